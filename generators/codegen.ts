@@ -1,0 +1,76 @@
+// An escaping code builder, after Ajv's lib/compile/codegen/code.ts: values interpolated
+// into a `code` template become JSON literals; only `Code` values are inserted verbatim.
+// Spec and rules text can therefore never become code.
+
+export class Code {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A JavaScript/TypeScript literal for any JSON value (strings, numbers, arrays, plain objects). */
+export function literal(value: unknown): Code {
+  if (value === undefined) throw new TypeError("codegen: cannot emit undefined as a literal");
+  if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`codegen: non-finite number ${value}`);
+  if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") {
+    throw new TypeError(`codegen: cannot emit a ${typeof value} as a literal`);
+  }
+  // JSON.stringify escapes quotes, backslashes and control characters; U+2028/U+2029 are escaped
+  // too so the output is safe in any JavaScript parser. A parsed JSON object literal with a
+  // "__proto__" key would set the prototype in JavaScript, so objects are wrapped in JSON.parse.
+  const json = JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  if (value !== null && typeof value === "object") {
+    return new Code(`JSON.parse(${JSON.stringify(json).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")})`);
+  }
+  return new Code(json);
+}
+
+/** Tagged template: `code\`if (${expr}) out.push(${value})\``. */
+export function code(strings: TemplateStringsArray, ...values: unknown[]): Code {
+  let text = strings[0] ?? "";
+  values.forEach((value, i) => {
+    text += (value instanceof Code ? value.text : literal(value).text) + (strings[i + 1] ?? "");
+  });
+  return new Code(text);
+}
+
+export function join(parts: Code[], separator = "\n"): Code {
+  return new Code(parts.map((p) => p.text).join(separator));
+}
+
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static implements interface package private protected public await arguments eval undefined NaN Infinity"
+  ).split(" "),
+);
+
+/** An identifier made from arbitrary text: letters, digits, `_` and `$` only, never reserved. */
+export function identifier(text: string, prefix = "_"): Code {
+  let name = text.replace(/[^A-Za-z0-9_$]+/g, "_");
+  if (!/^[A-Za-z_$]/.test(name)) name = prefix + name;
+  if (RESERVED.has(name)) name += "_";
+  if (name.length > 200) throw new RangeError(`codegen: identifier too long (${name.length} characters)`);
+  return new Code(name);
+}
+
+/** Indexed, collision-free identifiers for a list of names (order decides the suffixes). */
+export function identifiers(names: string[], prefix = "_"): Map<string, Code> {
+  const used = new Set<string>();
+  const out = new Map<string, Code>();
+  for (const name of names) {
+    const base = identifier(name.slice(0, 120), prefix).text;
+    let candidate = base;
+    for (let i = 2; used.has(candidate); i++) candidate = `${base}_${i}`;
+    used.add(candidate);
+    out.set(name, new Code(candidate));
+  }
+  return out;
+}
+
+/** A safe `//` comment line: no line terminators can escape it. */
+export function lineComment(text: string): Code {
+  return new Code(`// ${text.replace(/[\r\n\u2028\u2029]+/g, " ")}`);
+}

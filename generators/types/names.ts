@@ -1,0 +1,94 @@
+// Type names: schema and operation names become TypeScript identifiers. Names that are
+// already valid keep their spelling; the rest are sanitized, then numbered in sorted order.
+
+import { ts } from "ts-morph";
+
+const TARGET = ts.ScriptTarget.ES2022;
+
+/** Words that cannot name a type alias, and the global types the emitted file relies on. */
+const RESERVED = new Set([
+  // ECMAScript reserved words and strict-mode/module reserved words.
+  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
+  "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import",
+  "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
+  "typeof", "var", "void", "while", "with", "implements", "interface", "let", "package",
+  "private", "protected", "public", "static", "yield", "await", "arguments", "eval",
+  // Predefined type names (TS2457: "Type alias name cannot be ...").
+  "any", "unknown", "never", "string", "number", "boolean", "symbol", "object", "bigint",
+  "undefined", "intrinsic",
+  // Names this emitter declares or uses from the standard library.
+  "Operations", "RequestBody", "ResponseBody", "Record", "Exclude",
+]);
+
+/** Property keys that are quoted even though they are identifiers, to read unambiguously. */
+const ALWAYS_QUOTED = new Set(["__proto__", "constructor"]);
+
+/** Whether `name` is an IdentifierName (keywords included: they are fine as property names). */
+export function isIdentifier(name: string): boolean {
+  let first = true;
+  for (const ch of name) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (!(first ? ts.isIdentifierStart(cp, TARGET) : ts.isIdentifierPart(cp, TARGET))) return false;
+    first = false;
+  }
+  return !first;
+}
+
+/** A valid identifier made from `name`: invalid code points become `_`. */
+export function sanitizeIdentifier(name: string): string {
+  let out = "";
+  for (const ch of name) {
+    const cp = ch.codePointAt(0) ?? 0;
+    const ok = out === "" ? ts.isIdentifierStart(cp, TARGET) : ts.isIdentifierPart(cp, TARGET);
+    if (ok) out += ch;
+    else if (out === "" && ts.isIdentifierPart(cp, TARGET)) out += `_${ch}`;
+    else out += "_";
+  }
+  return out === "" ? "_" : out;
+}
+
+/** `create-endpoint` → `CreateEndpoint`: ASCII letters and digits, each word capitalized. */
+export function pascalCase(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
+  const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+}
+
+export function propertyKey(name: string): ts.PropertyName {
+  return isIdentifier(name) && !ALWAYS_QUOTED.has(name)
+    ? ts.factory.createIdentifier(name)
+    : ts.factory.createStringLiteral(name);
+}
+
+/** Hands out unique, valid, unreserved type names. */
+export class NameRegistry {
+  private readonly used = new Set<string>();
+
+  /** Names for `names`, assigned in code-point order: unchanged names first, then the rest. */
+  assignAll(names: readonly string[]): Map<string, string> {
+    const sorted = [...new Set(names)].sort(compareCodePoints);
+    const out = new Map<string, string>();
+    for (const name of sorted) {
+      if (isIdentifier(name) && !RESERVED.has(name) && !this.used.has(name)) {
+        this.used.add(name);
+        out.set(name, name);
+      }
+    }
+    for (const name of sorted) if (!out.has(name)) out.set(name, this.allocate(name));
+    return out;
+  }
+
+  /** A fresh name based on `wanted`: `class` → `class_`, a taken `A_b` → `A_b_2`. */
+  allocate(wanted: string): string {
+    let base = sanitizeIdentifier(wanted);
+    if (RESERVED.has(base)) base = `${base}_`;
+    let candidate = base;
+    for (let n = 2; this.used.has(candidate) || RESERVED.has(candidate); n++) candidate = `${base}_${n}`;
+    this.used.add(candidate);
+    return candidate;
+  }
+}
+
+export function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,173 @@
+// Cross-field rules from the rules file, expressed in the request type where TypeScript can:
+//   exactlyOne [/a, /b]            → { a: A; b?: never } | { b: B; a?: never }
+//   enumWhen /p/q when /t equals V → { t: V; p: <members whose q is allowed> } | { t?: Exclude<T, V>; p: P }
+// The narrowed type is Rest & Rule1 & Rule2 …, where Rest is the request object without the
+// fields the rules re-declare. Rules whose fields are not top-level properties of an object
+// request schema, or whose union members do not fix `q` to one value, are skipped; a rule
+// skipped only because of its condition's shape is noted in the operation's doc comment.
+
+import { ts } from "ts-morph";
+import type { JsonSchema, OperationModel } from "../model.js";
+import type { RuleSpec } from "../../rules/types.js";
+import { canonicalJson, intersection, jsonLiteralType, literalUnion, neverType, nullType, union } from "./literals.js";
+import { propertyKey } from "./names.js";
+import { followRefs, isSchemaObject, type SchemaObject } from "./refs.js";
+import { isRequired, objectType, propertySchema, schemaToType, type TypeContext } from "./schema-to-type.js";
+
+const f = ts.factory;
+
+export interface Narrowing {
+  /** The narrowed request type, when at least one rule applied. */
+  type?: ts.TypeNode;
+  /** Ids of the rules expressed in `type`. */
+  applied: string[];
+  /** Short notes about rules that fit but could not be expressed. */
+  notes: string[];
+}
+
+interface Piece {
+  type: ts.TypeNode;
+  fields: string[];
+}
+
+type Outcome = Piece | { note: string } | undefined;
+
+export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ctx: TypeContext): Narrowing {
+  const result: Narrowing = { applied: [], notes: [] };
+  const request = op.request === undefined ? undefined : followRefs(op.request.schema, ctx.schemas);
+  if (!isObjectSchema(request)) return result;
+  const pieces: Piece[] = [];
+  for (const rule of rules) {
+    if (!Array.isArray(rule.operations) || !rule.operations.includes(op.id)) continue;
+    const outcome = rule.kind === "exactlyOne" ? exactlyOne(rule, request, ctx) : rule.kind === "enumWhen" ? enumWhen(rule, request, ctx) : undefined;
+    if (outcome === undefined) continue;
+    if ("note" in outcome) {
+      result.notes.push(`Rule \`${rule.id}\` (${rule.kind}): ${outcome.note}`);
+      continue;
+    }
+    pieces.push(outcome);
+    result.applied.push(rule.id);
+  }
+  if (pieces.length === 0) return result;
+  const touched = new Set(pieces.flatMap((p) => p.fields));
+  result.type = intersection([objectType(request, ctx, touched), ...pieces.map((p) => p.type)]);
+  return result;
+}
+
+function isObjectSchema(schema: JsonSchema | undefined): schema is SchemaObject {
+  if (!isSchemaObject(schema) || !isSchemaObject(schema.properties)) return false;
+  return schema.type === undefined || schema.type === "object";
+}
+
+/** `/name` → `name`; undefined for deeper pointers and `*`. */
+function topLevel(pointer: unknown): string | undefined {
+  if (typeof pointer !== "string" || !/^\/[^/]*$/.test(pointer)) return undefined;
+  const name = pointer.slice(1).replace(/~1/g, "/").replace(/~0/g, "~");
+  return name === "*" ? undefined : name;
+}
+
+function hasProperty(schema: SchemaObject, name: string): boolean {
+  return isSchemaObject(schema.properties) && Object.hasOwn(schema.properties, name);
+}
+
+function member(name: string, type: ts.TypeNode, optional: boolean): ts.PropertySignature {
+  const question = optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
+  return f.createPropertySignature(undefined, propertyKey(name), question, type);
+}
+
+/** Whether `schema` admits null: the rules runtime treats null as "not set". */
+function admitsNull(schema: JsonSchema, ctx: TypeContext, depth = 0): boolean {
+  const s = followRefs(schema, ctx.schemas);
+  if (s === undefined || s === true) return true;
+  if (s === false || depth > 16) return false;
+  if (Object.hasOwn(s, "const")) return s.const === null;
+  if (Array.isArray(s.enum)) return s.enum.includes(null);
+  const type = s.type;
+  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
+  if (type !== undefined) return false;
+  const members = [...(Array.isArray(s.oneOf) ? s.oneOf : []), ...(Array.isArray(s.anyOf) ? s.anyOf : [])];
+  return members.some((m) => (typeof m === "boolean" || isSchemaObject(m)) && admitsNull(m, ctx, depth + 1));
+}
+
+function exactlyOne(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outcome {
+  if (!Array.isArray(rule.fields)) return undefined;
+  const names = rule.fields.map(topLevel);
+  if (names.length === 0 || names.some((n) => n === undefined || !hasProperty(request, n))) return undefined;
+  const fields = [...new Set(names as string[])];
+  // Null counts as "not set" for the rules runtime, so an unset field may be null when its
+  // schema allows it; the field that is set must not be null.
+  const branches = fields.map((chosen) => {
+    const others = fields.filter((n) => n !== chosen);
+    const chosenSchema = propertySchema(request, chosen);
+    let chosenType = schemaToType(chosenSchema, ctx);
+    if (admitsNull(chosenSchema, ctx)) chosenType = excludeType(chosenType, [nullType()]);
+    const unset = others.map((n) => member(n, admitsNull(propertySchema(request, n), ctx) ? nullType() : neverType(), true));
+    return f.createTypeLiteralNode([member(chosen, chosenType, false), ...unset]);
+  });
+  return { type: union(branches), fields };
+}
+
+function excludeType(type: ts.TypeNode, excluded: ts.TypeNode[]): ts.TypeNode {
+  return f.createTypeReferenceNode("Exclude", [type, union(excluded)]);
+}
+
+/** The single value a member schema fixes for `key`, via `const` or a one-element `enum`. */
+function fixedValue(memberSchema: JsonSchema, key: string, ctx: TypeContext): { value: unknown } | undefined {
+  const resolved = followRefs(memberSchema, ctx.schemas);
+  if (!isSchemaObject(resolved) || !hasProperty(resolved, key)) return undefined;
+  const prop = followRefs(propertySchema(resolved, key), ctx.schemas);
+  if (!isSchemaObject(prop)) return undefined;
+  if (Object.hasOwn(prop, "const")) return { value: prop.const };
+  if (Array.isArray(prop.enum) && prop.enum.length === 1) return { value: prop.enum[0] };
+  return undefined;
+}
+
+/** Keywords a union-valued property may carry besides its `oneOf`/`anyOf`. */
+const UNION_ANNOTATIONS = new Set(["oneOf", "anyOf", "discriminator", "description", "title", "default", "deprecated", "examples", "$comment", "type"]);
+
+function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outcome {
+  if (typeof rule.field !== "string" || !Array.isArray(rule.allowed)) return undefined;
+  const segments = /^\/([^/]*)\/([^/]*)$/.exec(rule.field);
+  if (segments === null) return undefined;
+  const [p, q] = [segments[1], segments[2]].map((s) => (s ?? "").replace(/~1/g, "/").replace(/~0/g, "~")) as [string, string];
+  if (p === "*" || q === "*" || !hasProperty(request, p)) return undefined;
+  const pSchema = propertySchema(request, p);
+  const union_ = followRefs(pSchema, ctx.schemas);
+  if (!isSchemaObject(union_) || Object.keys(union_).some((k) => !UNION_ANNOTATIONS.has(k))) return undefined;
+  if (union_.type !== undefined && union_.type !== "object") return undefined;
+  const members = union_.oneOf ?? union_.anyOf;
+  if (!Array.isArray(members) || members.length === 0) return undefined;
+  const allowed = new Set(rule.allowed.map(canonicalJson));
+  const allowedTypes: ts.TypeNode[] = [];
+  for (const m of members) {
+    if (typeof m !== "boolean" && !isSchemaObject(m)) return undefined;
+    const fixed = fixedValue(m, q, ctx);
+    if (fixed === undefined) return undefined;
+    if (allowed.has(canonicalJson(fixed.value))) allowedTypes.push(schemaToType(m, ctx));
+  }
+  if (admitsNull(pSchema, ctx)) allowedTypes.push(nullType());
+  const pOptional = !isRequired(request, p);
+  const narrowed = member(p, union(allowedTypes), pOptional);
+  const when = rule.when;
+  if (when === undefined) return { type: f.createTypeLiteralNode([narrowed]), fields: [p] };
+  const condition = isSchemaObject(when) ? simpleCondition(when) : undefined;
+  if (condition === undefined) return { note: "only `equals`/`in` conditions on a top-level field are narrowed; checked at run time" };
+  const t = condition.field;
+  if (t === p || !hasProperty(request, t)) return undefined;
+  const tType = schemaToType(propertySchema(request, t), ctx);
+  const values = condition.values.map(jsonLiteralType);
+  const holds = f.createTypeLiteralNode([member(t, literalUnion(condition.values), false), narrowed]);
+  const otherwise = f.createTypeLiteralNode([
+    member(t, excludeType(tType, values), !isRequired(request, t)),
+    member(p, schemaToType(pSchema, ctx), pOptional),
+  ]);
+  return { type: union([holds, otherwise]), fields: [t, p] };
+}
+
+function simpleCondition(when: SchemaObject): { field: string; values: unknown[] } | undefined {
+  const field = topLevel(when.path);
+  if (field === undefined) return undefined;
+  if (Object.hasOwn(when, "equals")) return { field, values: [when.equals] };
+  if (Array.isArray(when.in) && when.in.length > 0) return { field, values: when.in };
+  return undefined;
+}

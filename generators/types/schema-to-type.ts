@@ -1,0 +1,196 @@
+// JSON Schema 2020-12 → TypeScript type nodes. Built with ts.factory, so names and literal
+// values are escaped by the printer, never pasted into code. Validation-only keywords
+// (`if`/`then`/`else`, `not`, bounds) leave the type as it is; they appear in doc comments.
+
+import { ts } from "ts-morph";
+import type { JsonSchema } from "../model.js";
+import { schemaDocLines, withDoc } from "./docs.js";
+import { intersection, jsonLiteralType, keyword, literalUnion, neverType, nullType, union, unknownType } from "./literals.js";
+import { compareCodePoints, propertyKey } from "./names.js";
+import { printNode } from "./print.js";
+import { isSchemaObject, parseRef, type SchemaObject, walk } from "./refs.js";
+
+const f = ts.factory;
+
+export interface TypeContext {
+  schemas: Record<string, JsonSchema>;
+  /** Component schema name → emitted type name. */
+  typeNames: ReadonlyMap<string, string>;
+  /** Deep refs being expanded inline, to stop recursion through them. */
+  expanding: Set<string>;
+}
+
+/** Order in which `type` array members are emitted, whatever order the document uses. */
+const TYPE_ORDER = ["string", "number", "integer", "boolean", "object", "array", "null"];
+
+export function schemaToType(schema: JsonSchema, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode {
+  if (schema === true) return unknownType();
+  if (schema === false) return neverType();
+  const parts: ts.TypeNode[] = [];
+  if (typeof schema.$ref === "string") parts.push(refType(schema.$ref, ctx));
+  const base = baseType(schema, ctx, omit);
+  if (base !== undefined) parts.push(base);
+  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.filter(isSchema).map((s) => schemaToType(s, ctx)));
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const members = schema[key];
+    if (Array.isArray(members)) parts.push(union(members.filter(isSchema).map((s) => schemaToType(s, ctx))));
+  }
+  return intersection(parts);
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === "boolean" || isSchemaObject(value);
+}
+
+/** The type from `const`/`enum`/`type` (or the shape keywords when `type` is absent). */
+function baseType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode | undefined {
+  if (Object.hasOwn(schema, "const")) return jsonLiteralType(schema.const);
+  if (Array.isArray(schema.enum)) return literalUnion(schema.enum);
+  const types = declaredTypes(schema);
+  if (types.length === 0) return undefined;
+  const nodes = types
+    .filter((t) => t !== "integer" || !types.includes("number"))
+    .map((t) => {
+      switch (t) {
+        case "string":
+          return keyword(ts.SyntaxKind.StringKeyword);
+        case "number":
+        case "integer":
+          return keyword(ts.SyntaxKind.NumberKeyword);
+        case "boolean":
+          return keyword(ts.SyntaxKind.BooleanKeyword);
+        case "null":
+          return nullType();
+        case "array":
+          return arrayType(schema, ctx);
+        default:
+          return objectType(schema, ctx, omit);
+      }
+    });
+  return union(nodes);
+}
+
+function declaredTypes(schema: SchemaObject): string[] {
+  const raw = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
+  const known = TYPE_ORDER.filter((t) => raw.includes(t));
+  if (known.length > 0 || raw.length > 0) return known;
+  const objectKeys = ["properties", "required", "additionalProperties", "patternProperties", "unevaluatedProperties"];
+  if (objectKeys.some((k) => Object.hasOwn(schema, k))) return ["object"];
+  if (Object.hasOwn(schema, "items") || Object.hasOwn(schema, "prefixItems")) return ["array"];
+  return [];
+}
+
+function refType(ref: string, ctx: TypeContext): ts.TypeNode {
+  const target = parseRef(ref, ctx.schemas);
+  if (target === undefined) return unknownType();
+  const name = ctx.typeNames.get(target.name);
+  const root = ctx.schemas[target.name];
+  if (name === undefined || root === undefined) return unknownType();
+  if (target.rest.length === 0) return f.createTypeReferenceNode(name);
+  // A pointer into a component: expanded inline, unless it leads back into itself.
+  const key = JSON.stringify([target.name, ...target.rest]);
+  const inner = walk(root, target.rest);
+  if (inner === undefined || ctx.expanding.has(key)) return unknownType();
+  ctx.expanding.add(key);
+  try {
+    return schemaToType(inner, ctx);
+  } finally {
+    ctx.expanding.delete(key);
+  }
+}
+
+function arrayType(schema: SchemaObject, ctx: TypeContext): ts.TypeNode {
+  const items = isSchema(schema.items) ? schema.items : true;
+  const itemType = schemaToType(items, ctx);
+  if (!Array.isArray(schema.prefixItems) || schema.prefixItems.length === 0) {
+    return items === false ? f.createTupleTypeNode([]) : f.createArrayTypeNode(itemType);
+  }
+  // Elements past minItems may be missing, so they are optional tuple members.
+  const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+  const elements: ts.TypeNode[] = schema.prefixItems.map((s, i) => {
+    const t = schemaToType(isSchema(s) ? s : true, ctx);
+    return i < minItems ? t : f.createOptionalTypeNode(t);
+  });
+  if (items !== false) elements.push(f.createRestTypeNode(f.createArrayTypeNode(itemType)));
+  return f.createTupleTypeNode(elements);
+}
+
+/** Properties of an object schema, required ones included even when not under `properties`. */
+export function propertyNames(schema: SchemaObject): string[] {
+  const props = isSchemaObject(schema.properties) ? Object.keys(schema.properties) : [];
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
+  return [...new Set([...props, ...required])].sort(compareCodePoints);
+}
+
+export function propertySchema(schema: SchemaObject, name: string): JsonSchema {
+  const props = schema.properties;
+  const s = isSchemaObject(props) && Object.hasOwn(props, name) ? props[name] : true;
+  return isSchema(s) ? s : true;
+}
+
+export function isRequired(schema: SchemaObject, name: string): boolean {
+  return Array.isArray(schema.required) && schema.required.includes(name);
+}
+
+/**
+ * An object type. A property with a `default` that is not required stays optional (unlike
+ * openapi-typescript). `omit` drops properties that a narrowing re-declares; they still
+ * count towards the index signature, which must admit every property's type.
+ */
+export function objectType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode {
+  const names = propertyNames(schema);
+  const members: ts.TypeElement[] = [];
+  const propertyTypes: ts.TypeNode[] = [];
+  for (const name of names) {
+    const propSchema = propertySchema(schema, name);
+    const optional = !isRequired(schema, name);
+    propertyTypes.push(schemaToType(propSchema, ctx));
+    if (optional) propertyTypes.push(keyword(ts.SyntaxKind.UndefinedKeyword));
+    if (omit?.has(name)) continue;
+    const question = optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
+    const member = f.createPropertySignature(undefined, propertyKey(name), question, schemaToType(propSchema, ctx));
+    members.push(withDoc(member, schemaDocLines(propSchema)));
+  }
+  const extra = extraPropertyTypes(schema, ctx);
+  if (extra.length > 0) {
+    const all = extra.some((t) => t.kind === ts.SyntaxKind.UnknownKeyword) ? [unknownType()] : dedupe([...extra, ...propertyTypes]);
+    members.push(indexSignature(union(all)));
+  } else if (names.length === 0 && omit === undefined) {
+    // `{ type: object }` alone admits any object; with `additionalProperties: false`, only `{}`.
+    const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+    members.push(indexSignature(closed ? neverType() : unknownType()));
+  }
+  return f.createTypeLiteralNode(members);
+}
+
+/** Types of properties beyond `properties`: `patternProperties`, `additionalProperties`. */
+function extraPropertyTypes(schema: SchemaObject, ctx: TypeContext): ts.TypeNode[] {
+  const out: ts.TypeNode[] = [];
+  if (isSchemaObject(schema.patternProperties)) {
+    const patterns = schema.patternProperties;
+    for (const key of Object.keys(patterns).sort(compareCodePoints)) {
+      const s = patterns[key];
+      out.push(schemaToType(isSchema(s) ? s : true, ctx));
+    }
+  }
+  // Absent `additionalProperties` adds no index signature (as openapi-typescript does), so
+  // excess-property checks still catch typos; `unevaluatedProperties` counts the same way.
+  const additional = Object.hasOwn(schema, "additionalProperties") ? schema.additionalProperties : schema.unevaluatedProperties;
+  if (additional === true || isSchemaObject(additional)) out.push(schemaToType(additional, ctx));
+  return out;
+}
+
+function indexSignature(type: ts.TypeNode): ts.IndexSignatureDeclaration {
+  const key = f.createParameterDeclaration(undefined, undefined, "key", undefined, keyword(ts.SyntaxKind.StringKeyword));
+  return f.createIndexSignature(undefined, [key], type);
+}
+
+function dedupe(types: readonly ts.TypeNode[]): ts.TypeNode[] {
+  const seen = new Set<string>();
+  return types.filter((t) => {
+    const text = printNode(t);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}

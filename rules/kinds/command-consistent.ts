@@ -1,0 +1,40 @@
+// `args` with `cmd`/`entrypoint`: allowed together only when both describe the same command
+// (spec, Container config).
+
+import { code } from "../../generators/codegen.js";
+import { commandMismatch, shellWords } from "../runtime/command.js";
+import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { at, pointer } from "./shared.js";
+
+type CommandConsistent = RuleSpec & { args: Pointer; cmd: Pointer; entrypoint: Pointer };
+
+const fields = (rule: CommandConsistent, body: unknown) =>
+  [rule.args, rule.cmd, rule.entrypoint].map((p) => getAt(body, parsePointer(p))) as [unknown, unknown, unknown];
+
+export const commandConsistent: RuleKind<CommandConsistent> = {
+  kind: "commandConsistent",
+  params: { properties: { args: pointer, cmd: pointer, entrypoint: pointer }, required: ["args", "cmd", "entrypoint"] },
+  targets: (rule) => [rule.args, rule.cmd, rule.entrypoint],
+  check(rule, s) {
+    const detail = commandMismatch(...fields(rule, s.input));
+    return detail === undefined ? [] : [{ path: rule.args, detail }];
+  },
+  emit(rule) {
+    return code`{
+  const detail = rt.commandMismatch(${at(rule.args, code`s.input`)}, ${at(rule.cmd, code`s.input`)}, ${at(rule.entrypoint, code`s.input`)});
+  if (detail !== undefined) out.push({ path: ${rule.args}, detail });
+}`;
+  },
+  satisfy(rule, body) {
+    const [args] = fields(rule, body);
+    if (commandMismatch(...fields(rule, body)) === undefined) return body;
+    const words = typeof args === "string" ? shellWords(args) : undefined;
+    const cleared = removeAt(removeAt(body, parsePointer(rule.entrypoint)), parsePointer(rule.cmd));
+    return words === undefined ? removeAt(cleared, parsePointer(rule.args)) : cleared;
+  },
+  violate(rule, body) {
+    return setAt(setAt(body, parsePointer(rule.args), "python handler.py"), parsePointer(rule.cmd), ["python", "other.py"]);
+  },
+  explain: (rule) => `\`${rule.args}\` and \`${rule.cmd}\`/\`${rule.entrypoint}\` describe the same command when both are sent`,
+};

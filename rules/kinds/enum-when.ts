@@ -1,0 +1,52 @@
+// A field restricted to some values when a condition holds (spec: LOAD_BALANCER endpoints
+// scale on REQUEST_COUNT and QUEUE_DELAY is for queue-based endpoints, create rules 8 and 9).
+
+import { code } from "../../generators/codegen.js";
+import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
+import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
+import { deepEqual, isPresent, show } from "../runtime/values.js";
+import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { at, condition, pointer } from "./shared.js";
+
+type EnumWhen = RuleSpec & { field: Pointer; allowed: unknown[]; when: Condition; otherwise?: unknown };
+
+const allowedText = (rule: EnumWhen) => rule.allowed.map((v) => show(v)).join(", ");
+
+export const enumWhen: RuleKind<EnumWhen> = {
+  kind: "enumWhen",
+  params: {
+    properties: {
+      field: pointer,
+      allowed: { type: "array", minItems: 1 },
+      when: condition,
+      otherwise: { description: "A value outside `allowed`, used by the property tests to violate the rule." },
+    },
+    required: ["field", "allowed", "when", "otherwise"],
+  },
+  targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
+  check(rule, s) {
+    const value = getAt(s.resolved, parsePointer(rule.field));
+    if (!holds(rule.when, s.resolved) || !isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return [];
+    return [{ path: rule.field, detail: `${show(value)} is not one of ${allowedText(rule)}` }];
+  },
+  emit(rule) {
+    return code`{
+  const value = ${at(rule.field)};
+  if (${emitCondition(rule.when, code`s.resolved`)} && rt.isPresent(value) && !${rule.allowed}.some((v: unknown) => rt.deepEqual(v, value))) {
+    out.push({ path: ${rule.field}, detail: rt.show(value) + ${` is not one of ${allowedText(rule)}`} });
+  }
+}`;
+  },
+  satisfy(rule, body) {
+    const value = getAt(body, parsePointer(rule.field));
+    if (!holds(rule.when, body) || !isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return body;
+    return undefined; // the right value usually needs sibling fields: let the generator try another body
+  },
+  violate(rule, body, env) {
+    const cond = makeCondition(rule.when, body, true, env);
+    if (cond === undefined || !isPresent(getAt(cond, parsePointer(rule.field)))) return undefined;
+    const out = setAt(cond, parsePointer(rule.field), rule.otherwise);
+    return holds(rule.when, out) ? out : undefined;
+  },
+  explain: (rule) => `\`${rule.field}\` is one of ${allowedText(rule)} when ${describeCondition(rule.when)}`,
+};

@@ -1,0 +1,42 @@
+// Exactly one of several fields is set (spec: exactly one of `gpu` or `cpu`, create rule 1).
+
+import { code, join } from "../../generators/codegen.js";
+import { getAt, parsePointer, removeAt } from "../runtime/pointer.js";
+import { isPresent } from "../runtime/values.js";
+import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { at, fieldList, pointers } from "./shared.js";
+
+type ExactlyOne = RuleSpec & { fields: Pointer[] };
+
+const setFields = (rule: ExactlyOne, body: unknown) => rule.fields.filter((f) => isPresent(getAt(body, parsePointer(f))));
+
+export const exactlyOne: RuleKind<ExactlyOne> = {
+  kind: "exactlyOne",
+  params: { properties: { fields: { ...pointers, minItems: 2 } }, required: ["fields"] },
+  targets: (rule) => rule.fields,
+  check(rule, s) {
+    const set = setFields(rule, s.resolved);
+    if (set.length === 1) return [];
+    return [{ path: set[1] ?? "", detail: set.length === 0 ? "none is set" : `${fieldList(set)} are all set` }];
+  },
+  emit(rule) {
+    const flags = join(rule.fields.map((f) => code`rt.isPresent(${at(f)})`), ", ");
+    return code`{
+  const set = [${flags}];
+  const names = ${rule.fields}.filter((_: string, i: number) => set[i]);
+  if (names.length === 0) out.push({ path: "", detail: "none is set" });
+  else if (names.length > 1) out.push({ path: names[1] as string, detail: names.map((n: string) => "\`" + n + "\`").join(", ") + " are all set" });
+}`;
+  },
+  satisfy(rule, body) {
+    const set = setFields(rule, body);
+    if (set.length === 0) return undefined;
+    return set.slice(1).reduce((b, f) => removeAt(b, parsePointer(f)), body);
+  },
+  violate(rule, body) {
+    // Neither set: removing the one that is set touches no other field.
+    const set = setFields(rule, body);
+    return set.length === 0 ? undefined : set.reduce((b, f) => removeAt(b, parsePointer(f)), body);
+  },
+  explain: (rule) => `exactly one of ${fieldList(rule.fields)} is set`,
+};

@@ -1,0 +1,37 @@
+// Fields that must not all be set at once (spec: a non-empty `allowedCudaVersions` with
+// `minCudaVersion`, GPU config rule 1). An empty array or string counts as not set (rule 2).
+
+import { code, join } from "../../generators/codegen.js";
+import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import { isNonEmpty, isPresent } from "../runtime/values.js";
+import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { at, fieldList, pointers } from "./shared.js";
+
+type ForbiddenTogether = RuleSpec & { fields: Pointer[] };
+
+const setFields = (rule: ForbiddenTogether, body: unknown) => rule.fields.filter((f) => isNonEmpty(getAt(body, parsePointer(f))));
+const parentOf = (p: Pointer) => parsePointer(p).slice(0, -1);
+
+export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
+  kind: "forbiddenTogether",
+  params: { properties: { fields: { ...pointers, minItems: 2 } }, required: ["fields"] },
+  targets: (rule) => rule.fields,
+  check(rule, s) {
+    const set = setFields(rule, s.resolved);
+    return set.length === rule.fields.length ? [{ path: set[set.length - 1] ?? "", detail: `${fieldList(set)} are all set` }] : [];
+  },
+  emit(rule) {
+    const all = join(rule.fields.map((f) => code`rt.isNonEmpty(${at(f)})`), " && ");
+    return code`if (${all}) out.push({ path: ${rule.fields[rule.fields.length - 1]}, detail: ${`${fieldList(rule.fields)} are all set`} });`;
+  },
+  satisfy(rule, body) {
+    const set = setFields(rule, body);
+    return set.length === rule.fields.length ? removeAt(body, parsePointer(set[set.length - 1] as string)) : body;
+  },
+  violate(rule, body, env) {
+    // Only where every field's parent object exists: adding `gpu.*` to a CPU body tests another rule.
+    if (!rule.fields.every((f) => parentOf(f).length === 0 || isPresent(getAt(body, parentOf(f))))) return undefined;
+    return rule.fields.reduce((b, f) => (isNonEmpty(getAt(b, parsePointer(f))) ? b : setAt(b, parsePointer(f), env.sample(f))), body);
+  },
+  explain: (rule) => `${fieldList(rule.fields)} are not all set (an empty array or string counts as unset)`,
+};

@@ -1,0 +1,43 @@
+// Fields that must not be set when a condition holds (spec: `workers.idleTimeout` on a
+// queue-based endpoint scaling on REQUEST_COUNT, create rule 10; CUDA on a CPU create, rule 11).
+
+import { code, join } from "../../generators/codegen.js";
+import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
+import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import { isPresent } from "../runtime/values.js";
+import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { condition, fieldList, matches, pointers } from "./shared.js";
+
+type ForbiddenWhen = RuleSpec & { fields: Pointer[]; when: Condition };
+
+export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
+  kind: "forbiddenWhen",
+  params: { properties: { fields: pointers, when: condition }, required: ["fields", "when"] },
+  // The forbidden fields need not exist in the schema (they may be forbidden there too).
+  targets: (rule) => conditionPointers(rule.when),
+  check(rule, s) {
+    if (!holds(rule.when, s.resolved)) return [];
+    return rule.fields.flatMap((f) => matchAll(s.resolved, parsePointer(f)).filter((m) => isPresent(m.value)).map((m) => ({ path: m.path })));
+  },
+  emit(rule) {
+    const loops = join(
+      rule.fields.map((f) => code`for (const m of ${matches(f)}) if (rt.isPresent(m.value)) out.push({ path: m.path });`),
+    );
+    return code`if (${emitCondition(rule.when, code`s.resolved`)}) {
+${loops}
+}`;
+  },
+  satisfy(rule, body) {
+    if (!holds(rule.when, body)) return body;
+    const found = rule.fields.flatMap((f) => matchAll(body, parsePointer(f)).map((m) => m.path));
+    return found.reduce((b, p) => removeAt(b, parsePointer(p)), body);
+  },
+  violate(rule, body, env) {
+    const field = rule.fields.find((f) => !f.includes("*"));
+    const cond = makeCondition(rule.when, body, true, env);
+    if (cond === undefined || field === undefined) return undefined;
+    const out = setAt(cond, parsePointer(field), env.sample(field));
+    return holds(rule.when, out) ? out : undefined;
+  },
+  explain: (rule) => `${fieldList(rule.fields)} not set when ${describeCondition(rule.when)}`,
+};

@@ -1,0 +1,97 @@
+// A number that must lie in the range its catalog record allows (spec: `cpu[].vcpuCount` must
+// be valid for the flavor; CPU flavors carry `vcpu.min` and `vcpu.max`).
+
+import { code } from "../../generators/codegen.js";
+import { type Collection, numberAt, records } from "../runtime/catalog.js";
+import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
+import type { Finding } from "../runtime/types.js";
+import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { matches, pointer } from "./shared.js";
+
+type InCatalogRange = RuleSpec & {
+  each: Pointer;
+  id: Pointer;
+  value: Pointer;
+  collection: Collection;
+  key: string;
+  min: Pointer;
+  max: Pointer;
+};
+
+function items(rule: InCatalogRange, body: unknown, list: Record<string, unknown>[]) {
+  return matchAll(body, parsePointer(rule.each)).map((m) => {
+    const id = getAt(m.value, parsePointer(rule.id));
+    const record = list.find((r) => r[rule.key] === id);
+    return { path: m.path + rule.value, value: getAt(m.value, parsePointer(rule.value)), min: numberAt(record, rule.min), max: numberAt(record, rule.max), id };
+  });
+}
+
+export const inCatalogRange: RuleKind<InCatalogRange> = {
+  kind: "inCatalogRange",
+  params: {
+    properties: { each: pointer, id: pointer, value: pointer, collection: { enum: ["gpus", "cpus"] }, key: { type: "string" }, min: pointer, max: pointer },
+    required: ["each", "id", "value", "collection", "key", "min", "max"],
+  },
+  targets: (rule) => [rule.each + rule.id, rule.each + rule.value],
+  check(rule, s) {
+    const list = records(s.context, rule.collection);
+    if (list === undefined) {
+      return matchAll(s.resolved, parsePointer(rule.each)).length > 0 ? [{ path: rule.each, warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }] : [];
+    }
+    const out: Finding[] = [];
+    for (const it of items(rule, s.resolved, list)) {
+      if (typeof it.value !== "number") continue;
+      if ((it.min !== undefined && it.value < it.min) || (it.max !== undefined && it.value > it.max)) {
+        out.push({ path: it.path, detail: `${it.value} is outside ${JSON.stringify(it.id)}'s range ${it.min ?? "-"}..${it.max ?? "-"}` });
+      }
+    }
+    return out;
+  },
+  emit(rule) {
+    return code`{
+  const list = rt.records(s.context, ${rule.collection});
+  const each = ${matches(rule.each)};
+  if (list === undefined) {
+    if (each.length > 0) out.push({ path: ${rule.each}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
+  } else {
+    for (const m of each) {
+      const id = rt.getAt(m.value, ${parsePointer(rule.id)});
+      const value = rt.getAt(m.value, ${parsePointer(rule.value)});
+      const record = list.find((r) => r[${rule.key}] === id);
+      const min = rt.numberAt(record, ${rule.min});
+      const max = rt.numberAt(record, ${rule.max});
+      if (typeof value === "number" && ((min !== undefined && value < min) || (max !== undefined && value > max))) {
+        out.push({ path: m.path + ${rule.value}, detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
+      }
+    }
+  }
+}`;
+  },
+  satisfy(rule, body, env) {
+    const list = records(env.context, rule.collection);
+    if (list === undefined) return body;
+    let out = body;
+    for (const it of items(rule, body, list)) {
+      if (typeof it.value !== "number") continue;
+      const lo = it.min ?? it.value;
+      const hi = it.max ?? it.value;
+      if (it.value >= lo && it.value <= hi) continue;
+      let p = 1;
+      while (p < lo) p *= 2;
+      if (p > hi) return undefined;
+      out = setAt(out, parsePointer(it.path), p);
+    }
+    return out;
+  },
+  violate(rule, body, env) {
+    const list = records(env.context, rule.collection);
+    const first = list === undefined ? undefined : items(rule, body, list).find((it) => it.max !== undefined);
+    if (first?.max === undefined) return undefined;
+    let p = 2;
+    while (p <= first.max) p *= 2;
+    return setAt(body, parsePointer(first.path), p);
+  },
+  explain: (rule) =>
+    `every \`${rule.each + rule.value}\` lies within \`${rule.min.slice(1)}\`..\`${rule.max.slice(1)}\` of the ${rule.collection} record named by \`${rule.each + rule.id}\``,
+};
+

@@ -1,0 +1,31 @@
+// A field that must be set when a condition holds (spec: `image` unless `templateId`, create rule 2).
+
+import { code } from "../../generators/codegen.js";
+import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
+import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import { isPresent } from "../runtime/values.js";
+import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { at, condition, pointer } from "./shared.js";
+
+type Requires = RuleSpec & { field: Pointer; when: Condition };
+
+export const requires: RuleKind<Requires> = {
+  kind: "requires",
+  params: { properties: { field: pointer, when: condition }, required: ["field", "when"] },
+  targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
+  check(rule, s) {
+    return holds(rule.when, s.resolved) && !isPresent(getAt(s.resolved, parsePointer(rule.field))) ? [{ path: rule.field }] : [];
+  },
+  emit(rule) {
+    return code`if (${emitCondition(rule.when, code`s.resolved`)} && !rt.isPresent(${at(rule.field)})) out.push({ path: ${rule.field} });`;
+  },
+  satisfy(rule, body, env) {
+    if (!holds(rule.when, body) || isPresent(getAt(body, parsePointer(rule.field)))) return body;
+    return setAt(body, parsePointer(rule.field), env.sample(rule.field));
+  },
+  violate(rule, body, env) {
+    const cond = makeCondition(rule.when, body, true, env);
+    return cond === undefined ? undefined : removeAt(cond, parsePointer(rule.field));
+  },
+  explain: (rule) => `\`${rule.field}\` is set when ${describeCondition(rule.when)}`,
+};

@@ -1,0 +1,138 @@
+// Values that must name catalog records (spec: `gpu.excludedTypes` are GPU types of the selected
+// `gpu.pools`, trimmed, with at least one type left, create rule 12 and GPU config).
+
+import { code } from "../../generators/codegen.js";
+import { type Collection, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
+import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
+import type { Finding } from "../runtime/types.js";
+import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { matches, pointer } from "./shared.js";
+
+type SubsetOfCatalog = RuleSpec & {
+  field: Pointer;
+  collection: Collection;
+  key: string;
+  within?: { field: Pointer; key: string };
+  trim?: boolean;
+  keepOne?: boolean;
+  suggest?: { key: string };
+};
+
+function scope(rule: SubsetOfCatalog, list: Record<string, unknown>[], body: unknown) {
+  return rule.within ? recordsWithin(list, body, rule.within.field, rule.within.key) : list;
+}
+
+const noCatalog = (rule: SubsetOfCatalog): Finding => ({ path: rule.field.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` });
+
+export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
+  kind: "subsetOfCatalog",
+  params: {
+    properties: {
+      field: pointer,
+      collection: { enum: ["gpus", "cpus"] },
+      key: { type: "string" },
+      within: { type: "object", required: ["field", "key"], properties: { field: pointer, key: { type: "string" } }, additionalProperties: false },
+      trim: { type: "boolean" },
+      keepOne: { type: "boolean" },
+      suggest: { type: "object", required: ["key"], properties: { key: { type: "string" } }, additionalProperties: false },
+    },
+    required: ["field", "collection", "key"],
+  },
+  targets: (rule) => [rule.field, ...(rule.within ? [rule.within.field] : [])],
+  check(rule, s) {
+    const values = matchAll(s.resolved, parsePointer(rule.field)).flatMap((m) => stringsAt(m.value, m.path));
+    if (values.length === 0) return [];
+    const list = records(s.context, rule.collection);
+    if (list === undefined) return [noCatalog(rule)];
+    const inScope = scope(rule, list, s.resolved);
+    const known = keysOf(inScope, rule.key);
+    const out: Finding[] = [];
+    const chosen = new Set<string>();
+    for (const v of values) {
+      const value = rule.trim ? v.value.trim() : v.value;
+      chosen.add(value);
+      if (known.has(value)) continue;
+      const other = rule.suggest ? list.find((r) => r[rule.suggest?.key ?? ""] === value) : undefined;
+      out.push({
+        path: v.path,
+        detail: `${JSON.stringify(value)} is not one of them`,
+        ...(other && typeof other[rule.key] === "string" ? { hint: `${JSON.stringify(value)} is a ${rule.suggest?.key}; use ${JSON.stringify(other[rule.key])}` } : {}),
+      });
+    }
+    if (rule.keepOne && out.length === 0 && inScope.length > 0 && [...known].every((k) => chosen.has(k))) {
+      out.push({ path: rule.field, detail: "every one is excluded; at least one must remain" });
+    }
+    return out;
+  },
+  emit(rule) {
+    const suggest = rule.suggest?.key;
+    return code`{
+  const values = ${matches(rule.field)}.flatMap((m) => rt.stringsAt(m.value, m.path));
+  const list = rt.records(s.context, ${rule.collection});
+  if (values.length > 0 && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
+  else if (values.length > 0 && list !== undefined) {
+    const inScope = ${rule.within ? code`rt.recordsWithin(list, s.resolved, ${rule.within.field}, ${rule.within.key})` : code`list`};
+    const known = rt.keysOf(inScope, ${rule.key});
+    const chosen = new Set<string>();
+    let failed = false;
+    for (const v of values) {
+      const value = ${rule.trim ? code`v.value.trim()` : code`v.value`};
+      chosen.add(value);
+      if (known.has(value)) continue;
+      failed = true;
+      const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not one of them" };
+      ${
+        suggest === undefined
+          ? code``
+          : code`const other = list.find((r) => r[${suggest}] === value);
+      if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = JSON.stringify(value) + ${` is a ${suggest}; use `} + JSON.stringify(other[${rule.key}]);`
+      }
+      out.push(finding);
+    }
+    ${
+      rule.keepOne
+        ? code`if (!failed && inScope.length > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });`
+        : code``
+    }
+  }
+}`;
+  },
+  satisfy(rule, body, env) {
+    const list = records(env.context, rule.collection);
+    if (list === undefined || rule.field.includes("*") && rule.within) return body;
+    let out = body;
+    for (const m of matchAll(body, parsePointer(rule.field))) {
+      const known = [...keysOf(scope(rule, list, out), rule.key)].sort();
+      if (known.length === 0) return undefined;
+      const pick = (s: string) => known[s.length % known.length] as string;
+      if (typeof m.value === "string") {
+        if (!known.includes(rule.trim ? m.value.trim() : m.value)) out = setAt(out, parsePointer(m.path), pick(m.value));
+      } else if (Array.isArray(m.value)) {
+        let items = m.value.filter((x) => typeof x === "string" && known.includes(rule.trim ? x.trim() : x));
+        if (rule.keepOne && known.every((k) => items.some((x) => (rule.trim ? String(x).trim() : x) === k))) items = items.slice(1);
+        if (!rule.keepOne && items.length === 0 && m.value.length > 0) items = [pick(String(m.value[0]))];
+        out = setAt(out, parsePointer(m.path), items);
+      }
+    }
+    return out;
+  },
+  violate(rule, body, env) {
+    const list = records(env.context, rule.collection);
+    const first = matchAll(body, parsePointer(rule.field))[0];
+    if (list === undefined || first === undefined) {
+      // An absent array field (`excludedTypes`) can still be added, when its parent exists.
+      if (list === undefined || rule.field.includes("*") || getAt(body, parsePointer(rule.field).slice(0, -1)) === undefined) return undefined;
+    }
+    const known = keysOf(scope(rule, list, body), rule.key);
+    const unknownKey = (key: string) => list.map((r) => r[key]).find((k) => typeof k === "string" && !known.has(k)) as string | undefined;
+    const outside = unknownKey(rule.key) ?? (rule.suggest ? unknownKey(rule.suggest.key) : undefined);
+    if (outside === undefined) return undefined;
+    const target = first ?? { path: rule.field, value: [] };
+    if (typeof target.value === "string") return setAt(body, parsePointer(target.path), outside);
+    return Array.isArray(target.value) ? setAt(body, parsePointer(target.path), [...target.value, outside]) : undefined;
+  },
+  explain: (rule) =>
+    `every \`${rule.field}\` value${rule.trim ? " (trimmed)" : ""} is the \`${rule.key}\` of a ${rule.collection} catalog record` +
+    (rule.within ? ` whose \`${rule.within.key}\` is in \`${rule.within.field}\`` : "") +
+    (rule.keepOne ? "; at least one record stays unexcluded" : ""),
+};

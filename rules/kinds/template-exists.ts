@@ -1,0 +1,43 @@
+// A referenced template must exist and be accessible (spec: create rule 7, unknown → 404).
+
+import { code } from "../../generators/codegen.js";
+import { findTemplate } from "../runtime/evaluate.js";
+import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { at, pointer } from "./shared.js";
+
+type TemplateExists = RuleSpec & { field: Pointer };
+
+const OFFLINE = "cannot check templateId offline: pass the templates (--templates)";
+
+export const templateExists: RuleKind<TemplateExists> = {
+  kind: "templateExists",
+  params: { properties: { field: pointer }, required: ["field"] },
+  targets: (rule) => [rule.field],
+  check(rule, s) {
+    const id = getAt(s.input, parsePointer(rule.field));
+    if (typeof id !== "string") return [];
+    if (s.context.templates === undefined) return [{ path: rule.field, warning: true, detail: OFFLINE }];
+    return findTemplate(s.context, id) ? [] : [{ path: rule.field, detail: `no template ${JSON.stringify(id)} is accessible` }];
+  },
+  emit(rule) {
+    return code`{
+  const id = ${at(rule.field, code`s.input`)};
+  if (typeof id === "string") {
+    if (s.context.templates === undefined) out.push({ path: ${rule.field}, warning: true, detail: ${OFFLINE} });
+    else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: ${rule.field}, detail: "no template " + JSON.stringify(id) + " is accessible" });
+  }
+}`;
+  },
+  satisfy(rule, body, env) {
+    const id = getAt(body, parsePointer(rule.field));
+    return typeof id !== "string" || findTemplate(env.context, id) ? body : removeAt(body, parsePointer(rule.field));
+  },
+  violate(rule, body, env) {
+    if (env.context.templates === undefined) return undefined;
+    let id = "missing-template";
+    while (findTemplate(env.context, id)) id += "-x";
+    return setAt(body, parsePointer(rule.field), id);
+  },
+  explain: (rule) => `\`${rule.field}\` names a template the caller can use (own or public)`,
+};

@@ -1,0 +1,38 @@
+// Catalog look-ups shared by the catalog rule kinds (GPU types and pools, CPU flavors).
+
+import { getAt, parsePointer } from "./pointer.js";
+import type { CheckContext } from "./types.js";
+import { isObject } from "./values.js";
+
+export type Collection = "gpus" | "cpus";
+
+export function records(context: CheckContext, collection: Collection): Record<string, unknown>[] | undefined {
+  const list = context.catalog?.[collection];
+  return Array.isArray(list) ? list.filter(isObject) : undefined;
+}
+
+/** String values at a match: a string, or each string of an array, with their pointers. */
+export function stringsAt(value: unknown, path: string): { path: string; value: string }[] {
+  if (typeof value === "string") return [{ path, value }];
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item, i) => (typeof item === "string" ? [{ path: `${path}/${i}`, value: item }] : []));
+}
+
+/** The values of `key` over records, as strings. */
+export function keysOf(list: readonly Record<string, unknown>[], key: string): Set<string> {
+  const out = new Set<string>();
+  for (const r of list) if (typeof r[key] === "string") out.add(r[key] as string);
+  return out;
+}
+
+/** Records restricted to those whose `key` is among the strings at `pointer` of `body`. */
+export function recordsWithin(list: readonly Record<string, unknown>[], body: unknown, pointer: string, key: string) {
+  const allowed = new Set(stringsAt(getAt(body, parsePointer(pointer)), "").map((s) => s.value));
+  return list.filter((r) => typeof r[key] === "string" && allowed.has(r[key] as string));
+}
+
+/** A number at a pointer of a record, or undefined. */
+export function numberAt(record: Record<string, unknown> | undefined, pointer: string): number | undefined {
+  const value = getAt(record, parsePointer(pointer));
+  return typeof value === "number" ? value : undefined;
+}

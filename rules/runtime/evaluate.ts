@@ -1,0 +1,107 @@
+// The driver shared by the compiled engine and the reference interpreter: schema first, then
+// the stages that build the resolved body, then the rules in file order. The first violation's
+// status is the verdict's (schema failures first, then rules as ordered in the rules file).
+
+import { type SchemaHint, problemFor, schemaViolations } from "./problem.js";
+import type { CheckContext, CheckResult, Finding, Subject, TemplateRecord, ValidateFunction, Violation, Warning } from "./types.js";
+import { clone, isObject } from "./values.js";
+
+export interface RuleEntry {
+  id: string;
+  status: number;
+  message: string;
+  hint?: string;
+  check(s: Subject, out: Finding[]): void;
+}
+
+export interface StageEntry {
+  id: string;
+  apply(s: Subject): unknown;
+}
+
+export interface OperationEntry {
+  /** Context the operation's rules and stages can use: "catalog", "templates", "current". */
+  needs: string[];
+  request?: ValidateFunction;
+  responses: Map<string, ValidateFunction>;
+  stages: StageEntry[];
+  rules: RuleEntry[];
+}
+
+export interface Engine {
+  operations: Map<string, OperationEntry>;
+  /** Hints for schema failures, by operation. */
+  hints: Map<string, SchemaHint[]>;
+}
+
+export class UnknownOperationError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly known: string[],
+  ) {
+    super(`unknown operation ${JSON.stringify(operation)}; known operations: ${known.join(", ")}`);
+  }
+}
+
+function entryFor(engine: Engine, operation: string): OperationEntry {
+  const entry = engine.operations.get(operation);
+  if (!entry) throw new UnknownOperationError(operation, [...engine.operations.keys()]);
+  return entry;
+}
+
+/** The template record whose id is `id` (trimmed), from the context's own and public templates. */
+export function findTemplate(context: CheckContext, id: unknown): TemplateRecord | undefined {
+  if (typeof id !== "string") return undefined;
+  return context.templates?.find((t) => isObject(t) && t.id === id.trim());
+}
+
+export function evaluate(engine: Engine, operation: string, body: unknown, context: CheckContext = {}): CheckResult {
+  const entry = entryFor(engine, operation);
+  const violations: Violation[] = [];
+  const warnings: Warning[] = [];
+  if (entry.request && !entry.request(body)) {
+    violations.push(...schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation)));
+  }
+  const subject: Subject = { operation, input: body, resolved: clone(body), context };
+  for (const stage of entry.stages) {
+    try {
+      subject.resolved = stage.apply(subject);
+    } catch (error) {
+      warnings.push({ rule: stage.id, path: "", message: `stage could not run: ${(error as Error).message}` });
+    }
+  }
+  for (const rule of entry.rules) {
+    const findings: Finding[] = [];
+    try {
+      rule.check(subject, findings);
+    } catch (error) {
+      warnings.push({ rule: rule.id, path: "", message: `rule could not run: ${(error as Error).message}` });
+    }
+    for (const f of findings) {
+      const message = f.detail ? `${rule.message}: ${f.detail}` : rule.message;
+      if (f.warning) warnings.push({ rule: rule.id, path: f.path, message });
+      else {
+        const hint = f.hint ?? rule.hint;
+        violations.push({ rule: rule.id, status: rule.status, path: f.path, message, ...(hint ? { hint } : {}) });
+      }
+    }
+  }
+  const problem = problemFor(violations);
+  return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: subject.resolved };
+}
+
+/** Validate a response body of `operation` for `status` ("201", falling back to "2XX", "default"). */
+export function evaluateResponse(engine: Engine, operation: string, status: string, body: unknown): CheckResult {
+  const entry = entryFor(engine, operation);
+  const validate =
+    entry.responses.get(status) ?? entry.responses.get(`${status.slice(0, 1)}XX`) ?? entry.responses.get("default");
+  const violations: Violation[] = [];
+  const warnings: Warning[] = [];
+  if (!validate) {
+    warnings.push({ rule: "schema/response", path: "", message: `the document declares no body for status ${status}` });
+  } else if (!validate(body)) {
+    violations.push(...schemaViolations(validate.errors ?? [], body));
+  }
+  const problem = problemFor(violations);
+  return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: body };
+}

@@ -1,0 +1,77 @@
+// The transforms' primitives: PATCH merge, template merge, defaults. Pure: inputs are never mutated.
+
+import { getAt, parsePointer, removeAt, setAt } from "./pointer.js";
+import { clone, isObject, isPresent, setOwn } from "./values.js";
+
+/** Response bodies say "unset" with null; as a merge base, null means absent. */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (value[key] !== null) setOwn(out, key, withoutNulls(value[key]));
+  return out;
+}
+
+/**
+ * PATCH semantics (spec, Update a serverless endpoint): objects merge field by field, every
+ * other value is replaced; fields of one `replaceTogether` group are one selection, so a patch
+ * that sets any of them drops the others it does not restate.
+ */
+export function patchMerge(current: unknown, patch: unknown, replaceTogether: readonly (readonly string[])[]): unknown {
+  let merged = mergeObjects(withoutNulls(current), patch);
+  for (const group of replaceTogether) {
+    const paths = group.map(parsePointer);
+    if (!paths.some((p) => getAt(patch, p) !== undefined)) continue;
+    for (const p of paths) if (getAt(patch, p) === undefined) merged = removeAt(merged, p);
+  }
+  return merged;
+}
+
+function mergeObjects(base: unknown, patch: unknown): unknown {
+  if (!isObject(base) || !isObject(patch)) return clone(patch === undefined ? base : patch);
+  const out = clone(base) as Record<string, unknown>;
+  for (const key of Object.keys(patch)) setOwn(out, key, mergeObjects(base[key], patch[key]));
+  return out;
+}
+
+/** Template env may come as an object or as GraphQL-style [{key, value}] pairs. */
+function envObject(value: unknown): Record<string, unknown> | undefined {
+  if (isObject(value)) return value;
+  if (!Array.isArray(value)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const pair of value) if (isObject(pair) && typeof pair.key === "string") setOwn(out, pair.key, pair.value);
+  return out;
+}
+
+/**
+ * Template merge (spec, Create rule 3): each listed field comes from the body when present,
+ * else from the template; `mergeByKey` fields are merged key by key, the body winning.
+ */
+export function templateMerge(
+  body: unknown,
+  template: Record<string, unknown> | undefined,
+  fields: readonly string[],
+  mergeByKey: readonly string[],
+): unknown {
+  if (template === undefined || !isObject(body)) return body;
+  const out = clone(body);
+  for (const field of fields) {
+    const fromTemplate = template[field];
+    if (!Object.hasOwn(template, field) || !isPresent(fromTemplate)) continue;
+    if (mergeByKey.includes(field)) {
+      const merged = { ...envObject(fromTemplate) };
+      const own = envObject(body[field]);
+      if (own) for (const key of Object.keys(own)) setOwn(merged, key, own[key]);
+      setOwn(out, field, merged);
+    } else if (!isPresent(body[field])) {
+      setOwn(out, field, clone(fromTemplate));
+    }
+  }
+  return out;
+}
+
+/** Set `value` at `pointer` when nothing is there. */
+export function withDefault(body: unknown, pointer: string, value: unknown): unknown {
+  const path = parsePointer(pointer);
+  return getAt(body, path) === undefined ? setAt(body, path, clone(value)) : body;
+}

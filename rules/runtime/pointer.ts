@@ -1,0 +1,92 @@
+// JSON pointers (RFC 6901) over request bodies, with `*` standing for every array item.
+
+import { isObject, setOwn } from "./values.js";
+
+export function parsePointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new SyntaxError(`JSON pointer must start with "/": ${pointer}`);
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+export function formatPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}
+
+function step(value: unknown, segment: string): unknown {
+  if (Array.isArray(value)) {
+    if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
+    return value[Number(segment)];
+  }
+  if (isObject(value) && Object.hasOwn(value, segment)) return value[segment];
+  return undefined;
+}
+
+/** The value at a pointer without wildcards, or undefined. */
+export function getAt(value: unknown, segments: readonly string[]): unknown {
+  let current = value;
+  for (const segment of segments) {
+    current = step(current, segment);
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+export interface Match {
+  path: string;
+  value: unknown;
+}
+
+/** Every concrete location a pointer (with `*` wildcards) matches, in document order. */
+export function matchAll(value: unknown, segments: readonly string[]): Match[] {
+  const out: Match[] = [];
+  const walk = (current: unknown, index: number, path: (string | number)[]): void => {
+    if (current === undefined) return;
+    if (index === segments.length) {
+      out.push({ path: formatPointer(path), value: current });
+      return;
+    }
+    const segment = segments[index] as string;
+    if (segment === "*") {
+      if (Array.isArray(current)) current.forEach((item, i) => walk(item, index + 1, [...path, i]));
+      return;
+    }
+    walk(step(current, segment), index + 1, [...path, segment]);
+  };
+  walk(value, 0, []);
+  return out;
+}
+
+/** A copy of `root` with the value at `segments` set, creating objects on the way. */
+export function setAt(root: unknown, segments: readonly string[], value: unknown): unknown {
+  if (segments.length === 0) return value;
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (Array.isArray(root) && /^(0|[1-9][0-9]*)$/.test(head)) {
+    const copy = root.slice();
+    copy[Number(head)] = setAt(root[Number(head)], rest, value);
+    return copy;
+  }
+  const copy: Record<string, unknown> = isObject(root) ? { ...root } : {};
+  setOwn(copy, head, setAt(isObject(root) ? root[head] : undefined, rest, value));
+  return copy;
+}
+
+/** A copy of `root` without the value at `segments`. */
+export function removeAt(root: unknown, segments: readonly string[]): unknown {
+  if (segments.length === 0) return undefined;
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (Array.isArray(root) && rest.length > 0 && /^(0|[1-9][0-9]*)$/.test(head) && Number(head) < root.length) {
+    const copy = root.slice();
+    copy[Number(head)] = removeAt(root[Number(head)], rest);
+    return copy;
+  }
+  if (!isObject(root) || !Object.hasOwn(root, head)) return root;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(root)) {
+    if (key !== head) setOwn(copy, key, root[key]);
+    else if (rest.length > 0) setOwn(copy, key, removeAt(root[key], rest));
+  }
+  return copy;
+}

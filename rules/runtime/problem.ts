@@ -1,0 +1,66 @@
+// Verdicts in the service's own shape: Ajv errors as violations, violations as an RFC 9457 body.
+
+import { formatPointer, getAt, parsePointer } from "./pointer.js";
+import { deepEqual } from "./values.js";
+import type { AjvError, Problem, Violation } from "./types.js";
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+};
+
+/**
+ * A hint for a schema failure: a renamed field (a v1 name in a v2 body, and where its value
+ * belongs now), or a rejected value at a path.
+ */
+export type SchemaHint =
+  | { property: string; use: string; note?: string }
+  | { path: string; value: unknown; hint: string };
+
+/** Schema failures are 422, as the service's own validator answers (spec, Errors). */
+export function schemaViolations(errors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = []): Violation[] {
+  const out: Violation[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    let path = error.instancePath;
+    let message = error.message ?? `must satisfy ${error.keyword}`;
+    let hint: string | undefined;
+    if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
+      const property = String(error.params.additionalProperty ?? error.params.unevaluatedProperty ?? "");
+      path = path + formatPointer([property]);
+      message = `unknown property ${JSON.stringify(property)} is not allowed`;
+      const rename = hints.find((h) => "property" in h && h.property === path);
+      if (rename && "property" in rename) hint = `\`${property}\` is a v1 field: use \`${rename.use}\`${rename.note ? ` (${rename.note})` : ""}`;
+    } else if (error.keyword === "required") {
+      path = path + formatPointer([String(error.params.missingProperty ?? "")]);
+      message = "is required";
+    } else if (error.keyword === "if" || error.keyword === "oneOf" && errors.length > 1) {
+      continue; // the branch errors that follow say what is wrong; these add nothing
+    }
+    if (hint === undefined) {
+      const byValue = hints.find((h) => "path" in h && h.path === path && deepEqual(getAt(body, parsePointer(path)), h.value));
+      if (byValue && "hint" in byValue) hint = byValue.hint;
+    }
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ rule: `schema/${error.keyword}`, status: 422, path, message, ...(hint ? { hint } : {}) });
+  }
+  return out;
+}
+
+export function problemFor(violations: readonly Violation[]): Problem | null {
+  const first = violations[0];
+  if (first === undefined) return null;
+  const more = violations.length - 1;
+  return {
+    title: TITLES[first.status] ?? "Error",
+    status: first.status,
+    detail: `${first.path || "/"}: ${first.message}${more > 0 ? ` (and ${more} more)` : ""}`,
+    errors: violations.map((v) => `${v.path || "/"}: ${v.message}`),
+  };
+}

@@ -1,0 +1,98 @@
+// Types shared by the compiled engine (output/rules.ts), the reference interpreter and lint.
+// This folder is copied verbatim into every generated output, so it imports nothing but itself.
+
+/** A GPU type record of `GET /v2/catalog/gpus`. */
+export interface GpuRecord {
+  id: string;
+  pool?: string | null;
+  cudaVersions?: string[];
+  [field: string]: unknown;
+}
+
+/** A CPU flavor record of `GET /v2/catalog/cpus`. */
+export interface CpuRecord {
+  id: string;
+  vcpu?: { min?: number; max?: number };
+  ramGbPerVcpu?: number;
+  [field: string]: unknown;
+}
+
+/** A template record of `GET /v2/templates` or `GET /v2/catalog/templates`. */
+export interface TemplateRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface CheckContext {
+  catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
+  templates?: TemplateRecord[];
+  /** The resource as it is now, for PATCH operations. */
+  current?: unknown;
+}
+
+/** What a rule or stage sees. */
+export interface Subject {
+  operation: string;
+  /** The request body as sent. */
+  input: unknown;
+  /** The effective body: after PATCH merge, template merge and defaults. */
+  resolved: unknown;
+  context: CheckContext;
+}
+
+/** One failure found by a rule, before the rule's metadata is attached. */
+export interface Finding {
+  /** JSON pointer of the offending value. */
+  path: string;
+  /** Specifics appended to the rule's message ("`X` is not in pools ADA_24"). */
+  detail?: string;
+  hint?: string;
+  /** A check that could not run (missing context): reported as a warning, not a failure. */
+  warning?: boolean;
+}
+
+export interface Violation {
+  /** Rule id, or `schema/<keyword>` for JSON Schema failures, or `json/parse`. */
+  rule: string;
+  status: number;
+  path: string;
+  message: string;
+  hint?: string;
+}
+
+export interface Warning {
+  rule: string;
+  path: string;
+  message: string;
+}
+
+/** RFC 9457 problem body, as the service returns it. */
+export interface Problem {
+  title: string;
+  status: number;
+  detail: string;
+  errors?: string[];
+}
+
+export interface CheckResult {
+  ok: boolean;
+  status: number | null;
+  problem: Problem | null;
+  violations: Violation[];
+  warnings: Warning[];
+  resolved: unknown;
+}
+
+/** A compiled JSON Schema validator (Ajv standalone shape). */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: AjvError[] | null;
+}
+
+export interface AjvError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}

@@ -1,0 +1,51 @@
+// Small value helpers: own-property access only, so `__proto__` keys in a body are plain data.
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Present: set to anything but null (null is how responses say "unset"). */
+export function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** Non-empty: present, and not an empty string, array or object. */
+export function isNonEmpty(value: unknown): boolean {
+  if (!isPresent(value)) return false;
+  if (typeof value === "string" || Array.isArray(value)) return value.length > 0;
+  if (isObject(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** A deep copy of JSON data, built with defineProperty so `__proto__` keys stay data. */
+export function clone<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => clone(item)) as T;
+  if (isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) setOwn(out, key, clone(value[key]));
+    return out as T;
+  }
+  return value;
+}
+
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Render a value for a message: short and unambiguous. */
+export function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,37 @@
+// Defaults (spec, Limits): set where the body leaves a field out, each under an optional condition.
+
+import { code, join } from "../../generators/codegen.js";
+import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
+import { withDefault } from "../runtime/merge.js";
+import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
+import { condition, pointer } from "../kinds/shared.js";
+
+type Defaults = StageSpec & { values: { path: Pointer; value: unknown; when?: Condition }[] };
+
+export const defaults: StageKind<Defaults> = {
+  kind: "defaults",
+  params: {
+    properties: {
+      values: {
+        type: "array",
+        minItems: 1,
+        items: { type: "object", required: ["path", "value"], properties: { path: pointer, value: true, when: condition }, additionalProperties: false },
+      },
+    },
+    required: ["values"],
+  },
+  targets: (stage) => stage.values.flatMap((v) => [v.path, ...(v.when ? conditionPointers(v.when) : [])]),
+  apply: (stage, s) => stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), s.resolved),
+  emit(stage) {
+    const steps = stage.values.map((v) => {
+      const set = code`body = rt.withDefault(body, ${v.path}, ${v.value});`;
+      return v.when === undefined ? set : code`if (${emitCondition(v.when, code`body`)}) ${set}`;
+    });
+    return code`((body: unknown) => {
+  ${join(steps, "\n  ")}
+  return body;
+})(s.resolved)`;
+  },
+  explain: (stage) =>
+    stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
+};

@@ -1,0 +1,29 @@
+// A template field seeding a body field (spec, Create rule 4: the template's
+// allowedCudaVersions seeds gpu.allowedCudaVersions only on a GPU create, only when the body
+// omits it, and not when the body sets gpu.minCudaVersion).
+
+import { code } from "../../generators/codegen.js";
+import { describeCondition, emitCondition, holds } from "../condition.js";
+import { findTemplate } from "../runtime/evaluate.js";
+import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
+import { clone, isPresent } from "../runtime/values.js";
+import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
+import { condition, pointer } from "../kinds/shared.js";
+
+type SeedFromTemplate = StageSpec & { template: Pointer; from: Pointer; to: Pointer; when: Condition };
+
+export const seedFromTemplate: StageKind<SeedFromTemplate> = {
+  kind: "seedFromTemplate",
+  params: { properties: { template: pointer, from: pointer, to: pointer, when: condition }, required: ["template", "from", "to", "when"] },
+  targets: (stage) => [stage.template, stage.to],
+  apply(stage, s) {
+    const t = findTemplate(s.context, getAt(s.input, parsePointer(stage.template)));
+    const value = getAt(t, parsePointer(stage.from));
+    if (!isPresent(value) || !holds(stage.when, s.resolved)) return s.resolved;
+    return setAt(s.resolved, parsePointer(stage.to), clone(value));
+  },
+  emit: (stage) => code`((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
+    ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
+    : s.resolved)(rt.getAt(rt.findTemplate(s.context, rt.getAt(s.input, ${parsePointer(stage.template)})), ${parsePointer(stage.from)}))`,
+  explain: (stage) => `the template's \`${stage.from}\` seeds \`${stage.to}\` when ${describeCondition(stage.when)}`,
+};

@@ -1,0 +1,27 @@
+// Template merge (spec, Create rules 3, 5, 6): container settings come from the body, from the
+// template, or both; body fields win, except `mergeByKey` fields (env), merged key by key.
+// Fields not listed (startSsh, startJupyter) are ignored.
+
+import { code } from "../../generators/codegen.js";
+import { findTemplate } from "../runtime/evaluate.js";
+import { templateMerge as merge } from "../runtime/merge.js";
+import { getAt, parsePointer } from "../runtime/pointer.js";
+import type { Pointer, StageKind, StageSpec } from "../types.js";
+import { pointer } from "../kinds/shared.js";
+
+type TemplateMerge = StageSpec & { from: Pointer; fields: string[]; mergeByKey?: string[] };
+
+export const templateMerge: StageKind<TemplateMerge> = {
+  kind: "templateMerge",
+  params: {
+    properties: { from: pointer, fields: { type: "array", minItems: 1, items: { type: "string" } }, mergeByKey: { type: "array", items: { type: "string" } } },
+    required: ["from", "fields"],
+  },
+  targets: (stage) => [stage.from, ...stage.fields.map((f) => `/${f}`)],
+  apply: (stage, s) => merge(s.resolved, findTemplate(s.context, getAt(s.input, parsePointer(stage.from))), stage.fields, stage.mergeByKey ?? []),
+  emit: (stage) =>
+    code`rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.getAt(s.input, ${parsePointer(stage.from)})), ${stage.fields}, ${stage.mergeByKey ?? []})`,
+  explain: (stage) =>
+    `fields ${stage.fields.map((f) => `\`${f}\``).join(", ")} come from the template named by \`${stage.from}\` when the body omits them` +
+    (stage.mergeByKey?.length ? `; ${stage.mergeByKey.map((f) => `\`${f}\``).join(", ")} merged key by key, body winning` : ""),
+};
