@@ -6,6 +6,7 @@
 import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, type TypeAliasDeclarationStructure, ts } from "ts-morph";
 import type { RulesFile } from "../rules/types.js";
 import type { ApiModel, OperationModel } from "./model.js";
+import { directReach } from "./types/cycles.js";
 import { docStructures, schemaDocLines } from "./types/docs.js";
 import { compareCodePoints, NameRegistry, pascalCase, propertyKey } from "./types/names.js";
 import { narrowRequest } from "./types/narrowing.js";
@@ -33,11 +34,12 @@ export function emitTypes(model: ApiModel, rules: RulesFile, header: string): st
   const schemaNames = Object.keys(model.schemas).sort(compareCodePoints);
   const registry = new NameRegistry();
   const typeNames = registry.assignAll(schemaNames);
-  const ctx: TypeContext = { schemas: model.schemas, typeNames, expanding: new Set() };
+  const ctx: TypeContext = { schemas: model.schemas, typeNames, expanding: new Set(), directReach: directReach(model.schemas) };
 
   const aliases: TypeAliasDeclarationStructure[] = schemaNames.map((name) => {
     const schema = model.schemas[name] ?? true;
-    return alias(typeNames.get(name) ?? "", printNode(schemaToType(schema, ctx)), schemaDocLines(schema));
+    const type = printNode(schemaToType(schema, { ...ctx, current: name }, { direct: true }));
+    return alias(typeNames.get(name) ?? "", type, schemaDocLines(schema));
   });
 
   const operations = uniqueById(model.operations);

@@ -54,6 +54,16 @@ const errorLinesOf = (problems: Problem[], file: string) => [...new Set(problems
 
 const ref = (name: string) => `https://v2kit.local/schemas#/$defs/${name}`;
 
+/** A ref to a component by its raw name: pointer-escaped, percent-encoded when possible. */
+function refTo(name: string): string {
+  const escaped = name.replace(/~/g, "~0").replace(/\//g, "~1");
+  try {
+    return ref(encodeURIComponent(escaped));
+  } catch {
+    return ref(escaped); // lone surrogates cannot be percent-encoded
+  }
+}
+
 function op(partial: Partial<OperationModel> & Pick<OperationModel, "id">): OperationModel {
   return { kind: "rest", tags: [], parameters: [], responses: [], ...partial };
 }
@@ -66,7 +76,7 @@ function rule(partial: Record<string, unknown> & { id: string; kind: string; ope
   return { status: 400, message: "must hold", spec: "test", ...partial };
 }
 
-const rulesFile = (rules: RuleSpec[]): RulesFile => ({ version: 1, stages: [], rules });
+const rulesFile = (rules: RuleSpec[]): RulesFile => ({ version: 1, stages: [], rules, hints: [] });
 
 const endpointSchemas: Record<string, JsonSchema> = {
   CreateEndpointInput: {
@@ -245,6 +255,11 @@ describe("schema mapping", () => {
       properties: { value: { type: "integer" }, children: { type: "array", items: { $ref: ref("Node") } }, parent: { $ref: "#/$defs/Node" } },
     },
     Even: { $ref: ref("Odd") },
+    // Circular aliases (TS2456) are broken with `unknown`; recursion through arrays is kept.
+    LoopA: { $ref: ref("LoopB") },
+    LoopB: { allOf: [{ $ref: ref("LoopA") }] },
+    SelfUnion: { anyOf: [{ type: "string" }, { $ref: ref("SelfUnion") }] },
+    Nested: { oneOf: [{ type: "string" }, { type: "array", items: { $ref: ref("Nested") } }] },
     Odd: { anyOf: [{ type: "null" }, { type: "object", required: ["next"], properties: { next: { $ref: ref("Even") } } }] },
     Settings: {
       type: "object",
@@ -258,6 +273,7 @@ describe("schema mapping", () => {
         closed: { type: "object", properties: { a: { type: "string" } }, unevaluatedProperties: false },
         version: { const: 2 },
         negative: { enum: [-1, 0, 1.5, "x", true, null] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords.
         guarded: { type: "string", if: { minLength: 1 }, then: { pattern: "a" }, not: { const: "b" } },
         both: { allOf: [{ $ref: ref("Node") }, { type: "object", properties: { extra: { type: "boolean" } } }] },
         deep: { $ref: `${ref("Node")}/properties/value` },
@@ -270,9 +286,11 @@ describe("schema mapping", () => {
 
   test("compiles, and the mapped types accept and reject what the schemas do", () => {
     const { text, errorLines } = consumer([
-      'import type { Node, Even, Settings } from "./types";',
+      'import type { Node, Even, Nested, Settings } from "./types";',
       "const tree: Node = { value: 1, children: [{ value: 2, children: [] }] };",
       "const cycle: Even = { next: { next: null } };",
+      'const nested: Nested = ["a", ["b", []]];',
+      "const badNested: Nested = [1]; // ERROR",
       "const minimal: Settings = {};",
       'const full: Settings = { mode: "slow", labels: { a: "b" }, tagged: { n: 1, other: [1] }, pair: ["a", 2], anything: 3, closed: { a: "x" }, version: 2, negative: -1, guarded: "z", deep: 4, dangling: {}, external: 1 };',
       'const short: Settings = { pair: ["a"], both: { value: 1, children: [], extra: true } };',
@@ -285,7 +303,7 @@ describe("schema mapping", () => {
       "const badConst: Settings = { version: 3 }; // ERROR",
       "const badEnum: Settings = { negative: 2 }; // ERROR",
       "const badDeep: Settings = { deep: 'x' }; // ERROR",
-      "export { tree, cycle, minimal, full, short, badChild, badNothing, badLabel, badClosed, badPair, badTriple, badConst, badEnum, badDeep };",
+      "export { tree, cycle, nested, badNested, minimal, full, short, badChild, badNothing, badLabel, badClosed, badPair, badTriple, badConst, badEnum, badDeep };",
     ]);
     const problems = compile(emitted, text);
     expect(errorLinesOf(problems, "types.ts")).toEqual([]);
@@ -312,12 +330,12 @@ describe("hostile input", () => {
     "Operations": { type: "boolean" },
     Record: { type: "string" },
     "weird/name~x": { type: "object", properties: { self: { $ref: ref("weird~1name~0x") } } },
-    "e\u0301 *\/": { type: "integer" },
+    "e\u0301 */": { type: "integer" },
     Props: {
       type: "object",
       required: ["a-b", "__proto__"],
       properties: {
-        "__proto__": { type: "string", description: evil },
+        ["__proto__"]: { type: "string", description: evil },
         "a-b": { $ref: ref("1st") },
         'quote"d': { type: "string" },
         "back\\slash": { type: "string" },
@@ -456,10 +474,10 @@ describe("random names and enum values", () => {
             const properties: Record<string, JsonSchema> = {};
             for (const p of propNames) Object.defineProperty(properties, p, { value: { enum: enumValues, description: p }, enumerable: true });
             const target = schemaNames[(i + 1) % schemaNames.length] ?? name;
-            Object.defineProperty(properties, "next", { value: { $ref: ref(encodeURIComponent(target.replace(/~/g, "~0").replace(/\//g, "~1"))) }, enumerable: true });
+            Object.defineProperty(properties, "next", { value: { $ref: refTo(target) }, enumerable: true });
             Object.defineProperty(schemas, name, { value: { type: "object", title: name, required: propNames.slice(0, 1), properties }, enumerable: true });
           });
-          const operations = schemaNames.map((name) => op({ id: name, request: { contentType: "application/json", required: true, schema: { $ref: ref(encodeURIComponent(name)) }, examples: {} } }));
+          const operations = schemaNames.map((name) => op({ id: name, request: { contentType: "application/json", required: true, schema: { $ref: refTo(name) }, examples: {} } }));
           const rules = rulesFile([rule({ id: "r", kind: "exactlyOne", operations: schemaNames, fields: propNames.slice(0, 2).map((p) => `/${p.replace(/~/g, "~0").replace(/\//g, "~1")}`) })]);
           const emitted = emitTypes(model(schemas, operations), rules, HEADER);
           expect(compile(emitted)).toEqual([]);

@@ -10,13 +10,27 @@ const ANNOTATION_TAGS = [
   "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
 ] as const;
 
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** Control characters (but tab and LF), U+2028/U+2029 and lone surrogates as `\uXXXX` text. */
+function escapeUnsafe(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isHigh(c) && isLow(text.charCodeAt(i + 1))) {
+      out += text.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    const unsafe = (c < 0x20 && c !== 0x09 && c !== 0x0a) || c === 0x7f || c === 0x2028 || c === 0x2029 || isHigh(c) || isLow(c);
+    out += unsafe ? `\\u${c.toString(16).padStart(4, "0")}` : text.charAt(i);
+  }
+  return out;
+}
 
 export function sanitizeDocText(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
-    .replace(/\*\//g, "*\\/");
+  return escapeUnsafe(text.replace(/\r\n?/g, "\n")).replace(/\*\//g, "*\\/");
 }
 
 function tagText(value: unknown): string {
@@ -33,7 +47,7 @@ export function schemaDocLines(schema: unknown, extra: readonly string[] = []): 
   const lines = paragraphs.length > 0 ? paragraphs.join("\n\n").split("\n") : [];
   const tags: string[] = [];
   if (s.deprecated === true) tags.push("@deprecated");
-  if (Object.hasOwn(s, "default")) tags.push(`@default ${tagText(s.default)}`);
+  if (Object.hasOwn(s, "default")) tags.push(`@default ${JSON.stringify(s.default) ?? "undefined"}`);
   for (const key of ANNOTATION_TAGS) if (Object.hasOwn(s, key)) tags.push(`@${key} ${tagText(s[key])}`);
   return [...lines, ...tags.flatMap((t) => t.split("\n"))].map((line) => sanitizeDocText(line).trimEnd());
 }

@@ -12,7 +12,7 @@ import type { RuleSpec } from "../../rules/types.js";
 import { canonicalJson, intersection, jsonLiteralType, literalUnion, neverType, nullType, union } from "./literals.js";
 import { propertyKey } from "./names.js";
 import { followRefs, isSchemaObject, type SchemaObject } from "./refs.js";
-import { isRequired, objectType, propertySchema, schemaToType, type TypeContext } from "./schema-to-type.js";
+import { isRequired, propertySchema, schemaToType, type TypeContext } from "./schema-to-type.js";
 
 const f = ts.factory;
 
@@ -50,7 +50,7 @@ export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ct
   }
   if (pieces.length === 0) return result;
   const touched = new Set(pieces.flatMap((p) => p.fields));
-  result.type = intersection([objectType(request, ctx, touched), ...pieces.map((p) => p.type)]);
+  result.type = intersection([schemaToType(request, ctx, { omit: touched }), ...pieces.map((p) => p.type)]);
   return result;
 }
 

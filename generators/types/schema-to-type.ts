@@ -18,22 +18,36 @@ export interface TypeContext {
   typeNames: ReadonlyMap<string, string>;
   /** Deep refs being expanded inline, to stop recursion through them. */
   expanding: Set<string>;
+  /** Components reachable through direct references (see cycles.ts). */
+  directReach: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The component whose alias is being written, if any. */
+  current?: string;
+}
+
+/**
+ * `direct` is true while no object or array type encloses the node: a ref there that leads
+ * back to the alias being written would be a circular alias, so it becomes `unknown`.
+ */
+export interface Position {
+  omit?: ReadonlySet<string>;
+  direct?: boolean;
 }
 
 /** Order in which `type` array members are emitted, whatever order the document uses. */
 const TYPE_ORDER = ["string", "number", "integer", "boolean", "object", "array", "null"];
 
-export function schemaToType(schema: JsonSchema, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode {
+export function schemaToType(schema: JsonSchema, ctx: TypeContext, position: Position = {}): ts.TypeNode {
   if (schema === true) return unknownType();
   if (schema === false) return neverType();
+  const direct = { direct: position.direct === true };
   const parts: ts.TypeNode[] = [];
-  if (typeof schema.$ref === "string") parts.push(refType(schema.$ref, ctx));
-  const base = baseType(schema, ctx, omit);
+  if (typeof schema.$ref === "string") parts.push(refType(schema.$ref, ctx, direct.direct));
+  const base = baseType(schema, ctx, position.omit);
   if (base !== undefined) parts.push(base);
-  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.filter(isSchema).map((s) => schemaToType(s, ctx)));
+  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.filter(isSchema).map((s) => schemaToType(s, ctx, direct)));
   for (const key of ["oneOf", "anyOf"] as const) {
     const members = schema[key];
-    if (Array.isArray(members)) parts.push(union(members.filter(isSchema).map((s) => schemaToType(s, ctx))));
+    if (Array.isArray(members)) parts.push(union(members.filter(isSchema).map((s) => schemaToType(s, ctx, direct))));
   }
   return intersection(parts);
 }
@@ -80,9 +94,13 @@ function declaredTypes(schema: SchemaObject): string[] {
   return [];
 }
 
-function refType(ref: string, ctx: TypeContext): ts.TypeNode {
+function refType(ref: string, ctx: TypeContext, direct: boolean): ts.TypeNode {
   const target = parseRef(ref, ctx.schemas);
   if (target === undefined) return unknownType();
+  const current = ctx.current;
+  if (direct && current !== undefined && (target.name === current || ctx.directReach.get(target.name)?.has(current))) {
+    return unknownType();
+  }
   const name = ctx.typeNames.get(target.name);
   const root = ctx.schemas[target.name];
   if (name === undefined || root === undefined) return unknownType();
@@ -93,7 +111,7 @@ function refType(ref: string, ctx: TypeContext): ts.TypeNode {
   if (inner === undefined || ctx.expanding.has(key)) return unknownType();
   ctx.expanding.add(key);
   try {
-    return schemaToType(inner, ctx);
+    return schemaToType(inner, ctx, { direct });
   } finally {
     ctx.expanding.delete(key);
   }
@@ -112,7 +130,7 @@ function arrayType(schema: SchemaObject, ctx: TypeContext): ts.TypeNode {
     return i < minItems ? t : f.createOptionalTypeNode(t);
   });
   if (items !== false) elements.push(f.createRestTypeNode(f.createArrayTypeNode(itemType)));
-  return f.createTupleTypeNode(elements);
+  return ts.setEmitFlags(f.createTupleTypeNode(elements), ts.EmitFlags.SingleLine);
 }
 
 /** Properties of an object schema, required ones included even when not under `properties`. */

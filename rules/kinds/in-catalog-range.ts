@@ -10,7 +10,7 @@ import { matches, pointer } from "./shared.js";
 
 type InCatalogRange = RuleSpec & {
   each: Pointer;
-  id: Pointer;
+  recordId: Pointer;
   value: Pointer;
   collection: Collection;
   key: string;
@@ -20,7 +20,7 @@ type InCatalogRange = RuleSpec & {
 
 function items(rule: InCatalogRange, body: unknown, list: Record<string, unknown>[]) {
   return matchAll(body, parsePointer(rule.each)).map((m) => {
-    const id = getAt(m.value, parsePointer(rule.id));
+    const id = getAt(m.value, parsePointer(rule.recordId));
     const record = list.find((r) => r[rule.key] === id);
     return { path: m.path + rule.value, value: getAt(m.value, parsePointer(rule.value)), min: numberAt(record, rule.min), max: numberAt(record, rule.max), id };
   });
@@ -29,10 +29,10 @@ function items(rule: InCatalogRange, body: unknown, list: Record<string, unknown
 export const inCatalogRange: RuleKind<InCatalogRange> = {
   kind: "inCatalogRange",
   params: {
-    properties: { each: pointer, id: pointer, value: pointer, collection: { enum: ["gpus", "cpus"] }, key: { type: "string" }, min: pointer, max: pointer },
-    required: ["each", "id", "value", "collection", "key", "min", "max"],
+    properties: { each: pointer, recordId: pointer, value: pointer, collection: { enum: ["gpus", "cpus"] }, key: { type: "string" }, min: pointer, max: pointer },
+    required: ["each", "recordId", "value", "collection", "key", "min", "max"],
   },
-  targets: (rule) => [rule.each + rule.id, rule.each + rule.value],
+  targets: (rule) => [rule.each + rule.recordId, rule.each + rule.value],
   check(rule, s) {
     const list = records(s.context, rule.collection);
     if (list === undefined) {
@@ -55,7 +55,7 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
     if (each.length > 0) out.push({ path: ${rule.each}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   } else {
     for (const m of each) {
-      const id = rt.getAt(m.value, ${parsePointer(rule.id)});
+      const id = rt.getAt(m.value, ${parsePointer(rule.recordId)});
       const value = rt.getAt(m.value, ${parsePointer(rule.value)});
       const record = list.find((r) => r[${rule.key}] === id);
       const min = rt.numberAt(record, ${rule.min});
@@ -92,6 +92,6 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
     return setAt(body, parsePointer(first.path), p);
   },
   explain: (rule) =>
-    `every \`${rule.each + rule.value}\` lies within \`${rule.min.slice(1)}\`..\`${rule.max.slice(1)}\` of the ${rule.collection} record named by \`${rule.each + rule.id}\``,
+    `every \`${rule.each + rule.value}\` lies within \`${rule.min.slice(1)}\`..\`${rule.max.slice(1)}\` of the ${rule.collection} record named by \`${rule.each + rule.recordId}\``,
 };
 

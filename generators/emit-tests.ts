@@ -1,0 +1,81 @@
+// Emitter: output/tests/, fast-check property tests for every rule of the rules file, run
+// against the generated engine: satisfying bodies pass, and each rule's `violate` makes the
+// engine fail with exactly that rule and its status. Seeds are fixed (V2KIT_SEED overrides).
+
+import type { RulesFile } from "../rules/types.js";
+import { type Code, code, join } from "./codegen.js";
+import { canonicalJson } from "./header.js";
+import type { ApiModel } from "./model.js";
+
+export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<string>, context: unknown, header: string): { test: string; data: string } {
+  const operations = model.operations.filter((op) => op.request && rules.rules.some((r) => r.operations.includes(op.id)));
+  const requests: Record<string, unknown> = {};
+  for (const op of operations) requests[op.id] = op.request?.schema;
+  const kept = {
+    ...rules,
+    rules: rules.rules.map((r) => ({ ...r, operations: r.operations.filter((o) => operations.some((op) => op.id === o) && !skip.has(`${r.id}@${o}`)) })).filter((r) => r.operations.length > 0),
+  };
+  const data = `${canonicalJson({ rules: kept, defs: relativeDefs(model.schemas), requests: relativeDefs(requests), context })}\n`;
+  const validity: Code[] = operations.map(
+    (op) => code`describe(${`${op.id}: bodies satisfying every rule`}, () => {
+  it("pass the schema and every rule", () => {
+    const context = contextFor(model, ${op.id});
+    fc.assert(
+      fc.property(validBodies(model, ${op.id}), (body) => {
+        const result = check(${op.id}, body, context);
+        expect(result.violations).toEqual([]);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});`,
+  );
+  const perRule: Code[] = kept.rules.flatMap((rule) =>
+    rule.operations.map(
+      (op) => code`describe(${`${rule.id} (${rule.status}) on ${op}`}, () => {
+  const rule = ruleById(${rule.id});
+  it("violate() fails with exactly this rule and its status", () => {
+    const context = contextFor(model, ${op});
+    let violated = 0;
+    fc.assert(
+      fc.property(validBodies(model, ${op}), (body) => {
+        const bad = violate(model, rule, ${op}, body);
+        if (bad === undefined) return;
+        violated++;
+        const result = check(${op}, bad, context);
+        expect(ruleIds(result)).toEqual([${rule.id}]);
+        expect(result.status).toBe(${rule.status});
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    expect(violated).toBeGreaterThan(0);
+  });
+});`,
+    ),
+  );
+  const test = `${header}
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { contextFor, ruleIds, type TestModel, validBodies, violate } from "v2kit/testing";
+import { check } from "../index.js";
+import data from "./model.json" with { type: "json" };
+
+const model = data as unknown as TestModel;
+const SEED = Number(process.env.V2KIT_SEED ?? 20261122);
+const RUNS = Number(process.env.V2KIT_RUNS ?? 40);
+
+function ruleById(id: string) {
+  const rule = model.rules.rules.find((r) => r.id === id);
+  if (!rule) throw new Error(\`rule \${id} is not in the test model\`);
+  return rule;
+}
+
+${join([...validity, ...perRule], "\n\n").text}
+`;
+  return { test, data };
+}
+
+/** `$ref`s re-rooted at `#/$defs/` (the test model keeps the component schemas under `defs`). */
+function relativeDefs(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? {}).replace(/"https:\/\/v2kit\.local\/schemas#\/\$defs\//g, '"#/$defs/'));
+}

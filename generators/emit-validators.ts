@@ -1,0 +1,25 @@
+// Emitter: output/validators.js (Ajv standalone, ESM) and output/validators.d.ts.
+
+import standalone from "ajv/dist/standalone/index.js";
+import type { ApiModel } from "./model.js";
+import { buildAjv, type ValidatorSlot } from "./validators.js";
+
+// CommonJS module whose `module.exports` is the function (with a `default` alias).
+const standaloneCode = ((standalone as unknown as { default?: unknown }).default ?? standalone) as unknown as (ajv: unknown, refs: Record<string, string>) => string;
+
+export function emitValidators(model: ApiModel, header: string): { js: string; dts: string; slots: ValidatorSlot[] } {
+  const { ajv, slots } = buildAjv(model, true);
+  const refs: Record<string, string> = {};
+  for (const slot of slots) refs[slot.name] = slot.schemaId;
+  const code = standaloneCode(ajv, refs);
+  const dts = [
+    header,
+    "export interface ValidateFunction {",
+    "  (data: unknown): boolean;",
+    "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",
+    "}",
+    ...slots.map((s) => `export declare const ${s.name}: ValidateFunction;`),
+    "",
+  ].join("\n");
+  return { js: `${header}\n${code.replace(/\r\n/g, "\n")}\n`, dts, slots };
+}

@@ -1,0 +1,26 @@
+// An engine for another OpenAPI document or rules file, compiled at run time (lint --spec /
+// --rules): Ajv compiles in memory and the reference interpreter runs the rules. Heavy: loaded
+// only when those flags are given.
+
+import { interpret, type OperationValidators } from "../rules/interpreter.js";
+import type { Engine } from "../rules/runtime/evaluate.js";
+import type { ValidateFunction } from "../rules/runtime/types.js";
+import { loadModel, loadRules } from "./pipeline.js";
+import { applicability } from "./targets.js";
+import { buildAjv } from "./validators.js";
+
+export async function loadEngine(options: { spec?: string; rules?: string; graphql?: string }): Promise<Engine> {
+  const model = await loadModel(options);
+  const rules = loadRules(options.rules);
+  const { skip } = applicability(model, rules);
+  const { ajv, slots } = buildAjv(model, false);
+  const validators = new Map<string, OperationValidators>();
+  for (const op of model.operations) validators.set(op.id, { responses: new Map() });
+  for (const slot of slots) {
+    const validate = ajv.getSchema(slot.schemaId) as unknown as ValidateFunction;
+    const entry = validators.get(slot.operation) as OperationValidators;
+    if (slot.target === "request") entry.request = validate;
+    else entry.responses.set(slot.target, validate);
+  }
+  return interpret(rules, validators, skip);
+}

@@ -1,0 +1,97 @@
+// Stage 1: read an OpenAPI document (JSON or YAML), refuse external references unless allowed,
+// bundle and validate it with swagger-parser. Never touches the network.
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { LineCounter, parseDocument } from "yaml";
+
+export class SpecError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+    readonly pointer = "",
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(`${file}${line ? `:${line}:${column ?? 1}` : ""}: ${pointer ? `${pointer}: ` : ""}${message}`);
+  }
+}
+
+export interface LoadOptions {
+  allowExternalRefs?: boolean;
+}
+
+/** Parse JSON or YAML text; errors carry line and column. */
+export function parseText(text: string, file: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (/^\s*[[{]/.test(body)) {
+    try {
+      return JSON.parse(body);
+    } catch (error) {
+      const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+      const before = body.slice(0, offset).split("\n");
+      throw new SpecError(file, `invalid JSON: ${(error as Error).message}`, "", before.length, (before.at(-1)?.length ?? 0) + 1);
+    }
+  }
+  const counter = new LineCounter();
+  const doc = parseDocument(body, { lineCounter: counter, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const { line, col } = counter.linePos(first.pos[0]);
+    throw new SpecError(file, `invalid YAML: ${first.message.split("\n")[0]}`, "", line, col);
+  }
+  return doc.toJS({ maxAliasCount: 100 });
+}
+
+function externalRefs(node: unknown, pointer: string, out: { ref: string; pointer: string }[]): void {
+  if (Array.isArray(node)) node.forEach((item, i) => externalRefs(item, `${pointer}/${i}`, out));
+  else if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) out.push({ ref: value, pointer });
+      else externalRefs(value, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+    }
+  }
+}
+
+export async function loadDocument(file: string, options: LoadOptions = {}): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new SpecError(file, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const raw = parseText(text, file);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new SpecError(file, "must be an object (an OpenAPI document)");
+  const version = (raw as { openapi?: unknown; swagger?: unknown }).openapi;
+  if ((raw as { swagger?: unknown }).swagger !== undefined) throw new SpecError(file, "Swagger 2.0 is not supported. Use OpenAPI 3.0 or 3.1 instead.", "/swagger");
+  if (typeof version !== "string" || !/^3\.[01]\./.test(version)) throw new SpecError(file, `unsupported OpenAPI version ${JSON.stringify(version)}: use 3.0.x or 3.1.x`, "/openapi");
+  const root = path.dirname(path.resolve(file));
+  const refs: { ref: string; pointer: string }[] = [];
+  externalRefs(raw, "", refs);
+  for (const { ref, pointer } of refs) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) {
+      throw new SpecError(file, `external $ref ${JSON.stringify(ref)} refused: generate never uses the network; download it and reference the file`, pointer);
+    }
+    const target = path.resolve(root, ref.split("#")[0] ?? "");
+    if (!options.allowExternalRefs && path.relative(root, target).startsWith("..")) {
+      throw new SpecError(file, `external $ref ${JSON.stringify(ref)} points outside the document's folder: pass --allow-external-refs to follow it`, pointer);
+    }
+  }
+  const parserOptions = {
+    resolve: {
+      http: false as const,
+      file: {
+        canRead: (f: { url: string }) => options.allowExternalRefs === true || !path.relative(root, f.url).startsWith(".."),
+      },
+    },
+  };
+  let bundled: Record<string, unknown>;
+  try {
+    bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as never, parserOptions as never)) as unknown as Record<string, unknown>;
+    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+  } catch (error) {
+    throw new SpecError(file, `not a valid OpenAPI document: ${(error as Error).message.split("\n").slice(0, 5).join("; ")}`);
+  }
+  return bundled;
+}

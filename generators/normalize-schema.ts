@@ -1,0 +1,116 @@
+// Stage 2a: one OpenAPI schema object → JSON Schema 2020-12 that Ajv and the type emitter read.
+// OpenAPI 3.0 forms become 3.1 ones; OpenAPI-only keywords go; references are re-rooted under
+// SCHEMAS_ID; the Ajv `if`/`then` + `unevaluatedProperties` trap is avoided (see below).
+
+import { type Diagnostic, type JsonSchema, SCHEMAS_ID } from "./model.js";
+
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const SCHEMA_SINGLE = new Set(["additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items", "not", "if", "then", "else", "contains", "propertyNames"]);
+const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example", "nullable"]);
+export const KNOWN_FORMATS = new Set([
+  "date-time", "date", "time", "duration", "uri", "uri-reference", "uri-template", "url", "email", "hostname", "ipv4", "ipv6",
+  "regex", "uuid", "json-pointer", "relative-json-pointer", "byte", "int32", "int64", "float", "double", "password", "binary",
+]);
+
+export interface SchemaContext {
+  openapi30: boolean;
+  /** Resolves an internal `#/...` reference that is not a component schema. */
+  resolve(ref: string): unknown;
+  diagnostics: Diagnostic[];
+  unknownFormats: Set<string>;
+}
+
+const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+
+export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: string, inlining: string[] = []): JsonSchema {
+  if (typeof schema === "boolean") return schema;
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
+    ctx.diagnostics.push({ level: "warning", code: "schema-not-object", message: "a schema must be an object or a boolean; treated as {}", pointer });
+    return {};
+  }
+  const src = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const ref = src.$ref;
+  if (typeof ref === "string") {
+    const component = /^#\/components\/schemas\/(.+)$/.exec(ref);
+    if (component) out.$ref = `${SCHEMAS_ID}#/$defs/${component[1]}`;
+    else if (inlining.includes(ref)) {
+      ctx.diagnostics.push({ level: "warning", code: "ref-cycle", message: `cyclic reference ${ref} outside components/schemas is left open ({})`, pointer });
+    } else if (ref.startsWith("#")) {
+      return normalizeSchema(ctx.resolve(ref), ctx, pointer, [...inlining, ref]);
+    } else {
+      ctx.diagnostics.push({ level: "error", code: "external-ref", message: `unresolved external reference ${ref}`, pointer });
+    }
+    // OpenAPI 3.0 ignores siblings of $ref; 3.1 (2020-12) keeps them.
+    if (ctx.openapi30) return out;
+  }
+  for (const key of Object.keys(src).sort()) {
+    const value = src[key];
+    const at = `${pointer}/${escape(key)}`;
+    if (key === "$ref" || DROPPED.has(key) || key.startsWith("x-")) continue;
+    if (SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
+      const map: Record<string, unknown> = {};
+      for (const name of Object.keys(value).sort()) {
+        Object.defineProperty(map, name, { value: normalizeSchema((value as Record<string, unknown>)[name], ctx, `${at}/${escape(name)}`, inlining), enumerable: true, writable: true, configurable: true });
+      }
+      out[key === "definitions" ? "$defs" : key] = map;
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((s, i) => normalizeSchema(s, ctx, `${at}/${i}`, inlining));
+    } else if (key === "items" && Array.isArray(value)) {
+      out.prefixItems = value.map((s, i) => normalizeSchema(s, ctx, `${at}/${i}`, inlining));
+    } else if (SCHEMA_SINGLE.has(key)) {
+      out[key] = normalizeSchema(value, ctx, at, inlining);
+    } else if (key === "format" && typeof value === "string") {
+      if (!KNOWN_FORMATS.has(value) && !ctx.unknownFormats.has(value)) {
+        ctx.unknownFormats.add(value);
+        ctx.diagnostics.push({ level: "warning", code: "unknown-format", message: `unknown format ${JSON.stringify(value)} is not checked`, pointer: at });
+      }
+      out.format = value;
+    } else if (key === "examples" && !Array.isArray(value)) {
+      continue; // an OpenAPI examples map is not a JSON Schema keyword
+    } else {
+      out[key] = value;
+    }
+  }
+  if (ctx.openapi30) convert30(src, out);
+  hoistConditional(out);
+  return out;
+}
+
+/** OpenAPI 3.0: `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`. */
+function convert30(src: Record<string, unknown>, out: Record<string, unknown>): void {
+  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    if (typeof src[flag] === "boolean") {
+      if (src[flag] === true && typeof src[bound] === "number") {
+        out[flag] = src[bound];
+        delete out[bound];
+      } else delete out[flag];
+    }
+  }
+  if (src.nullable === true) {
+    if (typeof out.type === "string") out.type = [out.type, "null"];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    if (out.type === undefined && out.enum === undefined) {
+      const inner = { ...out };
+      for (const k of Object.keys(out)) delete out[k];
+      out.anyOf = [inner, { type: "null" }];
+    }
+  }
+}
+
+/**
+ * Ajv 8 evaluates a top-level `if`/`then` beside `allOf` and `unevaluatedProperties: false`
+ * wrongly: when the `if` fails, every property counts as unevaluated. Moving the conditional into
+ * the `allOf` is equivalent in 2020-12 and avoids it (regression test: test/normalize.test.ts).
+ */
+function hoistConditional(out: Record<string, unknown>): void {
+  if (out.if === undefined || out.unevaluatedProperties === undefined) return;
+  const conditional: Record<string, unknown> = { if: out.if };
+  for (const k of ["then", "else"] as const) {
+    if (out[k] !== undefined) conditional[k] = out[k];
+    delete out[k];
+  }
+  delete out.if;
+  out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), conditional];
+}

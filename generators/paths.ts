@@ -1,0 +1,27 @@
+// Where the package's own files are, from compiled (dist/generators) or source (generators/) code.
+
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+let root: string | undefined;
+
+export function packageRoot(): string {
+  if (root !== undefined) return root;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "v2kit") return (root = dir);
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("v2kit: cannot find the package root");
+    dir = parent;
+  }
+}
+
+export const bundled = {
+  spec: () => path.join(packageRoot(), "schema", "v2.openapi.yaml"),
+  graphql: () => path.join(packageRoot(), "schema", "graphql.yaml"),
+  rules: () => path.join(packageRoot(), "rules", "v2.rules.yaml"),
+  runtime: () => path.join(packageRoot(), "rules", "runtime"),
+  catalog: (name: "gpus" | "cpus" | "templates") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
+};

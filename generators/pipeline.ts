@@ -1,0 +1,102 @@
+// The pipeline, top to bottom: load → normalize → emit. Returns the files to write (relative
+// path → content); the CLI does the writing and the --check comparison.
+
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseRules } from "../rules/load.js";
+import { rulesFileSchema } from "../rules/schema.js";
+import type { RulesFile } from "../rules/types.js";
+import { emitIndex } from "./emit-index.js";
+import { emitRules } from "./emit-rules.js";
+import { emitTests } from "./emit-tests.js";
+import { emitTypes } from "./emit-types.js";
+import { emitValidators } from "./emit-validators.js";
+import { mergeGraphql } from "./graphql.js";
+import { header, inputsHash } from "./header.js";
+import { loadDocument, parseText, SpecError } from "./load.js";
+import type { ApiModel, Diagnostic } from "./model.js";
+import { normalize } from "./normalize.js";
+import { bundled } from "./paths.js";
+import { applicability } from "./targets.js";
+
+export interface GenerateOptions {
+  /** OpenAPI document; the bundled schema when absent. */
+  spec?: string;
+  /** GraphQL operations file; bundled with the bundled schema, none with another spec. */
+  graphql?: string;
+  rules?: string;
+  allowExternalRefs?: boolean;
+  /** Fail (instead of skip) when a rule's operation or target is not in the document. */
+  rulesStrict?: boolean;
+}
+
+export interface GenerateResult {
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export class GenerateError extends Error {}
+
+function readJson(file: string): unknown {
+  return parseText(readFileSync(file, "utf8"), file);
+}
+
+export async function loadModel(options: GenerateOptions): Promise<ApiModel> {
+  const spec = options.spec ?? bundled.spec();
+  const doc = await loadDocument(spec, { allowExternalRefs: options.allowExternalRefs ?? false });
+  let model = normalize(doc, [path.basename(spec)]);
+  const graphql = options.graphql ?? (options.spec === undefined ? bundled.graphql() : undefined);
+  if (graphql !== undefined) {
+    try {
+      model = mergeGraphql(model, readJson(graphql), path.basename(graphql));
+    } catch (error) {
+      throw error instanceof SpecError ? error : new SpecError(graphql, (error as Error).message);
+    }
+  }
+  return model;
+}
+
+export function loadRules(file?: string): RulesFile {
+  const rulesPath = file ?? bundled.rules();
+  let text: string;
+  try {
+    text = readFileSync(rulesPath, "utf8");
+  } catch (error) {
+    throw new GenerateError(`${rulesPath}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseRules(text, rulesPath);
+}
+
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const model = await loadModel(options);
+  const rules = loadRules(options.rules);
+  const { skip, diagnostics: ruleDiagnostics } = applicability(model, rules);
+  const diagnostics = [...model.diagnostics, ...ruleDiagnostics];
+  if (options.rulesStrict && ruleDiagnostics.length > 0) {
+    throw new GenerateError(`--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer}: ${d.message}`).join("\n")}`);
+  }
+  const rulesSource = path.basename(options.rules ?? bundled.rules());
+  const sources = [...model.sources, rulesSource];
+  const { diagnostics: _d, ...modelForHash } = model;
+  const hash = inputsHash(modelForHash, rules);
+  const head = header(sources, hash);
+  const files = new Map<string, string>();
+  const validators = emitValidators(model, head);
+  files.set("types.ts", emitTypes(model, rules, head));
+  files.set("validators.js", validators.js);
+  files.set("validators.d.ts", validators.dts);
+  files.set("rules.ts", emitRules(model, rules, validators.slots, skip, head));
+  files.set("index.ts", emitIndex(head));
+  files.set("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`);
+  const context = {
+    catalog: { gpus: (readJson(bundled.catalog("gpus")) as { gpus: unknown }).gpus, cpus: (readJson(bundled.catalog("cpus")) as { cpus: unknown }).cpus },
+    templates: (readJson(bundled.catalog("templates")) as { templates: unknown }).templates,
+  };
+  const tests = emitTests(model, rules, skip, context, head);
+  files.set("tests/rules.property.test.ts", tests.test);
+  files.set("tests/model.json", tests.data);
+  for (const name of readdirSync(bundled.runtime()).sort()) {
+    if (name.endsWith(".ts")) files.set(`runtime/${name}`, `${head}\n${readFileSync(path.join(bundled.runtime(), name), "utf8")}`);
+  }
+  return { files, diagnostics };
+}

@@ -1,0 +1,48 @@
+// The reference interpreter of a rules file: no code generation, each kind's `check`/`apply`
+// called directly. The compiled engine (output/rules.ts) must agree with it on every body.
+
+import { ruleKind } from "./kinds/index.js";
+import type { Engine, OperationEntry } from "./runtime/evaluate.js";
+import type { ValidateFunction } from "./runtime/types.js";
+import { stageKind } from "./transforms/index.js";
+import type { RulesFile } from "./types.js";
+
+export interface OperationValidators {
+  request?: ValidateFunction;
+  responses: Map<string, ValidateFunction>;
+}
+
+/** An engine for `rules` over the given operations; rules for other operations are ignored. */
+export function interpret(rules: RulesFile, validators: Map<string, OperationValidators>, skip: ReadonlySet<string> = new Set()): Engine {
+  const operations = new Map<string, OperationEntry>();
+  for (const [operation, v] of validators) {
+    const stages = rules.stages.filter((s) => s.operations.includes(operation) && !skip.has(`${s.id}@${operation}`));
+    const applying = rules.rules.filter((r) => r.operations.includes(operation) && !skip.has(`${r.id}@${operation}`));
+    operations.set(operation, {
+      needs: [...new Set([...stages, ...applying].flatMap((x) => x.needs ?? []))].sort(),
+      ...(v.request ? { request: v.request } : {}),
+      responses: v.responses,
+      stages: stages.map((stage) => {
+        const kind = stageKind(stage.kind);
+        return { id: stage.id, apply: (s) => kind.apply(stage, s) };
+      }),
+      rules: applying.map((rule) => {
+        const kind = ruleKind(rule.kind);
+        return {
+          id: rule.id,
+          status: rule.status,
+          message: rule.message,
+          ...(rule.hint ? { hint: rule.hint } : {}),
+          check: (s, out) => {
+            out.push(...kind.check(rule, s));
+          },
+        };
+      }),
+    });
+  }
+  const hints = new Map<string, Engine["hints"] extends Map<string, infer H> ? H : never>();
+  for (const { operations: ops, ...hint } of rules.hints) {
+    for (const op of ops) hints.set(op, [...(hints.get(op) ?? []), hint]);
+  }
+  return { operations, hints };
+}
