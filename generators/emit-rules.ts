@@ -24,7 +24,7 @@ function stage${new Code(String(i))}(s: rt.Subject): unknown {
     name: new Code(`rule${i}`),
     body: code`/** ${new Code(escapeDoc(`${rule.id}: ${ruleKind(rule.kind).explain(rule)}`))} */
 function rule${new Code(String(i))}(s: rt.Subject, out: rt.Finding[]): void {
-${indent(ruleKind(rule.kind).emit(rule))}
+${new Code(indent(ruleKind(rule.kind).emit(rule)))}
 }`,
   }));
   const entries = model.operations.map((op) => {

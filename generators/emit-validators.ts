@@ -21,5 +21,7 @@ export function emitValidators(model: ApiModel, header: string): { js: string; d
     ...slots.map((s) => `export declare const ${s.name}: ValidateFunction;`),
     "",
   ].join("\n");
-  return { js: `${header}\n${code.replace(/\r\n/g, "\n")}\n`, dts, slots };
+  // Ajv's standalone ESM still loads its runtime helpers and formats with require().
+  const prelude = 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);';
+  return { js: `${header}\n${prelude}\n${code.replace(/\r\n/g, "\n")}\n`, dts, slots };
 }

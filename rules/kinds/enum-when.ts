@@ -3,12 +3,12 @@
 
 import { code } from "../../generators/codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
-import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
+import { getAt, parsePointer } from "../runtime/pointer.js";
 import { deepEqual, isPresent, show } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, condition, pointer } from "./shared.js";
 
-type EnumWhen = RuleSpec & { field: Pointer; allowed: unknown[]; when: Condition; otherwise?: unknown };
+type EnumWhen = RuleSpec & { field: Pointer; allowed: unknown[]; when: Condition };
 
 const allowedText = (rule: EnumWhen) => rule.allowed.map((v) => show(v)).join(", ");
 
@@ -19,9 +19,8 @@ export const enumWhen: RuleKind<EnumWhen> = {
       field: pointer,
       allowed: { type: "array", minItems: 1 },
       when: condition,
-      otherwise: { description: "A value outside `allowed`, used by the property tests to violate the rule." },
     },
-    required: ["field", "allowed", "when", "otherwise"],
+    required: ["field", "allowed", "when"],
   },
   targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
   check(rule, s) {
@@ -43,10 +42,10 @@ export const enumWhen: RuleKind<EnumWhen> = {
     return undefined; // the right value usually needs sibling fields: let the generator try another body
   },
   violate(rule, body, env) {
-    const cond = makeCondition(rule.when, body, true, env);
-    if (cond === undefined || !isPresent(getAt(cond, parsePointer(rule.field)))) return undefined;
-    const out = setAt(cond, parsePointer(rule.field), rule.otherwise);
-    return holds(rule.when, out) ? out : undefined;
+    // Keep a disallowed field value (its siblings depend on it) and make the condition hold.
+    const value = getAt(body, parsePointer(rule.field));
+    if (!isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return undefined;
+    return makeCondition(rule.when, body, true, env);
   },
   explain: (rule) => `\`${rule.field}\` is one of ${allowedText(rule)} when ${describeCondition(rule.when)}`,
 };

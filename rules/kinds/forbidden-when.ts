@@ -2,7 +2,7 @@
 // queue-based endpoint scaling on REQUEST_COUNT, create rule 10; CUDA on a CPU create, rule 11).
 
 import { code, join } from "../../generators/codegen.js";
-import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
+import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
@@ -33,10 +33,10 @@ ${loops}
     return found.reduce((b, p) => removeAt(b, parsePointer(p)), body);
   },
   violate(rule, body, env) {
+    // Only on bodies where the condition already holds: forcing it would break sibling fields.
     const field = rule.fields.find((f) => !f.includes("*"));
-    const cond = makeCondition(rule.when, body, true, env);
-    if (cond === undefined || field === undefined) return undefined;
-    const out = setAt(cond, parsePointer(field), env.sample(field));
+    if (!holds(rule.when, body) || field === undefined) return undefined;
+    const out = setAt(body, parsePointer(field), env.sample(field));
     return holds(rule.when, out) ? out : undefined;
   },
   explain: (rule) => `${fieldList(rule.fields)} not set when ${describeCondition(rule.when)}`,

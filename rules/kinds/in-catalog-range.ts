@@ -36,7 +36,7 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
   check(rule, s) {
     const list = records(s.context, rule.collection);
     if (list === undefined) {
-      return matchAll(s.resolved, parsePointer(rule.each)).length > 0 ? [{ path: rule.each, warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }] : [];
+      return matchAll(s.resolved, parsePointer(rule.each)).length > 0 ? [{ path: rule.each.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }] : [];
     }
     const out: Finding[] = [];
     for (const it of items(rule, s.resolved, list)) {
@@ -52,7 +52,7 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
   const list = rt.records(s.context, ${rule.collection});
   const each = ${matches(rule.each)};
   if (list === undefined) {
-    if (each.length > 0) out.push({ path: ${rule.each}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
+    if (each.length > 0) out.push({ path: ${rule.each.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   } else {
     for (const m of each) {
       const id = rt.getAt(m.value, ${parsePointer(rule.recordId)});

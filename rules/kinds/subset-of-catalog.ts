@@ -42,6 +42,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   check(rule, s) {
     const values = matchAll(s.resolved, parsePointer(rule.field)).flatMap((m) => stringsAt(m.value, m.path));
     if (values.length === 0) return [];
+    if (rule.within && getAt(s.resolved, parsePointer(rule.within.field)) === undefined) return [];
     const list = records(s.context, rule.collection);
     if (list === undefined) return [noCatalog(rule)];
     const inScope = scope(rule, list, s.resolved);
@@ -67,7 +68,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   emit(rule) {
     const suggest = rule.suggest?.key;
     return code`{
-  const values = ${matches(rule.field)}.flatMap((m) => rt.stringsAt(m.value, m.path));
+  const values = ${rule.within ? code`rt.getAt(s.resolved, ${parsePointer(rule.within.field)}) === undefined ? [] : ` : code``}${matches(rule.field)}.flatMap((m) => rt.stringsAt(m.value, m.path));
   const list = rt.records(s.context, ${rule.collection});
   if (values.length > 0 && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   else if (values.length > 0 && list !== undefined) {
@@ -119,13 +120,15 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   violate(rule, body, env) {
     const list = records(env.context, rule.collection);
     const first = matchAll(body, parsePointer(rule.field))[0];
+    if (rule.within && getAt(body, parsePointer(rule.within.field)) === undefined) return undefined;
     if (list === undefined || first === undefined) {
       // An absent array field (`excludedTypes`) can still be added, when its parent exists.
       if (list === undefined || rule.field.includes("*") || getAt(body, parsePointer(rule.field).slice(0, -1)) === undefined) return undefined;
     }
     const known = keysOf(scope(rule, list, body), rule.key);
     const unknownKey = (key: string) => list.map((r) => r[key]).find((k) => typeof k === "string" && !known.has(k)) as string | undefined;
-    const outside = unknownKey(rule.key) ?? (rule.suggest ? unknownKey(rule.suggest.key) : undefined);
+    let outside = unknownKey(rule.key) ?? (rule.suggest ? unknownKey(rule.suggest.key) : undefined);
+    if (outside === undefined && !rule.within) for (outside = "not-in-catalog"; known.has(outside); outside += "-x");
     if (outside === undefined) return undefined;
     const target = first ?? { path: rule.field, value: [] };
     if (typeof target.value === "string") return setAt(body, parsePointer(target.path), outside);

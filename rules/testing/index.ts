@@ -88,8 +88,11 @@ export function rulesFor(model: TestModel, operation: string): RuleSpec[] {
   return model.rules.rules.filter((r) => r.operations.includes(operation));
 }
 
-/** Schema-generated bodies, repaired by each rule's `satisfy` (a few rounds, to a fixpoint). */
-export function validBodies(model: TestModel, operation: string): fc.Arbitrary<unknown> {
+/**
+ * Schema-generated bodies, repaired by each rule's `satisfy` (a few rounds, to a fixpoint); `accept` is the safety net for what
+ * the generator cannot promise (pass the schema validator: repairs can create duplicates).
+ */
+export function validBodies(model: TestModel, operation: string, accept: (body: unknown) => boolean = () => true): fc.Arbitrary<unknown> {
   const env = exampleEnv(model, operation);
   const rules = rulesFor(model, operation);
   return arbitraryFor(model.requests[operation] ?? {}, model.defs)
@@ -103,7 +106,7 @@ export function validBodies(model: TestModel, operation: string): fc.Arbitrary<u
       }
       return current;
     })
-    .filter((b) => b !== undefined);
+    .filter((b) => b !== undefined && accept(b));
 }
 
 /** The rule ids among a verdict's violations, schema failures left out. */
