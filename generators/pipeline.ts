@@ -8,6 +8,7 @@ import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
 import { emitIndex } from "./emit-index.js";
 import { emitRules } from "./emit-rules.js";
+import { emitRulesDoc } from "./emit-rules-doc.js";
 import { emitTests } from "./emit-tests.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
@@ -87,6 +88,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   files.set("validators.d.ts", validators.dts);
   files.set("rules.ts", emitRules(model, rules, validators.slots, skip, head));
   files.set("index.ts", emitIndex(head));
+  files.set("RULES.md", emitRulesDoc(rules, head));
   files.set("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`);
   const context = {
     catalog: { gpus: (readJson(bundled.catalog("gpus")) as { gpus: unknown }).gpus, cpus: (readJson(bundled.catalog("cpus")) as { cpus: unknown }).cpus },
