@@ -11,6 +11,7 @@ export function emitValidators(model: ApiModel, header: string): { js: string; d
   const { ajv, slots } = buildAjv(model, true);
   const refs: Record<string, string> = {};
   for (const slot of slots) refs[slot.name] = slot.schemaId;
+  const names = [...new Set(slots.map((s) => s.name))];
   const code = standaloneCode(ajv, refs);
   const dts = [
     header,
@@ -18,7 +19,7 @@ export function emitValidators(model: ApiModel, header: string): { js: string; d
     "  (data: unknown): boolean;",
     "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",
     "}",
-    ...slots.map((s) => `export declare const ${s.name}: ValidateFunction;`),
+    ...names.map((name) => `export declare const ${name}: ValidateFunction;`),
     "",
   ].join("\n");
   // Ajv's standalone ESM still loads its runtime helpers and formats with require().

@@ -3,6 +3,7 @@
 
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { canonicalJson } from "./header.js";
 import { KNOWN_FORMATS } from "./normalize-schema.js";
 import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
 
@@ -10,7 +11,7 @@ import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export interface ValidatorSlot {
-  /** Export name in validators.js: v0, v1, … in (operation, request, responses by status) order. */
+  /** Export name in validators.js: v0, v1, … in order of first use; shared by identical bodies. */
   name: string;
   operation: string;
   /** "request" or a response status. */
@@ -18,15 +19,39 @@ export interface ValidatorSlot {
   schemaId: string;
 }
 
+/**
+ * One slot per request and response body. Bodies with the same schema (every error response is
+ * `ErrorResponse`) share one validator: the module stays small and quick to load.
+ */
 export function validatorSlots(model: ApiModel): ValidatorSlot[] {
   const slots: ValidatorSlot[] = [];
-  model.operations.forEach((op, i) => {
-    if (op.request) slots.push({ name: "", operation: op.id, target: "request", schemaId: `${SCHEMAS_ID}/op/${i}/request` });
-    for (const r of op.responses) {
-      if (r.schema !== undefined) slots.push({ name: "", operation: op.id, target: r.status, schemaId: `${SCHEMAS_ID}/op/${i}/response/${encodeURIComponent(r.status)}` });
+  const shared = new Map<string, { name: string; schemaId: string }>();
+  const add = (operation: string, target: string, schema: JsonSchema) => {
+    const key = canonicalJson(schema);
+    let entry = shared.get(key);
+    if (!entry) {
+      entry = { name: `v${shared.size}`, schemaId: `${SCHEMAS_ID}/body/${shared.size}` };
+      shared.set(key, entry);
     }
-  });
-  return slots.map((s, i) => ({ ...s, name: `v${i}` }));
+    slots.push({ operation, target, ...entry });
+  };
+  for (const op of model.operations) {
+    if (op.request) add(op.id, "request", op.request.schema);
+    for (const r of op.responses) if (r.schema !== undefined) add(op.id, r.status, r.schema);
+  }
+  return slots;
+}
+
+/** The distinct bodies of the slots, by schema id. */
+function bodies(model: ApiModel, slots: ValidatorSlot[]): Map<string, JsonSchema> {
+  const out = new Map<string, JsonSchema>();
+  for (const slot of slots) {
+    if (out.has(slot.schemaId)) continue;
+    const op = model.operations.find((o) => o.id === slot.operation);
+    const schema = slot.target === "request" ? op?.request?.schema : op?.responses.find((r) => r.status === slot.target)?.schema;
+    if (schema !== undefined) out.set(slot.schemaId, schema);
+  }
+  return out;
 }
 
 function unknownFormats(model: ApiModel): string[] {
@@ -51,7 +76,9 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
     allErrors: true,
     strict: false,
     validateFormats: true,
-    ...(standalone ? { code: { source: true, esm: true, lines: true } } : {}),
+    // Shared functions for $ref targets instead of inlined copies: a far smaller module to load.
+    inlineRefs: false,
+    ...(standalone ? { code: { source: true, esm: true } } : {}),
   });
   addFormats(ajv);
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
@@ -59,12 +86,7 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
   ajv.addSchema({ $id: SCHEMAS_ID, $defs: model.schemas } as never);
   const slots = validatorSlots(model);
-  model.operations.forEach((op, i) => {
-    if (op.request) ajv.addSchema({ ...(asObject(op.request.schema)), $id: `${SCHEMAS_ID}/op/${i}/request` } as never);
-    for (const r of op.responses) {
-      if (r.schema !== undefined) ajv.addSchema({ ...asObject(r.schema), $id: `${SCHEMAS_ID}/op/${i}/response/${encodeURIComponent(r.status)}` } as never);
-    }
-  });
+  for (const [id, schema] of bodies(model, slots)) ajv.addSchema({ ...asObject(schema), $id: id } as never);
   return { ajv, slots };
 }
 

@@ -281,21 +281,21 @@ export const engine: rt.Engine = {
   ["createCluster", {
     needs: JSON.parse("[]"),
     request: v.v0,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v1], ["400", v.v2], ["401", v.v3], ["403", v.v4], ["404", v.v5], ["422", v.v6], ["429", v.v7], ["default", v.v8]]),
+    responses: new Map<string, rt.ValidateFunction>([["201", v.v1], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["createDelegation", {
     needs: JSON.parse("[]"),
-    request: v.v9,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v10], ["400", v.v11], ["401", v.v12], ["403", v.v13], ["404", v.v14], ["422", v.v15], ["429", v.v16], ["default", v.v17]]),
+    request: v.v3,
+    responses: new Map<string, rt.ValidateFunction>([["201", v.v4], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["createEndpoint", {
     needs: JSON.parse("[\"catalog\",\"templates\"]"),
-    request: v.v18,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v19], ["400", v.v20], ["401", v.v21], ["403", v.v22], ["404", v.v23], ["422", v.v24], ["429", v.v25], ["default", v.v26]]),
+    request: v.v5,
+    responses: new Map<string, rt.ValidateFunction>([["201", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "endpoint-template-merge", apply: stage2 }, { id: "template-cuda-seed", apply: stage3 }, { id: "endpoint-defaults", apply: stage4 }],
     rules: [{ id: "gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", hint: "Keep `gpu` for GPU workers or `cpu` for CPU workers, not both.", check: rule0 },
       { id: "image-unless-template", status: 422, message: "must set `image` unless `templateId` is set", hint: "Name a container image, or base the endpoint on a serverless template with `templateId`.", check: rule2 },
@@ -314,15 +314,15 @@ export const engine: rt.Engine = {
   }],
   ["createNetworkVolume", {
     needs: JSON.parse("[]"),
-    request: v.v27,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v28], ["400", v.v29], ["401", v.v30], ["403", v.v31], ["404", v.v32], ["422", v.v33], ["429", v.v34], ["default", v.v35]]),
+    request: v.v7,
+    responses: new Map<string, rt.ValidateFunction>([["201", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["createPod", {
     needs: JSON.parse("[]"),
-    request: v.v36,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v37], ["400", v.v38], ["401", v.v39], ["403", v.v40], ["404", v.v41], ["422", v.v42], ["429", v.v43], ["default", v.v44]]),
+    request: v.v9,
+    responses: new Map<string, rt.ValidateFunction>([["201", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "pod-defaults", apply: stage5 }],
     rules: [{ id: "pod-gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", check: rule1 },
       { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
@@ -330,238 +330,238 @@ export const engine: rt.Engine = {
   ["deletePod", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["400", v.v45], ["401", v.v46], ["403", v.v47], ["404", v.v48], ["422", v.v49], ["429", v.v50], ["default", v.v51]]),
+    responses: new Map<string, rt.ValidateFunction>([["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["deleteTemplate", {
     needs: JSON.parse("[]"),
-    request: v.v52,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v53]]),
+    request: v.v11,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v12]]),
     stages: [],
     rules: [],
   }],
   ["getCpuType", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v54], ["400", v.v55], ["401", v.v56], ["403", v.v57], ["404", v.v58], ["422", v.v59], ["429", v.v60], ["default", v.v61]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v13], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getDataCenter", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v62], ["400", v.v63], ["401", v.v64], ["403", v.v65], ["404", v.v66], ["422", v.v67], ["429", v.v68], ["default", v.v69]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v14], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getEndpoint", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v70], ["400", v.v71], ["401", v.v72], ["403", v.v73], ["404", v.v74], ["422", v.v75], ["429", v.v76], ["default", v.v77]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getGpuType", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v78], ["400", v.v79], ["401", v.v80], ["403", v.v81], ["404", v.v82], ["422", v.v83], ["429", v.v84], ["default", v.v85]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v15], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getNetworkVolume", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v86], ["400", v.v87], ["401", v.v88], ["403", v.v89], ["404", v.v90], ["422", v.v91], ["429", v.v92], ["default", v.v93]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getOpenApiDocument", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v94], ["400", v.v95], ["401", v.v96], ["403", v.v97], ["404", v.v98], ["422", v.v99], ["429", v.v100], ["default", v.v101]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v16], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getPodLogs", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v102], ["400", v.v103], ["401", v.v104], ["403", v.v105], ["404", v.v106], ["422", v.v107], ["429", v.v108], ["default", v.v109]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v17], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getWorkerLogs", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v110], ["400", v.v111], ["401", v.v112], ["403", v.v113], ["404", v.v114], ["422", v.v115], ["429", v.v116], ["default", v.v117]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v17], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listBilling", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v118], ["400", v.v119], ["401", v.v120], ["403", v.v121], ["404", v.v122], ["422", v.v123], ["429", v.v124], ["default", v.v125]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listClusters", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v126], ["400", v.v127], ["401", v.v128], ["403", v.v129], ["404", v.v130], ["422", v.v131], ["429", v.v132], ["default", v.v133]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v19], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listCpuTypes", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v134], ["400", v.v135], ["401", v.v136], ["403", v.v137], ["404", v.v138], ["422", v.v139], ["429", v.v140], ["default", v.v141]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v20], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listDataCenters", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v142], ["400", v.v143], ["401", v.v144], ["403", v.v145], ["404", v.v146], ["422", v.v147], ["429", v.v148], ["default", v.v149]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v21], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listDelegations", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v150], ["400", v.v151], ["401", v.v152], ["403", v.v153], ["404", v.v154], ["422", v.v155], ["429", v.v156], ["default", v.v157]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v22], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpointBilling", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v158], ["400", v.v159], ["401", v.v160], ["403", v.v161], ["404", v.v162], ["422", v.v163], ["429", v.v164], ["default", v.v165]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpointReleases", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v166], ["400", v.v167], ["401", v.v168], ["403", v.v169], ["404", v.v170], ["422", v.v171], ["429", v.v172], ["default", v.v173]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v23], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpointWorkers", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v174], ["400", v.v175], ["401", v.v176], ["403", v.v177], ["404", v.v178], ["422", v.v179], ["429", v.v180], ["default", v.v181]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v24], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpoints", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v182], ["400", v.v183], ["401", v.v184], ["403", v.v185], ["404", v.v186], ["422", v.v187], ["429", v.v188], ["default", v.v189]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v25], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listGpuTypes", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v190], ["400", v.v191], ["401", v.v192], ["403", v.v193], ["404", v.v194], ["422", v.v195], ["429", v.v196], ["default", v.v197]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v26], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listNetworkVolumeBilling", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v198], ["400", v.v199], ["401", v.v200], ["403", v.v201], ["404", v.v202], ["422", v.v203], ["429", v.v204], ["default", v.v205]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listNetworkVolumes", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v206], ["400", v.v207], ["401", v.v208], ["403", v.v209], ["404", v.v210], ["422", v.v211], ["429", v.v212], ["default", v.v213]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v27], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listPodBilling", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v214], ["400", v.v215], ["401", v.v216], ["403", v.v217], ["404", v.v218], ["422", v.v219], ["429", v.v220], ["default", v.v221]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listPods", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v222], ["400", v.v223], ["401", v.v224], ["403", v.v225], ["404", v.v226], ["422", v.v227], ["429", v.v228], ["default", v.v229]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v28], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listPublicTemplates", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v230], ["400", v.v231], ["401", v.v232], ["403", v.v233], ["404", v.v234], ["422", v.v235], ["429", v.v236], ["default", v.v237]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v29], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listRegistries", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v238], ["400", v.v239], ["401", v.v240], ["403", v.v241], ["404", v.v242], ["422", v.v243], ["429", v.v244], ["default", v.v245]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v30], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listServerlessBilling", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v246], ["400", v.v247], ["401", v.v248], ["403", v.v249], ["404", v.v250], ["422", v.v251], ["429", v.v252], ["default", v.v253]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listTemplates", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v254], ["400", v.v255], ["401", v.v256], ["403", v.v257], ["404", v.v258], ["422", v.v259], ["429", v.v260], ["default", v.v261]]),
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v29], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["podAction", {
     needs: JSON.parse("[]"),
-    request: v.v262,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v263], ["400", v.v264], ["401", v.v265], ["403", v.v266], ["404", v.v267], ["422", v.v268], ["429", v.v269], ["default", v.v270]]),
+    request: v.v31,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["revokeDelegation", {
     needs: JSON.parse("[]"),
     
-    responses: new Map<string, rt.ValidateFunction>([["400", v.v271], ["401", v.v272], ["403", v.v273], ["404", v.v274], ["422", v.v275], ["429", v.v276], ["default", v.v277]]),
+    responses: new Map<string, rt.ValidateFunction>([["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["saveTemplate", {
     needs: JSON.parse("[]"),
-    request: v.v278,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v279]]),
+    request: v.v32,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v33]]),
     stages: [],
     rules: [{ id: "serverless-template-volume-zero", status: 400, message: "must set `volumeInGb` to 0 on a serverless template", check: rule16 }],
   }],
   ["secretCreate", {
     needs: JSON.parse("[]"),
-    request: v.v280,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v281]]),
+    request: v.v34,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v35]]),
     stages: [],
     rules: [],
   }],
   ["secretDelete", {
     needs: JSON.parse("[]"),
-    request: v.v282,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v283]]),
+    request: v.v36,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v12]]),
     stages: [],
     rules: [],
   }],
   ["updateEndpoint", {
     needs: JSON.parse("[\"catalog\",\"current\",\"templates\"]"),
-    request: v.v284,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v285], ["400", v.v286], ["401", v.v287], ["403", v.v288], ["404", v.v289], ["422", v.v290], ["429", v.v291], ["default", v.v292]]),
+    request: v.v37,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "endpoint-patch-merge", apply: stage0 }, { id: "endpoint-template-merge", apply: stage2 }],
     rules: [{ id: "cuda-set-or-floor", status: 400, message: "must not combine a non-empty `gpu.allowedCudaVersions` with `gpu.minCudaVersion`", hint: "Use `allowedCudaVersions` for an exact set or `minCudaVersion` for a floor; an empty `allowedCudaVersions` may accompany a floor.", check: rule3 },
       { id: "lb-requires-request-count", status: 400, message: "must scale a LOAD_BALANCER endpoint on REQUEST_COUNT", hint: "Use `scaling: {type: REQUEST_COUNT, requestCount: N}`; QUEUE_DELAY applies to QUEUE endpoints only.", check: rule5 },
@@ -578,15 +578,15 @@ export const engine: rt.Engine = {
   }],
   ["updateNetworkVolume", {
     needs: JSON.parse("[\"current\"]"),
-    request: v.v293,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v294], ["400", v.v295], ["401", v.v296], ["403", v.v297], ["404", v.v298], ["422", v.v299], ["429", v.v300], ["default", v.v301]]),
+    request: v.v38,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "network-volume-patch-merge", apply: stage1 }],
     rules: [{ id: "network-volume-size-grows", status: 400, message: "must not decrease a network volume's `size`", check: rule17 }],
   }],
   ["updatePod", {
     needs: JSON.parse("[]"),
-    request: v.v302,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v303], ["400", v.v304], ["401", v.v305], ["403", v.v306], ["404", v.v307], ["422", v.v308], ["429", v.v309], ["default", v.v310]]),
+    request: v.v39,
+    responses: new Map<string, rt.ValidateFunction>([["200", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [{ id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
   }]

@@ -1,0 +1,486 @@
+// Live context against a real HTTP server on 127.0.0.1 (port 0): auth, problem bodies, 429
+// retries, timeouts, the disk cache, rate-limit headers, and `v2kit context pull` as a child
+// process. Nothing here reaches beyond loopback.
+
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { retryAfterSeconds } from "../runtime/live/client.js";
+import { resolveApiKey } from "../runtime/live/key.js";
+import {
+  DEFAULT_BASE_URL,
+  LiveError,
+  type LiveOptions,
+  fetchCurrent,
+  liveContext,
+  liveHelp,
+  liveOptionsFrom,
+  liveParseOptions,
+  parseRateLimit,
+  pullContext,
+} from "../runtime/live/index.js";
+
+const KEY = "sk-live-test-0123456789-SECRET";
+const FORBIDDEN_KEY = "sk-no-access-SECRET";
+
+const FIXTURES: Record<string, unknown> = {
+  "/v2/catalog/gpus": { gpus: [{ id: "NVIDIA A40", pool: "AMPERE_48", cudaVersions: ["12.4"] }] },
+  "/v2/catalog/cpus": { cpus: [{ id: "cpu3c", vcpu: { min: 2, max: 32 }, ramGbPerVcpu: 2 }] },
+  "/v2/templates": { templates: [{ id: "own-1", name: "mine" }] },
+  "/v2/catalog/templates": { templates: [{ id: "pub-1", name: "public" }] },
+  "/v2/serverless/ep-1": { id: "ep-1", name: "worker", gpu: { pools: ["AMPERE_48"] } },
+  "/v2/pods/pod-1": { id: "pod-1", name: "box" },
+};
+
+interface Received {
+  path: string;
+  authorization: string | undefined;
+}
+
+// ---------------------------------------------------------------- the fake service
+
+let server: Server;
+let baseUrl: string;
+let received: Received[] = [];
+/** Path → number of 429s still to send before serving it. */
+let limited = new Map<string, number>();
+let retryAfter = "2";
+let slowPaths = new Set<string>();
+
+function problem(res: ServerResponse, status: number, title: string, detail: string, errors?: string[]) {
+  res.writeHead(status, { "content-type": "application/problem+json" });
+  res.end(JSON.stringify({ title, status, detail, ...(errors ? { errors } : {}) }));
+}
+
+function handle(req: IncomingMessage, res: ServerResponse) {
+  const path = req.url ?? "";
+  received.push({ path, authorization: req.headers.authorization });
+  const auth = req.headers.authorization;
+  if (auth !== `Bearer ${KEY}` && auth !== `Bearer ${FORBIDDEN_KEY}`) {
+    return problem(res, 401, "Unauthorized", "Bearer token missing or invalid.", ["Authorization: no valid bearer token"]);
+  }
+  const count = received.filter((r) => r.path === path).length;
+  res.setHeader("RateLimit", `"minute";r=${60 - count};t=30, "hour";r=${1000 - count};t=1800`);
+  res.setHeader("RateLimit-Policy", `"minute";q=60;w=60, "hour";q=1000;w=3600`);
+  if (auth === `Bearer ${FORBIDDEN_KEY}`) return problem(res, 403, "Forbidden", "This key cannot read the catalog.");
+  const left = limited.get(path) ?? 0;
+  if (left > 0) {
+    limited.set(path, left - 1);
+    res.setHeader("Retry-After", retryAfter);
+    return problem(res, 429, "Too Many Requests", "Per-user rate limit exceeded for window minute.");
+  }
+  if (path === "/v2/pods/evil") return problem(res, 500, "Oops", "bad \u001b[2J\u0007 bytes", ["line\u001b]0;title"]);
+  const body = FIXTURES[path];
+  if (body === undefined) return problem(res, 404, "Not Found", `No resource at ${path}.`);
+  const send = () => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  if (slowPaths.has(path)) setTimeout(send, 1000);
+  else send();
+}
+
+let cacheDir: string;
+
+beforeAll(async () => {
+  server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(async () => {
+  received = [];
+  limited = new Map();
+  retryAfter = "2";
+  slowPaths = new Set();
+  cacheDir = await mkdtemp(join(tmpdir(), "v2kit-live-cache-"));
+});
+afterEach(async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+const options = (extra: Partial<LiveOptions> = {}): LiveOptions => ({
+  baseUrl,
+  apiKey: KEY,
+  cache: { dir: cacheDir, ttlSeconds: 300 },
+  sleep: async () => {},
+  ...extra,
+});
+
+async function liveError(promise: Promise<unknown>): Promise<LiveError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LiveError);
+  return error as LiveError;
+}
+
+async function cacheContents(): Promise<string[]> {
+  const names = existsSync(cacheDir) ? await readdir(cacheDir) : [];
+  return Promise.all(names.map((n) => readFile(join(cacheDir, n), "utf8")));
+}
+
+// ---------------------------------------------------------------- liveContext
+
+describe("liveContext", () => {
+  test("fetches only what the operation needs, with the Bearer header", async () => {
+    const context = await liveContext("createEndpoint", ["catalog", "templates"], options());
+    expect(context).toEqual({
+      catalog: { gpus: [{ id: "NVIDIA A40", pool: "AMPERE_48", cudaVersions: ["12.4"] }], cpus: [{ id: "cpu3c", vcpu: { min: 2, max: 32 }, ramGbPerVcpu: 2 }] },
+      templates: [
+        { id: "own-1", name: "mine" },
+        { id: "pub-1", name: "public" },
+      ],
+    });
+    expect(received.map((r) => r.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus", "/v2/catalog/templates", "/v2/templates"]);
+    expect(new Set(received.map((r) => r.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
+
+    received = [];
+    expect(await liveContext("createPod", ["catalog"], options({ cache: false }))).toEqual({ catalog: expect.any(Object) });
+    expect(received.map((r) => r.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus"]);
+
+    received = [];
+    expect(await liveContext("deletePod", [], options())).toEqual({});
+    expect(await liveContext("updateEndpoint", ["current"], options())).toEqual({});
+    expect(received).toEqual([]);
+  });
+
+  test("a second call is served from the cache; the key is in no cache file; files are 0600", async () => {
+    await liveContext("createEndpoint", ["catalog", "templates"], options());
+    expect(received).toHaveLength(4);
+    received = [];
+    const again = await liveContext("createEndpoint", ["catalog", "templates"], options());
+    expect(received).toEqual([]);
+    expect(again.templates).toHaveLength(2);
+    const names = await readdir(cacheDir);
+    expect(names).toHaveLength(4);
+    for (const text of await cacheContents()) expect(text).not.toContain(KEY);
+    for (const name of names) {
+      expect(name).not.toContain(KEY);
+      expect((await stat(join(cacheDir, name))).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  test("entries are per key: another key does not see them", async () => {
+    await liveContext("createPod", ["catalog"], options());
+    received = [];
+    await liveError(liveContext("createPod", ["catalog"], options({ apiKey: FORBIDDEN_KEY })));
+    expect(received.length).toBeGreaterThan(0);
+  });
+
+  test("cache: false bypasses the cache both ways", async () => {
+    await liveContext("createPod", ["catalog"], options({ cache: false }));
+    await liveContext("createPod", ["catalog"], options({ cache: false }));
+    expect(received).toHaveLength(4);
+    expect(await cacheContents()).toEqual([]);
+  });
+
+  test("entries expire after the TTL (injected clock) and at once with ttl 0", async () => {
+    let now = 1_000_000;
+    const clocked = options({ now: () => now });
+    await liveContext("createPod", ["catalog"], clocked);
+    now += 299_000;
+    await liveContext("createPod", ["catalog"], clocked);
+    expect(received).toHaveLength(2);
+    now += 2_000;
+    await liveContext("createPod", ["catalog"], clocked);
+    expect(received).toHaveLength(4);
+
+    received = [];
+    const zero = options({ cache: { dir: cacheDir, ttlSeconds: 0 } });
+    await liveContext("createPod", ["catalog"], zero);
+    await liveContext("createPod", ["catalog"], zero);
+    expect(received).toHaveLength(4);
+  });
+
+  test("a corrupt cache entry is refetched, not fatal", async () => {
+    await liveContext("createPod", ["catalog"], options());
+    for (const name of await readdir(cacheDir)) await writeFile(join(cacheDir, name), "{not json");
+    received = [];
+    await liveContext("createPod", ["catalog"], options());
+    expect(received).toHaveLength(2);
+  });
+
+  test("verbose shows requests, cache hits and the quota, never the key", async () => {
+    const lines: string[] = [];
+    await liveContext("createPod", ["catalog"], options({ verbose: (l) => lines.push(l) }));
+    await liveContext("createPod", ["catalog"], options({ verbose: (l) => lines.push(l) }));
+    const text = lines.join("\n");
+    expect(text).toContain("minute 59/60 left (resets in 30 s), hour 999/1000 left (resets in 1800 s)");
+    expect(text).toContain("from cache");
+    expect(text).not.toContain(KEY);
+  });
+});
+
+// ---------------------------------------------------------------- errors
+
+describe("errors", () => {
+  test("401 names the key problem and shows detail and errors[], without the key", async () => {
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ apiKey: "sk-wrong-SECRET" })));
+    expect(e.code).toBe("unauthorized");
+    expect(e.status).toBe(401);
+    expect(e.exitCode).toBe(2);
+    expect(e.message).toContain("API key missing, malformed, expired or invalid");
+    expect(e.message).toContain("detail: Bearer token missing or invalid.");
+    expect(e.message).toContain("- Authorization: no valid bearer token");
+    expect(e.message).not.toContain("sk-wrong-SECRET");
+    expect(received.every((r) => r.authorization === "Bearer sk-wrong-SECRET")).toBe(true);
+  });
+
+  test("403 says the key lacks access", async () => {
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ apiKey: FORBIDDEN_KEY })));
+    expect(e.code).toBe("forbidden");
+    expect(e.message).toContain("key lacks access");
+    expect(e.message).toContain("This key cannot read the catalog.");
+  });
+
+  test("429: waits Retry-After through the injected sleep, then succeeds", async () => {
+    limited.set("/v2/catalog/gpus", 2);
+    const waits: number[] = [];
+    const context = await liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) }));
+    expect(context.catalog?.gpus).toHaveLength(1);
+    expect(waits).toEqual([2000, 2000]);
+    expect(received.filter((r) => r.path === "/v2/catalog/gpus")).toHaveLength(3);
+  });
+
+  test("429: gives up after maxRetries (3) retries with the problem detail", async () => {
+    limited.set("/v2/catalog/gpus", 10);
+    const waits: number[] = [];
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) })));
+    expect(e.code).toBe("rate-limited");
+    expect(e.message).toContain("still limited after 3 retries");
+    expect(e.message).toContain("Per-user rate limit exceeded for window minute.");
+    expect(waits).toHaveLength(3);
+    expect(received.filter((r) => r.path === "/v2/catalog/gpus")).toHaveLength(4);
+  });
+
+  test("429 with a Retry-After beyond the 60 s cap fails at once", async () => {
+    limited.set("/v2/catalog/gpus", 1);
+    retryAfter = "3600";
+    const waits: number[] = [];
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) })));
+    expect(e.message).toContain("asks to wait 3600 s");
+    expect(waits).toEqual([]);
+  });
+
+  test("Retry-After: integer seconds, an HTTP date, or 1 s when missing or garbled", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(retryAfterSeconds(" 7 ", now)).toBe(7);
+    expect(retryAfterSeconds("Thu, 01 Jan 2026 00:00:30 GMT", now)).toBe(30);
+    expect(retryAfterSeconds("Wed, 31 Dec 2025 00:00:00 GMT", now)).toBe(0);
+    expect(retryAfterSeconds(null, now)).toBe(1);
+    expect(retryAfterSeconds("soon", now)).toBe(1);
+  });
+
+  test("a slow response times out with a clear message", async () => {
+    slowPaths.add("/v2/catalog/gpus");
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ timeoutMs: 100 })));
+    expect(e.code).toBe("timeout");
+    expect(e.message).toContain("no response within 100 ms");
+  });
+
+  test("a closed port gives a network error", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ baseUrl: `http://127.0.0.1:${port}` })));
+    expect(e.code).toBe("network");
+    expect(e.message).toMatch(/cannot reach the service \(ECONNREFUSED\)/);
+  });
+});
+
+// ---------------------------------------------------------------- fetchCurrent
+
+describe("fetchCurrent", () => {
+  test("reads the resource by the operation's route, uncached", async () => {
+    expect(await fetchCurrent("updateEndpoint", "ep-1", options())).toEqual(FIXTURES["/v2/serverless/ep-1"]);
+    expect(await fetchCurrent("updatePod", "pod-1", options())).toEqual(FIXTURES["/v2/pods/pod-1"]);
+    await fetchCurrent("updateEndpoint", "ep-1", options());
+    expect(received.map((r) => r.path)).toEqual(["/v2/serverless/ep-1", "/v2/pods/pod-1", "/v2/serverless/ep-1"]);
+    expect(await cacheContents()).toEqual([]);
+  });
+
+  test("404 names the id; ids are path-encoded", async () => {
+    const e = await liveError(fetchCurrent("updateNetworkVolume", "vol/../x", options()));
+    expect(e.code).toBe("not-found");
+    expect(e.message).toContain('no network volume with id "vol/../x"');
+    expect(received.map((r) => r.path)).toEqual(["/v2/network-volumes/vol%2F..%2Fx"]);
+  });
+
+  test("other statuses show the problem body with control characters neutralized", async () => {
+    const e = await liveError(fetchCurrent("updatePod", "evil", options()));
+    expect(e).toMatchObject({ code: "http", status: 500 });
+    expect(e.message).toContain("unexpected status 500");
+    expect(e.message).toContain("detail: bad ?[2J? bytes");
+    expect(e.message).toContain("- line?]0;title");
+  });
+
+  test("an operation that is not a PATCH is a usage error", async () => {
+    const e = await liveError(fetchCurrent("createEndpoint", "ep-1", options()));
+    expect(e.code).toBe("usage");
+    expect(e.message).toContain("updateEndpoint, updateNetworkVolume, updatePod");
+    expect(received).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- pullContext
+
+test("pullContext writes gpus.json, cpus.json and templates.json (own + public)", async () => {
+  const dir = join(cacheDir, "out");
+  const files = await pullContext(dir, options({ cache: false }));
+  expect(files).toEqual(["gpus.json", "cpus.json", "templates.json"].map((n) => join(dir, n)));
+  expect(JSON.parse(await readFile(join(dir, "gpus.json"), "utf8"))).toEqual(FIXTURES["/v2/catalog/gpus"]);
+  expect(JSON.parse(await readFile(join(dir, "cpus.json"), "utf8"))).toEqual(FIXTURES["/v2/catalog/cpus"]);
+  expect(JSON.parse(await readFile(join(dir, "templates.json"), "utf8"))).toEqual({
+    templates: [
+      { id: "own-1", name: "mine" },
+      { id: "pub-1", name: "public" },
+    ],
+  });
+});
+
+// ---------------------------------------------------------------- rate-limit headers
+
+describe("parseRateLimit", () => {
+  const window = (w: string, r: number | null, t: number | null, q: number | null, s: number | null) => ({
+    window: w,
+    remaining: r,
+    resetSeconds: t,
+    quota: q,
+    windowSeconds: s,
+  });
+  test.each([
+    ["both headers", `"minute";r=5;t=30, "hour";r=90;t=1800`, `"minute";q=60;w=60, "hour";q=1000;w=3600`, [window("minute", 5, 30, 60, 60), window("hour", 90, 1800, 1000, 3600)]],
+    ["extra whitespace", `  "minute";r=5;t=30 ,   "day";r=1;t=9  `, null, [window("minute", 5, 30, null, null), window("day", 1, 9, null, null)]],
+    ["token names and unknown params", `minute;r=5;t=30;x="y"`, `minute;q=60;w=60;pk=:AAE=:`, [window("minute", 5, 30, 60, 60)]],
+    ["policy only", null, `"hour";q=1000;w=3600`, [window("hour", null, null, 1000, 3600)]],
+    ["a comma inside a quoted name", `"a, b";r=1;t=2`, null, [window("a, b", 1, 2, null, null)]],
+    ["non-integer and negative values are null", `"minute";r=1.5;t=-3, "hour";r="9";t=?1`, null, [window("minute", null, null, null, null), window("hour", null, null, null, null)]],
+    ["duplicates: the first wins", `"minute";r=1;t=2, "minute";r=7;t=8`, null, [window("minute", 1, 2, null, null)]],
+    ["inner lists are skipped", `("minute" "hour");r=1, "day";r=3;t=4`, null, [window("day", 3, 4, null, null)]],
+    ["invalid RateLimit is ignored", `"minute;r=5`, `"minute";q=60;w=60`, [window("minute", null, null, 60, 60)]],
+    ["invalid both", `minute r=5`, `;;;`, []],
+    ["empty", "", "  ", []],
+    ["missing", null, undefined, []],
+  ])("%s", (_name, rateLimit, policy, want) => {
+    expect(parseRateLimit(rateLimit, policy)).toEqual(want);
+  });
+});
+
+// ---------------------------------------------------------------- key and options
+
+describe("resolveApiKey and liveOptionsFrom", () => {
+  test("the key comes from the file (trimmed) before the environment", async () => {
+    const file = join(cacheDir, "key");
+    await writeFile(file, `  ${KEY}\n`);
+    expect(resolveApiKey(file, { V2KIT_API_KEY: "other" })).toBe(KEY);
+    expect(resolveApiKey(undefined, { V2KIT_API_KEY: ` ${KEY} ` })).toBe(KEY);
+  });
+
+  test("missing, empty, unreadable and multi-line keys are refused without echoing content", async () => {
+    expect(() => resolveApiKey(undefined, {})).toThrow(/set V2KIT_API_KEY or pass --api-key-file/);
+    expect(() => resolveApiKey(undefined, { V2KIT_API_KEY: "  " })).toThrow(LiveError);
+    const empty = join(cacheDir, "empty");
+    await writeFile(empty, "\n");
+    expect(() => resolveApiKey(empty, {})).toThrow(`--api-key-file ${empty} is empty`);
+    const missing = join(cacheDir, "missing");
+    expect(() => resolveApiKey(missing, {})).toThrow(`cannot read --api-key-file ${missing} (ENOENT)`);
+    const twoLines = join(cacheDir, "two");
+    await writeFile(twoLines, "SECRET-PART-ONE\nSECRET-PART-TWO\n");
+    let message = "";
+    try {
+      resolveApiKey(twoLines, {});
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain(twoLines);
+    expect(message).not.toContain("SECRET");
+  });
+
+  test("liveHelp lists every live flag with an example", () => {
+    const help = liveHelp("lint", "--operation updateEndpoint patch.json");
+    for (const flag of Object.keys(liveParseOptions)) {
+      expect(help).toContain(`  --${flag}`);
+      expect(help).toMatch(new RegExp(`v2kit lint .*--${flag}`));
+    }
+  });
+
+  test("defaults, environment and flag validation", () => {
+    const env = { V2KIT_API_KEY: KEY, V2KIT_CACHE_DIR: "/tmp/c" };
+    expect(liveOptionsFrom({}, env)).toEqual({ baseUrl: DEFAULT_BASE_URL, apiKey: KEY, cache: { dir: "/tmp/c", ttlSeconds: 300 }, timeoutMs: 15000 });
+    expect(liveOptionsFrom({}, { ...env, V2KIT_BASE_URL: "http://127.0.0.1:9/" }).baseUrl).toBe("http://127.0.0.1:9");
+    expect(liveOptionsFrom({ "base-url": "https://h.invalid/api/" }, { ...env, V2KIT_BASE_URL: "http://x" }).baseUrl).toBe("https://h.invalid/api");
+    expect(liveOptionsFrom({ "no-cache": true, "cache-ttl": "5", "timeout-ms": "250" }, env)).toMatchObject({ cache: false, timeoutMs: 250 });
+    expect(liveOptionsFrom({ "cache-ttl": "0" }, env).cache).toEqual({ dir: "/tmp/c", ttlSeconds: 0 });
+    const { V2KIT_CACHE_DIR: _, ...noDir } = env;
+    expect(liveOptionsFrom({}, { ...noDir, XDG_CACHE_HOME: "/xdg" }).cache).toEqual({ dir: "/xdg/v2kit", ttlSeconds: 300 });
+    expect(liveOptionsFrom({ verbose: true }, env).verbose).toBeTypeOf("function");
+    expect(() => liveOptionsFrom({ "cache-ttl": "-1" }, env)).toThrow("--cache-ttl takes an integer of at least 0");
+    expect(() => liveOptionsFrom({ "timeout-ms": "0" }, env)).toThrow("--timeout-ms takes an integer of at least 1");
+    expect(() => liveOptionsFrom({ "base-url": "ftp://h" }, env)).toThrow("http(s)");
+    expect(() => liveOptionsFrom({ "base-url": "https://u:p@h" }, env)).toThrow("must not carry credentials");
+    expect(() => liveOptionsFrom({ "base-url": "not a url" }, env)).toThrow("absolute http(s) URL");
+  });
+});
+
+// ---------------------------------------------------------------- the CLI
+
+describe("v2kit context (child process)", () => {
+  const cli = join(import.meta.dirname, "..", "dist", "cli", "v2kit.js");
+  const run = (args: string[], env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: cacheDir, ...env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+
+  beforeAll(() => {
+    if (!existsSync(join(import.meta.dirname, "..", "dist", "cli", "commands", "context.js"))) {
+      throw new Error("dist/cli/commands/context.js is missing: run `npm run build` first");
+    }
+  });
+
+  test("context pull writes the files and names them; --verbose shows the quota, not the key", async () => {
+    const out = join(cacheDir, "snapshot");
+    const { code, stdout, stderr } = await run(["context", "pull", "--out", out, "--base-url", baseUrl, "--verbose"], { V2KIT_API_KEY: KEY });
+    expect({ code, stderr: stderr.includes("Error") ? stderr : "" }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toBe(["gpus.json", "cpus.json", "templates.json"].map((n) => `wrote ${join(out, n)}\n`).join(""));
+    expect(JSON.parse(await readFile(join(out, "templates.json"), "utf8")).templates).toHaveLength(2);
+    expect(stderr).toContain("rate limit: minute");
+    expect(stdout + stderr).not.toContain(KEY);
+    for (const text of await cacheContents().catch(() => [])) expect(text).not.toContain(KEY);
+    expect(received.every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true);
+  });
+
+  test("--api-key-file, a wrong key (exit 2), no key (exit 2), unknown subcommand (exit 2), --help", async () => {
+    const keyFile = join(cacheDir, "key.txt");
+    await writeFile(keyFile, `${KEY}\n`);
+    await chmod(keyFile, 0o600);
+    const out = join(cacheDir, "o");
+    expect((await run(["context", "pull", "--out", out, "--base-url", baseUrl, "--api-key-file", keyFile, "--no-cache"], {})).code).toBe(0);
+
+    const wrong = await run(["context", "pull", "--out", out, "--base-url", baseUrl, "--no-cache"], { V2KIT_API_KEY: "sk-bad-SECRET" });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("API key missing, malformed, expired or invalid");
+    expect(wrong.stderr).not.toContain("sk-bad-SECRET");
+
+    const none = await run(["context", "pull", "--out", out, "--base-url", baseUrl], {});
+    expect(none).toMatchObject({ code: 2, stderr: expect.stringContaining("set V2KIT_API_KEY") });
+
+    expect((await run(["context", "push"], { V2KIT_API_KEY: KEY })).code).toBe(2);
+    expect((await run(["context", "pull", "--api-key", KEY], {})).code).toBe(2);
+    const help = await run(["context", "pull", "--help"], {});
+    expect(help.code).toBe(0);
+    for (const flag of ["--out", "--base-url", "--api-key-file", "--no-cache", "--cache-ttl", "--timeout-ms", "--verbose"]) expect(help.stdout).toContain(flag);
+  });
+});
