@@ -7,6 +7,7 @@ import { stageKind } from "../rules/transforms/index.js";
 import type { RulesFile } from "../rules/types.js";
 import { Code, code, join } from "./codegen.js";
 import type { ApiModel } from "./model.js";
+import { render } from "./templates.js";
 import type { ValidatorSlot } from "./validators.js";
 
 export function emitRules(model: ApiModel, rules: RulesFile, slots: ValidatorSlot[], skip: ReadonlySet<string>, header: string): string {
@@ -48,20 +49,12 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     .map((op) => ({ op: op.id, hints: rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h) }))
     .filter((e) => e.hints.length > 0)
     .map((e) => code`[${e.op}, ${e.hints}]`);
-  return `${header}
-import * as rt from "./runtime/index.js";
-import * as v from "./validators.js";
-
-${join([...stageFns.map((f) => f.body), ...ruleFns.map((f) => f.body)], "\n\n").text}
-
-/** Every operation of the document with its validators, stages and rules, in rules-file order. */
-export const engine: rt.Engine = {
-  operations: new Map<string, rt.OperationEntry>([
-  ${join(entries, ",\n  ").text}
-  ]),
-  hints: new Map<string, rt.SchemaHint[]>([${join(hintEntries, ", ").text}]),
-};
-`;
+  return render("rules.ts", {
+    header,
+    functions: [...stageFns.map((f) => f.body.text), ...ruleFns.map((f) => f.body.text)],
+    entries: entries.map((e) => e.text),
+    hints: join(hintEntries, ", ").text,
+  });
 }
 
 function indent(c: Code): string {

@@ -3,9 +3,10 @@
 // engine fail with exactly that rule and its status. Seeds are fixed (V2KIT_SEED overrides).
 
 import type { RulesFile } from "../rules/types.js";
-import { type Code, code, join } from "./codegen.js";
+import { type Code, code } from "./codegen.js";
 import { canonicalJson } from "./header.js";
 import type { ApiModel } from "./model.js";
+import { render } from "./templates.js";
 
 export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<string>, context: unknown, header: string): { test: string; data: string } {
   const operations = model.operations.filter((op) => op.request && rules.rules.some((r) => r.operations.includes(op.id)));
@@ -53,29 +54,7 @@ export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<s
 });`,
     ),
   );
-  const test = `${header}
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { contextFor, ruleIds, type TestModel, validBodies, violate } from "v2kit/testing";
-import { type CheckContext, check } from "../index.js";
-import data from "./model.json" with { type: "json" };
-
-const model = data as unknown as TestModel;
-const SEED = Number(process.env.V2KIT_SEED ?? 20261122);
-const RUNS = Number(process.env.V2KIT_RUNS ?? 40);
-
-/** Bodies the schema accepts: the generator's safety net, never a filter on the rules. */
-const schemaValid = (operation: string, context: CheckContext) => (body: unknown) =>
-  check(operation, body, context).violations.every((v) => !v.rule.startsWith("schema/"));
-
-function ruleById(id: string) {
-  const rule = model.rules.rules.find((r) => r.id === id);
-  if (!rule) throw new Error(\`rule \${id} is not in the test model\`);
-  return rule;
-}
-
-${join([...validity, ...perRule], "\n\n").text}
-`;
+  const test = render("property.test.ts", { header, blocks: [...validity, ...perRule].map((c) => c.text) });
   return { test, data };
 }
 

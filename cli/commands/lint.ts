@@ -1,0 +1,261 @@
+// v2kit lint: check request (or response) bodies as the server would, offline.
+// Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
+// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
+
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import type { Engine } from "../../rules/runtime/evaluate.js";
+import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
+import { isObject } from "../../rules/runtime/values.js";
+import { type LintOptions, lintSource } from "../../runtime/lint.js";
+import { CliError, type Command, usageError } from "../command.js";
+import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
+
+const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
+                  [--catalog FILE]... [--templates FILE]... [--current FILE]
+                  [--response STATUS] [--format pretty|json|problem|sarif|github]
+                  [--ndjson] FILE... | -
+
+Check request bodies against the v2 schema and the cross-field rules, as the server would.
+Exit status: 0 all valid, 1 any invalid (malformed JSON included), 2 usage error or unreadable file.
+
+Options:
+  --operation OP      operationId or GraphQL operation name (required)
+                        v2kit lint --operation createEndpoint body.json
+  --catalog FILE      saved GPU or CPU catalog response ({"gpus": [...]} or {"cpus": [...]});
+                      repeatable; a collection not given comes from the bundled snapshot
+                        v2kit lint --operation createEndpoint --catalog gpus.json --catalog cpus.json body.json
+  --templates FILE    saved templates response ({"templates": [...]}); repeatable, concatenated;
+                      without it, template rules give warnings
+                        v2kit lint --operation createEndpoint --templates templates.json body.json
+  --current FILE      the resource as it is now, for PATCH operations
+                        v2kit lint --operation updateEndpoint --current endpoint.json patch.json
+  --response STATUS   check a response body of OP for STATUS (201, 2XX, default) instead
+                        v2kit lint --operation createEndpoint --response 201 created.json
+  --format FORMAT     pretty (default), json (one line per input), problem (the RFC 9457
+                      body the server would send, nothing for a valid input), sarif, github
+                        v2kit lint --operation createEndpoint --format json *.json
+                        v2kit lint --operation createEndpoint --format sarif *.json > lint.sarif
+                        v2kit lint --operation createEndpoint --format github *.json
+  --ndjson            each input line is one body; one JSON result per line, file as FILE:LINE
+                        v2kit lint --operation createEndpoint --ndjson bodies.ndjson
+  --spec FILE         check against another OpenAPI document (compiled at run time)
+                        v2kit lint --spec openapi.yaml --operation createEndpoint body.json
+  --rules FILE        check against another rules file (compiled at run time)
+                        v2kit lint --rules my.rules.yaml --operation createEndpoint body.json
+  -                   read the body from standard input
+                        cat body.json | v2kit lint --operation createEndpoint -
+  -h, --help          show this help
+`;
+
+const OPTIONS = {
+  operation: { type: "string" },
+  spec: { type: "string" },
+  rules: { type: "string" },
+  catalog: { type: "string", multiple: true },
+  templates: { type: "string", multiple: true },
+  current: { type: "string" },
+  response: { type: "string" },
+  format: { type: "string" },
+  ndjson: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>["values"];
+
+export const command: Command = { name: "lint", run };
+
+async function run(args: string[]): Promise<number> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usageError("lint", error);
+  }
+  const { values, positionals: files } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const usage = (message: string) => new CliError(`lint: ${message}\nRun 'v2kit lint --help' for usage.`);
+  if (values.operation === undefined) throw usage("--operation is required");
+  if (files.length === 0) throw usage("name at least one FILE, or - for standard input");
+  if (files.filter((f) => f === "-").length > 1) throw usage("- (standard input) may be given once");
+  const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
+  if (!FORMAT_NAMES.includes(format)) throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}`);
+  if (values.ndjson && format !== "json") throw usage("--ndjson writes --format json only");
+  if (values.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(values.response)) {
+    throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
+  }
+
+  const engine = await engineFor(values);
+  if (!engine.operations.has(values.operation)) {
+    const known = [...engine.operations.keys()].sort();
+    throw new CliError(`lint: unknown operation ${JSON.stringify(values.operation)}. Known operations:\n  ${known.join("\n  ")}`);
+  }
+  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values)) };
+  if (values.response !== undefined) options.response = values.response;
+
+  const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const formatter = await loadFormatter(format, { engine, operation: values.operation, color });
+  watchStdout();
+  let code = 0;
+  for (const file of files) {
+    if (closed) break;
+    const outcome = values.ndjson ? await lintLines(file, options, formatter) : await lintFile(file, options, formatter);
+    code = Math.max(code, outcome);
+  }
+  await write(formatter.end());
+  return code;
+}
+
+async function engineFor(values: Values): Promise<Engine> {
+  if (values.spec === undefined && values.rules === undefined) return (await import("../../output/index.js")).engine;
+  const { loadEngine } = await import("../../generators/engine-on-the-fly.js");
+  try {
+    return await loadEngine({ ...(values.spec === undefined ? {} : { spec: values.spec }), ...(values.rules === undefined ? {} : { rules: values.rules }) });
+  } catch (error) {
+    const which = [values.spec && `--spec ${values.spec}`, values.rules && `--rules ${values.rules}`].filter(Boolean).join(" and ");
+    throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`);
+  }
+}
+
+// ------------------------------------------------------------------ context files
+
+async function readJson(flag: string, file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(`lint: cannot read ${flag} ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw new CliError(`lint: ${flag} ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function contextFrom(values: Values): Promise<Pick<LintOptions, "catalog" | "templates" | "current">> {
+  const out: Pick<LintOptions, "catalog" | "templates" | "current"> = {};
+  for (const file of values.catalog ?? []) {
+    const data = await readJson("--catalog", file);
+    const gpus = isObject(data) && Array.isArray(data.gpus) ? (data.gpus as GpuRecord[]) : undefined;
+    const cpus = isObject(data) && Array.isArray(data.cpus) ? (data.cpus as CpuRecord[]) : undefined;
+    if (!gpus && !cpus) throw new CliError(`lint: --catalog ${file} must be a saved catalog response: {"gpus": [...]} or {"cpus": [...]}`);
+    out.catalog ??= {};
+    if (gpus) out.catalog.gpus = [...(out.catalog.gpus ?? []), ...gpus];
+    if (cpus) out.catalog.cpus = [...(out.catalog.cpus ?? []), ...cpus];
+  }
+  for (const file of values.templates ?? []) {
+    const data = await readJson("--templates", file);
+    if (!isObject(data) || !Array.isArray(data.templates)) throw new CliError(`lint: --templates ${file} must be a saved templates response: {"templates": [...]}`);
+    out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
+  }
+  if (values.current !== undefined) out.current = await readJson("--current", values.current);
+  return out;
+}
+
+// ------------------------------------------------------------------ inputs
+
+/** Set when the reader of stdout went away (`v2kit lint ... | head`): stop quietly. */
+let closed = false;
+
+function watchStdout(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+  });
+}
+
+/** Write with backpressure, so that bulk output never piles up in memory. */
+async function write(text: string): Promise<void> {
+  if (closed || text === "" || process.stdout.write(text)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      process.stdout.off("drain", done);
+      process.stdout.off("error", done);
+      resolve();
+    };
+    process.stdout.on("drain", done);
+    process.stdout.on("error", done);
+  });
+}
+
+async function readAll(file: string): Promise<Buffer> {
+  if (file !== "-") return readFile(file);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** One body per file. An unreadable file is named on stderr and makes the exit status 2. */
+async function lintFile(file: string, options: LintOptions, formatter: Formatter): Promise<number> {
+  let bytes: Buffer;
+  try {
+    bytes = await readAll(file);
+  } catch (error) {
+    process.stderr.write(`v2kit: lint: cannot read ${file}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const outcome = lintSource(bytes, options);
+  await write(formatter.item({ file, ...outcome }));
+  return outcome.result.ok ? 0 : 1;
+}
+
+/** The lines of a stream as bytes, split at LF (a trailing CR dropped), in constant memory. */
+async function* linesOf(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  for await (const chunk of stream) {
+    let start = 0;
+    let newline = chunk.indexOf(10, start);
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline);
+      yield pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
+      pending = [];
+      start = newline + 1;
+      newline = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  }
+  if (pending.length > 0) yield Buffer.concat(pending);
+}
+
+const isBlank = (line: Buffer) => {
+  for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  return true;
+};
+
+/**
+ * --ndjson: each line one body, linted as it is read (bytes, not readline, so that a line
+ * that is not UTF-8 gets its own verdict with a byte offset). Progress on a TTY stderr only.
+ */
+async function lintLines(file: string, options: LintOptions, formatter: Formatter): Promise<number> {
+  const stream = file === "-" ? process.stdin : createReadStream(file);
+  const progress = process.stderr.isTTY === true;
+  let code = 0;
+  let line = 0;
+  let shown = Date.now();
+  try {
+    for await (const raw of linesOf(stream as AsyncIterable<Buffer>)) {
+      line++;
+      if (closed) break;
+      if (isBlank(raw)) continue;
+      const bytes = raw.at(-1) === 0x0d ? raw.subarray(0, -1) : raw;
+      const outcome = lintSource(bytes, options);
+      if (!outcome.result.ok) code = 1;
+      await write(formatter.item({ file: `${file}:${line}`, ...outcome }));
+      if (progress && line % 1000 === 0 && Date.now() - shown > 500) {
+        shown = Date.now();
+        process.stderr.write(`\r${file}: ${line} lines`);
+      }
+    }
+  } catch (error) {
+    if (progress) process.stderr.write("\r\u001b[K");
+    process.stderr.write(`v2kit: lint: cannot read ${file}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (progress) process.stderr.write("\r\u001b[K");
+  return code;
+}

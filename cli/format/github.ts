@@ -1,0 +1,26 @@
+// --format github: GitHub Actions workflow commands, one per violation (error) or warning.
+// Escaping follows the runner's rules (actions/toolkit, command.ts): `%`, CR and LF in the
+// message; additionally `:` and `,` in properties.
+
+import { type Formatter, positionOf, type Report } from "./index.js";
+
+const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+function command(kind: "error" | "warning", report: Report, finding: { rule: string; path: string; message: string; hint?: string }): string {
+  const { line, column } = positionOf(report, finding);
+  const properties = `file=${escapeProperty(report.file)},line=${line},col=${column},title=${escapeProperty(finding.rule)}`;
+  const message = `${finding.path || "/"}: ${finding.message}${finding.hint ? `\n${finding.hint}` : ""}`;
+  return `::${kind} ${properties}::${escapeData(message)}\n`;
+}
+
+export function formatter(): Formatter {
+  return {
+    item(report) {
+      const errors = report.result.violations.map((v) => command("error", report, v));
+      const warnings = report.result.warnings.map((w) => command("warning", report, w));
+      return [...errors, ...warnings].join("");
+    },
+    end: () => "",
+  };
+}

@@ -1,0 +1,67 @@
+// --format pretty (the default): `file:line:col`, a code frame with two lines of context and a
+// caret under the offending value, the rule id and status, the message and the hint. Colour
+// only when the context says so (a TTY, and NO_COLOR unset).
+
+import type { Violation, Warning } from "../../rules/runtime/types.js";
+import type { Position } from "../../runtime/json-source.js";
+import { type FormatContext, type Formatter, positionOf } from "./index.js";
+
+const CONTEXT_LINES = 2;
+/** Frame lines longer than this are cut around the caret (minified bodies are one line). */
+const WIDTH = 100;
+
+type Paint = (code: string, text: string) => string;
+
+function frame(lines: readonly string[], at: Position, paint: Paint): string {
+  const first = Math.max(1, at.line - CONTEXT_LINES);
+  const last = Math.min(lines.length, at.line + CONTEXT_LINES);
+  const gutter = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    let text = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    let column = at.column;
+    if (text.length > WIDTH) {
+      const start = n === at.line ? Math.max(0, Math.min(column - 1 - WIDTH / 2, text.length - WIDTH)) : 0;
+      text = `${start > 0 ? "…" : ""}${text.slice(start, start + WIDTH)}${start + WIDTH < text.length ? "…" : ""}`;
+      column = column - start + (start > 0 ? 1 : 0);
+    }
+    const mark = n === at.line ? paint("31;1", ">") : " ";
+    out.push(`  ${mark} ${paint("2", `${String(n).padStart(gutter)} |`)} ${text}`);
+    if (n === at.line) out.push(`    ${paint("2", `${" ".repeat(gutter)} |`)} ${" ".repeat(Math.max(0, column - 1))}${paint("31;1", "^")}`);
+  }
+  return out.join("\n");
+}
+
+export function formatter(context: FormatContext): Formatter {
+  const paint: Paint = context.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+  let valid = 0;
+  let invalid = 0;
+  return {
+    item(report) {
+      const { result } = report;
+      const lines = report.text?.split(/\r?\n/) ?? [];
+      if (lines.length > 1 && lines.at(-1) === "") lines.pop(); // the final newline ends a line, it starts none
+      const block = (kind: "error" | "warning", finding: Violation | Warning): string => {
+        const at = positionOf(report, finding);
+        const status = "status" in finding ? ` ${finding.status}` : "";
+        const label = kind === "error" ? paint("31;1", "error") : paint("33;1", "warning");
+        const parts = [
+          `${paint("1", `${report.file}:${at.line}:${at.column}`)} ${label} ${paint("36", finding.rule)}${status}`,
+          `  ${finding.path || "/"}: ${finding.message}`,
+        ];
+        if (report.text !== undefined && lines.length > 0) parts.push(frame(lines, at, paint));
+        if ("hint" in finding && finding.hint) parts.push(`  ${paint("32", "hint:")} ${finding.hint}`);
+        return `${parts.join("\n")}\n\n`;
+      };
+      const blocks = [...result.violations.map((v) => block("error", v)), ...result.warnings.map((w) => block("warning", w))];
+      if (result.ok) valid++;
+      else invalid++;
+      const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : "";
+      const summary = result.ok
+        ? `${report.file}: ${paint("32;1", "valid")}${warnings}\n`
+        : `${report.file}: ${paint("31;1", `invalid, status ${result.status}`)} (${result.violations.length} violation${result.violations.length === 1 ? "" : "s"}${warnings})\n`;
+      return `${blocks.join("")}${summary}`;
+    },
+    end: () => (valid + invalid > 1 ? `\n${valid + invalid} inputs: ${valid} valid, ${invalid} invalid\n` : ""),
+  };
+}

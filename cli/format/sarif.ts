@@ -1,0 +1,67 @@
+// --format sarif: SARIF 2.1.0 for GitHub code scanning. One run; the driver's rules are the
+// rule ids seen (sorted), described by the engine's rule messages and hints; one result per
+// violation (error) or warning, located by line and column (UTF-16 code units).
+
+import type { Violation, Warning } from "../../rules/runtime/types.js";
+import { type FormatContext, type Formatter, positionOf } from "./index.js";
+
+interface SarifResult {
+  ruleId: string;
+  level: "error" | "warning";
+  message: { text: string };
+  locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[];
+}
+
+const FIXED: Record<string, string> = {
+  "json/parse": "must be valid JSON",
+  "json/encoding": "must be UTF-8",
+  "json/depth": "must not nest arrays and objects too deeply",
+  "schema/response": "the document must declare a response body for the status",
+};
+
+/** A path as a URI reference: forward slashes, each segment percent-encoded. */
+const uriOf = (file: string) => file.split(/[\\/]/).map(encodeURIComponent).join("/");
+
+export function formatter(context: FormatContext): Formatter {
+  const results: SarifResult[] = [];
+  const seen = new Map<string, { text: string; hint?: string }>();
+  const entries = context.engine.operations.get(context.operation)?.rules ?? [];
+  const describe = (finding: Violation | Warning) => {
+    if (seen.has(finding.rule)) return;
+    const entry = entries.find((r) => r.id === finding.rule);
+    const text = entry?.message ?? FIXED[finding.rule] ?? (finding.rule.startsWith("schema/") ? `must satisfy the JSON Schema keyword \`${finding.rule.slice(7)}\`` : finding.message);
+    seen.set(finding.rule, entry?.hint ? { text, hint: entry.hint } : { text });
+  };
+  return {
+    item(report) {
+      const add = (level: "error" | "warning", finding: Violation | Warning) => {
+        describe(finding);
+        const { line, column } = positionOf(report, finding);
+        const hint = "hint" in finding && finding.hint ? `\nHint: ${finding.hint}` : "";
+        results.push({
+          ruleId: finding.rule,
+          level,
+          message: { text: `${finding.path || "/"}: ${finding.message}${hint}` },
+          locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(report.file) }, region: { startLine: line, startColumn: column } } }],
+        });
+      };
+      for (const v of report.result.violations) add("error", v);
+      for (const w of report.result.warnings) add("warning", w);
+      return "";
+    },
+    end() {
+      const ids = [...seen.keys()].sort();
+      const rules = ids.map((id) => {
+        const d = seen.get(id) as { text: string; hint?: string };
+        return { id, shortDescription: { text: d.text }, ...(d.hint ? { help: { text: d.hint } } : {}) };
+      });
+      const run = {
+        tool: { driver: { name: "v2kit", rules } },
+        columnKind: "utf16CodeUnits",
+        results: results.map((r) => ({ ...r, ruleIndex: ids.indexOf(r.ruleId) })),
+      };
+      const log = { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run] };
+      return `${JSON.stringify(log, null, 2)}\n`;
+    },
+  };
+}

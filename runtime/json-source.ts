@@ -1,0 +1,128 @@
+// Source positions in JSON text, for the slow path only: lint verdicts carry JSON pointers, and
+// the formats that show a line and column (pretty, sarif, github) ask for them here, after the
+// body was found invalid. Momoa is loaded on first use (its CommonJS build, so that this stays
+// synchronous), never on the fast path.
+
+import { createRequire } from "node:module";
+import type { DocumentNode, ValueNode } from "@humanwhocodes/momoa";
+import { parsePointer } from "../rules/runtime/pointer.js";
+
+/** 1-based line and column (UTF-16 code units, as editors count them). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+type Momoa = { parse(text: string, options?: { mode?: "json" }): DocumentNode };
+let momoa: Momoa | undefined;
+
+function loadMomoa(): Momoa {
+  momoa ??= createRequire(import.meta.url)("@humanwhocodes/momoa") as Momoa;
+  return momoa;
+}
+
+/** Line and column of a character offset. */
+export function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(Math.max(offset, 0), text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** Position of the first non-blank character: where the root value starts. */
+function rootPosition(text: string): Position {
+  const offset = text.search(/\S/);
+  return positionAt(text, Math.max(offset, 0));
+}
+
+const parsed = { text: "", doc: undefined as DocumentNode | undefined };
+
+/** Momoa's tree of `text`, cached for the last text (one input's violations share it). */
+function documentOf(text: string): DocumentNode | undefined {
+  if (parsed.text === text && parsed.doc) return parsed.doc;
+  try {
+    parsed.doc = loadMomoa().parse(text, { mode: "json" });
+    parsed.text = text;
+    return parsed.doc;
+  } catch {
+    return undefined; // malformed, or nested deeper than the stack: the caller falls back
+  }
+}
+
+/**
+ * Where the value at `pointer` starts in `text`. With `key`, the member name instead (an
+ * unknown property is best shown at its key). A pointer that runs past the document (a
+ * missing property) stops at the deepest value that exists, at its key when it is a member.
+ */
+export function locate(text: string, pointer: string, options: { key?: boolean } = {}): Position {
+  if (pointer === "") return rootPosition(text);
+  const doc = documentOf(text);
+  if (!doc) return rootPosition(text);
+  let segments: string[];
+  try {
+    segments = parsePointer(pointer);
+  } catch {
+    return rootPosition(text);
+  }
+  let node: ValueNode = doc.body;
+  let keyLoc: Position | undefined;
+  for (const segment of segments) {
+    let next: ValueNode | undefined;
+    let nextKey: Position | undefined;
+    if (node.type === "Object") {
+      // The last duplicate wins, as in JSON.parse.
+      for (const member of node.members) {
+        if (member.name.type === "String" && member.name.value === segment) {
+          next = member.value;
+          nextKey = pick(member.name.loc.start);
+        }
+      }
+    } else if (node.type === "Array" && /^(0|[1-9][0-9]*)$/.test(segment)) {
+      next = node.elements[Number(segment)]?.value;
+    }
+    if (next === undefined) return keyLoc ?? pick(node.loc.start);
+    node = next;
+    keyLoc = nextKey;
+  }
+  return options.key && keyLoc ? pick(keyLoc) : pick(node.loc.start);
+}
+
+function pick(p: { line: number; column: number }): Position {
+  return { line: p.line, column: p.column };
+}
+
+export interface ParseFailure {
+  /** What is wrong, without V8's echo of the input. */
+  reason: string;
+  position: Position;
+}
+
+/**
+ * Explain a JSON.parse failure: V8 gives an offset for most errors ("at position 12"); for the
+ * rest momoa finds the location. The input echo V8 adds (`"…" is not valid JSON`) is dropped,
+ * since it can be the whole body.
+ */
+export function describeParseError(text: string, error: Error): ParseFailure {
+  const message = error.message;
+  const reason =
+    message
+      .replace(/,\s*(\.\.\.)?"[\s\S]*"(\.\.\.)? is not valid JSON$/, "")
+      .replace(/\s*in JSON at position \d+(\s*\(line \d+ column \d+\))?$/, "")
+      .trim() || "Unexpected input";
+  const at = /at position (\d+)/.exec(message);
+  if (at?.[1] !== undefined) return { reason, position: positionAt(text, Number(at[1])) };
+  if (/Unexpected end of JSON input/.test(message)) return { reason, position: positionAt(text, text.length) };
+  try {
+    loadMomoa().parse(text, { mode: "json" });
+  } catch (failure) {
+    const { line, column } = failure as { line?: unknown; column?: unknown };
+    if (typeof line === "number" && typeof column === "number") return { reason, position: { line, column } };
+  }
+  return { reason, position: rootPosition(text) };
+}

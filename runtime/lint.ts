@@ -1,0 +1,203 @@
+// lint: one request (or response) body in, the server's verdict out. The body is checked by the
+// same engine the generated `check` uses: schema first (422), then the rules file in order.
+// Fast path: JSON.parse and the compiled engine, nothing else. Failures of the text itself
+// (empty, malformed, not UTF-8, nested too deep) are verdicts too, with status 400, as the
+// service rejects them before validation.
+
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { engine as bundledEngine } from "../output/index.js";
+import { type Engine, evaluate, evaluateResponse, UnknownOperationError } from "../rules/runtime/evaluate.js";
+import { problemFor } from "../rules/runtime/problem.js";
+import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, Violation } from "../rules/runtime/types.js";
+import { clone } from "../rules/runtime/values.js";
+import { describeParseError, type Position, positionAt } from "./json-source.js";
+
+/** One verdict: the shape of a `v2kit lint --format json` line, without `file`. */
+export type LintResult = CheckResult;
+
+export interface LintOptions {
+  /** operationId (REST) or GraphQL operation name. */
+  operation: string;
+  /** GPU and CPU catalog responses; a collection left out is taken from the bundled snapshot. */
+  catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
+  /** Template records. Left out, template rules give warnings (no bundled default). */
+  templates?: TemplateRecord[];
+  /** The resource as it is now, for PATCH operations. */
+  current?: unknown;
+  /** Validate a response body of the operation for this status instead of the request. */
+  response?: string | number;
+  /** Another compiled engine (`--spec`, `--rules`); default: the bundled one. */
+  engine?: Engine;
+}
+
+/** A verdict plus what only a text input has: the decoded text and where a text failure is. */
+export interface LintOutcome {
+  result: LintResult;
+  /** The decoded text, when the input was text or bytes (for source positions). */
+  text?: string;
+  /** Where a failure of the text itself (json/parse, json/encoding) is. */
+  at?: Position;
+}
+
+/** Deeper than this, a body is refused: far beyond any real request, well within the stack. */
+export const MAX_DEPTH = 512;
+
+/**
+ * Check one body. A string or bytes are JSON text (a UTF-8 BOM is ignored); anything else is
+ * taken as the parsed body. Never throws for any input; throws UnknownOperationError for an
+ * operation the engine does not know.
+ */
+export function lint(input: unknown, options: LintOptions): LintResult {
+  return lintSource(input, options).result;
+}
+
+export function lintSource(input: unknown, options: LintOptions): LintOutcome {
+  const engine = options.engine ?? bundledEngine;
+  if (!engine.operations.has(options.operation)) {
+    throw new UnknownOperationError(options.operation, [...engine.operations.keys()].sort());
+  }
+  let text: string | undefined;
+  let body: unknown = input;
+  if (input instanceof Uint8Array) {
+    const decoded = decodeUtf8(input);
+    if (typeof decoded !== "string") {
+      const at = bytePosition(input, decoded.offset);
+      return { result: verdict("json/encoding", `must be UTF-8: invalid byte at offset ${decoded.offset} (line ${at.line}, column ${at.column})`), at };
+    }
+    text = decoded;
+  } else if (typeof input === "string") {
+    text = input;
+  }
+  if (text !== undefined) {
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (text.trim() === "") return { result: verdict("json/parse", "must be a JSON value: the body is empty"), text, at: positionAt(text, text.length) };
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      if (error instanceof RangeError) return { result: tooDeep(), text };
+      const { reason, position } = describeParseError(text, error as Error);
+      return { result: verdict("json/parse", `must be valid JSON: ${reason} at line ${position.line}, column ${position.column}`), text, at: position };
+    }
+  }
+  const shape = inspect(body, MAX_DEPTH);
+  if (shape === "too deep") return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
+  // Objects without Object.prototype (Object.create(null), some parsers) are JSON data too,
+  // but Ajv's uniqueItems compares with valueOf: give it plain objects.
+  if (shape === "foreign") body = clone(body);
+  try {
+    const result =
+      options.response === undefined
+        ? evaluate(engine, options.operation, body, contextFor(options))
+        : evaluateResponse(engine, options.operation, String(options.response), body);
+    return text === undefined ? { result } : { result, text };
+  } catch (error) {
+    if (error instanceof RangeError) return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
+    throw error;
+  }
+}
+
+function contextFor(options: LintOptions): CheckContext {
+  const bundled = bundledCatalog();
+  return {
+    catalog: { gpus: options.catalog?.gpus ?? bundled.gpus, cpus: options.catalog?.cpus ?? bundled.cpus },
+    ...(options.templates === undefined ? {} : { templates: options.templates }),
+    ...(options.current === undefined ? {} : { current: options.current }),
+  };
+}
+
+function verdict(rule: string, message: string): LintResult {
+  const violations: Violation[] = [{ rule, status: 400, path: "", message }];
+  return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
+}
+
+const tooDeep = () => verdict("json/depth", `must not nest arrays and objects more than ${MAX_DEPTH} deep`);
+
+/**
+ * One iterative walk (it cannot overflow the stack): "too deep" past `limit`, "foreign" when an
+ * object does not have Object.prototype (a clone makes it plain), else "plain".
+ */
+function inspect(value: unknown, limit: number): "plain" | "foreign" | "too deep" {
+  if (typeof value !== "object" || value === null) return "plain";
+  let shape: "plain" | "foreign" = "plain";
+  const stack: [object, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [object, number];
+    if (depth > limit) return "too deep";
+    if (!Array.isArray(current) && Object.getPrototypeOf(current) !== Object.prototype) shape = "foreign";
+    for (const child of Object.values(current)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return shape;
+}
+
+// ------------------------------------------------------------------ bundled catalog snapshot
+
+let catalog: { gpus: GpuRecord[]; cpus: CpuRecord[] } | undefined;
+
+/** schema/catalog/*.json, read on first use: two levels up from dist/runtime, one from runtime/. */
+function bundledCatalog(): { gpus: GpuRecord[]; cpus: CpuRecord[] } {
+  if (catalog) return catalog;
+  const dir = ["../../schema/catalog/", "../schema/catalog/"]
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((candidate) => existsSync(`${candidate}gpus.json`));
+  if (dir === undefined) throw new Error("the bundled catalog (schema/catalog/gpus.json) is missing from the package");
+  const read = (name: string, key: string) => (JSON.parse(readFileSync(`${dir}${name}`, "utf8")) as Record<string, unknown>)[key];
+  catalog = { gpus: read("gpus.json", "gpus") as GpuRecord[], cpus: read("cpus.json", "cpus") as CpuRecord[] };
+  return catalog;
+}
+
+// ------------------------------------------------------------------ UTF-8
+
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text, or the byte offset of the first byte that is not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | { offset: number } {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return { offset: invalidUtf8Offset(bytes) };
+  }
+}
+
+/** Offset of the first ill-formed sequence (RFC 3629: no overlongs, surrogates or > U+10FFFF). */
+function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    let need = 0;
+    let min = 0x80;
+    let max = 0xbf;
+    if (b < 0x80) need = 0;
+    else if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) min = 0xa0;
+      if (b === 0xed) max = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) min = 0x90;
+      if (b === 0xf4) max = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      const lo = k === 1 ? min : 0x80;
+      const hi = k === 1 ? max : 0xbf;
+      if (c === undefined || c < lo || c > hi) return i;
+    }
+    i += need + 1;
+  }
+  return bytes.length;
+}
+
+/** Line and column (in bytes) of a byte offset: the text cannot be decoded to count characters. */
+function bytePosition(bytes: Uint8Array, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
