@@ -127,7 +127,7 @@ function rule8(s: rt.Subject, out: rt.Finding[]): void {
         failed = true;
         const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not one of them" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is a id; use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
         out.push(finding);
       }
       

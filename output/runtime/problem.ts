@@ -5,7 +5,7 @@
 
 import { formatPointer, getAt, parsePointer } from "./pointer.js";
 import { deepEqual } from "./values.js";
-import type { AjvError, Problem, Violation } from "./types.js";
+import type { AjvError, Problem, Violation, Warning } from "./types.js";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -24,6 +24,24 @@ export type SchemaHint =
   | { property: string; use: string; note?: string }
   | { path: string; value: unknown; hint: string };
 
+export function renameHint(rename: { use: string; note?: string }, property: string): string {
+  return `\`${property}\` is a v1 field: use \`${rename.use}\`${rename.note ? ` (${rename.note})` : ""}`;
+}
+
+/**
+ * v1 field names in a body whose schema allows unknown properties (pod bodies): no schema failure
+ * carries the hint, so it becomes a warning.
+ */
+export function renameWarnings(body: unknown, hints: readonly SchemaHint[], violations: readonly Violation[]): Warning[] {
+  const out: Warning[] = [];
+  for (const h of hints) {
+    if (!("property" in h) || violations.some((v) => v.path === h.property)) continue;
+    const segments = parsePointer(h.property);
+    if (getAt(body, segments) !== undefined) out.push({ rule: "hint/v1-field", path: h.property, message: renameHint(h, segments.at(-1) ?? "") });
+  }
+  return out;
+}
+
 /** Schema failures are 422, as the service's own validator answers (spec, Errors). */
 export function schemaViolations(errors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = []): Violation[] {
   const out: Violation[] = [];
@@ -37,7 +55,7 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
       path = path + formatPointer([property]);
       message = `unknown property ${JSON.stringify(property)} is not allowed`;
       const rename = hints.find((h) => "property" in h && h.property === path);
-      if (rename && "property" in rename) hint = `\`${property}\` is a v1 field: use \`${rename.use}\`${rename.note ? ` (${rename.note})` : ""}`;
+      if (rename && "property" in rename) hint = renameHint(rename, property);
     } else if (error.keyword === "required") {
       path = path + formatPointer([String(error.params.missingProperty ?? "")]);
       message = "is required";

@@ -57,7 +57,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
       out.push({
         path: v.path,
         detail: `${JSON.stringify(value)} is not one of them`,
-        ...(other && typeof other[rule.key] === "string" ? { hint: `${JSON.stringify(value)} is a ${rule.suggest?.key}; use ${JSON.stringify(other[rule.key])}` } : {}),
+        ...(other && typeof other[rule.key] === "string" ? { hint: `${JSON.stringify(value)} is the \`${rule.suggest?.key}\` of a ${rule.collection} record, not a \`${rule.key}\`: use ${JSON.stringify(other[rule.key])}` } : {}),
       });
     }
     if (rule.keepOne && out.length === 0 && inScope.length > 0 && [...known].every((k) => chosen.has(k))) {
@@ -86,7 +86,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
         suggest === undefined
           ? code``
           : code`const other = list.find((r) => r[${suggest}] === value);
-      if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = JSON.stringify(value) + ${` is a ${suggest}; use `} + JSON.stringify(other[${rule.key}]);`
+      if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = JSON.stringify(value) + ${` is the \`${suggest}\` of a ${rule.collection} record, not a \`${rule.key}\`: use `} + JSON.stringify(other[${rule.key}]);`
       }
       out.push(finding);
     }

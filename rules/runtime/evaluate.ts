@@ -2,7 +2,7 @@
 // the stages that build the resolved body, then the rules in file order. The first violation's
 // status is the verdict's (schema failures first, then rules as ordered in the rules file).
 
-import { type SchemaHint, problemFor, schemaViolations } from "./problem.js";
+import { problemFor, renameWarnings, type SchemaHint, schemaViolations } from "./problem.js";
 import type { CheckContext, CheckResult, Finding, Subject, TemplateRecord, ValidateFunction, Violation, Warning } from "./types.js";
 import { clone, isObject } from "./values.js";
 
@@ -62,6 +62,7 @@ export function evaluate(engine: Engine, operation: string, body: unknown, conte
   if (entry.request && !entry.request(body)) {
     violations.push(...schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation)));
   }
+  warnings.push(...renameWarnings(body, engine.hints.get(operation) ?? [], violations));
   const subject: Subject = { operation, input: body, resolved: clone(body), context };
   for (const stage of entry.stages) {
     try {
