@@ -1,0 +1,221 @@
+// v2kit migrate: rewrite saved v1 requests (or responses) as v2 and lint them; `scan` finds v1
+// calls in a source tree. The runtime does the work on plain data; this module reads files,
+// walks directories and writes the output.
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
+import { isObject } from "../../rules/runtime/values.js";
+import {
+  type FileFindings,
+  formatFindings,
+  formatRequestMigration,
+  formatResponseMigration,
+  type MigrationContext,
+  migrateRequest,
+  migrateResponse,
+  scanSource,
+  toSarif,
+} from "../../runtime/migrate/index.js";
+import { CliError, type Command, usageError } from "../command.js";
+
+const HELP = `Usage:
+  v2kit migrate [--catalog FILE]... [--format pretty|json] FILE... | -
+  v2kit migrate --response STATUS [--format pretty|json] FILE... | -
+  v2kit migrate scan [--format pretty|json|sarif] DIR...
+
+Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
+--catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
+                   repeatable; GPU and CPU collections not given come from the bundled snapshot
+--format FORMAT    pretty (default) or json: one object per input (per finding for scan), one a line
+--response STATUS  the files are saved v1 responses with this HTTP status: a list is wrapped for
+                   its resource (needs {"method", "path", "status", "body"}), a {"message"} error
+                   becomes a problem body
+scan DIR...        report v1 calls in source files (skips node_modules, .git, binary files, > 1 MB)
+
+Exit codes: 0 all ok (scan: no v1 call found); 1 any result not ok (scan: a v1 call found);
+2 usage error or unreadable file.
+`;
+
+const MAX_SCAN_BYTES = 1024 * 1024;
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
+function write(text: string): void {
+  process.stdout.write(text);
+}
+
+function readInput(file: string): string {
+  try {
+    return file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function parseJson(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
+
+/** The bundled snapshot: schema/catalog, from cli/commands (source) or dist/cli/commands. */
+function bundledCatalogDir(): string {
+  const candidates = ["../../schema/catalog/", "../../../schema/catalog/"].map((r) => fileURLToPath(new URL(r, import.meta.url)));
+  for (const dir of candidates) {
+    try {
+      statSync(join(dir, "gpus.json"));
+      return dir;
+    } catch {
+      // try the next layout
+    }
+  }
+  throw new CliError("the bundled catalog (schema/catalog/gpus.json) is missing from the package", 70);
+}
+
+function loadContext(files: readonly string[]): MigrationContext {
+  let gpus: GpuRecord[] | undefined;
+  let cpus: CpuRecord[] | undefined;
+  let templates: TemplateRecord[] | undefined;
+  for (const file of files) {
+    const parsed = parseJson(readInput(file));
+    const value = "value" in parsed ? parsed.value : undefined;
+    if (!isObject(value) || !["gpus", "cpus", "templates"].some((key) => Array.isArray(value[key]))) {
+      throw new CliError(`${file} must be a saved catalog response: {"gpus": [...]}, {"cpus": [...]} or {"templates": [...]}`);
+    }
+    if (Array.isArray(value.gpus)) gpus = value.gpus as GpuRecord[];
+    if (Array.isArray(value.cpus)) cpus = value.cpus as CpuRecord[];
+    if (Array.isArray(value.templates)) templates = value.templates as TemplateRecord[];
+  }
+  if (!gpus || !cpus) {
+    const dir = bundledCatalogDir();
+    gpus ??= (JSON.parse(readFileSync(join(dir, "gpus.json"), "utf8")) as { gpus: GpuRecord[] }).gpus;
+    cpus ??= (JSON.parse(readFileSync(join(dir, "cpus.json"), "utf8")) as { cpus: CpuRecord[] }).cpus;
+  }
+  return templates ? { catalog: { gpus, cpus }, templates } : { catalog: { gpus, cpus } };
+}
+
+function migrateFiles(files: readonly string[], format: string, context: MigrationContext): number {
+  let allOk = true;
+  for (const file of files) {
+    const parsed = parseJson(readInput(file));
+    const result =
+      "value" in parsed
+        ? migrateRequest(parsed.value, context)
+        : { ok: false, request: null, notes: [{ level: "error" as const, message: `must be JSON: ${parsed.error}` }], lint: null };
+    allOk &&= result.ok;
+    if (format === "json") {
+      write(`${JSON.stringify({ file, ok: result.ok, request: result.request, notes: result.notes, lint: result.lint })}\n`);
+    } else {
+      const v1 = "value" in parsed && isObject(parsed.value) ? parsed.value : {};
+      write(formatRequestMigration(file, v1, result));
+    }
+  }
+  return allOk ? 0 : 1;
+}
+
+function migrateResponses(files: readonly string[], status: number, format: string): number {
+  let allOk = true;
+  for (const file of files) {
+    const parsed = parseJson(readInput(file));
+    const result =
+      "value" in parsed
+        ? migrateResponse(status, parsed.value)
+        : { ok: false, response: null, notes: [{ level: "error" as const, message: `must be JSON: ${parsed.error}` }] };
+    allOk &&= result.ok;
+    write(format === "json" ? `${JSON.stringify({ file, ...result })}\n` : formatResponseMigration(file, result));
+  }
+  return allOk ? 0 : 1;
+}
+
+/** Text files under `root`, in code-point order; a `root` that is a file is scanned itself. */
+function sourceFiles(root: string): string[] {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(root);
+  } catch (error) {
+    throw new CliError(`cannot read ${root}: ${(error as Error).message}`);
+  }
+  if (!stat.isDirectory()) return [root];
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory() && !SKIP_DIRS.has(entry.name)) walk(path);
+      else if (entry.isFile()) out.push(path);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The file's text, or undefined when it is too large or binary (a NUL byte in its first 8 KiB). */
+function sourceText(file: string): string | undefined {
+  if (statSync(file).size > MAX_SCAN_BYTES) return undefined;
+  const bytes = readFileSync(file);
+  if (bytes.subarray(0, 8192).includes(0)) return undefined;
+  return bytes.toString("utf8");
+}
+
+function scan(dirs: readonly string[], format: string): number {
+  const files: FileFindings[] = [];
+  for (const dir of dirs) {
+    for (const path of sourceFiles(dir)) {
+      const text = sourceText(path);
+      const findings = text === undefined ? [] : scanSource(text);
+      if (findings.length > 0) files.push({ file: path.split("\\").join("/"), findings });
+    }
+  }
+  if (format === "sarif") write(`${JSON.stringify(toSarif(files), null, 2)}\n`);
+  else if (format === "json") {
+    for (const { file, findings } of files) {
+      for (const f of findings) write(`${JSON.stringify({ file, line: f.line, column: f.column, match: f.match, v1: f.v1, v2: f.v2, notes: f.notes })}\n`);
+    }
+  } else write(formatFindings(files));
+  return files.length > 0 ? 1 : 0;
+}
+
+function options(args: string[], scanning: boolean) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: "string", default: "pretty" },
+        help: { type: "boolean", short: "h" },
+        ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" } }),
+      },
+    });
+  } catch (error) {
+    throw usageError(scanning ? "migrate scan" : "migrate", error);
+  }
+}
+
+export const command: Command = {
+  name: "migrate",
+  async run(args) {
+    const scanning = args[0] === "scan";
+    const { values, positionals } = options(scanning ? args.slice(1) : args, scanning);
+    if (values.help) {
+      write(HELP);
+      return 0;
+    }
+    const formats = scanning ? ["pretty", "json", "sarif"] : ["pretty", "json"];
+    const format = String(values.format);
+    if (!formats.includes(format)) throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}`);
+    if (positionals.length === 0) throw new CliError(`${scanning ? "name a DIR to scan" : "name a FILE, or - for standard input"}\n\n${HELP}`);
+    if (scanning) return scan(positionals, format);
+    if (values.response !== undefined) {
+      const status = Number(values.response);
+      if (!Number.isInteger(status) || status < 100 || status > 599) throw new CliError(`--response must be an HTTP status (100-599), not ${JSON.stringify(values.response)}`);
+      if (values.catalog !== undefined) throw new CliError("--catalog does not apply to --response");
+      return migrateResponses(positionals, status, format);
+    }
+    return migrateFiles(positionals, format, loadContext((values.catalog as string[] | undefined) ?? []));
+  },
+};
