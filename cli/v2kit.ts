@@ -42,6 +42,12 @@ async function main(argv: string[]): Promise<number> {
   return command.run(rest);
 }
 
+// A reader that goes away (`v2kit lint … | head`) is not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

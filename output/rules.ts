@@ -228,7 +228,7 @@ function rule14(s: rt.Subject, out: rt.Finding[]): void {
   {
     const id = rt.getAt(s.input, JSON.parse("[\"templateId\"]"));
     if (typeof id === "string") {
-      if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: pass the templates (--templates)" });
+      if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
       else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
     }
   }

@@ -35,6 +35,7 @@ const FIXTURES: Record<string, unknown> = {
   "/v2/templates": { templates: [{ id: "own-1", name: "mine" }] },
   "/v2/catalog/templates": { templates: [{ id: "pub-1", name: "public" }] },
   "/v2/serverless/ep-1": { id: "ep-1", name: "worker", gpu: { pools: ["AMPERE_48"] } },
+  "/v2/serverless/ep-cuda": { id: "ep-cuda", name: "worker", type: "QUEUE", gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: null } },
   "/v2/pods/pod-1": { id: "pod-1", name: "box" },
 };
 
@@ -435,6 +436,54 @@ describe("resolveApiKey and liveOptionsFrom", () => {
 });
 
 // ---------------------------------------------------------------- the CLI
+
+describe("lint and migrate with live context (child process)", () => {
+  const cli = join(import.meta.dirname, "..", "dist", "cli", "v2kit.js");
+  const run = (args: string[], env: Record<string, string> = { V2KIT_API_KEY: KEY }) =>
+    promisify(execFile)(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: cacheDir, ...env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+  const write = async (name: string, value: unknown) => {
+    const file = join(cacheDir, name);
+    await writeFile(file, JSON.stringify(value));
+    return file;
+  };
+
+  test("lint --live checks against the service's catalog: a pool it lacks is rejected", async () => {
+    const body = await write("b.json", { name: "x", type: "QUEUE", image: "i:1", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, gpu: { pools: ["ADA_24"] } });
+    const r = await run(["lint", "--operation", "createEndpoint", "--format", "json", "--live", "--base-url", baseUrl, body]);
+    expect(r.code).toBe(1);
+    const verdict = JSON.parse(r.stdout) as { violations: { rule: string }[] };
+    expect(verdict.violations.map((v) => v.rule)).toEqual(["gpu-pools-known"]);
+    expect(received.map((q) => q.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus", "/v2/catalog/templates", "/v2/templates"]);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  test("lint --current-id merges the patch into the fetched endpoint (CUDA floor against a stored set)", async () => {
+    const patch = await write("p.json", { gpu: { minCudaVersion: "12.1" } });
+    const r = await run(["lint", "--operation", "updateEndpoint", "--format", "json", "--current-id", "ep-cuda", "--base-url", baseUrl, patch]);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { violations: { rule: string }[] }).violations.map((v) => v.rule)).toContain("cuda-set-or-floor");
+    expect(received.map((q) => q.path)).toEqual(["/v2/serverless/ep-cuda"]);
+    const missing = await run(["lint", "--operation", "updateEndpoint", "--current-id", "nope", "--base-url", baseUrl, patch]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("nope");
+  });
+
+  test("migrate --live takes pools from the service's catalog", async () => {
+    const v1 = await write("v1.json", { method: "POST", path: "/endpoints", body: { name: "e", templateId: "own-1", gpuTypeIds: ["NVIDIA A40"] } });
+    const r = await run(["migrate", "--format", "json", "--live", "--base-url", baseUrl, v1]);
+    const out = JSON.parse(r.stdout) as { request: { body: { gpu: { pools: string[] } } } };
+    expect(out.request.body.gpu.pools).toEqual(["AMPERE_48"]);
+    expect(received.map((q) => q.path)).toContain("/v2/catalog/gpus");
+  });
+
+  test("--live with --catalog is a usage error", async () => {
+    const body = await write("b.json", {});
+    expect((await run(["lint", "--operation", "createEndpoint", "--live", "--catalog", body, body])).code).toBe(2);
+  });
+});
 
 describe("v2kit context (child process)", () => {
   const cli = join(import.meta.dirname, "..", "dist", "cli", "v2kit.js");

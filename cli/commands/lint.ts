@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
+import { liveHelp, liveParseOptions } from "../../runtime/live/options.js";
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
@@ -15,7 +16,7 @@ import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "..
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
-                  [--ndjson] FILE... | -
+                  [--ndjson] [--live] [--current-id ID] FILE... | -
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
 Exit status: 0 all valid, 1 any invalid (malformed JSON included), 2 usage error or unreadable file.
@@ -47,7 +48,9 @@ Options:
   -                   read the body from standard input
                         cat body.json | v2kit lint --operation createEndpoint -
   -h, --help          show this help
-`;
+
+Live context (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
+${liveHelp("lint", "--operation createEndpoint body.json")}`;
 
 const OPTIONS = {
   operation: { type: "string" },
@@ -60,6 +63,7 @@ const OPTIONS = {
   format: { type: "string" },
   ndjson: { type: "boolean" },
   help: { type: "boolean", short: "h" },
+  ...liveParseOptions,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>["values"];
@@ -94,7 +98,15 @@ async function run(args: string[]): Promise<number> {
     const known = [...engine.operations.keys()].sort();
     throw new CliError(`lint: unknown operation ${JSON.stringify(values.operation)}. Known operations:\n  ${known.join("\n  ")}`);
   }
+  if (values.live && (values.catalog !== undefined || values.templates !== undefined)) throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
+  if (values["current-id"] !== undefined && values.current !== undefined) throw usage("give --current FILE or --current-id ID, not both");
   const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values)) };
+  if (values.live || values["current-id"] !== undefined) {
+    const live = await import("../../runtime/live/index.js");
+    const liveOptions = live.liveOptionsFrom(values, process.env);
+    if (values.live) Object.assign(options, await live.liveContext(values.operation, engine.operations.get(values.operation)?.needs ?? [], liveOptions));
+    if (values["current-id"] !== undefined) options.current = await live.fetchCurrent(values.operation, values["current-id"], liveOptions);
+  }
   if (values.response !== undefined) options.response = values.response;
 
   const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;

@@ -19,10 +19,11 @@ import {
   scanSource,
   toSarif,
 } from "../../runtime/migrate/index.js";
+import { type LiveFlagValues, liveHelp, liveParseOptions } from "../../runtime/live/options.js";
 import { CliError, type Command, usageError } from "../command.js";
 
 const HELP = `Usage:
-  v2kit migrate [--catalog FILE]... [--format pretty|json] FILE... | -
+  v2kit migrate [--catalog FILE]... [--live] [--format pretty|json] FILE... | -
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
   v2kit migrate scan [--format pretty|json|sarif] DIR...
 
@@ -35,6 +36,9 @@ Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the 
                    becomes a problem body
 scan DIR...        report v1 calls in source files (skips node_modules, .git, binary files, > 1 MB)
 
+Live context: --live fetches the GPU and CPU catalog and the templates from the service instead
+of --catalog (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
+${liveHelp("migrate", "v1-request.json")}
 Exit codes: 0 all ok (scan: no v1 call found); 1 any result not ok (scan: a v1 call found);
 2 usage error or unreadable file.
 `;
@@ -188,7 +192,7 @@ function options(args: string[], scanning: boolean) {
       options: {
         format: { type: "string", default: "pretty" },
         help: { type: "boolean", short: "h" },
-        ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" } }),
+        ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" }, ...liveParseOptions }),
       },
     });
   } catch (error) {
@@ -215,6 +219,13 @@ export const command: Command = {
       if (!Number.isInteger(status) || status < 100 || status > 599) throw new CliError(`--response must be an HTTP status (100-599), not ${JSON.stringify(values.response)}`);
       if (values.catalog !== undefined) throw new CliError("--catalog does not apply to --response");
       return migrateResponses(positionals, status, format);
+    }
+    if (values["current-id"] !== undefined) throw new CliError("--current-id applies to lint; migrate reads only the catalog and templates");
+    if (values.live) {
+      if (values.catalog !== undefined) throw new CliError("--live fetches the catalog and templates: drop --catalog, or --live");
+      const live = await import("../../runtime/live/index.js");
+      const context = await live.liveContext("createEndpoint", ["catalog", "templates"], live.liveOptionsFrom(values as LiveFlagValues, process.env));
+      return migrateFiles(positionals, format, { ...loadContext([]), ...context });
     }
     return migrateFiles(positionals, format, loadContext((values.catalog as string[] | undefined) ?? []));
   },

@@ -8,7 +8,7 @@ import { at, pointer } from "./shared.js";
 
 type TemplateExists = RuleSpec & { field: Pointer };
 
-const OFFLINE = "cannot check templateId offline: pass the templates (--templates)";
+const OFFLINE = "cannot check templateId offline: no templates were given (lint --templates, or --live)";
 
 export const templateExists: RuleKind<TemplateExists> = {
   kind: "templateExists",
