@@ -45,7 +45,9 @@ export function parseText(text: string, file: string): unknown {
 }
 
 function externalRefs(node: unknown, pointer: string, out: { ref: string; pointer: string }[]): void {
-  if (Array.isArray(node)) node.forEach((item, i) => externalRefs(item, `${pointer}/${i}`, out));
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) externalRefs(item, `${pointer}/${i}`, out);
+  }
   else if (node !== null && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) out.push({ ref: value, pointer });

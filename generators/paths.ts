@@ -11,7 +11,10 @@ export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "v2kit") return (root = dir);
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "v2kit") {
+      root = dir;
+      return dir;
+    }
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error("v2kit: cannot find the package root");
     dir = parent;

@@ -66,6 +66,7 @@ describe("normalization", () => {
     const schema = {
       allOf: [{ type: "object", properties: { image: { type: "string" }, templateId: { type: "string" } } }],
       if: { not: { required: ["templateId"] } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword under test
       then: { required: ["image"] },
       unevaluatedProperties: false,
     };

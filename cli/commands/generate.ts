@@ -64,32 +64,37 @@ function upToDate(out: string, inputs: string): boolean {
   }
 }
 
+function parseOptions(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      spec: { type: "string" },
+      graphql: { type: "string" },
+      rules: { type: "string" },
+      out: { type: "string", default: "output" },
+      check: { type: "boolean", default: false },
+      "allow-external-refs": { type: "boolean", default: false },
+      "rules-strict": { type: "boolean", default: false },
+      force: { type: "boolean", default: false },
+      quiet: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+}
+
 export const command: Command = {
   name: "generate",
   async run(args) {
-    let values;
+    let values: ReturnType<typeof parseOptions>["values"];
     try {
-      ({ values } = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: {
-          spec: { type: "string" },
-          graphql: { type: "string" },
-          rules: { type: "string" },
-          out: { type: "string", default: "output" },
-          check: { type: "boolean", default: false },
-          "allow-external-refs": { type: "boolean", default: false },
-          "rules-strict": { type: "boolean", default: false },
-          force: { type: "boolean", default: false },
-          quiet: { type: "boolean", default: false },
-          help: { type: "boolean", short: "h", default: false },
-        },
-      }));
+      ({ values } = parseOptions(args));
     } catch (error) {
       throw usageError("generate", error);
     }
     if (values.help) {
+
       process.stdout.write(HELP);
       return 0;
     }
@@ -104,7 +109,7 @@ export const command: Command = {
     const { generate, GenerateError } = await import("../../generators/pipeline.js");
     const { SpecError } = await import("../../generators/load.js");
     const { RulesFileError } = await import("../../rules/load.js");
-    let result;
+    let result: Awaited<ReturnType<typeof generate>>;
     try {
       result = await generate({
         ...(values.spec ? { spec: values.spec } : {}),

@@ -31,7 +31,6 @@ describe("spec path mapping table", () => {
     ["GET", "/v1/endpoints/ep-9", "GET", "/v2/serverless/ep-9"],
     ["GET", "https://rest.example.io/v1/networkvolumes/nv-1", "GET", "/v2/network-volumes/nv-1"],
     ["get", "http://localhost:8080/v1/pods/", "GET", "/v2/pods"],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a JS template path, as source text
     ["POST", "/pods/${podId}/start", "POST", "/v2/pods/{id}/action"],
     ["POST", "/pods/:podId/stop", "POST", "/v2/pods/{id}/action"],
   ];

@@ -13,7 +13,6 @@ describe("scanSource", () => {
     ["host URL", `fetch("https://rest.example.io/v1/pods")`, [{ line: 1, column: 8, v1: "GET /pods", v2: "GET /v2/pods" }]],
     ["any host, port", `url = "http://localhost:9000/v1/endpoints/ep-1"`, [{ line: 1, column: 8, v1: "GET /endpoints/ep-1", v2: "GET /v2/serverless/ep-1" }]],
     ["bare /v1 path, verb on the line", `requests.post(API + "/v1/networkvolumes")`, [{ line: 1, column: 22, v1: "POST /networkvolumes", v2: "POST /v2/network-volumes" }]],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a JS template path, as source text
     ["JS template after a base", "x\nfetch(`${BASE}/pods/${id}/start`, { method: \"POST\" })", [{ line: 2, column: 15, v1: "POST /pods/${id}/start", v2: "POST /v2/pods/{id}/action" }]],
     ["Python f-string after a base", `requests.delete(f"{API}/pods/{pod_id}")`, [{ line: 1, column: 24, v1: "DELETE /pods/{pod_id}", v2: "DELETE /v2/pods/{id}" }]],
     ["route-shaped literal", `const r = "/pods/{id}/start";`, [{ line: 1, column: 12, v1: "POST /pods/{id}/start", v2: "POST /v2/pods/{id}/action" }]],
