@@ -51,6 +51,19 @@ export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<s
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, ${op});
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, ${op}, schemaValid(${op}, context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, ${op}, body)) {
+        cases++;
+        const ids = check(${op}, edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });`,
     ),
   );

@@ -2,7 +2,9 @@
 // OpenAPI 3.0 forms become 3.1 ones; OpenAPI-only keywords go; references are re-rooted under
 // SCHEMAS_ID; the Ajv `if`/`then` + `unevaluatedProperties` trap is avoided (see below).
 
+import { canonicalJson } from "./header.js";
 import { type Diagnostic, type JsonSchema, SCHEMAS_ID } from "./model.js";
+import { checkPattern } from "./safe-regex.js";
 
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
@@ -21,7 +23,7 @@ export interface SchemaContext {
   unknownFormats: Set<string>;
 }
 
-const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+const escapeKey = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: string, inlining: string[] = []): JsonSchema {
   if (typeof schema === "boolean") return schema;
@@ -47,12 +49,17 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
   }
   for (const key of Object.keys(src).sort()) {
     const value = src[key];
-    const at = `${pointer}/${escape(key)}`;
+    const at = `${pointer}/${escapeKey(key)}`;
     if (key === "$ref" || DROPPED.has(key) || key.startsWith("x-")) continue;
     if (SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
       const map: Record<string, unknown> = {};
       for (const name of Object.keys(value).sort()) {
-        Object.defineProperty(map, name, { value: normalizeSchema((value as Record<string, unknown>)[name], ctx, `${at}/${escape(name)}`, inlining), enumerable: true, writable: true, configurable: true });
+        if (key === "patternProperties") {
+          const { keep, diagnostic } = checkPattern(name, `${at}/${escapeKey(name)}`);
+          if (diagnostic) ctx.diagnostics.push(diagnostic);
+          if (!keep) continue;
+        }
+        Object.defineProperty(map, name, { value: normalizeSchema((value as Record<string, unknown>)[name], ctx, `${at}/${escapeKey(name)}`, inlining), enumerable: true, writable: true, configurable: true });
       }
       out[key === "definitions" ? "$defs" : key] = map;
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
@@ -67,10 +74,16 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
         ctx.diagnostics.push({ level: "warning", code: "unknown-format", message: `unknown format ${JSON.stringify(value)} is not checked`, pointer: at });
       }
       out.format = value;
-    } else if (key === "examples" && !Array.isArray(value)) {
-      continue; // an OpenAPI examples map is not a JSON Schema keyword
-    } else {
-      out[key] = value;
+    } else if (key === "pattern" && typeof value === "string") {
+      const { keep, diagnostic } = checkPattern(value, at);
+      if (diagnostic) ctx.diagnostics.push(diagnostic);
+      if (keep) out.pattern = value;
+    } else if (key !== "examples" || Array.isArray(value)) {
+      // (an OpenAPI examples map is not a JSON Schema keyword: dropped). Values (enum, const,
+      // default, examples) get sorted keys, so input key order never reaches the output; a key
+      // such as "__proto__" is defined, never assigned.
+      const plain = value !== null && typeof value === "object" ? JSON.parse(canonicalJson(value)) : value;
+      Object.defineProperty(out, key, { value: plain, enumerable: true, writable: true, configurable: true });
     }
   }
   if (ctx.openapi30) convert30(src, out);

@@ -6,6 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { canonicalJson } from "./header.js";
 import { KNOWN_FORMATS } from "./normalize-schema.js";
 import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
+import { collectPatterns, regExpEngine } from "./safe-regex.js";
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -72,13 +73,17 @@ function unknownFormats(model: ApiModel): string[] {
 
 /** An Ajv instance holding every schema of the model, plus the slot list. */
 export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; slots: ValidatorSlot[] } {
+  // Risky patterns (nested quantifiers) match in linear time; see safe-regex.ts.
+  const regExp = regExpEngine(collectPatterns([model.schemas, model.operations.map((op) => [op.request?.schema, op.responses.map((r) => r.schema)])]));
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
     validateFormats: true,
     // Shared functions for $ref targets instead of inlined copies: a far smaller module to load.
     inlineRefs: false,
-    ...(standalone ? { code: { source: true, esm: true } } : {}),
+    // Property names such as "constructor" or "toString" must not be found on Object.prototype.
+    ...(usesPrototypeNames(model) ? { ownProperties: true } : {}),
+    ...(standalone || regExp ? { code: { ...(standalone ? { source: true, esm: true } : {}), ...(regExp ? { regExp } : {}) } } : {}),
   });
   addFormats(ajv);
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
@@ -88,6 +93,18 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   const slots = validatorSlots(model);
   for (const [id, schema] of bodies(model, slots)) ajv.addSchema({ ...asObject(schema), $id: id } as never);
   return { ajv, slots };
+}
+
+/** True when a key or string of the model is also a member of Object.prototype ("constructor", "toString"…). */
+function usesPrototypeNames(model: ApiModel): boolean {
+  const members = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const walk = (node: unknown): boolean => {
+    if (typeof node === "string") return members.has(node);
+    if (Array.isArray(node)) return node.some(walk);
+    if (node === null || typeof node !== "object") return false;
+    return Object.entries(node).some(([k, v]) => members.has(k) || walk(v));
+  };
+  return walk(model.schemas) || model.operations.some((op) => walk(op.request?.schema) || op.responses.some((r) => walk(r.schema)));
 }
 
 function asObject(schema: JsonSchema): Record<string, unknown> {

@@ -88,8 +88,21 @@ export interface RuleKind<R extends RuleSpec = RuleSpec> {
   satisfy(rule: R, body: unknown, env: ExampleEnv): unknown;
   /** A body that violates this rule (and, where possible, no other), derived from a valid `body`. */
   violate(rule: R, body: unknown, env: ExampleEnv): unknown;
+  /**
+   * Fixed edge cases of the kind, built from a valid `body`: each a body and whether the rule
+   * must report it (`fail`) or must not (`pass`). Those that do not apply to `body` are left out.
+   */
+  edgeCases(rule: R, body: unknown, env: ExampleEnv): EdgeCase[];
   /** One line for the README's rules table: what the rule checks. */
   explain(rule: R): string;
+}
+
+export interface EdgeCase {
+  name: string;
+  body: unknown;
+  expect: "pass" | "fail";
+  /** A context other than the test's (no catalog, no templates). */
+  context?: CheckContext;
 }
 
 /** One stage kind (a transform): one module under rules/transforms/. */

@@ -53,7 +53,7 @@ export function matchAll(value: unknown, segments: readonly string[]): Match[] {
     }
     const segment = segments[index] as string;
     if (segment === "*") {
-      if (Array.isArray(current)) current.forEach((item, i) => walk(item, index + 1, [...path, i]));
+      if (Array.isArray(current)) for (const [i, item] of current.entries()) walk(item, index + 1, [...path, i]);
       return;
     }
     walk(step(current, segment), index + 1, [...path, segment]);

@@ -3,7 +3,7 @@
 // Inputs sha256: 8216127101281f718300dd243d85f2faa6c052d04d3c30fa6c9ef9470e796cc3
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contextFor, ruleIds, type TestModel, validBodies, violate } from "v2kit/testing";
+import { contextFor, edgeCases, ruleIds, type TestModel, validBodies, violate } from "v2kit/testing";
 import { type CheckContext, check } from "../index.js";
 import data from "./model.json" with { type: "json" };
 
@@ -117,6 +117,19 @@ describe("gpu-cpu-exactly-one (400) on createEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("pod-gpu-cpu-exactly-one (400) on createPod", () => {
@@ -136,6 +149,19 @@ describe("pod-gpu-cpu-exactly-one (400) on createPod", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createPod");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createPod", schemaValid("createPod", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createPod", body)) {
+        cases++;
+        const ids = check("createPod", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -157,6 +183,19 @@ describe("image-unless-template (422) on createEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("cuda-set-or-floor (400) on createEndpoint", () => {
@@ -176,6 +215,19 @@ describe("cuda-set-or-floor (400) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -197,6 +249,19 @@ describe("cuda-set-or-floor (400) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("cuda-on-cpu-create (422) on createEndpoint", () => {
@@ -216,6 +281,19 @@ describe("cuda-on-cpu-create (422) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -237,6 +315,19 @@ describe("lb-requires-request-count (400) on createEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("lb-requires-request-count (400) on updateEndpoint", () => {
@@ -256,6 +347,19 @@ describe("lb-requires-request-count (400) on updateEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -277,6 +381,19 @@ describe("idle-timeout-queue-request-count (400) on createEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("idle-timeout-queue-request-count (400) on updateEndpoint", () => {
@@ -296,6 +413,19 @@ describe("idle-timeout-queue-request-count (400) on updateEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -317,6 +447,19 @@ describe("excluded-types-need-pools (422) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("gpu-pools-known (400) on createEndpoint", () => {
@@ -336,6 +479,19 @@ describe("gpu-pools-known (400) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -357,6 +513,19 @@ describe("gpu-pools-known (400) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("excluded-types-within-pools (400) on createEndpoint", () => {
@@ -376,6 +545,19 @@ describe("excluded-types-within-pools (400) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -397,6 +579,19 @@ describe("excluded-types-within-pools (400) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("cpu-flavor-known (400) on createEndpoint", () => {
@@ -416,6 +611,19 @@ describe("cpu-flavor-known (400) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -437,6 +645,19 @@ describe("cpu-flavor-known (400) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("vcpu-power-of-two (422) on createEndpoint", () => {
@@ -456,6 +677,19 @@ describe("vcpu-power-of-two (422) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -477,6 +711,19 @@ describe("vcpu-power-of-two (422) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("vcpu-within-flavor (400) on createEndpoint", () => {
@@ -496,6 +743,19 @@ describe("vcpu-within-flavor (400) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -517,6 +777,19 @@ describe("vcpu-within-flavor (400) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("args-matches-cmd (400) on createEndpoint", () => {
@@ -536,6 +809,19 @@ describe("args-matches-cmd (400) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -557,6 +843,19 @@ describe("args-matches-cmd (400) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("args-matches-cmd (400) on createPod", () => {
@@ -576,6 +875,19 @@ describe("args-matches-cmd (400) on createPod", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createPod");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createPod", schemaValid("createPod", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createPod", body)) {
+        cases++;
+        const ids = check("createPod", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -597,6 +909,19 @@ describe("args-matches-cmd (400) on updatePod", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updatePod");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updatePod", schemaValid("updatePod", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updatePod", body)) {
+        cases++;
+        const ids = check("updatePod", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("template-exists (404) on createEndpoint", () => {
@@ -616,6 +941,19 @@ describe("template-exists (404) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -637,6 +975,19 @@ describe("template-exists (404) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("template-is-serverless (422) on createEndpoint", () => {
@@ -656,6 +1007,19 @@ describe("template-is-serverless (422) on createEndpoint", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "createEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "createEndpoint", schemaValid("createEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "createEndpoint", body)) {
+        cases++;
+        const ids = check("createEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });
 
@@ -677,6 +1041,19 @@ describe("template-is-serverless (422) on updateEndpoint", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateEndpoint");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateEndpoint", schemaValid("updateEndpoint", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateEndpoint", body)) {
+        cases++;
+        const ids = check("updateEndpoint", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("serverless-template-volume-zero (400) on saveTemplate", () => {
@@ -697,6 +1074,19 @@ describe("serverless-template-volume-zero (400) on saveTemplate", () => {
     );
     expect(violated).toBeGreaterThan(0);
   });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "saveTemplate");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "saveTemplate", schemaValid("saveTemplate", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "saveTemplate", body)) {
+        cases++;
+        const ids = check("saveTemplate", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
 });
 
 describe("network-volume-size-grows (400) on updateNetworkVolume", () => {
@@ -716,5 +1106,18 @@ describe("network-volume-size-grows (400) on updateNetworkVolume", () => {
       { seed: SEED, numRuns: RUNS },
     );
     expect(violated).toBeGreaterThan(0);
+  });
+  it("fixed edge cases of its kind", () => {
+    const context = contextFor(model, "updateNetworkVolume");
+    let cases = 0;
+    for (const body of fc.sample(validBodies(model, "updateNetworkVolume", schemaValid("updateNetworkVolume", context)), { seed: SEED, numRuns: 40 })) {
+      for (const edge of edgeCases(model, rule, "updateNetworkVolume", body)) {
+        cases++;
+        const ids = check("updateNetworkVolume", edge.body, edge.context ?? context).violations.map((v) => v.rule);
+        if (edge.expect === "fail") expect(ids, edge.name).toContain(rule.id);
+        else expect(ids, edge.name).not.toContain(rule.id);
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
   });
 });

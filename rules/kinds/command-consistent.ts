@@ -36,5 +36,23 @@ export const commandConsistent: RuleKind<CommandConsistent> = {
   violate(rule, body) {
     return setAt(setAt(body, parsePointer(rule.args), "python handler.py"), parsePointer(rule.cmd), ["python", "other.py"]);
   },
+  edgeCases(rule, body) {
+    const set = (args: unknown, cmd?: unknown, entrypoint?: unknown) => {
+      let out = removeAt(removeAt(setAt(body, parsePointer(rule.args), args), parsePointer(rule.cmd)), parsePointer(rule.entrypoint));
+      if (cmd !== undefined) out = setAt(out, parsePointer(rule.cmd), cmd);
+      if (entrypoint !== undefined) out = setAt(out, parsePointer(rule.entrypoint), entrypoint);
+      return out;
+    };
+    const json = JSON.stringify({ entrypoint: ["/bin/sh"], cmd: ["-c", "serve --port 80"] });
+    return [
+      { name: "shell string and the same cmd", body: set("python handler.py", ["python", "handler.py"]), expect: "pass" },
+      { name: "quoted words", body: set('python "my handler.py" --x=\'a b\'', ["python", "my handler.py", "--x=a b"]), expect: "pass" },
+      { name: "JSON args and the same entrypoint and cmd", body: set(json, ["-c", "serve --port 80"], ["/bin/sh"]), expect: "pass" },
+      { name: "args alone", body: set("python handler.py"), expect: "pass" },
+      { name: "a different cmd", body: set("python handler.py", ["python", "other.py"]), expect: "fail" },
+      { name: "JSON args and a different entrypoint", body: set(json, undefined, ["/bin/bash"]), expect: "fail" },
+      { name: "unparsable args with cmd", body: set('python "unterminated', ["python"]), expect: "fail" },
+    ];
+  },
   explain: (rule) => `\`${rule.args}\` and \`${rule.cmd}\`/\`${rule.entrypoint}\` describe the same command when both are sent`,
 };

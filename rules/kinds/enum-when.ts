@@ -3,7 +3,7 @@
 
 import { code } from "../../generators/codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
-import { getAt, parsePointer } from "../runtime/pointer.js";
+import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { deepEqual, isPresent, show } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, condition, pointer } from "./shared.js";
@@ -46,6 +46,16 @@ export const enumWhen: RuleKind<EnumWhen> = {
     const value = getAt(body, parsePointer(rule.field));
     if (!isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return undefined;
     return makeCondition(rule.when, body, true, env);
+  },
+  edgeCases(rule, body, env) {
+    const cond = makeCondition(rule.when, body, true, env);
+    if (cond === undefined) return [];
+    const at = parsePointer(rule.field);
+    const value = getAt(cond, at);
+    return [
+      ...rule.allowed.map((v) => ({ name: `${rule.field} = ${show(v)}`, body: setAt(cond, at, v), expect: "pass" as const })),
+      ...(isPresent(value) && !rule.allowed.some((v) => deepEqual(v, value)) ? [{ name: `${rule.field} = ${show(value)}`, body: cond, expect: "fail" as const }] : []),
+    ];
   },
   explain: (rule) => `\`${rule.field}\` is one of ${allowedText(rule)} when ${describeCondition(rule.when)}`,
 };

@@ -1,7 +1,7 @@
 // Exactly one of several fields is set (spec: exactly one of `gpu` or `cpu`, create rule 1).
 
 import { code, join } from "../../generators/codegen.js";
-import { getAt, parsePointer, removeAt } from "../runtime/pointer.js";
+import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, fieldList, pointers } from "./shared.js";
@@ -37,6 +37,18 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
     // Neither set: removing the one that is set touches no other field.
     const set = setFields(rule, body);
     return set.length === 0 ? undefined : set.reduce((b, f) => removeAt(b, parsePointer(f)), body);
+  },
+  edgeCases(rule, body, env) {
+    const set = setFields(rule, body);
+    const only = set[0];
+    if (set.length !== 1 || only === undefined) return [];
+    return [
+      { name: `only ${only} set`, body, expect: "pass" },
+      { name: "none set", body: removeAt(body, parsePointer(only)), expect: "fail" },
+      ...rule.fields
+        .filter((f) => f !== only)
+        .map((f) => ({ name: `${only} and ${f} both set`, body: setAt(body, parsePointer(f), env.sample(f)), expect: "fail" as const })),
+    ];
   },
   explain: (rule) => `exactly one of ${fieldList(rule.fields)} is set`,
 };

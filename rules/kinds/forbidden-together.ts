@@ -33,5 +33,17 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
     if (!rule.fields.every((f) => parentOf(f).length === 0 || isPresent(getAt(body, parentOf(f))))) return undefined;
     return rule.fields.reduce((b, f) => (isNonEmpty(getAt(b, parsePointer(f))) ? b : setAt(b, parsePointer(f), env.sample(f))), body);
   },
+  edgeCases(rule, body, env) {
+    const all = this.violate(rule, body, env);
+    if (all === undefined) return [];
+    const empty = (v: unknown) => (Array.isArray(v) ? [] : typeof v === "string" ? "" : undefined);
+    return [
+      { name: "all set", body: all, expect: "fail" },
+      ...rule.fields.flatMap((f) => {
+        const blank = empty(getAt(all, parsePointer(f)));
+        return blank === undefined ? [] : [{ name: `${f} empty beside the others`, body: setAt(all, parsePointer(f), blank), expect: "pass" as const }];
+      }),
+    ];
+  },
   explain: (rule) => `${fieldList(rule.fields)} are not all set (an empty array or string counts as unset)`,
 };

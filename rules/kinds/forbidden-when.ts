@@ -39,5 +39,17 @@ ${loops}
     const out = setAt(body, parsePointer(field), env.sample(field));
     return holds(rule.when, out) ? out : undefined;
   },
+  edgeCases(rule, body, env) {
+    const field = rule.fields.find((f) => !f.includes("*"));
+    if (field === undefined) return [];
+    const withField = setAt(body, parsePointer(field), env.sample(field));
+    if (holds(rule.when, body)) {
+      return [
+        { name: `${field} set while the condition holds`, body: withField, expect: "fail" },
+        { name: `${field} left out`, body: removeAt(body, parsePointer(field)), expect: "pass" },
+      ];
+    }
+    return holds(rule.when, withField) ? [] : [{ name: `${field} set while the condition does not hold`, body: withField, expect: "pass" }];
+  },
   explain: (rule) => `${fieldList(rule.fields)} not set when ${describeCondition(rule.when)}`,
 };

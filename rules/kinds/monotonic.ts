@@ -42,5 +42,15 @@ export const monotonic: RuleKind<Monotonic> = {
     const now = getAt(env.context.current, parsePointer(rule.field));
     return typeof now === "number" && now > 1 ? setAt(body, parsePointer(rule.field), now - 1) : undefined;
   },
+  edgeCases(rule, body, env) {
+    const now = getAt(env.context.current, parsePointer(rule.field));
+    if (typeof now !== "number") return [];
+    const at = parsePointer(rule.field);
+    return [
+      { name: "unchanged", body: setAt(body, at, now), expect: "pass" },
+      { name: "grown", body: setAt(body, at, now + 1), expect: "pass" },
+      { name: "shrunk", body: setAt(body, at, now - 1), expect: "fail" },
+    ];
+  },
   explain: (rule) => `\`${rule.field}\` is not below its current value`,
 };

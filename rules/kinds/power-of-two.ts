@@ -34,5 +34,16 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
     const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
     return first === undefined ? undefined : setAt(body, parsePointer(first.path), (first.value as number) + 1 === 3 ? 3 : (first.value as number) * 3);
   },
+  edgeCases(rule, body) {
+    const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
+    if (first === undefined) return [];
+    const at = parsePointer(first.path);
+    return [
+      { name: "2", body: setAt(body, at, 2), expect: "pass" },
+      { name: "8", body: setAt(body, at, 8), expect: "pass" },
+      { name: "6", body: setAt(body, at, 6), expect: "fail" },
+      { name: "12", body: setAt(body, at, 12), expect: "fail" },
+    ];
+  },
   explain: (rule) => `every \`${rule.field}\` is a power of two`,
 };

@@ -27,5 +27,14 @@ export const requires: RuleKind<Requires> = {
     const cond = makeCondition(rule.when, body, true, env);
     return cond === undefined ? undefined : removeAt(cond, parsePointer(rule.field));
   },
+  edgeCases(rule, body, env) {
+    const cond = makeCondition(rule.when, body, true, env);
+    if (cond === undefined) return [];
+    const withField = isPresent(getAt(cond, parsePointer(rule.field))) ? cond : setAt(cond, parsePointer(rule.field), env.sample(rule.field));
+    return [
+      { name: `${rule.field} set`, body: withField, expect: "pass" },
+      { name: `${rule.field} missing`, body: removeAt(cond, parsePointer(rule.field)), expect: "fail" },
+    ];
+  },
   explain: (rule) => `\`${rule.field}\` is set when ${describeCondition(rule.when)}`,
 };

@@ -5,7 +5,7 @@ import { code } from "../../generators/codegen.js";
 import { type Collection, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
-import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { matches, pointer } from "./shared.js";
 
 type SubsetOfCatalog = RuleSpec & {
@@ -133,6 +133,24 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     const target = first ?? { path: rule.field, value: [] };
     if (typeof target.value === "string") return setAt(body, parsePointer(target.path), outside);
     return Array.isArray(target.value) ? setAt(body, parsePointer(target.path), [...target.value, outside]) : undefined;
+  },
+  edgeCases(rule, body, env) {
+    const list = records(env.context, rule.collection);
+    if (list === undefined) return [];
+    const out: EdgeCase[] = [];
+    const bad = this.violate(rule, body, env);
+    if (bad !== undefined) {
+      out.push({ name: "a value outside the catalog", body: bad, expect: "fail" });
+      out.push({ name: "no catalog: a warning, not a failure", body: bad, expect: "pass", context: { ...env.context, catalog: {} } });
+    }
+    const within = rule.within;
+    if (within && getAt(body, parsePointer(within.field)) !== undefined && !rule.field.includes("*")) {
+      const known = [...keysOf(scope(rule, list, body), rule.key)].sort();
+      const first = known[0];
+      if (first !== undefined && rule.trim) out.push({ name: "a value padded with spaces", body: setAt(body, parsePointer(rule.field), known.length > 1 ? [` ${first} `] : []), expect: "pass" });
+      if (rule.keepOne && known.length > 0) out.push({ name: "every one excluded", body: setAt(body, parsePointer(rule.field), known), expect: "fail" });
+    }
+    return out;
   },
   explain: (rule) =>
     `every \`${rule.field}\` value${rule.trim ? " (trimmed)" : ""} is the \`${rule.key}\` of a ${rule.collection} catalog record` +

@@ -39,5 +39,15 @@ export const templateExists: RuleKind<TemplateExists> = {
     while (findTemplate(env.context, id)) id += "-x";
     return setAt(body, parsePointer(rule.field), id);
   },
+  edgeCases(rule, body, env) {
+    const first = env.context.templates?.[0];
+    if (first === undefined) return [];
+    const at = parsePointer(rule.field);
+    return [
+      { name: "a known template, padded with spaces", body: setAt(body, at, ` ${first.id} `), expect: "pass" },
+      { name: "an unknown template", body: this.violate(rule, body, env), expect: "fail" },
+      { name: "no templates given: a warning, not a failure", body: this.violate(rule, body, env), expect: "pass", context: { ...env.context, templates: undefined } },
+    ];
+  },
   explain: (rule) => `\`${rule.field}\` names a template the caller can use (own or public)`,
 };

@@ -68,5 +68,14 @@ export const templateMatches: RuleKind<TemplateMatches> = {
     const bad = env.context.templates?.find((x) => mismatch(rule, x) !== undefined);
     return bad ? setAt(body, parsePointer(rule.field), bad.id) : undefined;
   },
+  edgeCases(rule, body, env) {
+    const at = parsePointer(rule.field);
+    const good = env.context.templates?.find((t) => mismatch(rule, t) === undefined);
+    const bad = env.context.templates?.find((t) => mismatch(rule, t) !== undefined);
+    return [
+      ...(good ? [{ name: `template ${good.id}`, body: setAt(body, at, good.id), expect: "pass" as const }] : []),
+      ...(bad ? [{ name: `template ${bad.id}`, body: setAt(body, at, bad.id), expect: "fail" as const }] : []),
+    ];
+  },
   explain: (rule) => `the template named by \`${rule.field}\` has ${Object.entries(rule.where).map(([k, v]) => `\`${k}\` = ${JSON.stringify(v)}`).join(", ")}`,
 };

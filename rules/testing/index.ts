@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { ruleKind } from "../kinds/index.js";
 import { getAt, parsePointer } from "../runtime/pointer.js";
 import type { CheckContext, CheckResult } from "../runtime/types.js";
-import type { ExampleEnv, RuleSpec, RulesFile } from "../types.js";
+import type { EdgeCase, ExampleEnv, RuleSpec, RulesFile } from "../types.js";
 import { arbitraryFor } from "./arbitrary.js";
 
 export interface TestModel {
@@ -116,6 +116,13 @@ export function ruleIds(result: CheckResult): string[] {
 
 export function violate(model: TestModel, rule: RuleSpec, operation: string, body: unknown): unknown {
   return ruleKind(rule.kind).violate(rule, body, exampleEnv(model, operation));
+}
+
+/** A rule kind's fixed edge cases for one valid body. */
+export function edgeCases(model: TestModel, rule: RuleSpec, operation: string, body: unknown): EdgeCase[] {
+  return ruleKind(rule.kind)
+    .edgeCases(rule, body, exampleEnv(model, operation))
+    .filter((c) => c.body !== undefined);
 }
 
 export { getAt, parsePointer };
