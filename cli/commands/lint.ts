@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
-import { liveHelp, liveParseOptions } from "../../runtime/live/options.js";
+import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";

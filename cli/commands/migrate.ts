@@ -19,7 +19,8 @@ import {
   scanSource,
   toSarif,
 } from "../../runtime/migrate/index.js";
-import { type LiveFlagValues, liveHelp, liveParseOptions } from "../../runtime/live/options.js";
+import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
+import type { LiveFlagValues } from "../../runtime/live/options.js";
 import { CliError, type Command, usageError } from "../command.js";
 
 const HELP = `Usage:

@@ -1,11 +1,12 @@
 // The options of live context, and how the CLI builds them from flags and the environment.
-// lint and migrate spread `liveParseOptions` into their own parseArgs tables.
+// The flags themselves live in flags.ts, which lint and migrate import on every run.
 
 import { defaultCacheDir } from "./cache.js";
 import { LiveError } from "./errors.js";
+import { DEFAULT_BASE_URL } from "./flags.js";
 import { resolveApiKey } from "./key.js";
 
-export const DEFAULT_BASE_URL = "https://api.example.invalid";
+export { DEFAULT_BASE_URL, liveHelp, liveParseOptions } from "./flags.js";
 export const BASE_URL_ENV = "V2KIT_BASE_URL";
 export const DEFAULT_CACHE_TTL_SECONDS = 300;
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -27,40 +28,6 @@ export interface LiveOptions {
   maxRetries?: number;
   /** Clock for cache ages, in ms since the epoch; injectable for tests. */
   now?: () => number;
-}
-
-/** node:util parseArgs specs of the live flags. */
-export const liveParseOptions = {
-  live: { type: "boolean" },
-  "current-id": { type: "string" },
-  "base-url": { type: "string" },
-  "api-key-file": { type: "string" },
-  "no-cache": { type: "boolean" },
-  "cache-ttl": { type: "string" },
-  "timeout-ms": { type: "string" },
-  verbose: { type: "boolean" },
-} as const;
-
-/** The help lines of the live flags, for the Options section of lint and migrate. */
-export function liveHelp(command: string, example: string): string {
-  return `  --live                fetch the catalog and templates the operation needs from the service
-                          v2kit ${command} --live ${example}
-  --current-id ID       fetch the resource a PATCH operation changes (updateEndpoint,
-                        updateNetworkVolume, updatePod) as the current state
-                          v2kit ${command} --current-id ep-123 ${example}
-  --base-url URL        service root (default $V2KIT_BASE_URL, else ${DEFAULT_BASE_URL})
-                          v2kit ${command} --live --base-url https://api.example.invalid ${example}
-  --api-key-file FILE   read the API key from FILE instead of $V2KIT_API_KEY (never a flag value)
-                          v2kit ${command} --live --api-key-file ~/.config/v2kit/key ${example}
-  --no-cache            ask the service even when a cached response is fresh
-                          v2kit ${command} --live --no-cache ${example}
-  --cache-ttl SECONDS   reuse cached catalog/template responses younger than this (default 300)
-                          v2kit ${command} --live --cache-ttl 60 ${example}
-  --timeout-ms MS       give up on a request after MS milliseconds (default 15000)
-                          v2kit ${command} --live --timeout-ms 30000 ${example}
-  --verbose             show requests, cache use and the remaining rate-limit quota on stderr
-                          v2kit ${command} --live --verbose ${example}
-`;
 }
 
 export interface LiveFlagValues {

@@ -1,0 +1,39 @@
+// The live flags as parseArgs specs and help text: imported by lint and migrate on every run, so
+// this module imports nothing (the client, cache and key modules load only with --live).
+
+export const DEFAULT_BASE_URL = "https://api.example.invalid";
+
+/** node:util parseArgs specs of the live flags. */
+export const liveParseOptions = {
+  live: { type: "boolean" },
+  "current-id": { type: "string" },
+  "base-url": { type: "string" },
+  "api-key-file": { type: "string" },
+  "no-cache": { type: "boolean" },
+  "cache-ttl": { type: "string" },
+  "timeout-ms": { type: "string" },
+  verbose: { type: "boolean" },
+} as const;
+
+/** The help lines of the live flags, for the Options section of lint and migrate. */
+export function liveHelp(command: string, example: string): string {
+  return `  --live                fetch the catalog and templates the operation needs from the service
+                          v2kit ${command} --live ${example}
+  --current-id ID       fetch the resource a PATCH operation changes (updateEndpoint,
+                        updateNetworkVolume, updatePod) as the current state
+                          v2kit ${command} --current-id ep-123 ${example}
+  --base-url URL        service root (default $V2KIT_BASE_URL, else ${DEFAULT_BASE_URL})
+                          v2kit ${command} --live --base-url https://api.example.invalid ${example}
+  --api-key-file FILE   read the API key from FILE instead of $V2KIT_API_KEY (never a flag value)
+                          v2kit ${command} --live --api-key-file ~/.config/v2kit/key ${example}
+  --no-cache            ask the service even when a cached response is fresh
+                          v2kit ${command} --live --no-cache ${example}
+  --cache-ttl SECONDS   reuse cached catalog/template responses younger than this (default 300)
+                          v2kit ${command} --live --cache-ttl 60 ${example}
+  --timeout-ms MS       give up on a request after MS milliseconds (default 15000)
+                          v2kit ${command} --live --timeout-ms 30000 ${example}
+  --verbose             show requests, cache use and the remaining rate-limit quota on stderr
+                          v2kit ${command} --live --verbose ${example}
+`;
+}
+
