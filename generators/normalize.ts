@@ -2,6 +2,7 @@
 
 import type { ApiModel, Diagnostic, JsonSchema, OperationModel, ParameterModel, RequestModel, ResponseModel } from "./model.js";
 import { normalizeSchema, type SchemaContext } from "./normalize-schema.js";
+import { breakInPlaceCycles } from "./ref-cycles.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 type Obj = Record<string, unknown>;
@@ -65,6 +66,7 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
       configurable: true,
     });
   }
+  breakInPlaceCycles(schemas, diagnostics);
   const schemaAt = (s: unknown, pointer: string) => normalizeSchema(s ?? {}, ctx, pointer);
   const operations: OperationModel[] = [];
   const paths = isObj(doc.paths) ? doc.paths : {};

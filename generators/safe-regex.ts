@@ -81,7 +81,7 @@ export interface PatternPlan {
   linear: Map<string, string>;
   /** Risky patterns RE2 cannot compile: matched natively, reported. */
   unsafe: string[];
-  /** Patterns valid only without the `u` flag (`[\w\-]`, common in real documents). */
+  /** Patterns valid only without the `u` flag (identity escapes such as `\_`, seen in real documents). */
   nonUnicode: string[];
   /** Patterns no engine compiles: dropped from the schema, reported. */
   invalid: string[];
@@ -155,7 +155,7 @@ export function regExpEngine(patterns: Iterable<string>): RegExpEngine | undefin
   }) as RegExpEngine;
   const re2 = linear.size > 0 ? 'require("re2js").RE2JS' : "null";
   engine.code =
-    "((R, m, n) => (p, f) => { const s = m.get(p); if (s === undefined) return new RegExp(p, n.has(p) ? \"\" : f); " +
+    '((R, m, n) => (p, f) => { const s = m.get(p); if (s === undefined) return new RegExp(p, n.has(p) ? "" : f); ' +
     'const re = R.compile(s); return { test: (t) => re.matcher(t).find(), toString: () => "re2:/" + p + "/" }; })' +
     `(${re2}, new Map(${literal([...linear]).text}), new Set(${literal(nonUnicode).text}))`;
   return engine;
