@@ -3,7 +3,7 @@
 
 import type { BodyKind, MappingTable, TransformInput, TransformOutput } from "../types.js";
 
-/** schema/v2.openapi.yaml, CreateNetworkVolumeRequest.size: `minimum: 1`, no maximum (v1: 0..4000). */
+/** schema/v2.openapi.yaml, CreateNetworkVolumeRequest.size: 1..4096 (v1: 0..4000, so only the minimum can bite). */
 export const V2_VOLUME_SIZE_MIN = 1;
 
 export function volumeSize({ body }: TransformInput): TransformOutput {
