@@ -19,9 +19,15 @@ export function literal(value: unknown): Code {
   // JSON.stringify escapes quotes, backslashes and control characters; U+2028/U+2029 are escaped
   // too so the output is safe in any JavaScript parser. A parsed JSON object literal with a
   // "__proto__" key would set the prototype in JavaScript, so objects are wrapped in JSON.parse.
-  const json = JSON.stringify(value).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(value)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   if (value !== null && typeof value === "object") {
-    return new Code(`JSON.parse(${JSON.stringify(json).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")})`);
+    return new Code(
+      `JSON.parse(${JSON.stringify(json)
+        .replace(/\u2028/g, "\\u2028")
+        .replace(/\u2029/g, "\\u2029")})`,
+    );
   }
   return new Code(json);
 }

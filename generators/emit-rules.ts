@@ -33,15 +33,24 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     const responses = slots.filter((s) => s.operation === op.id && s.target !== "request");
     const stages = stageFns.filter((f) => f.ops.includes(op.id) && !skip.has(`${f.id}@${op.id}`));
     const applying = ruleFns.filter((f) => f.rule.operations.includes(op.id) && !skip.has(`${f.rule.id}@${op.id}`));
-    const needs = [...new Set([...rules.stages.filter((s) => stages.some((f) => f.id === s.id)), ...applying.map((f) => f.rule)].flatMap((x) => x.needs ?? []))].sort();
+    const needs = [
+      ...new Set([...rules.stages.filter((s) => stages.some((f) => f.id === s.id)), ...applying.map((f) => f.rule)].flatMap((x) => x.needs ?? [])),
+    ].sort();
     const ruleEntries = applying.map(
-      (f) => code`{ id: ${f.rule.id}, status: ${f.rule.status}, message: ${f.rule.message}, ${f.rule.hint === undefined ? code`` : code`hint: ${f.rule.hint}, `}check: ${f.name} }`,
+      (f) =>
+        code`{ id: ${f.rule.id}, status: ${f.rule.status}, message: ${f.rule.message}, ${f.rule.hint === undefined ? code`` : code`hint: ${f.rule.hint}, `}check: ${f.name} }`,
     );
     return code`[${op.id}, {
     needs: ${needs},
     ${request ? code`request: v.${new Code(request.name)},` : code``}
-    responses: new Map<string, rt.ValidateFunction>([${join(responses.map((r) => code`[${r.target}, v.${new Code(r.name)}]`), ", ")}]),
-    stages: [${join(stages.map((f) => code`{ id: ${f.id}, apply: ${f.name} }`), ", ")}],
+    responses: new Map<string, rt.ValidateFunction>([${join(
+      responses.map((r) => code`[${r.target}, v.${new Code(r.name)}]`),
+      ", ",
+    )}]),
+    stages: [${join(
+      stages.map((f) => code`{ id: ${f.id}, apply: ${f.name} }`),
+      ", ",
+    )}],
     rules: [${join(ruleEntries, ",\n      ")}],
   }]`;
   });

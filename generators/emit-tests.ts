@@ -14,7 +14,9 @@ export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<s
   for (const op of operations) requests[op.id] = op.request?.schema;
   const kept = {
     ...rules,
-    rules: rules.rules.map((r) => ({ ...r, operations: r.operations.filter((o) => operations.some((op) => op.id === o) && !skip.has(`${r.id}@${o}`)) })).filter((r) => r.operations.length > 0),
+    rules: rules.rules
+      .map((r) => ({ ...r, operations: r.operations.filter((o) => operations.some((op) => op.id === o) && !skip.has(`${r.id}@${o}`)) }))
+      .filter((r) => r.operations.length > 0),
   };
   const data = `${canonicalJson({ rules: kept, defs: relativeDefs(model.schemas), requests: relativeDefs(requests), context })}\n`;
   const validity: Code[] = operations.map(

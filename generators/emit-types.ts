@@ -60,7 +60,12 @@ export function emitTypes(model: ApiModel, rules: RulesFile, header: string): st
   });
 
   file.addTypeAliases(aliases);
-  file.addInterface({ isExported: true, name: "Operations", properties: members, docs: ["Every operation by id: request body, parameters, and response bodies by status."] });
+  file.addInterface({
+    isExported: true,
+    name: "Operations",
+    properties: members,
+    docs: ["Every operation by id: request body, parameters, and response bodies by status."],
+  });
   file.addTypeAlias({
     isExported: true,
     name: "RequestBody",
@@ -90,7 +95,5 @@ function alias(name: string, type: string, doc: readonly string[]): TypeAliasDec
 /** Operations in code-point order of id; a repeated id keeps its first occurrence. */
 function uniqueById(operations: readonly OperationModel[]): OperationModel[] {
   const seen = new Set<string>();
-  return [...operations]
-    .sort((a, b) => compareCodePoints(a.id, b.id))
-    .filter((op) => !seen.has(op.id) && seen.add(op.id) !== undefined);
+  return [...operations].sort((a, b) => compareCodePoints(a.id, b.id)).filter((op) => !seen.has(op.id) && seen.add(op.id) !== undefined);
 }

@@ -5,7 +5,10 @@ import type { ApiModel } from "./model.js";
 import { buildAjv, type ValidatorSlot } from "./validators.js";
 
 // CommonJS module whose `module.exports` is the function (with a `default` alias).
-const standaloneCode = ((standalone as unknown as { default?: unknown }).default ?? standalone) as unknown as (ajv: unknown, refs: Record<string, string>) => string;
+const standaloneCode = ((standalone as unknown as { default?: unknown }).default ?? standalone) as unknown as (
+  ajv: unknown,
+  refs: Record<string, string>,
+) => string;
 
 const HELPERS: [string, string][] = [
   ['require("ajv/dist/runtime/equal").default', "ajvEqual"],

@@ -29,8 +29,28 @@ export function mergeGraphql(model: ApiModel, doc: unknown, source: string): Api
       ...(typeof op.description === "string" ? { description: op.description } : {}),
       tags: ["GraphQL"],
       parameters: [],
-      ...(op.arguments !== undefined ? { request: { contentType: "application/json", required: true, schema: normalizeSchema(op.arguments, ctx, `/operations/${name}/arguments`), examples: {} } } : {}),
-      responses: op.result === undefined ? [] : [{ status: "200", contentType: "application/json", schema: normalizeSchema(op.result, ctx, `/operations/${name}/result`), headers: {}, examples: {} }],
+      ...(op.arguments !== undefined
+        ? {
+            request: {
+              contentType: "application/json",
+              required: true,
+              schema: normalizeSchema(op.arguments, ctx, `/operations/${name}/arguments`),
+              examples: {},
+            },
+          }
+        : {}),
+      responses:
+        op.result === undefined
+          ? []
+          : [
+              {
+                status: "200",
+                contentType: "application/json",
+                schema: normalizeSchema(op.result, ctx, `/operations/${name}/result`),
+                headers: {},
+                examples: {},
+              },
+            ],
     });
   }
   const sorted: Record<string, JsonSchema> = {};

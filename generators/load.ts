@@ -47,8 +47,7 @@ export function parseText(text: string, file: string): unknown {
 function externalRefs(node: unknown, pointer: string, out: { ref: string; pointer: string }[]): void {
   if (Array.isArray(node)) {
     for (const [i, item] of node.entries()) externalRefs(item, `${pointer}/${i}`, out);
-  }
-  else if (node !== null && typeof node === "object") {
+  } else if (node !== null && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) out.push({ ref: value, pointer });
       else externalRefs(value, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
@@ -66,8 +65,10 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
   const raw = parseText(text, file);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new SpecError(file, "must be an object (an OpenAPI document)");
   const version = (raw as { openapi?: unknown; swagger?: unknown }).openapi;
-  if ((raw as { swagger?: unknown }).swagger !== undefined) throw new SpecError(file, "Swagger 2.0 is not supported. Use OpenAPI 3.0 or 3.1 instead.", "/swagger");
-  if (typeof version !== "string" || !/^3\.[01]\./.test(version)) throw new SpecError(file, `unsupported OpenAPI version ${JSON.stringify(version)}: use 3.0.x or 3.1.x`, "/openapi");
+  if ((raw as { swagger?: unknown }).swagger !== undefined)
+    throw new SpecError(file, "Swagger 2.0 is not supported. Use OpenAPI 3.0 or 3.1 instead.", "/swagger");
+  if (typeof version !== "string" || !/^3\.[01]\./.test(version))
+    throw new SpecError(file, `unsupported OpenAPI version ${JSON.stringify(version)}: use 3.0.x or 3.1.x`, "/openapi");
   const root = path.dirname(path.resolve(file));
   const refs: { ref: string; pointer: string }[] = [];
   externalRefs(raw, "", refs);

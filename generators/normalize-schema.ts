@@ -8,11 +8,43 @@ import { checkPattern } from "./safe-regex.js";
 
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SCHEMA_SINGLE = new Set(["additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items", "not", "if", "then", "else", "contains", "propertyNames"]);
+const SCHEMA_SINGLE = new Set([
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "items",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+]);
 const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example", "nullable"]);
 export const KNOWN_FORMATS = new Set([
-  "date-time", "date", "time", "duration", "uri", "uri-reference", "uri-template", "url", "email", "hostname", "ipv4", "ipv6",
-  "regex", "uuid", "json-pointer", "relative-json-pointer", "byte", "int32", "int64", "float", "double", "password", "binary",
+  "date-time",
+  "date",
+  "time",
+  "duration",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "url",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "relative-json-pointer",
+  "byte",
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "password",
+  "binary",
 ]);
 
 export interface SchemaContext {
@@ -59,7 +91,12 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
           if (diagnostic) ctx.diagnostics.push(diagnostic);
           if (!keep) continue;
         }
-        Object.defineProperty(map, name, { value: normalizeSchema((value as Record<string, unknown>)[name], ctx, `${at}/${escapeKey(name)}`, inlining), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(map, name, {
+          value: normalizeSchema((value as Record<string, unknown>)[name], ctx, `${at}/${escapeKey(name)}`, inlining),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       out[key === "definitions" ? "$defs" : key] = map;
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
@@ -93,7 +130,10 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
 
 /** OpenAPI 3.0: `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`. */
 function convert30(src: Record<string, unknown>, out: Record<string, unknown>): void {
-  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (typeof src[flag] === "boolean") {
       if (src[flag] === true && typeof src[bound] === "number") {
         out[flag] = src[bound];

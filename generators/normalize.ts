@@ -79,7 +79,10 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
       const base = `/paths/${esc(path)}/${method}`;
       const parameters: ParameterModel[] = [];
       const seen = new Set<string>();
-      for (const [list, at] of [[op.parameters, `${base}/parameters`], [item.parameters, `/paths/${esc(path)}/parameters`]] as const) {
+      for (const [list, at] of [
+        [op.parameters, `${base}/parameters`],
+        [item.parameters, `/paths/${esc(path)}/parameters`],
+      ] as const) {
         (Array.isArray(list) ? list : []).forEach((p, i) => {
           const param = deref(p, resolve);
           if (!isObj(param) || typeof param.name !== "string" || seen.has(`${param.in}:${param.name}`)) return;
@@ -98,7 +101,12 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
       const picked = isObj(body) ? pickJson(body.content) : undefined;
       if (isObj(body) && picked) {
         const [contentType, media] = picked;
-        request = { contentType, required: body.required === true, schema: schemaAt(media.schema, `${base}/requestBody/content/${esc(contentType)}/schema`), examples: examplesOf(media) };
+        request = {
+          contentType,
+          required: body.required === true,
+          schema: schemaAt(media.schema, `${base}/requestBody/content/${esc(contentType)}/schema`),
+          examples: examplesOf(media),
+        };
       }
       const responses: ResponseModel[] = [];
       const rawResponses = isObj(op.responses) ? op.responses : {};
@@ -120,7 +128,13 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
         responses.push({
           status,
           ...(typeof response.description === "string" ? { description: response.description } : {}),
-          ...(media ? { contentType: media[0], schema: schemaAt(media[1].schema, `${base}/responses/${esc(status)}/content/${esc(media[0])}/schema`), examples: examplesOf(media[1]) } : { examples: {} }),
+          ...(media
+            ? {
+                contentType: media[0],
+                schema: schemaAt(media[1].schema, `${base}/responses/${esc(status)}/content/${esc(media[0])}/schema`),
+                examples: examplesOf(media[1]),
+              }
+            : { examples: {} }),
           headers,
         });
       }
@@ -156,7 +170,13 @@ function dedupeIds(operations: OperationModel[], diagnostics: Diagnostic[]): Ope
   for (const op of operations) {
     let id = op.id;
     for (let i = 2; used.has(id); i++) id = `${op.id}_${i}`;
-    if (id !== op.id) diagnostics.push({ level: "warning", code: "duplicate-operation-id", message: `operationId ${JSON.stringify(op.id)} is used twice; the second is ${JSON.stringify(id)}`, pointer: `/paths/${esc(op.path ?? "")}` });
+    if (id !== op.id)
+      diagnostics.push({
+        level: "warning",
+        code: "duplicate-operation-id",
+        message: `operationId ${JSON.stringify(op.id)} is used twice; the second is ${JSON.stringify(id)}`,
+        pointer: `/paths/${esc(op.path ?? "")}`,
+      });
     used.add(id);
     op.id = id;
   }

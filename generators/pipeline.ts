@@ -74,7 +74,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const { skip, diagnostics: ruleDiagnostics } = applicability(model, rules);
   const diagnostics = [...model.diagnostics, ...ruleDiagnostics];
   if (options.rulesStrict && ruleDiagnostics.length > 0) {
-    throw new GenerateError(`--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer}: ${d.message}`).join("\n")}`);
+    throw new GenerateError(
+      `--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer}: ${d.message}`).join("\n")}`,
+    );
   }
   const rulesSource = path.basename(options.rules ?? bundled.rules());
   const sources = [...model.sources, rulesSource];

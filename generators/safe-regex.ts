@@ -17,7 +17,7 @@ interface Group {
 /** Length of the quantifier at `i` and whether it can repeat more than once. */
 function quantifierAt(p: string, i: number): { length: number; repeats: boolean } | undefined {
   const c = p[i];
-  let length = 0;
+  let length: number;
   let repeats = false;
   if (c === "*" || c === "+") [length, repeats] = [1, true];
   else if (c === "?") length = 1;

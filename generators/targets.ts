@@ -60,7 +60,12 @@ export function applicability(model: ApiModel, rules: RulesFile): Applicability 
     for (const opId of e.ops) {
       const op = model.operations.find((o) => o.id === opId);
       if (!op) {
-        diagnostics.push({ level: "warning", code: "rule-operation-missing", message: `${e.id}: operation ${JSON.stringify(opId)} is not in the document; skipped for it`, pointer: e.pointer });
+        diagnostics.push({
+          level: "warning",
+          code: "rule-operation-missing",
+          message: `${e.id}: operation ${JSON.stringify(opId)} is not in the document; skipped for it`,
+          pointer: e.pointer,
+        });
         continue;
       }
       const missing = e.targets.filter((t) => !op.request || !pointerExists(op.request.schema, t, model.schemas));

@@ -10,12 +10,27 @@ export const conditionSchema = {
   $id: "#condition",
   oneOf: [
     { type: "object", required: ["path", "equals"], properties: { path: { $ref: "#/$defs/pointer" }, equals: true }, additionalProperties: false },
-    { type: "object", required: ["path", "in"], properties: { path: { $ref: "#/$defs/pointer" }, in: { type: "array", minItems: 1 } }, additionalProperties: false },
+    {
+      type: "object",
+      required: ["path", "in"],
+      properties: { path: { $ref: "#/$defs/pointer" }, in: { type: "array", minItems: 1 } },
+      additionalProperties: false,
+    },
     { type: "object", required: ["present"], properties: { present: { $ref: "#/$defs/pointer" } }, additionalProperties: false },
     { type: "object", required: ["absent"], properties: { absent: { $ref: "#/$defs/pointer" } }, additionalProperties: false },
     { type: "object", required: ["nonEmpty"], properties: { nonEmpty: { $ref: "#/$defs/pointer" } }, additionalProperties: false },
-    { type: "object", required: ["all"], properties: { all: { type: "array", minItems: 1, items: { $ref: "#/$defs/condition" } } }, additionalProperties: false },
-    { type: "object", required: ["any"], properties: { any: { type: "array", minItems: 1, items: { $ref: "#/$defs/condition" } } }, additionalProperties: false },
+    {
+      type: "object",
+      required: ["all"],
+      properties: { all: { type: "array", minItems: 1, items: { $ref: "#/$defs/condition" } } },
+      additionalProperties: false,
+    },
+    {
+      type: "object",
+      required: ["any"],
+      properties: { any: { type: "array", minItems: 1, items: { $ref: "#/$defs/condition" } } },
+      additionalProperties: false,
+    },
     { type: "object", required: ["not"], properties: { not: { $ref: "#/$defs/condition" } }, additionalProperties: false },
   ],
 };
@@ -35,8 +50,16 @@ export function holds(cond: Condition, body: unknown): boolean {
 /** TypeScript expression for the condition over the body expression `body`. */
 export function emitCondition(cond: Condition, body: Code): Code {
   const at = (p: Pointer) => code`rt.getAt(${body}, ${parsePointer(p)})`;
-  if ("all" in cond) return code`(${join(cond.all.map((c) => emitCondition(c, body)), " && ")})`;
-  if ("any" in cond) return code`(${join(cond.any.map((c) => emitCondition(c, body)), " || ")})`;
+  if ("all" in cond)
+    return code`(${join(
+      cond.all.map((c) => emitCondition(c, body)),
+      " && ",
+    )})`;
+  if ("any" in cond)
+    return code`(${join(
+      cond.any.map((c) => emitCondition(c, body)),
+      " || ",
+    )})`;
   if ("not" in cond) return code`!${emitCondition(cond.not, body)}`;
   if ("present" in cond) return code`rt.isPresent(${at(cond.present)})`;
   if ("absent" in cond) return code`!rt.isPresent(${at(cond.absent)})`;

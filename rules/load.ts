@@ -67,6 +67,10 @@ export function parseRules(text: string, file: string): RulesFile {
     if (first !== undefined) duplicates.push({ pointer, message: `duplicate id ${JSON.stringify(id)} (first at ${first})` });
     else seen.set(id, pointer);
   }
-  if (duplicates.length > 0) throw new RulesFileError(file, duplicates.map((d) => ({ ...d, ...position(doc, counter, d.pointer) })));
+  if (duplicates.length > 0)
+    throw new RulesFileError(
+      file,
+      duplicates.map((d) => ({ ...d, ...position(doc, counter, d.pointer) })),
+    );
   return rules;
 }

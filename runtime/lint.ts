@@ -164,7 +164,7 @@ function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] as number;
-    let need = 0;
+    let need: number;
     let min = 0x80;
     let max = 0xbf;
     if (b < 0x80) need = 0;

@@ -9,7 +9,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const repo = path.resolve(import.meta.dirname, "..");
-const run = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_loglevel: "error" } });
+const run = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_loglevel: "error" } });
 
 describe("a consumer project", () => {
   it("installs the packed tarball, generates, compiles and runs against the output", () => {
@@ -34,7 +35,18 @@ console.log(JSON.stringify({ ok: check("createEndpoint", body).ok, bad: check("c
     writeFileSync(
       path.join(app, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, allowJs: true, outDir: "dist", rootDir: "src", types: [] },
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: true,
+          allowJs: true,
+          outDir: "dist",
+          rootDir: "src",
+          types: [],
+        },
         include: ["src"],
         exclude: ["src/generated/tests"],
       }),

@@ -186,7 +186,10 @@ describe("emitTypes on the endpoint fixture", () => {
   });
 
   test("declares one type per schema, the narrowed request type and the Operations map", () => {
-    const names = project.createSourceFile("/names.ts", emitted, { overwrite: true }).getTypeAliases().map((a) => a.getName());
+    const names = project
+      .createSourceFile("/names.ts", emitted, { overwrite: true })
+      .getTypeAliases()
+      .map((a) => a.getName());
     expect(names).toEqual([
       "CreateEndpointInput",
       "Endpoint",
@@ -296,7 +299,7 @@ describe("schema mapping", () => {
       'const short: Settings = { pair: ["a"], both: { value: 1, children: [], extra: true } };',
       'const badChild: Node = { value: 1, children: [{ value: "2", children: [] }] }; // ERROR',
       "const badNothing: Settings = { nothing: 1 }; // ERROR",
-      'const badLabel: Settings = { labels: { a: 1 } }; // ERROR',
+      "const badLabel: Settings = { labels: { a: 1 } }; // ERROR",
       'const badClosed: Settings = { closed: { a: "x", b: 1 } }; // ERROR',
       "const badPair: Settings = { pair: [] }; // ERROR",
       'const badTriple: Settings = { pair: ["a", 1, 2] }; // ERROR',
@@ -317,8 +320,11 @@ describe("schema mapping", () => {
 
 describe("hostile input", () => {
   const long = "L".repeat(5000);
-  const evil = 'ends */ here `${x}` "q" \'s\' \\ back\nnew line\u2028sep\u2029para /* open';
-  const proto = JSON.parse('{"__proto__": {"type": "object", "description": "proto */ doc", "properties": {"__proto__": {"type": "string"}}}}') as Record<string, JsonSchema>;
+  const evil = "ends */ here `${x}` \"q\" 's' \\ back\nnew line\u2028sep\u2029para /* open";
+  const proto = JSON.parse('{"__proto__": {"type": "object", "description": "proto */ doc", "properties": {"__proto__": {"type": "string"}}}}') as Record<
+    string,
+    JsonSchema
+  >;
   const schemas: Record<string, JsonSchema> = {
     ...proto,
     "a-b": { type: "string", description: evil },
@@ -327,7 +333,7 @@ describe("hostile input", () => {
     constructor: { type: "object", properties: { constructor: { type: "string" }, prototype: { $ref: ref("__proto__") } } },
     [long]: { type: "string", title: evil },
     "1st": { enum: [evil, "*/", "${a}", "`", "\u2028", "\\"] },
-    "Operations": { type: "boolean" },
+    Operations: { type: "boolean" },
     Record: { type: "string" },
     "weird/name~x": { type: "object", properties: { self: { $ref: ref("weird~1name~0x") } } },
     "e\u0301 */": { type: "integer" },
@@ -350,8 +356,12 @@ describe("hostile input", () => {
   };
   const operations = [
     op({ id: "constructor", request: { contentType: "application/json", required: true, schema: { $ref: ref("Props") }, examples: {} } }),
-    op({ id: "__proto__", description: evil, responses: [{ status: "default", description: evil, schema: { $ref: ref("class") }, headers: {}, examples: {} }] }),
-    op({ id: "op `${x}` */", summary: evil, parameters: [{ name: "q\"*/", in: "query", required: false, description: evil, schema: { type: "string" } }] }),
+    op({
+      id: "__proto__",
+      description: evil,
+      responses: [{ status: "default", description: evil, schema: { $ref: ref("class") }, headers: {}, examples: {} }],
+    }),
+    op({ id: "op `${x}` */", summary: evil, parameters: [{ name: 'q"*/', in: "query", required: false, description: evil, schema: { type: "string" } }] }),
   ];
   const hostileRules = rulesFile([
     rule({ id: "evil */ rule", kind: "exactlyOne", operations: ["constructor"], fields: ["/__proto__", "/`"] }),
@@ -376,7 +386,21 @@ describe("hostile input", () => {
   test("names are sanitized, suffixed on collision and kept apart from reserved words", () => {
     const sf = project.createSourceFile("/hostile.ts", emitted, { overwrite: true });
     const names = sf.getTypeAliases().map((a) => a.getName());
-    for (const name of ["a_b", "a_b_2", "class_", "constructor", "__proto__", long, "_1st", "Operations_", "Record_", "weird_name_x", "e\u0301___", "Props", "ConstructorRequestBody"]) {
+    for (const name of [
+      "a_b",
+      "a_b_2",
+      "class_",
+      "constructor",
+      "__proto__",
+      long,
+      "_1st",
+      "Operations_",
+      "Record_",
+      "weird_name_x",
+      "e\u0301___",
+      "Props",
+      "ConstructorRequestBody",
+    ]) {
       expect(names).toContain(name);
     }
     // Refs follow the name map: `class.default` is the sanitized `a-b`.
@@ -460,7 +484,10 @@ describe("determinism", () => {
 
 describe("random names and enum values", () => {
   const hostileBits = fc.constantFrom("*/", "/*", "`", "${", '"', "'", "\\", "\n", "\r", "\u2028", "__proto__", "constructor", "class", "\ud800", "0");
-  const text = fc.oneof(fc.string({ maxLength: 12, unit: "binary" }), fc.array(hostileBits, { maxLength: 4 }).map((a) => a.join("")));
+  const text = fc.oneof(
+    fc.string({ maxLength: 12, unit: "binary" }),
+    fc.array(hostileBits, { maxLength: 4 }).map((a) => a.join("")),
+  );
 
   test("output always compiles", () => {
     fc.assert(
@@ -477,8 +504,17 @@ describe("random names and enum values", () => {
             Object.defineProperty(properties, "next", { value: { $ref: refTo(target) }, enumerable: true });
             Object.defineProperty(schemas, name, { value: { type: "object", title: name, required: propNames.slice(0, 1), properties }, enumerable: true });
           });
-          const operations = schemaNames.map((name) => op({ id: name, request: { contentType: "application/json", required: true, schema: { $ref: refTo(name) }, examples: {} } }));
-          const rules = rulesFile([rule({ id: "r", kind: "exactlyOne", operations: schemaNames, fields: propNames.slice(0, 2).map((p) => `/${p.replace(/~/g, "~0").replace(/\//g, "~1")}`) })]);
+          const operations = schemaNames.map((name) =>
+            op({ id: name, request: { contentType: "application/json", required: true, schema: { $ref: refTo(name) }, examples: {} } }),
+          );
+          const rules = rulesFile([
+            rule({
+              id: "r",
+              kind: "exactlyOne",
+              operations: schemaNames,
+              fields: propNames.slice(0, 2).map((p) => `/${p.replace(/~/g, "~0").replace(/\//g, "~1")}`),
+            }),
+          ]);
           const emitted = emitTypes(model(schemas, operations), rules, HEADER);
           expect(compile(emitted)).toEqual([]);
           expect(emitted).not.toMatch(/[\u2028\u2029\r]/);

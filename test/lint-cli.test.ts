@@ -75,17 +75,50 @@ const SCENARIOS: [string, string[], string | undefined, number][] = [
   ["pretty-empty", ["--operation", "createEndpoint", `${INPUTS}/empty.json`], undefined, 1],
   ["pretty-bom", ["--operation", "podAction", `${INPUTS}/bom.json`], undefined, 0],
   ["pretty-reset", ["--operation", "podAction", `${EX}/pod-action-reset.json`], undefined, 1],
-  ["json-mixed", ["--operation", "createEndpoint", "--format", "json", `${EX}/create-endpoint-invalid.json`, `${EX}/create-endpoint-gpu.json`, `${INPUTS}/malformed.json`], undefined, 1],
-  ["problem-mixed", ["--operation", "createEndpoint", "--format", "problem", `${EX}/create-endpoint-gpu.json`, `${EX}/create-endpoint-invalid.json`, `${INPUTS}/malformed.json`], undefined, 1],
+  [
+    "json-mixed",
+    ["--operation", "createEndpoint", "--format", "json", `${EX}/create-endpoint-invalid.json`, `${EX}/create-endpoint-gpu.json`, `${INPUTS}/malformed.json`],
+    undefined,
+    1,
+  ],
+  [
+    "problem-mixed",
+    [
+      "--operation",
+      "createEndpoint",
+      "--format",
+      "problem",
+      `${EX}/create-endpoint-gpu.json`,
+      `${EX}/create-endpoint-invalid.json`,
+      `${INPUTS}/malformed.json`,
+    ],
+    undefined,
+    1,
+  ],
   ["problem-valid", ["--operation", "createEndpoint", "--format", "problem", `${EX}/create-endpoint-gpu.json`], undefined, 0],
-  ["sarif", ["--operation", "createEndpoint", "--format", "sarif", `${EX}/create-endpoint-invalid.json`, `${EX}/create-endpoint-gpu.json`, `${INPUTS}/malformed.json`], undefined, 1],
+  [
+    "sarif",
+    ["--operation", "createEndpoint", "--format", "sarif", `${EX}/create-endpoint-invalid.json`, `${EX}/create-endpoint-gpu.json`, `${INPUTS}/malformed.json`],
+    undefined,
+    1,
+  ],
   ["github", ["--operation", "createEndpoint", "--format", "github", `${EX}/create-endpoint-invalid.json`, `${INPUTS}/malformed.json`], undefined, 1],
   ["stdin-valid", ["--operation", "createEndpoint", "-"], readFileSync(join(root, EX, "create-endpoint-cpu.json"), "utf8"), 0],
-  ["stdin-json-invalid", ["--operation", "createEndpoint", "--format", "json", "-"], '{"name": "x", "type": "QUEUE", "scaling": {"type": "REQUEST_COUNT", "requestCount": 1}, "image": "i", "cpu": [{"id": "cpu3m", "vcpuCount": 32}]}', 1],
+  [
+    "stdin-json-invalid",
+    ["--operation", "createEndpoint", "--format", "json", "-"],
+    '{"name": "x", "type": "QUEUE", "scaling": {"type": "REQUEST_COUNT", "requestCount": 1}, "image": "i", "cpu": [{"id": "cpu3m", "vcpuCount": 32}]}',
+    1,
+  ],
   ["ndjson", ["--operation", "createEndpoint", "--ndjson", `${EX}/bodies.ndjson`], undefined, 1],
   ["ndjson-stdin", ["--operation", "podAction", "--ndjson", "-"], '{"action":"stop"}\r\n\r\n{"action":"reset"}\n{"action":', 1],
   ["update-current", ["--operation", "updateEndpoint", "--current", `${EX}/current-endpoint.json`, `${EX}/update-endpoint.json`], undefined, 0],
-  ["response-201", ["--operation", "createEndpoint", "--response", "201", "--format", "json", `${EX}/current-endpoint.json`, `${EX}/create-endpoint-gpu.json`], undefined, 1],
+  [
+    "response-201",
+    ["--operation", "createEndpoint", "--response", "201", "--format", "json", `${EX}/current-endpoint.json`, `${EX}/create-endpoint-gpu.json`],
+    undefined,
+    1,
+  ],
   ["templates-given", ["--operation", "createEndpoint", "--templates", "schema/catalog/templates.json", `${INPUTS}/from-template.json`], undefined, 0],
   ["templates-missing", ["--operation", "createEndpoint", `${INPUTS}/from-template.json`], undefined, 0],
   ["catalog-given", ["--operation", "createEndpoint", "--catalog", `${INPUTS}/cpus-small.json`, `${EX}/create-endpoint-cpu.json`], undefined, 1],
@@ -123,7 +156,10 @@ describe("format contracts", () => {
   test("json: one line per input, in input order, with the documented keys", () => {
     const files = [`${EX}/create-endpoint-gpu.json`, `${EX}/create-endpoint-invalid.json`, `${INPUTS}/malformed.json`];
     const r = run(["--operation", "createEndpoint", "--format", "json", ...files]);
-    const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.file)).toEqual(files);
     for (const line of lines) expect(Object.keys(line)).toEqual(["file", "ok", "status", "problem", "violations", "warnings", "resolved"]);
     expect(lines[0]).toMatchObject({ ok: true, status: null, problem: null });
@@ -148,7 +184,14 @@ describe("format contracts", () => {
   test("github: properties and message escaped per the runner's rules", () => {
     const report: Report = {
       file: "dir,with:odd%chars.json",
-      result: { ok: false, status: 400, problem: null, violations: [{ rule: "r", status: 400, path: "", message: "100% wrong\r\nreally", hint: "fix: a, b" }], warnings: [], resolved: null },
+      result: {
+        ok: false,
+        status: 400,
+        problem: null,
+        violations: [{ rule: "r", status: 400, path: "", message: "100% wrong\r\nreally", hint: "fix: a, b" }],
+        warnings: [],
+        resolved: null,
+      },
     };
     expect(github().item(report)).toBe("::error file=dir%2Cwith%3Aodd%25chars.json,line=1,col=1,title=r::/: 100%25 wrong%0D%0Areally%0Afix: a, b\n");
   });

@@ -62,17 +62,26 @@ describe("examples", () => {
     const current = json("current-endpoint.json");
     const r = lint(example("update-endpoint.json"), { operation: "updateEndpoint", current });
     expect(r.violations).toEqual([]);
-    expect(r.resolved).toMatchObject({ gpu: { pools: ["AMPERE_48", "ADA_48_PRO"], excludedTypes: ["NVIDIA A40"], count: 1 }, workers: { max: 6, idleTimeout: 30 } });
+    expect(r.resolved).toMatchObject({
+      gpu: { pools: ["AMPERE_48", "ADA_48_PRO"], excludedTypes: ["NVIDIA A40"], count: 1 },
+      workers: { max: 6, idleTimeout: 30 },
+    });
   });
 
   test("reset is not a v2 pod action, with the hint to stop and start", () => {
     const r = lint(example("pod-action-reset.json"), { operation: "podAction" });
     expect(r.status).toBe(422);
-    expect(r.violations[0]).toMatchObject({ rule: "schema/enum", path: "/action", hint: "v2 has no reset action (and no equivalent): send `stop`, then `start`" });
+    expect(r.violations[0]).toMatchObject({
+      rule: "schema/enum",
+      path: "/action",
+      hint: "v2 has no reset action (and no equivalent): send `stop`, then `start`",
+    });
   });
 
   test("every line of bodies.ndjson gets its verdict", () => {
-    const lines = example("bodies.ndjson").split("\n").filter((l) => l.trim() !== "");
+    const lines = example("bodies.ndjson")
+      .split("\n")
+      .filter((l) => l.trim() !== "");
     const statuses = lines.map((l) => lint(l, { operation: "createEndpoint" }).status);
     expect(statuses).toEqual([null, null, 400, 400, 400, 422]);
   });
@@ -156,7 +165,10 @@ describe("hints", () => {
   test("a GPU type id in gpu.pools suggests its pool", () => {
     const body = { ...(json("create-endpoint-gpu.json") as Record<string, unknown>), gpu: { pools: ["NVIDIA A40"] } };
     const r = lint(body, { operation: "createEndpoint" });
-    expect(r.violations.find((v) => v.rule === "gpu-pools-known")).toMatchObject({ path: "/gpu/pools/0", hint: '"NVIDIA A40" is the `id` of a gpus record, not a `pool`: use "AMPERE_48"' });
+    expect(r.violations.find((v) => v.rule === "gpu-pools-known")).toMatchObject({
+      path: "/gpu/pools/0",
+      hint: '"NVIDIA A40" is the `id` of a gpus record, not a `pool`: use "AMPERE_48"',
+    });
   });
 });
 
@@ -354,8 +366,14 @@ describe("fuzz: lint never throws", () => {
       {
         name: fc.string(),
         type: fc.constantFrom("QUEUE", "LOAD_BALANCER", "x"),
-        scaling: fc.record({ type: fc.constantFrom("QUEUE_DELAY", "REQUEST_COUNT"), queueDelay: fc.double(), requestCount: fc.integer() }, { requiredKeys: [] }),
-        gpu: fc.record({ pools: fc.array(fc.constantFrom("ADA_24", "AMPERE_48", "NVIDIA A40", " x ")), excludedTypes: fc.array(fc.string()), count: fc.jsonValue() }, { requiredKeys: [] }),
+        scaling: fc.record(
+          { type: fc.constantFrom("QUEUE_DELAY", "REQUEST_COUNT"), queueDelay: fc.double(), requestCount: fc.integer() },
+          { requiredKeys: [] },
+        ),
+        gpu: fc.record(
+          { pools: fc.array(fc.constantFrom("ADA_24", "AMPERE_48", "NVIDIA A40", " x ")), excludedTypes: fc.array(fc.string()), count: fc.jsonValue() },
+          { requiredKeys: [] },
+        ),
         cpu: fc.array(fc.record({ id: fc.constantFrom("cpu3c", "cpu5m", ""), vcpuCount: fc.integer({ min: -4, max: 64 }) })),
         args: fc.string(),
         cmd: fc.array(fc.string()),
@@ -373,7 +391,7 @@ describe("fuzz: lint never throws", () => {
   });
 
   test("arbitrary strings and bytes", () => {
-    const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom(..."{}[]\",:0123456789.eE+-tfnul \n\\") }));
+    const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom(...'{}[]",:0123456789.eE+-tfnul \n\\') }));
     fc.assert(
       fc.property(text, (t) => {
         const { result, at } = lintSource(t, { operation: "createEndpoint" });

@@ -35,7 +35,12 @@ const FIXTURES: Record<string, unknown> = {
   "/v2/templates": { templates: [{ id: "own-1", name: "mine" }] },
   "/v2/catalog/templates": { templates: [{ id: "pub-1", name: "public" }] },
   "/v2/serverless/ep-1": { id: "ep-1", name: "worker", gpu: { pools: ["AMPERE_48"] } },
-  "/v2/serverless/ep-cuda": { id: "ep-cuda", name: "worker", type: "QUEUE", gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: null } },
+  "/v2/serverless/ep-cuda": {
+    id: "ep-cuda",
+    name: "worker",
+    type: "QUEUE",
+    gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: null },
+  },
   "/v2/pods/pod-1": { id: "pod-1", name: "box" },
 };
 
@@ -362,12 +367,22 @@ describe("parseRateLimit", () => {
     windowSeconds: s,
   });
   test.each([
-    ["both headers", `"minute";r=5;t=30, "hour";r=90;t=1800`, `"minute";q=60;w=60, "hour";q=1000;w=3600`, [window("minute", 5, 30, 60, 60), window("hour", 90, 1800, 1000, 3600)]],
+    [
+      "both headers",
+      `"minute";r=5;t=30, "hour";r=90;t=1800`,
+      `"minute";q=60;w=60, "hour";q=1000;w=3600`,
+      [window("minute", 5, 30, 60, 60), window("hour", 90, 1800, 1000, 3600)],
+    ],
     ["extra whitespace", `  "minute";r=5;t=30 ,   "day";r=1;t=9  `, null, [window("minute", 5, 30, null, null), window("day", 1, 9, null, null)]],
     ["token names and unknown params", `minute;r=5;t=30;x="y"`, `minute;q=60;w=60;pk=:AAE=:`, [window("minute", 5, 30, 60, 60)]],
     ["policy only", null, `"hour";q=1000;w=3600`, [window("hour", null, null, 1000, 3600)]],
     ["a comma inside a quoted name", `"a, b";r=1;t=2`, null, [window("a, b", 1, 2, null, null)]],
-    ["non-integer and negative values are null", `"minute";r=1.5;t=-3, "hour";r="9";t=?1`, null, [window("minute", null, null, null, null), window("hour", null, null, null, null)]],
+    [
+      "non-integer and negative values are null",
+      `"minute";r=1.5;t=-3, "hour";r="9";t=?1`,
+      null,
+      [window("minute", null, null, null, null), window("hour", null, null, null, null)],
+    ],
     ["duplicates: the first wins", `"minute";r=1;t=2, "minute";r=7;t=8`, null, [window("minute", 1, 2, null, null)]],
     ["inner lists are skipped", `("minute" "hour");r=1, "day";r=3;t=4`, null, [window("day", 3, 4, null, null)]],
     ["invalid RateLimit is ignored", `"minute;r=5`, `"minute";q=60;w=60`, [window("minute", null, null, 60, 60)]],

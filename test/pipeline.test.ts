@@ -91,13 +91,24 @@ describe("bad input gets a clear error", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "v2kit-"));
   it("refuses an external $ref outside the document's folder, naming it", async () => {
     const spec = path.join(dir, "ext.json");
-    writeFileSync(spec, JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas: { A: { $ref: "../elsewhere.json#/A" } } } }));
+    writeFileSync(
+      spec,
+      JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas: { A: { $ref: "../elsewhere.json#/A" } } } }),
+    );
     await expect(generate({ spec })).rejects.toThrow(/external \$ref "..\/elsewhere.json#\/A"/);
     await expect(generate({ spec })).rejects.toBeInstanceOf(SpecError);
   });
   it("refuses a URL $ref: no network", async () => {
     const spec = path.join(dir, "url.json");
-    writeFileSync(spec, JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas: { A: { $ref: "https://example.com/a.json" } } } }));
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: {},
+        components: { schemas: { A: { $ref: "https://example.com/a.json" } } },
+      }),
+    );
     await expect(generate({ spec })).rejects.toThrow(/never uses the network/);
   });
   it("reports malformed JSON with line and column", async () => {
@@ -107,7 +118,8 @@ describe("bad input gets a clear error", () => {
   });
   it("reports a rules file with a duplicate id or an unknown key, with a line", () => {
     const base = "version: 1\nstages: []\nhints: []\nrules:\n";
-    const rule = (id: string) => `  - id: ${id}\n    kind: powerOfTwo\n    operations: [createEndpoint]\n    status: 422\n    message: must be a power of two\n    spec: test\n    field: /cpu/*/vcpuCount\n`;
+    const rule = (id: string) =>
+      `  - id: ${id}\n    kind: powerOfTwo\n    operations: [createEndpoint]\n    status: 422\n    message: must be a power of two\n    spec: test\n    field: /cpu/*/vcpuCount\n`;
     expect(() => parseRules(base + rule("a") + rule("a"), "r.yaml")).toThrow(/duplicate id "a"/);
     expect(() => parseRules(`${base + rule("a")}    fild: /x\n`, "r.yaml")).toThrow(RulesFileError);
     expect(() => parseRules(`${base + rule("a")}    fild: /x\n`, "r.yaml")).toThrow(/r\.yaml:5:\d+/);

@@ -30,26 +30,53 @@ const cases: Case[] = [
   { rule: "gpu-cpu-exactly-one", status: 400, operation: "createEndpoint", body: { ...gpuBody, gpu: undefined } },
   { rule: "pod-gpu-cpu-exactly-one", status: 400, operation: "createPod", body: { name: "p", image: "img:1" } },
   { rule: "image-unless-template", status: 422, operation: "createEndpoint", body: { ...gpuBody, image: undefined } },
-  { rule: "cuda-set-or-floor", status: 400, operation: "createEndpoint", body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: "12.1" } } },
+  {
+    rule: "cuda-set-or-floor",
+    status: 400,
+    operation: "createEndpoint",
+    body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: "12.1" } },
+  },
   { rule: "cuda-on-cpu-create", status: 422, operation: "createEndpoint", body: { ...cpuBody, allowedCudaVersions: ["12.4"] } },
   { rule: "lb-requires-request-count", status: 400, operation: "createEndpoint", body: { ...gpuBody, type: "LOAD_BALANCER" } },
-  { rule: "idle-timeout-queue-request-count", status: 400, operation: "createEndpoint", body: { ...gpuBody, scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } } },
+  {
+    rule: "idle-timeout-queue-request-count",
+    status: 400,
+    operation: "createEndpoint",
+    body: { ...gpuBody, scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } },
+  },
   { rule: "excluded-types-need-pools", status: 422, operation: "updateEndpoint", body: { gpu: { excludedTypes: ["NVIDIA A40"] } } },
   { rule: "gpu-pools-known", status: 400, operation: "createEndpoint", body: { ...gpuBody, gpu: { pools: ["NVIDIA A40"] } } },
-  { rule: "excluded-types-within-pools", status: 400, operation: "createEndpoint", body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA GeForce RTX 4090"] } } },
-  { rule: "excluded-types-within-pools", status: 400, operation: "createEndpoint", body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA A40", "NVIDIA RTX A6000"] } } },
+  {
+    rule: "excluded-types-within-pools",
+    status: 400,
+    operation: "createEndpoint",
+    body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA GeForce RTX 4090"] } },
+  },
+  {
+    rule: "excluded-types-within-pools",
+    status: 400,
+    operation: "createEndpoint",
+    body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA A40", "NVIDIA RTX A6000"] } },
+  },
   { rule: "cpu-flavor-known", status: 400, operation: "createEndpoint", body: { ...cpuBody, cpu: [{ id: "cpu9z", vcpuCount: 4 }] } },
   { rule: "vcpu-power-of-two", status: 422, operation: "createEndpoint", body: { ...cpuBody, cpu: [{ id: "cpu3c", vcpuCount: 6 }] } },
   { rule: "vcpu-within-flavor", status: 400, operation: "createEndpoint", body: { ...cpuBody, cpu: [{ id: "cpu3c", vcpuCount: 1024 }] } },
   { rule: "args-matches-cmd", status: 400, operation: "createEndpoint", body: { ...gpuBody, args: "python a.py", cmd: ["python", "b.py"] } },
   { rule: "template-exists", status: 404, operation: "createEndpoint", body: { ...gpuBody, templateId: "no-such-template" } },
   { rule: "template-is-serverless", status: 422, operation: "createEndpoint", body: { ...gpuBody, templateId: podTemplate } },
-  { rule: "serverless-template-volume-zero", status: 400, operation: "saveTemplate", body: { input: { name: "t", imageName: "i:1", containerDiskInGb: 5, volumeInGb: 20, isServerless: true } } },
+  {
+    rule: "serverless-template-volume-zero",
+    status: 400,
+    operation: "saveTemplate",
+    body: { input: { name: "t", imageName: "i:1", containerDiskInGb: 5, volumeInGb: 20, isServerless: true } },
+  },
   { rule: "network-volume-size-grows", status: 400, operation: "updateNetworkVolume", body: { size: 50 }, context: { current: { id: "nv", size: 100 } } },
 ];
 
 describe("every rule of the specification", () => {
-  const file = parse(readFileSync(new URL("../rules/v2.rules.yaml", import.meta.url), "utf8")) as { rules: { id: string; status: number; operations: string[] }[] };
+  const file = parse(readFileSync(new URL("../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
+    rules: { id: string; status: number; operations: string[] }[];
+  };
 
   it.each(cases)("$rule ($status) rejects its example", (c) => {
     const declared = file.rules.find((r) => r.id === c.rule);
@@ -87,13 +114,24 @@ describe("transforms", () => {
   });
 
   it("defaults: workers 0/3/10, flashboot OFF, timeout 300000, gpu.count 1; no idleTimeout for QUEUE + REQUEST_COUNT", () => {
-    expect(check("createEndpoint", gpuBody, context).resolved).toMatchObject({ workers: { min: 0, max: 3, idleTimeout: 10 }, flashboot: "OFF", timeout: 300000, gpu: { count: 1 } });
-    const rc = check("createEndpoint", { ...gpuBody, scaling: { type: "REQUEST_COUNT", requestCount: 1 } }, context).resolved as { workers: Record<string, number> };
+    expect(check("createEndpoint", gpuBody, context).resolved).toMatchObject({
+      workers: { min: 0, max: 3, idleTimeout: 10 },
+      flashboot: "OFF",
+      timeout: 300000,
+      gpu: { count: 1 },
+    });
+    const rc = check("createEndpoint", { ...gpuBody, scaling: { type: "REQUEST_COUNT", requestCount: 1 } }, context).resolved as {
+      workers: Record<string, number>;
+    };
     expect(rc.workers).toEqual({ min: 0, max: 3 });
   });
 
   it("PATCH: pools without excludedTypes clear the exclusions; omitting pools keeps both", () => {
-    const current = { id: "ep", type: "QUEUE", gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA A40"], count: 1, allowedCudaVersions: [], minCudaVersion: null } };
+    const current = {
+      id: "ep",
+      type: "QUEUE",
+      gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA A40"], count: 1, allowedCudaVersions: [], minCudaVersion: null },
+    };
     const repooled = check("updateEndpoint", { gpu: { pools: ["ADA_24"] } }, { ...context, current }).resolved as { gpu: Record<string, unknown> };
     expect(repooled.gpu.pools).toEqual(["ADA_24"]);
     expect(repooled.gpu.excludedTypes).toBeUndefined();

@@ -46,7 +46,11 @@ function filesUnder(dir: string): string[] {
 /** Hash of every input: the documents, the rules, the catalog and the generator's own code. */
 function inputsHash(files: string[]): string {
   const hash = createHash("sha256");
-  for (const f of files) hash.update(f).update("\0").update(existsSync(f) ? readFileSync(f) : "");
+  for (const f of files)
+    hash
+      .update(f)
+      .update("\0")
+      .update(existsSync(f) ? readFileSync(f) : "");
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const dir of [path.join(here, "../../generators"), path.join(here, "../../rules")]) {
     for (const f of filesUnder(dir)) hash.update(f).update(readFileSync(path.join(dir, f)));
@@ -94,12 +98,18 @@ export const command: Command = {
       throw usageError("generate", error);
     }
     if (values.help) {
-
       process.stdout.write(HELP);
       return 0;
     }
     const out = path.resolve(values.out);
-    const inputFiles = [values.spec ?? bundled.spec(), values.graphql ?? (values.spec ? "" : bundled.graphql()), values.rules ?? bundled.rules(), bundled.catalog("gpus"), bundled.catalog("cpus"), bundled.catalog("templates")].filter(Boolean);
+    const inputFiles = [
+      values.spec ?? bundled.spec(),
+      values.graphql ?? (values.spec ? "" : bundled.graphql()),
+      values.rules ?? bundled.rules(),
+      bundled.catalog("gpus"),
+      bundled.catalog("cpus"),
+      bundled.catalog("templates"),
+    ].filter(Boolean);
     for (const f of inputFiles.slice(0, 3)) if (!existsSync(f)) throw new CliError(`${f}: cannot read: no such file`);
     const inputs = inputsHash(inputFiles);
     if (!values.check && !values.force && upToDate(out, inputs)) {
@@ -133,7 +143,9 @@ export const command: Command = {
       }
       for (const file of filesUnder(out)) if (file !== STAMP && !result.files.has(file.split(path.sep).join("/"))) differ.push(`${file} (not generated)`);
       if (differ.length > 0) {
-        process.stderr.write(`v2kit: ${differ.length} file(s) in ${values.out} are not current; run 'v2kit generate':\n${differ.map((f) => `  ${f}`).join("\n")}\n`);
+        process.stderr.write(
+          `v2kit: ${differ.length} file(s) in ${values.out} are not current; run 'v2kit generate':\n${differ.map((f) => `  ${f}`).join("\n")}\n`,
+        );
         return 1;
       }
       if (!values.quiet) process.stdout.write(`v2kit: ${values.out} is current (${result.files.size} files)\n`);

@@ -98,7 +98,8 @@ async function run(args: string[]): Promise<number> {
     const known = [...engine.operations.keys()].sort();
     throw new CliError(`lint: unknown operation ${JSON.stringify(values.operation)}. Known operations:\n  ${known.join("\n  ")}`);
   }
-  if (values.live && (values.catalog !== undefined || values.templates !== undefined)) throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
+  if (values.live && (values.catalog !== undefined || values.templates !== undefined))
+    throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
   if (values["current-id"] !== undefined && values.current !== undefined) throw usage("give --current FILE or --current-id ID, not both");
   const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values)) };
   if (values.live || values["current-id"] !== undefined) {
@@ -162,7 +163,8 @@ async function contextFrom(values: Values): Promise<Pick<LintOptions, "catalog" 
   }
   for (const file of values.templates ?? []) {
     const data = await readJson("--templates", file);
-    if (!isObject(data) || !Array.isArray(data.templates)) throw new CliError(`lint: --templates ${file} must be a saved templates response: {"templates": [...]}`);
+    if (!isObject(data) || !Array.isArray(data.templates))
+      throw new CliError(`lint: --templates ${file} must be a saved templates response: {"templates": [...]}`);
     out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
   }
   if (values.current !== undefined) out.current = await readJson("--current", values.current);

@@ -217,7 +217,8 @@ export const command: Command = {
     if (scanning) return scan(positionals, format);
     if (values.response !== undefined) {
       const status = Number(values.response);
-      if (!Number.isInteger(status) || status < 100 || status > 599) throw new CliError(`--response must be an HTTP status (100-599), not ${JSON.stringify(values.response)}`);
+      if (!Number.isInteger(status) || status < 100 || status > 599)
+        throw new CliError(`--response must be an HTTP status (100-599), not ${JSON.stringify(values.response)}`);
       if (values.catalog !== undefined) throw new CliError("--catalog does not apply to --response");
       return migrateResponses(positionals, status, format);
     }

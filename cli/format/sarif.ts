@@ -29,7 +29,10 @@ export function formatter(context: FormatContext): Formatter {
   const describe = (finding: Violation | Warning) => {
     if (seen.has(finding.rule)) return;
     const entry = entries.find((r) => r.id === finding.rule);
-    const text = entry?.message ?? FIXED[finding.rule] ?? (finding.rule.startsWith("schema/") ? `must satisfy the JSON Schema keyword \`${finding.rule.slice(7)}\`` : finding.message);
+    const text =
+      entry?.message ??
+      FIXED[finding.rule] ??
+      (finding.rule.startsWith("schema/") ? `must satisfy the JSON Schema keyword \`${finding.rule.slice(7)}\`` : finding.message);
     seen.set(finding.rule, entry?.hint ? { text, hint: entry.hint } : { text });
   };
   return {

@@ -6,8 +6,20 @@
 import { ts } from "ts-morph";
 
 const ANNOTATION_TAGS = [
-  "format", "pattern", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
-  "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+  "format",
+  "pattern",
+  "minimum",
+  "exclusiveMinimum",
+  "maximum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
 ] as const;
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;

@@ -8,16 +8,72 @@ const TARGET = ts.ScriptTarget.ES2022;
 /** Words that cannot name a type alias, and the global types the emitted file relies on. */
 const RESERVED = new Set([
   // ECMAScript reserved words and strict-mode/module reserved words.
-  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-  "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import",
-  "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
-  "typeof", "var", "void", "while", "with", "implements", "interface", "let", "package",
-  "private", "protected", "public", "static", "yield", "await", "arguments", "eval",
+  "break",
+  "case",
+  "catch",
+  "class",
+  "const",
+  "continue",
+  "debugger",
+  "default",
+  "delete",
+  "do",
+  "else",
+  "enum",
+  "export",
+  "extends",
+  "false",
+  "finally",
+  "for",
+  "function",
+  "if",
+  "import",
+  "in",
+  "instanceof",
+  "new",
+  "null",
+  "return",
+  "super",
+  "switch",
+  "this",
+  "throw",
+  "true",
+  "try",
+  "typeof",
+  "var",
+  "void",
+  "while",
+  "with",
+  "implements",
+  "interface",
+  "let",
+  "package",
+  "private",
+  "protected",
+  "public",
+  "static",
+  "yield",
+  "await",
+  "arguments",
+  "eval",
   // Predefined type names (TS2457: "Type alias name cannot be ...").
-  "any", "unknown", "never", "string", "number", "boolean", "symbol", "object", "bigint",
-  "undefined", "intrinsic",
+  "any",
+  "unknown",
+  "never",
+  "string",
+  "number",
+  "boolean",
+  "symbol",
+  "object",
+  "bigint",
+  "undefined",
+  "intrinsic",
   // Names this emitter declares or uses from the standard library.
-  "Operations", "RequestBody", "ResponseBody", "Record", "Exclude",
+  "Operations",
+  "RequestBody",
+  "ResponseBody",
+  "Record",
+  "Exclude",
 ]);
 
 /** Property keys that are quoted even though they are identifiers, to read unambiguously. */
@@ -55,9 +111,7 @@ export function pascalCase(name: string): string {
 }
 
 export function propertyKey(name: string): ts.PropertyName {
-  return isIdentifier(name) && !ALWAYS_QUOTED.has(name)
-    ? ts.factory.createIdentifier(name)
-    : ts.factory.createStringLiteral(name);
+  return isIdentifier(name) && !ALWAYS_QUOTED.has(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
 }
 
 /** Hands out unique, valid, unreserved type names. */

@@ -157,10 +157,7 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   const tType = schemaToType(propertySchema(request, t), ctx);
   const values = condition.values.map(jsonLiteralType);
   const holds = f.createTypeLiteralNode([member(t, literalUnion(condition.values), false), narrowed]);
-  const otherwise = f.createTypeLiteralNode([
-    member(t, excludeType(tType, values), !isRequired(request, t)),
-    member(p, schemaToType(pSchema, ctx), pOptional),
-  ]);
+  const otherwise = f.createTypeLiteralNode([member(t, excludeType(tType, values), !isRequired(request, t)), member(p, schemaToType(pSchema, ctx), pOptional)]);
   return { type: union([holds, otherwise]), fields: [t, p] };
 }
 

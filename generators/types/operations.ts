@@ -23,8 +23,7 @@ function property(name: string, type: ts.TypeNode, optional = false, doc: readon
   return withDoc(f.createPropertySignature(undefined, propertyKey(name), question, type), doc);
 }
 
-const emptyRecord = (): ts.TypeNode =>
-  f.createTypeReferenceNode("Record", [keyword(ts.SyntaxKind.StringKeyword), neverType()]);
+const emptyRecord = (): ts.TypeNode => f.createTypeReferenceNode("Record", [keyword(ts.SyntaxKind.StringKeyword), neverType()]);
 
 function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext): ts.TypeNode {
   const members: ts.TypeElement[] = [];
@@ -64,11 +63,7 @@ function responsesType(op: OperationModel, ctx: TypeContext): ts.TypeNode {
 /** The type of `Operations[op.id]`; `request` is the named narrowed type when there is one. */
 export function operationType(op: OperationModel, ctx: TypeContext, requestTypeName?: string): ts.TypeNode {
   const request =
-    requestTypeName !== undefined
-      ? f.createTypeReferenceNode(requestTypeName)
-      : op.request === undefined
-        ? neverType()
-        : schemaToType(op.request.schema, ctx);
+    requestTypeName !== undefined ? f.createTypeReferenceNode(requestTypeName) : op.request === undefined ? neverType() : schemaToType(op.request.schema, ctx);
   return f.createTypeLiteralNode([
     property("request", request),
     property("parameters", parametersType(op.parameters, ctx)),

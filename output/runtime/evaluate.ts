@@ -97,8 +97,7 @@ export function evaluate(engine: Engine, operation: string, body: unknown, conte
 /** Validate a response body of `operation` for `status` ("201", falling back to "2XX", "default"). */
 export function evaluateResponse(engine: Engine, operation: string, status: string, body: unknown): CheckResult {
   const entry = entryFor(engine, operation);
-  const validate =
-    entry.responses.get(status) ?? entry.responses.get(`${status.slice(0, 1)}XX`) ?? entry.responses.get("default");
+  const validate = entry.responses.get(status) ?? entry.responses.get(`${status.slice(0, 1)}XX`) ?? entry.responses.get("default");
   const violations: Violation[] = [];
   const warnings: Warning[] = [];
   if (!validate) {

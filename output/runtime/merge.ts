@@ -50,12 +50,7 @@ function envObject(value: unknown): Record<string, unknown> | undefined {
  * Template merge (spec, Create rule 3): each listed field comes from the body when present,
  * else from the template; `mergeByKey` fields are merged key by key, the body winning.
  */
-export function templateMerge(
-  body: unknown,
-  template: Record<string, unknown> | undefined,
-  fields: readonly string[],
-  mergeByKey: readonly string[],
-): unknown {
+export function templateMerge(body: unknown, template: Record<string, unknown> | undefined, fields: readonly string[], mergeByKey: readonly string[]): unknown {
   if (template === undefined || !isObject(body)) return body;
   const out = clone(body);
   for (const field of fields) {

@@ -20,9 +20,7 @@ const TITLES: Record<number, string> = {
  * A hint for a schema failure: a renamed field (a v1 name in a v2 body, and where its value
  * belongs now), or a rejected value at a path.
  */
-export type SchemaHint =
-  | { property: string; use: string; note?: string }
-  | { path: string; value: unknown; hint: string };
+export type SchemaHint = { property: string; use: string; note?: string } | { path: string; value: unknown; hint: string };
 
 export function renameHint(rename: { use: string; note?: string }, property: string): string {
   return `\`${property}\` is a v1 field: use \`${rename.use}\`${rename.note ? ` (${rename.note})` : ""}`;
@@ -59,7 +57,7 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
     } else if (error.keyword === "required") {
       path = path + formatPointer([String(error.params.missingProperty ?? "")]);
       message = "is required";
-    } else if (error.keyword === "if" || error.keyword === "oneOf" && errors.length > 1) {
+    } else if (error.keyword === "if" || (error.keyword === "oneOf" && errors.length > 1)) {
       continue; // the branch errors that follow say what is wrong; these add nothing
     }
     if (hint === undefined) {

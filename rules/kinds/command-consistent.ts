@@ -46,7 +46,7 @@ export const commandConsistent: RuleKind<CommandConsistent> = {
     const json = JSON.stringify({ entrypoint: ["/bin/sh"], cmd: ["-c", "serve --port 80"] });
     return [
       { name: "shell string and the same cmd", body: set("python handler.py", ["python", "handler.py"]), expect: "pass" },
-      { name: "quoted words", body: set('python "my handler.py" --x=\'a b\'', ["python", "my handler.py", "--x=a b"]), expect: "pass" },
+      { name: "quoted words", body: set("python \"my handler.py\" --x='a b'", ["python", "my handler.py", "--x=a b"]), expect: "pass" },
       { name: "JSON args and the same entrypoint and cmd", body: set(json, ["-c", "serve --port 80"], ["/bin/sh"]), expect: "pass" },
       { name: "args alone", body: set("python handler.py"), expect: "pass" },
       { name: "a different cmd", body: set("python handler.py", ["python", "other.py"]), expect: "fail" },

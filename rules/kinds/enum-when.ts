@@ -54,7 +54,9 @@ export const enumWhen: RuleKind<EnumWhen> = {
     const value = getAt(cond, at);
     return [
       ...rule.allowed.map((v) => ({ name: `${rule.field} = ${show(v)}`, body: setAt(cond, at, v), expect: "pass" as const })),
-      ...(isPresent(value) && !rule.allowed.some((v) => deepEqual(v, value)) ? [{ name: `${rule.field} = ${show(value)}`, body: cond, expect: "fail" as const }] : []),
+      ...(isPresent(value) && !rule.allowed.some((v) => deepEqual(v, value))
+        ? [{ name: `${rule.field} = ${show(value)}`, body: cond, expect: "fail" as const }]
+        : []),
     ];
   },
   explain: (rule) => `\`${rule.field}\` is one of ${allowedText(rule)} when ${describeCondition(rule.when)}`,

@@ -20,7 +20,10 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
     return [{ path: set[1] ?? "", detail: set.length === 0 ? "none is set" : `${fieldList(set)} are all set` }];
   },
   emit(rule) {
-    const flags = join(rule.fields.map((f) => code`rt.isPresent(${at(f)})`), ", ");
+    const flags = join(
+      rule.fields.map((f) => code`rt.isPresent(${at(f)})`),
+      ", ",
+    );
     return code`{
   const set = [${flags}];
   const names = ${rule.fields}.filter((_: string, i: number) => set[i]);

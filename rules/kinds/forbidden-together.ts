@@ -21,7 +21,10 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
     return set.length === rule.fields.length ? [{ path: set[set.length - 1] ?? "", detail: `${fieldList(set)} are all set` }] : [];
   },
   emit(rule) {
-    const all = join(rule.fields.map((f) => code`rt.isNonEmpty(${at(f)})`), " && ");
+    const all = join(
+      rule.fields.map((f) => code`rt.isNonEmpty(${at(f)})`),
+      " && ",
+    );
     return code`if (${all}) out.push({ path: ${rule.fields[rule.fields.length - 1]}, detail: ${`${fieldList(rule.fields)} are all set`} });`;
   },
   satisfy(rule, body) {

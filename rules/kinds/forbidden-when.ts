@@ -17,12 +17,14 @@ export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
   targets: (rule) => conditionPointers(rule.when),
   check(rule, s) {
     if (!holds(rule.when, s.resolved)) return [];
-    return rule.fields.flatMap((f) => matchAll(s.resolved, parsePointer(f)).filter((m) => isPresent(m.value)).map((m) => ({ path: m.path })));
+    return rule.fields.flatMap((f) =>
+      matchAll(s.resolved, parsePointer(f))
+        .filter((m) => isPresent(m.value))
+        .map((m) => ({ path: m.path })),
+    );
   },
   emit(rule) {
-    const loops = join(
-      rule.fields.map((f) => code`for (const m of ${matches(f)}) if (rt.isPresent(m.value)) out.push({ path: m.path });`),
-    );
+    const loops = join(rule.fields.map((f) => code`for (const m of ${matches(f)}) if (rt.isPresent(m.value)) out.push({ path: m.path });`));
     return code`if (${emitCondition(rule.when, code`s.resolved`)}) {
 ${loops}
 }`;

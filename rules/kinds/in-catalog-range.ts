@@ -29,14 +29,24 @@ function items(rule: InCatalogRange, body: unknown, list: Record<string, unknown
 export const inCatalogRange: RuleKind<InCatalogRange> = {
   kind: "inCatalogRange",
   params: {
-    properties: { each: pointer, recordId: pointer, value: pointer, collection: { enum: ["gpus", "cpus"] }, key: { type: "string" }, min: pointer, max: pointer },
+    properties: {
+      each: pointer,
+      recordId: pointer,
+      value: pointer,
+      collection: { enum: ["gpus", "cpus"] },
+      key: { type: "string" },
+      min: pointer,
+      max: pointer,
+    },
     required: ["each", "recordId", "value", "collection", "key", "min", "max"],
   },
   targets: (rule) => [rule.each + rule.recordId, rule.each + rule.value],
   check(rule, s) {
     const list = records(s.context, rule.collection);
     if (list === undefined) {
-      return matchAll(s.resolved, parsePointer(rule.each)).length > 0 ? [{ path: rule.each.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }] : [];
+      return matchAll(s.resolved, parsePointer(rule.each)).length > 0
+        ? [{ path: rule.each.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }]
+        : [];
     }
     const out: Finding[] = [];
     for (const it of items(rule, s.resolved, list)) {
@@ -100,11 +110,12 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
       { name: `the flavor's minimum ${it.min}`, body: setAt(body, at, it.min), expect: "pass" },
       { name: `the flavor's maximum ${it.max}`, body: setAt(body, at, it.max), expect: "pass" },
       { name: `above the maximum (${it.max * 2})`, body: setAt(body, at, it.max * 2), expect: "fail" },
-      ...(it.min > 1 ? [{ name: `below the minimum (${Math.floor(it.min / 2)})`, body: setAt(body, at, Math.floor(it.min / 2)), expect: "fail" as const }] : []),
+      ...(it.min > 1
+        ? [{ name: `below the minimum (${Math.floor(it.min / 2)})`, body: setAt(body, at, Math.floor(it.min / 2)), expect: "fail" as const }]
+        : []),
       { name: "no catalog: a warning, not a failure", body: setAt(body, at, it.max * 2), expect: "pass", context: { ...env.context, catalog: {} } },
     ];
   },
   explain: (rule) =>
     `every \`${rule.each + rule.value}\` lies within \`${rule.min.slice(1)}\`..\`${rule.max.slice(1)}\` of the ${rule.collection} record named by \`${rule.each + rule.recordId}\``,
 };
-

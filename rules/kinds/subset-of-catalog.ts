@@ -22,7 +22,11 @@ function scope(rule: SubsetOfCatalog, list: Record<string, unknown>[], body: unk
   return rule.within ? recordsWithin(list, body, rule.within.field, rule.within.key) : list;
 }
 
-const noCatalog = (rule: SubsetOfCatalog): Finding => ({ path: rule.field.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` });
+const noCatalog = (rule: SubsetOfCatalog): Finding => ({
+  path: rule.field.replace(/\/\*.*$/, ""),
+  warning: true,
+  detail: `cannot check offline: no ${rule.collection} catalog was given`,
+});
 
 export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   kind: "subsetOfCatalog",
@@ -57,7 +61,11 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
       out.push({
         path: v.path,
         detail: `${JSON.stringify(value)} is not one of them`,
-        ...(other && typeof other[rule.key] === "string" ? { hint: `${JSON.stringify(value)} is the \`${rule.suggest?.key}\` of a ${rule.collection} record, not a \`${rule.key}\`: use ${JSON.stringify(other[rule.key])}` } : {}),
+        ...(other && typeof other[rule.key] === "string"
+          ? {
+              hint: `${JSON.stringify(value)} is the \`${rule.suggest?.key}\` of a ${rule.collection} record, not a \`${rule.key}\`: use ${JSON.stringify(other[rule.key])}`,
+            }
+          : {}),
       });
     }
     if (rule.keepOne && out.length === 0 && inScope.length > 0 && [...known].every((k) => chosen.has(k))) {
@@ -100,7 +108,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   },
   satisfy(rule, body, env) {
     const list = records(env.context, rule.collection);
-    if (list === undefined || rule.field.includes("*") && rule.within) return body;
+    if (list === undefined || (rule.field.includes("*") && rule.within)) return body;
     let out = body;
     for (const m of matchAll(body, parsePointer(rule.field))) {
       const known = [...keysOf(scope(rule, list, out), rule.key)].sort();
@@ -147,7 +155,8 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     if (within && getAt(body, parsePointer(within.field)) !== undefined && !rule.field.includes("*")) {
       const known = [...keysOf(scope(rule, list, body), rule.key)].sort();
       const first = known[0];
-      if (first !== undefined && rule.trim) out.push({ name: "a value padded with spaces", body: setAt(body, parsePointer(rule.field), known.length > 1 ? [` ${first} `] : []), expect: "pass" });
+      if (first !== undefined && rule.trim)
+        out.push({ name: "a value padded with spaces", body: setAt(body, parsePointer(rule.field), known.length > 1 ? [` ${first} `] : []), expect: "pass" });
       if (rule.keepOne && known.length > 0) out.push({ name: "every one excluded", body: setAt(body, parsePointer(rule.field), known), expect: "fail" });
     }
     return out;

@@ -46,7 +46,12 @@ export const templateExists: RuleKind<TemplateExists> = {
     return [
       { name: "a known template, padded with spaces", body: setAt(body, at, ` ${first.id} `), expect: "pass" },
       { name: "an unknown template", body: this.violate(rule, body, env), expect: "fail" },
-      { name: "no templates given: a warning, not a failure", body: this.violate(rule, body, env), expect: "pass", context: { ...env.context, templates: undefined } },
+      {
+        name: "no templates given: a warning, not a failure",
+        body: this.violate(rule, body, env),
+        expect: "pass",
+        context: { ...env.context, templates: undefined },
+      },
     ];
   },
   explain: (rule) => `\`${rule.field}\` names a template the caller can use (own or public)`,

@@ -52,8 +52,11 @@ export const templateMatches: RuleKind<TemplateMatches> = {
   const t = rt.findTemplate(s.context, ${at(rule.field, code`s.input`)});
   let detail: string | undefined;
   if (t !== undefined) {
-  ${checks.reduce((a, b) => code`${a}
-  ${b}`, code``)}
+  ${checks.reduce(
+    (a, b) => code`${a}
+  ${b}`,
+    code``,
+  )}
   }
   if (detail !== undefined) out.push({ path: ${rule.field}, detail });
 }`;
@@ -77,5 +80,8 @@ export const templateMatches: RuleKind<TemplateMatches> = {
       ...(bad ? [{ name: `template ${bad.id}`, body: setAt(body, at, bad.id), expect: "fail" as const }] : []),
     ];
   },
-  explain: (rule) => `the template named by \`${rule.field}\` has ${Object.entries(rule.where).map(([k, v]) => `\`${k}\` = ${JSON.stringify(v)}`).join(", ")}`,
+  explain: (rule) =>
+    `the template named by \`${rule.field}\` has ${Object.entries(rule.where)
+      .map(([k, v]) => `\`${k}\` = ${JSON.stringify(v)}`)
+      .join(", ")}`,
 };

@@ -46,7 +46,10 @@ export function exampleEnv(model: TestModel, operation: string): ExampleEnv {
     sample(pointer) {
       // A fixed value drawn from the schema of that field (seeded, so tests stay reproducible).
       const sub = subschema(request, pointer, model.defs);
-      const [value] = fc.sample(arbitraryFor(sub, model.defs).filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)), { seed: 7, numRuns: 1 });
+      const [value] = fc.sample(
+        arbitraryFor(sub, model.defs).filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)),
+        { seed: 7, numRuns: 1 },
+      );
       return value;
     },
   };

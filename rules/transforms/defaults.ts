@@ -32,6 +32,5 @@ export const defaults: StageKind<Defaults> = {
   return body;
 })(s.resolved)`;
   },
-  explain: (stage) =>
-    stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
+  explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
 };

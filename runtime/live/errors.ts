@@ -4,17 +4,7 @@
 import { CliError } from "../../cli/command.js";
 
 export type LiveErrorCode =
-  | "usage"
-  | "no-key"
-  | "key-file"
-  | "unauthorized"
-  | "forbidden"
-  | "not-found"
-  | "rate-limited"
-  | "http"
-  | "network"
-  | "timeout"
-  | "invalid-response";
+  "usage" | "no-key" | "key-file" | "unauthorized" | "forbidden" | "not-found" | "rate-limited" | "http" | "network" | "timeout" | "invalid-response";
 
 export class LiveError extends CliError {
   override readonly name = "LiveError";

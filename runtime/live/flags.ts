@@ -36,4 +36,3 @@ export function liveHelp(command: string, example: string): string {
                           v2kit ${command} --live --verbose ${example}
 `;
 }
-

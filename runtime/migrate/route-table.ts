@@ -67,7 +67,7 @@ export const ROUTES: readonly RouteMapping[] = [
   podAction("restart"),
   {
     ...podAction("reset"),
-    notes: [{ level: "error", field: "reset", message: "v2 has no reset action and no equivalent: send `{\"action\": \"stop\"}`, then `{\"action\": \"start\"}`" }],
+    notes: [{ level: "error", field: "reset", message: 'v2 has no reset action and no equivalent: send `{"action": "stop"}`, then `{"action": "start"}`' }],
   },
   ...resource("/endpoints", "endpointId", "/v2/serverless", endpointBody, {
     list: "listEndpoints",
@@ -93,7 +93,8 @@ export const ROUTES: readonly RouteMapping[] = [
     notes: [
       {
         level: "info",
-        message: "v1 /billing/endpoints is serverless billing, which v2 serves at /v2/billing/serverless; /v2/billing/endpoints is Public Endpoint billing, a different resource",
+        message:
+          "v1 /billing/endpoints is serverless billing, which v2 serves at /v2/billing/serverless; /v2/billing/endpoints is Public Endpoint billing, a different resource",
       },
     ],
   },

@@ -18,7 +18,10 @@ describe("v2kit migrate", () => {
     const files = ["examples/migrate/endpoint-create.json", "examples/migrate/pod-create.json", "examples/migrate/pod-action.json"];
     const run = await runCli(["--format", "json", ...files]);
     expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.file)).toEqual(files);
     expect(lines.map((l) => `${l.request.method} ${l.request.path}`)).toEqual(["POST /v2/serverless", "POST /v2/pods", "POST /v2/pods/p-7f3a/action"]);
     for (const line of lines) {
@@ -39,7 +42,12 @@ describe("v2kit migrate", () => {
     expect((await runCli([file("array.json", [1, 2])])).code).toBe(1);
     const mixed = await runCli(["--format", "json", "examples/migrate/pod-action.json", file("junk2.json", "{")]);
     expect(mixed.code).toBe(1);
-    expect(mixed.stdout.trim().split("\n").map((l) => JSON.parse(l).ok)).toEqual([true, false]);
+    expect(
+      mixed.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).ok),
+    ).toEqual([true, false]);
   });
 
   it("exits 2 for usage errors and unreadable files", async () => {
@@ -52,7 +60,12 @@ describe("v2kit migrate", () => {
   });
 
   it("uses --catalog for the GPU selection", async () => {
-    const onlyOne = file("gpus.json", { gpus: [{ id: "NVIDIA GeForce RTX 4090", pool: "ADA_24" }, { id: "NVIDIA L4", pool: "ADA_24" }] });
+    const onlyOne = file("gpus.json", {
+      gpus: [
+        { id: "NVIDIA GeForce RTX 4090", pool: "ADA_24" },
+        { id: "NVIDIA L4", pool: "ADA_24" },
+      ],
+    });
     const cpus = file("cpus.json", { cpus: catalog.cpus });
     const run = await runCli(["--catalog", onlyOne, "--catalog", cpus, "--format", "json", "examples/migrate/endpoint-create.json"]);
     expect(JSON.parse(run.stdout).request.body.gpu).toEqual({ count: 1, pools: ["ADA_24"] });

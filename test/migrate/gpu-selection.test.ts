@@ -35,11 +35,17 @@ describe("selectPools", () => {
 
   it("admits exactly the requested pooled cards, for any subset (fixed seed)", () => {
     fc.assert(
-      fc.property(fc.subarray(pooled.map((g) => g.id), { minLength: 1 }), (ids) => {
-        const { pools, excludedTypes } = selectPools(ids, catalog.gpus);
-        expect(admitted(pools, excludedTypes).sort()).toEqual([...ids].sort());
-        expect(new Set(pools).size).toBe(pools.length);
-      }),
+      fc.property(
+        fc.subarray(
+          pooled.map((g) => g.id),
+          { minLength: 1 },
+        ),
+        (ids) => {
+          const { pools, excludedTypes } = selectPools(ids, catalog.gpus);
+          expect(admitted(pools, excludedTypes).sort()).toEqual([...ids].sort());
+          expect(new Set(pools).size).toBe(pools.length);
+        },
+      ),
       { seed: 20261115, numRuns: 300 },
     );
   });

@@ -55,7 +55,10 @@ const v1Pod = optional({
   dockerStartCmd: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
   dockerEntrypoint: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }),
   env: fc.dictionary(fc.stringMatching(/^[A-Z_]{1,8}$/), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
-  ports: fc.oneof(fc.array(port, { maxLength: 3 }), fc.array(port, { minLength: 1, maxLength: 3 }).map((p) => p.join(","))),
+  ports: fc.oneof(
+    fc.array(port, { maxLength: 3 }),
+    fc.array(port, { minLength: 1, maxLength: 3 }).map((p) => p.join(",")),
+  ),
   containerRegistryAuthId: fc.constant("reg-1"),
   interruptible: fc.boolean(),
   locked: fc.boolean(),

@@ -12,9 +12,21 @@ describe("scanSource", () => {
   const rows: [string, string, { line: number; column: number; v1: string; v2: string | null }[]][] = [
     ["host URL", `fetch("https://rest.example.io/v1/pods")`, [{ line: 1, column: 8, v1: "GET /pods", v2: "GET /v2/pods" }]],
     ["any host, port", `url = "http://localhost:9000/v1/endpoints/ep-1"`, [{ line: 1, column: 8, v1: "GET /endpoints/ep-1", v2: "GET /v2/serverless/ep-1" }]],
-    ["bare /v1 path, verb on the line", `requests.post(API + "/v1/networkvolumes")`, [{ line: 1, column: 22, v1: "POST /networkvolumes", v2: "POST /v2/network-volumes" }]],
-    ["JS template after a base", "x\nfetch(`${BASE}/pods/${id}/start`, { method: \"POST\" })", [{ line: 2, column: 15, v1: "POST /pods/${id}/start", v2: "POST /v2/pods/{id}/action" }]],
-    ["Python f-string after a base", `requests.delete(f"{API}/pods/{pod_id}")`, [{ line: 1, column: 24, v1: "DELETE /pods/{pod_id}", v2: "DELETE /v2/pods/{id}" }]],
+    [
+      "bare /v1 path, verb on the line",
+      `requests.post(API + "/v1/networkvolumes")`,
+      [{ line: 1, column: 22, v1: "POST /networkvolumes", v2: "POST /v2/network-volumes" }],
+    ],
+    [
+      "JS template after a base",
+      'x\nfetch(`${BASE}/pods/${id}/start`, { method: "POST" })',
+      [{ line: 2, column: 15, v1: "POST /pods/${id}/start", v2: "POST /v2/pods/{id}/action" }],
+    ],
+    [
+      "Python f-string after a base",
+      `requests.delete(f"{API}/pods/{pod_id}")`,
+      [{ line: 1, column: 24, v1: "DELETE /pods/{pod_id}", v2: "DELETE /v2/pods/{id}" }],
+    ],
     ["route-shaped literal", `const r = "/pods/{id}/start";`, [{ line: 1, column: 12, v1: "POST /pods/{id}/start", v2: "POST /v2/pods/{id}/action" }]],
     ["billing trap", `get("/billing/endpoints")`, [{ line: 1, column: 6, v1: "GET /billing/endpoints", v2: "GET /v2/billing/serverless" }]],
     ["v1 URL to no v1 route", `"https://rest.example.io/v1/pods/p/logs"`, [{ line: 1, column: 2, v1: "GET /pods/p/logs", v2: null }]],
@@ -50,14 +62,22 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     expect(run.stdout).toContain("examples/scan-tree/src/client.ts:5:28: v1 call GET /pods → GET /v2/pods");
     expect(run.stdout).toContain("examples/scan-tree/scripts/billing.py:12:32: v1 call GET /billing/endpoints → GET /v2/billing/serverless");
     expect(run.stdout).toContain("8 v1 calls found");
-    expect(run.stdout).not.toContain("/v2/pods\"");
+    expect(run.stdout).not.toContain('/v2/pods"');
   });
 
   it("prints one JSON object per finding, per line", async () => {
     const run = await runCli(["scan", "--format", "json", "examples/scan-tree"]);
-    const lines = run.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(8);
-    expect(lines[0]).toMatchObject({ file: "examples/scan-tree/scripts/billing.py", line: 12, column: 32, v2: { method: "GET", path: "/v2/billing/serverless" } });
+    expect(lines[0]).toMatchObject({
+      file: "examples/scan-tree/scripts/billing.py",
+      line: 12,
+      column: 32,
+      v2: { method: "GET", path: "/v2/billing/serverless" },
+    });
     expect(lines.map((l) => `${l.v1.method} ${l.v1.path}`)).toContain("POST /pods/{pod_id}/reset");
   });
 

@@ -47,10 +47,18 @@ export function gpuTypesToPools({ body, mode, context }: TransformInput): Transf
     } else {
       const selection = selectPools(ids, gpus);
       if (selection.unknown.length > 0) {
-        notes.push({ level: "error", field: "gpuTypeIds", message: `${list(selection.unknown)} not in the GPU catalog: choose listed types or pass a current catalog with --catalog` });
+        notes.push({
+          level: "error",
+          field: "gpuTypeIds",
+          message: `${list(selection.unknown)} not in the GPU catalog: choose listed types or pass a current catalog with --catalog`,
+        });
       }
       if (selection.outsidePools.length > 0) {
-        notes.push({ level: "error", field: "gpuTypeIds", message: `${list(selection.outsidePools)} in no serverless pool: v2 serverless cannot select it; choose a card that has a pool` });
+        notes.push({
+          level: "error",
+          field: "gpuTypeIds",
+          message: `${list(selection.outsidePools)} in no serverless pool: v2 serverless cannot select it; choose a card that has a pool`,
+        });
       }
       if (selection.pools.length > 0) {
         set.push(["/gpu/pools", selection.pools]);
@@ -120,7 +128,11 @@ export function scalerToScaling({ body, mode }: TransformInput): TransformOutput
     notes.push(
       mode === "create"
         ? { level: "info", field: "scalerValue", message: `not set: the v1 default ${value} is written out` }
-        : { level: "warning", field: "scalerValue", message: `not set: v2 needs the value with the type, so the v1 default ${value} was used; restate the current value if it differs` },
+        : {
+            level: "warning",
+            field: "scalerValue",
+            message: `not set: v2 needs the value with the type, so the v1 default ${value} was used; restate the current value if it differs`,
+          },
     );
   }
   const scaling = type === "QUEUE_DELAY" ? { type, queueDelay: value } : { type, requestCount: value };

@@ -2,14 +2,7 @@
 // the v1 document) → CreateEndpointRequest / UpdateEndpointRequest. Spec "Versioning".
 
 import type { BodyKind, MappingTable, Note, TransformInput, TransformOutput } from "../types.js";
-import {
-  V1_DEFAULTS,
-  flashbootMode,
-  gpuOrCpuWorkers,
-  idleTimeoutForScaler,
-  networkVolumeList,
-  scalerToScaling,
-} from "./endpoint-transforms.js";
+import { V1_DEFAULTS, flashbootMode, gpuOrCpuWorkers, idleTimeoutForScaler, networkVolumeList, scalerToScaling } from "./endpoint-transforms.js";
 import { presentFields } from "./values.js";
 
 export const endpointTable: MappingTable = {
@@ -40,9 +33,7 @@ const COMPUTE_FIELDS = ["computeType", "gpuTypeIds", "gpuCount", "allowedCudaVer
 function endpointCreateDefaults({ body, mode }: TransformInput, v2: Record<string, unknown>): TransformOutput {
   if (mode !== "create") return {};
   const set: [string, unknown][] = [["/type", "QUEUE"]];
-  const notes: Note[] = [
-    { level: "info", field: "type", message: "set to QUEUE: v2 requires an explicit routing type, and every v1 endpoint is queue-based" },
-  ];
+  const notes: Note[] = [{ level: "info", field: "type", message: "set to QUEUE: v2 requires an explicit routing type, and every v1 endpoint is queue-based" }];
   if (v2.scaling === undefined && presentFields(body, ["scalerType", "scalerValue"]).length === 0) {
     set.push(["/scaling", { type: V1_DEFAULTS.scalerType, queueDelay: V1_DEFAULTS.scalerValue }]);
     notes.push({ level: "info", field: "scalerType", message: "not set: the v1 default QUEUE_DELAY with value 4 is written out (v2 requires `scaling`)" });
@@ -58,7 +49,11 @@ function endpointCreateDefaults({ body, mode }: TransformInput, v2: Record<strin
     notes.push({ level: "error", field: "templateId", message: "v1 create requires a templateId, and v2 needs it or an `image`: add the template" });
   }
   if (presentFields(body, COMPUTE_FIELDS).length === 0) {
-    notes.push({ level: "error", field: "gpuTypeIds", message: "v2 needs `gpu` or `cpu`: name the GPU types (gpuTypeIds) or CPU flavors the endpoint may use" });
+    notes.push({
+      level: "error",
+      field: "gpuTypeIds",
+      message: "v2 needs `gpu` or `cpu`: name the GPU types (gpuTypeIds) or CPU flavors the endpoint may use",
+    });
   }
   return { set, notes };
 }

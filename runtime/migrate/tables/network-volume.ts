@@ -12,7 +12,13 @@ export function volumeSize({ body }: TransformInput): TransformOutput {
   if (typeof size === "number" && Number.isInteger(size) && size < V2_VOLUME_SIZE_MIN) {
     return {
       set: [["/size", size]],
-      notes: [{ level: "error", field: "size", message: `${size} GB is below the v2 minimum of ${V2_VOLUME_SIZE_MIN} GB: choose a size of at least ${V2_VOLUME_SIZE_MIN}` }],
+      notes: [
+        {
+          level: "error",
+          field: "size",
+          message: `${size} GB is below the v2 minimum of ${V2_VOLUME_SIZE_MIN} GB: choose a size of at least ${V2_VOLUME_SIZE_MIN}`,
+        },
+      ],
     };
   }
   return { set: [["/size", size]] };

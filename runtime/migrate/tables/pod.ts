@@ -80,7 +80,10 @@ export function podMounts({ body }: TransformInput): TransformOutput {
 export function portList({ body }: TransformInput): TransformOutput {
   const ports = body.ports;
   if (typeof ports === "string") {
-    const items = ports.split(",").map((p) => p.trim()).filter((p) => p !== "");
+    const items = ports
+      .split(",")
+      .map((p) => p.trim())
+      .filter((p) => p !== "");
     return { set: [["/ports", items]], notes: [{ level: "info", field: "ports", message: "comma-separated string split into a list" }] };
   }
   if (ports === null || ports === undefined) return {};

@@ -25,11 +25,24 @@ export const templateTable: MappingTable = {
   volumeMountPath: { to: "/volumeMountPath", how: "rename", note: CARRIED },
 };
 
-const SHOWN = new Set(["name", "imageName", "containerDiskInGb", "isPublic", "containerRegistryAuthId", "isServerless", "dockerStartCmd", "dockerEntrypoint", "env", "ports"]);
+const SHOWN = new Set([
+  "name",
+  "imageName",
+  "containerDiskInGb",
+  "isPublic",
+  "containerRegistryAuthId",
+  "isServerless",
+  "dockerStartCmd",
+  "dockerEntrypoint",
+  "env",
+  "ports",
+]);
 
 /** One warning naming the fields whose v2 names are a guess. */
 function templateNotShown({ body }: TransformInput): TransformOutput {
-  const carried = Object.keys(body).filter((field) => Object.hasOwn(templateTable, field) && !SHOWN.has(field)).sort();
+  const carried = Object.keys(body)
+    .filter((field) => Object.hasOwn(templateTable, field) && !SHOWN.has(field))
+    .sort();
   const which = carried.length > 0 ? `; ${carried.join(", ")} kept their v1 names` : "";
   return {
     notes: [
