@@ -60,6 +60,7 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     .map((e) => code`[${e.op}, ${e.hints}]`);
   return render("rules.ts", {
     header,
+    usesCel: rules.rules.some((r) => r.kind === "expression"),
     functions: [...stageFns.map((f) => f.body.text), ...ruleFns.map((f) => f.body.text)],
     entries: entries.map((e) => e.text),
     hints: join(hintEntries, ", ").text,

@@ -3,6 +3,7 @@
 
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { type Document, isMap, isSeq, LineCounter, parseDocument } from "yaml";
+import { ruleKind } from "./kinds/index.js";
 import { rulesFileSchema } from "./schema.js";
 import type { RulesFile } from "./types.js";
 
@@ -71,6 +72,14 @@ export function parseRules(text: string, file: string): RulesFile {
     throw new RulesFileError(
       file,
       duplicates.map((d) => ({ ...d, ...position(doc, counter, d.pointer) })),
+    );
+  const invalid = rules.rules.flatMap((rule, i) =>
+    (ruleKind(rule.kind).validate?.(rule) ?? []).map((p) => ({ pointer: `/rules/${i}${p.pointer}`, message: `${rule.id}: ${p.message}` })),
+  );
+  if (invalid.length > 0)
+    throw new RulesFileError(
+      file,
+      invalid.map((d) => ({ ...d, ...position(doc, counter, d.pointer) })),
     );
   return rules;
 }

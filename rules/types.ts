@@ -95,6 +95,8 @@ export interface RuleKind<R extends RuleSpec = RuleSpec> {
   edgeCases(rule: R, body: unknown, env: ExampleEnv): EdgeCase[];
   /** One line for the README's rules table: what the rule checks. */
   explain(rule: R): string;
+  /** Checks a schema cannot make (an expression parses, its examples behave), as load errors. */
+  validate?(rule: R): { pointer: string; message: string }[];
 }
 
 export interface EdgeCase {

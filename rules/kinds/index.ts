@@ -4,6 +4,7 @@ import type { RuleKind } from "../types.js";
 import { commandConsistent } from "./command-consistent.js";
 import { enumWhen } from "./enum-when.js";
 import { exactlyOne } from "./exactly-one.js";
+import { expression } from "./expression.js";
 import { forbiddenTogether } from "./forbidden-together.js";
 import { forbiddenWhen } from "./forbidden-when.js";
 import { inCatalogRange } from "./in-catalog-range.js";
@@ -27,6 +28,7 @@ export const ruleKinds: readonly RuleKind[] = [
   templateExists,
   templateMatches,
   monotonic,
+  expression,
 ] as unknown as readonly RuleKind[];
 
 export function ruleKind(kind: string): RuleKind {

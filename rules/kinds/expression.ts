@@ -1,0 +1,103 @@
+// The escape hatch: a CEL expression (Common Expression Language, via @marcbachmann/cel-js) that
+// must evaluate to true. Variables: `body` (the resolved body), `input` (as sent), `current`.
+// Every expression rule carries pass and fail examples, checked when the rules are loaded.
+// An expression that errors (a missing field read without `has()`) gives a warning, not a verdict.
+
+import { parse as celParse } from "@marcbachmann/cel-js";
+import { code } from "../../generators/codegen.js";
+import type { Finding, Subject } from "../runtime/types.js";
+import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { pointer } from "./shared.js";
+
+type Expression = RuleSpec & { expression: string; path?: Pointer; examples: { pass: unknown[]; fail: unknown[] } };
+
+const programs = new Map<string, ReturnType<typeof celParse>>();
+
+function program(expression: string) {
+  let p = programs.get(expression);
+  if (!p) {
+    p = celParse(expression);
+    programs.set(expression, p);
+  }
+  return p;
+}
+
+/** Evaluate for one subject: true, false, or what went wrong. */
+export function evaluateExpression(expression: string, s: Pick<Subject, "input" | "resolved" | "context">): boolean | string {
+  try {
+    const value: unknown = program(expression)({ body: s.resolved, input: s.input, current: s.context.current ?? null });
+    return typeof value === "boolean" ? value : `evaluated to ${JSON.stringify(value)}, not a boolean`;
+  } catch (error) {
+    return (error as Error).message.split("\n")[0] ?? "evaluation failed";
+  }
+}
+
+export const expression: RuleKind<Expression> = {
+  kind: "expression",
+  params: {
+    properties: {
+      expression: { type: "string", minLength: 1 },
+      path: pointer,
+      examples: {
+        type: "object",
+        required: ["pass", "fail"],
+        additionalProperties: false,
+        properties: { pass: { type: "array", minItems: 1 }, fail: { type: "array", minItems: 1 } },
+      },
+    },
+    required: ["expression", "examples"],
+  },
+  targets: () => [],
+  check(rule, s) {
+    const verdict = evaluateExpression(rule.expression, s);
+    const path = rule.path ?? "";
+    if (verdict === true) return [];
+    if (verdict === false) return [{ path }];
+    return [{ path, warning: true, detail: `expression could not be evaluated: ${verdict}` } satisfies Finding];
+  },
+  emit(rule) {
+    const path = rule.path ?? "";
+    return code`{
+  let value: unknown;
+  try {
+    value = celProgram(${rule.expression})({ body: s.resolved, input: s.input, current: s.context.current ?? null });
+  } catch (error) {
+    value = error instanceof Error ? (error.message.split("\\n")[0] ?? "evaluation failed") : String(error);
+  }
+  if (value === false) out.push({ path: ${path} });
+  else if (value !== true) out.push({ path: ${path}, warning: true, detail: "expression could not be evaluated: " + (typeof value === "string" ? value : "evaluated to " + JSON.stringify(value) + ", not a boolean") });
+}`;
+  },
+  satisfy(rule, body) {
+    return evaluateExpression(rule.expression, { input: body, resolved: body, context: {} }) === false ? undefined : body;
+  },
+  violate(rule) {
+    return rule.examples.fail[0];
+  },
+  edgeCases(rule) {
+    return [
+      ...rule.examples.pass.map((body, i): EdgeCase => ({ name: `pass example ${i + 1}`, body, expect: "pass" })),
+      ...rule.examples.fail.map((body, i): EdgeCase => ({ name: `fail example ${i + 1}`, body, expect: "fail" })),
+    ];
+  },
+  explain: (rule) => `CEL: \`${rule.expression}\``,
+  validate(rule) {
+    try {
+      program(rule.expression);
+    } catch (error) {
+      return [{ pointer: "/expression", message: `is not a CEL expression: ${(error as Error).message.split("\n")[0]}` }];
+    }
+    const wrong: { pointer: string; message: string }[] = [];
+    for (const [want, list] of [
+      [true, rule.examples.pass],
+      [false, rule.examples.fail],
+    ] as const) {
+      list.forEach((body, i) => {
+        const got = evaluateExpression(rule.expression, { input: body, resolved: body, context: {} });
+        if (got !== want)
+          wrong.push({ pointer: `/examples/${want ? "pass" : "fail"}/${i}`, message: `must make the expression ${want}, but it gave ${String(got)}` });
+      });
+    }
+    return wrong;
+  },
+};
