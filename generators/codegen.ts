@@ -16,20 +16,21 @@ export function literal(value: unknown): Code {
   if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") {
     throw new TypeError(`codegen: cannot emit a ${typeof value} as a literal`);
   }
-  // JSON.stringify escapes quotes, backslashes and control characters; U+2028/U+2029 are escaped
-  // too so the output is safe in any JavaScript parser. A parsed JSON object literal with a
-  // "__proto__" key would set the prototype in JavaScript, so objects are wrapped in JSON.parse.
-  const json = JSON.stringify(value)
+  // Arrays and objects are written as literals (cheap to evaluate, unlike JSON.parse at run
+  // time); object keys are computed (`{ ["__proto__"]: 1 }` defines a property, never the prototype).
+  if (Array.isArray(value)) return new Code(`[${value.map((item) => literal(item).text).join(", ")}]`);
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `[${jsonText(k)}]: ${literal(v).text}`);
+    return new Code(entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`);
+  }
+  return new Code(jsonText(value));
+}
+
+/** JSON text, with U+2028/U+2029 escaped so it is safe in any JavaScript parser. */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  if (value !== null && typeof value === "object") {
-    return new Code(
-      `JSON.parse(${JSON.stringify(json)
-        .replace(/\u2028/g, "\\u2028")
-        .replace(/\u2029/g, "\\u2029")})`,
-    );
-  }
-  return new Code(json);
 }
 
 /** Tagged template: `code\`if (${expr}) out.push(${value})\``. */

@@ -6,35 +6,35 @@ import * as v from "./validators.js";
 
 /** endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes` replaced together */
 function stage0(s: rt.Subject): unknown {
-  return s.context.current === undefined ? s.resolved : rt.patchMerge(s.context.current, s.resolved, JSON.parse("[[\"/gpu/pools\",\"/gpu/excludedTypes\"]]"));
+  return s.context.current === undefined ? s.resolved : rt.patchMerge(s.context.current, s.resolved, [["/gpu/pools", "/gpu/excludedTypes"]]);
 }
 
 /** network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced) */
 function stage1(s: rt.Subject): unknown {
-  return s.context.current === undefined ? s.resolved : rt.patchMerge(s.context.current, s.resolved, JSON.parse("[]"));
+  return s.context.current === undefined ? s.resolved : rt.patchMerge(s.context.current, s.resolved, []);
 }
 
 /** endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning */
 function stage2(s: rt.Subject): unknown {
-  return rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.getAt(s.input, JSON.parse("[\"templateId\"]"))), JSON.parse("[\"image\",\"args\",\"cmd\",\"entrypoint\",\"disk\",\"env\",\"ports\",\"registry\"]"), JSON.parse("[\"env\"]"));
+  return rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
 }
 
 /** template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set */
 function stage3(s: rt.Subject): unknown {
-  return ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\"]"))) && !rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"allowedCudaVersions\"]"))) && !rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"minCudaVersion\"]"))))
-    ? rt.setAt(s.resolved, JSON.parse("[\"gpu\",\"allowedCudaVersions\"]"), rt.clone(value))
-    : s.resolved)(rt.getAt(rt.findTemplate(s.context, rt.getAt(s.input, JSON.parse("[\"templateId\"]"))), JSON.parse("[\"allowedCudaVersions\"]")));
+  return ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
+    ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
+    : s.resolved)(rt.prop(rt.findTemplate(s.context, rt.prop(s.input, "templateId")), "allowedCudaVersions"));
 }
 
 /** endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set */
 function stage4(s: rt.Subject): unknown {
   return ((body: unknown) => {
-  body = rt.withDefault(body, "/workers/min", 0);
-  body = rt.withDefault(body, "/workers/max", 3);
-  if (!(rt.deepEqual(rt.getAt(body, JSON.parse("[\"type\"]")), "QUEUE") && rt.deepEqual(rt.getAt(body, JSON.parse("[\"scaling\",\"type\"]")), "REQUEST_COUNT"))) body = rt.withDefault(body, "/workers/idleTimeout", 10);
-  body = rt.withDefault(body, "/flashboot", "OFF");
-  body = rt.withDefault(body, "/timeout", 300000);
-  if (rt.isPresent(rt.getAt(body, JSON.parse("[\"gpu\"]")))) body = rt.withDefault(body, "/gpu/count", 1);
+  body = rt.withDefaultAt(body, ["workers", "min"], 0);
+  body = rt.withDefaultAt(body, ["workers", "max"], 3);
+  if (!(rt.deepEqual(rt.prop(body, "type"), "QUEUE") && rt.deepEqual(rt.prop(rt.prop(body, "scaling"), "type"), "REQUEST_COUNT"))) body = rt.withDefaultAt(body, ["workers", "idleTimeout"], 10);
+  body = rt.withDefaultAt(body, ["flashboot"], "OFF");
+  body = rt.withDefaultAt(body, ["timeout"], 300000);
+  if (rt.isPresent(rt.prop(body, "gpu"))) body = rt.withDefaultAt(body, ["gpu", "count"], 1);
   return body;
 })(s.resolved);
 }
@@ -42,7 +42,7 @@ function stage4(s: rt.Subject): unknown {
 /** pod-defaults: `/cloud` = "SECURE" */
 function stage5(s: rt.Subject): unknown {
   return ((body: unknown) => {
-  body = rt.withDefault(body, "/cloud", "SECURE");
+  body = rt.withDefaultAt(body, ["cloud"], "SECURE");
   return body;
 })(s.resolved);
 }
@@ -50,8 +50,8 @@ function stage5(s: rt.Subject): unknown {
 /** gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set */
 function rule0(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const set = [rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\"]"))), rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"cpu\"]")))];
-    const names = JSON.parse("[\"/gpu\",\"/cpu\"]").filter((_: string, i: number) => set[i]);
+    const set = [rt.isPresent(rt.prop(s.resolved, "gpu")), rt.isPresent(rt.prop(s.resolved, "cpu"))];
+    const names = ["/gpu", "/cpu"].filter((_: string, i: number) => set[i]);
     if (names.length === 0) out.push({ path: "", detail: "none is set" });
     else if (names.length > 1) out.push({ path: names[1] as string, detail: names.map((n: string) => "`" + n + "`").join(", ") + " are all set" });
   }
@@ -60,8 +60,8 @@ function rule0(s: rt.Subject, out: rt.Finding[]): void {
 /** pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set */
 function rule1(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const set = [rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\"]"))), rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"cpu\"]")))];
-    const names = JSON.parse("[\"/gpu\",\"/cpu\"]").filter((_: string, i: number) => set[i]);
+    const set = [rt.isPresent(rt.prop(s.resolved, "gpu")), rt.isPresent(rt.prop(s.resolved, "cpu"))];
+    const names = ["/gpu", "/cpu"].filter((_: string, i: number) => set[i]);
     if (names.length === 0) out.push({ path: "", detail: "none is set" });
     else if (names.length > 1) out.push({ path: names[1] as string, detail: names.map((n: string) => "`" + n + "`").join(", ") + " are all set" });
   }
@@ -69,29 +69,29 @@ function rule1(s: rt.Subject, out: rt.Finding[]): void {
 
 /** image-unless-template: `/image` is set when `/templateId` is not set */
 function rule2(s: rt.Subject, out: rt.Finding[]): void {
-  if (!rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"templateId\"]"))) && !rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"image\"]")))) out.push({ path: "/image" });
+  if (!rt.isPresent(rt.prop(s.resolved, "templateId")) && !rt.isPresent(rt.prop(s.resolved, "image"))) out.push({ path: "/image" });
 }
 
 /** cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset) */
 function rule3(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.isNonEmpty(rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"allowedCudaVersions\"]"))) && rt.isNonEmpty(rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"minCudaVersion\"]")))) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+  if (rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion"))) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
 }
 
 /** cuda-on-cpu-create: `/allowedCudaVersions`, `/minCudaVersion`, `/cpu/*\/allowedCudaVersions`, `/cpu/*\/minCudaVersion` not set when `/cpu` is set */
 function rule4(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"cpu\"]")))) {
-  for (const m of rt.matchAll(s.resolved, JSON.parse("[\"allowedCudaVersions\"]"))) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  for (const m of rt.matchAll(s.resolved, JSON.parse("[\"minCudaVersion\"]"))) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  for (const m of rt.matchAll(s.resolved, JSON.parse("[\"cpu\",\"*\",\"allowedCudaVersions\"]"))) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  for (const m of rt.matchAll(s.resolved, JSON.parse("[\"cpu\",\"*\",\"minCudaVersion\"]"))) if (rt.isPresent(m.value)) out.push({ path: m.path });
+  if (rt.isPresent(rt.prop(s.resolved, "cpu"))) {
+  for (const m of rt.matchAll(s.resolved, ["allowedCudaVersions"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
+  for (const m of rt.matchAll(s.resolved, ["minCudaVersion"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
+  for (const m of rt.matchAll(s.resolved, ["cpu", "*", "allowedCudaVersions"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
+  for (const m of rt.matchAll(s.resolved, ["cpu", "*", "minCudaVersion"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
   }
 }
 
 /** lb-requires-request-count: `/scaling/type` is one of "REQUEST_COUNT" when `/type` is "LOAD_BALANCER" */
 function rule5(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const value = rt.getAt(s.resolved, JSON.parse("[\"scaling\",\"type\"]"));
-    if (rt.deepEqual(rt.getAt(s.resolved, JSON.parse("[\"type\"]")), "LOAD_BALANCER") && rt.isPresent(value) && !JSON.parse("[\"REQUEST_COUNT\"]").some((v: unknown) => rt.deepEqual(v, value))) {
+    const value = rt.prop(rt.prop(s.resolved, "scaling"), "type");
+    if (rt.deepEqual(rt.prop(s.resolved, "type"), "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
       out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
     }
   }
@@ -99,20 +99,20 @@ function rule5(s: rt.Subject, out: rt.Finding[]): void {
 
 /** idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" */
 function rule6(s: rt.Subject, out: rt.Finding[]): void {
-  if ((rt.deepEqual(rt.getAt(s.resolved, JSON.parse("[\"type\"]")), "QUEUE") && rt.deepEqual(rt.getAt(s.resolved, JSON.parse("[\"scaling\",\"type\"]")), "REQUEST_COUNT"))) {
-  for (const m of rt.matchAll(s.resolved, JSON.parse("[\"workers\",\"idleTimeout\"]"))) if (rt.isPresent(m.value)) out.push({ path: m.path });
+  if ((rt.deepEqual(rt.prop(s.resolved, "type"), "QUEUE") && rt.deepEqual(rt.prop(rt.prop(s.resolved, "scaling"), "type"), "REQUEST_COUNT"))) {
+  for (const m of rt.matchAll(s.resolved, ["workers", "idleTimeout"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
   }
 }
 
 /** excluded-types-need-pools: `/gpu/pools` is set when `/gpu/excludedTypes` is set */
 function rule7(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"excludedTypes\"]"))) && !rt.isPresent(rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"pools\"]")))) out.push({ path: "/gpu/pools" });
+  if (rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "excludedTypes")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "pools"))) out.push({ path: "/gpu/pools" });
 }
 
 /** gpu-pools-known: every `/gpu/pools/*` value is the `pool` of a gpus catalog record */
 function rule8(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const values = rt.matchAll(s.resolved, JSON.parse("[\"gpu\",\"pools\",\"*\"]")).flatMap((m) => rt.stringsAt(m.value, m.path));
+    const values = rt.matchAll(s.resolved, ["gpu", "pools", "*"]).flatMap((m) => rt.stringsAt(m.value, m.path));
     const list = rt.records(s.context, "gpus");
     if (values.length > 0 && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
     else if (values.length > 0 && list !== undefined) {
@@ -138,12 +138,12 @@ function rule8(s: rt.Subject, out: rt.Finding[]): void {
 /** excluded-types-within-pools: every `/gpu/excludedTypes` value (trimmed) is the `id` of a gpus catalog record whose `pool` is in `/gpu/pools`; at least one record stays unexcluded */
 function rule9(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const values = rt.getAt(s.resolved, JSON.parse("[\"gpu\",\"pools\"]")) === undefined ? [] : rt.matchAll(s.resolved, JSON.parse("[\"gpu\",\"excludedTypes\"]")).flatMap((m) => rt.stringsAt(m.value, m.path));
+    const values = rt.prop(rt.prop(s.resolved, "gpu"), "pools") === undefined ? [] : rt.matchAll(s.resolved, ["gpu", "excludedTypes"]).flatMap((m) => rt.stringsAt(m.value, m.path));
     const list = rt.records(s.context, "gpus");
     if (values.length > 0 && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
     else if (values.length > 0 && list !== undefined) {
       const inScope = rt.recordsWithin(list, s.resolved, "/gpu/pools", "pool");
-      const known = rt.keysOf(inScope, "id");
+      const known = rt.keysIn(inScope, "id");
       const chosen = new Set<string>();
       let failed = false;
       for (const v of values) {
@@ -163,7 +163,7 @@ function rule9(s: rt.Subject, out: rt.Finding[]): void {
 /** cpu-flavor-known: every `/cpu/*\/id` value is the `id` of a cpus catalog record */
 function rule10(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const values = rt.matchAll(s.resolved, JSON.parse("[\"cpu\",\"*\",\"id\"]")).flatMap((m) => rt.stringsAt(m.value, m.path));
+    const values = rt.matchAll(s.resolved, ["cpu", "*", "id"]).flatMap((m) => rt.stringsAt(m.value, m.path));
     const list = rt.records(s.context, "cpus");
     if (values.length > 0 && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     else if (values.length > 0 && list !== undefined) {
@@ -187,7 +187,7 @@ function rule10(s: rt.Subject, out: rt.Finding[]): void {
 
 /** vcpu-power-of-two: every `/cpu/*\/vcpuCount` is a power of two */
 function rule11(s: rt.Subject, out: rt.Finding[]): void {
-  for (const m of rt.matchAll(s.resolved, JSON.parse("[\"cpu\",\"*\",\"vcpuCount\"]"))) {
+  for (const m of rt.matchAll(s.resolved, ["cpu", "*", "vcpuCount"])) {
     const v = m.value;
     if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: m.path, detail: v + " is not a power of two" });
   }
@@ -197,13 +197,13 @@ function rule11(s: rt.Subject, out: rt.Finding[]): void {
 function rule12(s: rt.Subject, out: rt.Finding[]): void {
   {
     const list = rt.records(s.context, "cpus");
-    const each = rt.matchAll(s.resolved, JSON.parse("[\"cpu\",\"*\"]"));
+    const each = rt.matchAll(s.resolved, ["cpu", "*"]);
     if (list === undefined) {
       if (each.length > 0) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     } else {
       for (const m of each) {
-        const id = rt.getAt(m.value, JSON.parse("[\"id\"]"));
-        const value = rt.getAt(m.value, JSON.parse("[\"vcpuCount\"]"));
+        const id = rt.prop(m.value, "id");
+        const value = rt.prop(m.value, "vcpuCount");
         const record = list.find((r) => r["id"] === id);
         const min = rt.numberAt(record, "/vcpu/min");
         const max = rt.numberAt(record, "/vcpu/max");
@@ -218,7 +218,7 @@ function rule12(s: rt.Subject, out: rt.Finding[]): void {
 /** args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent */
 function rule13(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const detail = rt.commandMismatch(rt.getAt(s.input, JSON.parse("[\"args\"]")), rt.getAt(s.input, JSON.parse("[\"cmd\"]")), rt.getAt(s.input, JSON.parse("[\"entrypoint\"]")));
+    const detail = rt.commandMismatch(rt.prop(s.input, "args"), rt.prop(s.input, "cmd"), rt.prop(s.input, "entrypoint"));
     if (detail !== undefined) out.push({ path: "/args", detail });
   }
 }
@@ -226,7 +226,7 @@ function rule13(s: rt.Subject, out: rt.Finding[]): void {
 /** template-exists: `/templateId` names a template the caller can use (own or public) */
 function rule14(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const id = rt.getAt(s.input, JSON.parse("[\"templateId\"]"));
+    const id = rt.prop(s.input, "templateId");
     if (typeof id === "string") {
       if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
       else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -237,12 +237,12 @@ function rule14(s: rt.Subject, out: rt.Finding[]): void {
 /** template-is-serverless: the template named by `/templateId` has `serverless` = true */
 function rule15(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const t = rt.findTemplate(s.context, rt.getAt(s.input, JSON.parse("[\"templateId\"]")));
+    const t = rt.findTemplate(s.context, rt.prop(s.input, "templateId"));
     let detail: string | undefined;
     if (t !== undefined) {
     
     {
-      const name = JSON.parse("[\"serverless\",\"isServerless\"]").find((n: string) => Object.hasOwn(t, n));
+      const name = ["serverless", "isServerless"].find((n: string) => Object.hasOwn(t, n));
       const value = name === undefined ? undefined : t[name];
       if (detail === undefined && !rt.deepEqual(value, true)) detail = "template " + JSON.stringify(t.id) + " has " + (name ?? "serverless") + " = " + JSON.stringify(value ?? null);
     }
@@ -254,8 +254,8 @@ function rule15(s: rt.Subject, out: rt.Finding[]): void {
 /** serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true */
 function rule16(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const value = rt.getAt(s.resolved, JSON.parse("[\"input\",\"volumeInGb\"]"));
-    if (rt.deepEqual(rt.getAt(s.resolved, JSON.parse("[\"input\",\"isServerless\"]")), true) && rt.isPresent(value) && !JSON.parse("[0]").some((v: unknown) => rt.deepEqual(v, value))) {
+    const value = rt.prop(rt.prop(s.resolved, "input"), "volumeInGb");
+    if (rt.deepEqual(rt.prop(rt.prop(s.resolved, "input"), "isServerless"), true) && rt.isPresent(value) && ![0].some((v: unknown) => rt.deepEqual(v, value))) {
       out.push({ path: "/input/volumeInGb", detail: rt.show(value) + " is not one of 0" });
     }
   }
@@ -264,11 +264,11 @@ function rule16(s: rt.Subject, out: rt.Finding[]): void {
 /** network-volume-size-grows: `/size` is not below its current value */
 function rule17(s: rt.Subject, out: rt.Finding[]): void {
   {
-    const next = rt.getAt(s.input, JSON.parse("[\"size\"]"));
+    const next = rt.prop(s.input, "size");
     if (typeof next === "number") {
       if (s.context.current === undefined) out.push({ path: "/size", warning: true, detail: "cannot check without the current state (--current)" });
       else {
-        const now = rt.getAt(s.context.current, JSON.parse("[\"size\"]"));
+        const now = rt.prop(s.context.current, "size");
         if (typeof now === "number" && next < now) out.push({ path: "/size", detail: next + " is below the current " + now });
       }
     }
@@ -279,21 +279,21 @@ function rule17(s: rt.Subject, out: rt.Finding[]): void {
 export const engine: rt.Engine = {
   operations: new Map<string, rt.OperationEntry>([
   ["createCluster", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v0,
     responses: new Map<string, rt.ValidateFunction>([["201", v.v1], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["createDelegation", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v3,
     responses: new Map<string, rt.ValidateFunction>([["201", v.v4], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["createEndpoint", {
-    needs: JSON.parse("[\"catalog\",\"templates\"]"),
+    needs: ["catalog", "templates"],
     request: v.v5,
     responses: new Map<string, rt.ValidateFunction>([["201", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "endpoint-template-merge", apply: stage2 }, { id: "template-cuda-seed", apply: stage3 }, { id: "endpoint-defaults", apply: stage4 }],
@@ -313,14 +313,14 @@ export const engine: rt.Engine = {
       { id: "template-is-serverless", status: 422, message: "must name a serverless template in `templateId`", check: rule15 }],
   }],
   ["createNetworkVolume", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v7,
     responses: new Map<string, rt.ValidateFunction>([["201", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["createPod", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v9,
     responses: new Map<string, rt.ValidateFunction>([["201", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "pod-defaults", apply: stage5 }],
@@ -328,238 +328,238 @@ export const engine: rt.Engine = {
       { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
   }],
   ["deletePod", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["deleteTemplate", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v11,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v12]]),
     stages: [],
     rules: [],
   }],
   ["getCpuType", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v13], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getDataCenter", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v14], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getEndpoint", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getGpuType", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v15], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getNetworkVolume", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getOpenApiDocument", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v16], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getPodLogs", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v17], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["getWorkerLogs", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v17], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listBilling", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listClusters", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v19], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listCpuTypes", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v20], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listDataCenters", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v21], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listDelegations", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v22], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpointBilling", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpointReleases", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v23], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpointWorkers", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v24], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listEndpoints", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v25], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listGpuTypes", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v26], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listNetworkVolumeBilling", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listNetworkVolumes", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v27], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listPodBilling", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listPods", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v28], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listPublicTemplates", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v29], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listRegistries", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v30], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listServerlessBilling", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["listTemplates", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["200", v.v29], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["podAction", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v31,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["revokeDelegation", {
-    needs: JSON.parse("[]"),
+    needs: [],
     
     responses: new Map<string, rt.ValidateFunction>([["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [],
   }],
   ["saveTemplate", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v32,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v33]]),
     stages: [],
     rules: [{ id: "serverless-template-volume-zero", status: 400, message: "must set `volumeInGb` to 0 on a serverless template", check: rule16 }],
   }],
   ["secretCreate", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v34,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v35]]),
     stages: [],
     rules: [],
   }],
   ["secretDelete", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v36,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v12]]),
     stages: [],
     rules: [],
   }],
   ["updateEndpoint", {
-    needs: JSON.parse("[\"catalog\",\"current\",\"templates\"]"),
+    needs: ["catalog", "current", "templates"],
     request: v.v37,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "endpoint-patch-merge", apply: stage0 }, { id: "endpoint-template-merge", apply: stage2 }],
@@ -577,19 +577,19 @@ export const engine: rt.Engine = {
       { id: "template-is-serverless", status: 422, message: "must name a serverless template in `templateId`", check: rule15 }],
   }],
   ["updateNetworkVolume", {
-    needs: JSON.parse("[\"current\"]"),
+    needs: ["current"],
     request: v.v38,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [{ id: "network-volume-patch-merge", apply: stage1 }],
     rules: [{ id: "network-volume-size-grows", status: 400, message: "must not decrease a network volume's `size`", check: rule17 }],
   }],
   ["updatePod", {
-    needs: JSON.parse("[]"),
+    needs: [],
     request: v.v39,
     responses: new Map<string, rt.ValidateFunction>([["200", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
     stages: [],
     rules: [{ id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
   }],
   ]),
-  hints: new Map<string, rt.SchemaHint[]>([["createEndpoint", JSON.parse("[{\"property\":\"/workersMin\",\"use\":\"workers.min\"},{\"property\":\"/workersMax\",\"use\":\"workers.max\"},{\"property\":\"/idleTimeout\",\"use\":\"workers.idleTimeout\"},{\"property\":\"/scalerType\",\"use\":\"scaling.type\"},{\"property\":\"/scalerValue\",\"use\":\"scaling.queueDelay or scaling.requestCount\"},{\"property\":\"/gpuTypeIds\",\"use\":\"gpu.pools + gpu.excludedTypes\",\"note\":\"pools hold GPU types; `v2kit migrate` computes both\"},{\"property\":\"/gpuCount\",\"use\":\"gpu.count\"},{\"property\":\"/executionTimeoutMs\",\"use\":\"timeout\"},{\"property\":\"/networkVolumeId\",\"use\":\"networkVolumes\"},{\"property\":\"/imageName\",\"use\":\"image\"},{\"property\":\"/containerDiskInGb\",\"use\":\"disk\"},{\"property\":\"/containerRegistryAuthId\",\"use\":\"registry\"},{\"property\":\"/allowedCudaVersions\",\"use\":\"gpu.allowedCudaVersions\"},{\"property\":\"/minCudaVersion\",\"use\":\"gpu.minCudaVersion\"}]")], ["createNetworkVolume", JSON.parse("[{\"property\":\"/dataCenterId\",\"use\":\"dataCenter\"}]")], ["createPod", JSON.parse("[{\"property\":\"/imageName\",\"use\":\"image\"},{\"property\":\"/containerDiskInGb\",\"use\":\"disk\"},{\"property\":\"/containerRegistryAuthId\",\"use\":\"registry\"},{\"property\":\"/gpuTypeIds\",\"use\":\"gpu.id\"},{\"property\":\"/gpuCount\",\"use\":\"gpu.count\"},{\"property\":\"/cloudType\",\"use\":\"cloud\"},{\"property\":\"/dockerStartCmd\",\"use\":\"cmd\"},{\"property\":\"/dockerEntrypoint\",\"use\":\"entrypoint\"},{\"property\":\"/volumeInGb\",\"use\":\"mounts\"}]")], ["podAction", JSON.parse("[{\"path\":\"/action\",\"value\":\"reset\",\"hint\":\"v2 has no reset action (and no equivalent): send `stop`, then `start`\"}]")], ["updateEndpoint", JSON.parse("[{\"property\":\"/workersMin\",\"use\":\"workers.min\"},{\"property\":\"/workersMax\",\"use\":\"workers.max\"},{\"property\":\"/idleTimeout\",\"use\":\"workers.idleTimeout\"},{\"property\":\"/scalerType\",\"use\":\"scaling.type\"},{\"property\":\"/scalerValue\",\"use\":\"scaling.queueDelay or scaling.requestCount\"},{\"property\":\"/gpuTypeIds\",\"use\":\"gpu.pools + gpu.excludedTypes\",\"note\":\"pools hold GPU types; `v2kit migrate` computes both\"},{\"property\":\"/gpuCount\",\"use\":\"gpu.count\"},{\"property\":\"/executionTimeoutMs\",\"use\":\"timeout\"},{\"property\":\"/networkVolumeId\",\"use\":\"networkVolumes\"},{\"property\":\"/imageName\",\"use\":\"image\"},{\"property\":\"/containerDiskInGb\",\"use\":\"disk\"},{\"property\":\"/containerRegistryAuthId\",\"use\":\"registry\"},{\"property\":\"/allowedCudaVersions\",\"use\":\"gpu.allowedCudaVersions\"},{\"property\":\"/minCudaVersion\",\"use\":\"gpu.minCudaVersion\"}]")], ["updateNetworkVolume", JSON.parse("[{\"property\":\"/dataCenterId\",\"use\":\"dataCenter\"}]")], ["updatePod", JSON.parse("[{\"property\":\"/imageName\",\"use\":\"image\"},{\"property\":\"/containerDiskInGb\",\"use\":\"disk\"},{\"property\":\"/containerRegistryAuthId\",\"use\":\"registry\"},{\"property\":\"/gpuTypeIds\",\"use\":\"gpu.id\"},{\"property\":\"/gpuCount\",\"use\":\"gpu.count\"},{\"property\":\"/cloudType\",\"use\":\"cloud\"},{\"property\":\"/dockerStartCmd\",\"use\":\"cmd\"},{\"property\":\"/dockerEntrypoint\",\"use\":\"entrypoint\"},{\"property\":\"/volumeInGb\",\"use\":\"mounts\"}]")]]),
+  hints: new Map<string, rt.SchemaHint[]>([["createEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["createNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["createPod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }]], ["podAction", [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]], ["updateEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["updateNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["updatePod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }]]]),
 };

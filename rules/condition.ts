@@ -2,6 +2,7 @@
 // and made true or false by the example generators.
 
 import { type Code, code, join } from "../generators/codegen.js";
+import { at as atPointer } from "./kinds/shared.js";
 import { getAt, parsePointer, removeAt, setAt } from "./runtime/pointer.js";
 import { deepEqual, isNonEmpty, isPresent } from "./runtime/values.js";
 import type { Condition, ExampleEnv, Pointer } from "./types.js";
@@ -49,7 +50,7 @@ export function holds(cond: Condition, body: unknown): boolean {
 
 /** TypeScript expression for the condition over the body expression `body`. */
 export function emitCondition(cond: Condition, body: Code): Code {
-  const at = (p: Pointer) => code`rt.getAt(${body}, ${parsePointer(p)})`;
+  const at = (p: Pointer) => atPointer(p, body);
   if ("all" in cond)
     return code`(${join(
       cond.all.map((c) => emitCondition(c, body)),

@@ -71,16 +71,18 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   }
   if (text !== undefined) {
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.trim() === "") return { result: verdict("json/parse", "must be a JSON value: the body is empty"), text, at: positionAt(text, text.length) };
     try {
       body = JSON.parse(text);
     } catch (error) {
+      if (text.trim() === "") return { result: verdict("json/parse", "must be a JSON value: the body is empty"), text, at: positionAt(text, text.length) };
       if (error instanceof RangeError) return { result: tooDeep(), text };
       const { reason, position } = describeParseError(text, error as Error);
       return { result: verdict("json/parse", `must be valid JSON: ${reason} at line ${position.line}, column ${position.column}`), text, at: position };
     }
   }
-  const shape = inspect(body, MAX_DEPTH);
+  // JSON.parse builds plain objects, and text shorter than 2 × MAX_DEPTH cannot nest deeper: the
+  // walk is needed only for parsed values handed in and for long texts.
+  const shape = text !== undefined && text.length < 2 * MAX_DEPTH ? "plain" : inspect(body, MAX_DEPTH);
   if (shape === "too deep") return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
   // Objects without Object.prototype (Object.create(null), some parsers) are JSON data too,
   // but Ajv's uniqueItems compares with valueOf: give it plain objects.

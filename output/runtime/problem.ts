@@ -33,11 +33,24 @@ export function renameHint(rename: { use: string; note?: string }, property: str
 export function renameWarnings(body: unknown, hints: readonly SchemaHint[], violations: readonly Violation[]): Warning[] {
   const out: Warning[] = [];
   for (const h of hints) {
-    if (!("property" in h) || violations.some((v) => v.path === h.property)) continue;
-    const segments = parsePointer(h.property);
-    if (getAt(body, segments) !== undefined) out.push({ rule: "hint/v1-field", path: h.property, message: renameHint(h, segments.at(-1) ?? "") });
+    if (!("property" in h)) continue;
+    const segments = segmentsOf(h.property);
+    if (getAt(body, segments) === undefined || violations.some((v) => v.path === h.property)) continue;
+    out.push({ rule: "hint/v1-field", path: h.property, message: renameHint(h, segments.at(-1) ?? "") });
   }
   return out;
+}
+
+const segmentCache = new Map<string, string[]>();
+
+/** Pointer segments, parsed once per pointer (hints are checked on every body). */
+function segmentsOf(pointer: string): string[] {
+  let segments = segmentCache.get(pointer);
+  if (segments === undefined) {
+    segments = parsePointer(pointer);
+    segmentCache.set(pointer, segments);
+  }
+  return segments;
 }
 
 /** Schema failures are 422, as the service's own validator answers (spec, Errors). */

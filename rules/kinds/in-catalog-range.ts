@@ -6,7 +6,7 @@ import { type Collection, numberAt, records } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { matches, pointer } from "./shared.js";
+import { at, matches, pointer } from "./shared.js";
 
 type InCatalogRange = RuleSpec & {
   each: Pointer;
@@ -65,8 +65,8 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
     if (each.length > 0) out.push({ path: ${rule.each.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   } else {
     for (const m of each) {
-      const id = rt.getAt(m.value, ${parsePointer(rule.recordId)});
-      const value = rt.getAt(m.value, ${parsePointer(rule.value)});
+      const id = ${at(rule.recordId, code`m.value`)};
+      const value = ${at(rule.value, code`m.value`)};
       const record = list.find((r) => r[${rule.key}] === id);
       const min = rt.numberAt(record, ${rule.min});
       const max = rt.numberAt(record, ${rule.max});

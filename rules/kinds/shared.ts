@@ -8,9 +8,15 @@ export const pointer = { $ref: "#/$defs/pointer" };
 export const pointers = { type: "array", minItems: 1, items: pointer };
 export const condition = { $ref: "#/$defs/condition" };
 
-/** Emitted: the value at a pointer (no wildcards) of the resolved body. */
+/**
+ * Emitted: the value at a pointer (no wildcards) of the resolved body, as a chain of own-property
+ * reads (`rt.prop(rt.prop(s.resolved, "gpu"), "pools")`): no pointer parsing at run time.
+ */
 export function at(p: Pointer, body: Code = code`s.resolved`): Code {
-  return code`rt.getAt(${body}, ${parsePointer(p)})`;
+  return parsePointer(p).reduce(
+    (expr, segment) => (/^(0|[1-9][0-9]*)$/.test(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`),
+    body,
+  );
 }
 
 /** Emitted: every match of a pointer (wildcards allowed) of the resolved body. */

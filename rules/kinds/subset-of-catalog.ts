@@ -2,11 +2,11 @@
 // `gpu.pools`, trimmed, with at least one type left, create rule 12 and GPU config).
 
 import { code } from "../../generators/codegen.js";
-import { type Collection, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
+import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { matches, pointer } from "./shared.js";
+import { at, matches, pointer } from "./shared.js";
 
 type SubsetOfCatalog = RuleSpec & {
   field: Pointer;
@@ -50,7 +50,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     const list = records(s.context, rule.collection);
     if (list === undefined) return [noCatalog(rule)];
     const inScope = scope(rule, list, s.resolved);
-    const known = keysOf(inScope, rule.key);
+    const known = rule.within ? keysIn(inScope, rule.key) : keysOf(inScope, rule.key);
     const out: Finding[] = [];
     const chosen = new Set<string>();
     for (const v of values) {
@@ -76,12 +76,12 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   emit(rule) {
     const suggest = rule.suggest?.key;
     return code`{
-  const values = ${rule.within ? code`rt.getAt(s.resolved, ${parsePointer(rule.within.field)}) === undefined ? [] : ` : code``}${matches(rule.field)}.flatMap((m) => rt.stringsAt(m.value, m.path));
+  const values = ${rule.within ? code`${at(rule.within.field)} === undefined ? [] : ` : code``}${matches(rule.field)}.flatMap((m) => rt.stringsAt(m.value, m.path));
   const list = rt.records(s.context, ${rule.collection});
   if (values.length > 0 && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   else if (values.length > 0 && list !== undefined) {
     const inScope = ${rule.within ? code`rt.recordsWithin(list, s.resolved, ${rule.within.field}, ${rule.within.key})` : code`list`};
-    const known = rt.keysOf(inScope, ${rule.key});
+    const known = ${rule.within ? code`rt.keysIn` : code`rt.keysOf`}(inScope, ${rule.key});
     const chosen = new Set<string>();
     let failed = false;
     for (const v of values) {
@@ -111,7 +111,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     if (list === undefined || (rule.field.includes("*") && rule.within)) return body;
     let out = body;
     for (const m of matchAll(body, parsePointer(rule.field))) {
-      const known = [...keysOf(scope(rule, list, out), rule.key)].sort();
+      const known = [...keysIn(scope(rule, list, out), rule.key)].sort();
       if (known.length === 0) return undefined;
       const pick = (s: string) => known[s.length % known.length] as string;
       if (typeof m.value === "string") {
@@ -133,7 +133,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
       // An absent array field (`excludedTypes`) can still be added, when its parent exists.
       if (list === undefined || rule.field.includes("*") || getAt(body, parsePointer(rule.field).slice(0, -1)) === undefined) return undefined;
     }
-    const known = keysOf(scope(rule, list, body), rule.key);
+    const known = keysIn(scope(rule, list, body), rule.key);
     const unknownKey = (key: string) => list.map((r) => r[key]).find((k) => typeof k === "string" && !known.has(k)) as string | undefined;
     let outside = unknownKey(rule.key) ?? (rule.suggest ? unknownKey(rule.suggest.key) : undefined);
     if (outside === undefined && !rule.within) for (outside = "not-in-catalog"; known.has(outside); outside += "-x");
@@ -153,7 +153,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     }
     const within = rule.within;
     if (within && getAt(body, parsePointer(within.field)) !== undefined && !rule.field.includes("*")) {
-      const known = [...keysOf(scope(rule, list, body), rule.key)].sort();
+      const known = [...keysIn(scope(rule, list, body), rule.key)].sort();
       const first = known[0];
       if (first !== undefined && rule.trim)
         out.push({ name: "a value padded with spaces", body: setAt(body, parsePointer(rule.field), known.length > 1 ? [` ${first} `] : []), expect: "pass" });

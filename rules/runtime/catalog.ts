@@ -6,9 +6,20 @@ import { isObject } from "./values.js";
 
 export type Collection = "gpus" | "cpus";
 
+// Catalogs are read on every body and rarely change: the record lists and key sets derived from
+// one catalog array are kept beside it (weakly, so a new catalog is never served stale data).
+const recordCache = new WeakMap<readonly unknown[], Record<string, unknown>[]>();
+const keyCache = new WeakMap<readonly Record<string, unknown>[], Map<string, Set<string>>>();
+
 export function records(context: CheckContext, collection: Collection): Record<string, unknown>[] | undefined {
   const list = context.catalog?.[collection];
-  return Array.isArray(list) ? list.filter(isObject) : undefined;
+  if (!Array.isArray(list)) return undefined;
+  let out = recordCache.get(list);
+  if (out === undefined) {
+    out = list.filter(isObject);
+    recordCache.set(list, out);
+  }
+  return out;
 }
 
 /** String values at a match: a string, or each string of an array, with their pointers. */
@@ -18,8 +29,23 @@ export function stringsAt(value: unknown, path: string): { path: string; value: 
   return value.flatMap((item, i) => (typeof item === "string" ? [{ path: `${path}/${i}`, value: item }] : []));
 }
 
-/** The values of `key` over records, as strings. */
+/** The values of `key` over a catalog's records, as strings (cached per catalog list). */
 export function keysOf(list: readonly Record<string, unknown>[], key: string): Set<string> {
+  let byKey = keyCache.get(list);
+  if (byKey === undefined) {
+    byKey = new Map();
+    keyCache.set(list, byKey);
+  }
+  let out = byKey.get(key);
+  if (out === undefined) {
+    out = keysIn(list, key);
+    byKey.set(key, out);
+  }
+  return out;
+}
+
+/** The values of `key` over a list built for one body (not cached). */
+export function keysIn(list: readonly Record<string, unknown>[], key: string): Set<string> {
   const out = new Set<string>();
   for (const r of list) if (typeof r[key] === "string") out.add(r[key] as string);
   return out;

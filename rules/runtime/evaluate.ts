@@ -4,7 +4,7 @@
 
 import { problemFor, renameWarnings, type SchemaHint, schemaViolations } from "./problem.js";
 import type { CheckContext, CheckResult, Finding, Subject, TemplateRecord, ValidateFunction, Violation, Warning } from "./types.js";
-import { clone, isObject } from "./values.js";
+import { isObject } from "./values.js";
 
 export interface RuleEntry {
   id: string;
@@ -63,7 +63,9 @@ export function evaluate(engine: Engine, operation: string, body: unknown, conte
     violations.push(...schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation)));
   }
   warnings.push(...renameWarnings(body, engine.hints.get(operation) ?? [], violations));
-  const subject: Subject = { operation, input: body, resolved: clone(body), context };
+  // Stages never mutate: they return new objects where they change something, so `resolved`
+  // starts as the body itself and shares the parts no stage touched.
+  const subject: Subject = { operation, input: body, resolved: body, context };
   for (const stage of entry.stages) {
     try {
       subject.resolved = stage.apply(subject);
@@ -71,8 +73,9 @@ export function evaluate(engine: Engine, operation: string, body: unknown, conte
       warnings.push({ rule: stage.id, path: "", message: `stage could not run: ${(error as Error).message}` });
     }
   }
+  const findings: Finding[] = [];
   for (const rule of entry.rules) {
-    const findings: Finding[] = [];
+    findings.length = 0;
     try {
       rule.check(subject, findings);
     } catch (error) {

@@ -67,6 +67,10 @@ export function templateMerge(body: unknown, template: Record<string, unknown> |
 
 /** Set `value` at `pointer` when nothing is there. */
 export function withDefault(body: unknown, pointer: string, value: unknown): unknown {
-  const path = parsePointer(pointer);
+  return withDefaultAt(body, parsePointer(pointer), value);
+}
+
+/** The same, with the pointer already split into segments. */
+export function withDefaultAt(body: unknown, path: readonly string[], value: unknown): unknown {
   return getAt(body, path) === undefined ? setAt(body, path, clone(value)) : body;
 }

@@ -15,7 +15,15 @@ export function formatPointer(segments: readonly (string | number)[]): string {
   return segments.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
-function step(value: unknown, segment: string): unknown {
+/** An own property of an object, or undefined (never an inherited member such as `constructor`). */
+export function prop(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** One pointer step: an array index or an own property. */
+export function step(value: unknown, segment: string): unknown {
   if (Array.isArray(value)) {
     if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
     return value[Number(segment)];
@@ -39,23 +47,25 @@ export interface Match {
   value: unknown;
 }
 
+const escapeSegment = (segment: string) => (/[~/]/.test(segment) ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment);
+
 /** Every concrete location a pointer (with `*` wildcards) matches, in document order. */
 export function matchAll(value: unknown, segments: readonly string[]): Match[] {
   const out: Match[] = [];
-  const walk = (current: unknown, index: number, path: (string | number)[]): void => {
+  const walk = (current: unknown, index: number, path: string): void => {
     if (current === undefined) return;
     if (index === segments.length) {
-      out.push({ path: formatPointer(path), value: current });
+      out.push({ path, value: current });
       return;
     }
     const segment = segments[index] as string;
     if (segment === "*") {
-      if (Array.isArray(current)) for (const [i, item] of current.entries()) walk(item, index + 1, [...path, i]);
+      if (Array.isArray(current)) for (let i = 0; i < current.length; i++) walk(current[i], index + 1, `${path}/${i}`);
       return;
     }
-    walk(step(current, segment), index + 1, [...path, segment]);
+    walk(step(current, segment), index + 1, `${path}/${escapeSegment(segment)}`);
   };
-  walk(value, 0, []);
+  walk(value, 0, "");
   return out;
 }
 

@@ -41,7 +41,9 @@ export function clone<T>(value: T): T {
 }
 
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Plain assignment would call the `__proto__` setter; only that key needs defineProperty.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** Render a value for a message: short and unambiguous. */

@@ -3,6 +3,7 @@
 import { code, join } from "../../generators/codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { withDefault } from "../runtime/merge.js";
+import { parsePointer } from "../runtime/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
 import { condition, pointer } from "../kinds/shared.js";
 
@@ -24,7 +25,7 @@ export const defaults: StageKind<Defaults> = {
   apply: (stage, s) => stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), s.resolved),
   emit(stage) {
     const steps = stage.values.map((v) => {
-      const set = code`body = rt.withDefault(body, ${v.path}, ${v.value});`;
+      const set = code`body = rt.withDefaultAt(body, ${parsePointer(v.path)}, ${v.value});`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`body`)}) ${set}`;
     });
     return code`((body: unknown) => {

@@ -8,7 +8,7 @@ import { findTemplate } from "../runtime/evaluate.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { clone, isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
-import { condition, pointer } from "../kinds/shared.js";
+import { at, condition, pointer } from "../kinds/shared.js";
 
 type SeedFromTemplate = StageSpec & { template: Pointer; from: Pointer; to: Pointer; when: Condition };
 
@@ -24,6 +24,6 @@ export const seedFromTemplate: StageKind<SeedFromTemplate> = {
   },
   emit: (stage) => code`((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
     ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
-    : s.resolved)(rt.getAt(rt.findTemplate(s.context, rt.getAt(s.input, ${parsePointer(stage.template)})), ${parsePointer(stage.from)}))`,
+    : s.resolved)(${at(stage.from, code`rt.findTemplate(s.context, ${at(stage.template, code`s.input`)})`)})`,
   explain: (stage) => `the template's \`${stage.from}\` seeds \`${stage.to}\` when ${describeCondition(stage.when)}`,
 };
