@@ -1,0 +1,136 @@
+// 1. Lint throughput in process: text in → verdict (parse + schema + rules + resolved body),
+// against JSON.parse of the same text (the floor) and Ajv alone on the parsed body (the
+// generated standalone validator the engine itself runs).
+
+import { engine } from "../output/index.js";
+import type { ValidateFunction } from "../rules/runtime/types.js";
+import { lint } from "../runtime/lint.js";
+import { invalidBody, largeBody, validBody } from "./bodies.js";
+import type { BenchConfig } from "./context.js";
+import { log } from "./context.js";
+import { type Breakdown, type Figure, met, type Row, type Section } from "./figures.js";
+import { profileInProcess } from "./profile.js";
+import { interleaved, median, nsPerCall, ratio, round } from "./stats.js";
+
+const OPERATION = "createEndpoint";
+
+interface BodyResult {
+  name: string;
+  bytes: number;
+  /** Median nanoseconds per call, by contender. */
+  ns: { parse: number; ajv: number; parseAjv: number; lint: number };
+}
+
+/** Calls per batch so that one batch of `fn` takes about 25 ms. */
+function batchSize(fn: () => unknown): number {
+  let n = 50;
+  for (;;) {
+    const ns = nsPerCall(fn, n) * n;
+    if (ns > 5e6 || n >= 1e6) return Math.max(50, Math.round((n * 25e6) / ns));
+    n *= 4;
+  }
+}
+
+async function measureBody(name: string, text: string, rounds: number): Promise<BodyResult> {
+  const validate = engine.operations.get(OPERATION)?.request as ValidateFunction;
+  const parsed = JSON.parse(text) as unknown;
+  const fns = {
+    parse: () => JSON.parse(text),
+    ajv: () => validate(parsed),
+    parseAjv: () => validate(JSON.parse(text)),
+    lint: () => lint(text, { operation: OPERATION }),
+  };
+  const sizes = Object.fromEntries(Object.entries(fns).map(([k, fn]) => [k, batchSize(fn)])) as Record<keyof typeof fns, number>;
+  // One discarded round warms every contender up before the measured ones.
+  const contenders = Object.fromEntries(Object.entries(fns).map(([k, fn]) => [k, () => nsPerCall(fn, sizes[k as keyof typeof fns])])) as Record<
+    keyof typeof fns,
+    () => number
+  >;
+  await interleaved(contenders, 1);
+  const samples = await interleaved(contenders, rounds);
+  return {
+    name,
+    bytes: Buffer.byteLength(text),
+    ns: { parse: median(samples.parse), ajv: median(samples.ajv), parseAjv: median(samples.parseAjv), lint: median(samples.lint) },
+  };
+}
+
+export async function lintThroughput(config: BenchConfig): Promise<Section> {
+  const bodies = { valid: validBody(), invalid: invalidBody(), large: largeBody() };
+  for (const [name, text] of Object.entries(bodies)) {
+    const verdict = lint(text, { operation: OPERATION });
+    if (verdict.ok !== (name !== "invalid"))
+      throw new Error(`bench: the ${name} body must be ${name === "invalid" ? "invalid" : "valid"}: ${JSON.stringify(verdict.violations)}`);
+  }
+  const results: BodyResult[] = [];
+  for (const [name, text] of Object.entries(bodies)) {
+    log(`lint throughput: ${name} body`);
+    results.push(await measureBody(name, text, config.lintRounds));
+  }
+  const perSecond = (ns: number) => Math.round(1e9 / ns);
+  const rows: Row[] = results.map((r) => ({
+    body: `${r.name} (${r.bytes} B)`,
+    "JSON.parse /s": perSecond(r.ns.parse),
+    "Ajv alone /s": perSecond(r.ns.ajv),
+    "JSON.parse + Ajv /s": perSecond(r.ns.parseAjv),
+    "lint /s": perSecond(r.ns.lint),
+    "lint µs": round(r.ns.lint / 1000, 2),
+    "JSON.parse + Ajv ÷ JSON.parse": ratio(r.ns.parseAjv, r.ns.parse),
+    "lint ÷ JSON.parse": ratio(r.ns.lint, r.ns.parse),
+  }));
+  const by = (name: string) => results.find((r) => r.name === name) as BodyResult;
+  const figure = (key: string, name: string, target: number): Figure => {
+    const r = by(name);
+    return {
+      key,
+      label: `lint ${name} body ÷ JSON.parse`,
+      value: ratio(r.ns.lint, r.ns.parse),
+      unit: "×",
+      target: { op: "<=", value: target },
+      baseline: `JSON.parse + Ajv standalone: ${ratio(r.ns.parseAjv, r.ns.parse)}× (JSON.parse ${round(r.ns.parse / 1000, 2)} µs, lint ${round(r.ns.lint / 1000, 2)} µs)`,
+    };
+  };
+  const figures = [figure("lint_valid_vs_parse", "valid", 1.6), figure("lint_invalid_vs_parse", "invalid", 3)];
+  const profiles = [];
+  const tables: Breakdown[] = [];
+  for (const f of figures) {
+    if (met(f) !== false) continue;
+    const name = f.key === "lint_valid_vs_parse" ? "valid" : "invalid";
+    const text = bodies[name];
+    const r = by(name);
+    // lint = parse + Ajv + the rest (inspection, clone, stages, rules, verdict), by difference.
+    const rest = r.ns.lint - r.ns.parseAjv;
+    const part = (what: string, ns: number) => ({
+      part: what,
+      µs: round(ns / 1000, 2),
+      "% of lint": round((ns / r.ns.lint) * 100, 1),
+      "× JSON.parse": ratio(ns, r.ns.parse),
+    });
+    tables.push({
+      title: `lint of the ${name} body, by difference of the medians`,
+      rows: [
+        part("JSON.parse", r.ns.parse),
+        part("Ajv (schema)", r.ns.parseAjv - r.ns.parse),
+        part("everything else: inspect, clone, stages, rules, verdict", rest),
+        part("lint", r.ns.lint),
+      ],
+      figure: f.key,
+      note: `Meeting ≤ ${f.target?.value}× leaves ${round((((f.target?.value ?? 0) - 1) * r.ns.parse) / 1000, 2)} µs beyond JSON.parse for Ajv and the engine together; Ajv alone takes ${round((r.ns.parseAjv - r.ns.parse) / 1000, 2)} µs, the engine ${round(rest / 1000, 2)} µs.`,
+    });
+    log(`lint throughput: profiling the ${name} body (target missed)`);
+    profiles.push({
+      ...(await profileInProcess(`lint(${name} body) in a loop, in process`, () => lint(text, { operation: OPERATION }), config.quick ? 1500 : 4000)),
+      figure: f.key,
+    });
+  }
+  return {
+    title: "Lint throughput (in process)",
+    method:
+      'Each contender is called in batches of about 25 ms; batches of the four contenders are interleaved (ABBA order), one warm-up round is discarded, and the median ns per call is kept. `lint` is the library call `lint(text, {operation: "createEndpoint"})` (JSON text in, verdict with the resolved body out, bundled catalog). `Ajv alone` is the generated standalone validator (`output/validators.js`) on the already parsed body; `JSON.parse + Ajv` parses then validates.',
+    rows,
+    figures,
+    profiles,
+    tables,
+    details: Object.fromEntries(results.map((r) => [r.name, { bytes: r.bytes, ns: r.ns }])),
+  };
+}
