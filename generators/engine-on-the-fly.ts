@@ -5,11 +5,21 @@
 import { interpret, type OperationValidators } from "../rules/interpreter.js";
 import type { Engine } from "../rules/runtime/evaluate.js";
 import type { ValidateFunction } from "../rules/runtime/types.js";
+import { SpecError, TOO_DEEP } from "./load.js";
 import { loadModel, loadRules } from "./pipeline.js";
 import { applicability } from "./targets.js";
 import { buildAjv } from "./validators.js";
 
 export async function loadEngine(options: { spec?: string; rules?: string; graphql?: string }): Promise<Engine> {
+  try {
+    return await compileEngine(options);
+  } catch (error) {
+    if (error instanceof RangeError) throw new SpecError(options.spec ?? "the bundled schema", TOO_DEEP);
+    throw error;
+  }
+}
+
+async function compileEngine(options: { spec?: string; rules?: string; graphql?: string }): Promise<Engine> {
   const model = await loadModel(options);
   const rules = loadRules(options.rules);
   const { skip } = applicability(model, rules);

@@ -18,6 +18,10 @@ export class SpecError extends Error {
   }
 }
 
+/** What a stack overflow while following references means for the user. */
+export const TOO_DEEP =
+  "nests $refs or schemas deeper than v2kit can follow (a chain of about 200 references is the limit): flatten the chain, or split the document";
+
 export interface LoadOptions {
   allowExternalRefs?: boolean;
 }
@@ -94,6 +98,7 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
     bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as never, parserOptions as never)) as unknown as Record<string, unknown>;
     await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
   } catch (error) {
+    if (error instanceof RangeError || /Maximum call stack/.test((error as Error).message)) throw new SpecError(file, TOO_DEEP);
     throw new SpecError(file, `not a valid OpenAPI document: ${(error as Error).message.split("\n").slice(0, 5).join("; ")}`);
   }
   return bundled;

@@ -14,7 +14,7 @@ import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
 import { mergeGraphql } from "./graphql.js";
 import { header, inputsHash } from "./header.js";
-import { loadDocument, parseText, SpecError } from "./load.js";
+import { loadDocument, parseText, SpecError, TOO_DEEP } from "./load.js";
 import type { ApiModel, Diagnostic } from "./model.js";
 import { normalize } from "./normalize.js";
 import { bundled } from "./paths.js";
@@ -69,6 +69,16 @@ export function loadRules(file?: string): RulesFile {
 }
 
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  try {
+    return await generateFiles(options);
+  } catch (error) {
+    // Ajv and ts-morph follow references recursively: a very deep chain overflows the stack.
+    if (error instanceof RangeError) throw new SpecError(options.spec ?? bundled.spec(), TOO_DEEP);
+    throw error;
+  }
+}
+
+async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
   const model = await loadModel(options);
   const rules = loadRules(options.rules);
   const { skip, diagnostics: ruleDiagnostics } = applicability(model, rules);

@@ -98,6 +98,20 @@ describe("bad input gets a clear error", () => {
     await expect(generate({ spec })).rejects.toThrow(/external \$ref "..\/elsewhere.json#\/A"/);
     await expect(generate({ spec })).rejects.toBeInstanceOf(SpecError);
   });
+  it("reports a $ref chain too deep to compile as an input error, not a crash", async () => {
+    const schemas: Record<string, unknown> = { S0: { type: "string" } };
+    for (let i = 1; i <= 400; i++) schemas[`S${i}`] = { type: "object", properties: { next: { $ref: `#/components/schemas/S${i - 1}` } } };
+    const spec = path.join(dir, "chain.json");
+    const op = {
+      operationId: "op",
+      requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/S400" } } } },
+      responses: { "200": { description: "ok" } },
+    };
+    writeFileSync(spec, JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/x": { post: op } }, components: { schemas } }));
+    await expect(generate({ spec })).rejects.toThrow(/deeper than v2kit can follow/);
+    await expect(generate({ spec })).rejects.toBeInstanceOf(SpecError);
+  });
+
   it("refuses a URL $ref: no network", async () => {
     const spec = path.join(dir, "url.json");
     writeFileSync(
