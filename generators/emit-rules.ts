@@ -5,7 +5,7 @@
 import { ruleKind } from "../rules/kinds/index.js";
 import { stageKind } from "../rules/transforms/index.js";
 import type { RulesFile } from "../rules/types.js";
-import { Code, code, join } from "./codegen.js";
+import { Code, code, join, literal } from "./codegen.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";
 import type { ValidatorSlot } from "./validators.js";
@@ -30,7 +30,6 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
   }));
   const entries = model.operations.map((op) => {
     const request = slots.find((s) => s.operation === op.id && s.target === "request");
-    const responses = slots.filter((s) => s.operation === op.id && s.target !== "request");
     const stages = stageFns.filter((f) => f.ops.includes(op.id) && !skip.has(`${f.id}@${op.id}`));
     const applying = ruleFns.filter((f) => f.rule.operations.includes(op.id) && !skip.has(`${f.rule.id}@${op.id}`));
     const needs = [
@@ -43,10 +42,7 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     return code`[${op.id}, {
     needs: ${needs},
     ${request ? code`request: v.${new Code(request.name)},` : code``}
-    responses: new Map<string, rt.ValidateFunction>([${join(
-      responses.map((r) => code`[${r.target}, v.${new Code(r.name)}]`),
-      ", ",
-    )}]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [${join(
       stages.map((f) => code`{ id: ${f.id}, apply: ${f.name} }`),
       ", ",
@@ -64,6 +60,7 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     functions: [...stageFns.map((f) => f.body.text), ...ruleFns.map((f) => f.body.text)],
     entries: entries.map((e) => e.text),
     hints: join(hintEntries, ", ").text,
+    responses: literal(slots.filter((s) => s.target !== "request").map((s) => [s.operation, s.target, s.name])).text,
   });
 }
 

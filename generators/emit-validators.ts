@@ -1,4 +1,4 @@
-// Emitter: output/validators.js (Ajv standalone, ESM) and output/validators.d.ts.
+// Emitter: output/validators.js and output/response-validators.js (Ajv standalone, ESM), with .d.ts files.
 
 import standalone from "ajv/dist/standalone/index.js";
 import type { ApiModel } from "./model.js";
@@ -27,20 +27,30 @@ function esmHelpers(code: string): string {
   return `${imports.join("\n")}\n${out}`;
 }
 
-export function emitValidators(model: ApiModel, header: string): { js: string; dts: string; slots: ValidatorSlot[] } {
+export interface EmittedModule {
+  js: string;
+  dts: string;
+}
+
+/**
+ * Two standalone modules: request validators (validators.js), which every lint loads, and
+ * response validators (response-validators.js), loaded only where responses are checked.
+ */
+export function emitValidators(model: ApiModel, header: string): { requests: EmittedModule; responses: EmittedModule; slots: ValidatorSlot[] } {
   const { ajv, slots } = buildAjv(model, true);
-  const refs: Record<string, string> = {};
-  for (const slot of slots) refs[slot.name] = slot.schemaId;
-  const names = [...new Set(slots.map((s) => s.name))];
-  const code = standaloneCode(ajv, refs);
-  const dts = [
-    header,
-    "export interface ValidateFunction {",
-    "  (data: unknown): boolean;",
-    "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",
-    "}",
-    ...names.map((name) => `export declare const ${name}: ValidateFunction;`),
-    "",
-  ].join("\n");
-  return { js: `${header}\n${esmHelpers(code.replace(/\r\n/g, "\n"))}\n`, dts, slots };
+  const module = (pick: (s: ValidatorSlot) => boolean): EmittedModule => {
+    const refs: Record<string, string> = {};
+    for (const slot of slots.filter(pick)) refs[slot.name] = slot.schemaId;
+    const dts = [
+      header,
+      "export interface ValidateFunction {",
+      "  (data: unknown): boolean;",
+      "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",
+      "}",
+      ...Object.keys(refs).map((name) => `export declare const ${name}: ValidateFunction;`),
+      "",
+    ].join("\n");
+    return { js: `${header}\n${esmHelpers(standaloneCode(ajv, refs).replace(/\r\n/g, "\n"))}\n`, dts };
+  };
+  return { requests: module((s) => s.target === "request"), responses: module((s) => s.target !== "request"), slots };
 }

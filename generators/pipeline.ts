@@ -96,8 +96,10 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const files = new Map<string, string>();
   const validators = emitValidators(model, head);
   files.set("types.ts", emitTypes(model, rules, head));
-  files.set("validators.js", validators.js);
-  files.set("validators.d.ts", validators.dts);
+  files.set("validators.js", validators.requests.js);
+  files.set("validators.d.ts", validators.requests.dts);
+  files.set("response-validators.js", validators.responses.js);
+  files.set("response-validators.d.ts", validators.responses.dts);
   files.set("rules.ts", emitRules(model, rules, validators.slots, skip, head));
   files.set("index.ts", emitIndex(head));
   files.set("RULES.md", emitRulesDoc(rules, head));

@@ -281,21 +281,21 @@ export const engine: rt.Engine = {
   ["createCluster", {
     needs: [],
     request: v.v0,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v1], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["createDelegation", {
     needs: [],
     request: v.v3,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v4], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["createEndpoint", {
     needs: ["catalog", "templates"],
     request: v.v5,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ id: "endpoint-template-merge", apply: stage2 }, { id: "template-cuda-seed", apply: stage3 }, { id: "endpoint-defaults", apply: stage4 }],
     rules: [{ id: "gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", hint: "Keep `gpu` for GPU workers or `cpu` for CPU workers, not both.", check: rule0 },
       { id: "image-unless-template", status: 422, message: "must set `image` unless `templateId` is set", hint: "Name a container image, or base the endpoint on a serverless template with `templateId`.", check: rule2 },
@@ -315,14 +315,14 @@ export const engine: rt.Engine = {
   ["createNetworkVolume", {
     needs: [],
     request: v.v7,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["createPod", {
     needs: [],
     request: v.v9,
-    responses: new Map<string, rt.ValidateFunction>([["201", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ id: "pod-defaults", apply: stage5 }],
     rules: [{ id: "pod-gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", check: rule1 },
       { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
@@ -330,238 +330,238 @@ export const engine: rt.Engine = {
   ["deletePod", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["deleteTemplate", {
     needs: [],
     request: v.v11,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v12]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getCpuType", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v13], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getDataCenter", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v14], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getEndpoint", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getGpuType", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v15], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getNetworkVolume", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getOpenApiDocument", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v16], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getPodLogs", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v17], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["getWorkerLogs", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v17], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listBilling", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listClusters", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v19], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listCpuTypes", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v20], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listDataCenters", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v21], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listDelegations", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v22], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listEndpointBilling", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listEndpointReleases", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v23], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listEndpointWorkers", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v24], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listEndpoints", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v25], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listGpuTypes", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v26], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listNetworkVolumeBilling", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listNetworkVolumes", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v27], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listPodBilling", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listPods", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v28], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listPublicTemplates", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v29], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listRegistries", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v30], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listServerlessBilling", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v18], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["listTemplates", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v29], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["podAction", {
     needs: [],
     request: v.v31,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["revokeDelegation", {
     needs: [],
     
-    responses: new Map<string, rt.ValidateFunction>([["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["saveTemplate", {
     needs: [],
     request: v.v32,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v33]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [{ id: "serverless-template-volume-zero", status: 400, message: "must set `volumeInGb` to 0 on a serverless template", check: rule16 }],
   }],
   ["secretCreate", {
     needs: [],
     request: v.v34,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v35]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["secretDelete", {
     needs: [],
     request: v.v36,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v12]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
   }],
   ["updateEndpoint", {
     needs: ["catalog", "current", "templates"],
     request: v.v37,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v6], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ id: "endpoint-patch-merge", apply: stage0 }, { id: "endpoint-template-merge", apply: stage2 }],
     rules: [{ id: "cuda-set-or-floor", status: 400, message: "must not combine a non-empty `gpu.allowedCudaVersions` with `gpu.minCudaVersion`", hint: "Use `allowedCudaVersions` for an exact set or `minCudaVersion` for a floor; an empty `allowedCudaVersions` may accompany a floor.", check: rule3 },
       { id: "lb-requires-request-count", status: 400, message: "must scale a LOAD_BALANCER endpoint on REQUEST_COUNT", hint: "Use `scaling: {type: REQUEST_COUNT, requestCount: N}`; QUEUE_DELAY applies to QUEUE endpoints only.", check: rule5 },
@@ -579,17 +579,36 @@ export const engine: rt.Engine = {
   ["updateNetworkVolume", {
     needs: ["current"],
     request: v.v38,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v8], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ id: "network-volume-patch-merge", apply: stage1 }],
     rules: [{ id: "network-volume-size-grows", status: 400, message: "must not decrease a network volume's `size`", check: rule17 }],
   }],
   ["updatePod", {
     needs: [],
     request: v.v39,
-    responses: new Map<string, rt.ValidateFunction>([["200", v.v10], ["400", v.v2], ["401", v.v2], ["403", v.v2], ["404", v.v2], ["422", v.v2], ["429", v.v2], ["default", v.v2]]),
+    responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [{ id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
   }],
   ]),
   hints: new Map<string, rt.SchemaHint[]>([["createEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["createNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["createPod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }]], ["podAction", [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]], ["updateEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["updateNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["updatePod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }]]]),
 };
+
+/** Response validators by operation and status: exports of response-validators.js. */
+const RESPONSES: [operation: string, status: string, validator: string][] = [["createCluster", "201", "v1"], ["createCluster", "400", "v2"], ["createCluster", "401", "v2"], ["createCluster", "403", "v2"], ["createCluster", "404", "v2"], ["createCluster", "422", "v2"], ["createCluster", "429", "v2"], ["createCluster", "default", "v2"], ["createDelegation", "201", "v4"], ["createDelegation", "400", "v2"], ["createDelegation", "401", "v2"], ["createDelegation", "403", "v2"], ["createDelegation", "404", "v2"], ["createDelegation", "422", "v2"], ["createDelegation", "429", "v2"], ["createDelegation", "default", "v2"], ["createEndpoint", "201", "v6"], ["createEndpoint", "400", "v2"], ["createEndpoint", "401", "v2"], ["createEndpoint", "403", "v2"], ["createEndpoint", "404", "v2"], ["createEndpoint", "422", "v2"], ["createEndpoint", "429", "v2"], ["createEndpoint", "default", "v2"], ["createNetworkVolume", "201", "v8"], ["createNetworkVolume", "400", "v2"], ["createNetworkVolume", "401", "v2"], ["createNetworkVolume", "403", "v2"], ["createNetworkVolume", "404", "v2"], ["createNetworkVolume", "422", "v2"], ["createNetworkVolume", "429", "v2"], ["createNetworkVolume", "default", "v2"], ["createPod", "201", "v10"], ["createPod", "400", "v2"], ["createPod", "401", "v2"], ["createPod", "403", "v2"], ["createPod", "404", "v2"], ["createPod", "422", "v2"], ["createPod", "429", "v2"], ["createPod", "default", "v2"], ["deletePod", "400", "v2"], ["deletePod", "401", "v2"], ["deletePod", "403", "v2"], ["deletePod", "404", "v2"], ["deletePod", "422", "v2"], ["deletePod", "429", "v2"], ["deletePod", "default", "v2"], ["deleteTemplate", "200", "v12"], ["getCpuType", "200", "v13"], ["getCpuType", "400", "v2"], ["getCpuType", "401", "v2"], ["getCpuType", "403", "v2"], ["getCpuType", "404", "v2"], ["getCpuType", "422", "v2"], ["getCpuType", "429", "v2"], ["getCpuType", "default", "v2"], ["getDataCenter", "200", "v14"], ["getDataCenter", "400", "v2"], ["getDataCenter", "401", "v2"], ["getDataCenter", "403", "v2"], ["getDataCenter", "404", "v2"], ["getDataCenter", "422", "v2"], ["getDataCenter", "429", "v2"], ["getDataCenter", "default", "v2"], ["getEndpoint", "200", "v6"], ["getEndpoint", "400", "v2"], ["getEndpoint", "401", "v2"], ["getEndpoint", "403", "v2"], ["getEndpoint", "404", "v2"], ["getEndpoint", "422", "v2"], ["getEndpoint", "429", "v2"], ["getEndpoint", "default", "v2"], ["getGpuType", "200", "v15"], ["getGpuType", "400", "v2"], ["getGpuType", "401", "v2"], ["getGpuType", "403", "v2"], ["getGpuType", "404", "v2"], ["getGpuType", "422", "v2"], ["getGpuType", "429", "v2"], ["getGpuType", "default", "v2"], ["getNetworkVolume", "200", "v8"], ["getNetworkVolume", "400", "v2"], ["getNetworkVolume", "401", "v2"], ["getNetworkVolume", "403", "v2"], ["getNetworkVolume", "404", "v2"], ["getNetworkVolume", "422", "v2"], ["getNetworkVolume", "429", "v2"], ["getNetworkVolume", "default", "v2"], ["getOpenApiDocument", "200", "v16"], ["getOpenApiDocument", "400", "v2"], ["getOpenApiDocument", "401", "v2"], ["getOpenApiDocument", "403", "v2"], ["getOpenApiDocument", "404", "v2"], ["getOpenApiDocument", "422", "v2"], ["getOpenApiDocument", "429", "v2"], ["getOpenApiDocument", "default", "v2"], ["getPodLogs", "200", "v17"], ["getPodLogs", "400", "v2"], ["getPodLogs", "401", "v2"], ["getPodLogs", "403", "v2"], ["getPodLogs", "404", "v2"], ["getPodLogs", "422", "v2"], ["getPodLogs", "429", "v2"], ["getPodLogs", "default", "v2"], ["getWorkerLogs", "200", "v17"], ["getWorkerLogs", "400", "v2"], ["getWorkerLogs", "401", "v2"], ["getWorkerLogs", "403", "v2"], ["getWorkerLogs", "404", "v2"], ["getWorkerLogs", "422", "v2"], ["getWorkerLogs", "429", "v2"], ["getWorkerLogs", "default", "v2"], ["listBilling", "200", "v18"], ["listBilling", "400", "v2"], ["listBilling", "401", "v2"], ["listBilling", "403", "v2"], ["listBilling", "404", "v2"], ["listBilling", "422", "v2"], ["listBilling", "429", "v2"], ["listBilling", "default", "v2"], ["listClusters", "200", "v19"], ["listClusters", "400", "v2"], ["listClusters", "401", "v2"], ["listClusters", "403", "v2"], ["listClusters", "404", "v2"], ["listClusters", "422", "v2"], ["listClusters", "429", "v2"], ["listClusters", "default", "v2"], ["listCpuTypes", "200", "v20"], ["listCpuTypes", "400", "v2"], ["listCpuTypes", "401", "v2"], ["listCpuTypes", "403", "v2"], ["listCpuTypes", "404", "v2"], ["listCpuTypes", "422", "v2"], ["listCpuTypes", "429", "v2"], ["listCpuTypes", "default", "v2"], ["listDataCenters", "200", "v21"], ["listDataCenters", "400", "v2"], ["listDataCenters", "401", "v2"], ["listDataCenters", "403", "v2"], ["listDataCenters", "404", "v2"], ["listDataCenters", "422", "v2"], ["listDataCenters", "429", "v2"], ["listDataCenters", "default", "v2"], ["listDelegations", "200", "v22"], ["listDelegations", "400", "v2"], ["listDelegations", "401", "v2"], ["listDelegations", "403", "v2"], ["listDelegations", "404", "v2"], ["listDelegations", "422", "v2"], ["listDelegations", "429", "v2"], ["listDelegations", "default", "v2"], ["listEndpointBilling", "200", "v18"], ["listEndpointBilling", "400", "v2"], ["listEndpointBilling", "401", "v2"], ["listEndpointBilling", "403", "v2"], ["listEndpointBilling", "404", "v2"], ["listEndpointBilling", "422", "v2"], ["listEndpointBilling", "429", "v2"], ["listEndpointBilling", "default", "v2"], ["listEndpointReleases", "200", "v23"], ["listEndpointReleases", "400", "v2"], ["listEndpointReleases", "401", "v2"], ["listEndpointReleases", "403", "v2"], ["listEndpointReleases", "404", "v2"], ["listEndpointReleases", "422", "v2"], ["listEndpointReleases", "429", "v2"], ["listEndpointReleases", "default", "v2"], ["listEndpointWorkers", "200", "v24"], ["listEndpointWorkers", "400", "v2"], ["listEndpointWorkers", "401", "v2"], ["listEndpointWorkers", "403", "v2"], ["listEndpointWorkers", "404", "v2"], ["listEndpointWorkers", "422", "v2"], ["listEndpointWorkers", "429", "v2"], ["listEndpointWorkers", "default", "v2"], ["listEndpoints", "200", "v25"], ["listEndpoints", "400", "v2"], ["listEndpoints", "401", "v2"], ["listEndpoints", "403", "v2"], ["listEndpoints", "404", "v2"], ["listEndpoints", "422", "v2"], ["listEndpoints", "429", "v2"], ["listEndpoints", "default", "v2"], ["listGpuTypes", "200", "v26"], ["listGpuTypes", "400", "v2"], ["listGpuTypes", "401", "v2"], ["listGpuTypes", "403", "v2"], ["listGpuTypes", "404", "v2"], ["listGpuTypes", "422", "v2"], ["listGpuTypes", "429", "v2"], ["listGpuTypes", "default", "v2"], ["listNetworkVolumeBilling", "200", "v18"], ["listNetworkVolumeBilling", "400", "v2"], ["listNetworkVolumeBilling", "401", "v2"], ["listNetworkVolumeBilling", "403", "v2"], ["listNetworkVolumeBilling", "404", "v2"], ["listNetworkVolumeBilling", "422", "v2"], ["listNetworkVolumeBilling", "429", "v2"], ["listNetworkVolumeBilling", "default", "v2"], ["listNetworkVolumes", "200", "v27"], ["listNetworkVolumes", "400", "v2"], ["listNetworkVolumes", "401", "v2"], ["listNetworkVolumes", "403", "v2"], ["listNetworkVolumes", "404", "v2"], ["listNetworkVolumes", "422", "v2"], ["listNetworkVolumes", "429", "v2"], ["listNetworkVolumes", "default", "v2"], ["listPodBilling", "200", "v18"], ["listPodBilling", "400", "v2"], ["listPodBilling", "401", "v2"], ["listPodBilling", "403", "v2"], ["listPodBilling", "404", "v2"], ["listPodBilling", "422", "v2"], ["listPodBilling", "429", "v2"], ["listPodBilling", "default", "v2"], ["listPods", "200", "v28"], ["listPods", "400", "v2"], ["listPods", "401", "v2"], ["listPods", "403", "v2"], ["listPods", "404", "v2"], ["listPods", "422", "v2"], ["listPods", "429", "v2"], ["listPods", "default", "v2"], ["listPublicTemplates", "200", "v29"], ["listPublicTemplates", "400", "v2"], ["listPublicTemplates", "401", "v2"], ["listPublicTemplates", "403", "v2"], ["listPublicTemplates", "404", "v2"], ["listPublicTemplates", "422", "v2"], ["listPublicTemplates", "429", "v2"], ["listPublicTemplates", "default", "v2"], ["listRegistries", "200", "v30"], ["listRegistries", "400", "v2"], ["listRegistries", "401", "v2"], ["listRegistries", "403", "v2"], ["listRegistries", "404", "v2"], ["listRegistries", "422", "v2"], ["listRegistries", "429", "v2"], ["listRegistries", "default", "v2"], ["listServerlessBilling", "200", "v18"], ["listServerlessBilling", "400", "v2"], ["listServerlessBilling", "401", "v2"], ["listServerlessBilling", "403", "v2"], ["listServerlessBilling", "404", "v2"], ["listServerlessBilling", "422", "v2"], ["listServerlessBilling", "429", "v2"], ["listServerlessBilling", "default", "v2"], ["listTemplates", "200", "v29"], ["listTemplates", "400", "v2"], ["listTemplates", "401", "v2"], ["listTemplates", "403", "v2"], ["listTemplates", "404", "v2"], ["listTemplates", "422", "v2"], ["listTemplates", "429", "v2"], ["listTemplates", "default", "v2"], ["podAction", "200", "v10"], ["podAction", "400", "v2"], ["podAction", "401", "v2"], ["podAction", "403", "v2"], ["podAction", "404", "v2"], ["podAction", "422", "v2"], ["podAction", "429", "v2"], ["podAction", "default", "v2"], ["revokeDelegation", "400", "v2"], ["revokeDelegation", "401", "v2"], ["revokeDelegation", "403", "v2"], ["revokeDelegation", "404", "v2"], ["revokeDelegation", "422", "v2"], ["revokeDelegation", "429", "v2"], ["revokeDelegation", "default", "v2"], ["saveTemplate", "200", "v33"], ["secretCreate", "200", "v35"], ["secretDelete", "200", "v12"], ["updateEndpoint", "200", "v6"], ["updateEndpoint", "400", "v2"], ["updateEndpoint", "401", "v2"], ["updateEndpoint", "403", "v2"], ["updateEndpoint", "404", "v2"], ["updateEndpoint", "422", "v2"], ["updateEndpoint", "429", "v2"], ["updateEndpoint", "default", "v2"], ["updateNetworkVolume", "200", "v8"], ["updateNetworkVolume", "400", "v2"], ["updateNetworkVolume", "401", "v2"], ["updateNetworkVolume", "403", "v2"], ["updateNetworkVolume", "404", "v2"], ["updateNetworkVolume", "422", "v2"], ["updateNetworkVolume", "429", "v2"], ["updateNetworkVolume", "default", "v2"], ["updatePod", "200", "v10"], ["updatePod", "400", "v2"], ["updatePod", "401", "v2"], ["updatePod", "403", "v2"], ["updatePod", "404", "v2"], ["updatePod", "422", "v2"], ["updatePod", "429", "v2"], ["updatePod", "default", "v2"]];
+
+let attached = false;
+
+/** Give the engine its response validators (index.ts does; the lint CLI only for --response). */
+export function attachResponses(validators: object): void {
+  for (const [operation, status, name] of RESPONSES) {
+    const validate = (validators as Record<string, rt.ValidateFunction | undefined>)[name];
+    if (validate !== undefined) engine.operations.get(operation)?.responses.set(status, validate);
+  }
+  attached = true;
+}
+
+/** Whether attachResponses has run. */
+export function responsesAttached(): boolean {
+  return attached;
+}

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { engine as bundledEngine } from "../output/index.js";
+import { attachResponses, engine as bundledEngine, responsesAttached } from "../output/rules.js";
 import { type Engine, evaluate, evaluateResponse, UnknownOperationError } from "../rules/runtime/evaluate.js";
 import { problemFor } from "../rules/runtime/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, Violation } from "../rules/runtime/types.js";
@@ -52,8 +52,19 @@ export function lint(input: unknown, options: LintOptions): LintResult {
   return lintSource(input, options).result;
 }
 
+/**
+ * Load the bundled engine's response validators (kept out of the request path so that a plain
+ * lint starts fast). The package entry (`import … from "v2kit"`) has already done it.
+ */
+export async function loadResponseValidators(): Promise<void> {
+  if (!responsesAttached()) attachResponses(await import("../output/response-validators.js"));
+}
+
 export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   const engine = options.engine ?? bundledEngine;
+  if (options.response !== undefined && engine === bundledEngine && !responsesAttached()) {
+    throw new Error("lint: response validators are not loaded: await loadResponseValidators() first (the package entry does)");
+  }
   if (!engine.operations.has(options.operation)) {
     throw new UnknownOperationError(options.operation, [...engine.operations.keys()].sort());
   }

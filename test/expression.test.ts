@@ -50,7 +50,7 @@ describe("expression rules", () => {
           types: ["node"],
           typeRoots: [path.join(repo, "node_modules/@types")],
         },
-        include: ["*.ts", "runtime/*.ts", "validators.js"],
+        include: ["*.ts", "runtime/*.ts", "validators.js", "response-validators.js"],
       }),
     );
     writeFileSync(path.join(out, "package.json"), JSON.stringify({ type: "module" }));

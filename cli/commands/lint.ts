@@ -124,7 +124,11 @@ async function run(args: string[]): Promise<number> {
 }
 
 async function engineFor(values: Values): Promise<Engine> {
-  if (values.spec === undefined && values.rules === undefined) return (await import("../../output/index.js")).engine;
+  if (values.spec === undefined && values.rules === undefined) {
+    const [{ engine }, { loadResponseValidators }] = await Promise.all([import("../../output/rules.js"), import("../../runtime/lint.js")]);
+    if (values.response !== undefined) await loadResponseValidators();
+    return engine;
+  }
   const { loadEngine } = await import("../../generators/engine-on-the-fly.js");
   try {
     return await loadEngine({ ...(values.spec === undefined ? {} : { spec: values.spec }), ...(values.rules === undefined ? {} : { rules: values.rules }) });

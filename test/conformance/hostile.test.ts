@@ -37,7 +37,7 @@ const DRIVER = `
 const fired = [];
 globalThis.__v2kitCanary = () => fired.push(new Error("canary").stack);
 const index = await import(process.argv[2]);
-const validators = await import(process.argv[3]);
+const validators = { ...(await import(process.argv[3])), ...(await import(process.argv[3].replace(/validators\\.js$/, "response-validators.js"))) };
 const bodies = [{}, null, "x", 1, [], { "__proto__": { "polluted": true } }, { "a-b": "a-b", "constructor": {}, "toString": "x" }, JSON.parse(process.argv[4])];
 let checks = 0, valid = 0;
 for (const op of index.operationIds) {
