@@ -28,23 +28,23 @@ function stage3(s: rt.Subject): unknown {
 
 /** endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set */
 function stage4(s: rt.Subject): unknown {
-  return ((body: unknown) => {
-  body = rt.withDefaultAt(body, ["workers", "min"], 0);
-  body = rt.withDefaultAt(body, ["workers", "max"], 3);
-  if (!(rt.deepEqual(rt.prop(body, "type"), "QUEUE") && rt.deepEqual(rt.prop(rt.prop(body, "scaling"), "type"), "REQUEST_COUNT"))) body = rt.withDefaultAt(body, ["workers", "idleTimeout"], 10);
-  body = rt.withDefaultAt(body, ["flashboot"], "OFF");
-  body = rt.withDefaultAt(body, ["timeout"], 300000);
-  if (rt.isPresent(rt.prop(body, "gpu"))) body = rt.withDefaultAt(body, ["gpu", "count"], 1);
-  return body;
-})(s.resolved);
+  return ((d: rt.Defaulter) => {
+  d.set(["workers", "min"], 0);
+  d.set(["workers", "max"], 3);
+  if (!(rt.deepEqual(rt.prop(d.body, "type"), "QUEUE") && rt.deepEqual(rt.prop(rt.prop(d.body, "scaling"), "type"), "REQUEST_COUNT"))) d.set(["workers", "idleTimeout"], 10);
+  d.set(["flashboot"], "OFF");
+  d.set(["timeout"], 300000);
+  if (rt.isPresent(rt.prop(d.body, "gpu"))) d.set(["gpu", "count"], 1);
+  return d.body;
+})(new rt.Defaulter(s.resolved));
 }
 
 /** pod-defaults: `/cloud` = "SECURE" */
 function stage5(s: rt.Subject): unknown {
-  return ((body: unknown) => {
-  body = rt.withDefaultAt(body, ["cloud"], "SECURE");
-  return body;
-})(s.resolved);
+  return ((d: rt.Defaulter) => {
+  d.set(["cloud"], "SECURE");
+  return d.body;
+})(new rt.Defaulter(s.resolved));
 }
 
 /** gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set */

@@ -73,6 +73,41 @@ export function withDefault(body: unknown, pointer: string, value: unknown): unk
   return withDefaultAt(body, parsePointer(pointer), value);
 }
 
+/**
+ * Defaults applied in place on one copy-on-write copy of the body: each object on a written path
+ * is copied once, however many defaults land in it (the compiled `defaults` stage).
+ */
+export class Defaulter {
+  body: unknown;
+  private readonly copies = new Set<object>();
+
+  constructor(body: unknown) {
+    this.body = body;
+  }
+
+  set(path: readonly string[], value: unknown): void {
+    if (path.length === 0 || getAt(this.body, path) !== undefined) return;
+    this.body = this.own(this.body);
+    let node = this.body as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) {
+      const child = Object.hasOwn(node, key) ? node[key] : undefined;
+      if (child !== undefined && !isObject(child)) return; // nothing can be set inside a non-object
+      const next = this.own(child ?? {});
+      setOwn(node, key, next);
+      node = next;
+    }
+    setOwn(node, path[path.length - 1] as string, clone(value));
+  }
+
+  private own(value: unknown): Record<string, unknown> {
+    if (isObject(value) && this.copies.has(value)) return value;
+    const copy: Record<string, unknown> = {};
+    if (isObject(value)) for (const key of Object.keys(value)) setOwn(copy, key, value[key]);
+    this.copies.add(copy);
+    return copy;
+  }
+}
+
 /** The same, with the pointer already split into segments. */
 export function withDefaultAt(body: unknown, path: readonly string[], value: unknown): unknown {
   return getAt(body, path) === undefined ? setAt(body, path, clone(value)) : body;

@@ -25,13 +25,13 @@ export const defaults: StageKind<Defaults> = {
   apply: (stage, s) => stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), s.resolved),
   emit(stage) {
     const steps = stage.values.map((v) => {
-      const set = code`body = rt.withDefaultAt(body, ${parsePointer(v.path)}, ${v.value});`;
-      return v.when === undefined ? set : code`if (${emitCondition(v.when, code`body`)}) ${set}`;
+      const set = code`d.set(${parsePointer(v.path)}, ${v.value});`;
+      return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
-    return code`((body: unknown) => {
+    return code`((d: rt.Defaulter) => {
   ${join(steps, "\n  ")}
-  return body;
-})(s.resolved)`;
+  return d.body;
+})(new rt.Defaulter(s.resolved))`;
   },
   explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
 };
