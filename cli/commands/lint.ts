@@ -89,6 +89,9 @@ async function run(args: string[]): Promise<number> {
   const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
   if (!FORMAT_NAMES.includes(format)) throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}`);
   if (values.ndjson && format !== "json") throw usage("--ndjson writes --format json only");
+  // Bulk linting allocates steadily; with V8's default young generation the heap grows with the
+  // input. A 1 MB semi-space keeps peak memory flat at the same speed (BENCHMARKS.md, NDJSON).
+  if (values.ndjson && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) return rerunWith(["--max-semi-space-size=1"]);
   if (values.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(values.response)) {
     throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
   }
@@ -121,6 +124,19 @@ async function run(args: string[]): Promise<number> {
   }
   await write(formatter.end());
   return code;
+}
+
+/** Run this same command again in a child node with extra V8 flags; its exit code is ours. */
+async function rerunWith(flags: string[]): Promise<number> {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.execPath, [...flags, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      process.stderr.write(`v2kit: lint: cannot start node: ${error.message}\n`);
+      resolve(2);
+    });
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 2 : 0)));
+  });
 }
 
 async function engineFor(values: Values): Promise<Engine> {
