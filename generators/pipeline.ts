@@ -10,7 +10,6 @@ import { emitIndex } from "./emit-index.js";
 import { emitRules } from "./emit-rules.js";
 import { emitRulesDoc } from "./emit-rules-doc.js";
 import { emitTests } from "./emit-tests.js";
-import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
 import { mergeGraphql } from "./graphql.js";
 import { header, inputsHash } from "./header.js";
@@ -19,6 +18,7 @@ import type { ApiModel, Diagnostic } from "./model.js";
 import { normalize } from "./normalize.js";
 import { bundled } from "./paths.js";
 import { applicability } from "./targets.js";
+import { startTypesEmitter, type TypesEmitter } from "./types-in-parallel.js";
 
 export interface GenerateOptions {
   /** OpenAPI document; the bundled schema when absent. */
@@ -79,6 +79,15 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 }
 
 async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
+  const types = startTypesEmitter();
+  try {
+    return await generateWith(options, types);
+  } finally {
+    types.close();
+  }
+}
+
+async function generateWith(options: GenerateOptions, types: TypesEmitter): Promise<GenerateResult> {
   const model = await loadModel(options);
   const rules = loadRules(options.rules);
   const { skip, diagnostics: ruleDiagnostics } = applicability(model, rules);
@@ -94,8 +103,10 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const hash = inputsHash(modelForHash, rules);
   const head = header(sources, hash);
   const files = new Map<string, string>();
+  const typesText = types.emit(model, rules, head);
+  typesText.catch(() => undefined); // awaited below; a rejection must not go unhandled meanwhile
   const validators = emitValidators(model, head);
-  files.set("types.ts", emitTypes(model, rules, head));
+  files.set("types.ts", await typesText);
   files.set("validators.js", validators.requests.js);
   files.set("validators.d.ts", validators.requests.dts);
   files.set("response-validators.js", validators.responses.js);

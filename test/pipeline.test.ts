@@ -1,7 +1,8 @@
 // The pipeline end to end: determinism, the compiled engine against the reference interpreter,
 // the Ajv if/then trap, upstream documents, and clear errors for bad inputs.
 
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -27,6 +28,16 @@ describe("generate", () => {
     const b = await generate();
     expect([...a.files.keys()]).toEqual([...b.files.keys()]);
     for (const [file, content] of a.files) expect(b.files.get(file), file).toBe(content);
+  });
+
+  it("gives the same bytes from the CLI (types emitted in a worker thread) as in process", async () => {
+    for (const spec of [undefined, path.resolve(import.meta.dirname, "fixtures/conformance/hostile.openapi.json")]) {
+      const out = mkdtempSync(path.join(tmpdir(), "v2kit-worker-"));
+      const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
+      execFileSync(process.execPath, [cli, "generate", "--quiet", "--force", "--out", out, ...(spec ? ["--spec", spec] : [])], { stdio: "pipe" });
+      const { files } = await generate(spec ? { spec } : {});
+      for (const [file, content] of files) expect(readFileSync(path.join(out, file), "utf8"), file).toBe(content);
+    }
   });
 
   it("names the source and an inputs hash in every header, and no date", async () => {
