@@ -2,8 +2,7 @@
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
 
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
@@ -256,7 +255,48 @@ async function* linesOf(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   if (pending.length > 0) yield Buffer.concat(pending);
 }
 
-const isBlank = (line: Buffer) => {
+/**
+ * Lines of a file, read into one reused 1 MiB buffer: memory stays the same however long the
+ * input (stream chunks would each be a new external buffer, freed only by a full collection).
+ * Each line is a view that is valid until the next one is requested.
+ */
+async function* linesOfFile(file: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(file, "r");
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let carry = Buffer.allocUnsafe(1 << 16);
+    let carried = 0;
+    const keep = (bytes: Uint8Array) => {
+      if (carried + bytes.length > carry.length) {
+        const bigger = Buffer.allocUnsafe(Math.max(carry.length * 2, carried + bytes.length));
+        carry.copy(bigger, 0, 0, carried);
+        carry = bigger;
+      }
+      carry.set(bytes, carried);
+      carried += bytes.length;
+    };
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      const data = chunk.subarray(0, bytesRead);
+      let start = 0;
+      for (let newline = data.indexOf(10); newline !== -1; newline = data.indexOf(10, start)) {
+        if (carried > 0) {
+          keep(data.subarray(start, newline));
+          yield carry.subarray(0, carried);
+          carried = 0;
+        } else yield data.subarray(start, newline);
+        start = newline + 1;
+      }
+      keep(data.subarray(start));
+    }
+    if (carried > 0) yield carry.subarray(0, carried);
+  } finally {
+    await handle.close();
+  }
+}
+
+const isBlank = (line: Uint8Array) => {
   for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
   return true;
 };
@@ -266,13 +306,13 @@ const isBlank = (line: Buffer) => {
  * that is not UTF-8 gets its own verdict with a byte offset). Progress on a TTY stderr only.
  */
 async function lintLines(file: string, options: LintOptions, formatter: Formatter): Promise<number> {
-  const stream = file === "-" ? process.stdin : createReadStream(file);
   const progress = process.stderr.isTTY === true;
   let code = 0;
   let line = 0;
   let shown = Date.now();
   try {
-    for await (const raw of linesOf(stream as AsyncIterable<Buffer>)) {
+    const lines = file === "-" ? linesOf(process.stdin as AsyncIterable<Buffer>) : linesOfFile(file);
+    for await (const raw of lines) {
       line++;
       if (closed) break;
       if (isBlank(raw)) continue;
