@@ -64,7 +64,7 @@ export function locate(text: string, pointer: string, options: { key?: boolean }
   if (pointer === "") return rootPosition(text);
   const doc = documentOf(text);
   if (!doc) return rootPosition(text);
-  let segments: string[];
+  let segments: readonly string[];
   try {
     segments = parsePointer(pointer);
   } catch {

@@ -52,7 +52,10 @@ function inputsHash(files: string[]): string {
       .update("\0")
       .update(existsSync(f) ? readFileSync(f) : "");
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const dir of [path.join(here, "../../generators"), path.join(here, "../../rules")]) {
+  // The compiled generator, and the sources it copies or renders as they are: the runtime copied
+  // into output/runtime and the handlebars layouts.
+  const sources = [bundled.runtime(), path.join(path.dirname(bundled.runtime()), "../generators/templates")];
+  for (const dir of [path.join(here, "../../generators"), path.join(here, "../../rules"), ...sources]) {
     for (const f of filesUnder(dir)) hash.update(f).update(readFileSync(path.join(dir, f)));
   }
   return hash.digest("hex");

@@ -34,23 +34,11 @@ export function renameWarnings(body: unknown, hints: readonly SchemaHint[], viol
   const out: Warning[] = [];
   for (const h of hints) {
     if (!("property" in h)) continue;
-    const segments = segmentsOf(h.property);
+    const segments = parsePointer(h.property);
     if (getAt(body, segments) === undefined || violations.some((v) => v.path === h.property)) continue;
     out.push({ rule: "hint/v1-field", path: h.property, message: renameHint(h, segments.at(-1) ?? "") });
   }
   return out;
-}
-
-const segmentCache = new Map<string, string[]>();
-
-/** Pointer segments, parsed once per pointer (hints are checked on every body). */
-function segmentsOf(pointer: string): string[] {
-  let segments = segmentCache.get(pointer);
-  if (segments === undefined) {
-    segments = parsePointer(pointer);
-    segmentCache.set(pointer, segments);
-  }
-  return segments;
 }
 
 /** Schema failures are 422, as the service's own validator answers (spec, Errors). */

@@ -2,13 +2,27 @@
 
 import { isObject, setOwn } from "./values.js";
 
-export function parsePointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  if (!pointer.startsWith("/")) throw new SyntaxError(`JSON pointer must start with "/": ${pointer}`);
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+const parsed = new Map<string, readonly string[]>();
+
+/**
+ * The segments of a pointer. Rules use the same few pointers on every body, so results are kept
+ * (up to a bound); the arrays are frozen because they are shared.
+ */
+export function parsePointer(pointer: string): readonly string[] {
+  const known = parsed.get(pointer);
+  if (known !== undefined) return known;
+  if (pointer !== "" && !pointer.startsWith("/")) throw new SyntaxError(`JSON pointer must start with "/": ${pointer}`);
+  const segments = Object.freeze(
+    pointer === ""
+      ? []
+      : pointer
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")),
+  );
+  if (parsed.size >= 4096) parsed.clear();
+  parsed.set(pointer, segments);
+  return segments;
 }
 
 export function formatPointer(segments: readonly (string | number)[]): string {
