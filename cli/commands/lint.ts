@@ -2,7 +2,7 @@
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
 
-import { open, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
@@ -10,6 +10,7 @@ import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
 import { CliError, type Command, usageError } from "../command.js";
+import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
 
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
@@ -236,70 +237,6 @@ async function lintFile(file: string, options: LintOptions, formatter: Formatter
   await write(formatter.item({ file, ...outcome }));
   return outcome.result.ok ? 0 : 1;
 }
-
-/** The lines of a stream as bytes, split at LF (a trailing CR dropped), in constant memory. */
-async function* linesOf(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  for await (const chunk of stream) {
-    let start = 0;
-    let newline = chunk.indexOf(10, start);
-    while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      yield pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
-      pending = [];
-      start = newline + 1;
-      newline = chunk.indexOf(10, start);
-    }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
-  }
-  if (pending.length > 0) yield Buffer.concat(pending);
-}
-
-/**
- * Lines of a file, read into one reused 1 MiB buffer: memory stays the same however long the
- * input (stream chunks would each be a new external buffer, freed only by a full collection).
- * Each line is a view that is valid until the next one is requested.
- */
-async function* linesOfFile(file: string): AsyncGenerator<Uint8Array> {
-  const handle = await open(file, "r");
-  try {
-    const chunk = Buffer.allocUnsafe(1 << 20);
-    let carry = Buffer.allocUnsafe(1 << 16);
-    let carried = 0;
-    const keep = (bytes: Uint8Array) => {
-      if (carried + bytes.length > carry.length) {
-        const bigger = Buffer.allocUnsafe(Math.max(carry.length * 2, carried + bytes.length));
-        carry.copy(bigger, 0, 0, carried);
-        carry = bigger;
-      }
-      carry.set(bytes, carried);
-      carried += bytes.length;
-    };
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      const data = chunk.subarray(0, bytesRead);
-      let start = 0;
-      for (let newline = data.indexOf(10); newline !== -1; newline = data.indexOf(10, start)) {
-        if (carried > 0) {
-          keep(data.subarray(start, newline));
-          yield carry.subarray(0, carried);
-          carried = 0;
-        } else yield data.subarray(start, newline);
-        start = newline + 1;
-      }
-      keep(data.subarray(start));
-    }
-    if (carried > 0) yield carry.subarray(0, carried);
-  } finally {
-    await handle.close();
-  }
-}
-
-const isBlank = (line: Uint8Array) => {
-  for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
-  return true;
-};
 
 /**
  * --ndjson: each line one body, linted as it is read (bytes, not readline, so that a line
