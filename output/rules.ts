@@ -125,7 +125,7 @@ function rule8(s: rt.Subject, out: rt.Finding[]): void {
         chosen.add(value);
         if (known.has(value)) continue;
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not one of them" };
+        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
         out.push(finding);
@@ -151,7 +151,7 @@ function rule9(s: rt.Subject, out: rt.Finding[]): void {
         chosen.add(value);
         if (known.has(value)) continue;
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not one of them" };
+        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -176,7 +176,7 @@ function rule10(s: rt.Subject, out: rt.Finding[]): void {
         chosen.add(value);
         if (known.has(value)) continue;
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not one of them" };
+        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }

@@ -22,6 +22,10 @@ function scope(rule: SubsetOfCatalog, list: Record<string, unknown>[], body: unk
   return rule.within ? recordsWithin(list, body, rule.within.field, rule.within.key) : list;
 }
 
+/** What a value that is not found is not: "is not the `id` of a gpus record in `/gpu/pools`". */
+const notFound = (rule: SubsetOfCatalog) =>
+  `is not the \`${rule.key}\` of a ${rule.collection} catalog record${rule.within ? ` of the selected \`${rule.within.field}\`` : ""}`;
+
 const noCatalog = (rule: SubsetOfCatalog): Finding => ({
   path: rule.field.replace(/\/\*.*$/, ""),
   warning: true,
@@ -60,7 +64,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
       const other = rule.suggest ? list.find((r) => r[rule.suggest?.key ?? ""] === value) : undefined;
       out.push({
         path: v.path,
-        detail: `${JSON.stringify(value)} is not one of them`,
+        detail: `${JSON.stringify(value)} ${notFound(rule)}`,
         ...(other && typeof other[rule.key] === "string"
           ? {
               hint: `${JSON.stringify(value)} is the \`${rule.suggest?.key}\` of a ${rule.collection} record, not a \`${rule.key}\`: use ${JSON.stringify(other[rule.key])}`,
@@ -89,7 +93,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
       chosen.add(value);
       if (known.has(value)) continue;
       failed = true;
-      const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not one of them" };
+      const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + ${` ${notFound(rule)}`} };
       ${
         suggest === undefined
           ? code``
