@@ -116,8 +116,8 @@ function rule8(s: rt.Subject, out: rt.Finding[]): void {
     const list = rt.records(s.context, "gpus");
     if (values.length > 0 && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
     else if (values.length > 0 && list !== undefined) {
-      const inScope = list;
-      const known = rt.keysOf(inScope, "pool");
+      const known = rt.keysOf(list, "pool");
+      const inScope = list.length;
       const chosen = new Set<string>();
       let failed = false;
       for (const v of values) {
@@ -142,8 +142,9 @@ function rule9(s: rt.Subject, out: rt.Finding[]): void {
     const list = rt.records(s.context, "gpus");
     if (values.length > 0 && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
     else if (values.length > 0 && list !== undefined) {
-      const inScope = rt.recordsWithin(list, s.resolved, "/gpu/pools", "pool");
-      const known = rt.keysIn(inScope, "id");
+      const scoped = rt.keysWithin(list, s.resolved, "/gpu/pools", "pool", "id");
+      const known = scoped.keys;
+      const inScope = scoped.records;
       const chosen = new Set<string>();
       let failed = false;
       for (const v of values) {
@@ -155,7 +156,7 @@ function rule9(s: rt.Subject, out: rt.Finding[]): void {
         
         out.push(finding);
       }
-      if (!failed && inScope.length > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
+      if (!failed && inScope > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
     }
   }
 }
@@ -167,8 +168,8 @@ function rule10(s: rt.Subject, out: rt.Finding[]): void {
     const list = rt.records(s.context, "cpus");
     if (values.length > 0 && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     else if (values.length > 0 && list !== undefined) {
-      const inScope = list;
-      const known = rt.keysOf(inScope, "id");
+      const known = rt.keysOf(list, "id");
+      const inScope = list.length;
       const chosen = new Set<string>();
       let failed = false;
       for (const v of values) {

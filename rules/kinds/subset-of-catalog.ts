@@ -84,8 +84,14 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   const list = rt.records(s.context, ${rule.collection});
   if (values.length > 0 && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   else if (values.length > 0 && list !== undefined) {
-    const inScope = ${rule.within ? code`rt.recordsWithin(list, s.resolved, ${rule.within.field}, ${rule.within.key})` : code`list`};
-    const known = ${rule.within ? code`rt.keysIn` : code`rt.keysOf`}(inScope, ${rule.key});
+    ${
+      rule.within
+        ? code`const scoped = rt.keysWithin(list, s.resolved, ${rule.within.field}, ${rule.within.key}, ${rule.key});
+    const known = scoped.keys;
+    const inScope = scoped.records;`
+        : code`const known = rt.keysOf(list, ${rule.key});
+    const inScope = list.length;`
+    }
     const chosen = new Set<string>();
     let failed = false;
     for (const v of values) {
@@ -104,7 +110,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     }
     ${
       rule.keepOne
-        ? code`if (!failed && inScope.length > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });`
+        ? code`if (!failed && inScope > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });`
         : code``
     }
   }

@@ -57,6 +57,52 @@ export function recordsWithin(list: readonly Record<string, unknown>[], body: un
   return list.filter((r) => typeof r[key] === "string" && allowed.has(r[key] as string));
 }
 
+const groupCache = new WeakMap<readonly Record<string, unknown>[], Map<string, Map<string, { keys: string[]; records: number }>>>();
+
+/** Records grouped by `groupKey`, with their `key` values: built once per catalog list. */
+function groupIndex(list: readonly Record<string, unknown>[], groupKey: string, key: string) {
+  let byKeys = groupCache.get(list);
+  if (byKeys === undefined) {
+    byKeys = new Map();
+    groupCache.set(list, byKeys);
+  }
+  const id = `${groupKey}\u0000${key}`;
+  let index = byKeys.get(id);
+  if (index === undefined) {
+    index = new Map();
+    for (const r of list) {
+      const group = r[groupKey];
+      if (typeof group !== "string") continue;
+      const entry = index.get(group) ?? { keys: [], records: 0 };
+      entry.records++;
+      if (typeof r[key] === "string") entry.keys.push(r[key] as string);
+      index.set(group, entry);
+    }
+    byKeys.set(id, index);
+  }
+  return index;
+}
+
+/**
+ * The `key` values of the records whose `groupKey` is among the strings at `pointer` of `body`,
+ * and how many records that is: `keysIn(recordsWithin(…))` from a cached index.
+ */
+export function keysWithin(list: readonly Record<string, unknown>[], body: unknown, pointer: string, groupKey: string, key: string) {
+  const index = groupIndex(list, groupKey, key);
+  const keys = new Set<string>();
+  const groups = new Set<string>();
+  let records = 0;
+  for (const s of stringsAt(getAt(body, parsePointer(pointer)), "")) {
+    if (groups.has(s.value)) continue;
+    groups.add(s.value);
+    const entry = index.get(s.value);
+    if (entry === undefined) continue;
+    records += entry.records;
+    for (const k of entry.keys) keys.add(k);
+  }
+  return { keys, records };
+}
+
 /** A number at a pointer of a record, or undefined. */
 export function numberAt(record: Record<string, unknown> | undefined, pointer: string): number | undefined {
   const value = getAt(record, parsePointer(pointer));

@@ -1,6 +1,6 @@
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
-export { keysIn, keysOf, numberAt, records, recordsWithin, stringsAt } from "./catalog.js";
+export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt } from "./catalog.js";
 export { commandMismatch, parseArgs, shellWords } from "./command.js";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.js";
 export type { Engine, OperationEntry, RuleEntry, StageEntry } from "./evaluate.js";
