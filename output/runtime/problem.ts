@@ -58,6 +58,10 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
     } else if (error.keyword === "required") {
       path = path + formatPointer([String(error.params.missingProperty ?? "")]);
       message = "is required";
+    } else if (error.keyword === "enum" && Array.isArray(error.params.allowedValues)) {
+      message = `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    } else if (error.keyword === "const") {
+      message = `must be ${JSON.stringify(error.params.allowedValue)}`;
     } else if (error.keyword === "if" || (error.keyword === "oneOf" && errors.length > 1)) {
       continue; // the branch errors that follow say what is wrong; these add nothing
     }
