@@ -45,14 +45,14 @@ export function parseRules(text: string, file: string): RulesFile {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   const validate = ajv.compile(rulesFileSchema());
   if (!validate(data)) {
-    // A `oneOf` over kinds fails in every branch; report the branch of the rule's own kind.
-    const errors = (validate.errors ?? []).filter((e) => e.keyword !== "oneOf" && e.keyword !== "const");
+    // "must match then schema" adds nothing to the errors of the kind's own branch.
+    const errors = (validate.errors ?? []).filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "const");
     throw new RulesFileError(
       file,
       (errors.length > 0 ? errors : (validate.errors ?? [])).slice(0, 20).map((e) => ({
         pointer: e.instancePath,
         ...position(doc, counter, e.instancePath),
-        message: `${e.message ?? e.keyword}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+        message: `${e.message ?? e.keyword}${e.keyword === "enum" && Array.isArray(e.params.allowedValues) ? `: ${e.params.allowedValues.join(", ")}` : ""}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
       })),
     );
   }

@@ -18,6 +18,22 @@ const ruleCommon = {
 
 const stageCommon = { id: ruleCommon.id, operations: ruleCommon.operations, needs: ruleCommon.needs, spec: ruleCommon.spec };
 
+/**
+ * One branch per kind, chosen by `kind` with if/then (not oneOf), so that a mistake is reported
+ * against the entry's own kind only, not against every kind it is not.
+ */
+function byKind(branches: { kind: string; required: string[]; properties: Record<string, unknown> }[]) {
+  return {
+    type: "object",
+    required: ["kind"],
+    properties: { kind: { enum: branches.map((b) => b.kind) } },
+    allOf: branches.map((b) => ({
+      if: { properties: { kind: { const: b.kind } }, required: ["kind"] },
+      then: { required: b.required, properties: b.properties, additionalProperties: false },
+    })),
+  };
+}
+
 export function rulesFileSchema(): Record<string, unknown> {
   const { $id: _unused, ...condition } = conditionSchema;
   return {
@@ -31,25 +47,23 @@ export function rulesFileSchema(): Record<string, unknown> {
       version: { const: 1 },
       stages: {
         type: "array",
-        items: {
-          oneOf: stageKinds.map((k) => ({
-            type: "object",
+        items: byKind(
+          stageKinds.map((k) => ({
+            kind: k.kind,
             required: ["id", "kind", "operations", "spec", ...k.params.required],
             properties: { ...stageCommon, kind: { const: k.kind }, ...k.params.properties },
-            additionalProperties: false,
           })),
-        },
+        ),
       },
       rules: {
         type: "array",
-        items: {
-          oneOf: ruleKinds.map((k) => ({
-            type: "object",
+        items: byKind(
+          ruleKinds.map((k) => ({
+            kind: k.kind,
             required: ["id", "kind", "operations", "status", "message", "spec", ...k.params.required],
             properties: { ...ruleCommon, kind: { const: k.kind }, ...k.params.properties },
-            additionalProperties: false,
           })),
-        },
+        ),
       },
       hints: {
         type: "array",
