@@ -45,39 +45,3 @@ export function code(strings: TemplateStringsArray, ...values: unknown[]): Code 
 export function join(parts: Code[], separator = "\n"): Code {
   return new Code(parts.map((p) => p.text).join(separator));
 }
-
-const RESERVED = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "yield let static implements interface package private protected public await arguments eval undefined NaN Infinity"
-  ).split(" "),
-);
-
-/** An identifier made from arbitrary text: letters, digits, `_` and `$` only, never reserved. */
-export function identifier(text: string, prefix = "_"): Code {
-  let name = text.replace(/[^A-Za-z0-9_$]+/g, "_");
-  if (!/^[A-Za-z_$]/.test(name)) name = prefix + name;
-  if (RESERVED.has(name)) name += "_";
-  if (name.length > 200) throw new RangeError(`codegen: identifier too long (${name.length} characters)`);
-  return new Code(name);
-}
-
-/** Indexed, collision-free identifiers for a list of names (order decides the suffixes). */
-export function identifiers(names: string[], prefix = "_"): Map<string, Code> {
-  const used = new Set<string>();
-  const out = new Map<string, Code>();
-  for (const name of names) {
-    const base = identifier(name.slice(0, 120), prefix).text;
-    let candidate = base;
-    for (let i = 2; used.has(candidate); i++) candidate = `${base}_${i}`;
-    used.add(candidate);
-    out.set(name, new Code(candidate));
-  }
-  return out;
-}
-
-/** A safe `//` comment line: no line terminators can escape it. */
-export function lineComment(text: string): Code {
-  return new Code(`// ${text.replace(/[\r\n\u2028\u2029]+/g, " ")}`);
-}

@@ -7,7 +7,7 @@ export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt
 export { commandMismatch, parseArgs, shellWords } from "./command.js";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.js";
 export type { Engine, OperationEntry, RuleEntry, StageEntry } from "./evaluate.js";
-export { Defaulter, patchMerge, templateMerge, withDefault, withDefaultAt, withoutNulls } from "./merge.js";
+export { Defaulter, patchMerge, templateMerge, withDefault, withoutNulls } from "./merge.js";
 export { formatPointer, getAt, matchAll, parsePointer, prop, removeAt, setAt, step } from "./pointer.js";
 export { problemFor, schemaViolations } from "./problem.js";
 export type { SchemaHint } from "./problem.js";

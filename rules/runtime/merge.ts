@@ -67,7 +67,8 @@ export function templateMerge(body: unknown, template: Record<string, unknown> |
 
 /** Set `value` at `pointer` when nothing is there. */
 export function withDefault(body: unknown, pointer: string, value: unknown): unknown {
-  return withDefaultAt(body, parsePointer(pointer), value);
+  const path = parsePointer(pointer);
+  return getAt(body, path) === undefined ? setAt(body, path, clone(value)) : body;
 }
 
 /**
@@ -103,9 +104,4 @@ export class Defaulter {
     this.copies.add(copy);
     return copy;
   }
-}
-
-/** The same, with the pointer already split into segments. */
-export function withDefaultAt(body: unknown, path: readonly string[], value: unknown): unknown {
-  return getAt(body, path) === undefined ? setAt(body, path, clone(value)) : body;
 }
