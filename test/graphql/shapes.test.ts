@@ -25,14 +25,22 @@ const wire = (query: string, variables?: unknown) => (variables === undefined ? 
 
 const CASES: Case[] = [
   // saveTemplate(input: SaveTemplateInput)
-  { operation: "saveTemplate", shape: "inline", body: wire('mutation { saveTemplate(input: {name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0}) { id } }') },
+  {
+    operation: "saveTemplate",
+    shape: "inline",
+    body: wire('mutation { saveTemplate(input: {name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0}) { id } }'),
+  },
   {
     operation: "saveTemplate",
     shape: "inline",
     body: wire('mutation { saveTemplate(input: {name: "t", imageName: "img:1", containerDiskInGb: "5", volumeInGb: 0}) { id } }'),
     want: { rule: "schema/type", path: "/query" },
   },
-  { operation: "saveTemplate", shape: "variables", body: wire("mutation S($input: SaveTemplateInput) { saveTemplate(input: $input) { id } }", { input: template }) },
+  {
+    operation: "saveTemplate",
+    shape: "variables",
+    body: wire("mutation S($input: SaveTemplateInput) { saveTemplate(input: $input) { id } }", { input: template }),
+  },
   {
     operation: "saveTemplate",
     shape: "variables",
@@ -47,15 +55,29 @@ const CASES: Case[] = [
   { operation: "deleteTemplate", shape: "inline", body: wire('mutation { deleteTemplate(templateName: "My GPU Template") }') },
   { operation: "deleteTemplate", shape: "inline", body: wire("mutation { deleteTemplate(templateName: 42) }"), want: { rule: "schema/type", path: "/query" } },
   { operation: "deleteTemplate", shape: "variables", body: wire("mutation D($n: String!) { deleteTemplate(templateName: $n) }", { n: "My GPU Template" }) },
-  { operation: "deleteTemplate", shape: "variables", body: wire("mutation D($n: String!) { deleteTemplate(templateName: $n) }", { n: ["x"] }), want: { rule: "schema/type", path: "/variables/n" } },
+  {
+    operation: "deleteTemplate",
+    shape: "variables",
+    body: wire("mutation D($n: String!) { deleteTemplate(templateName: $n) }", { n: ["x"] }),
+    want: { rule: "schema/type", path: "/variables/n" },
+  },
   { operation: "deleteTemplate", shape: "arguments", body: { templateName: "My GPU Template" } },
   { operation: "deleteTemplate", shape: "arguments", body: { name: "My GPU Template" }, want: { rule: "schema/required", path: "/templateName" } },
   { operation: "deleteTemplate", shape: "bare", body: "My GPU Template" },
   { operation: "deleteTemplate", shape: "bare", body: 7, want: { rule: "schema/type", path: "" } },
   // secretCreate(input: {name, value})
   { operation: "secretCreate", shape: "inline", body: wire('mutation { secretCreate(input: {value: "v", name: "s"}) { id name description } }') },
-  { operation: "secretCreate", shape: "inline", body: wire('mutation { secretCreate(input: {name: "s"}) { id } }'), want: { rule: "schema/required", path: "/query" } },
-  { operation: "secretCreate", shape: "variables", body: wire("mutation C($input: SecretCreateInput!) { secretCreate(input: $input) { id } }", { input: secret }) },
+  {
+    operation: "secretCreate",
+    shape: "inline",
+    body: wire('mutation { secretCreate(input: {name: "s"}) { id } }'),
+    want: { rule: "schema/required", path: "/query" },
+  },
+  {
+    operation: "secretCreate",
+    shape: "variables",
+    body: wire("mutation C($input: SecretCreateInput!) { secretCreate(input: $input) { id } }", { input: secret }),
+  },
   {
     operation: "secretCreate",
     shape: "variables",
@@ -70,7 +92,12 @@ const CASES: Case[] = [
   { operation: "secretDelete", shape: "inline", body: wire('mutation { secretDelete(id: "abc123") }') },
   { operation: "secretDelete", shape: "inline", body: wire("mutation { secretDelete(id: null) }"), want: { rule: "schema/type", path: "/query" } },
   { operation: "secretDelete", shape: "variables", body: wire("mutation X($id: String!) { secretDelete(id: $id) }", { id: "abc123" }) },
-  { operation: "secretDelete", shape: "variables", body: wire("mutation X($id: String!) { secretDelete(id: $id) }", { id: 123 }), want: { rule: "schema/type", path: "/variables/id" } },
+  {
+    operation: "secretDelete",
+    shape: "variables",
+    body: wire("mutation X($id: String!) { secretDelete(id: $id) }", { id: 123 }),
+    want: { rule: "schema/type", path: "/variables/id" },
+  },
   { operation: "secretDelete", shape: "arguments", body: { id: "abc123" } },
   { operation: "secretDelete", shape: "arguments", body: { id: "abc123", force: true }, want: { rule: "schema/additionalProperties", path: "/force" } },
   { operation: "secretDelete", shape: "bare", body: "abc123" },
@@ -111,16 +138,20 @@ describe("the four shapes of each GraphQL mutation", () => {
   });
 
   test("an inline value names its argument path and its place in the query", () => {
-    const query = 'mutation {\n  saveTemplate(input: {\n    name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0,\n    env: [{key: "A", value: 1}]\n  }) { id }\n}';
+    const query =
+      'mutation {\n  saveTemplate(input: {\n    name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0,\n    env: [{key: "A", value: 1}]\n  }) { id }\n}';
     const [v] = lint(wire(query), { operation: "saveTemplate" }).violations;
     expect(v?.path).toBe("/query");
     expect(v?.message).toBe(`must be string (argument input.env[0].value, query ${at(query, "1}]")})`);
   });
 
   test("literals map to JSON: block strings, floats, enums, null, nested lists", () => {
-    const query = 'mutation { saveTemplate(input: {name: """  block\n  name""", imageName: "i\\u00e9", containerDiskInGb: 1.5, volumeInGb: 0, readme: null, ports: HTTP, env: []}) { id } }';
+    const query =
+      'mutation { saveTemplate(input: {name: """  block\n  name""", imageName: "i\\u00e9", containerDiskInGb: 1.5, volumeInGb: 0, readme: null, ports: HTTP, env: []}) { id } }';
     const result = lint(wire(query), { operation: "saveTemplate" });
-    expect(result.resolved).toEqual({ input: { name: "  block\nname", imageName: "i\u00e9", containerDiskInGb: 1.5, volumeInGb: 0, readme: null, ports: "HTTP", env: [] } });
+    expect(result.resolved).toEqual({
+      input: { name: "  block\nname", imageName: "i\u00e9", containerDiskInGb: 1.5, volumeInGb: 0, readme: null, ports: "HTTP", env: [] },
+    });
     expect(result.violations.map((v) => v.message)).toEqual([
       `must be integer (argument input.containerDiskInGb, query ${at(query, "1.5")})`,
       `must be string (argument input.readme, query ${at(query, "null")})`,

@@ -21,7 +21,8 @@ describe("variables", () => {
   });
 
   test("a declared default is used when the variable has no value", () => {
-    const query = "mutation S($input: SaveTemplateInput = {name: \"d\", imageName: \"i\", containerDiskInGb: 1, volumeInGb: 0}) { saveTemplate(input: $input) { id } }";
+    const query =
+      'mutation S($input: SaveTemplateInput = {name: "d", imageName: "i", containerDiskInGb: 1, volumeInGb: 0}) { saveTemplate(input: $input) { id } }';
     expect(save({ query }).resolved).toEqual({ input: { name: "d", imageName: "i", containerDiskInGb: 1, volumeInGb: 0 } });
     expect(save({ query, variables: { input: { ...template, name: "given" } } }).resolved).toEqual({ input: { ...template, name: "given" } });
   });
@@ -45,7 +46,9 @@ describe("variables", () => {
   });
 
   test("variables that are not an object are a 400", () => {
-    expect(brief(save({ query: "mutation { saveTemplate(input: {}) { id } }", variables: [template] }))).toEqual([{ rule: "graphql/request", status: 400, path: "/variables" }]);
+    expect(brief(save({ query: "mutation { saveTemplate(input: {}) { id } }", variables: [template] }))).toEqual([
+      { rule: "graphql/request", status: 400, path: "/variables" },
+    ]);
     expect(save({ query: 'mutation { deleteTemplate(templateName: "x") }', variables: null }).ok).toBe(false); // wrong mutation, but null variables are fine
   });
 });
@@ -106,7 +109,8 @@ mutation B { saveTemplate(input: {name: "b"}) { id } }`;
   });
 
   test("fragments at the top level are followed", () => {
-    const query = 'mutation { ...F } fragment F on Mutation { ... on Mutation { saveTemplate(input: {name: "a", imageName: "i", containerDiskInGb: "1", volumeInGb: 0}) { id } } }';
+    const query =
+      'mutation { ...F } fragment F on Mutation { ... on Mutation { saveTemplate(input: {name: "a", imageName: "i", containerDiskInGb: "1", volumeInGb: 0}) { id } } }';
     expect(brief(save({ query }))).toEqual([{ rule: "schema/type", status: 422, path: "/query" }]);
   });
 });
