@@ -27,6 +27,9 @@ export function parseDocument(query: string): DocumentNode | DocumentFailure {
   try {
     return load().parse(query);
   } catch (error) {
+    // The parser recurses per nesting level: a query nested beyond the stack is refused as such.
+    if (error instanceof RangeError)
+      return { rule: "graphql/syntax", message: "must not nest values deeper than the parser can follow", offset: 0, path: "/query" };
     if (!(error instanceof load().GraphQLError)) throw error;
     const offset = error.positions?.[0] ?? 0;
     return { rule: "graphql/syntax", message: `must be a GraphQL document: ${error.message}`, offset, path: "/query" };

@@ -36,7 +36,7 @@ export class ArgumentReader {
     const out: Record<string, unknown> = {};
     for (const arg of args) {
       const value = this.value(arg.value, formatPointer([arg.name.value]));
-      if (value !== ABSENT) out[arg.name.value] = value;
+      if (value !== ABSENT) define(out, arg.name.value, value);
     }
     return out;
   }
@@ -66,7 +66,7 @@ export class ArgumentReader {
         const out: Record<string, unknown> = {};
         for (const field of node.fields) {
           const v = this.value(field.value, `${pointer}/${formatPointer([field.name.value]).slice(1)}`);
-          if (v !== ABSENT) out[field.name.value] = v;
+          if (v !== ABSENT) define(out, field.name.value, v);
         }
         return out;
       }
@@ -93,6 +93,11 @@ export class ArgumentReader {
     }
     return ABSENT;
   }
+}
+
+/** Set a member as data: a `__proto__` field stays a field (and fails the schema), never a prototype. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The origin of the value at `pointer`: its own, or its nearest ancestor's plus the rest. */

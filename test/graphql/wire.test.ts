@@ -115,6 +115,21 @@ mutation B { saveTemplate(input: {name: "b"}) { id } }`;
   });
 });
 
+describe("hostile queries", () => {
+  test("a query nested beyond the parser's stack is a 400, not a crash", () => {
+    const deep = `mutation { saveTemplate(input: {env: ${"[".repeat(20000)}${"]".repeat(20000)}}) { id } }`;
+    expect(brief(save({ query: deep }))).toEqual([{ rule: "graphql/syntax", status: 400, path: "/query" }]);
+  });
+
+  test("a __proto__ input field is data: it fails the schema and pollutes nothing", () => {
+    const r = save({
+      query: 'mutation { saveTemplate(input: {name: "n", imageName: "i", containerDiskInGb: 1, volumeInGb: 0, __proto__: {polluted: 1}}) { id } }',
+    });
+    expect(brief(r)).toEqual([{ rule: "schema/additionalProperties", status: 422, path: "/query" }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe("loading", () => {
   test("the graphql package loads for a wire body only, never on the REST path", () => {
     const lintModule = fileURLToPath(new URL("../../dist/runtime/lint.js", import.meta.url));
