@@ -2,6 +2,7 @@
 // specification names, valid and invalid, with the pointer a user sees (into the body as given).
 
 import { describe, expect, test } from "vitest";
+import { engine } from "../../output/index.js";
 import { lint } from "../../runtime/lint.js";
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
@@ -106,7 +107,9 @@ const CASES: Case[] = [
 
 describe("the four shapes of each GraphQL mutation", () => {
   test.each(CASES)("$operation, $shape: $want", ({ operation, body, want }) => {
-    for (const name of [operation, `graphql:${operation}`]) {
+    // The bare name reaches the mutation only while no REST operation has it (docs/graphql.md).
+    const names = engine.operations.get(operation)?.kind === "graphql" ? [operation, `graphql:${operation}`] : [`graphql:${operation}`];
+    for (const name of names) {
       // A string handed to lint is JSON text: a bare string argument travels as such.
       const result = lint(typeof body === "string" ? JSON.stringify(body) : body, { operation: name });
       if (want === undefined) {
@@ -122,7 +125,7 @@ describe("the four shapes of each GraphQL mutation", () => {
 
   test("the same body as JSON text gives the same verdict", () => {
     for (const { operation, body, want } of CASES) {
-      const result = lint(JSON.stringify(body), { operation });
+      const result = lint(JSON.stringify(body), { operation: `graphql:${operation}` });
       expect(result.violations[0]?.path, `${operation} ${JSON.stringify(body)}`).toBe(want?.path);
     }
   });
