@@ -163,13 +163,14 @@ describe("lint of the resource operations", () => {
     const file = path.join(dir, "pod.json");
     writeFileSync(file, JSON.stringify({ ...pod, mounts: { persistent: { size: 5, path: "/workspace" } } }));
     const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
-    let status = 0;
-    let stdout = "";
-    try {
-      stdout = execFileSync(process.execPath, [cli, "lint", "--operation", "createPod", "--format", "json", file], { encoding: "utf8" });
-    } catch (error) {
-      ({ status, stdout } = error as { status: number; stdout: string });
-    }
+    const run = (): { status: number; stdout: string } => {
+      try {
+        return { status: 0, stdout: execFileSync(process.execPath, [cli, "lint", "--operation", "createPod", "--format", "json", file], { encoding: "utf8" }) };
+      } catch (error) {
+        return error as { status: number; stdout: string };
+      }
+    };
+    const { status, stdout } = run();
     expect(status).toBe(1);
     const verdict = JSON.parse(stdout) as { status: number; violations: { path: string; message: string }[] };
     expect(verdict.status).toBe(422);
