@@ -4,6 +4,7 @@
 
 import { canonicalJson } from "./header.js";
 import { type Diagnostic, type JsonSchema, SCHEMAS_ID } from "./model.js";
+import { reconcileFormat } from "./normalize-format.js";
 import { checkPattern } from "./safe-regex.js";
 
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
@@ -110,7 +111,8 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
         ctx.unknownFormats.add(value);
         ctx.diagnostics.push({ level: "warning", code: "unknown-format", message: `unknown format ${JSON.stringify(value)} is not checked`, pointer: at });
       }
-      out.format = value;
+      const kept = reconcileFormat(value, src, at, ctx.diagnostics);
+      if (kept !== undefined) out.format = kept;
     } else if (key === "pattern" && typeof value === "string") {
       const { keep, diagnostic } = checkPattern(value, at);
       if (diagnostic) ctx.diagnostics.push(diagnostic);

@@ -11,6 +11,7 @@ import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOpera
 import { problemFor } from "../rules/runtime/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, Violation, Warning } from "../rules/runtime/types.js";
 import { clone } from "../rules/runtime/values.js";
+import { staleSnapshotWarnings } from "./catalog-staleness.js";
 import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
 
@@ -109,7 +110,9 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
       return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
     }
     const result =
-      options.response === undefined ? evaluate(engine, key, body, contextFor(options)) : evaluateResponse(engine, key, String(options.response), body);
+      options.response === undefined
+        ? withStaleness(evaluate(engine, key, body, contextFor(options)), options)
+        : evaluateResponse(engine, key, String(options.response), body);
     const twin = options.response === undefined ? restTwinWarning(engine, key, body) : undefined;
     if (twin) result.warnings.push(twin);
     return text === undefined ? { result } : { result, text };
@@ -126,6 +129,18 @@ function contextFor(options: LintOptions): CheckContext {
     ...(options.templates === undefined ? {} : { templates: options.templates }),
     ...(options.current === undefined ? {} : { current: options.current }),
   };
+}
+
+/** Collections taken from the bundled snapshot (left out, or the bundle itself passed on) may be stale. */
+function withStaleness(result: LintResult, options: LintOptions): LintResult {
+  const bundled = bundledCatalog();
+  const fromBundle = (given: unknown[] | undefined, own: unknown[]) => given === undefined || given === own;
+  const warnings = staleSnapshotWarnings(result, {
+    date: bundled.date,
+    ...(fromBundle(options.catalog?.gpus, bundled.gpus) ? { gpus: bundled.gpus } : {}),
+    ...(fromBundle(options.catalog?.cpus, bundled.cpus) ? { cpus: bundled.cpus } : {}),
+  });
+  return warnings.length === 0 ? result : { ...result, warnings: [...result.warnings, ...warnings] };
 }
 
 function verdict(rule: string, message: string): LintResult {
@@ -154,17 +169,20 @@ function inspect(value: unknown, limit: number): "plain" | "foreign" | "too deep
 
 // ------------------------------------------------------------------ bundled catalog snapshot
 
-let catalog: { gpus: GpuRecord[]; cpus: CpuRecord[] } | undefined;
+let catalog: { gpus: GpuRecord[]; cpus: CpuRecord[]; date: string } | undefined;
 
-/** schema/catalog/*.json, read on first use: two levels up from dist/runtime, one from runtime/. */
-function bundledCatalog(): { gpus: GpuRecord[]; cpus: CpuRecord[] } {
+/**
+ * schema/catalog/*.json, read on first use: two levels up from dist/runtime, one from runtime/.
+ * Pass these very arrays on (as `migrate` does) and lint still knows they came from the bundle.
+ */
+export function bundledCatalog(): { gpus: GpuRecord[]; cpus: CpuRecord[]; date: string } {
   if (catalog) return catalog;
   const dir = ["../../schema/catalog/", "../schema/catalog/"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((candidate) => existsSync(`${candidate}gpus.json`));
   if (dir === undefined) throw new Error("the bundled catalog (schema/catalog/gpus.json) is missing from the package");
   const read = (name: string, key: string) => (JSON.parse(readFileSync(`${dir}${name}`, "utf8")) as Record<string, unknown>)[key];
-  catalog = { gpus: read("gpus.json", "gpus") as GpuRecord[], cpus: read("cpus.json", "cpus") as CpuRecord[] };
+  catalog = { gpus: read("gpus.json", "gpus") as GpuRecord[], cpus: read("cpus.json", "cpus") as CpuRecord[], date: String(read("snapshot.json", "date")) };
   return catalog;
 }
 

@@ -137,9 +137,6 @@ describe("hints", () => {
     hints: { operations: string[]; property?: string; use?: string; note?: string; path?: string; value?: unknown; hint?: string }[];
   };
   const cases = rulesFile.hints.flatMap((h) => h.operations.map((operation) => ({ ...h, operation, at: String(h.property ?? h.path) })));
-  // createPod/updatePod accept unknown properties (the spec does not list every pod field), so
-  // no schema failure carries their v1-name hints: they arrive as warnings instead.
-  const asWarning = (c: { operation: string; property?: string }) => c.property !== undefined && (c.operation === "createPod" || c.operation === "updatePod");
 
   function hintFor(c: (typeof cases)[number]): { body: unknown; expected: string } {
     if (c.property !== undefined) {
@@ -149,17 +146,10 @@ describe("hints", () => {
     return { body: { [String(c.path).slice(1)]: c.value }, expected: String(c.hint) };
   }
 
-  test.each(cases.filter((c) => !asWarning(c)))("$operation $at", (c) => {
+  test.each(cases)("$operation $at", (c) => {
     const { body, expected } = hintFor(c);
     const r = lint(body, { operation: c.operation });
     expect(r.violations.find((v) => v.path === c.at)?.hint).toBe(expected);
-  });
-
-  test.each(cases.filter(asWarning))("$operation $at (open body: a warning)", (c) => {
-    const { body, expected } = hintFor(c);
-    const r = lint(body, { operation: c.operation });
-    expect(r.violations.find((v) => v.path === c.at)).toBeUndefined();
-    expect(r.warnings).toContainEqual({ rule: "hint/v1-field", path: c.at, message: expected });
   });
 
   test("a GPU type id in gpu.pools suggests its pool", () => {

@@ -71,6 +71,13 @@ const cases: Case[] = [
     body: { input: { name: "t", imageName: "i:1", containerDiskInGb: 5, volumeInGb: 20, isServerless: true } },
   },
   { rule: "network-volume-size-grows", status: 400, operation: "updateNetworkVolume", body: { size: 50 }, context: { current: { id: "nv", size: 100 } } },
+  { rule: "pod-gpu-type-known", status: 400, operation: "createPod", body: { name: "p", image: "img:1", gpu: { id: "AMPERE_48" } } },
+  {
+    rule: "serverless-template-no-volume",
+    status: 400,
+    operation: "createTemplate",
+    body: { name: "t", image: "img:1", serverless: true, mounts: { persistent: { size: 20, path: "/workspace" } } },
+  },
 ];
 
 describe("every rule of the specification", () => {

@@ -19,6 +19,7 @@ import {
   scanSource,
   toSarif,
 } from "../../runtime/migrate/index.js";
+import { bundledCatalog } from "../../runtime/lint.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LiveFlagValues } from "../../runtime/live/options.js";
 import { CliError, type Command, usageError } from "../command.js";
@@ -96,9 +97,11 @@ function loadContext(files: readonly string[]): MigrationContext {
     if (Array.isArray(value.templates)) templates = value.templates as TemplateRecord[];
   }
   if (!gpus || !cpus) {
-    const dir = bundledCatalogDir();
-    gpus ??= (JSON.parse(readFileSync(join(dir, "gpus.json"), "utf8")) as { gpus: GpuRecord[] }).gpus;
-    cpus ??= (JSON.parse(readFileSync(join(dir, "cpus.json"), "utf8")) as { cpus: CpuRecord[] }).cpus;
+    bundledCatalogDir();
+    // The very arrays lint reads: it then knows they are the dated snapshot (staleness warnings).
+    const bundled = bundledCatalog();
+    gpus ??= bundled.gpus;
+    cpus ??= bundled.cpus;
   }
   return templates ? { catalog: { gpus, cpus }, templates } : { catalog: { gpus, cpus } };
 }

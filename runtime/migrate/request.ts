@@ -2,6 +2,7 @@
 // Pipeline: route → body (through the body kind's table) → lint.
 
 import { isObject } from "../../rules/runtime/values.js";
+import { STALE_SNAPSHOT_RULE } from "../catalog-staleness.js";
 import { type LintResult, lint } from "../lint.js";
 import { applyTable, sortKeys } from "./apply-table.js";
 import { lintNotes } from "./lint-notes.js";
@@ -53,6 +54,7 @@ export function migrateRequest(input: unknown, context: MigrationContext = {}): 
   if (body !== undefined && mapping.operation !== undefined) {
     verdict = lint(body, { operation: mapping.operation, catalog: context.catalog, templates: context.templates });
     if (mapping.body) notes.push(...lintNotes(mapping.body.kind.table, verdict.violations, notes));
+    for (const w of verdict.warnings) if (w.rule === STALE_SNAPSHOT_RULE) notes.push({ level: "warning", message: `${w.path}: ${w.message}` });
   } else if (body !== undefined) {
     notes.push({ level: "warning", message: "not linted: v2kit's v2 schema has no operation for this route's body" });
   }

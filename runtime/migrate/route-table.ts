@@ -61,7 +61,13 @@ const podAction = (action: string): RouteMapping => ({
 });
 
 export const ROUTES: readonly RouteMapping[] = [
-  ...resource("/pods", "podId", "/v2/pods", podBody, { list: "listPods", create: "createPod", update: "updatePod", remove: "deletePod" }),
+  ...resource("/pods", "podId", "/v2/pods", podBody, {
+    list: "listPods",
+    create: "createPod",
+    get: "getPod",
+    update: "updatePod",
+    remove: "deletePod",
+  }),
   podAction("start"),
   podAction("stop"),
   podAction("restart"),
@@ -74,15 +80,28 @@ export const ROUTES: readonly RouteMapping[] = [
     create: "createEndpoint",
     get: "getEndpoint",
     update: "updateEndpoint",
+    remove: "deleteEndpoint",
   }),
-  ...resource("/templates", "templateId", "/v2/templates", templateBody, { list: "listTemplates" }),
+  ...resource("/templates", "templateId", "/v2/templates", templateBody, {
+    list: "listTemplates",
+    create: "createTemplate",
+    get: "getTemplate",
+    update: "updateTemplate",
+  }),
   ...resource("/networkvolumes", "networkVolumeId", "/v2/network-volumes", networkVolumeBody, {
     list: "listNetworkVolumes",
     create: "createNetworkVolume",
     get: "getNetworkVolume",
     update: "updateNetworkVolume",
+    remove: "deleteNetworkVolume",
   }),
-  ...resource("/containerregistryauth", "containerRegistryAuthId", "/v2/registries", registryBody, { list: "listRegistries", updatable: false }),
+  ...resource("/containerregistryauth", "containerRegistryAuthId", "/v2/registries", registryBody, {
+    list: "listRegistries",
+    create: "createRegistry",
+    get: "getRegistry",
+    remove: "deleteRegistry",
+    updatable: false,
+  }),
   { method: "GET", v1: "/billing/pods", v2Method: "GET", v2: "/v2/billing/pods", operation: "listPodBilling" },
   {
     method: "GET",

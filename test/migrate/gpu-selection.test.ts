@@ -15,8 +15,8 @@ const admitted = (pools: string[], excluded: string[]) =>
 describe("selectPools", () => {
   it("chooses the pool of one card and excludes its siblings", () => {
     expect(selectPools(["NVIDIA L4"], catalog.gpus)).toEqual({
-      pools: ["AMPERE_24"],
-      excludedTypes: ["NVIDIA RTX A5000", "NVIDIA GeForce RTX 3090"],
+      pools: ["ADA_24"],
+      excludedTypes: ["NVIDIA GeForce RTX 4090"],
       unknown: [],
       outsidePools: [],
     });

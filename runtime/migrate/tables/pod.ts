@@ -1,12 +1,14 @@
 // v1 pod bodies (PodCreateInput, PodUpdateInput, PodUpdateInPlaceInput) → CreatePodRequest /
-// UpdatePodRequest. The spec shows the v2 pod body only as `name`, `image`, `gpu` {id, count},
-// `cpu`, `mounts`, `cloud` and the container settings; fields it does not show are dropped with
-// a warning rather than guessed.
+// UpdatePodRequest. The spec names `name`, `image`, `gpu` {id, count}, `cpu`, `mounts`, `cloud`
+// and the container settings; the shapes of `cpu` and `mounts` and the other v2 fields come from
+// the published v2 document (docs/schema-sources.md). v1 fields that neither has are dropped
+// with a note rather than guessed.
 
 import type { BodyKind, MappingTable, Note, TransformInput, TransformOutput } from "../types.js";
+import { podMounts, V1_DEFAULT_VOLUME_NOTE } from "./pod-mounts.js";
 import { list, presentFields, stringList } from "./values.js";
 
-const NOT_SHOWN = "the v2 pod body in the spec has no such field; add it back if /v2/openapi.json offers one";
+const NO_V2 = "neither the spec nor the published v2 document has this pod field";
 const PLACEMENT = "v2 has no placement priority: the scheduler places pods";
 
 /** v1 pods ran on GPUs unless `computeType: CPU`. */
@@ -14,25 +16,40 @@ function podIsCpu(body: Record<string, unknown>): boolean {
   return body.computeType === "CPU";
 }
 
-/** computeType, gpuTypeIds, gpuCount, cpuFlavorIds, vcpuCount → `gpu: {id, count}` or `cpu`. */
+/** cpuFlavorIds, vcpuCount → `cpu: {id, vcpuCount}` (one flavor; v1 listed fallbacks). */
+function podCpu(body: Record<string, unknown>, notes: Note[]): TransformOutput {
+  for (const field of presentFields(body, ["gpuTypeIds", "gpuCount", "allowedCudaVersions"])) {
+    notes.push({ level: "warning", field, message: "dropped: a CPU pod has no GPU settings" });
+  }
+  const flavors = stringList(body.cpuFlavorIds) ?? [];
+  const [first] = flavors;
+  if (first === undefined) {
+    notes.push({ level: "error", field: "cpuFlavorIds", message: "v2 needs `cpu.id`: name the CPU flavor the pod runs on" });
+    return { notes };
+  }
+  if (flavors.length > 1) {
+    notes.push({
+      level: "warning",
+      field: "cpuFlavorIds",
+      message: `v2 pods take one CPU flavor: chose the first, ${JSON.stringify(first)}; v1 could fall back to ${list(flavors.slice(1))}`,
+    });
+  }
+  // v1 documents vcpuCount's default as 2; v2 requires the count, so the default is written out.
+  let vcpuCount = body.vcpuCount;
+  if (vcpuCount === undefined || vcpuCount === null) {
+    vcpuCount = 2;
+    notes.push({ level: "info", field: "vcpuCount", message: "not set: the v1 default 2 is written out (v2 requires `cpu.vcpuCount`)" });
+  }
+  return { set: [["/cpu", { id: first, vcpuCount }]], notes };
+}
+
+/** computeType, gpuTypeIds, gpuCount, allowedCudaVersions, cpuFlavorIds, vcpuCount → `gpu` or `cpu`. */
 export function podGpuOrCpu({ body, mode }: TransformInput): TransformOutput {
   const notes: Note[] = [];
   if (body.computeType !== undefined) {
     notes.push({ level: "info", field: "computeType", message: "v2 has no computeType: a GPU pod sets `gpu`, a CPU pod sets `cpu`" });
   }
-  if (podIsCpu(body)) {
-    for (const field of presentFields(body, ["gpuTypeIds", "gpuCount"])) {
-      notes.push({ level: "warning", field, message: "dropped: a CPU pod has no GPU settings" });
-    }
-    const cpu: Record<string, unknown> = {};
-    for (const field of presentFields(body, ["cpuFlavorIds", "vcpuCount"])) cpu[field] = body[field];
-    notes.push({
-      level: "warning",
-      field: "computeType",
-      message: "the v2 pod `cpu` shape is not shown in the spec: the v1 fields were moved under `cpu` unchanged; check them against /v2/openapi.json",
-    });
-    return { set: [["/cpu", cpu]], notes };
-  }
+  if (podIsCpu(body)) return podCpu(body, notes);
   for (const field of presentFields(body, ["cpuFlavorIds", "vcpuCount"])) {
     notes.push({ level: "info", field, message: "dropped: a GPU pod has no CPU flavor settings" });
   }
@@ -54,26 +71,16 @@ export function podGpuOrCpu({ body, mode }: TransformInput): TransformOutput {
       message: `v2 pods take one GPU type: chose the first, ${JSON.stringify(first)}; v1 could fall back to ${list(ids.slice(1))}`,
     });
   }
-  const count = body.gpuCount === undefined || body.gpuCount === null ? 1 : body.gpuCount;
-  return { set: [["/gpu", { id: first, count }]], notes };
+  const gpu: Record<string, unknown> = { id: first, count: body.gpuCount === undefined || body.gpuCount === null ? 1 : body.gpuCount };
+  const cuda = stringList(body.allowedCudaVersions);
+  if (cuda && cuda.length > 0) gpu.allowedCudaVersions = cuda;
+  return { set: [["/gpu", gpu]], notes };
 }
 
-/** volumeInGb, volumeMountPath, networkVolumeId → `mounts`, whose shape the spec does not show. */
-export function podMounts({ body }: TransformInput): TransformOutput {
-  const fields = presentFields(body, ["volumeInGb", "volumeMountPath", "networkVolumeId"]);
-  if (fields.length === 0) return {};
-  const mounts: Record<string, unknown> = {};
-  for (const field of fields) mounts[field] = body[field];
-  return {
-    set: [["/mounts", mounts]],
-    notes: [
-      {
-        level: "warning",
-        field: fields[0] as string,
-        message: `the v2 \`mounts\` shape is not shown in the spec: ${fields.join(", ")} were moved under \`mounts\` unchanged; check them against /v2/openapi.json`,
-      },
-    ],
-  };
+/** `locked` exists on the v2 pod update body only (published v2 document). */
+function podLocked({ body, mode }: TransformInput): TransformOutput {
+  if (mode === "update") return { set: [["/locked", body.locked]] };
+  return { notes: [{ level: "warning", field: "locked", message: "dropped: a v2 pod is locked by an update (`locked` on PATCH), not on create" }] };
 }
 
 /** v1 documents `ports` as a list but defaults it to a comma-separated string; v2 takes a list. */
@@ -90,43 +97,46 @@ export function portList({ body }: TransformInput): TransformOutput {
   return { set: [["/ports", ports]] };
 }
 
+const gpuOrCpu = { how: "custom", transform: podGpuOrCpu } as const;
+const mounts = { how: "custom", transform: podMounts } as const;
+
 export const podTable: MappingTable = {
   name: { to: "/name", how: "rename", note: "same meaning" },
   imageName: { to: "/image", how: "rename", note: "renamed" },
-  computeType: { to: null, how: "custom", note: "v2 sets `gpu` or `cpu` instead", transform: podGpuOrCpu },
-  gpuTypeIds: { to: "/gpu/id", how: "custom", note: "one GPU type: the first", transform: podGpuOrCpu },
-  gpuCount: { to: "/gpu/count", how: "custom", note: "nested under `gpu`", transform: podGpuOrCpu },
-  cpuFlavorIds: { to: "/cpu", how: "custom", note: "nested under `cpu` (shape not shown)", transform: podGpuOrCpu },
-  vcpuCount: { to: "/cpu", how: "custom", note: "nested under `cpu` (shape not shown)", transform: podGpuOrCpu },
+  computeType: { to: null, ...gpuOrCpu, note: "v2 sets `gpu` or `cpu` instead" },
+  gpuTypeIds: { to: "/gpu/id", ...gpuOrCpu, note: "one GPU type: the first" },
+  gpuCount: { to: "/gpu/count", ...gpuOrCpu, note: "nested under `gpu`" },
+  allowedCudaVersions: { to: "/gpu/allowedCudaVersions", ...gpuOrCpu, note: "nested under `gpu`" },
+  cpuFlavorIds: { to: "/cpu/id", ...gpuOrCpu, note: "one CPU flavor: the first" },
+  vcpuCount: { to: "/cpu/vcpuCount", ...gpuOrCpu, note: "nested under `cpu`" },
   containerDiskInGb: { to: "/disk", how: "rename", note: "renamed" },
-  volumeInGb: { to: "/mounts", how: "custom", note: "under `mounts` (shape not shown)", transform: podMounts },
-  volumeMountPath: { to: "/mounts", how: "custom", note: "under `mounts` (shape not shown)", transform: podMounts },
-  networkVolumeId: { to: "/mounts", how: "custom", note: "under `mounts` (shape not shown)", transform: podMounts },
+  volumeInGb: { to: "/mounts/persistent/size", ...mounts, note: "the pod volume: `mounts.persistent`" },
+  volumeMountPath: { to: "/mounts/persistent/path", ...mounts, note: "the mount path of the pod or network volume" },
+  networkVolumeId: { to: "/mounts/network/0/volumeId", ...mounts, note: "`mounts.network[0]`" },
   cloudType: { to: "/cloud", how: "rename", note: "renamed; SECURE is still the default" },
   dockerStartCmd: { to: "/cmd", how: "rename", note: "container CMD in exec form" },
   dockerEntrypoint: { to: "/entrypoint", how: "rename", note: "container ENTRYPOINT in exec form" },
   env: { to: "/env", how: "rename", note: "same object of strings" },
   ports: { to: "/ports", how: "custom", note: "a list of `<port>/<protocol>`", transform: portList },
   containerRegistryAuthId: { to: "/registry", how: "rename", note: "renamed" },
-  templateId: { to: null, how: "drop", note: `${NOT_SHOWN} (then drop imageName only if the template names the image)` },
-  dataCenterIds: { to: null, how: "drop", note: NOT_SHOWN },
-  allowedCudaVersions: { to: null, how: "drop", note: `v2 pod \`gpu\` fields beyond id and count are not shown in the spec; ${NOT_SHOWN}` },
-  countryCodes: { to: null, how: "drop", note: NOT_SHOWN },
-  globalNetworking: { to: null, how: "drop", note: NOT_SHOWN },
-  interruptible: { to: null, how: "drop", note: `${NOT_SHOWN}; without it the pod is not interruptible` },
-  locked: { to: null, how: "drop", note: NOT_SHOWN },
-  minDiskBandwidthMBps: { to: null, how: "drop", note: NOT_SHOWN },
-  minDownloadMbps: { to: null, how: "drop", note: NOT_SHOWN },
-  minUploadMbps: { to: null, how: "drop", note: NOT_SHOWN },
-  minRAMPerGPU: { to: null, how: "drop", note: NOT_SHOWN },
-  minVCPUPerGPU: { to: null, how: "drop", note: NOT_SHOWN },
-  supportPublicIp: { to: null, how: "drop", note: NOT_SHOWN },
+  templateId: { to: "/templateId", how: "rename", note: "same meaning" },
+  dataCenterIds: { to: "/dataCenterIds", how: "rename", note: "same meaning" },
+  globalNetworking: { to: "/globalNetworking", how: "rename", note: "same meaning" },
+  locked: { to: "/locked", how: "custom", note: "update only", transform: podLocked },
+  countryCodes: { to: null, how: "drop", note: NO_V2 },
+  interruptible: { to: null, how: "drop", note: `${NO_V2}; without it the pod is not interruptible` },
+  minDiskBandwidthMBps: { to: null, how: "drop", note: NO_V2 },
+  minDownloadMbps: { to: null, how: "drop", note: NO_V2 },
+  minUploadMbps: { to: null, how: "drop", note: NO_V2 },
+  minRAMPerGPU: { to: null, how: "drop", note: NO_V2 },
+  minVCPUPerGPU: { to: null, how: "drop", note: NO_V2 },
+  supportPublicIp: { to: null, how: "drop", note: NO_V2 },
   cpuFlavorPriority: { to: null, how: "drop", note: PLACEMENT, level: "info" },
   dataCenterPriority: { to: null, how: "drop", note: PLACEMENT, level: "info" },
   gpuTypePriority: { to: null, how: "drop", note: PLACEMENT, level: "info" },
 };
 
-/** v2 requires `name` and `image` on create, and one of `gpu`/`cpu`. */
+/** v2 requires `name` and `image` on create (spec, Other v2 routes), and one of `gpu`/`cpu`. */
 function podCreateRequirements({ body, mode }: TransformInput, v2: Record<string, unknown>): TransformOutput {
   if (mode !== "create") return {};
   const set: [string, unknown][] = [];
@@ -136,8 +146,10 @@ function podCreateRequirements({ body, mode }: TransformInput, v2: Record<string
     notes.push({ level: "info", field: "name", message: 'not set: the v1 default "my pod" is written out (v2 requires a name)' });
   }
   if (v2.image === undefined) {
-    notes.push({ level: "error", field: "imageName", message: "v2 requires `image` on a pod: name the container image" });
+    const why = v2.templateId === undefined ? "" : " (also with `templateId`: the spec requires `image` on every pod create)";
+    notes.push({ level: "error", field: "imageName", message: `v2 requires \`image\` on a pod${why}: name the container image` });
   }
+  if (presentFields(body, ["volumeInGb", "volumeMountPath", "networkVolumeId"]).length === 0) notes.push({ ...V1_DEFAULT_VOLUME_NOTE });
   if (presentFields(body, ["computeType", "gpuTypeIds", "gpuCount", "cpuFlavorIds", "vcpuCount"]).length === 0) {
     notes.push({ level: "error", field: "gpuTypeIds", message: "v2 needs `gpu` or `cpu`: name the GPU type (gpuTypeIds) or set computeType CPU" });
   }

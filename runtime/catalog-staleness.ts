@@ -1,0 +1,57 @@
+// The bundled catalog is a dated snapshot (schema/catalog/README.md); the live catalog gains pools,
+// types and flavors after it. When a verdict rejects a value that the snapshot does not know, the
+// violation stays (the snapshot is all we have), and a warning says the snapshot may be stale and
+// how to check against a fresh catalog.
+
+import { parsePointer } from "../rules/runtime/pointer.js";
+import type { CheckResult, CpuRecord, GpuRecord, Warning } from "../rules/runtime/types.js";
+
+export interface BundledCollections {
+  /** The collections that came from the bundled snapshot (not from --catalog / --live). */
+  gpus?: GpuRecord[];
+  cpus?: CpuRecord[];
+  /** The snapshot's date, YYYY-MM-DD. */
+  date: string;
+}
+
+export const STALE_SNAPSHOT_RULE = "catalog/stale-snapshot";
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let node = body;
+  for (const key of parsePointer(pointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * The bundled collection a rejected value belongs to, by where it sits in the body (`gpu…` holds
+ * GPU type and pool ids, `cpu…` CPU flavor ids), and the identifiers that collection holds.
+ */
+function bundledIdsFor(path: string, bundled: BundledCollections): Set<string> | undefined {
+  const [head] = parsePointer(path);
+  if (head === "gpu" && bundled.gpus) return new Set(bundled.gpus.flatMap((r) => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id])));
+  if (head === "cpu" && bundled.cpus) return new Set(bundled.cpus.map((r) => r.id));
+  return undefined;
+}
+
+/** One warning per violation whose rejected string value the bundled snapshot does not know. */
+export function staleSnapshotWarnings(result: CheckResult, bundled: BundledCollections): Warning[] {
+  if (result.ok || (bundled.gpus === undefined && bundled.cpus === undefined)) return [];
+  const out: Warning[] = [];
+  for (const v of result.violations) {
+    if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
+    const known = bundledIdsFor(v.path, bundled);
+    const value = valueAt(result.resolved, v.path);
+    if (known === undefined || typeof value !== "string" || known.has(value.trim())) continue;
+    out.push({
+      rule: STALE_SNAPSHOT_RULE,
+      path: v.path,
+      message:
+        `${JSON.stringify(value)} is unknown to the bundled catalog snapshot of ${bundled.date}, which may be stale: ` +
+        "check against the live catalog with `--catalog <saved /v2/catalog response>`, `--live`, or `v2kit context pull`",
+    });
+  }
+  return out;
+}
