@@ -87,6 +87,7 @@ export const ROUTES: readonly RouteMapping[] = [
     create: "createTemplate",
     get: "getTemplate",
     update: "updateTemplate",
+    remove: "deleteTemplate",
   }),
   ...resource("/networkvolumes", "networkVolumeId", "/v2/network-volumes", networkVolumeBody, {
     list: "listNetworkVolumes",
