@@ -47,6 +47,15 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
         const blank = empty(getAt(all, parsePointer(f)));
         return blank === undefined ? [] : [{ name: `${f} empty beside the others`, body: setAt(all, parsePointer(f), blank), expect: "pass" as const }];
       }),
+      // A PATCH judged on what it sends: one field sent, the others only in the current resource.
+      ...(rule.fieldsFrom === "request"
+        ? rule.fields.map((f) => ({
+            name: `only ${f} sent, the others in the current resource`,
+            body: rule.fields.filter((g) => g !== f).reduce<unknown>((b, g) => removeAt(b, parsePointer(g)), all),
+            expect: "pass" as const,
+            context: { ...env.context, current: all },
+          }))
+        : []),
     ];
   },
   explain: (rule) => `${fieldList(rule.fields)} are not all set (an empty array or string counts as unset)${fieldsNote(rule)}`,

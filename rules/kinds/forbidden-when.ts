@@ -49,9 +49,14 @@ ${loops}
     if (field === undefined) return [];
     const withField = setAt(body, parsePointer(field), env.sample(field));
     if (holds(rule.when, body)) {
+      const without = removeAt(body, parsePointer(field));
       return [
         { name: `${field} set while the condition holds`, body: withField, expect: "fail" },
-        { name: `${field} left out`, body: removeAt(body, parsePointer(field)), expect: "pass" },
+        { name: `${field} left out`, body: without, expect: "pass" },
+        // A PATCH judged on what it sends: the field only in the current resource is not sent.
+        ...(rule.fieldsFrom === "request"
+          ? [{ name: `${field} only in the current resource`, body: without, expect: "pass" as const, context: { ...env.context, current: withField } }]
+          : []),
       ];
     }
     return holds(rule.when, withField) ? [] : [{ name: `${field} set while the condition does not hold`, body: withField, expect: "pass" }];
