@@ -118,9 +118,16 @@ describe("updateEndpoint: the cases of the issue (given current and patch, want)
       want: ["idle-timeout-queue-request-count"],
     },
     {
-      name: "a floor onto a current set: the constraint is replaced",
+      // Setting one does not clear the other (published document, UpdateEndpointGpuConfig).
+      name: "a floor onto a stored set, the set kept",
       current: queue,
       patch: { gpu: { minCudaVersion: "12.4" } },
+      want: ["cuda-set-or-floor"],
+    },
+    {
+      name: "a floor with the stored set cleared in the same patch",
+      current: queue,
+      patch: { gpu: { minCudaVersion: "12.4", allowedCudaVersions: [] } },
       want: [],
       gpu: { ...queue.gpu, allowedCudaVersions: undefined, minCudaVersion: "12.4" },
     },
@@ -135,7 +142,7 @@ describe("updateEndpoint: the cases of the issue (given current and patch, want)
       current: floor,
       patch: { gpu: { minCudaVersion: "" } },
       want: [],
-      gpu: { ...floor.gpu, allowedCudaVersions: undefined, minCudaVersion: undefined },
+      gpu: { ...floor.gpu, minCudaVersion: undefined },
     },
     {
       name: "an empty set clears it",
@@ -144,7 +151,12 @@ describe("updateEndpoint: the cases of the issue (given current and patch, want)
       want: [],
       gpu: { ...queue.gpu, allowedCudaVersions: undefined, minCudaVersion: undefined },
     },
-    { name: "type LOAD_BALANCER onto a QUEUE_DELAY endpoint", current: queue, patch: { type: "LOAD_BALANCER" }, want: ["lb-requires-request-count"] },
+    {
+      name: "QUEUE_DELAY onto a LOAD_BALANCER endpoint",
+      current: { ...queue, type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { min: 0, max: 3 } },
+      patch: { scaling: { type: "QUEUE_DELAY", queueDelay: 2 } },
+      want: ["lb-requires-request-count"],
+    },
     {
       name: "a pool the catalog does not list, inherited",
       current: { ...queue, gpu: { ...queue.gpu, pools: ["RETIRED_POOL"] } },
