@@ -82,6 +82,21 @@ for (const op of patchOperations) {
       },
     );
 
+    const fromResolved = rules.filter(
+      (r) => r.fieldsFrom !== "request" && ["forbiddenTogether", "enumWhen", "requires", "forbiddenWhen", "exactlyOne"].includes(r.kind),
+    );
+    it.each(fromResolved.map((r) => [r.id, r] as const))("%s: judged on the resolved resource, as if it were sent whole", (_id, rule) => {
+      const patches = bodies.chain((b) => fc.constantFrom(b, violate(model, rule, op, b) ?? b));
+      fc.assert(
+        fc.property(currents, patches, (current, patch) => {
+          const paired = evaluate(engine, op, patch, { ...base, current });
+          const whole = evaluate(engine, op, paired.resolved, base);
+          expect(ruleIds(paired).includes(rule.id)).toBe(ruleIds(whole).includes(rule.id));
+        }),
+        { seed: SEED, numRuns: 80 },
+      );
+    });
+
     it("compiled engine and interpreter agree on every pair", () => {
       const patches = bodies.chain((b) => fc.constantFrom(b, ...rules.map((r) => violate(model, r, op, b)).filter((x) => x !== undefined)));
       fc.assert(
