@@ -32,7 +32,10 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
   },
   violate(rule, body) {
     const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
-    return first === undefined ? undefined : setAt(body, parsePointer(first.path), (first.value as number) + 1 === 3 ? 3 : (first.value as number) * 3);
+    if (first === undefined) return undefined;
+    // Three quarters of a power of two (>= 4) lies below it, so a catalog maximum still holds: 32 -> 24.
+    const v = first.value as number;
+    return setAt(body, parsePointer(first.path), v <= 2 ? 3 : Math.round((v * 3) / 4));
   },
   edgeCases(rule, body) {
     const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
