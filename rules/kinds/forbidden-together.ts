@@ -1,28 +1,29 @@
 // Fields that must not all be set at once (spec: a non-empty `allowedCudaVersions` with
 // `minCudaVersion`, GPU config rule 1). An empty array or string counts as not set (rule 2).
+// `fieldsFrom: request` judges only what the request sends together (see shared.ts).
 
 import { code, join } from "../../generators/codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isNonEmpty, isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, fieldList, pointers } from "./shared.js";
+import { at, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, pointers } from "./shared.js";
 
-type ForbiddenTogether = RuleSpec & { fields: Pointer[] };
+type ForbiddenTogether = RuleSpec & FieldsFrom & { fields: Pointer[] };
 
 const setFields = (rule: ForbiddenTogether, body: unknown) => rule.fields.filter((f) => isNonEmpty(getAt(body, parsePointer(f))));
 const parentOf = (p: Pointer) => parsePointer(p).slice(0, -1);
 
 export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
   kind: "forbiddenTogether",
-  params: { properties: { fields: { ...pointers, minItems: 2 } }, required: ["fields"] },
+  params: { properties: { fields: { ...pointers, minItems: 2 }, fieldsFrom }, required: ["fields"] },
   targets: (rule) => rule.fields,
   check(rule, s) {
-    const set = setFields(rule, s.resolved);
+    const set = setFields(rule, fieldsBody(rule, s));
     return set.length === rule.fields.length ? [{ path: set[set.length - 1] ?? "", detail: `${fieldList(set)} are all set` }] : [];
   },
   emit(rule) {
     const all = join(
-      rule.fields.map((f) => code`rt.isNonEmpty(${at(f)})`),
+      rule.fields.map((f) => code`rt.isNonEmpty(${at(f, fieldsCode(rule))})`),
       " && ",
     );
     return code`if (${all}) out.push({ path: ${rule.fields[rule.fields.length - 1]}, detail: ${`${fieldList(rule.fields)} are all set`} });`;
@@ -46,7 +47,16 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
         const blank = empty(getAt(all, parsePointer(f)));
         return blank === undefined ? [] : [{ name: `${f} empty beside the others`, body: setAt(all, parsePointer(f), blank), expect: "pass" as const }];
       }),
+      // A PATCH judged on what it sends: one field sent, the others only in the current resource.
+      ...(rule.fieldsFrom === "request"
+        ? rule.fields.map((f) => ({
+            name: `only ${f} sent, the others in the current resource`,
+            body: rule.fields.filter((g) => g !== f).reduce<unknown>((b, g) => removeAt(b, parsePointer(g)), all),
+            expect: "pass" as const,
+            context: { ...env.context, current: all },
+          }))
+        : []),
     ];
   },
-  explain: (rule) => `${fieldList(rule.fields)} are not all set (an empty array or string counts as unset)`,
+  explain: (rule) => `${fieldList(rule.fields)} are not all set (an empty array or string counts as unset)${fieldsNote(rule)}`,
 };

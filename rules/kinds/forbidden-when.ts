@@ -1,30 +1,33 @@
 // Fields that must not be set when a condition holds (spec: `workers.idleTimeout` on a
 // queue-based endpoint scaling on REQUEST_COUNT, create rule 10; CUDA on a CPU create, rule 11).
+// With `fieldsFrom: request` the condition is judged on the resolved resource and the fields on
+// the request: a PATCH that switches the scaler does not inherit the current `idleTimeout`
+// (Update rule 6: the scaler can be switched).
 
 import { code, join } from "../../generators/codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { condition, fieldList, matches, pointers } from "./shared.js";
+import { condition, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointers } from "./shared.js";
 
-type ForbiddenWhen = RuleSpec & { fields: Pointer[]; when: Condition };
+type ForbiddenWhen = RuleSpec & FieldsFrom & { fields: Pointer[]; when: Condition };
 
 export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
   kind: "forbiddenWhen",
-  params: { properties: { fields: pointers, when: condition }, required: ["fields", "when"] },
+  params: { properties: { fields: pointers, when: condition, fieldsFrom }, required: ["fields", "when"] },
   // The forbidden fields need not exist in the schema (they may be forbidden there too).
   targets: (rule) => conditionPointers(rule.when),
   check(rule, s) {
     if (!holds(rule.when, s.resolved)) return [];
     return rule.fields.flatMap((f) =>
-      matchAll(s.resolved, parsePointer(f))
+      matchAll(fieldsBody(rule, s), parsePointer(f))
         .filter((m) => isPresent(m.value))
         .map((m) => ({ path: m.path })),
     );
   },
   emit(rule) {
-    const loops = join(rule.fields.map((f) => code`for (const m of ${matches(f)}) if (rt.isPresent(m.value)) out.push({ path: m.path });`));
+    const loops = join(rule.fields.map((f) => code`for (const m of ${matches(f, fieldsCode(rule))}) if (rt.isPresent(m.value)) out.push({ path: m.path });`));
     return code`if (${emitCondition(rule.when, code`s.resolved`)}) {
 ${loops}
 }`;
@@ -46,12 +49,17 @@ ${loops}
     if (field === undefined) return [];
     const withField = setAt(body, parsePointer(field), env.sample(field));
     if (holds(rule.when, body)) {
+      const without = removeAt(body, parsePointer(field));
       return [
         { name: `${field} set while the condition holds`, body: withField, expect: "fail" },
-        { name: `${field} left out`, body: removeAt(body, parsePointer(field)), expect: "pass" },
+        { name: `${field} left out`, body: without, expect: "pass" },
+        // A PATCH judged on what it sends: the field only in the current resource is not sent.
+        ...(rule.fieldsFrom === "request"
+          ? [{ name: `${field} only in the current resource`, body: without, expect: "pass" as const, context: { ...env.context, current: withField } }]
+          : []),
       ];
     }
     return holds(rule.when, withField) ? [] : [{ name: `${field} set while the condition does not hold`, body: withField, expect: "pass" }];
   },
-  explain: (rule) => `${fieldList(rule.fields)} not set when ${describeCondition(rule.when)}`,
+  explain: (rule) => `${fieldList(rule.fields)} not set when ${describeCondition(rule.when)}${fieldsNote(rule)}`,
 };

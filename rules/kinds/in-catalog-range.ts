@@ -6,17 +6,18 @@ import { type Collection, numberAt, records } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, matches, pointer } from "./shared.js";
+import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";
 
-type InCatalogRange = RuleSpec & {
-  each: Pointer;
-  recordId: Pointer;
-  value: Pointer;
-  collection: Collection;
-  key: string;
-  min: Pointer;
-  max: Pointer;
-};
+type InCatalogRange = RuleSpec &
+  FieldsFrom & {
+    each: Pointer;
+    recordId: Pointer;
+    value: Pointer;
+    collection: Collection;
+    key: string;
+    min: Pointer;
+    max: Pointer;
+  };
 
 function items(rule: InCatalogRange, body: unknown, list: Record<string, unknown>[]) {
   return matchAll(body, parsePointer(rule.each)).map((m) => {
@@ -37,6 +38,7 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
       key: { type: "string" },
       min: pointer,
       max: pointer,
+      fieldsFrom,
     },
     required: ["each", "recordId", "value", "collection", "key", "min", "max"],
   },
@@ -44,12 +46,12 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
   check(rule, s) {
     const list = records(s.context, rule.collection);
     if (list === undefined) {
-      return matchAll(s.resolved, parsePointer(rule.each)).length > 0
+      return matchAll(fieldsBody(rule, s), parsePointer(rule.each)).length > 0
         ? [{ path: rule.each.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }]
         : [];
     }
     const out: Finding[] = [];
-    for (const it of items(rule, s.resolved, list)) {
+    for (const it of items(rule, fieldsBody(rule, s), list)) {
       if (typeof it.value !== "number") continue;
       if ((it.min !== undefined && it.value < it.min) || (it.max !== undefined && it.value > it.max)) {
         out.push({ path: it.path, detail: `${it.value} is outside ${JSON.stringify(it.id)}'s range ${it.min ?? "-"}..${it.max ?? "-"}` });
@@ -60,7 +62,7 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
   emit(rule) {
     return code`{
   const list = rt.records(s.context, ${rule.collection});
-  const each = ${matches(rule.each)};
+  const each = ${matches(rule.each, fieldsCode(rule))};
   if (list === undefined) {
     if (each.length > 0) out.push({ path: ${rule.each.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   } else {
@@ -117,5 +119,5 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
     ];
   },
   explain: (rule) =>
-    `every \`${rule.each + rule.value}\` lies within \`${rule.min.slice(1)}\`..\`${rule.max.slice(1)}\` of the ${rule.collection} record named by \`${rule.each + rule.recordId}\``,
+    `every \`${rule.each + rule.value}\` lies within \`${rule.min.slice(1)}\`..\`${rule.max.slice(1)}\` of the ${rule.collection} record named by \`${rule.each + rule.recordId}\`${fieldsNote(rule)}`,
 };

@@ -3,23 +3,23 @@
 import { code } from "../../generators/codegen.js";
 import { matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { matches, pointer } from "./shared.js";
+import { type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";
 
-type PowerOfTwo = RuleSpec & { field: Pointer };
+type PowerOfTwo = RuleSpec & FieldsFrom & { field: Pointer };
 
 export const isPowerOfTwo = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v > 0 && (v & (v - 1)) === 0 && v <= 2 ** 30;
 
 export const powerOfTwo: RuleKind<PowerOfTwo> = {
   kind: "powerOfTwo",
-  params: { properties: { field: pointer }, required: ["field"] },
+  params: { properties: { field: pointer, fieldsFrom }, required: ["field"] },
   targets: (rule) => [rule.field],
   check(rule, s) {
-    return matchAll(s.resolved, parsePointer(rule.field))
+    return matchAll(fieldsBody(rule, s), parsePointer(rule.field))
       .filter((m) => typeof m.value === "number" && !isPowerOfTwo(m.value))
       .map((m) => ({ path: m.path, detail: `${m.value} is not a power of two` }));
   },
   emit(rule) {
-    return code`for (const m of ${matches(rule.field)}) {
+    return code`for (const m of ${matches(rule.field, fieldsCode(rule))}) {
   const v = m.value;
   if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: m.path, detail: v + " is not a power of two" });
 }`;
@@ -32,7 +32,10 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
   },
   violate(rule, body) {
     const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
-    return first === undefined ? undefined : setAt(body, parsePointer(first.path), (first.value as number) + 1 === 3 ? 3 : (first.value as number) * 3);
+    if (first === undefined) return undefined;
+    // Three quarters of a power of two (>= 4) lies below it, so a catalog maximum still holds: 32 -> 24.
+    const v = first.value as number;
+    return setAt(body, parsePointer(first.path), v <= 2 ? 3 : Math.round((v * 3) / 4));
   },
   edgeCases(rule, body) {
     const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
@@ -45,5 +48,5 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
       { name: "12", body: setAt(body, at, 12), expect: "fail" },
     ];
   },
-  explain: (rule) => `every \`${rule.field}\` is a power of two`,
+  explain: (rule) => `every \`${rule.field}\` is a power of two${fieldsNote(rule)}`,
 };

@@ -1,23 +1,24 @@
 // A field that must be set when a condition holds (spec: `image` unless `templateId`, create rule 2).
+// `fieldsFrom: request`: the condition on the resolved body, the required field on the request.
 
 import { code } from "../../generators/codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, condition, pointer } from "./shared.js";
+import { at, condition, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, pointer } from "./shared.js";
 
-type Requires = RuleSpec & { field: Pointer; when: Condition };
+type Requires = RuleSpec & FieldsFrom & { field: Pointer; when: Condition };
 
 export const requires: RuleKind<Requires> = {
   kind: "requires",
-  params: { properties: { field: pointer, when: condition }, required: ["field", "when"] },
+  params: { properties: { field: pointer, when: condition, fieldsFrom }, required: ["field", "when"] },
   targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
   check(rule, s) {
-    return holds(rule.when, s.resolved) && !isPresent(getAt(s.resolved, parsePointer(rule.field))) ? [{ path: rule.field }] : [];
+    return holds(rule.when, s.resolved) && !isPresent(getAt(fieldsBody(rule, s), parsePointer(rule.field))) ? [{ path: rule.field }] : [];
   },
   emit(rule) {
-    return code`if (${emitCondition(rule.when, code`s.resolved`)} && !rt.isPresent(${at(rule.field)})) out.push({ path: ${rule.field} });`;
+    return code`if (${emitCondition(rule.when, code`s.resolved`)} && !rt.isPresent(${at(rule.field, fieldsCode(rule))})) out.push({ path: ${rule.field} });`;
   },
   satisfy(rule, body, env) {
     if (!holds(rule.when, body) || isPresent(getAt(body, parsePointer(rule.field)))) return body;
@@ -36,5 +37,5 @@ export const requires: RuleKind<Requires> = {
       { name: `${rule.field} missing`, body: removeAt(cond, parsePointer(rule.field)), expect: "fail" },
     ];
   },
-  explain: (rule) => `\`${rule.field}\` is set when ${describeCondition(rule.when)}`,
+  explain: (rule) => `\`${rule.field}\` is set when ${describeCondition(rule.when)}${fieldsNote(rule)}`,
 };

@@ -25,3 +25,22 @@ export function matches(p: Pointer, body: Code = code`s.resolved`): Code {
 }
 
 export const fieldList = (ps: Pointer[]) => ps.map((p) => `\`${p}\``).join(", ");
+
+/**
+ * `fieldsFrom` (kinds with forbidden, required or catalog-named fields): where the rule reads
+ * its own fields. `resolved` (default): the body after the stages (PATCH merge, template,
+ * defaults). `request`: the body as sent, so a PATCH is judged on what it sets, not on what the
+ * resource already holds; `when` conditions are still judged on the resolved body.
+ */
+export const fieldsFrom = { enum: ["request", "resolved"] };
+
+export type FieldsFrom = { fieldsFrom?: "request" | "resolved" };
+
+/** The body a rule's fields are read from (see `fieldsFrom`). */
+export const fieldsBody = (rule: FieldsFrom, s: { input: unknown; resolved: unknown }): unknown => (rule.fieldsFrom === "request" ? s.input : s.resolved);
+
+/** Emitted: the expression of that body. */
+export const fieldsCode = (rule: FieldsFrom): Code => (rule.fieldsFrom === "request" ? code`s.input` : code`s.resolved`);
+
+/** For the rules table: " (fields as sent)" when the rule reads the request. */
+export const fieldsNote = (rule: FieldsFrom): string => (rule.fieldsFrom === "request" ? " (judged on the fields the request sends)" : "");

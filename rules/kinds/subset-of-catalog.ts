@@ -6,17 +6,18 @@ import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } fr
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, matches, pointer } from "./shared.js";
+import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";
 
-type SubsetOfCatalog = RuleSpec & {
-  field: Pointer;
-  collection: Collection;
-  key: string;
-  within?: { field: Pointer; key: string };
-  trim?: boolean;
-  keepOne?: boolean;
-  suggest?: { key: string };
-};
+type SubsetOfCatalog = RuleSpec &
+  FieldsFrom & {
+    field: Pointer;
+    collection: Collection;
+    key: string;
+    within?: { field: Pointer; key: string };
+    trim?: boolean;
+    keepOne?: boolean;
+    suggest?: { key: string };
+  };
 
 function scope(rule: SubsetOfCatalog, list: Record<string, unknown>[], body: unknown) {
   return rule.within ? recordsWithin(list, body, rule.within.field, rule.within.key) : list;
@@ -43,17 +44,19 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
       trim: { type: "boolean" },
       keepOne: { type: "boolean" },
       suggest: { type: "object", required: ["key"], properties: { key: { type: "string" } }, additionalProperties: false },
+      fieldsFrom,
     },
     required: ["field", "collection", "key"],
   },
   targets: (rule) => [rule.field, ...(rule.within ? [rule.within.field] : [])],
   check(rule, s) {
-    const values = matchAll(s.resolved, parsePointer(rule.field)).flatMap((m) => stringsAt(m.value, m.path));
+    const body = fieldsBody(rule, s);
+    const values = matchAll(body, parsePointer(rule.field)).flatMap((m) => stringsAt(m.value, m.path));
     if (values.length === 0) return [];
-    if (rule.within && getAt(s.resolved, parsePointer(rule.within.field)) === undefined) return [];
+    if (rule.within && getAt(body, parsePointer(rule.within.field)) === undefined) return [];
     const list = records(s.context, rule.collection);
     if (list === undefined) return [noCatalog(rule)];
-    const inScope = scope(rule, list, s.resolved);
+    const inScope = scope(rule, list, body);
     const known = rule.within ? keysIn(inScope, rule.key) : keysOf(inScope, rule.key);
     const out: Finding[] = [];
     const chosen = new Set<string>();
@@ -80,13 +83,13 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   emit(rule) {
     const suggest = rule.suggest?.key;
     return code`{
-  const values = ${rule.within ? code`${at(rule.within.field)} === undefined ? [] : ` : code``}${matches(rule.field)}.flatMap((m) => rt.stringsAt(m.value, m.path));
+  const values = ${rule.within ? code`${at(rule.within.field, fieldsCode(rule))} === undefined ? [] : ` : code``}${matches(rule.field, fieldsCode(rule))}.flatMap((m) => rt.stringsAt(m.value, m.path));
   const list = rt.records(s.context, ${rule.collection});
   if (values.length > 0 && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   else if (values.length > 0 && list !== undefined) {
     ${
       rule.within
-        ? code`const scoped = rt.keysWithin(list, s.resolved, ${rule.within.field}, ${rule.within.key}, ${rule.key});
+        ? code`const scoped = rt.keysWithin(list, ${fieldsCode(rule)}, ${rule.within.field}, ${rule.within.key}, ${rule.key});
     const known = scoped.keys;
     const inScope = scoped.records;`
         : code`const known = rt.keysOf(list, ${rule.key});
@@ -174,5 +177,6 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   explain: (rule) =>
     `every \`${rule.field}\` value${rule.trim ? " (trimmed)" : ""} is the \`${rule.key}\` of a ${rule.collection} catalog record` +
     (rule.within ? ` whose \`${rule.within.key}\` is in \`${rule.within.field}\`` : "") +
-    (rule.keepOne ? "; at least one record stays unexcluded" : ""),
+    (rule.keepOne ? "; at least one record stays unexcluded" : "") +
+    fieldsNote(rule),
 };

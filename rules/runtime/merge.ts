@@ -15,14 +15,21 @@ export function withoutNulls(value: unknown): unknown {
 /**
  * PATCH semantics (spec, Update a serverless endpoint): objects merge field by field, every
  * other value is replaced; fields of one `replaceTogether` group are one selection, so a patch
- * that sets any of them drops the others it does not restate.
+ * that sets any of them drops the others it does not restate. A `clears` field sent empty
+ * (`""` or `[]`, Update rule 5) is removed from the result. Without a current resource
+ * (`current` undefined) the patch alone is the base.
  */
-export function patchMerge(current: unknown, patch: unknown, replaceTogether: readonly (readonly string[])[]): unknown {
-  let merged = mergeObjects(withoutNulls(current), patch);
+export function patchMerge(current: unknown, patch: unknown, replaceTogether: readonly (readonly string[])[], clears: readonly string[] = []): unknown {
+  let merged = current === undefined ? patch : mergeObjects(withoutNulls(current), patch);
   for (const group of replaceTogether) {
     const paths = group.map(parsePointer);
     if (!paths.some((p) => getAt(patch, p) !== undefined)) continue;
     for (const p of paths) if (getAt(patch, p) === undefined) merged = removeAt(merged, p);
+  }
+  for (const pointer of clears) {
+    const path = parsePointer(pointer);
+    const sent = getAt(patch, path);
+    if (sent === "" || (Array.isArray(sent) && sent.length === 0)) merged = removeAt(merged, path);
   }
   return merged;
 }
