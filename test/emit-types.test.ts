@@ -526,5 +526,5 @@ describe("random names and enum values", () => {
       ),
       { numRuns: 25, seed: 20240611 },
     );
-  }, 120_000);
+  }, 240_000); // 25 emit-and-compile rounds; the emitted file carries `paths`/`operations` too
 });
