@@ -181,7 +181,9 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   const condition = isSchemaObject(when) ? simpleCondition(when) : undefined;
   if (condition === undefined) return { note: "only `equals`/`in` conditions on a top-level field are narrowed; checked at run time" };
   const t = condition.field;
-  if (t === p || !hasProperty(request, t)) return undefined;
+  if (t === p) return undefined;
+  // On a PATCH the condition often reads a field the body cannot carry (the rules see the merged resource).
+  if (!hasProperty(request, t)) return { note: `condition field \`${t}\` is not a property of the request schema; checked at run time` };
   const tType = schemaToType(propertySchema(request, t), ctx);
   const values = condition.values.map(jsonLiteralType);
   const holds = f.createTypeLiteralNode([member(t, literalUnion(condition.values), false), narrowed]);
