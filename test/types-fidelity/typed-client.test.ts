@@ -25,9 +25,10 @@ function compile(types: string, consumer: string): string[] {
 const common = (endpoint: string, extra: string[]) =>
   [
     'import createClient from "openapi-fetch";',
-    'import type { paths, components, operations, Endpoint, RequestBody, ResponseBody } from "./types.js";',
+    'import type { paths, components, operations, CreateEndpointRequestBody, Endpoint, RequestBody, ResponseBody } from "./types.js";',
     'const client = createClient<paths>({ baseUrl: "http://127.0.0.1:1" });',
-    `const body: RequestBody<"createEndpoint"> = ${endpoint};`,
+    `const body: CreateEndpointRequestBody = ${endpoint};`,
+    'const alias: RequestBody<"createEndpoint"> = body;',
     "export async function run(id: string) {",
     '  const created = await client.POST("/v2/serverless", { body });',
     "  const endpoint: Endpoint | undefined = created.data;",
@@ -57,7 +58,7 @@ const common = (endpoint: string, extra: string[]) =>
     "  // @ts-expect-error not a pod action",
     '  await client.POST("/v2/pods/{id}/action", { params: { path: { id } }, body: { action: "explode" } });',
     ...extra,
-    "  return [endpoint, same, problem, name, patched.data, action.data, viaOperations, wrong];",
+    "  return [alias, endpoint, same, problem, name, patched.data, action.data, viaOperations, wrong];",
     "}",
   ].join("\n");
 
