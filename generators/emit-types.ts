@@ -1,15 +1,18 @@
-// Emits output/types.ts: one type per component schema, the `Operations` map, and request
-// types narrowed by the cross-field rules of the rules file where TypeScript can express them.
+// Emits output/types.ts: one type per component schema, the `Operations` map, request types
+// narrowed by the cross-field rules of the rules file where TypeScript can express them, and
+// `paths`/`operations`/`components` in openapi-typescript's shape (for openapi-fetch).
 // Built with ts-morph structures over ts.factory type nodes; the printer escapes all names
 // and literals, and doc text goes through sanitizeDocText.
 
 import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, type TypeAliasDeclarationStructure, ts } from "ts-morph";
 import type { RulesFile } from "../rules/types.js";
 import type { ApiModel, OperationModel } from "./model.js";
+import { closureNote } from "./types/composition.js";
 import { directReach } from "./types/cycles.js";
 import { docStructures, schemaDocLines } from "./types/docs.js";
 import { compareCodePoints, NameRegistry, pascalCase, propertyKey } from "./types/names.js";
 import { narrowRequest } from "./types/narrowing.js";
+import { openApiShapes } from "./types/openapi-shapes.js";
 import { operationDocLines, operationType } from "./types/operations.js";
 import { printNode } from "./types/print.js";
 import { schemaToType, type TypeContext } from "./types/schema-to-type.js";
@@ -39,10 +42,12 @@ export function emitTypes(model: ApiModel, rules: RulesFile, header: string): st
   const aliases: TypeAliasDeclarationStructure[] = schemaNames.map((name) => {
     const schema = model.schemas[name] ?? true;
     const type = printNode(schemaToType(schema, { ...ctx, current: name }, { direct: true }));
-    return alias(typeNames.get(name) ?? "", type, schemaDocLines(schema));
+    const note = closureNote(schema, model.schemas);
+    return alias(typeNames.get(name) ?? "", type, schemaDocLines(schema, note === undefined ? [] : [note]));
   });
 
   const operations = uniqueById(model.operations);
+  const opDocs = new Map<string, string[]>();
   const members = operations.map((op) => {
     const narrowing = narrowRequest(op, rules.rules, ctx);
     let requestName: string | undefined;
@@ -51,11 +56,13 @@ export function emitTypes(model: ApiModel, rules: RulesFile, header: string): st
       const doc = [`Request body of \`${op.id}\`, narrowed by rules ${narrowing.applied.map((id) => `\`${id}\``).join(", ")}.`];
       aliases.push(alias(requestName, printNode(narrowing.type), schemaDocLines({ description: doc.join("\n") })));
     }
+    const docs = docStructures(operationDocLines(op, narrowing.notes));
+    opDocs.set(op.id, docs);
     return {
       kind: StructureKind.PropertySignature as const,
       name: printNode(propertyKey(op.id)),
       type: printNode(operationType(op, ctx, requestName)),
-      docs: docStructures(operationDocLines(op, narrowing.notes)),
+      docs,
     };
   });
 
@@ -81,6 +88,7 @@ export function emitTypes(model: ApiModel, rules: RulesFile, header: string): st
     ],
     type: 'Operations[Op]["responses"][Status]',
   });
+  file.addInterfaces(openApiShapes(operations, ctx, opDocs));
   file.formatText(FORMAT);
 
   const body = file.getFullText().replace(/\r\n?/g, "\n").replace(/\n*$/, "\n");

@@ -1245,7 +1245,7 @@ export type UpdateTemplateRequest = {
    */
   startSsh?: boolean;
 };
-/** Request body of `createEndpoint`, narrowed by rules `gpu-cpu-exactly-one`, `lb-requires-request-count`. */
+/** Request body of `createEndpoint`, narrowed by rules `gpu-cpu-exactly-one`, `image-unless-template`, `lb-requires-request-count`. */
 export type CreateEndpointRequestBody = {
   /**
    * The container command as one string: either a plain shell command (used as CMD) or a JSON object string with `entrypoint` and/or `cmd` arrays. If sent with `cmd` or `entrypoint`, all must describe the same command (rule args-matches-cmd).
@@ -1276,10 +1276,6 @@ export type CreateEndpointRequestBody = {
   };
   flashboot?: FlashBoot;
   /**
-   * Container image reference. Required unless `templateId` is set (rule image-unless-template).
-   */
-  image?: string;
-  /**
    * Display name of the endpoint.
    * @minLength 1
    */
@@ -1297,11 +1293,6 @@ export type CreateEndpointRequestBody = {
    */
   registry?: string | null;
   /**
-   * A serverless template (own or public catalog) that supplies container settings. Body fields override the template's; `env` is merged key by key with the body winning. The template's `allowedCudaVersions` seeds `gpu.allowedCudaVersions` on a GPU create when the body sets neither that nor `gpu.minCudaVersion`. Its `startSsh` and `startJupyter` flags are ignored, and later template edits do not reach the endpoint. Unknown or inaccessible gives 404; not a serverless template gives 422.
-   * @minLength 1
-   */
-  templateId?: string;
-  /**
    * Execution time limit of one request, in milliseconds.
    * @default 300000
    */
@@ -1314,11 +1305,38 @@ export type CreateEndpointRequestBody = {
   cpu: CreateCpuConfig[];
   gpu?: never;
 }) & ({
+  templateId: string;
+  image?: string;
+} | {
+  image: string;
+  templateId?: never;
+}) & ({
   type: "LOAD_BALANCER";
   scaling: RequestCountScaling;
 } | {
   type: Exclude<EndpointType, "LOAD_BALANCER">;
   scaling: EndpointScaling;
+});
+/** Request body of `createPod`, narrowed by rules `pod-gpu-cpu-exactly-one`. */
+export type CreatePodRequestBody = Omit<CreatePodRequest, "cpu" | "gpu"> & ({
+  gpu: {
+    /**
+     * Number of GPUs.
+     * @minimum 1
+     */
+    count?: number;
+    /**
+     * GPU type ID from the GPU catalog (its `id`, not its pool).
+     * @minLength 1
+     */
+    id: string;
+  };
+  cpu?: never;
+} | {
+  cpu: {
+    [key: string]: unknown;
+  };
+  gpu?: never;
 });
 /** Request body of `updateEndpoint`, narrowed by rules `lb-requires-request-count`. */
 export type UpdateEndpointRequestBody = {
@@ -1592,7 +1610,7 @@ export interface Operations {
    * POST /v2/pods
    */
   createPod: {
-    request: CreatePodRequest;
+    request: CreatePodRequestBody;
     parameters: {
       path: Record<string, never>;
       query: Record<string, never>;
@@ -3905,6 +3923,8 @@ export interface Operations {
    * Changes an endpoint in place (the v2 replacement of the v1 update route). Omitted fields keep their values. `gpu.pools` and `gpu.excludedTypes` are one selection: sending `pools` alone clears the exclusions, and leaving `pools` out keeps both. The scaler type may be switched.
    *
    * PATCH /v2/serverless/{id}
+   *
+   * Rule `excluded-types-need-pools` (requires): only `present`/`absent` conditions on top-level fields are narrowed; checked at run time
    */
   updateEndpoint: {
     request: UpdateEndpointRequestBody;
@@ -4161,3 +4181,5179 @@ export interface Operations {
 
 export type RequestBody<Op extends keyof Operations> = Operations[Op]["request"];
 export type ResponseBody<Op extends keyof Operations, Status extends keyof Operations[Op]["responses"]> = Operations[Op]["responses"][Status];
+
+/** REST operations by path and method, as openapi-typescript shapes them: `createClient<paths>()` from openapi-fetch. */
+export interface paths {
+  "/v2/billing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listBilling"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/billing/endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listEndpointBilling"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/billing/network-volumes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listNetworkVolumeBilling"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/billing/pods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listPodBilling"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/billing/serverless": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listServerlessBilling"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/cpus": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listCpuTypes"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/cpus/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getCpuType"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/datacenters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listDataCenters"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/datacenters/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getDataCenter"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/gpus": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listGpuTypes"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/gpus/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getGpuType"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/catalog/templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listPublicTemplates"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/clusters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listClusters"];
+    put?: never;
+    post: operations["createCluster"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/network-volumes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listNetworkVolumes"];
+    put?: never;
+    post: operations["createNetworkVolume"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/network-volumes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getNetworkVolume"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations["updateNetworkVolume"];
+    trace?: never;
+  };
+  "/v2/openapi.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getOpenApiDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/pods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listPods"];
+    put?: never;
+    post: operations["createPod"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/pods/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["deletePod"];
+    options?: never;
+    head?: never;
+    patch: operations["updatePod"];
+    trace?: never;
+  };
+  "/v2/pods/{id}/action": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations["podAction"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/pods/{id}/logs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getPodLogs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/registries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listRegistries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/registries/delegations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listDelegations"];
+    put?: never;
+    post: operations["createDelegation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/registries/delegations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["revokeDelegation"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/serverless": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listEndpoints"];
+    put?: never;
+    post: operations["createEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/serverless/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getEndpoint"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations["updateEndpoint"];
+    trace?: never;
+  };
+  "/v2/serverless/{id}/releases": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listEndpointReleases"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/serverless/{id}/workers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listEndpointWorkers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/serverless/{id}/workers/{workerId}/logs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getWorkerLogs"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listTemplates"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+
+/** REST operations by id, as openapi-typescript shapes them. */
+export interface operations {
+  /**
+   * Create an Instant Cluster
+   *
+   * The specification names `/v2/clusters` without methods or bodies; the request and response shapes are not shown.
+   *
+   * POST /v2/clusters
+   */
+  createCluster: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createCluster"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The created cluster. Its fields are not shown in the specification.
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createCluster"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createCluster"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Delegate access to an image repository (beta)
+   *
+   * POST /v2/registries/delegations
+   */
+  createDelegation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createDelegation"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The created delegation.
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createDelegation"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createDelegation"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a serverless endpoint
+   *
+   * Creates an endpoint that accepts jobs at once. It has no running workers unless `workers.min` is above 0, so the first request may wait for a cold start. Container settings may come from the body, from a serverless template named by `templateId`, or from both (body wins, `env` is merged key by key). Cross-field rules are listed on `CreateEndpointRequest`.
+   *
+   * POST /v2/serverless
+   */
+  createEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createEndpoint"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The created endpoint.
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createEndpoint"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createEndpoint"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a network volume
+   *
+   * POST /v2/network-volumes
+   */
+  createNetworkVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createNetworkVolume"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The created volume. Its fields are not shown in the specification.
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createNetworkVolume"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createNetworkVolume"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a pod
+   *
+   * POST /v2/pods
+   */
+  createPod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createPod"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The created pod. Its fields are not shown in the specification.
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createPod"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createPod"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Terminate a pod
+   *
+   * DELETE /v2/pods/{id}
+   */
+  deletePod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The pod was terminated. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deletePod"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get one CPU flavor
+   *
+   * GET /v2/catalog/cpus/{id}
+   */
+  getCpuType: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The CPU flavor.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getCpuType"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCpuType"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get one data center
+   *
+   * GET /v2/catalog/datacenters/{id}
+   */
+  getDataCenter: {
+    parameters: {
+      query?: {
+        /**
+         * Optional expansions. `GPU_AVAILABILITY` adds GPU stock per data center.
+         */
+        include?: ("GPU_AVAILABILITY" | "CPU_AVAILABILITY")[];
+      };
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The data center.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getDataCenter"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getDataCenter"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get a serverless endpoint
+   *
+   * Returns the current state of one endpoint, in the same shape as the create response.
+   *
+   * GET /v2/serverless/{id}
+   */
+  getEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The endpoint.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getEndpoint"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getEndpoint"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get one GPU type
+   *
+   * GET /v2/catalog/gpus/{id}
+   */
+  getGpuType: {
+    parameters: {
+      query?: {
+        /**
+         * Optional expansions. `AVAILABILITY` adds current stock to each GPU type; combine it with `product` to choose the product whose stock is reported.
+         */
+        include?: "AVAILABILITY"[];
+        /**
+         * Product whose availability is reported when `include=AVAILABILITY` is given, e.g. `SERVERLESS` for serverless stock.
+         */
+        product?: ("POD" | "CLUSTER" | "SERVERLESS")[];
+      };
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The GPU type.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getGpuType"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getGpuType"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get a network volume
+   *
+   * GET /v2/network-volumes/{id}
+   */
+  getNetworkVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The volume. Its fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getNetworkVolume"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getNetworkVolume"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get the machine-readable v2 schema
+   *
+   * GET /v2/openapi.json
+   */
+  getOpenApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The OpenAPI document of v2. Its content is not reproduced here.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getOpenApiDocument"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getOpenApiDocument"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Stream the logs of a pod
+   *
+   * GET /v2/pods/{id}/logs
+   */
+  getPodLogs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * A log stream. The event format is not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/event-stream": Operations["getPodLogs"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPodLogs"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Stream the logs of one worker
+   *
+   * GET /v2/serverless/{id}/workers/{workerId}/logs
+   */
+  getWorkerLogs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+        /**
+         * Identifier of one worker of the endpoint.
+         */
+        workerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * A log stream. The event format is not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/event-stream": Operations["getWorkerLogs"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getWorkerLogs"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Aggregated billing history
+   *
+   * GET /v2/billing
+   */
+  listBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Billing history across products. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listBilling"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List Instant Clusters
+   *
+   * The specification names `/v2/clusters` without methods or bodies; the response shape is not shown.
+   *
+   * GET /v2/clusters
+   */
+  listClusters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's clusters. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listClusters"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusters"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List CPU flavors
+   *
+   * GET /v2/catalog/cpus
+   */
+  listCpuTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * CPU flavors, wrapped under `cpus`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listCpuTypes"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listCpuTypes"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List data centers
+   *
+   * GET /v2/catalog/datacenters
+   */
+  listDataCenters: {
+    parameters: {
+      query?: {
+        /**
+         * Optional expansions. `GPU_AVAILABILITY` adds GPU stock per data center.
+         */
+        include?: ("GPU_AVAILABILITY" | "CPU_AVAILABILITY")[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Data centers, wrapped under `dataCenters`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listDataCenters"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDataCenters"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List registry delegations (beta)
+   *
+   * GET /v2/registries/delegations
+   */
+  listDelegations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's delegations, wrapped under `delegations`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listDelegations"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listDelegations"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Public Endpoint billing history
+   *
+   * Covers Public Endpoints, which are a different resource from serverless endpoints (see `listServerlessBilling`).
+   *
+   * GET /v2/billing/endpoints
+   */
+  listEndpointBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Public Endpoint billing history. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listEndpointBilling"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List the releases of an endpoint
+   *
+   * GET /v2/serverless/{id}/releases
+   */
+  listEndpointReleases: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The endpoint's releases. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listEndpointReleases"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointReleases"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List the workers of an endpoint
+   *
+   * GET /v2/serverless/{id}/workers
+   */
+  listEndpointWorkers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The endpoint's workers. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listEndpointWorkers"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpointWorkers"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List serverless endpoints
+   *
+   * GET /v2/serverless
+   */
+  listEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's endpoints, wrapped under `endpoints`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listEndpoints"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listEndpoints"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List GPU types
+   *
+   * GET /v2/catalog/gpus
+   */
+  listGpuTypes: {
+    parameters: {
+      query?: {
+        /**
+         * Optional expansions. `AVAILABILITY` adds current stock to each GPU type; combine it with `product` to choose the product whose stock is reported.
+         */
+        include?: "AVAILABILITY"[];
+        /**
+         * Product whose availability is reported when `include=AVAILABILITY` is given, e.g. `SERVERLESS` for serverless stock.
+         */
+        product?: ("POD" | "CLUSTER" | "SERVERLESS")[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * GPU types, wrapped under `gpus`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listGpuTypes"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listGpuTypes"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Network volume billing history
+   *
+   * GET /v2/billing/network-volumes
+   */
+  listNetworkVolumeBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Network volume billing history. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listNetworkVolumeBilling"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumeBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List network volumes
+   *
+   * GET /v2/network-volumes
+   */
+  listNetworkVolumes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's volumes, wrapped under `networkVolumes`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listNetworkVolumes"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listNetworkVolumes"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Pod billing history
+   *
+   * GET /v2/billing/pods
+   */
+  listPodBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Pod billing history. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listPodBilling"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPodBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List pods
+   *
+   * GET /v2/pods
+   */
+  listPods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's pods, wrapped under `pods`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listPods"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPods"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List public catalog templates
+   *
+   * GET /v2/catalog/templates
+   */
+  listPublicTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Public templates, wrapped under `templates`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listPublicTemplates"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listPublicTemplates"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List stored registry credentials
+   *
+   * GET /v2/registries
+   */
+  listRegistries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's registry credentials, wrapped under `registries`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listRegistries"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listRegistries"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Serverless billing history
+   *
+   * GET /v2/billing/serverless
+   */
+  listServerlessBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Serverless endpoint billing history. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listServerlessBilling"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listServerlessBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List the caller's templates
+   *
+   * GET /v2/templates
+   */
+  listTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The caller's templates, wrapped under `templates`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listTemplates"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listTemplates"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Start, stop, restart or terminate a pod
+   *
+   * Replaces the v1 per-action routes. The v1 `reset` action has no v2 counterpart.
+   *
+   * POST /v2/pods/{id}/action
+   */
+  podAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["podAction"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The pod after the action. Its fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["podAction"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["podAction"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove a registry delegation (beta)
+   *
+   * DELETE /v2/registries/delegations/{id}
+   */
+  revokeDelegation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The delegation was removed. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["revokeDelegation"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Update a serverless endpoint
+   *
+   * Changes an endpoint in place (the v2 replacement of the v1 update route). Omitted fields keep their values. `gpu.pools` and `gpu.excludedTypes` are one selection: sending `pools` alone clears the exclusions, and leaving `pools` out keeps both. The scaler type may be switched.
+   *
+   * PATCH /v2/serverless/{id}
+   *
+   * Rule `excluded-types-need-pools` (requires): only `present`/`absent` conditions on top-level fields are narrowed; checked at run time
+   */
+  updateEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["updateEndpoint"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The endpoint after the change.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["updateEndpoint"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateEndpoint"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Rename or grow a network volume
+   *
+   * PATCH /v2/network-volumes/{id}
+   */
+  updateNetworkVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["updateNetworkVolume"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The volume after the change. Its fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["updateNetworkVolume"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateNetworkVolume"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Update a pod in place
+   *
+   * Replaces the v1 `POST /pods/{podId}/update` route. The full body is not shown in the specification.
+   *
+   * PATCH /v2/pods/{id}
+   */
+  updatePod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["updatePod"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The pod after the change. Its fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["updatePod"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updatePod"]["responses"]["default"];
+        };
+      };
+    };
+  };
+}
+
+/** Component schemas by their name in the document, as openapi-typescript shapes them. */
+export interface components {
+  schemas: {
+    BillingHistory: BillingHistory;
+    Cluster: Cluster;
+    ContainerConfig: ContainerConfig;
+    CpuConfig: CpuConfig;
+    CpuType: CpuType;
+    CreateClusterRequest: CreateClusterRequest;
+    CreateCpuConfig: CreateCpuConfig;
+    CreateDelegationRequest: CreateDelegationRequest;
+    CreateEndpointGpuConfig: CreateEndpointGpuConfig;
+    CreateEndpointRequest: CreateEndpointRequest;
+    CreateNetworkVolumeRequest: CreateNetworkVolumeRequest;
+    CreatePodRequest: CreatePodRequest;
+    DataCenter: DataCenter;
+    DeleteTemplateArguments: DeleteTemplateArguments;
+    Endpoint: Endpoint;
+    EndpointGpuConfig: EndpointGpuConfig;
+    EndpointRequestUrls: EndpointRequestUrls;
+    EndpointScaling: EndpointScaling;
+    EndpointType: EndpointType;
+    EndpointWorkers: EndpointWorkers;
+    ErrorResponse: ErrorResponse;
+    FlashBoot: FlashBoot;
+    GpuType: GpuType;
+    GraphQLEnvironmentVariable: GraphQLEnvironmentVariable;
+    GraphQLSecret: GraphQLSecret;
+    GraphQLTemplate: GraphQLTemplate;
+    GraphQLTemplateInput: GraphQLTemplateInput;
+    ListClustersResponse: ListClustersResponse;
+    ListCpuTypesResponse: ListCpuTypesResponse;
+    ListDataCentersResponse: ListDataCentersResponse;
+    ListDelegationsResponse: ListDelegationsResponse;
+    ListEndpointReleasesResponse: ListEndpointReleasesResponse;
+    ListEndpointWorkersResponse: ListEndpointWorkersResponse;
+    ListEndpointsResponse: ListEndpointsResponse;
+    ListGpuTypesResponse: ListGpuTypesResponse;
+    ListNetworkVolumesResponse: ListNetworkVolumesResponse;
+    ListPodsResponse: ListPodsResponse;
+    ListRegistriesResponse: ListRegistriesResponse;
+    ListTemplatesResponse: ListTemplatesResponse;
+    LoadBalancerRequestUrls: LoadBalancerRequestUrls;
+    LogStream: LogStream;
+    NetworkVolume: NetworkVolume;
+    OpenApiDocument: OpenApiDocument;
+    Pod: Pod;
+    PodActionRequest: PodActionRequest;
+    QueueDelayScaling: QueueDelayScaling;
+    QueueRequestUrls: QueueRequestUrls;
+    Registry: Registry;
+    RegistryDelegation: RegistryDelegation;
+    RequestCountScaling: RequestCountScaling;
+    SaveTemplateArguments: SaveTemplateArguments;
+    SecretCreateArguments: SecretCreateArguments;
+    SecretCreateInput: SecretCreateInput;
+    SecretDeleteArguments: SecretDeleteArguments;
+    Template: Template;
+    UpdateEndpointGpuConfig: UpdateEndpointGpuConfig;
+    UpdateEndpointRequest: UpdateEndpointRequest;
+    UpdateNetworkVolumeRequest: UpdateNetworkVolumeRequest;
+    UpdatePodRequest: UpdatePodRequest;
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}

@@ -74,6 +74,13 @@ const RESERVED = new Set([
   "ResponseBody",
   "Record",
   "Exclude",
+  "Omit",
+  // openapi-typescript's names, which openapi-fetch's `createClient<paths>()` expects.
+  "paths",
+  "components",
+  "operations",
+  "webhooks",
+  "$defs",
 ]);
 
 /** Property keys that are quoted even though they are identifiers, to read unambiguously. */

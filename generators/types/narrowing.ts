@@ -1,16 +1,19 @@
 // Cross-field rules from the rules file, expressed in the request type where TypeScript can:
 //   exactlyOne [/a, /b]            → { a: A; b?: never } | { b: B; a?: never }
+//   requires /f when absent /t     → { t: T; f?: F } | { f: F; t?: never }  (present /t: { t: T; f: F } | { t?: never; f?: F })
 //   enumWhen /p/q when /t equals V → { t: V; p: <members whose q is allowed> } | { t?: Exclude<T, V>; p: P }
 // The narrowed type is Rest & Rule1 & Rule2 …, where Rest is the request object without the
 // fields the rules re-declare. Rules whose fields are not top-level properties of an object
-// request schema, or whose union members do not fix `q` to one value, are skipped; a rule
-// skipped only because of its condition's shape is noted in the operation's doc comment.
+// request schema (own or brought by its `allOf` chain), or whose union members do not fix `q`
+// to one value, are skipped; a rule skipped only because of its condition's shape is noted in
+// the operation's doc comment.
 
 import { ts } from "ts-morph";
 import type { JsonSchema, OperationModel } from "../model.js";
 import type { RuleSpec } from "../../rules/types.js";
 import { canonicalJson, intersection, jsonLiteralType, literalUnion, neverType, nullType, union } from "./literals.js";
-import { propertyKey } from "./names.js";
+import { flattenAllOf } from "./composition.js";
+import { compareCodePoints, propertyKey } from "./names.js";
 import { followRefs, isSchemaObject, type SchemaObject } from "./refs.js";
 import { isRequired, propertySchema, schemaToType, type TypeContext } from "./schema-to-type.js";
 
@@ -34,12 +37,23 @@ type Outcome = Piece | { note: string } | undefined;
 
 export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ctx: TypeContext): Narrowing {
   const result: Narrowing = { applied: [], notes: [] };
-  const request = op.request === undefined ? undefined : followRefs(op.request.schema, ctx.schemas);
-  if (!isObjectSchema(request)) return result;
+  const resolved = op.request === undefined ? undefined : followRefs(op.request.schema, ctx.schemas);
+  // Fields are read from the object the request's `allOf` chain amounts to (the published
+  // document composes request bodies from ContainerConfig and an inline member).
+  const flat = op.request === undefined ? undefined : flattenAllOf(resolved, ctx.schemas);
+  const request = isObjectSchema(resolved) && !composes(resolved) ? resolved : flat;
+  if (op.request === undefined || !isObjectSchema(request)) return result;
   const pieces: Piece[] = [];
   for (const rule of rules) {
     if (!Array.isArray(rule.operations) || !rule.operations.includes(op.id)) continue;
-    const outcome = rule.kind === "exactlyOne" ? exactlyOne(rule, request, ctx) : rule.kind === "enumWhen" ? enumWhen(rule, request, ctx) : undefined;
+    const outcome =
+      rule.kind === "exactlyOne"
+        ? exactlyOne(rule, request, ctx)
+        : rule.kind === "enumWhen"
+          ? enumWhen(rule, request, ctx)
+          : rule.kind === "requires"
+            ? requires(rule, request, ctx)
+            : undefined;
     if (outcome === undefined) continue;
     if ("note" in outcome) {
       result.notes.push(`Rule \`${rule.id}\` (${rule.kind}): ${outcome.note}`);
@@ -50,8 +64,19 @@ export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ct
   }
   if (pieces.length === 0) return result;
   const touched = new Set(pieces.flatMap((p) => p.fields));
-  result.type = intersection([schemaToType(request, ctx, { omit: touched }), ...pieces.map((p) => p.type)]);
+  // An own-properties object is re-declared without the touched fields; a composed one is
+  // the request type with them omitted (`Omit` keeps excess-property checks: no index signature).
+  const rest =
+    request === resolved
+      ? schemaToType(request, ctx, { omit: touched })
+      : f.createTypeReferenceNode("Omit", [schemaToType(op.request.schema, ctx), literalUnion([...touched].sort(compareCodePoints))]);
+  result.type = intersection([rest, ...pieces.map((p) => p.type)]);
   return result;
+}
+
+/** Whether a schema takes fields from composition, so its own `properties` are not all of them. */
+function composes(schema: SchemaObject): boolean {
+  return Array.isArray(schema.allOf) || typeof schema.$ref === "string";
 }
 
 function isObjectSchema(schema: JsonSchema | undefined): schema is SchemaObject {
@@ -92,7 +117,10 @@ function admitsNull(schema: JsonSchema, ctx: TypeContext, depth = 0): boolean {
 function exactlyOne(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outcome {
   if (!Array.isArray(rule.fields)) return undefined;
   const names = rule.fields.map(topLevel);
-  if (names.length === 0 || names.some((n) => n === undefined || !hasProperty(request, n))) return undefined;
+  if (names.length === 0) return undefined;
+  if (names.some((n) => n === undefined)) return { note: "only top-level fields are narrowed; checked at run time" };
+  const missing = (names as string[]).filter((n) => !hasProperty(request, n));
+  if (missing.length > 0) return { note: `${missing.map((n) => `\`${n}\``).join(", ")} not a property of the request schema; checked at run time` };
   const fields = [...new Set(names as string[])];
   // Null counts as "not set" for the rules runtime, so an unset field may be null when its
   // schema allows it; the field that is set must not be null.
@@ -153,7 +181,9 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   const condition = isSchemaObject(when) ? simpleCondition(when) : undefined;
   if (condition === undefined) return { note: "only `equals`/`in` conditions on a top-level field are narrowed; checked at run time" };
   const t = condition.field;
-  if (t === p || !hasProperty(request, t)) return undefined;
+  if (t === p) return undefined;
+  // On a PATCH the condition often reads a field the body cannot carry (the rules see the merged resource).
+  if (!hasProperty(request, t)) return { note: `condition field \`${t}\` is not a property of the request schema; checked at run time` };
   const tType = schemaToType(propertySchema(request, t), ctx);
   const values = condition.values.map(jsonLiteralType);
   const holds = f.createTypeLiteralNode([member(t, literalUnion(condition.values), false), narrowed]);
@@ -167,4 +197,34 @@ function simpleCondition(when: SchemaObject): { field: string; values: unknown[]
   if (Object.hasOwn(when, "equals")) return { field, values: [when.equals] };
   if (Array.isArray(when.in) && when.in.length > 0) return { field, values: when.in };
   return undefined;
+}
+
+/** `requires` with a `present`/`absent` condition on a top-level field; null counts as unset. */
+function requires(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outcome {
+  const f_ = topLevel(rule.field);
+  const when = isSchemaObject(rule.when) ? rule.when : undefined;
+  const pointer = when === undefined ? undefined : Object.hasOwn(when, "absent") ? when.absent : Object.hasOwn(when, "present") ? when.present : undefined;
+  const t = topLevel(pointer);
+  if (f_ === undefined || t === undefined || when === undefined || f_ === t)
+    return { note: "only `present`/`absent` conditions on top-level fields are narrowed; checked at run time" };
+  if (!hasProperty(request, f_) || !hasProperty(request, t)) return undefined;
+  const set = (name: string) => {
+    const schema = propertySchema(request, name);
+    const type = schemaToType(schema, ctx);
+    return member(name, admitsNull(schema, ctx) ? excludeType(type, [nullType()]) : type, false);
+  };
+  const unset = (name: string) =>
+    isRequired(request, name) ? undefined : member(name, admitsNull(propertySchema(request, name), ctx) ? nullType() : neverType(), true);
+  const any = (name: string) => member(name, schemaToType(propertySchema(request, name), ctx), !isRequired(request, name));
+  const branches: (ts.PropertySignature | undefined)[][] = Object.hasOwn(when, "absent")
+    ? [
+        [set(t), any(f_)],
+        [set(f_), unset(t)],
+      ]
+    : [
+        [set(t), set(f_)],
+        [unset(t), any(f_)],
+      ];
+  const possible = branches.filter((b) => b.every((m) => m !== undefined)) as ts.PropertySignature[][];
+  return { type: union(possible.map((b) => f.createTypeLiteralNode(b))), fields: [t, f_] };
 }

@@ -4,6 +4,7 @@
 
 import { ts } from "ts-morph";
 import type { JsonSchema } from "../model.js";
+import { composedProperties } from "./composition.js";
 import { schemaDocLines, withDoc } from "./docs.js";
 import { intersection, jsonLiteralType, keyword, literalUnion, neverType, nullType, union, unknownType } from "./literals.js";
 import { compareCodePoints, propertyKey } from "./names.js";
@@ -49,7 +50,11 @@ export function schemaToType(schema: JsonSchema, ctx: TypeContext, position: Pos
     const members = schema[key];
     if (Array.isArray(members)) parts.push(union(members.filter(isSchema).map((s) => schemaToType(s, ctx, direct))));
   }
-  return intersection(parts);
+  // `unknown` and an object literal with no members add nothing to an intersection with other
+  // parts (an `if`/`then` member of `allOf`, say, or an object that only closes its composition).
+  const meaningful =
+    parts.length > 1 ? parts.filter((p) => p.kind !== ts.SyntaxKind.UnknownKeyword && !(ts.isTypeLiteralNode(p) && p.members.length === 0)) : parts;
+  return intersection(meaningful.length === 0 ? parts.slice(0, 1) : meaningful);
 }
 
 function isSchema(value: unknown): value is JsonSchema {
@@ -78,7 +83,7 @@ function baseType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<str
         case "array":
           return arrayType(schema, ctx);
         default:
-          return objectType(schema, ctx, omit);
+          return withMinProperties(objectType(schema, ctx, omit), schema, ctx, omit);
       }
     });
   return union(nodes);
@@ -170,15 +175,43 @@ export function objectType(schema: SchemaObject, ctx: TypeContext, omit?: Readon
     members.push(withDoc(member, schemaDocLines(propSchema)));
   }
   const extra = extraPropertyTypes(schema, ctx);
+  const composed = composedProperties(schema, ctx.schemas);
+  if (schema.additionalProperties === false && !isSchemaObject(schema.patternProperties)) {
+    // §10.3.2.3: `additionalProperties` sees only own `properties`, so a property that a
+    // composed member declares cannot be present here (the alias's doc comment says so).
+    for (const name of composed.names)
+      members.push(f.createPropertySignature(undefined, propertyKey(name), f.createToken(ts.SyntaxKind.QuestionToken), neverType()));
+  }
   if (extra.length > 0) {
     const all = extra.some((t) => t.kind === ts.SyntaxKind.UnknownKeyword) ? [unknownType()] : dedupe([...extra, ...propertyTypes]);
     members.push(indexSignature(union(all)));
-  } else if (names.length === 0 && omit === undefined) {
-    // `{ type: object }` alone admits any object; with `additionalProperties: false`, only `{}`.
-    const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+  } else if (names.length === 0 && omit === undefined && composed.names.length === 0) {
+    // `{ type: object }` alone admits any object; closed by `additionalProperties: false` or an
+    // `unevaluatedProperties: false` with nothing composed, only `{}`. With composed properties,
+    // no index signature: the intersection with the members' types is then checked for excess
+    // properties, which is what `unevaluatedProperties: false` means (§11.3).
+    const closed = schema.additionalProperties === false || (schema.unevaluatedProperties === false && !composed.open);
     members.push(indexSignature(closed ? neverType() : unknownType()));
   }
   return f.createTypeLiteralNode(members);
+}
+
+/**
+ * `minProperties` on an object whose properties are all named and optional: at least one of
+ * them is present, `T & ({ a: A } | { b: B })`, so an empty PATCH body does not compile.
+ */
+function withMinProperties(type: ts.TypeNode, schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode {
+  if (typeof schema.minProperties !== "number" || schema.minProperties < 1 || omit !== undefined) return type;
+  const names = propertyNames(schema);
+  const closed = (k: string) => !Object.hasOwn(schema, k) || schema[k] === false;
+  if (names.length === 0 || names.some((n) => isRequired(schema, n)) || !closed("additionalProperties") || isSchemaObject(schema.patternProperties))
+    return type;
+  if (!closed("unevaluatedProperties") || composedProperties(schema, ctx.schemas).names.length > 0) return type;
+  if (schema.additionalProperties !== false && schema.unevaluatedProperties !== false) return type;
+  const oneOf = names.map((n) =>
+    f.createTypeLiteralNode([f.createPropertySignature(undefined, propertyKey(n), undefined, schemaToType(propertySchema(schema, n), ctx))]),
+  );
+  return intersection([type, union(oneOf)]);
 }
 
 /** Types of properties beyond `properties`: `patternProperties`, `additionalProperties`. */
