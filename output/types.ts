@@ -248,9 +248,7 @@ export type CreateNetworkVolumeRequest = {
   type?: "STANDARD" | "HIGH_PERFORMANCE";
 };
 /** Body of `createPod`. Exactly one of `gpu` or `cpu` must be given (`pod-gpu-cpu-exactly-one`); `cloud` defaults to `SECURE` (`pod-defaults`). The specification names `name`, `image`, `gpu` (`id`, `count`), `cpu`, `mounts` and `cloud`; the other fields, the shapes of `cpu` and `mounts` and the closed property set are taken from the published v2 document (x-v2kit-source). */
-export type CreatePodRequest = {
-  [key: string]: never;
-} & ContainerConfig & {
+export type CreatePodRequest = ContainerConfig & {
   /**
    * Cloud tier the pod runs on. Network volumes are available only on `SECURE`.
    * @default "SECURE"
@@ -312,9 +310,7 @@ export type CreateRegistryRequest = {
   username: string;
 };
 /** Body of `createTemplate`. Field names follow the specification's renames (`image`, `disk`, `public`, `registry`); the other fields, the defaults and the closed property set are taken from the published v2 document. `volumeInGb` becomes `mounts.persistent.size`. */
-export type CreateTemplateRequest = {
-  [key: string]: never;
-} & ContainerConfig & {
+export type CreateTemplateRequest = ContainerConfig & {
   /**
    * CUDA versions accepted; seeds `gpu.allowedCudaVersions` of endpoints created from it.
    */
@@ -1072,6 +1068,8 @@ export type UpdateClusterRequest = {
    * @minLength 1
    */
   name?: string;
+} & {
+  name: string;
 };
 /** GPU changes on update; all fields optional. `pools` and `excludedTypes` form one selection and are replaced together: `pools` without `excludedTypes` clears the exclusions, and leaving `pools` out keeps both unchanged (so `count` or a CUDA constraint can change alone). To keep exclusions while changing pools, send them again. Rules excluded-types-within-pools and cuda-set-or-floor apply. */
 export type UpdateEndpointGpuConfig = {
@@ -1187,9 +1185,7 @@ export type UpdateNetworkVolumeRequest = {
   size?: number;
 };
 /** Body of `updatePod`. The specification shows no body beyond the shared container settings; `name`, `mounts`, `templateId`, `globalNetworking`, `locked` and the closed property set are taken from the published v2 document. */
-export type UpdatePodRequest = {
-  [key: string]: never;
-} & ContainerConfig & {
+export type UpdatePodRequest = ContainerConfig & {
   /**
    * Join or leave the account's private network.
    */
@@ -1214,9 +1210,7 @@ export type UpdateSshKeysRequest = {
   keys: string[];
 };
 /** Body of `updateTemplate`: any subset of the create fields. Taken from the published v2 document. */
-export type UpdateTemplateRequest = {
-  [key: string]: never;
-} & ContainerConfig & {
+export type UpdateTemplateRequest = ContainerConfig & {
   /**
    * CUDA versions accepted.
    */
@@ -1319,23 +1313,10 @@ export type CreateEndpointRequestBody = {
 });
 /** Request body of `createPod`, narrowed by rules `pod-gpu-cpu-exactly-one`. */
 export type CreatePodRequestBody = Omit<CreatePodRequest, "cpu" | "gpu"> & ({
-  gpu: {
-    /**
-     * Number of GPUs.
-     * @minimum 1
-     */
-    count?: number;
-    /**
-     * GPU type ID from the GPU catalog (its `id`, not its pool).
-     * @minLength 1
-     */
-    id: string;
-  };
+  gpu: PodGpuConfig;
   cpu?: never;
 } | {
-  cpu: {
-    [key: string]: unknown;
-  };
+  cpu: PodCpuConfig;
   gpu?: never;
 });
 /** Request body of `updateEndpoint`, narrowed by rules `lb-requires-request-count`. */
@@ -4184,6 +4165,22 @@ export type ResponseBody<Op extends keyof Operations, Status extends keyof Opera
 
 /** REST operations by path and method, as openapi-typescript shapes them: `createClient<paths>()` from openapi-fetch. */
 export interface paths {
+  "/v2/account/ssh-keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getSshKeys"];
+    put: operations["updateSshKeys"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/billing": {
     parameters: {
       query?: never;
@@ -4192,6 +4189,22 @@ export interface paths {
       cookie?: never;
     };
     get: operations["listBilling"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v2/billing/clusters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listClusterBilling"];
     put?: never;
     post?: never;
     delete?: never;
@@ -4392,6 +4405,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v2/clusters/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getCluster"];
+    put?: never;
+    post?: never;
+    delete: operations["deleteCluster"];
+    options?: never;
+    head?: never;
+    patch: operations["updateCluster"];
+    trace?: never;
+  };
+  "/v2/clusters/{id}/pods": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["listClusterPods"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/network-volumes": {
     parameters: {
       query?: never;
@@ -4418,7 +4463,7 @@ export interface paths {
     get: operations["getNetworkVolume"];
     put?: never;
     post?: never;
-    delete?: never;
+    delete: operations["deleteNetworkVolume"];
     options?: never;
     head?: never;
     patch: operations["updateNetworkVolume"];
@@ -4463,7 +4508,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    get: operations["getPod"];
     put?: never;
     post?: never;
     delete: operations["deletePod"];
@@ -4513,7 +4558,7 @@ export interface paths {
     };
     get: operations["listRegistries"];
     put?: never;
-    post?: never;
+    post: operations["createRegistry"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4552,6 +4597,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v2/registries/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getRegistry"];
+    put?: never;
+    post?: never;
+    delete: operations["deleteRegistry"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v2/serverless": {
     parameters: {
       query?: never;
@@ -4578,7 +4639,7 @@ export interface paths {
     get: operations["getEndpoint"];
     put?: never;
     post?: never;
-    delete?: never;
+    delete: operations["deleteEndpoint"];
     options?: never;
     head?: never;
     patch: operations["updateEndpoint"];
@@ -4641,11 +4702,27 @@ export interface paths {
     };
     get: operations["listTemplates"];
     put?: never;
-    post?: never;
+    post: operations["createTemplate"];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/v2/templates/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations["getTemplate"];
+    put?: never;
+    post?: never;
+    delete: operations["deleteTemplate"];
+    options?: never;
+    head?: never;
+    patch: operations["updateTemplate"];
     trace?: never;
   };
 }
@@ -5282,6 +5359,630 @@ export interface operations {
     };
   };
   /**
+   * Store registry credentials
+   *
+   * POST /v2/registries
+   */
+  createRegistry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createRegistry"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The stored credential (the password is not returned).
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createRegistry"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createRegistry"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a template
+   *
+   * REST counterpart of the GraphQL `saveTemplate` mutation without `id`. Body fields beyond the renames are taken from the published v2 document (x-v2kit-source).
+   *
+   * POST /v2/templates
+   */
+  createTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["createTemplate"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The created template.
+       */
+      201: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["createTemplate"]["responses"]["201"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["createTemplate"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete an Instant Cluster
+   *
+   * DELETE /v2/clusters/{id}
+   */
+  deleteCluster: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The cluster was deleted. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteCluster"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a serverless endpoint
+   *
+   * DELETE /v2/serverless/{id}
+   */
+  deleteEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The endpoint was deleted. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteEndpoint"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a network volume
+   *
+   * DELETE /v2/network-volumes/{id}
+   */
+  deleteNetworkVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The volume was deleted. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteNetworkVolume"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
    * Terminate a pod
    *
    * DELETE /v2/pods/{id}
@@ -5401,6 +6102,382 @@ export interface operations {
         };
         content: {
           "application/problem+json": Operations["deletePod"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a stored registry credential
+   *
+   * DELETE /v2/registries/{id}
+   */
+  deleteRegistry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The credential was deleted. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteRegistry"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a template
+   *
+   * A template still used by a pod or endpoint cannot be deleted; the delete can take up to 2 minutes to succeed after its last use.
+   *
+   * DELETE /v2/templates/{id}
+   */
+  deleteTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The template was deleted. No body.
+       */
+      204: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["deleteTemplate"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get one Instant Cluster
+   *
+   * GET /v2/clusters/{id}
+   */
+  getCluster: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The cluster. Its fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getCluster"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getCluster"]["responses"]["default"];
         };
       };
     };
@@ -6173,6 +7250,132 @@ export interface operations {
     };
   };
   /**
+   * Get one pod
+   *
+   * GET /v2/pods/{id}
+   */
+  getPod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The pod.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getPod"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getPod"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
    * Stream the logs of a pod
    *
    * GET /v2/pods/{id}/logs
@@ -6294,6 +7497,379 @@ export interface operations {
         };
         content: {
           "application/problem+json": Operations["getPodLogs"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get one stored registry credential
+   *
+   * GET /v2/registries/{id}
+   */
+  getRegistry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The stored credential.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getRegistry"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getRegistry"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * The SSH public keys of the account
+   *
+   * GET /v2/account/ssh-keys
+   */
+  getSshKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The SSH public keys installed on new pods.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getSshKeys"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getSshKeys"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Get one template
+   *
+   * GET /v2/templates/{id}
+   */
+  getTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The template.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["getTemplate"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["getTemplate"]["responses"]["default"];
         };
       };
     };
@@ -6545,6 +8121,253 @@ export interface operations {
         };
         content: {
           "application/problem+json": Operations["listBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Instant Cluster billing history
+   *
+   * GET /v2/billing/clusters
+   */
+  listClusterBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * Instant Cluster billing history. The body's fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listClusterBilling"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterBilling"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * List the pods of an Instant Cluster
+   *
+   * GET /v2/clusters/{id}/pods
+   */
+  listClusterPods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * The pods of the cluster, wrapped under `pods`.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["listClusterPods"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["listClusterPods"]["responses"]["default"];
         };
       };
     };
@@ -8891,6 +10714,136 @@ export interface operations {
     };
   };
   /**
+   * Rename an Instant Cluster
+   *
+   * PATCH /v2/clusters/{id}
+   */
+  updateCluster: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["updateCluster"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The cluster after the change. Its fields are not shown in the specification.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["updateCluster"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateCluster"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
    * Update a serverless endpoint
    *
    * Changes an endpoint in place (the v2 replacement of the v1 update route). Omitted fields keep their values. `gpu.pools` and `gpu.excludedTypes` are one selection: sending `pools` alone clears the exclusions, and leaving `pools` out keeps both. The scaler type may be switched.
@@ -9286,6 +11239,261 @@ export interface operations {
       };
     };
   };
+  /**
+   * Replace the SSH public keys of the account
+   *
+   * PUT /v2/account/ssh-keys
+   */
+  updateSshKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["updateSshKeys"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The keys after the change.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["updateSshKeys"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateSshKeys"]["responses"]["default"];
+        };
+      };
+    };
+  };
+  /**
+   * Update a template
+   *
+   * PATCH /v2/templates/{id}
+   */
+  updateTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * Identifier of the resource named by the path.
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Operations["updateTemplate"]["request"];
+      };
+    };
+    responses: {
+      /**
+       * The template after the change.
+       */
+      200: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Operations["updateTemplate"]["responses"]["200"];
+        };
+      };
+      /**
+       * The request is malformed or breaks a request rule, for example both or neither of `gpu` and `cpu`, a non-empty `allowedCudaVersions` next to `minCudaVersion`, or an excluded GPU type outside the chosen pools.
+       */
+      400: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["400"];
+        };
+      };
+      /**
+       * The bearer token is missing, malformed, expired or invalid.
+       */
+      401: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["401"];
+        };
+      };
+      /**
+       * The token is valid but may not access this resource or action.
+       */
+      403: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["403"];
+        };
+      };
+      /**
+       * The resource does not exist or the caller cannot see it. This includes an unknown or inaccessible `templateId`.
+       */
+      404: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["404"];
+        };
+      };
+      /**
+       * The body is well-formed but fails validation, for example CUDA constraints on a CPU endpoint, or a `templateId` naming a template that is not a serverless template.
+       */
+      422: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["422"];
+        };
+      };
+      /**
+       * A per-user rate limit was exceeded. `detail` names the window that ran out.
+       */
+      429: {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["429"];
+        };
+      };
+      /**
+       * Any other error, in the same problem format.
+       */
+      "default": {
+        headers: {
+          RateLimit?: string;
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": Operations["updateTemplate"]["responses"]["default"];
+        };
+      };
+    };
+  };
 }
 
 /** Component schemas by their name in the document, as openapi-typescript shapes them. */
@@ -9303,6 +11511,8 @@ export interface components {
     CreateEndpointRequest: CreateEndpointRequest;
     CreateNetworkVolumeRequest: CreateNetworkVolumeRequest;
     CreatePodRequest: CreatePodRequest;
+    CreateRegistryRequest: CreateRegistryRequest;
+    CreateTemplateRequest: CreateTemplateRequest;
     DataCenter: DataCenter;
     DeleteTemplateArguments: DeleteTemplateArguments;
     Endpoint: Endpoint;
@@ -9315,6 +11525,7 @@ export interface components {
     FlashBoot: FlashBoot;
     GpuType: GpuType;
     GraphQLEnvironmentVariable: GraphQLEnvironmentVariable;
+    GraphQLPortLabel: GraphQLPortLabel;
     GraphQLSecret: GraphQLSecret;
     GraphQLTemplate: GraphQLTemplate;
     GraphQLTemplateInput: GraphQLTemplateInput;
@@ -9332,10 +11543,15 @@ export interface components {
     ListTemplatesResponse: ListTemplatesResponse;
     LoadBalancerRequestUrls: LoadBalancerRequestUrls;
     LogStream: LogStream;
+    NetworkMount: NetworkMount;
     NetworkVolume: NetworkVolume;
     OpenApiDocument: OpenApiDocument;
+    PersistentMount: PersistentMount;
     Pod: Pod;
     PodActionRequest: PodActionRequest;
+    PodCpuConfig: PodCpuConfig;
+    PodGpuConfig: PodGpuConfig;
+    PodMounts: PodMounts;
     QueueDelayScaling: QueueDelayScaling;
     QueueRequestUrls: QueueRequestUrls;
     Registry: Registry;
@@ -9345,11 +11561,17 @@ export interface components {
     SecretCreateArguments: SecretCreateArguments;
     SecretCreateInput: SecretCreateInput;
     SecretDeleteArguments: SecretDeleteArguments;
+    SshKeys: SshKeys;
     Template: Template;
+    TemplateCategory: TemplateCategory;
+    TemplateMounts: TemplateMounts;
+    UpdateClusterRequest: UpdateClusterRequest;
     UpdateEndpointGpuConfig: UpdateEndpointGpuConfig;
     UpdateEndpointRequest: UpdateEndpointRequest;
     UpdateNetworkVolumeRequest: UpdateNetworkVolumeRequest;
     UpdatePodRequest: UpdatePodRequest;
+    UpdateSshKeysRequest: UpdateSshKeysRequest;
+    UpdateTemplateRequest: UpdateTemplateRequest;
   };
   responses: never;
   parameters: never;
