@@ -6,6 +6,7 @@
 // `allowJs`, no `.js` beside `.ts`, whatever the consumer's module system.
 
 import standalone from "ajv/dist/standalone/index.js";
+import { literal } from "./codegen.js";
 import type { ApiModel } from "./model.js";
 import { buildAjv, type ValidatorSlot } from "./validators.js";
 
@@ -100,7 +101,7 @@ export function emitValidators(model: ApiModel, header: string): EmittedValidato
       const names = new Map<string, string>();
       for (const slot of responses) if (!names.has(slot.schemaId)) names.set(slot.schemaId, `r${names.size}`);
       const refs = Object.fromEntries([...names].map(([id, name]) => [name, id]));
-      const table = responses.map((s) => `  ${JSON.stringify(s.target)}: ${names.get(s.schemaId) as string},`).join("\n");
+      const table = responses.map((s) => `  [${literal(s.target).text}]: ${names.get(s.schemaId) as string},`).join("\n");
       files.set(
         `validators/${stem}.responses.mts`,
         module(

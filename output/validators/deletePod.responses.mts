@@ -10,11 +10,11 @@ export interface ValidateFunction {
 }
 /** Response body validators by status ("201", "4XX", "default"). */
 export const responses: Record<string, ValidateFunction> = {
-  "400": r0,
-  "401": r0,
-  "403": r0,
-  "404": r0,
-  "422": r0,
-  "429": r0,
-  "default": r0,
+  ["400"]: r0,
+  ["401"]: r0,
+  ["403"]: r0,
+  ["404"]: r0,
+  ["422"]: r0,
+  ["429"]: r0,
+  ["default"]: r0,
 };

@@ -10,12 +10,12 @@ export interface ValidateFunction {
 }
 /** Response body validators by status ("201", "4XX", "default"). */
 export const responses: Record<string, ValidateFunction> = {
-  "200": r0,
-  "400": r1,
-  "401": r1,
-  "403": r1,
-  "404": r1,
-  "422": r1,
-  "429": r1,
-  "default": r1,
+  ["200"]: r0,
+  ["400"]: r1,
+  ["401"]: r1,
+  ["403"]: r1,
+  ["404"]: r1,
+  ["422"]: r1,
+  ["429"]: r1,
+  ["default"]: r1,
 };

@@ -10,5 +10,5 @@ export interface ValidateFunction {
 }
 /** Response body validators by status ("201", "4XX", "default"). */
 export const responses: Record<string, ValidateFunction> = {
-  "200": r0,
+  ["200"]: r0,
 };
