@@ -25,7 +25,7 @@ const HELPERS: [string, string][] = [
 
 /**
  * Ajv's standalone ESM still loads its runtime helpers with require(): the two helpers come from
- * our runtime as ES modules, ajv-formats (CommonJS) through a default import, re2js
+ * our runtime as ES modules, ajv-formats (CommonJS) through a namespace import, re2js
  * (safe-regex.ts) by name; Node, tsx and bundlers all accept those in ESM, where `require` is not.
  */
 function esmHelpers(code: string): string {
@@ -33,7 +33,9 @@ function esmHelpers(code: string): string {
   for (const [call, name] of HELPERS) out = out.split(call).join(name);
   if (out.includes("require(")) throw new Error(`Ajv standalone code needs a runtime module v2kit does not map: ${/require\([^)]*\)/.exec(out)?.[0]}`);
   const imports = ['import { equal as ajvEqual, ucs2length as ajvUcs2length } from "../runtime/ajv-helpers.mjs";'];
-  if (out.includes("ajvFormats")) imports.push('import ajvFormats from "ajv-formats/dist/formats.js";');
+  // A namespace import: a default import of this CommonJS module is `module.exports` in Node's
+  // ESM but `.default` (undefined) where a tool honours `__esModule` (tsx and esbuild from CommonJS).
+  if (out.includes("ajvFormats")) imports.push('import * as ajvFormats from "ajv-formats/dist/formats.js";');
   if (out.includes("ajvRe2")) imports.push('import { RE2JS as ajvRe2 } from "re2js";');
   return `${imports.join("\n")}\n${out}`;
 }

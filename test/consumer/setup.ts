@@ -26,7 +26,6 @@ export function run(cmd: string, args: string[], cwd: string): string {
         NODE_NO_WARNINGS: "1",
         NO_COLOR: "1",
         FORCE_COLOR: "0",
-        V2KIT_RUNS: "8",
       },
     });
   } catch (error) {
