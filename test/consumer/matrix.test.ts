@@ -4,9 +4,9 @@
 // invalid body — with tsc + node, tsx, and an esbuild bundle — and vitest runs the generated
 // property tests in place.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Consumers, run, setUpConsumers, tools } from "./setup.js";
 
 /** vitest's summary line, colours removed. */
@@ -22,6 +22,10 @@ let consumers: Consumers;
 beforeAll(() => {
   consumers = setUpConsumers();
 }, 900_000);
+
+afterAll(() => {
+  if (consumers !== undefined) rmSync(consumers.work, { recursive: true, force: true });
+});
 
 /** Compile `main` (relative to the cell folder) with one tsconfig, run it with node, return its output. */
 function tscCell(project: string, cell: string, compilerOptions: Record<string, unknown>, main: string): unknown {
