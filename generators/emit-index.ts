@@ -1,7 +1,8 @@
 // Emitter: output/index.mts, the entry a consumer imports (check(), checkResponse(), the types),
-// output/operations/<operation>.mts (a one-operation check) and output/routes.mts.
+// output/operations/<operation>.mts (a one-operation check), output/requests.mts (every request
+// validator, no response validator) and output/routes.mts.
 
-import { code, literal } from "./codegen.js";
+import { Code, code, literal } from "./codegen.js";
 import type { ValidatorModule } from "./emit-validators.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";
@@ -22,6 +23,25 @@ export function emitIndex(modules: ValidatorModule[], header: string): string {
     attaches.push(code`attachValidators(${m.operation}, { `.text + `${parts.join(", ")} });`);
   });
   return render("index.ts", { header, imports, attaches });
+}
+
+/**
+ * requests.mts: every operation's request validator, attached on import, no response validator
+ * (for synchronous callers of the bundled engine that check requests only, such as migrate).
+ */
+export function emitRequests(modules: ValidatorModule[], header: string): string {
+  const lines = [
+    header,
+    "// Every operation's request validator, attached to the engine on import (no response validators).",
+    'import { attachValidators } from "./rules.mjs";',
+  ];
+  const attaches: string[] = [];
+  modules.forEach((m, i) => {
+    if (!m.request) return;
+    lines.push(code`import { request as q${new Code(String(i))} } from ${`./validators/${m.stem}.mjs`};`.text);
+    attaches.push(code`attachValidators(${m.operation}, { request: q${new Code(String(i))} });`.text);
+  });
+  return `${[...lines, "", ...attaches].join("\n")}\n`;
 }
 
 /** operations/<stem>.mts for each operation with a request body. */

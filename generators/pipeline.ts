@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseRules } from "../rules/load.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
-import { emitIndex, emitOperations, emitRoutes } from "./emit-index.js";
+import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit-index.js";
 import { emitRules } from "./emit-rules.js";
 import { emitRulesDoc } from "./emit-rules-doc.js";
 import { emitTests } from "./emit-tests.js";
@@ -113,6 +113,7 @@ async function generateWith(options: GenerateOptions, types: TypesEmitter): Prom
   files.set("rules.mts", emitRules(model, rules, validators.modules, skip, head));
   files.set("index.mts", emitIndex(validators.modules, head));
   for (const [name, text] of emitOperations(validators.modules, head)) files.set(name, text);
+  files.set("requests.mts", emitRequests(validators.modules, head));
   files.set("routes.mts", emitRoutes(model, head));
   files.set("RULES.md", emitRulesDoc(rules, head));
   files.set("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`);

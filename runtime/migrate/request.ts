@@ -2,6 +2,8 @@
 // Pipeline: route → body (through the body kind's table) → lint.
 
 import { isObject } from "../../rules/runtime/values.js";
+// migrateRequest is synchronous and lints any operation: every request validator loads with it.
+import "../../output/requests.mjs";
 import { type LintResult, lint } from "../lint.js";
 import { applyTable, sortKeys } from "./apply-table.js";
 import { lintNotes } from "./lint-notes.js";
