@@ -7,7 +7,7 @@ export default defineConfig({
     alias: { "v2kit/testing": fileURLToPath(new URL("./rules/testing/index.ts", import.meta.url)) },
   },
   test: {
-    include: ["test/**/*.test.ts", "output/tests/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "output/tests/**/*.test.mjs"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

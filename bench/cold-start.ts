@@ -9,14 +9,14 @@ import type { Breakdown, Figure, Section } from "./figures.js";
 import { met } from "./figures.js";
 import { profileChild } from "./profile.js";
 import { interleaved, median, quantile, ratio, round, runNode } from "./stats.js";
-import { requestValidatorExport } from "./validator-export.js";
+import { requestValidatorModule } from "./validator-export.js";
 
 export async function coldStart(config: BenchConfig): Promise<Section> {
   const body = fromRoot("examples", "create-endpoint-gpu.json");
   const lintArgs = ["lint", "--operation", "createEndpoint", body];
   const anchor = fromRoot("dist", "bench", "anchors", "ajv-standalone-lint.js");
   const anchorArgs = [await writeCreateEndpointValidator(config.scratch), "validate", body];
-  const allArgs = [fromRoot("dist", "output", "validators.js"), requestValidatorExport("createEndpoint"), body];
+  const allArgs = [fromRoot("dist", "output", requestValidatorModule("createEndpoint")), "request", body];
   const timed = (script: string, args: string[]) => async () => {
     const run = await runNode(script, args);
     if (run.code !== 0) throw new Error(`bench: ${script} ${args.join(" ")} exited ${run.code}: ${run.stderr}`);
@@ -48,7 +48,7 @@ export async function coldStart(config: BenchConfig): Promise<Section> {
     value: ratio(ms.lint, ms.node),
     unit: "×",
     target: { op: "<=", value: 1.5 },
-    baseline: `Ajv standalone (createEndpoint schema only): ${ratio(ms.ajv, ms.node)}×; the same script loading v2kit's output/validators.js (every operation): ${ratio(ms.ajvAll, ms.node)}× (node -e 0 ${round(ms.node, 1)} ms, lint ${round(ms.lint, 1)} ms)`,
+    baseline: `Ajv standalone (createEndpoint schema only): ${ratio(ms.ajv, ms.node)}×; the same script loading v2kit's generated output/validators/createEndpoint.mjs: ${ratio(ms.ajvAll, ms.node)}× (node -e 0 ${round(ms.node, 1)} ms, lint ${round(ms.lint, 1)} ms)`,
   };
   const profiles = [];
   const tables: Breakdown[] = [];
@@ -67,11 +67,11 @@ export async function coldStart(config: BenchConfig): Promise<Section> {
   }
   return {
     title: "Cold start",
-    method: `Each process is spawned fresh with stdout discarded; wall time from spawn to exit. ${config.coldRuns} runs of each, alternating (ABBA); medians. The anchor is \`bench/anchors/ajv-standalone-lint.ts\`: read the file, JSON.parse, run one Ajv standalone validator — compiled in this run for the createEndpoint request schema alone (\`bench/anchor-validator.ts\`), and, second row, v2kit's generated \`output/validators.js\` holding every operation's validators. Peak RSS from one extra run each.`,
+    method: `Each process is spawned fresh with stdout discarded; wall time from spawn to exit. ${config.coldRuns} runs of each, alternating (ABBA); medians. The anchor is \`bench/anchors/ajv-standalone-lint.ts\`: read the file, JSON.parse, run one Ajv standalone validator — compiled in this run for the createEndpoint request schema alone (\`bench/anchor-validator.ts\`), and, second row, v2kit's generated per-operation module \`output/validators/createEndpoint.mjs\`. Peak RSS from one extra run each.`,
     rows: [
       row("node -e 0", "node"),
       row("Ajv standalone script, createEndpoint schema only", "ajv"),
-      row("the same script on output/validators.js (every operation)", "ajvAll"),
+      row("the same script on output/validators/createEndpoint.mjs", "ajvAll"),
       row("v2kit lint --operation createEndpoint one.json", "lint"),
     ],
     figures: [figure],

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { ValidateFunction } from "../rules/runtime/types.js";
 import type { TemplateRecord } from "../rules/runtime/types.js";
-import { lint } from "../runtime/lint.js";
+import { lint } from "../runtime/index.js";
 import { type BenchConfig, fromRoot, log, upstreamDocument } from "./context.js";
 import type { Figure, Row, Section } from "./figures.js";
 import { zodFromSchema } from "./zod-from-openapi.js";

@@ -2,7 +2,7 @@
 // against JSON.parse of the same text (the floor) and Ajv alone on the parsed body (the
 // generated standalone validator the engine itself runs).
 
-import { engine } from "../output/index.js";
+import { engine } from "../output/index.mjs";
 import type { ValidateFunction } from "../rules/runtime/types.js";
 import { lint } from "../runtime/lint.js";
 import { invalidBody, largeBody, validBody } from "./bodies.js";
@@ -126,7 +126,7 @@ export async function lintThroughput(config: BenchConfig): Promise<Section> {
   return {
     title: "Lint throughput (in process)",
     method:
-      'Each contender is called in batches of about 25 ms; batches of the four contenders are interleaved (ABBA order), one warm-up round is discarded, and the median ns per call is kept. `lint` is the library call `lint(text, {operation: "createEndpoint"})` (JSON text in, verdict with the resolved body out, bundled catalog). `Ajv alone` is the generated standalone validator (`output/validators.js`) on the already parsed body; `JSON.parse + Ajv` parses then validates.',
+      'Each contender is called in batches of about 25 ms; batches of the four contenders are interleaved (ABBA order), one warm-up round is discarded, and the median ns per call is kept. `lint` is the library call `lint(text, {operation: "createEndpoint"})` (JSON text in, verdict with the resolved body out, bundled catalog). `Ajv alone` is the generated standalone validator (`output/validators/createEndpoint.mjs`) on the already parsed body; `JSON.parse + Ajv` parses then validates.',
     rows,
     figures,
     profiles,

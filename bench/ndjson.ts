@@ -9,7 +9,7 @@ import { ndjsonMix } from "./bodies.js";
 import { type BenchConfig, cli, fromRoot, log } from "./context.js";
 import type { Figure, Row, Section } from "./figures.js";
 import { type ChildRun, ratio, round, runNode } from "./stats.js";
-import { requestValidatorExport } from "./validator-export.js";
+import { requestValidatorModule } from "./validator-export.js";
 
 /** Write `count` bodies (cycling through the mix) to `file`, in constant memory. */
 async function writeNdjson(file: string, count: number): Promise<number> {
@@ -45,7 +45,7 @@ const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000
 
 export async function ndjson(config: BenchConfig): Promise<Section> {
   const sizes = config.ndjsonSizes;
-  const exportName = requestValidatorExport("createEndpoint");
+  const exportName = requestValidatorModule("createEndpoint");
   const anchor = fromRoot("dist", "bench", "anchors", "ndjson-parse-ajv.js");
   const anchorAt = sizes[Math.min(1, sizes.length - 1)] as number;
   const rows: Row[] = [];

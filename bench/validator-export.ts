@@ -1,12 +1,10 @@
-// The export of output/validators.js that validates an operation's request body (v0, v1, …: the
-// names follow first use, so they are looked up, not assumed).
+// The generated module (relative to output/) holding an operation's request validator, exported
+// as `request`: validators/<stem>.mjs, one module per operation.
 
-import { engine } from "../output/index.js";
-import * as validators from "../output/validators.js";
+import { validatorModules } from "../output/rules.mjs";
 
-export function requestValidatorExport(operation: string): string {
-  const request = engine.operations.get(operation)?.request;
-  const name = Object.entries(validators).find(([, fn]) => fn === request)?.[0];
-  if (name === undefined) throw new Error(`bench: no validator export for the ${operation} request`);
-  return name;
+export function requestValidatorModule(operation: string): string {
+  const modules = validatorModules.get(operation);
+  if (modules === undefined || !modules.request) throw new Error(`bench: no request validator module for ${operation}`);
+  return `validators/${modules.stem}.mjs`;
 }

@@ -1,6 +1,7 @@
-// Emitter: output/rules.ts, the rules file compiled to TypeScript. Each rule and stage becomes a
-// function built by its kind's `emit` (escaping code builder); the operation table wires them to
-// the Ajv validators. The shared driver lives in output/runtime (copied from rules/runtime).
+// Emitter: output/rules.mts, the rules file compiled to TypeScript. Each rule and stage becomes a
+// function built by its kind's `emit` (escaping code builder); the operation table wires them
+// together, and the Ajv validators are attached when their per-operation module is loaded
+// (validators/<operation>.mts). The shared driver lives in output/runtime (from rules/runtime).
 
 import { ruleKind } from "../rules/kinds/index.js";
 import { stageKind } from "../rules/transforms/index.js";
@@ -8,9 +9,9 @@ import type { RulesFile } from "../rules/types.js";
 import { Code, code, join, literal } from "./codegen.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";
-import type { ValidatorSlot } from "./validators.js";
+import type { ValidatorModule } from "./emit-validators.js";
 
-export function emitRules(model: ApiModel, rules: RulesFile, slots: ValidatorSlot[], skip: ReadonlySet<string>, header: string): string {
+export function emitRules(model: ApiModel, rules: RulesFile, modules: ValidatorModule[], skip: ReadonlySet<string>, header: string): string {
   const stageFns = rules.stages.map((stage, i) => ({
     id: stage.id,
     ops: stage.operations,
@@ -29,7 +30,6 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
 }`,
   }));
   const entries = model.operations.map((op) => {
-    const request = slots.find((s) => s.operation === op.id && s.target === "request");
     const stages = stageFns.filter((f) => f.ops.includes(op.id) && !skip.has(`${f.id}@${op.id}`));
     const applying = ruleFns.filter((f) => f.rule.operations.includes(op.id) && !skip.has(`${f.rule.id}@${op.id}`));
     const needs = [
@@ -42,7 +42,6 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;
     return code`[${op.id}, {
     ${kind}needs: ${needs},
-    ${request ? code`request: v.${new Code(request.name)},` : code``}
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [${join(
       stages.map((f) => code`{ id: ${f.id}, apply: ${f.name} }`),
@@ -61,7 +60,7 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
     functions: [...stageFns.map((f) => f.body.text), ...ruleFns.map((f) => f.body.text)],
     entries: entries.map((e) => e.text),
     hints: join(hintEntries, ", ").text,
-    responses: literal(slots.filter((s) => s.target !== "request").map((s) => [s.operation, s.target, s.name])).text,
+    modules: literal(modules.map((m) => [m.operation, m.stem, m.request, m.statuses.length > 0])).text,
   });
 }
 

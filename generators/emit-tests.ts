@@ -1,6 +1,8 @@
 // Emitter: output/tests/, fast-check property tests for every rule of the rules file, run
 // against the generated engine: satisfying bodies pass, and each rule's `violate` makes the
 // engine fail with exactly that rule and its status. Seeds are fixed (V2KIT_SEED overrides).
+// The test is JavaScript (.test.mjs) so that a consumer's tsc, which compiles the generated
+// .mts files, never picks it up; vitest runs it in place.
 
 import type { RulesFile } from "../rules/types.js";
 import { literal } from "./codegen.js";
@@ -19,7 +21,7 @@ export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<s
       .filter((r) => r.operations.length > 0),
   };
   const data = `${canonicalJson({ rules: kept, defs: relativeDefs(model.schemas), requests: relativeDefs(requests), context })}\n`;
-  const test = render("property.test.ts", {
+  const test = render("property.test.mjs", {
     header,
     operations: literal(operations.map((op) => op.id)).text,
     cases: literal(kept.rules.flatMap((rule) => rule.operations.map((op) => [rule.id, rule.status, op]))).text,

@@ -1,6 +1,12 @@
-// Emitter: output/validators.js and output/response-validators.js (Ajv standalone, ESM), with .d.ts files.
+// Emitter: output/validators/<operation>.mts (the request body's Ajv standalone validator) and
+// output/validators/<operation>.responses.mts (its response bodies'), one pair per operation.
+// Per-operation modules keep a one-operation import small (a bundler takes only what it
+// imports) and let `v2kit lint` load only the operation at hand. They are TypeScript files
+// (`// @ts-nocheck`, ESM) so a consumer's tsc, tsx or bundler compiles them with the rest: no
+// `allowJs`, no `.js` beside `.ts`, whatever the consumer's module system.
 
 import standalone from "ajv/dist/standalone/index.js";
+import { literal } from "./codegen.js";
 import type { ApiModel } from "./model.js";
 import { buildAjv, type ValidatorSlot } from "./validators.js";
 
@@ -13,44 +19,100 @@ const standaloneCode = ((standalone as unknown as { default?: unknown }).default
 const HELPERS: [string, string][] = [
   ['require("ajv/dist/runtime/equal").default', "ajvEqual"],
   ['require("ajv/dist/runtime/ucs2length").default', "ajvUcs2length"],
+  ['require("ajv-formats/dist/formats")', "ajvFormats"],
+  ['require("re2js").RE2JS', "ajvRe2"],
 ];
 
 /**
- * Ajv's standalone ESM still loads its runtime helpers with require(): those two come from our
- * runtime as ES modules instead; formats (ajv-formats) keep require() through createRequire.
+ * Ajv's standalone ESM still loads its runtime helpers with require(): the two helpers come from
+ * our runtime as ES modules, ajv-formats (CommonJS) through a namespace import, re2js
+ * (safe-regex.ts) by name; Node, tsx and bundlers all accept those in ESM, where `require` is not.
  */
 function esmHelpers(code: string): string {
   let out = code;
   for (const [call, name] of HELPERS) out = out.split(call).join(name);
-  const imports = ['import { equal as ajvEqual, ucs2length as ajvUcs2length } from "./runtime/ajv-helpers.js";'];
-  if (out.includes("require(")) imports.push('import { createRequire } from "node:module";', "const require = createRequire(import.meta.url);");
+  if (out.includes("require(")) throw new Error(`Ajv standalone code needs a runtime module v2kit does not map: ${/require\([^)]*\)/.exec(out)?.[0]}`);
+  const imports = ['import { equal as ajvEqual, ucs2length as ajvUcs2length } from "../runtime/ajv-helpers.mjs";'];
+  // A namespace import: a default import of this CommonJS module is `module.exports` in Node's
+  // ESM but `.default` (undefined) where a tool honours `__esModule` (tsx and esbuild from CommonJS).
+  if (out.includes("ajvFormats")) imports.push('import * as ajvFormats from "ajv-formats/dist/formats.js";');
+  if (out.includes("ajvRe2")) imports.push('import { RE2JS as ajvRe2 } from "re2js";');
   return `${imports.join("\n")}\n${out}`;
 }
 
-export interface EmittedModule {
-  js: string;
-  dts: string;
+/** One operation's validator modules, by file stem under validators/. */
+export interface ValidatorModule {
+  operation: string;
+  stem: string;
+  request: boolean;
+  /** Response statuses with a body, in document order. */
+  statuses: string[];
 }
 
+export interface EmittedValidators {
+  files: Map<string, string>;
+  modules: ValidatorModule[];
+  slots: ValidatorSlot[];
+}
+
+const VALIDATE_TYPE = [
+  "export interface ValidateFunction {",
+  "  (data: unknown): boolean;",
+  "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",
+  "}",
+].join("\n");
+
 /**
- * Two standalone modules: request validators (validators.js), which every lint loads, and
- * response validators (response-validators.js), loaded only where responses are checked.
+ * A file name for each operation: operationIds are free text, and file systems may fold case;
+ * a stem that would clash (case-insensitively) with an earlier one gets a numeric suffix.
  */
-export function emitValidators(model: ApiModel, header: string): { requests: EmittedModule; responses: EmittedModule; slots: ValidatorSlot[] } {
+export function fileStems(operations: readonly string[]): Map<string, string> {
+  const taken = new Set<string>();
+  const out = new Map<string, string>();
+  for (const id of operations) {
+    const base =
+      id
+        .replace(/[^A-Za-z0-9_-]/g, "_")
+        .replace(/^[-.]/, "_")
+        .slice(0, 100) || "operation";
+    let stem = base;
+    for (let n = 2; taken.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
+    taken.add(stem.toLowerCase());
+    out.set(id, stem);
+  }
+  return out;
+}
+
+export function emitValidators(model: ApiModel, header: string): EmittedValidators {
   const { ajv, slots } = buildAjv(model, true);
-  const module = (pick: (s: ValidatorSlot) => boolean): EmittedModule => {
-    const refs: Record<string, string> = {};
-    for (const slot of slots.filter(pick)) refs[slot.name] = slot.schemaId;
-    const dts = [
-      header,
-      "export interface ValidateFunction {",
-      "  (data: unknown): boolean;",
-      "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",
-      "}",
-      ...Object.keys(refs).map((name) => `export declare const ${name}: ValidateFunction;`),
-      "",
-    ].join("\n");
-    return { js: `${header}\n${esmHelpers(standaloneCode(ajv, refs).replace(/\r\n/g, "\n"))}\n`, dts };
-  };
-  return { requests: module((s) => s.target === "request"), responses: module((s) => s.target !== "request"), slots };
+  const stems = fileStems(model.operations.map((op) => op.id));
+  const files = new Map<string, string>();
+  const modules: ValidatorModule[] = [];
+  const module = (refs: Record<string, string>, tail: string): string =>
+    `${header}\n// @ts-nocheck\n${esmHelpers(standaloneCode(ajv, refs).replace(/\r\n/g, "\n"))}\n${VALIDATE_TYPE}\n${tail}`;
+  for (const op of model.operations) {
+    const stem = stems.get(op.id) as string;
+    const mine = slots.filter((s) => s.operation === op.id);
+    const request = mine.find((s) => s.target === "request");
+    const responses = mine.filter((s) => s.target !== "request");
+    if (request) {
+      files.set(`validators/${stem}.mts`, module({ requestValidator: request.schemaId }, "export const request: ValidateFunction = requestValidator;\n"));
+    }
+    if (responses.length > 0) {
+      // One export per distinct schema (every error status shares ErrorResponse).
+      const names = new Map<string, string>();
+      for (const slot of responses) if (!names.has(slot.schemaId)) names.set(slot.schemaId, `r${names.size}`);
+      const refs = Object.fromEntries([...names].map(([id, name]) => [name, id]));
+      const table = responses.map((s) => `  [${literal(s.target).text}]: ${names.get(s.schemaId) as string},`).join("\n");
+      files.set(
+        `validators/${stem}.responses.mts`,
+        module(
+          refs,
+          `/** Response body validators by status ("201", "4XX", "default"). */\nexport const responses: Record<string, ValidateFunction> = {\n${table}\n};\n`,
+        ),
+      );
+    }
+    if (request || responses.length > 0) modules.push({ operation: op.id, stem, request: request !== undefined, statuses: responses.map((s) => s.target) });
+  }
+  return { files, modules, slots };
 }

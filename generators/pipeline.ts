@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseRules } from "../rules/load.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
-import { emitIndex } from "./emit-index.js";
+import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit-index.js";
 import { emitRules } from "./emit-rules.js";
 import { emitRulesDoc } from "./emit-rules-doc.js";
 import { emitTests } from "./emit-tests.js";
@@ -106,13 +106,15 @@ async function generateWith(options: GenerateOptions, types: TypesEmitter): Prom
   const typesText = types.emit(model, rules, head);
   typesText.catch(() => undefined); // awaited below; a rejection must not go unhandled meanwhile
   const validators = emitValidators(model, head);
-  files.set("types.ts", await typesText);
-  files.set("validators.js", validators.requests.js);
-  files.set("validators.d.ts", validators.requests.dts);
-  files.set("response-validators.js", validators.responses.js);
-  files.set("response-validators.d.ts", validators.responses.dts);
-  files.set("rules.ts", emitRules(model, rules, validators.slots, skip, head));
-  files.set("index.ts", emitIndex(head));
+  // Every TypeScript file is .mts importing .mjs: ESM whatever the consumer's package type,
+  // compiled by its tsc (module nodenext, commonjs or bundler), tsx or a bundler alike.
+  files.set("types.mts", await typesText);
+  for (const [name, text] of validators.files) files.set(name, text);
+  files.set("rules.mts", emitRules(model, rules, validators.modules, skip, head));
+  files.set("index.mts", emitIndex(validators.modules, head));
+  for (const [name, text] of emitOperations(validators.modules, head)) files.set(name, text);
+  files.set("requests.mts", emitRequests(validators.modules, head));
+  files.set("routes.mts", emitRoutes(model, head));
   files.set("RULES.md", emitRulesDoc(rules, head));
   files.set("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`);
   const context = {
@@ -120,10 +122,12 @@ async function generateWith(options: GenerateOptions, types: TypesEmitter): Prom
     templates: (readJson(bundled.catalog("templates")) as { templates: unknown }).templates,
   };
   const tests = emitTests(model, rules, skip, context, head);
-  files.set("tests/rules.property.test.ts", tests.test);
+  files.set("tests/rules.property.test.mjs", tests.test);
   files.set("tests/model.json", tests.data);
   for (const name of readdirSync(bundled.runtime()).sort()) {
-    if (name.endsWith(".ts")) files.set(`runtime/${name}`, `${head}\n${readFileSync(path.join(bundled.runtime(), name), "utf8")}`);
+    if (!name.endsWith(".ts")) continue;
+    const source = readFileSync(path.join(bundled.runtime(), name), "utf8").replace(/(from "\.\/[a-z-]+)\.js"/g, '$1.mjs"');
+    files.set(`runtime/${name.replace(/\.ts$/, ".mts")}`, `${head}\n${source}`);
   }
   return { files, diagnostics };
 }

@@ -6,10 +6,10 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { attachResponses, engine as bundledEngine, responsesAttached } from "../output/rules.js";
+import { attachValidators, engine as bundledEngine, validatorModules, validatorsAttached } from "../output/rules.mjs";
 import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../rules/runtime/evaluate.js";
 import { problemFor } from "../rules/runtime/problem.js";
-import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, Violation, Warning } from "../rules/runtime/types.js";
+import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../rules/runtime/types.js";
 import { clone } from "../rules/runtime/values.js";
 import { staleSnapshotWarnings } from "./catalog-staleness.js";
 import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
@@ -57,21 +57,37 @@ export function lint(input: unknown, options: LintOptions): LintResult {
 }
 
 /**
- * Load the bundled engine's response validators (kept out of the request path so that a plain
- * lint starts fast). The package entry (`import … from "v2kit"`) has already done it.
+ * Load the bundled engine's validators for one operation: its request validator module, and its
+ * response validators when `responses` is set. Only that operation's modules are read, so a
+ * one-file `v2kit lint` starts fast. The package entry (`import … from "v2kit"`) has already
+ * loaded every operation's; `lint()` stays synchronous (docs/lazy-validators.md).
  */
+export async function loadValidators(name: string, options: { responses?: boolean } = {}): Promise<void> {
+  const operation = resolveOperation(bundledEngine, name) ?? name;
+  const modules = validatorModules.get(operation);
+  if (modules === undefined) return;
+  const base = `../output/validators/${modules.stem}`;
+  if (!validatorsAttached(operation, "request")) {
+    attachValidators(operation, (await import(`${base}.mjs`)) as { request: ValidateFunction });
+  }
+  if (options.responses && !validatorsAttached(operation, "responses")) {
+    attachValidators(operation, (await import(`${base}.responses.mjs`)) as { responses: Record<string, ValidateFunction> });
+  }
+}
+
+/** Load every operation's response validators into the bundled engine. */
 export async function loadResponseValidators(): Promise<void> {
-  if (!responsesAttached()) attachResponses(await import("../output/response-validators.js"));
+  await Promise.all([...validatorModules.keys()].map((operation) => loadValidators(operation, { responses: true })));
 }
 
 export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   const engine = options.engine ?? bundledEngine;
-  if (options.response !== undefined && engine === bundledEngine && !responsesAttached()) {
-    throw new Error("lint: response validators are not loaded: await loadResponseValidators() first (the package entry does)");
-  }
   const key = resolveOperation(engine, options.operation);
   if (key === undefined) {
     throw new UnknownOperationError(options.operation, [...engine.operations.keys()].sort());
+  }
+  if (engine === bundledEngine && !validatorsAttached(key, options.response === undefined ? "request" : "responses")) {
+    throw new Error(`lint: the validators of ${options.operation} are not loaded: await loadValidators() first (the package entry loads every operation's)`);
   }
   let text: string | undefined;
   let body: unknown = input;

@@ -30,7 +30,7 @@ describe("expression rules", () => {
     const out = scratch("cel");
     writeFiles(out, (await generate({ rules: fixture })).files);
     const index = compileOutput(out); // type-checks under --strict as it compiles
-    const compiled = (await import(pathToFileURL(path.join(path.dirname(index), "rules.js")).href)) as { engine: Engine };
+    const compiled = (await import(pathToFileURL(index).href)) as { engine: Engine };
     const bodies = [
       { name: "e", type: "QUEUE", image: "i", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, gpu: { pools: ["ADA_24"] }, workers: { min: 1, max: 1 } },
       { name: "e", type: "QUEUE", image: "i", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, gpu: { pools: ["ADA_24"] }, workers: { min: 3, max: 2 } },

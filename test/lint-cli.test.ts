@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { formatter as github } from "../cli/format/github.js";
 import type { Report } from "../cli/format/index.js";
 import { formatter as pretty } from "../cli/format/pretty.js";
-import { engine } from "../output/index.js";
+import { engine } from "../output/index.mjs";
 import { lintSource } from "../runtime/lint.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

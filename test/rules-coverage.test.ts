@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { check } from "../output/index.js";
+import { check } from "../output/index.mjs";
 import type { CheckContext } from "../rules/runtime/types.js";
 
 const json = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));

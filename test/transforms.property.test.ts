@@ -4,7 +4,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { check } from "../output/index.js";
+import { check } from "../output/index.mjs";
 import data from "../output/tests/model.json" with { type: "json" };
 import { getAt, isObject, isPresent } from "../rules/runtime/index.js";
 import { contextFor, type TestModel, validBodies } from "../rules/testing/index.js";

@@ -35,7 +35,7 @@ const { emitTypes } = await import("../../generators/emit-types.js");
 emitTypes(model, rules, "// bench\n");
 mark("emit types (ts-morph)");
 const { emitRules } = await import("../../generators/emit-rules.js");
-emitRules(model, rules, validators.slots, skip, "// bench\n");
+emitRules(model, rules, validators.modules, skip, "// bench\n");
 mark("emit rules");
 const { emitTests } = await import("../../generators/emit-tests.js");
 emitTests(model, rules, skip, {}, "// bench\n");

@@ -147,8 +147,9 @@ async function rerunWith(flags: string[]): Promise<number> {
 
 async function engineFor(values: Values): Promise<Engine> {
   if (values.spec === undefined && values.rules === undefined) {
-    const [{ engine }, { loadResponseValidators }] = await Promise.all([import("../../output/rules.js"), import("../../runtime/lint.js")]);
-    if (values.response !== undefined) await loadResponseValidators();
+    const [{ engine }, { loadValidators }] = await Promise.all([import("../../output/rules.mjs"), import("../../runtime/lint.js")]);
+    // Only the linted operation's validator module loads (cold start).
+    if (values.operation !== undefined) await loadValidators(values.operation, { responses: values.response !== undefined });
     return engine;
   }
   const { loadEngine } = await import("../../generators/engine-on-the-fly.js");

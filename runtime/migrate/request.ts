@@ -3,6 +3,8 @@
 
 import { isObject } from "../../rules/runtime/values.js";
 import { STALE_SNAPSHOT_RULE } from "../catalog-staleness.js";
+// migrateRequest is synchronous and lints any operation: every request validator loads with it.
+import "../../output/requests.mjs";
 import { type LintResult, lint } from "../lint.js";
 import { applyTable, sortKeys } from "./apply-table.js";
 import { lintNotes } from "./lint-notes.js";

@@ -5,7 +5,7 @@
 // Plus a fast-check property over random names (fixed seed, few runs).
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
@@ -37,14 +37,18 @@ const DRIVER = `
 const fired = [];
 globalThis.__v2kitCanary = () => fired.push(new Error("canary").stack);
 const index = await import(process.argv[2]);
-const validators = { ...(await import(process.argv[3])), ...(await import(process.argv[3].replace(/validators\\.js$/, "response-validators.js"))) };
+const validators = [];
+for (const file of JSON.parse(process.argv[3])) {
+  const module = await import(file);
+  validators.push(...(module.request ? [module.request] : []), ...Object.values(module.responses ?? {}));
+}
 const bodies = [{}, null, "x", 1, [], { "__proto__": { "polluted": true } }, { "a-b": "a-b", "constructor": {}, "toString": "x" }, JSON.parse(process.argv[4])];
 let checks = 0, valid = 0;
 for (const op of index.operationIds) {
   for (const body of bodies) { if (index.check(op, body).ok) valid++; checks++; }
   for (const status of ["200", "500"]) for (const body of bodies) { index.checkResponse(op, status, body); checks++; }
 }
-for (const validate of Object.values(validators)) for (const body of bodies) { validate(body); checks++; }
+for (const validate of validators) for (const body of bodies) { validate(body); checks++; }
 process.stdout.write(JSON.stringify({ fired, checks, valid, operations: index.operationIds.length, polluted: ({}).polluted ?? null }));
 `;
 
@@ -60,9 +64,18 @@ describe("a hostile spec", () => {
     const driver = path.join(dir, "driver.mjs");
     writeFileSync(driver, DRIVER);
     const valid = JSON.stringify({ "a b": "a b" });
-    const r = spawnSync(process.execPath, [driver, pathToFileURL(index).href, pathToFileURL(path.join(dir, "js/validators.js")).href, valid], {
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        driver,
+        pathToFileURL(index).href,
+        JSON.stringify(readdirSync(path.join(dir, "js/validators")).map((f) => pathToFileURL(path.join(dir, "js/validators", f)).href)),
+        valid,
+      ],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(r.stderr).toBe("");
     const result = JSON.parse(r.stdout) as { fired: string[]; checks: number; valid: number; operations: number; polluted: unknown };
     expect(result.fired).toEqual([]);

@@ -19,7 +19,7 @@ describe("generate with rules whose targets are missing", () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/warning: \/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document; skipped for it/);
     expect(r.stderr).toMatch(/warning: \/stages\/\d+: endpoint-patch-merge: operation "updateEndpoint" is not in the document/);
-    expect(existsSync(path.join(out, "rules.ts"))).toBe(true);
+    expect(existsSync(path.join(out, "rules.mts"))).toBe(true);
   });
 
   it("fails with --rules-strict (exit 1), naming every rule and its pointer, and writes nothing", () => {
@@ -29,6 +29,6 @@ describe("generate with rules whose targets are missing", () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/--rules-strict: \d+ rule\(s\) do not apply to this document/);
     expect(r.stderr).toMatch(/\/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document/);
-    expect(existsSync(path.join(out, "rules.ts"))).toBe(false);
+    expect(existsSync(path.join(out, "rules.mts"))).toBe(false);
   });
 });

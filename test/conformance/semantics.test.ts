@@ -181,7 +181,10 @@ describe("examples and OpenAPI-only keywords", () => {
     expect(evaluateResponse(e30, "recursive30", "200", { value: 1, children: [{ value: 2, children: [] }] }).ok).toBe(true);
     const { files } = await generate({ spec: path.join(fixtures, "openapi-3.1.yaml") });
     // The schema-level `examples` array stays (a 2020-12 annotation); OpenAPI `discriminator` and `nullable` go.
-    const validators = (files.get("validators.js") ?? "") + (files.get("response-validators.js") ?? "");
+    const validators = [...files]
+      .filter(([name]) => name.startsWith("validators/"))
+      .map(([, text]) => text)
+      .join("");
     expect(validators.includes('"examples":[{"billingAddress":"1 Main St","creditCard":"4111","version":2}]')).toBe(true);
     expect(validators.includes("discriminator")).toBe(false);
   });
