@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
-import { check, engine } from "../../output/index.js";
+import { check, engine } from "../../output/index.mjs";
 import { resolveOperation } from "../../rules/runtime/evaluate.js";
 import { lint } from "../../runtime/lint.js";
 
@@ -50,7 +50,7 @@ describe.skipIf(!hasShared)("the published document, where deleteTemplate is als
     expect(r.stderr).toContain(
       'v2kit: warning: /operations/deleteTemplate: GraphQL operation "deleteTemplate" is also a REST operationId: "deleteTemplate" names the REST operation, the GraphQL one is "graphql:deleteTemplate"',
     );
-    const types = readFileSync(join(out, "types.ts"), "utf8");
+    const types = readFileSync(join(out, "types.mts"), "utf8");
     expect(types).toMatch(/^ {2}"graphql:deleteTemplate": \{$/m);
     expect(types).toMatch(/^ {2}deleteTemplate: \{$/m);
     const rules = readFileSync(join(out, "rules.ts"), "utf8");

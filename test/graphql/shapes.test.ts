@@ -2,7 +2,7 @@
 // specification names, valid and invalid, with the pointer a user sees (into the body as given).
 
 import { describe, expect, test } from "vitest";
-import { engine } from "../../output/index.js";
+import { engine } from "../../output/index.mjs";
 import { lint } from "../../runtime/lint.js";
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
