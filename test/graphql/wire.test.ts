@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { lint } from "../../runtime/lint.js";
+import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
 const save = (body: unknown) => lint(body, { operation: "saveTemplate" });
