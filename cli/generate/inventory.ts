@@ -50,5 +50,4 @@ export function listed(items: string[], max = 20): string {
 }
 
 /** File names come from the user's disk: control characters are shown escaped, never printed raw. */
-export const printable = (text: string) =>
-  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
