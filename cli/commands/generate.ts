@@ -12,9 +12,9 @@ import { printDiagnostics } from "../diagnostics.js";
 import { drift } from "../generate/check.js";
 import { inventory, listed } from "../generate/inventory.js";
 import { resolveOut } from "../generate/out-target.js";
-import { replaceAtomically } from "../generate/replace-atomically.js";
+import { recoverLeftovers, replaceAtomically } from "../generate/replace-atomically.js";
 import { inputsHash, readStamp, sha, type Stamp } from "../generate/stamp.js";
-import { writeInPlace } from "../generate/write-in-place.js";
+import { checkInPlace, writeInPlace } from "../generate/write-in-place.js";
 
 const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE] [--out DIR] [--check]
                       [--allow-external-refs] [--rules-strict] [--force] [--quiet]
@@ -89,7 +89,11 @@ export const command: Command = {
       process.stdout.write(HELP);
       return 0;
     }
-    const target = resolveOut(values.out);
+    let target = resolveOut(values.out);
+    if (!values.check) {
+      recoverLeftovers(target.dir); // a run killed mid-swap put the previous output aside
+      if (!target.exists) target = resolveOut(values.out);
+    }
     const out = target.dir;
     const inputs = [
       { role: "spec", file: values.spec ?? bundled.spec() },
@@ -107,12 +111,18 @@ export const command: Command = {
       if (!values.quiet) process.stdout.write(`v2kit: ${path.relative(process.cwd(), out) || "."} is up to date\n`);
       return 0;
     }
-    if (!values.check) refuseUnsafe(values, found);
+    if (!values.check) {
+      refuseUnsafe(values, found);
+      // Fail before the heavy work when a path generate wrote last time is now in the way.
+      if (found.foreign.length > 0) checkInPlace(out, Object.keys(previous?.files ?? {}), previous, values["overwrite-edits"]);
+    }
 
     const result = await runPipeline(values);
     if (!values.quiet) printDiagnostics(result.diagnostics);
+    const stamp: Stamp = { inputs: hash, files: {} };
+    for (const [file, content] of result.files) stamp.files[file] = sha(content);
     if (values.check) {
-      const differ = drift(out, result.files, previous);
+      const differ = drift(out, result.files, previous, stamp);
       if (differ.length > 0) {
         process.stderr.write(`v2kit: ${differ.length} file(s) in ${values.out} are not current; run 'v2kit generate':\n${listed(differ, Infinity)}\n`);
         return 1;
@@ -120,8 +130,6 @@ export const command: Command = {
       if (!values.quiet) process.stdout.write(`v2kit: ${values.out} is current (${result.files.size} files)\n`);
       return 0;
     }
-    const stamp: Stamp = { inputs: hash, files: {} };
-    for (const [file, content] of result.files) stamp.files[file] = sha(content);
     if (found.foreign.length === 0) {
       await replaceAtomically(out, result.files, stamp);
     } else {

@@ -4,10 +4,16 @@
 
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Stamp } from "./stamp.js";
+import { STAMP, type Stamp, stampText } from "./stamp.js";
 
-export function drift(out: string, files: Map<string, string>, stamp: Stamp | undefined): string[] {
+/**
+ * The stamp is compared too: a stamp whose inputs hash is stale would make the next plain
+ * `generate` rewrite it, so a fresh clone would not be a no-op.
+ */
+export function drift(out: string, files: Map<string, string>, stamp: Stamp | undefined, expected: Stamp): string[] {
   const differ: string[] = [];
+  if (stamp === undefined) differ.push(`${STAMP} (missing or unreadable)`);
+  else if (stampText(stamp) !== stampText(expected)) differ.push(`${STAMP} (records other inputs or files)`);
   for (const [file, content] of files) {
     const target = path.join(out, ...file.split("/"));
     let kind: string;

@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { packageRoot } from "../../generators/paths.js";
 
 export const STAMP = ".v2kit-stamp.json";
@@ -58,27 +57,26 @@ function filesUnder(dir: string): string[] {
 
 /**
  * Hash of every input: the documents, rules and catalogs by role and content, and the
- * generator's own code by path relative to the package root (the compiled generator and rule
- * kinds, the runtime copied into output/runtime, the handlebars layouts).
+ * generator's own code by path relative to the package root: its TypeScript sources in a
+ * checkout of v2kit (so that a stale file left in dist/ cannot change the hash), the compiled
+ * code in an installed package; with the runtime copied into output/runtime and the layouts.
  */
 export function inputsHash(inputs: { role: string; file: string }[]): string {
   const hash = createHash("sha256");
   const add = (name: string, bytes: Buffer) => hash.update(name).update("\0").update(normalized(bytes)).update("\0");
   for (const { role, file } of inputs) add(role, existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
   const root = packageRoot();
-  const here = path.relative(root, path.dirname(fileURLToPath(import.meta.url)));
-  // Compiled (dist/cli/generate) or source (cli/generate): the generator code sits beside cli/.
-  const codeRoot = path.join(root, here, "../..");
-  const code = [
-    { dir: path.join(codeRoot, "generators"), keep: isCode },
-    { dir: path.join(codeRoot, "rules"), keep: isCode },
+  const checkout = existsSync(path.join(root, "generators", "pipeline.ts"));
+  const code = checkout ? root : path.join(root, "dist");
+  const isCode = checkout ? (f: string) => f.endsWith(".ts") && !f.endsWith(".d.ts") : (f: string) => f.endsWith(".js");
+  const parts = [
+    { dir: path.join(code, "generators"), keep: isCode },
+    { dir: path.join(code, "rules"), keep: isCode },
     { dir: path.join(root, "rules", "runtime"), keep: () => true },
     { dir: path.join(root, "generators", "templates"), keep: () => true },
   ];
-  for (const { dir, keep } of code) {
+  for (const { dir, keep } of parts) {
     for (const f of filesUnder(dir).filter(keep)) add(path.relative(root, path.join(dir, f)).split(path.sep).join("/"), readFileSync(path.join(dir, f)));
   }
   return hash.digest("hex");
 }
-
-const isCode = (f: string) => /\.(js|ts)$/.test(f) && !f.endsWith(".d.ts");
