@@ -55,13 +55,16 @@ function writeAtomically(target: string, content: string): void {
   }
 }
 
-export function writeInPlace(out: string, files: Map<string, string>, stamp: Stamp, previous: Stamp | undefined, overwriteEdits: boolean): { stale: string[] } {
-  const problems = [...files.keys(), STAMP]
-    .map((rel) => (rel === STAMP ? undefined : obstacle(out, rel, previous, overwriteEdits)))
-    .filter((p) => p !== undefined);
+/** Refuse (exit 2, nothing written) when any of `names` cannot be written in place. */
+export function checkInPlace(out: string, names: Iterable<string>, previous: Stamp | undefined, overwriteEdits: boolean): void {
+  const problems = [...names].map((rel) => obstacle(out, rel, previous, overwriteEdits)).filter((p) => p !== undefined);
   const stampKind = kindOf(path.join(out, STAMP));
   if (stampKind !== "missing" && stampKind !== "file") problems.push(`${STAMP} is not a regular file`);
   if (problems.length > 0) throw new CliError(`generate: nothing was written; these paths are in the way:\n${listed(problems)}`);
+}
+
+export function writeInPlace(out: string, files: Map<string, string>, stamp: Stamp, previous: Stamp | undefined, overwriteEdits: boolean): { stale: string[] } {
+  checkInPlace(out, files.keys(), previous, overwriteEdits);
   try {
     for (const [rel, content] of files) {
       const target = path.join(out, ...rel.split("/"));
