@@ -145,12 +145,20 @@ async function engineFor(values: Values): Promise<Engine> {
     if (values.response !== undefined) await loadResponseValidators();
     return engine;
   }
-  const { loadEngine } = await import("../../generators/engine-on-the-fly.js");
+  const [{ loadEngine }, { printDiagnostics }, { inputErrorExit }] = await Promise.all([
+    import("../../generators/engine-on-the-fly.js"),
+    import("../diagnostics.js"),
+    import("../input-errors.js"),
+  ]);
   try {
-    return await loadEngine({ ...(values.spec === undefined ? {} : { spec: values.spec }), ...(values.rules === undefined ? {} : { rules: values.rules }) });
+    return await loadEngine({
+      ...(values.spec === undefined ? {} : { spec: values.spec }),
+      ...(values.rules === undefined ? {} : { rules: values.rules }),
+      onDiagnostics: printDiagnostics, // the same warnings as generate, on stderr
+    });
   } catch (error) {
     const which = [values.spec && `--spec ${values.spec}`, values.rules && `--rules ${values.rules}`].filter(Boolean).join(" and ");
-    throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`);
+    throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`, await inputErrorExit(error));
   }
 }
 
