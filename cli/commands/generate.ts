@@ -52,26 +52,23 @@ Exit status: 0 written or up to date, 1 invalid input or (--check) output not cu
   -h, --help              show this help
 `;
 
+const OPTIONS = {
+  spec: { type: "string" },
+  graphql: { type: "string" },
+  rules: { type: "string" },
+  out: { type: "string", default: "output" },
+  check: { type: "boolean", default: false },
+  "allow-external-refs": { type: "boolean", default: false },
+  "rules-strict": { type: "boolean", default: false },
+  force: { type: "boolean", default: false },
+  quiet: { type: "boolean", default: false },
+  "allow-foreign-files": { type: "boolean", default: false },
+  "overwrite-edits": { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 function parseOptions(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      spec: { type: "string" },
-      graphql: { type: "string" },
-      rules: { type: "string" },
-      out: { type: "string", default: "output" },
-      check: { type: "boolean", default: false },
-      "allow-external-refs": { type: "boolean", default: false },
-      "rules-strict": { type: "boolean", default: false },
-      force: { type: "boolean", default: false },
-      quiet: { type: "boolean", default: false },
-      "allow-foreign-files": { type: "boolean", default: false },
-      "overwrite-edits": { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  return parseArgs({ args, strict: true, allowPositionals: false, options: OPTIONS });
 }
 
 type Values = ReturnType<typeof parseOptions>["values"];
@@ -83,7 +80,7 @@ export const command: Command = {
     try {
       ({ values } = parseOptions(args));
     } catch (error) {
-      throw usageError("generate", error);
+      throw usageError("generate", error, OPTIONS);
     }
     if (values.help) {
       process.stdout.write(HELP);

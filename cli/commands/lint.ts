@@ -11,6 +11,8 @@ import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
+import { expandFileArgs } from "../expand-args.js";
+import { unknownName } from "../suggest.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
 
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
@@ -50,7 +52,7 @@ Options:
   -h, --help          show this help
 
 Live context (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
-${liveHelp("lint", "--operation createEndpoint body.json")}`;
+${liveHelp("lint", "--operation createEndpoint body.json", "--operation updateEndpoint patch.json")}`;
 
 const OPTIONS = {
   operation: { type: "string" },
@@ -75,13 +77,14 @@ async function run(args: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError("lint", error);
+    throw usageError("lint", error, OPTIONS);
   }
-  const { values, positionals: files } = parsed;
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
+  const files = await expandFileArgs("lint", parsed.positionals);
   const usage = (message: string) => new CliError(`lint: ${message}\nRun 'v2kit lint --help' for usage.`);
   if (values.operation === undefined) throw usage("--operation is required");
   if (files.length === 0) throw usage("name at least one FILE, or - for standard input");
@@ -97,10 +100,7 @@ async function run(args: string[]): Promise<number> {
   }
 
   const engine = await engineFor(values);
-  if (!engine.operations.has(values.operation)) {
-    const known = [...engine.operations.keys()].sort();
-    throw new CliError(`lint: unknown operation ${JSON.stringify(values.operation)}. Known operations:\n  ${known.join("\n  ")}`);
-  }
+  if (!engine.operations.has(values.operation)) throw new CliError(`lint: ${unknownName("operation", values.operation, engine.operations.keys())}`);
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
   if (values["current-id"] !== undefined && values.current !== undefined) throw usage("give --current FILE or --current-id ID, not both");
