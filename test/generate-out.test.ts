@@ -310,6 +310,7 @@ describe("the stamp is a function of the inputs' content only", () => {
     symlinkSync(path.join(repo, "node_modules"), path.join(clone, "node_modules"));
     const r = spawnSync(process.execPath, [path.join(clone, "dist/cli/v2kit.js"), "generate"], { cwd: clone, encoding: "utf8" });
     expect(r.stdout, r.stderr).toBe("v2kit: output is up to date\n");
-    expect(execFileSync("git", ["status", "--porcelain"], { cwd: clone, encoding: "utf8" })).toBe("");
+    // node_modules is our symlink to this checkout's (ignored as a folder, not as a link).
+    expect(execFileSync("git", ["status", "--porcelain", "--", ".", ":!node_modules"], { cwd: clone, encoding: "utf8" })).toBe("");
   });
 });
