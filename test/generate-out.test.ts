@@ -162,13 +162,21 @@ describe("--out that is not a folder is a usage error (exit 2), never a stack tr
   const dir = () => scratch("bad-out");
   const cases: { name: string; make: (d: string) => string; want: RegExp }[] = [
     { name: "a file (the README)", make: () => path.join(repo, "README.md"), want: /README\.md is a file; --out takes a folder/ },
-    { name: "a dangling symlink", make: (d) => (symlinkSync(path.join(d, "nowhere"), path.join(d, "out")), path.join(d, "out")), want: /symbolic link to a missing target/ },
+    {
+      name: "a dangling symlink",
+      make: (d) => (symlinkSync(path.join(d, "nowhere"), path.join(d, "out")), path.join(d, "out")),
+      want: /symbolic link to a missing target/,
+    },
     {
       name: "a symlink loop",
       make: (d) => (symlinkSync(path.join(d, "b"), path.join(d, "a")), symlinkSync(path.join(d, "a"), path.join(d, "b")), path.join(d, "a")),
       want: /symbolic link loop/,
     },
-    { name: "a path through a file", make: (d) => (writeFileSync(path.join(d, "f"), ""), path.join(d, "f", "out")), want: /is a file, not a folder|part of the path is a file/ },
+    {
+      name: "a path through a file",
+      make: (d) => (writeFileSync(path.join(d, "f"), ""), path.join(d, "f", "out")),
+      want: /is a file, not a folder|part of the path is a file/,
+    },
   ];
   for (const { name, make, want } of cases) {
     it(name, () => {
@@ -271,7 +279,8 @@ describe("the stamp is a function of the inputs' content only", () => {
   /** A copy of the package (sources, inputs, built code and committed output) at another path. */
   function copyOfPackage(where: string): string {
     const copy = path.join(scratch(where), "deeper", "v2kit copy");
-    for (const part of ["package.json", "schema", "rules", "generators", "cli", "output", "dist"]) cpSync(path.join(repo, part), path.join(copy, part), { recursive: true });
+    for (const part of ["package.json", "schema", "rules", "generators", "cli", "output", "dist"])
+      cpSync(path.join(repo, part), path.join(copy, part), { recursive: true });
     symlinkSync(path.join(repo, "node_modules"), path.join(copy, "node_modules"));
     return copy;
   }
