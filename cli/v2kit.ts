@@ -3,6 +3,7 @@
 // `migrate` never load the generator's heavy dependencies.
 
 import { CliError, type Command } from "./command.js";
+import { didYouMean } from "./suggest.js";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   generate: () => import("./commands/generate.js"),
@@ -14,6 +15,8 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
 const USAGE = `v2kit: types, validators and a rule engine for the v2 API
 
 Usage: v2kit <command> [options]
+       v2kit help <command>     the command's help (same as v2kit <command> --help)
+       v2kit --version          print the version
 
 Commands:
   generate   emit types, validators, the rule engine and property tests (v2kit generate --help)
@@ -23,7 +26,9 @@ Commands:
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...args] = argv;
+  // `v2kit help lint` is `v2kit lint --help`.
+  const [name, rest] = first === "help" && args[0] !== undefined ? [args[0], ["--help"]] : [first, args];
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(USAGE);
     return name === undefined ? 2 : 0;
@@ -35,7 +40,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    process.stderr.write(`v2kit: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
+    const hint = name.startsWith("-") ? didYouMean(name, ["--help", "--version"]) : didYouMean(name, Object.keys(COMMANDS));
+    process.stderr.write(`v2kit: unknown ${name.startsWith("-") ? "option" : "command"} ${JSON.stringify(name)}${hint}\n\n${USAGE}`);
     return 2;
   }
   const { command } = await load();

@@ -6,11 +6,20 @@ import { interpret, type OperationValidators } from "../rules/interpreter.js";
 import type { Engine } from "../rules/runtime/evaluate.js";
 import type { ValidateFunction } from "../rules/runtime/types.js";
 import { SpecError, TOO_DEEP } from "./load.js";
+import type { Diagnostic } from "./model.js";
 import { loadModel, loadRules } from "./pipeline.js";
 import { applicability } from "./targets.js";
 import { buildAjv } from "./validators.js";
 
-export async function loadEngine(options: { spec?: string; rules?: string; graphql?: string }): Promise<Engine> {
+export interface EngineOptions {
+  spec?: string;
+  rules?: string;
+  graphql?: string;
+  /** Receives what generate would warn about (rules that do not fit the document, schema notes). */
+  onDiagnostics?: (diagnostics: Diagnostic[]) => void;
+}
+
+export async function loadEngine(options: EngineOptions): Promise<Engine> {
   try {
     return await compileEngine(options);
   } catch (error) {
@@ -19,10 +28,11 @@ export async function loadEngine(options: { spec?: string; rules?: string; graph
   }
 }
 
-async function compileEngine(options: { spec?: string; rules?: string; graphql?: string }): Promise<Engine> {
+async function compileEngine(options: EngineOptions): Promise<Engine> {
   const model = await loadModel(options);
   const rules = loadRules(options.rules);
-  const { skip } = applicability(model, rules);
+  const { skip, diagnostics } = applicability(model, rules);
+  options.onDiagnostics?.([...model.diagnostics, ...diagnostics]);
   const { ajv, slots } = buildAjv(model, false);
   const validators = new Map<string, OperationValidators>();
   for (const op of model.operations) validators.set(op.id, { ...(op.kind === "graphql" ? { kind: "graphql" as const } : {}), responses: new Map() });

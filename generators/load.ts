@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
+import { checkSchemas, dropKnownDialects } from "./schema-check.js";
 
 export class SpecError extends Error {
   constructor(
@@ -45,7 +46,13 @@ export function parseText(text: string, file: string): unknown {
     const { line, col } = counter.linePos(first.pos[0]);
     throw new SpecError(file, `invalid YAML: ${first.message.split("\n")[0]}`, "", line, col);
   }
-  return doc.toJS({ maxAliasCount: 100 });
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // yaml refuses aliases that expand past the limit (a "billion laughs" document).
+    if (error instanceof ReferenceError) throw new SpecError(file, `invalid YAML: ${error.message} (aliases expand past the limit of 100)`);
+    throw error;
+  }
 }
 
 function externalRefs(node: unknown, pointer: string, out: { ref: string; pointer: string }[]): void {
@@ -101,5 +108,15 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
     if (error instanceof RangeError || /Maximum call stack/.test((error as Error).message)) throw new SpecError(file, TOO_DEEP);
     throw new SpecError(file, `not a valid OpenAPI document: ${(error as Error).message.split("\n").slice(0, 5).join("; ")}`);
   }
+  const problems = checkSchemas(bundled, version);
+  const first = problems[0];
+  if (first) {
+    const more = problems
+      .slice(1)
+      .map((p) => `\n  ${p.pointer}: ${p.message}`)
+      .join("");
+    throw new SpecError(file, `${first.message}${more}`, first.pointer);
+  }
+  dropKnownDialects(bundled);
   return bundled;
 }

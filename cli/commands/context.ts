@@ -54,7 +54,7 @@ async function run(args: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw usageError("context", error);
+    throw usageError("context", error, OPTIONS);
   }
   if (values.help) {
     process.stdout.write(USAGE);

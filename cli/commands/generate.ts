@@ -1,169 +1,178 @@
 // v2kit generate: the heavy path. Loads swagger-parser, Ajv and ts-morph only when the inputs
-// changed since the last run (a stamp file records the inputs' hash and the files written).
+// changed since the last run. It writes only files it owns (listed in its stamp by content
+// hash), never follows a symlink inside --out, and replaces the output atomically
+// (docs/generate-out.md).
 
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundled } from "../../generators/paths.js";
 import { CliError, type Command, usageError } from "../command.js";
+import { printDiagnostics } from "../diagnostics.js";
+import { drift } from "../generate/check.js";
+import { inventory, listed } from "../generate/inventory.js";
+import { resolveOut } from "../generate/out-target.js";
+import { recoverLeftovers, replaceAtomically } from "../generate/replace-atomically.js";
+import { inputsHash, readStamp, sha, type Stamp } from "../generate/stamp.js";
+import { checkInPlace, writeInPlace } from "../generate/write-in-place.js";
 
 const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE] [--out DIR] [--check]
                       [--allow-external-refs] [--rules-strict] [--force] [--quiet]
+                      [--allow-foreign-files] [--overwrite-edits]
 
 Emit TypeScript types, Ajv validators, the rule engine and property tests.
+Exit status: 0 written or up to date, 1 invalid input or (--check) output not current,
+2 usage error or a folder generate refuses to write into.
 
   --spec FILE             OpenAPI 3.0/3.1 document (default: the bundled schema/v2.openapi.yaml)
                             v2kit generate --spec openapi.json --out src/generated
   --graphql FILE          GraphQL operations file (default: bundled, only with the bundled schema)
+                            v2kit generate --graphql schema/graphql.yaml --out generated
   --rules FILE            rules file (default: the bundled rules/v2.rules.yaml)
-  --out DIR               where to write (default: output)
-  --check                 write nothing; exit 1 and list the files that differ
+                            v2kit generate --rules rules/v2.rules.yaml --out generated
+  --out DIR               where to write (default: output). A new or empty folder, or one
+                          holding only files generate wrote; replaced as a whole, atomically
+                            v2kit generate --out generated
+  --check                 write nothing; exit 1 and list the generated files that differ
                             v2kit generate --check
   --allow-external-refs   follow $refs to files outside the document's folder (URLs never)
+                            v2kit generate --spec api/openapi.yaml --allow-external-refs --out generated
   --rules-strict          fail when a rule's operation or field is not in the document
+                            v2kit generate --rules-strict --out generated
   --force                 regenerate even when the inputs are unchanged
+                            v2kit generate --force --out generated
   --quiet                 print errors only
+                            v2kit generate --quiet --out generated
+  --allow-foreign-files   write into a folder that also holds files generate did not write:
+                          its own files are replaced one by one, the others left untouched
+                            v2kit generate --out src --allow-foreign-files
+  --overwrite-edits       replace generated files that were edited by hand since (and files
+                          of the same name generate did not write); without it, generate refuses
+                            v2kit generate --out generated --overwrite-edits
+  -h, --help              show this help
 `;
 
-const STAMP = ".v2kit-stamp.json";
-
-interface Stamp {
-  inputs: string;
-  files: Record<string, string>;
-}
-
-const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => statSync(path.join(dir, f)).isFile())
-    .sort();
-}
-
-/** Hash of every input: the documents, the rules, the catalog and the generator's own code. */
-function inputsHash(files: string[]): string {
-  const hash = createHash("sha256");
-  for (const f of files)
-    hash
-      .update(f)
-      .update("\0")
-      .update(existsSync(f) ? readFileSync(f) : "");
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  // The compiled generator, and the sources it copies or renders as they are: the runtime copied
-  // into output/runtime and the handlebars layouts.
-  const sources = [bundled.runtime(), path.join(path.dirname(bundled.runtime()), "../generators/templates")];
-  for (const dir of [path.join(here, "../../generators"), path.join(here, "../../rules"), ...sources]) {
-    for (const f of filesUnder(dir)) hash.update(f).update(readFileSync(path.join(dir, f)));
-  }
-  return hash.digest("hex");
-}
-
-function upToDate(out: string, inputs: string): boolean {
-  try {
-    const stamp = JSON.parse(readFileSync(path.join(out, STAMP), "utf8")) as Stamp;
-    if (stamp.inputs !== inputs) return false;
-    return Object.entries(stamp.files).every(([f, h]) => sha(readFileSync(path.join(out, f))) === h);
-  } catch {
-    return false;
-  }
-}
+const OPTIONS = {
+  spec: { type: "string" },
+  graphql: { type: "string" },
+  rules: { type: "string" },
+  out: { type: "string", default: "output" },
+  check: { type: "boolean", default: false },
+  "allow-external-refs": { type: "boolean", default: false },
+  "rules-strict": { type: "boolean", default: false },
+  force: { type: "boolean", default: false },
+  quiet: { type: "boolean", default: false },
+  "allow-foreign-files": { type: "boolean", default: false },
+  "overwrite-edits": { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
 
 function parseOptions(args: string[]) {
-  return parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      spec: { type: "string" },
-      graphql: { type: "string" },
-      rules: { type: "string" },
-      out: { type: "string", default: "output" },
-      check: { type: "boolean", default: false },
-      "allow-external-refs": { type: "boolean", default: false },
-      "rules-strict": { type: "boolean", default: false },
-      force: { type: "boolean", default: false },
-      quiet: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  return parseArgs({ args, strict: true, allowPositionals: false, options: OPTIONS });
 }
+
+type Values = ReturnType<typeof parseOptions>["values"];
 
 export const command: Command = {
   name: "generate",
   async run(args) {
-    let values: ReturnType<typeof parseOptions>["values"];
+    let values: Values;
     try {
       ({ values } = parseOptions(args));
     } catch (error) {
-      throw usageError("generate", error);
+      throw usageError("generate", error, OPTIONS);
     }
     if (values.help) {
       process.stdout.write(HELP);
       return 0;
     }
-    const out = path.resolve(values.out);
-    const inputFiles = [
-      values.spec ?? bundled.spec(),
-      values.graphql ?? (values.spec ? "" : bundled.graphql()),
-      values.rules ?? bundled.rules(),
-      bundled.catalog("gpus"),
-      bundled.catalog("cpus"),
-      bundled.catalog("templates"),
-    ].filter(Boolean);
-    for (const f of inputFiles.slice(0, 3)) if (!existsSync(f)) throw new CliError(`${f}: cannot read: no such file`);
-    const inputs = inputsHash(inputFiles);
-    if (!values.check && !values.force && upToDate(out, inputs)) {
+    let target = resolveOut(values.out);
+    if (!values.check) {
+      recoverLeftovers(target.dir); // a run killed mid-swap put the previous output aside
+      if (!target.exists) target = resolveOut(values.out);
+    }
+    const out = target.dir;
+    const inputs = [
+      { role: "spec", file: values.spec ?? bundled.spec() },
+      { role: "graphql", file: values.graphql ?? (values.spec ? "" : bundled.graphql()) },
+      { role: "rules", file: values.rules ?? bundled.rules() },
+      { role: "catalog/gpus", file: bundled.catalog("gpus") },
+      { role: "catalog/cpus", file: bundled.catalog("cpus") },
+      { role: "catalog/templates", file: bundled.catalog("templates") },
+    ].filter((i) => i.file !== "");
+    for (const { file } of inputs.slice(0, 3)) if (!existsSync(file)) throw new CliError(`${file}: cannot read: no such file`);
+    const previous = target.exists ? readStamp(out) : undefined;
+    const hash = inputsHash(inputs);
+    const found = target.exists ? inventory(out, previous) : { owned: [], edited: [], foreign: [] };
+    if (!values.check && !values.force && previous?.inputs === hash && found.edited.length === 0 && ownedAllPresent(previous, found.owned)) {
       if (!values.quiet) process.stdout.write(`v2kit: ${path.relative(process.cwd(), out) || "."} is up to date\n`);
       return 0;
     }
-    const { generate, GenerateError } = await import("../../generators/pipeline.js");
-    const { SpecError } = await import("../../generators/load.js");
-    const { RulesFileError } = await import("../../rules/load.js");
-    let result: Awaited<ReturnType<typeof generate>>;
-    try {
-      result = await generate({
-        ...(values.spec ? { spec: values.spec } : {}),
-        ...(values.graphql ? { graphql: values.graphql } : {}),
-        ...(values.rules ? { rules: values.rules } : {}),
-        allowExternalRefs: values["allow-external-refs"],
-        rulesStrict: values["rules-strict"],
-      });
-    } catch (error) {
-      if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);
-      throw error;
+    if (!values.check) {
+      refuseUnsafe(values, found);
+      // Fail before the heavy work when a path generate wrote last time is now in the way.
+      if (found.foreign.length > 0) checkInPlace(out, Object.keys(previous?.files ?? {}), previous, values["overwrite-edits"]);
     }
-    if (!values.quiet) {
-      for (const d of result.diagnostics) process.stderr.write(`v2kit: ${d.level}: ${d.pointer ? `${d.pointer}: ` : ""}${d.message}\n`);
-    }
+
+    const result = await runPipeline(values);
+    if (!values.quiet) printDiagnostics(result.diagnostics);
+    const stamp: Stamp = { inputs: hash, files: {} };
+    for (const [file, content] of result.files) stamp.files[file] = sha(content);
     if (values.check) {
-      const differ: string[] = [];
-      for (const [file, content] of result.files) {
-        const target = path.join(out, file);
-        if (!existsSync(target) || readFileSync(target, "utf8") !== content) differ.push(file);
-      }
-      for (const file of filesUnder(out)) if (file !== STAMP && !result.files.has(file.split(path.sep).join("/"))) differ.push(`${file} (not generated)`);
+      const differ = drift(out, result.files, previous, stamp);
       if (differ.length > 0) {
-        process.stderr.write(
-          `v2kit: ${differ.length} file(s) in ${values.out} are not current; run 'v2kit generate':\n${differ.map((f) => `  ${f}`).join("\n")}\n`,
-        );
+        process.stderr.write(`v2kit: ${differ.length} file(s) in ${values.out} are not current; run 'v2kit generate':\n${listed(differ, Infinity)}\n`);
         return 1;
       }
       if (!values.quiet) process.stdout.write(`v2kit: ${values.out} is current (${result.files.size} files)\n`);
       return 0;
     }
-    const stamp: Stamp = { inputs, files: {} };
-    for (const file of filesUnder(out)) if (file !== STAMP && !result.files.has(file.split(path.sep).join("/"))) rmSync(path.join(out, file));
-    for (const [file, content] of result.files) {
-      const target = path.join(out, file);
-      mkdirSync(path.dirname(target), { recursive: true });
-      if (!existsSync(target) || readFileSync(target, "utf8") !== content) writeFileSync(target, content);
-      stamp.files[file] = sha(content);
+    if (found.foreign.length === 0) {
+      await replaceAtomically(out, result.files, stamp);
+    } else {
+      const { stale } = writeInPlace(out, result.files, stamp, previous, values["overwrite-edits"]);
+      if (stale.length > 0)
+        process.stderr.write(`v2kit: warning: kept ${stale.length} file(s) v2kit no longer generates, because they were edited:\n${listed(stale)}\n`);
     }
-    writeFileSync(path.join(out, STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
     if (!values.quiet) process.stdout.write(`v2kit: wrote ${result.files.size} files to ${values.out}\n`);
     return 0;
   },
 };
+
+function ownedAllPresent(stamp: Stamp, owned: string[]): boolean {
+  return owned.length === Object.keys(stamp.files).length;
+}
+
+/** Never write into a folder holding the user's files, nor over hand edits, unless told to. */
+function refuseUnsafe(values: Values, found: { edited: string[]; foreign: string[] }): void {
+  if (found.foreign.length > 0 && !values["allow-foreign-files"]) {
+    throw new CliError(
+      `generate: --out ${values.out} holds ${found.foreign.length} item(s) v2kit did not write, and generate never writes into such a folder unless told so:\n${listed(found.foreign)}\n` +
+        `Choose a new or empty folder for --out, or pass --allow-foreign-files to write v2kit's own files there and leave everything else untouched.`,
+    );
+  }
+  if (found.edited.length > 0 && !values["overwrite-edits"]) {
+    throw new CliError(
+      `generate: ${found.edited.length} file(s) in ${values.out} were changed since v2kit wrote them:\n${listed(found.edited)}\n` +
+        `Generated files are rewritten on every run: edit the inputs instead, move your changes elsewhere, or pass --overwrite-edits to replace them.`,
+    );
+  }
+}
+
+async function runPipeline(values: Values) {
+  const { generate, GenerateError } = await import("../../generators/pipeline.js");
+  const { SpecError } = await import("../../generators/load.js");
+  const { RulesFileError } = await import("../../rules/load.js");
+  try {
+    return await generate({
+      ...(values.spec ? { spec: values.spec } : {}),
+      ...(values.graphql ? { graphql: values.graphql } : {}),
+      ...(values.rules ? { rules: values.rules } : {}),
+      allowExternalRefs: values["allow-external-refs"],
+      rulesStrict: values["rules-strict"],
+    });
+  } catch (error) {
+    if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);
+    throw error;
+  }
+}

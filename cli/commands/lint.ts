@@ -12,6 +12,8 @@ import { knownOperationLines, resolveOperation, unknownOperationAdvice } from ".
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
+import { expandFileArgs } from "../expand-args.js";
+import { unknownName } from "../suggest.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
 
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
@@ -53,7 +55,7 @@ Options:
   -h, --help          show this help
 
 Live context (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
-${liveHelp("lint", "--operation createEndpoint body.json")}`;
+${liveHelp("lint", "--operation createEndpoint body.json", "--operation updateEndpoint patch.json")}`;
 
 const OPTIONS = {
   operation: { type: "string" },
@@ -78,13 +80,14 @@ async function run(args: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError("lint", error);
+    throw usageError("lint", error, OPTIONS);
   }
-  const { values, positionals: files } = parsed;
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
+  const files = await expandFileArgs("lint", parsed.positionals);
   const usage = (message: string) => new CliError(`lint: ${message}\nRun 'v2kit lint --help' for usage.`);
   if (values.operation === undefined) throw usage("--operation is required");
   if (files.length === 0) throw usage("name at least one FILE, or - for standard input");
@@ -152,12 +155,20 @@ async function engineFor(values: Values): Promise<Engine> {
     if (values.operation !== undefined) await loadValidators(values.operation, { responses: values.response !== undefined });
     return engine;
   }
-  const { loadEngine } = await import("../../generators/engine-on-the-fly.js");
+  const [{ loadEngine }, { printDiagnostics }, { inputErrorExit }] = await Promise.all([
+    import("../../generators/engine-on-the-fly.js"),
+    import("../diagnostics.js"),
+    import("../input-errors.js"),
+  ]);
   try {
-    return await loadEngine({ ...(values.spec === undefined ? {} : { spec: values.spec }), ...(values.rules === undefined ? {} : { rules: values.rules }) });
+    return await loadEngine({
+      ...(values.spec === undefined ? {} : { spec: values.spec }),
+      ...(values.rules === undefined ? {} : { rules: values.rules }),
+      onDiagnostics: printDiagnostics, // the same warnings as generate, on stderr
+    });
   } catch (error) {
     const which = [values.spec && `--spec ${values.spec}`, values.rules && `--rules ${values.rules}`].filter(Boolean).join(" and ");
-    throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`);
+    throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`, await inputErrorExit(error));
   }
 }
 

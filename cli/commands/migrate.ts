@@ -22,7 +22,8 @@ import {
 import { bundledCatalog } from "../../runtime/lint.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LiveFlagValues } from "../../runtime/live/options.js";
-import { CliError, type Command, usageError } from "../command.js";
+import { CliError, type Command, type OptionSpecs, usageError } from "../command.js";
+import { expandFileArgs } from "../expand-args.js";
 
 const HELP = `Usage:
   v2kit migrate [--catalog FILE]... [--live] [--format pretty|json] FILE... | -
@@ -40,7 +41,7 @@ scan DIR...        report v1 calls in source files (skips node_modules, .git, bi
 
 Live context: --live fetches the GPU and CPU catalog and the templates from the service instead
 of --catalog (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
-${liveHelp("migrate", "v1-request.json")}
+${liveHelp("migrate", "v1-request.json", null)}
 Exit codes: 0 all ok (scan: no v1 call found); 1 any result not ok (scan: a v1 call found);
 2 usage error or unreadable file.
 `;
@@ -200,7 +201,9 @@ function options(args: string[], scanning: boolean) {
       },
     });
   } catch (error) {
-    throw usageError(scanning ? "migrate scan" : "migrate", error);
+    const flags: OptionSpecs = { format: { type: "string" }, help: { type: "boolean" } };
+    if (!scanning) Object.assign(flags, { catalog: { type: "string" }, response: { type: "string" } }, liveParseOptions);
+    throw usageError(scanning ? "migrate scan" : "migrate", error, flags);
   }
 }
 
@@ -208,11 +211,12 @@ export const command: Command = {
   name: "migrate",
   async run(args) {
     const scanning = args[0] === "scan";
-    const { values, positionals } = options(scanning ? args.slice(1) : args, scanning);
+    const { values, positionals: given } = options(scanning ? args.slice(1) : args, scanning);
     if (values.help) {
       write(HELP);
       return 0;
     }
+    const positionals = await expandFileArgs(scanning ? "migrate scan" : "migrate", given, { folders: scanning });
     const formats = scanning ? ["pretty", "json", "sarif"] : ["pretty", "json"];
     const format = String(values.format);
     if (!formats.includes(format)) throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}`);

@@ -16,13 +16,18 @@ export const liveParseOptions = {
 } as const;
 
 /** The help lines of the live flags, for the Options section of lint and migrate. */
-export function liveHelp(command: string, example: string): string {
+export function liveHelp(command: string, example: string, patchExample: string | null = example): string {
+  // --current-id only where the command takes it (null: migrate), with a PATCH operation's example.
+  const currentId =
+    patchExample === null
+      ? ""
+      : `  --current-id ID       fetch the resource a PATCH operation changes (updateEndpoint,
+                        updateNetworkVolume, updatePod) as the current state
+                          v2kit ${command} --current-id ep-123 ${patchExample}
+`;
   return `  --live                fetch the catalog and templates the operation needs from the service
                           v2kit ${command} --live ${example}
-  --current-id ID       fetch the resource a PATCH operation changes (updateEndpoint,
-                        updateNetworkVolume, updatePod) as the current state
-                          v2kit ${command} --current-id ep-123 ${example}
-  --base-url URL        service root (default $V2KIT_BASE_URL, else ${DEFAULT_BASE_URL})
+${currentId}  --base-url URL        service root (default $V2KIT_BASE_URL, else ${DEFAULT_BASE_URL})
                           v2kit ${command} --live --base-url https://api.example.invalid ${example}
   --api-key-file FILE   read the API key from FILE instead of $V2KIT_API_KEY (never a flag value)
                           v2kit ${command} --live --api-key-file ~/.config/v2kit/key ${example}

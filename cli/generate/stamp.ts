@@ -1,0 +1,82 @@
+// The stamp (.v2kit-stamp.json in --out): which files generate owns, by content hash, and a
+// hash of the inputs so that an unchanged run is a no-op. The inputs hash depends on content
+// only (never on absolute paths or line endings), so a clone in any folder, on any machine,
+// agrees with the committed stamp (issue 10, point 4).
+
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { packageRoot } from "../../generators/paths.js";
+
+export const STAMP = ".v2kit-stamp.json";
+
+export interface Stamp {
+  inputs: string;
+  /** Relative path (with "/") → sha256 of the content generate wrote there. */
+  files: Record<string, string>;
+}
+
+export const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+
+/** The stamp in `out`, or undefined when there is none or it is not one of ours. */
+export function readStamp(out: string): Stamp | undefined {
+  const file = path.join(out, STAMP);
+  try {
+    if (!lstatSync(file).isFile()) return undefined; // a symlinked stamp is never trusted
+    const value = JSON.parse(readFileSync(file, "utf8")) as Partial<Stamp>;
+    if (typeof value.inputs !== "string" || value.files === null || typeof value.files !== "object") return undefined;
+    const files: Record<string, string> = {};
+    for (const [name, hash] of Object.entries(value.files)) {
+      if (typeof hash === "string" && isOwnedName(name)) files[name] = hash;
+    }
+    return { inputs: value.inputs, files };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stamp entry must be a plain relative path: no "..", no absolute path, no empty segment. */
+function isOwnedName(name: string): boolean {
+  return name !== STAMP && name.split("/").every((part) => part !== "" && part !== "." && part !== "..") && !path.isAbsolute(name) && !name.includes("\\");
+}
+
+export function stampText(stamp: Stamp): string {
+  return `${JSON.stringify(stamp, null, 2)}\n`;
+}
+
+/** Text files hash the same with CRLF or LF (a checkout with autocrlf is the same input). */
+const normalized = (bytes: Buffer) => Buffer.from(bytes.toString("latin1").replace(/\r\n/g, "\n"), "latin1");
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => lstatSync(path.join(dir, f)).isFile())
+    .sort();
+}
+
+/**
+ * Hash of every input: the documents, rules and catalogs by role and content, and the
+ * generator's own code by path relative to the package root: its TypeScript sources in a
+ * checkout of v2kit (so that a stale file left in dist/ cannot change the hash), the compiled
+ * code in an installed package; with the runtime copied into output/runtime and the layouts.
+ */
+export function inputsHash(inputs: { role: string; file: string }[]): string {
+  const hash = createHash("sha256");
+  const add = (name: string, bytes: Buffer) => hash.update(name).update("\0").update(normalized(bytes)).update("\0");
+  for (const { role, file } of inputs) add(role, existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
+  const root = packageRoot();
+  const checkout = existsSync(path.join(root, "generators", "pipeline.ts"));
+  const code = checkout ? root : path.join(root, "dist");
+  const isCode = checkout ? (f: string) => f.endsWith(".ts") && !f.endsWith(".d.ts") : (f: string) => f.endsWith(".js");
+  const parts = [
+    { dir: path.join(code, "generators"), keep: isCode },
+    { dir: path.join(code, "rules"), keep: isCode },
+    { dir: path.join(root, "rules", "runtime"), keep: () => true },
+    { dir: path.join(root, "generators", "templates"), keep: () => true },
+  ];
+  for (const { dir, keep } of parts) {
+    for (const f of filesUnder(dir).filter(keep)) add(path.relative(root, path.join(dir, f)).split(path.sep).join("/"), readFileSync(path.join(dir, f)));
+  }
+  return hash.digest("hex");
+}

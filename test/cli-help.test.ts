@@ -1,0 +1,135 @@
+// Every example in every command's --help and in the README's code blocks is run (issue 13,
+// item 16), as a user would type it, through `sh -c` with `v2kit` on PATH, in a scratch project
+// holding the files the examples name (body.json, openapi.json, gpus.json…). Examples that need
+// the service and an API key are listed as skipped with the reason; synopsis lines are not
+// examples. An example must exit as documented (0 unless listed below), never 2 (usage) or 70.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { cli, repo, scratch } from "./fixtures/conformance/support.js";
+
+interface Example {
+  where: string;
+  command: string;
+}
+
+/** Examples whose documented outcome is not exit 0, and why. */
+const EXPECTED_EXIT: { match: RegExp; code: number; why: string }[] = [
+  { match: /--format (json|github|sarif) \*\.json/, code: 1, why: "*.json in the project includes files that are not createEndpoint bodies" },
+  { match: /create-endpoint-invalid\.json/, code: 1, why: "the README's invalid example" },
+  { match: /--ndjson bodies\.ndjson/, code: 1, why: "examples/bodies.ndjson holds invalid bodies on purpose" },
+  { match: /migrate scan/, code: 1, why: "scan exits 1 when it finds a v1 call, as the README shows" },
+];
+
+/** Needs the live service and an API key: never run offline. */
+const NEEDS_SERVICE = /--live|--current-id|context pull/;
+
+/** Usage lines ("v2kit lint --operation OP [--spec FILE] …"), not examples. */
+const SYNOPSIS = /\[--|\bFILE\.\.\.|\bDIR\.\.\.|--operation OP\b|<command>/;
+
+function joinContinuations(lines: string[]): string[] {
+  const out: string[] = [];
+  let pending = "";
+  for (const line of lines) {
+    if (line.trimEnd().endsWith("\\")) pending += `${line.trimEnd().slice(0, -1).trim()} `;
+    else {
+      out.push(`${pending}${pending ? line.trim() : line}`);
+      pending = "";
+    }
+  }
+  return out;
+}
+
+/** Lines that run v2kit, without a leading "$ ", "npx " or a trailing "# comment". */
+function commandsIn(lines: string[]): string[] {
+  return joinContinuations(lines)
+    .map((line) => line.trim().replace(/^\$ /, ""))
+    .filter((line) => /^(\S+=\S+ )*(npx )?v2kit\b|\| (npx )?v2kit\b/.test(line))
+    .map((line) => line.replace(/\s+#\s.*$/, "").replace(/\bnpx v2kit\b/g, "v2kit"));
+}
+
+function helpExamples(): Example[] {
+  const out: Example[] = [];
+  for (const name of ["generate", "lint", "migrate", "context"]) {
+    const help = execFileSync(process.execPath, [cli, name, "--help"], { encoding: "utf8" });
+    for (const command of commandsIn(help.split("\n"))) out.push({ where: `v2kit ${name} --help`, command });
+  }
+  return out;
+}
+
+function readmeExamples(): Example[] {
+  const out: Example[] = [];
+  const blocks = readFileSync(path.join(repo, "README.md"), "utf8").matchAll(/^```(sh|bash|console|shell)?\n([\s\S]*?)^```$/gm);
+  for (const block of blocks) for (const command of commandsIn((block[2] ?? "").split("\n"))) out.push({ where: "README.md", command });
+  return out;
+}
+
+/** A scratch project holding every file the examples name. */
+function project(): { dir: string; bin: string } {
+  const dir = scratch("examples");
+  for (const part of ["examples", "schema", "rules", "output"]) cpSync(path.join(repo, part), path.join(dir, part), { recursive: true });
+  const copies: Record<string, string> = {
+    "body.json": "examples/create-endpoint-gpu.json",
+    "endpoint.json": "examples/current-endpoint.json",
+    "patch.json": "examples/update-endpoint.json",
+    "created.json": "examples/current-endpoint.json",
+    "bodies.ndjson": "examples/bodies.ndjson",
+    "v1-request.json": "examples/migrate/endpoint-create.json",
+    "gpus.json": "schema/catalog/gpus.json",
+    "cpus.json": "schema/catalog/cpus.json",
+    "templates.json": "schema/catalog/templates.json",
+    "ci/context/gpus.json": "schema/catalog/gpus.json",
+    "ci/context/cpus.json": "schema/catalog/cpus.json",
+    "ci/context/templates.json": "schema/catalog/templates.json",
+    "my.rules.yaml": "rules/v2.rules.yaml",
+    "openapi.yaml": "schema/v2.openapi.yaml",
+    "api/openapi.yaml": "schema/v2.openapi.yaml",
+    "src/client.ts": "examples/scan-tree/src/client.ts",
+    "lib/billing.py": "examples/scan-tree/scripts/billing.py",
+  };
+  for (const [to, from] of Object.entries(copies)) {
+    mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+    copyFileSync(path.join(dir, from), path.join(dir, to));
+  }
+  writeFileSync(path.join(dir, "openapi.json"), JSON.stringify(parse(readFileSync(path.join(dir, "openapi.yaml"), "utf8"))));
+  const bin = path.join(dir, ".bin");
+  mkdirSync(bin);
+  writeFileSync(path.join(bin, "v2kit"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`);
+  chmodSync(path.join(bin, "v2kit"), 0o755);
+  return { dir, bin };
+}
+
+const examples = [...helpExamples(), ...readmeExamples()];
+const runnable = examples.filter((e) => !SYNOPSIS.test(e.command) && !NEEDS_SERVICE.test(e.command));
+const skipped = examples.filter((e) => !SYNOPSIS.test(e.command) && NEEDS_SERVICE.test(e.command));
+
+describe("every documented example runs", () => {
+  let where: { dir: string; bin: string };
+  beforeAll(() => {
+    where = project();
+    console.log(`skipped (need the service and an API key):\n${skipped.map((e) => `  ${e.where}: ${e.command}`).join("\n")}`);
+  });
+
+  it("finds the examples (help of every command and the README)", () => {
+    expect(runnable.filter((e) => e.where.startsWith("v2kit generate")).length).toBeGreaterThanOrEqual(11);
+    expect(runnable.filter((e) => e.where.startsWith("v2kit lint")).length).toBeGreaterThanOrEqual(10);
+    expect(runnable.filter((e) => e.where === "README.md").length).toBeGreaterThanOrEqual(10);
+    expect(skipped.length).toBeGreaterThan(0);
+  });
+
+  for (const { where: source, command } of runnable) {
+    it(`${source}: ${command}`, () => {
+      const r = spawnSync("sh", ["-c", command], {
+        cwd: where.dir,
+        encoding: "utf8",
+        env: { ...process.env, PATH: `${where.bin}:${process.env.PATH ?? ""}`, NO_COLOR: "1" },
+      });
+      const want = EXPECTED_EXIT.find((e) => e.match.test(command))?.code ?? 0;
+      expect(r.stderr).not.toMatch(/internal error|Run 'v2kit \S+ --help' for usage/);
+      expect(r.status, `exit ${r.status}\n${r.stderr}`).toBe(want);
+    }, 300_000);
+  }
+});

@@ -1,0 +1,55 @@
+// The packed tarball ships dist/ built and installs without install scripts (issue 13, item 18):
+// `npm pack` with its lifecycle scripts, run in a copy of the repository (its prepack builds,
+// which must not rewrite this checkout's dist/ under the other tests), then installed into a
+// scratch project: no install-scripts warning, and the CLI runs.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { repo, scratch } from "./fixtures/conformance/support.js";
+
+const env = { ...process.env, npm_config_loglevel: "warn", npm_config_update_notifier: "false" };
+
+describe("npm pack", () => {
+  it("builds on prepack, strips the repository's lifecycle scripts, restores package.json, and installs with no warning", () => {
+    const work = scratch("pack");
+    const copy = path.join(work, "v2kit");
+    for (const part of [
+      "package.json",
+      "package-lock.json",
+      "tsconfig.json",
+      "README.md",
+      "scripts",
+      "cli",
+      "generators",
+      "rules",
+      "runtime",
+      "output",
+      "bench",
+      "schema",
+    ]) {
+      cpSync(path.join(repo, part), path.join(copy, part), { recursive: true });
+    }
+    symlinkSync(path.join(repo, "node_modules"), path.join(copy, "node_modules"));
+    const manifest = readFileSync(path.join(copy, "package.json"), "utf8");
+    const pack = spawnSync("npm", ["pack", "--pack-destination", work], { cwd: copy, encoding: "utf8", env });
+    expect(pack.status, pack.stderr).toBe(0);
+    expect(readFileSync(path.join(copy, "package.json"), "utf8")).toBe(manifest);
+    expect(readdirSync(copy)).not.toContain(".package.json.before-pack");
+    const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith(".tgz")) as string);
+    const packed = JSON.parse(execFileSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" })) as { scripts: Record<string, string> };
+    for (const script of ["prepare", "prepack", "postpack", "preinstall", "install", "postinstall"]) expect(packed.scripts, script).not.toHaveProperty(script);
+    expect(execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })).toContain("package/dist/cli/v2kit.js");
+
+    const app = path.join(work, "app");
+    mkdirSync(app);
+    writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
+    const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: app, encoding: "utf8", env });
+    expect(install.status, install.stderr).toBe(0);
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/install-scripts|prepare/);
+    expect(existsSync(path.join(app, "node_modules/v2kit/dist/cli/v2kit.js"))).toBe(true);
+    const version = execFileSync(path.join(app, "node_modules/.bin/v2kit"), ["--version"], { encoding: "utf8" });
+    expect(version).toBe(`${(JSON.parse(manifest) as { version: string }).version}\n`);
+  }, 600_000);
+});
