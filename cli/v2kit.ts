@@ -2,6 +2,7 @@
 // v2kit: one module per command under cli/commands, loaded on demand so that `lint` and
 // `migrate` never load the generator's heavy dependencies.
 
+import { LiveError } from "../runtime/live/errors.js";
 import { CliError, type Command } from "./command.js";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
@@ -42,9 +43,13 @@ async function main(argv: string[]): Promise<number> {
   return command.run(rest);
 }
 
-// A reader that goes away (`v2kit lint … | head`) is not an error.
+/** Exit status when the reader of stdout went away (`v2kit lint … | head`): inputs were left unchecked. */
+const EXIT_OUTPUT_CLOSED = 1;
+
+// A reader that goes away ends the run; exit 0 would claim that every input was checked and
+// valid (issue 13), so the status is at least 1.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  if (error.code === "EPIPE") process.exit(Math.max(Number(process.exitCode ?? 0), EXIT_OUTPUT_CLOSED));
   throw error;
 });
 
@@ -53,7 +58,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof CliError) {
+    if (error instanceof CliError || error instanceof LiveError) {
       process.stderr.write(`v2kit: ${error.message}\n`);
       process.exitCode = error.exitCode;
     } else {
