@@ -56,9 +56,12 @@ export function tooLarge(file: string, maxBytes: number): InputError {
   );
 }
 
+const WORDS: Record<string, string> = { ENOENT: "no such file", EACCES: "permission denied", ELOOP: "too many symlinks", ENXIO: "no such device" };
+
 function unreadable(file: string, error: unknown): InputError {
   const e = error as NodeJS.ErrnoException;
-  return new InputError("unreadable", `cannot read ${file}: ${e.code ?? e.message}`, e.code ?? e.message);
+  const reason = e.code === undefined ? e.message : WORDS[e.code] ? `${e.code}, ${WORDS[e.code]}` : e.code;
+  return new InputError("unreadable", `cannot read ${file}: ${reason}`, reason);
 }
 
 /** Open a regular file for reading; special files and directories are refused. */

@@ -411,7 +411,7 @@ describe("resolveApiKey and liveOptionsFrom", () => {
     await writeFile(empty, "\n");
     expect(() => resolveApiKey(empty, {})).toThrow(`--api-key-file ${empty} is empty`);
     const missing = join(cacheDir, "missing");
-    expect(() => resolveApiKey(missing, {})).toThrow(`cannot read --api-key-file ${missing} (ENOENT)`);
+    expect(() => resolveApiKey(missing, {})).toThrow(`cannot read --api-key-file ${missing} (ENOENT, no such file)`);
     const twoLines = join(cacheDir, "two");
     await writeFile(twoLines, "SECRET-PART-ONE\nSECRET-PART-TWO\n");
     let message = "";
