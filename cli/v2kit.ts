@@ -3,6 +3,7 @@
 // `migrate` never load the generator's heavy dependencies.
 
 import { LiveError } from "../runtime/live/errors.js";
+import { printable } from "../runtime/printable.js";
 import { CliError, type Command } from "./command.js";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
@@ -59,10 +60,11 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof CliError || error instanceof LiveError) {
-      process.stderr.write(`v2kit: ${error.message}\n`);
+      // Messages quote input (spec text, file names): control characters are shown, not sent.
+      process.stderr.write(`v2kit: ${error.message.split("\n").map(printable).join("\n")}\n`);
       process.exitCode = error.exitCode;
     } else {
-      process.stderr.write(`v2kit: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.stderr.write(`v2kit: internal error: ${printable(String((error as Error)?.stack ?? error))}\n`);
       process.exitCode = 70;
     }
   },

@@ -70,7 +70,8 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   }
   let text: string | undefined;
   let body: unknown = input;
-  if (input instanceof Uint8Array) {
+  if (ArrayBuffer.isView(input) && input instanceof Uint8Array) {
+    // isView runs no Proxy trap
     const decoded = decodeUtf8(input);
     if (typeof decoded !== "string") {
       const at = bytePosition(input, decoded.offset);
@@ -93,11 +94,17 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   }
   // JSON.parse builds plain objects, and text shorter than 2 × MAX_DEPTH cannot nest deeper: the
   // walk is needed only for parsed values handed in and for long texts.
-  const shape = text !== undefined && text.length < 2 * MAX_DEPTH ? "plain" : inspect(body, MAX_DEPTH);
-  if (shape === "too deep") return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
-  // Objects without Object.prototype (Object.create(null), some parsers) are JSON data too,
-  // but Ajv's uniqueItems compares with valueOf: give it plain objects.
-  if (shape === "foreign") body = clone(body);
+  if (text === undefined) {
+    // A value handed in may have getters or be a Proxy whose traps throw, or answer differently
+    // each time: it is read once, into plain data, and a throw is a verdict, never an exception.
+    try {
+      if (inspect(body, MAX_DEPTH) === "too deep") return { result: tooDeep() };
+      body = clone(body);
+    } catch (error) {
+      if (error instanceof RangeError) return { result: tooDeep() };
+      return { result: verdict("json/data", `must be plain JSON data: reading the body threw ${describeThrown(error)}`) };
+    }
+  } else if (text.length >= 2 * MAX_DEPTH && inspect(body, MAX_DEPTH) === "too deep") return { result: tooDeep(), text };
   try {
     const result =
       options.response === undefined
@@ -122,6 +129,16 @@ function contextFor(options: LintOptions): CheckContext {
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
+}
+
+/** What a getter or Proxy trap threw, without trusting it (its message may be a throwing getter too). */
+function describeThrown(error: unknown): string {
+  try {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : `a thrown ${typeof error}`;
+    return JSON.stringify(message.length > 200 ? `${message.slice(0, 200)}…` : message);
+  } catch {
+    return "an exception";
+  }
 }
 
 const tooDeep = () => verdict("json/depth", `must not nest arrays and objects more than ${MAX_DEPTH} deep`);

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundled } from "../../generators/paths.js";
 import { CliError, type Command, usageError } from "../command.js";
+import { printable } from "../../runtime/printable.js";
 
 const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE] [--out DIR] [--check]
                       [--allow-external-refs] [--rules-strict] [--force] [--quiet]
@@ -136,7 +137,7 @@ export const command: Command = {
       throw error;
     }
     if (!values.quiet) {
-      for (const d of result.diagnostics) process.stderr.write(`v2kit: ${d.level}: ${d.pointer ? `${d.pointer}: ` : ""}${d.message}\n`);
+      for (const d of result.diagnostics) process.stderr.write(`v2kit: ${d.level}: ${d.pointer ? `${printable(d.pointer)}: ` : ""}${printable(d.message)}\n`);
     }
     if (values.check) {
       const differ: string[] = [];
