@@ -3,6 +3,7 @@
 // Inputs sha256: 29ea71d0204b23be620650233c5265b3b04f7aa1bdaf48e2f377d93f02e9673f
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
+export { CEL_COST_LIMIT, CelBudgetError, celCost, runCel } from "./cel-budget.js";
 export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt } from "./catalog.js";
 export { commandMismatch, parseArgs, shellWords } from "./command.js";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.js";
