@@ -3,7 +3,7 @@
 // engine fail with exactly that rule and its status. Seeds are fixed (V2KIT_SEED overrides).
 
 import type { RulesFile } from "../rules/types.js";
-import { literal } from "./codegen.js";
+import { literal } from "../rules/codegen.js";
 import { canonicalJson } from "./header.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";

@@ -10,7 +10,7 @@
 
 import { RE2JS } from "re2js";
 import type { Diagnostic } from "./model.js";
-import { literal } from "./codegen.js";
+import { literal } from "../rules/codegen.js";
 
 interface Group {
   /** The group holds a quantifier or an alternation: repeating it can backtrack exponentially. */

@@ -6,7 +6,7 @@
 // load; per body, one whose estimate for that body passes the limit is not run (a warning).
 
 import { parse as celParse } from "@marcbachmann/cel-js";
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { CEL_ASSUMED_CHARS, CEL_ASSUMED_ITEMS, CEL_COST_LIMIT, celCost, runCel } from "../runtime/cel-budget.js";
 import type { Finding, Subject } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";

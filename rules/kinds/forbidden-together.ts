@@ -1,7 +1,7 @@
 // Fields that must not all be set at once (spec: a non-empty `allowedCudaVersions` with
 // `minCudaVersion`, GPU config rule 1). An empty array or string counts as not set (rule 2).
 
-import { code, join } from "../../generators/codegen.js";
+import { code, join } from "../codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isNonEmpty, isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";

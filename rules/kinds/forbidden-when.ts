@@ -1,7 +1,7 @@
 // Fields that must not be set when a condition holds (spec: `workers.idleTimeout` on a
 // queue-based endpoint scaling on REQUEST_COUNT, create rule 10; CUDA on a CPU create, rule 11).
 
-import { code, join } from "../../generators/codegen.js";
+import { code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";

@@ -2,7 +2,7 @@
 // current resource; `gpu.pools` and `gpu.excludedTypes` are one selection, replaced together.
 // Without a current state the patch alone is checked.
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { patchMerge as merge } from "../runtime/merge.js";
 import type { Pointer, StageKind, StageSpec } from "../types.js";
 import { pointer } from "../kinds/shared.js";
