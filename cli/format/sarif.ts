@@ -18,6 +18,7 @@ const FIXED: Record<string, string> = {
   "json/encoding": "must be UTF-8",
   "json/depth": "must not nest arrays and objects too deeply",
   "json/data": "must be plain JSON data",
+  "json/number": "must be a finite JSON number",
   "schema/response": "the document must declare a response body for the status",
 };
 
