@@ -14,7 +14,7 @@ function expectVerdict(input: unknown, operation: string): void {
   try {
     result = lint(input, { operation });
   } catch (error) {
-    throw new Error(`lint threw for ${String(operation)}: ${(error as Error)?.stack ?? String(error)}`);
+    throw new Error(`lint threw for ${String(operation)}: ${(error as Error)?.stack ?? String(error)}`, { cause: error });
   }
   expect(typeof result.ok).toBe("boolean");
   expect(result.ok ? result.status === null : [400, 422].includes(result.status as number)).toBe(true);
