@@ -61,7 +61,12 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof CliError || error instanceof LiveError) {
       // Messages quote input (spec text, file names): control characters are shown, not sent.
-      process.stderr.write(`v2kit: ${error.message.split("\n").map((line) => printable(line)).join("\n")}\n`);
+      process.stderr.write(
+        `v2kit: ${error.message
+          .split("\n")
+          .map((line) => printable(line))
+          .join("\n")}\n`,
+      );
       process.exitCode = error.exitCode;
     } else {
       process.stderr.write(`v2kit: internal error: ${printable(String((error as Error)?.stack ?? error))}\n`);
