@@ -124,25 +124,8 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
     }
   }
   if (ctx.openapi30) convert30(src, out);
-  boundIntegers(out);
   hoistConditional(out);
   return out;
-}
-
-/**
- * Integers get the bounds their format declares (int32), else ±Number.MAX_SAFE_INTEGER (int64
- * and no format: beyond it a JSON number cannot be checked exactly), unless tighter bounds are
- * set: `workers.max: 1e300` is a 422 with its pointer, not valid (issue 13).
- */
-function boundIntegers(out: Record<string, unknown>): void {
-  const types = Array.isArray(out.type) ? out.type : [out.type];
-  if (!types.includes("integer") || types.includes("number")) return;
-  const limit = out.format === "int32" ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
-  const low = out.format === "int32" ? -(2 ** 31) : -Number.MAX_SAFE_INTEGER;
-  const above = (key: string) => typeof out[key] === "number" && (out[key] as number) <= limit;
-  const below = (key: string) => typeof out[key] === "number" && (out[key] as number) >= low;
-  if (!above("maximum") && !above("exclusiveMaximum")) out.maximum = limit;
-  if (!below("minimum") && !below("exclusiveMinimum")) out.minimum = low;
 }
 
 /** OpenAPI 3.0: `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`. */
