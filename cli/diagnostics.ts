@@ -2,11 +2,8 @@
 // generate and lint --spec/--rules so that both say the same thing the same way, on stderr.
 
 import type { Diagnostic } from "../generators/model.js";
-
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-
-/** Spec and rules text is input: control characters are escaped, never sent to a terminal raw. */
-const printable = (text: string) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+// Spec and rules text is input: control characters are escaped, never sent to a terminal raw.
+import { printable } from "../runtime/printable.js";
 
 export function diagnosticLine(d: Diagnostic): string {
   return `v2kit: ${d.level}: ${d.pointer ? `${printable(d.pointer)}: ` : ""}${printable(d.message)}\n`;

@@ -2,6 +2,8 @@
 // v2kit: one module per command under cli/commands, loaded on demand so that `lint` and
 // `migrate` never load the generator's heavy dependencies.
 
+import { LiveError } from "../runtime/live/errors.js";
+import { printable } from "../runtime/printable.js";
 import { CliError, type Command } from "./command.js";
 import { didYouMean } from "./suggest.js";
 
@@ -48,9 +50,13 @@ async function main(argv: string[]): Promise<number> {
   return command.run(rest);
 }
 
-// A reader that goes away (`v2kit lint … | head`) is not an error.
+/** Exit status when the reader of stdout went away (`v2kit lint … | head`): inputs were left unchecked. */
+const EXIT_OUTPUT_CLOSED = 1;
+
+// A reader that goes away ends the run; exit 0 would claim that every input was checked and
+// valid (issue 13), so the status is at least 1.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  if (error.code === "EPIPE") process.exit(Math.max(Number(process.exitCode ?? 0), EXIT_OUTPUT_CLOSED));
   throw error;
 });
 
@@ -59,11 +65,17 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof CliError) {
-      process.stderr.write(`v2kit: ${error.message}\n`);
+    if (error instanceof CliError || error instanceof LiveError) {
+      // Messages quote input (spec text, file names): control characters are shown, not sent.
+      process.stderr.write(
+        `v2kit: ${error.message
+          .split("\n")
+          .map((line) => printable(line))
+          .join("\n")}\n`,
+      );
       process.exitCode = error.exitCode;
     } else {
-      process.stderr.write(`v2kit: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+      process.stderr.write(`v2kit: internal error: ${printable(String((error as Error)?.stack ?? error))}\n`);
       process.exitCode = 70;
     }
   },

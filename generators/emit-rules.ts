@@ -6,7 +6,7 @@
 import { ruleKind } from "../rules/kinds/index.js";
 import { stageKind } from "../rules/transforms/index.js";
 import type { RulesFile } from "../rules/types.js";
-import { Code, code, join, literal } from "./codegen.js";
+import { Code, code, join, literal } from "../rules/codegen.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";
 import type { ValidatorModule } from "./emit-validators.js";

@@ -5,7 +5,7 @@
 // .mts files, never picks it up; vitest runs it in place.
 
 import type { RulesFile } from "../rules/types.js";
-import { literal } from "./codegen.js";
+import { literal } from "../rules/codegen.js";
 import { canonicalJson } from "./header.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";

@@ -1,7 +1,7 @@
 // Stage 1: read an OpenAPI document (JSON or YAML), refuse external references unless allowed,
 // bundle and validate it with swagger-parser. Never touches the network.
 
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
@@ -66,6 +66,15 @@ function externalRefs(node: unknown, pointer: string, out: { ref: string; pointe
   }
 }
 
+/** The real path (symlinks resolved), or the path itself when it does not exist. */
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 export async function loadDocument(file: string, options: LoadOptions = {}): Promise<Record<string, unknown>> {
   let text: string;
   try {
@@ -81,6 +90,9 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
   if (typeof version !== "string" || !/^3\.[01]\./.test(version))
     throw new SpecError(file, `unsupported OpenAPI version ${JSON.stringify(version)}: use 3.0.x or 3.1.x`, "/openapi");
   const root = path.dirname(path.resolve(file));
+  // Real paths: a symlink inside the folder that points outside it is outside (issue 13).
+  const realRoot = realOrSelf(root);
+  const outside = (target: string) => path.relative(realRoot, realOrSelf(target)).startsWith("..") || path.relative(root, target).startsWith("..");
   const refs: { ref: string; pointer: string }[] = [];
   externalRefs(raw, "", refs);
   for (const { ref, pointer } of refs) {
@@ -88,7 +100,7 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
       throw new SpecError(file, `external $ref ${JSON.stringify(ref)} refused: generate never uses the network; download it and reference the file`, pointer);
     }
     const target = path.resolve(root, ref.split("#")[0] ?? "");
-    if (!options.allowExternalRefs && path.relative(root, target).startsWith("..")) {
+    if (!options.allowExternalRefs && outside(target)) {
       throw new SpecError(file, `external $ref ${JSON.stringify(ref)} points outside the document's folder: pass --allow-external-refs to follow it`, pointer);
     }
   }
@@ -96,7 +108,7 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
     resolve: {
       http: false as const,
       file: {
-        canRead: (f: { url: string }) => options.allowExternalRefs === true || !path.relative(root, f.url).startsWith(".."),
+        canRead: (f: { url: string }) => options.allowExternalRefs === true || !outside(f.url),
       },
     },
   };

@@ -1,13 +1,16 @@
-// Patterns from a spec are input: a nested quantifier such as `^(a+)+$` makes a backtracking
-// engine take exponential time on "aaaa…!", so one request body could hang `lint`. A quick
-// static check flags such patterns; Ajv matches them with RE2 (re2js, linear time) and keeps
-// native RegExp for the rest, so the common path stays fast. A flagged pattern RE2 cannot
-// compile (backreferences, lookaround) stays native and is reported at generate time; a pattern
-// no engine compiles is dropped with a warning instead of crashing the generator.
+// Patterns from a spec are input: with a backtracking engine, `^(a+)+$` takes exponential time
+// and `^a*a*…a*$` or `\d*\d*…` polynomial time on a long value, so one request body could hang
+// `lint`. Every pattern therefore matches with RE2 semantics (re2js: linear time in the value),
+// in `lint --spec` and in the generated validators.js alike, except the patterns a backtracking
+// engine provably matches in linear time (anchored at `^`, no group, no alternation, at most one
+// repetition), which keep native RegExp because it is ~10× faster on short values.
+// RE2 cannot express backreferences or lookaround: such a pattern is not checked, with a
+// generate warning naming its pointer (a check that can hang is worse than none; the server
+// still checks it). A pattern no engine compiles is dropped with a warning too.
 
 import { RE2JS } from "re2js";
 import type { Diagnostic } from "./model.js";
-import { literal } from "./codegen.js";
+import { literal } from "../rules/codegen.js";
 
 interface Group {
   /** The group holds a quantifier or an alternation: repeating it can backtrack exponentially. */
@@ -63,6 +66,31 @@ export function isRiskyPattern(pattern: string): boolean {
   return false;
 }
 
+/**
+ * True when a backtracking engine matches the pattern in time linear in the value: anchored at
+ * `^` (one start position), no group or alternation, and at most one repeating quantifier, so
+ * backtracking only revisits that one quantifier's positions, each against a fixed-length rest.
+ */
+export function isTriviallyLinear(pattern: string): boolean {
+  if (!pattern.startsWith("^")) return false;
+  let repeats = 0;
+  for (let i = 1; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      for (i++; i < pattern.length && pattern[i] !== "]"; i++) if (pattern[i] === "\\") i++;
+    } else if (c === "(" || c === "|") return false;
+    else {
+      const q = quantifierAt(pattern, i);
+      if (q) {
+        if (q.repeats && ++repeats > 1) return false;
+        i += q.length - 1;
+      }
+    }
+  }
+  return true;
+}
+
 /** JavaScript escapes RE2 spells differently: `\uXXXX` and `\u{X…}` become `\x{…}`. */
 export function toRe2Syntax(pattern: string): string {
   return pattern.replace(/(\\*)\\u(?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{4}))/g, (all, slashes: string, braced?: string, four?: string) =>
@@ -77,9 +105,9 @@ export interface RegExpEngine {
 }
 
 export interface PatternPlan {
-  /** Risky patterns RE2 compiles, with their RE2 source. */
+  /** Patterns matched by RE2 (all but the trivially linear ones), with their RE2 source. */
   linear: Map<string, string>;
-  /** Risky patterns RE2 cannot compile: matched natively, reported. */
+  /** Patterns RE2 cannot compile (backreferences, lookaround): not checked, reported. */
   unsafe: string[];
   /** Patterns valid only without the `u` flag (identity escapes such as `\_`, seen in real documents). */
   nonUnicode: string[];
@@ -107,14 +135,14 @@ export function planPatterns(patterns: Iterable<string>): PatternPlan {
         continue;
       }
     }
-    if (!isRiskyPattern(pattern)) continue;
     const source = toRe2Syntax(pattern);
     try {
       RE2JS.compile(source);
-      plan.linear.set(pattern, source);
     } catch {
       plan.unsafe.push(pattern);
+      continue;
     }
+    if (!isTriviallyLinear(pattern) || plan.nonUnicode.includes(pattern)) plan.linear.set(pattern, source);
   }
   return plan;
 }
@@ -127,8 +155,14 @@ export function checkPattern(pattern: string, pointer: string): { keep: boolean;
     return { keep: false, diagnostic: { level: "warning", code: "pattern-invalid", message, pointer } };
   }
   if (plan.unsafe.length > 0) {
-    const message = `pattern ${JSON.stringify(pattern)} can backtrack super-linearly and the linear-time engine cannot compile it; it is matched natively (long inputs may be slow)`;
-    return { keep: true, diagnostic: { level: "warning", code: "pattern-super-linear", message, pointer } };
+    let reason = "";
+    try {
+      RE2JS.compile(toRe2Syntax(pattern));
+    } catch (error) {
+      reason = (error as Error).message.replace(/^error parsing regexp: /, "");
+    }
+    const message = `pattern ${JSON.stringify(pattern)} has no linear-time match (RE2: ${reason}; backreferences and lookaround are not supported); it is not checked`;
+    return { keep: false, diagnostic: { level: "warning", code: "pattern-not-linear", message, pointer } };
   }
   return { keep: true };
 }
@@ -140,8 +174,8 @@ function linearMatcher(source: string, pattern: string): { test(text: string): b
 }
 
 /**
- * Ajv's `code.regExp` for the model's patterns, or undefined when every pattern suits Ajv's
- * default (`new RegExp(p, "u")`). The standalone code embeds the special patterns as JSON
+ * Ajv's `code.regExp` for the model's patterns, or undefined when every pattern is trivially
+ * linear (Ajv's default `new RegExp(p, "u")` then). The standalone code embeds the special patterns as JSON
  * literals (through the escaping builder) and loads re2js with the validators prelude's `require`.
  */
 export function regExpEngine(patterns: Iterable<string>): RegExpEngine | undefined {
@@ -153,10 +187,12 @@ export function regExpEngine(patterns: Iterable<string>): RegExpEngine | undefin
     if (source !== undefined) return linearMatcher(source, pattern);
     return new RegExp(pattern, plain.has(pattern) ? "" : flags);
   }) as RegExpEngine;
-  const re2 = linear.size > 0 ? 'require("re2js").RE2JS' : "null";
+  // re2js (~60 ms to load) is required on the first match of an RE2 pattern, not when the
+  // validators load: `lint` starts as fast as before, and bodies without such fields never pay.
+  const re2 = linear.size > 0 ? '() => require("re2js").RE2JS' : "null";
   engine.code =
     '((R, m, n) => (p, f) => { const s = m.get(p); if (s === undefined) return new RegExp(p, n.has(p) ? "" : f); ' +
-    'const re = R.compile(s); return { test: (t) => re.matcher(t).find(), toString: () => "re2:/" + p + "/" }; })' +
+    'let re; return { test: (t) => (re ??= R().compile(s)).matcher(t).find(), toString: () => "re2:/" + p + "/" }; })' +
     `(${re2}, new Map(${literal([...linear]).text}), new Set(${literal(nonUnicode).text}))`;
   return engine;
 }

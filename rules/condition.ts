@@ -1,7 +1,7 @@
 // `when` clauses: evaluated by the interpreter, emitted as code for the compiled engine,
 // and made true or false by the example generators.
 
-import { type Code, code, join } from "../generators/codegen.js";
+import { type Code, code, join } from "./codegen.js";
 import { at as atPointer } from "./kinds/shared.js";
 import { getAt, parsePointer, removeAt, setAt } from "./runtime/pointer.js";
 import { deepEqual, isNonEmpty, isPresent } from "./runtime/values.js";

@@ -2,7 +2,7 @@
 // The YAML file (rules/v2.rules.yaml) is validated against rules/rules.schema.json, which
 // is built from the `params` schemas of the kinds listed in rules/kinds/index.ts.
 
-import type { Code } from "../generators/codegen.js";
+import type { Code } from "./codegen.js";
 import type { SchemaHint } from "./runtime/problem.js";
 import type { CheckContext, Finding, Subject } from "./runtime/types.js";
 

@@ -91,7 +91,8 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   }
   let text: string | undefined;
   let body: unknown = input;
-  if (input instanceof Uint8Array) {
+  if (ArrayBuffer.isView(input) && input instanceof Uint8Array) {
+    // isView runs no Proxy trap
     const decoded = decodeUtf8(input);
     if (typeof decoded !== "string") {
       const at = bytePosition(input, decoded.offset);
@@ -114,11 +115,35 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   }
   // JSON.parse builds plain objects, and text shorter than 2 × MAX_DEPTH cannot nest deeper: the
   // walk is needed only for parsed values handed in and for long texts.
-  const shape = text !== undefined && text.length < 2 * MAX_DEPTH ? "plain" : inspect(body, MAX_DEPTH);
-  if (shape === "too deep") return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
-  // Objects without Object.prototype (Object.create(null), some parsers) are JSON data too,
-  // but Ajv's uniqueItems compares with valueOf: give it plain objects.
-  if (shape === "foreign") body = clone(body);
+  if (text === undefined) {
+    // A value handed in may have getters or be a Proxy whose traps throw, or answer differently
+    // each time: it is read once, into plain data, and a throw is a verdict, never an exception.
+    try {
+      if (inspect(body, MAX_DEPTH) === "too deep") return { result: tooDeep() };
+      body = clone(body);
+    } catch (error) {
+      if (error instanceof RangeError) return { result: tooDeep() };
+      return { result: verdict("json/data", `must be plain JSON data: reading the body threw ${describeThrown(error)}`) };
+    }
+  } else if (text.length >= 2 * MAX_DEPTH && inspect(body, MAX_DEPTH) === "too deep") return { result: tooDeep(), text };
+  // A literal past the float range (1e999) parses as Infinity: the service cannot decode it as a
+  // number either, so it is refused as text is (400), at its pointer. Text without a long run of
+  // digits or a 3-digit exponent cannot hold one: the walk is skipped.
+  if (text === undefined || OVERFLOW.test(text)) {
+    const found = notJson(body);
+    if (found !== undefined) {
+      const rule = found.kind === "number" ? "json/number" : "json/data";
+      const message =
+        found.kind !== "number"
+          ? `must be plain JSON data: a ${found.kind} is not a JSON value`
+          : text === undefined
+            ? "must be a finite JSON number (NaN and Infinity are not JSON)"
+            : "must be a finite number: the literal overflows a 64-bit float";
+      const violations: Violation[] = [{ rule, status: 400, path: found.at, message }];
+      const result: LintResult = { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
+      return text === undefined ? { result } : { result, text };
+    }
+  }
   try {
     if (options.response === undefined && engine.operations.get(key)?.kind === "graphql") {
       // GraphQL: the wire body, the arguments object or the bare input (runtime/graphql/).
@@ -162,6 +187,33 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
+}
+
+/** Text that may hold a number literal beyond the float range: an exponent of 3+ digits, or 309+ digits. */
+const OVERFLOW = /[eE]\+?0*[1-9][0-9]{2}|[0-9]{309}/;
+
+/** The first NaN, ±Infinity, bigint, symbol or function in a value, and its pointer (iterative: any depth). */
+function notJson(value: unknown): { at: string; kind: string } | undefined {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [current, at] = stack.pop() as [unknown, string];
+    if (typeof current === "number" && !Number.isFinite(current)) return { at, kind: "number" };
+    if (typeof current === "bigint" || typeof current === "symbol" || typeof current === "function") return { at, kind: typeof current };
+    if (current !== null && typeof current === "object") {
+      for (const [key, child] of Object.entries(current)) stack.push([child, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
+    }
+  }
+  return undefined;
+}
+
+/** What a getter or Proxy trap threw, without trusting it (its message may be a throwing getter too). */
+function describeThrown(error: unknown): string {
+  try {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : `a thrown ${typeof error}`;
+    return JSON.stringify(message.length > 200 ? `${message.slice(0, 200)}…` : message);
+  } catch {
+    return "an exception";
+  }
 }
 
 const tooDeep = () => verdict("json/depth", `must not nest arrays and objects more than ${MAX_DEPTH} deep`);

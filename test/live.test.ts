@@ -411,7 +411,7 @@ describe("resolveApiKey and liveOptionsFrom", () => {
     await writeFile(empty, "\n");
     expect(() => resolveApiKey(empty, {})).toThrow(`--api-key-file ${empty} is empty`);
     const missing = join(cacheDir, "missing");
-    expect(() => resolveApiKey(missing, {})).toThrow(`cannot read --api-key-file ${missing} (ENOENT)`);
+    expect(() => resolveApiKey(missing, {})).toThrow(`cannot read --api-key-file ${missing} (ENOENT, no such file)`);
     const twoLines = join(cacheDir, "two");
     await writeFile(twoLines, "SECRET-PART-ONE\nSECRET-PART-TWO\n");
     let message = "";
@@ -434,7 +434,14 @@ describe("resolveApiKey and liveOptionsFrom", () => {
 
   test("defaults, environment and flag validation", () => {
     const env = { V2KIT_API_KEY: KEY, V2KIT_CACHE_DIR: "/tmp/c" };
-    expect(liveOptionsFrom({}, env)).toEqual({ baseUrl: DEFAULT_BASE_URL, apiKey: KEY, cache: { dir: "/tmp/c", ttlSeconds: 300 }, timeoutMs: 15000 });
+    expect(liveOptionsFrom({}, env)).toEqual({
+      baseUrl: DEFAULT_BASE_URL,
+      apiKey: KEY,
+      cache: { dir: "/tmp/c", ttlSeconds: 300 },
+      timeoutMs: 15000,
+      maxResponseBytes: 32 * 1024 * 1024,
+      warn: expect.any(Function),
+    });
     expect(liveOptionsFrom({}, { ...env, V2KIT_BASE_URL: "http://127.0.0.1:9/" }).baseUrl).toBe("http://127.0.0.1:9");
     expect(liveOptionsFrom({ "base-url": "https://h.invalid/api/" }, { ...env, V2KIT_BASE_URL: "http://x" }).baseUrl).toBe("https://h.invalid/api");
     expect(liveOptionsFrom({ "no-cache": true, "cache-ttl": "5", "timeout-ms": "250" }, env)).toMatchObject({ cache: false, timeoutMs: 250 });

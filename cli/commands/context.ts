@@ -6,12 +6,14 @@ import { liveOptionsFrom, liveParseOptions, pullContext } from "../../runtime/li
 import { CliError, type Command, usageError } from "../command.js";
 
 const USAGE = `Usage: v2kit context pull --out DIR [--base-url URL] [--api-key-file FILE]
-                          [--no-cache] [--cache-ttl SECONDS] [--timeout-ms MS] [--verbose]
+                          [--no-cache] [--cache-ttl SECONDS] [--timeout-ms MS]
+                          [--max-response-bytes N] [--allow-insecure-http] [--verbose]
 
 Fetch GET /v2/catalog/gpus, /v2/catalog/cpus, /v2/templates and /v2/catalog/templates and write
 DIR/gpus.json, DIR/cpus.json and DIR/templates.json (own and public templates in one
 {"templates": [...]}), ready for lint --catalog and --templates.
-The API key is read from V2KIT_API_KEY, or from --api-key-file; it is never printed or cached.
+The API key is read from V2KIT_API_KEY, or from --api-key-file; it is never printed or cached,
+and never sent over plain http except to loopback. The files are written 0600.
 Exit status: 0 written, 2 usage, network or API error.
 
 Options:
@@ -25,8 +27,12 @@ Options:
                           v2kit context pull --out ci/context --no-cache
   --cache-ttl SECONDS   reuse cached responses younger than this (default 300; 0 disables reuse)
                           v2kit context pull --out ci/context --cache-ttl 60
-  --timeout-ms MS       give up on a request after MS milliseconds (default 15000)
+  --timeout-ms MS       give up on a request after MS milliseconds, body included (default 15000)
                           v2kit context pull --out ci/context --timeout-ms 30000
+  --max-response-bytes N  refuse a response body larger than N bytes (default 33554432, 32 MiB)
+                          v2kit context pull --out ci/context --max-response-bytes 67108864
+  --allow-insecure-http allow a plain http --base-url that is not loopback (the key is sent in clear)
+                          v2kit context pull --out ci/context --base-url http://10.0.0.5:8080 --allow-insecure-http
   --verbose             show requests, cache use and the remaining rate-limit quota on stderr
                           v2kit context pull --out ci/context --verbose
   -h, --help            show this help

@@ -2,7 +2,6 @@
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
 
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
@@ -10,6 +9,7 @@ import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import { knownOperationLines, resolveOperation, unknownOperationAdvice } from "../../runtime/graphql/namespace.js";
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
+import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
 import { expandFileArgs } from "../expand-args.js";
@@ -19,10 +19,11 @@ import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "..
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
-                  [--ndjson] [--live] [--current-id ID] FILE... | -
+                  [--ndjson] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
-Exit status: 0 all valid, 1 any invalid (malformed JSON included), 2 usage error or unreadable file.
+Exit status: 0 all valid, 1 any invalid (malformed JSON included) or output closed early
+(| head), 2 usage error or unreadable file (FIFOs, devices and directories are refused).
 
 Options:
   --operation OP      operationId or GraphQL operation name (required); graphql:NAME always
@@ -50,6 +51,9 @@ Options:
                         v2kit lint --spec openapi.yaml --operation createEndpoint body.json
   --rules FILE        check against another rules file (compiled at run time)
                         v2kit lint --rules my.rules.yaml --operation createEndpoint body.json
+  --max-body-bytes N  refuse a body (a file, a --ndjson line, standard input, a --catalog,
+                      --templates or --current file) larger than N bytes (default 16777216, 16 MiB)
+                        v2kit lint --operation createEndpoint --max-body-bytes 67108864 big.json
   -                   read the body from standard input
                         cat body.json | v2kit lint --operation createEndpoint -
   -h, --help          show this help
@@ -67,6 +71,7 @@ const OPTIONS = {
   response: { type: "string" },
   format: { type: "string" },
   ndjson: { type: "boolean" },
+  "max-body-bytes": { type: "string" },
   help: { type: "boolean", short: "h" },
   ...liveParseOptions,
 } as const;
@@ -102,6 +107,10 @@ async function run(args: string[]): Promise<number> {
     throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
   }
 
+  const maxBytes = maxBodyBytes(values["max-body-bytes"]);
+  if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
+  limit = maxBytes;
+
   const engine = await engineFor(values);
   const key = resolveOperation(engine, values.operation);
   if (key === undefined) {
@@ -132,8 +141,19 @@ async function run(args: string[]): Promise<number> {
     code = Math.max(code, outcome);
   }
   await write(formatter.end());
-  return code;
+  // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
+  return closed ? Math.max(code, 1) : code;
 }
+
+/** The byte limit of one input; undefined when the flag is not a whole number of at least 1. */
+function maxBodyBytes(text: string | undefined): number | undefined {
+  if (text === undefined) return DEFAULT_MAX_BODY_BYTES;
+  const n = Number(text);
+  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** --max-body-bytes, set once per run. */
+let limit = DEFAULT_MAX_BODY_BYTES;
 
 /** Run this same command again in a child node with extra V8 flags; its exit code is ours. */
 async function rerunWith(flags: string[]): Promise<number> {
@@ -177,9 +197,9 @@ async function engineFor(values: Values): Promise<Engine> {
 async function readJson(flag: string, file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = (await readInput(file, limit)).toString("utf8");
   } catch (error) {
-    throw new CliError(`lint: cannot read ${flag} ${file}: ${(error as Error).message}`);
+    throw new CliError(`lint: cannot read ${flag} ${file}: ${error instanceof InputError ? error.reason : (error as Error).message}`);
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ""));
@@ -235,20 +255,13 @@ async function write(text: string): Promise<void> {
   });
 }
 
-async function readAll(file: string): Promise<Buffer> {
-  if (file !== "-") return readFile(file);
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** One body per file. An unreadable file is named on stderr and makes the exit status 2. */
 async function lintFile(file: string, options: LintOptions, formatter: Formatter): Promise<number> {
   let bytes: Buffer;
   try {
-    bytes = await readAll(file);
+    bytes = await readInput(file, limit);
   } catch (error) {
-    process.stderr.write(`v2kit: lint: cannot read ${file}: ${(error as Error).message}\n`);
+    process.stderr.write(`v2kit: lint: ${(error as Error).message}\n`);
     return 2;
   }
   const outcome = lintSource(bytes, options);
@@ -266,7 +279,7 @@ async function lintLines(file: string, options: LintOptions, formatter: Formatte
   let line = 0;
   let shown = Date.now();
   try {
-    const lines = file === "-" ? linesOf(process.stdin as AsyncIterable<Buffer>) : linesOfFile(file);
+    const lines = file === "-" ? linesOf(process.stdin as AsyncIterable<Buffer>, limit) : linesOfFile(file, limit);
     for await (const raw of lines) {
       line++;
       if (closed) break;
@@ -282,7 +295,8 @@ async function lintLines(file: string, options: LintOptions, formatter: Formatte
     }
   } catch (error) {
     if (progress) process.stderr.write("\r\u001b[K");
-    process.stderr.write(`v2kit: lint: cannot read ${file}: ${(error as Error).message}\n`);
+    const message = error instanceof InputError ? error.message : `cannot read ${file}: ${(error as Error).message}`;
+    process.stderr.write(`v2kit: lint: ${message}\n`);
     return 2;
   }
   if (progress) process.stderr.write("\r\u001b[K");

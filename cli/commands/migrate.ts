@@ -21,6 +21,7 @@ import {
 } from "../../runtime/migrate/index.js";
 import { bundledCatalog } from "../../runtime/lint.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
+import { InputError, readInputSync, specialKind } from "../../runtime/read-input.js";
 import type { LiveFlagValues } from "../../runtime/live/options.js";
 import { CliError, type Command, type OptionSpecs, usageError } from "../command.js";
 import { expandFileArgs } from "../expand-args.js";
@@ -55,9 +56,9 @@ function write(text: string): void {
 
 function readInput(file: string): string {
   try {
-    return file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
+    return readInputSync(file).toString("utf8"); // regular files and stdin only, at most 16 MiB
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new CliError(error instanceof InputError ? error.message : `cannot read ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -148,6 +149,8 @@ function sourceFiles(root: string): string[] {
   } catch (error) {
     throw new CliError(`cannot read ${root}: ${(error as Error).message}`);
   }
+  const kind = stat.isDirectory() ? undefined : specialKind(stat);
+  if (kind !== undefined) throw new CliError(`cannot scan ${root}: it is ${kind}; name a directory or a regular file`);
   if (!stat.isDirectory()) return [root];
   const out: string[] = [];
   const walk = (dir: string): void => {
@@ -165,7 +168,13 @@ function sourceFiles(root: string): string[] {
 /** The file's text, or undefined when it is too large or binary (a NUL byte in its first 8 KiB). */
 function sourceText(file: string): string | undefined {
   if (statSync(file).size > MAX_SCAN_BYTES) return undefined;
-  const bytes = readFileSync(file);
+  let bytes: Buffer;
+  try {
+    bytes = readInputSync(file, MAX_SCAN_BYTES); // refuses a file swapped for a FIFO since the walk
+  } catch (error) {
+    if (error instanceof InputError && error.code !== "unreadable") return undefined;
+    throw error;
+  }
   if (bytes.subarray(0, 8192).includes(0)) return undefined;
   return bytes.toString("utf8");
 }

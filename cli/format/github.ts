@@ -1,10 +1,12 @@
 // --format github: GitHub Actions workflow commands, one per violation (error) or warning.
 // Escaping follows the runner's rules (actions/toolkit, command.ts): `%`, CR and LF in the
-// message; additionally `:` and `,` in properties.
+// message; additionally `:` and `,` in properties. Every other control character (ESC, BEL…)
+// is made a visible escape first (runtime/printable.ts): a body key cannot start a command line.
 
+import { printable } from "../../runtime/printable.js";
 import { type Formatter, positionOf, type Report } from "./index.js";
 
-const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeData = (s: string) => printable(s, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 function command(kind: "error" | "warning", report: Report, finding: { rule: string; path: string; message: string; hint?: string }): string {

@@ -4,6 +4,7 @@
 
 import type { Violation, Warning } from "../../rules/runtime/types.js";
 import type { Position } from "../../runtime/json-source.js";
+import { printable } from "../../runtime/printable.js";
 import { type FormatContext, type Formatter, positionOf } from "./index.js";
 
 const CONTEXT_LINES = 2;
@@ -18,8 +19,10 @@ function frame(lines: readonly string[], at: Position, paint: Paint): string {
   const gutter = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    let text = (lines[n - 1] ?? "").replace(/\t/g, " ");
-    let column = at.column;
+    // Body text is shown with its control characters escaped; the caret follows the escapes.
+    const raw = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    let text = printable(raw);
+    let column = n === at.line ? printable(raw.slice(0, at.column - 1)).length + 1 : at.column;
     if (text.length > WIDTH) {
       const start = n === at.line ? Math.max(0, Math.min(column - 1 - WIDTH / 2, text.length - WIDTH)) : 0;
       text = `${start > 0 ? "…" : ""}${text.slice(start, start + WIDTH)}${start + WIDTH < text.length ? "…" : ""}`;
@@ -39,6 +42,7 @@ export function formatter(context: FormatContext): Formatter {
   return {
     item(report) {
       const { result } = report;
+      const file = printable(report.file);
       const lines = report.text?.split(/\r?\n/) ?? [];
       if (lines.length > 1 && lines.at(-1) === "") lines.pop(); // the final newline ends a line, it starts none
       const block = (kind: "error" | "warning", finding: Violation | Warning): string => {
@@ -46,11 +50,11 @@ export function formatter(context: FormatContext): Formatter {
         const status = "status" in finding ? ` ${finding.status}` : "";
         const label = kind === "error" ? paint("31;1", "error") : paint("33;1", "warning");
         const parts = [
-          `${paint("1", `${report.file}:${at.line}:${at.column}`)} ${label} ${paint("36", finding.rule)}${status}`,
-          `  ${finding.path || "/"}: ${finding.message}`,
+          `${paint("1", `${file}:${at.line}:${at.column}`)} ${label} ${paint("36", finding.rule)}${status}`,
+          `  ${printable(finding.path) || "/"}: ${printable(finding.message)}`,
         ];
         if (report.text !== undefined && lines.length > 0) parts.push(frame(lines, at, paint));
-        if ("hint" in finding && finding.hint) parts.push(`  ${paint("32", "hint:")} ${finding.hint}`);
+        if ("hint" in finding && finding.hint) parts.push(`  ${paint("32", "hint:")} ${printable(finding.hint)}`);
         return `${parts.join("\n")}\n\n`;
       };
       const blocks = [...result.violations.map((v) => block("error", v)), ...result.warnings.map((w) => block("warning", w))];
@@ -58,8 +62,8 @@ export function formatter(context: FormatContext): Formatter {
       else invalid++;
       const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : "";
       const summary = result.ok
-        ? `${report.file}: ${paint("32;1", "valid")}${warnings}\n`
-        : `${report.file}: ${paint("31;1", `invalid, status ${result.status}`)} (${result.violations.length} violation${result.violations.length === 1 ? "" : "s"}${warnings})\n`;
+        ? `${file}: ${paint("32;1", "valid")}${warnings}\n`
+        : `${file}: ${paint("31;1", `invalid, status ${result.status}`)} (${result.violations.length} violation${result.violations.length === 1 ? "" : "s"}${warnings})\n`;
       return `${blocks.join("")}${summary}`;
     },
     end: () => (valid + invalid > 1 ? `\n${valid + invalid} inputs: ${valid} valid, ${invalid} invalid\n` : ""),

@@ -3,6 +3,7 @@
 // violation (error) or warning, located by line and column (UTF-16 code units).
 
 import type { Violation, Warning } from "../../rules/runtime/types.js";
+import { printable, printableJson } from "../../runtime/printable.js";
 import { type FormatContext, type Formatter, positionOf } from "./index.js";
 
 interface SarifResult {
@@ -16,6 +17,8 @@ const FIXED: Record<string, string> = {
   "json/parse": "must be valid JSON",
   "json/encoding": "must be UTF-8",
   "json/depth": "must not nest arrays and objects too deeply",
+  "json/data": "must be plain JSON data",
+  "json/number": "must be a finite JSON number",
   "schema/response": "the document must declare a response body for the status",
 };
 
@@ -40,11 +43,11 @@ export function formatter(context: FormatContext): Formatter {
       const add = (level: "error" | "warning", finding: Violation | Warning) => {
         describe(finding);
         const { line, column } = positionOf(report, finding);
-        const hint = "hint" in finding && finding.hint ? `\nHint: ${finding.hint}` : "";
+        const hint = "hint" in finding && finding.hint ? `\nHint: ${printable(finding.hint)}` : "";
         results.push({
           ruleId: finding.rule,
           level,
-          message: { text: `${finding.path || "/"}: ${finding.message}${hint}` },
+          message: { text: `${printable(finding.path) || "/"}: ${printable(finding.message)}${hint}` },
           locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(report.file) }, region: { startLine: line, startColumn: column } } }],
         });
       };
@@ -64,7 +67,7 @@ export function formatter(context: FormatContext): Formatter {
         results: results.map((r) => ({ ...r, ruleIndex: ids.indexOf(r.ruleId) })),
       };
       const log = { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run] };
-      return `${JSON.stringify(log, null, 2)}\n`;
+      return `${printableJson(log, 2)}\n`;
     },
   };
 }

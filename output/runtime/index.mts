@@ -3,6 +3,7 @@
 // Inputs sha256: 32be338e5a76209b7fd42b7e7adb06d337034790c097b8afeb2cea4938b650a8
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
+export { CEL_COST_LIMIT, CelBudgetError, celCost, runCel } from "./cel-budget.mjs";
 export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt } from "./catalog.mjs";
 export { commandMismatch, parseArgs, shellWords } from "./command.mjs";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.mjs";

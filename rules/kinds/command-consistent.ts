@@ -1,7 +1,7 @@
 // `args` with `cmd`/`entrypoint`: allowed together only when both describe the same command
 // (spec, Container config).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { commandMismatch, shellWords } from "../runtime/command.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";

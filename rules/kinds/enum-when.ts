@@ -1,7 +1,7 @@
 // A field restricted to some values when a condition holds (spec: LOAD_BALANCER endpoints
 // scale on REQUEST_COUNT and QUEUE_DELAY is for queue-based endpoints, create rules 8 and 9).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { deepEqual, isPresent, show } from "../runtime/values.js";

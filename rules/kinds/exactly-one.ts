@@ -1,6 +1,6 @@
 // Exactly one of several fields is set (spec: exactly one of `gpu` or `cpu`, create rule 1).
 
-import { code, join } from "../../generators/codegen.js";
+import { code, join } from "../codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";

@@ -2,9 +2,12 @@
 // must evaluate to true. Variables: `body` (the resolved body), `input` (as sent), `current`.
 // Every expression rule carries pass and fail examples, checked when the rules are loaded.
 // An expression that errors (a missing field read without `has()`) gives a warning, not a verdict.
+// Cost is bounded (runtime/cel-budget.ts): an expression estimated past the limit is refused at
+// load; per body, one whose estimate for that body passes the limit is not run (a warning).
 
 import { parse as celParse } from "@marcbachmann/cel-js";
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
+import { CEL_ASSUMED_CHARS, CEL_ASSUMED_ITEMS, CEL_COST_LIMIT, celCost, runCel } from "../runtime/cel-budget.js";
 import type { Finding, Subject } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { pointer } from "./shared.js";
@@ -25,7 +28,7 @@ function program(expression: string) {
 /** Evaluate for one subject: true, false, or what went wrong. */
 export function evaluateExpression(expression: string, s: Pick<Subject, "input" | "resolved" | "context">): boolean | string {
   try {
-    const value: unknown = program(expression)({ body: s.resolved, input: s.input, current: s.context.current ?? null });
+    const value: unknown = runCel(program(expression), { body: s.resolved, input: s.input, current: s.context.current ?? null });
     return typeof value === "boolean" ? value : `evaluated to ${JSON.stringify(value)}, not a boolean`;
   } catch (error) {
     return (error as Error).message.split("\n")[0] ?? "evaluation failed";
@@ -60,7 +63,7 @@ export const expression: RuleKind<Expression> = {
     return code`{
   let value: unknown;
   try {
-    value = celProgram(${rule.expression})({ body: s.resolved, input: s.input, current: s.context.current ?? null });
+    value = rt.runCel(celProgram(${rule.expression}), { body: s.resolved, input: s.input, current: s.context.current ?? null });
   } catch (error) {
     value = error instanceof Error ? (error.message.split("\\n")[0] ?? "evaluation failed") : String(error);
   }
@@ -82,10 +85,16 @@ export const expression: RuleKind<Expression> = {
   },
   explain: (rule) => `CEL: \`${rule.expression}\``,
   validate(rule) {
+    let ast: unknown;
     try {
-      program(rule.expression);
+      ast = program(rule.expression).ast;
     } catch (error) {
       return [{ pointer: "/expression", message: `is not a CEL expression: ${(error as Error).message.split("\n")[0]}` }];
+    }
+    const cost = celCost(ast, { items: CEL_ASSUMED_ITEMS, chars: CEL_ASSUMED_CHARS });
+    if (cost > CEL_COST_LIMIT) {
+      const message = `is too costly: estimated ${cost} steps with lists of ${CEL_ASSUMED_ITEMS} items, more than the limit of ${CEL_COST_LIMIT}; nest fewer comprehensions (all, exists, map, filter) or iterate smaller lists`;
+      return [{ pointer: "/expression", message }];
     }
     const wrong: { pointer: string; message: string }[] = [];
     for (const [want, list] of [

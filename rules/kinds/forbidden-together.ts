@@ -2,7 +2,7 @@
 // `minCudaVersion`, GPU config rule 1). An empty array or string counts as not set (rule 2).
 // `fieldsFrom: request` judges only what the request sends together (see shared.ts).
 
-import { code, join } from "../../generators/codegen.js";
+import { code, join } from "../codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isNonEmpty, isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";

@@ -4,7 +4,7 @@
 // the request: a PATCH that switches the scaler does not inherit the current `idleTimeout`
 // (Update rule 6: the scaler can be switched).
 
-import { code, join } from "../../generators/codegen.js";
+import { code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";

@@ -1,7 +1,7 @@
 // A number that must lie in the range its catalog record allows (spec: `cpu[].vcpuCount` must
 // be valid for the flavor; CPU flavors carry `vcpu.min` and `vcpu.max`).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { type Collection, numberAt, records } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";

@@ -1,7 +1,7 @@
 // A number that may only grow against the current state (spec: a network volume's size can be
 // increased and cannot be decreased).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, pointer } from "./shared.js";

@@ -1,6 +1,6 @@
 // Integers that must be powers of two (spec: `cpu[].vcpuCount`, CPU config).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";

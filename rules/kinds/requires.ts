@@ -1,7 +1,7 @@
 // A field that must be set when a condition holds (spec: `image` unless `templateId`, create rule 2).
 // `fieldsFrom: request`: the condition on the resolved body, the required field on the request.
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";

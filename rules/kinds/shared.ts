@@ -1,6 +1,6 @@
 // Pieces every rule kind uses: parameter schemas and pointer access in emitted code.
 
-import { type Code, code } from "../../generators/codegen.js";
+import { type Code, code } from "../codegen.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Pointer } from "../types.js";
 

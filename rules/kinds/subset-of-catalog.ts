@@ -1,7 +1,7 @@
 // Values that must name catalog records (spec: `gpu.excludedTypes` are GPU types of the selected
 // `gpu.pools`, trimmed, with at least one type left, create rule 12 and GPU config).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";

@@ -1,6 +1,6 @@
 // A referenced template must exist and be accessible (spec: create rule 7, unknown → 404).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { findTemplate } from "../runtime/evaluate.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";

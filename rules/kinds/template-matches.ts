@@ -1,7 +1,7 @@
 // A referenced template must have the given fields (spec: create rule 7, a template that is
 // not a serverless template → 422). `aliases` lists other names a record may use for a field.
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { findTemplate } from "../runtime/evaluate.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import type { TemplateRecord } from "../runtime/types.js";

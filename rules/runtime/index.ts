@@ -1,5 +1,6 @@
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
+export { CEL_COST_LIMIT, CelBudgetError, celCost, runCel } from "./cel-budget.js";
 export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt } from "./catalog.js";
 export { commandMismatch, parseArgs, shellWords } from "./command.js";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.js";

@@ -1,6 +1,6 @@
 // Defaults (spec, Limits): set where the body leaves a field out, each under an optional condition.
 
-import { code, join } from "../../generators/codegen.js";
+import { code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";

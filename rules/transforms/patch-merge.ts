@@ -3,7 +3,7 @@
 // selection, replaced together; `clears` fields sent empty (`""`, `[]`) are removed, as Update
 // rule 5 says of `args`/`cmd`/`entrypoint`. Without a current state the patch alone is checked.
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { patchMerge as merge } from "../runtime/merge.js";
 import type { Pointer, StageKind, StageSpec } from "../types.js";
 import { pointer } from "../kinds/shared.js";

@@ -2,7 +2,7 @@
 // allowedCudaVersions seeds gpu.allowedCudaVersions only on a GPU create, only when the body
 // omits it, and not when the body sets gpu.minCudaVersion).
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { describeCondition, emitCondition, holds } from "../condition.js";
 import { findTemplate } from "../runtime/evaluate.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";

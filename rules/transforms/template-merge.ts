@@ -2,7 +2,7 @@
 // template, or both; body fields win, except `mergeByKey` fields (env), merged key by key.
 // Fields not listed (startSsh, startJupyter) are ignored.
 
-import { code } from "../../generators/codegen.js";
+import { code } from "../codegen.js";
 import { findTemplate } from "../runtime/evaluate.js";
 import { templateMerge as merge } from "../runtime/merge.js";
 import { getAt, parsePointer } from "../runtime/pointer.js";

@@ -2,9 +2,12 @@
 // The key itself is never written: file names hash the fingerprint, and entries hold only the
 // base URL, the path, the fetch time and the body. Files are 0600 in a 0700 directory, written
 // to a temporary file and renamed, so a reader never sees half an entry.
+// A cache directory others can write to could hold planted entries (a forged catalog): one we
+// own is tightened to 0700 and its entries dropped, with a warning; one we do not own, or a
+// symlink, is not used at all.
 
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 
@@ -61,4 +64,31 @@ export async function writeCache(file: string, dir: string, entry: Entry): Promi
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+const ENTRY_NAME = /-[0-9a-f]{32}\.json$/;
+
+/**
+ * Make sure `dir` is a private cache directory; false when it must not be used. Created 0700
+ * when missing; tightened (entries dropped) with a warning when group or others have access.
+ */
+export async function secureCacheDir(dir: string, warn: (line: string) => void): Promise<boolean> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const stat = await lstat(dir);
+  if (!stat.isDirectory()) {
+    warn(`cache directory ${dir} is not a directory (a symlink?); the cache is not used`);
+    return false;
+  }
+  if (typeof process.getuid === "function" && stat.uid !== process.getuid()) {
+    warn(`cache directory ${dir} belongs to another user; the cache is not used`);
+    return false;
+  }
+  if ((stat.mode & 0o077) !== 0) {
+    await chmod(dir, 0o700);
+    const dropped = (await readdir(dir)).filter((name) => ENTRY_NAME.test(name));
+    for (const name of dropped) await rm(join(dir, name), { force: true });
+    const mode = (stat.mode & 0o777).toString(8);
+    warn(`cache directory ${dir} was open to other users (mode ${mode}); set to 700 and its ${dropped.length} entries dropped`);
+  }
+  return true;
 }

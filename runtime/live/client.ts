@@ -2,11 +2,12 @@
 // Retry-After, the rate-limit quota on --verbose, and the disk cache for cacheable routes.
 // Spec: Authentication (401/403), Errors (problem+json), Limits (429, RateLimit headers).
 
-import { cacheFile, readCache, writeCache } from "./cache.js";
+import { cacheFile, readCache, secureCacheDir, writeCache } from "./cache.js";
 import { LiveError } from "./errors.js";
 import { keyFingerprint } from "./key.js";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type LiveOptions } from "./options.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type LiveOptions } from "./options.js";
 import { formatRateLimit, parseRateLimit } from "./rate-limit.js";
+import { getText, type RawResponse } from "./request.js";
 
 /** v2kit waits at most this long on one 429; a longer Retry-After fails at once with the wait named. */
 export const MAX_RETRY_AFTER_SECONDS = 60;
@@ -23,7 +24,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function getJson(path: string, options: LiveOptions, request: GetRequest): Promise<unknown> {
   const log = options.verbose ?? (() => {});
   const now = options.now ?? Date.now;
-  const cache = request.cacheable && options.cache ? options.cache : undefined;
+  let cache = request.cacheable && options.cache ? options.cache : undefined;
+  if (cache && !(await checkedDir(cache.dir, options.warn ?? log))) cache = undefined;
   const file = cache && cacheFile(cache.dir, options.baseUrl, keyFingerprint(options.apiKey), path);
   if (cache && file) {
     const hit = await readCache(file, { baseUrl: options.baseUrl, path, ttlSeconds: cache.ttlSeconds, now: now() });
@@ -44,32 +46,39 @@ export async function getJson(path: string, options: LiveOptions, request: GetRe
   return body;
 }
 
+/** Each cache directory is checked once per process. */
+const checkedDirs = new Map<string, Promise<boolean>>();
+
+function checkedDir(dir: string, warn: (line: string) => void): Promise<boolean> {
+  let checked = checkedDirs.get(dir);
+  if (!checked) {
+    checked = secureCacheDir(dir, warn).catch((error: NodeJS.ErrnoException) => {
+      warn(`cache directory ${dir} cannot be used (${error.code ?? error.message}); the cache is not used`);
+      return false;
+    });
+    checkedDirs.set(dir, checked);
+  }
+  return checked;
+}
+
 async function fetchJson(path: string, options: LiveOptions, request: GetRequest, log: (line: string) => void): Promise<unknown> {
   const url = `${options.baseUrl}${path}`;
   const what = `GET ${url}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const sleep = options.sleep ?? defaultSleep;
+  const limits = { timeoutMs, maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
+  const headers = { authorization: `Bearer ${options.apiKey}`, accept: "application/json, application/problem+json" };
   for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    let text: string;
     const started = Date.now();
-    try {
-      response = await fetch(url, {
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json, application/problem+json" },
-        redirect: "error",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw transportError(what, error, timeoutMs);
-    }
-    const windows = parseRateLimit(response.headers.get("ratelimit"), response.headers.get("ratelimit-policy"));
+    const response: RawResponse = await getText(url, headers, limits);
+    const text = response.text;
+    const windows = parseRateLimit(response.header("ratelimit"), response.header("ratelimit-policy"));
     const quota = windows.length > 0 ? `; rate limit: ${formatRateLimit(windows)}` : "";
     log(`GET ${path}: ${response.status} in ${Date.now() - started} ms${quota}`);
 
     if (response.status === 429) {
-      const wait = retryAfterSeconds(response.headers.get("retry-after"), Date.now());
+      const wait = retryAfterSeconds(response.header("retry-after"), Date.now());
       if (attempt < maxRetries && wait <= MAX_RETRY_AFTER_SECONDS) {
         log(`GET ${path}: rate limited; waiting ${wait} s before retry ${attempt + 1} of ${maxRetries}`);
         await sleep(wait * 1000);
@@ -104,15 +113,6 @@ export function retryAfterSeconds(header: string | null, now: number): number {
   if (/^\d+$/.test(text)) return Number(text);
   const date = Date.parse(text);
   return Number.isNaN(date) ? 1 : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function transportError(what: string, error: unknown, timeoutMs: number): LiveError {
-  const e = error as Error & { cause?: { code?: string; message?: string } };
-  if (e.name === "TimeoutError" || e.name === "AbortError") {
-    return new LiveError("timeout", `${what}: no response within ${timeoutMs} ms; raise --timeout-ms or check the network`);
-  }
-  const reason = e.cause?.code ?? e.cause?.message ?? e.message;
-  return new LiveError("network", `${what}: cannot reach the service (${reason}); check --base-url and the network`);
 }
 
 /** Server text shown on a terminal: control characters (escape sequences) replaced, length bounded. */

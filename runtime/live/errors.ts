@@ -1,13 +1,26 @@
-// The one error type of live context. It extends CliError so that the CLI prints it without a
-// stack and exits 2, whichever command (lint, migrate, context) it surfaces from.
-
-import { CliError } from "../../cli/command.js";
+// The one error type of live context. The runtime knows nothing of the CLI: the error carries
+// the exit status a command should end with (2: usage, network or API error), and the CLI
+// maps it (cli/v2kit.ts), whichever command (lint, migrate, context) it surfaces from.
 
 export type LiveErrorCode =
-  "usage" | "no-key" | "key-file" | "unauthorized" | "forbidden" | "not-found" | "rate-limited" | "http" | "network" | "timeout" | "invalid-response";
+  | "usage"
+  | "no-key"
+  | "key-file"
+  | "unauthorized"
+  | "forbidden"
+  | "not-found"
+  | "rate-limited"
+  | "http"
+  | "network"
+  | "timeout"
+  | "too-large"
+  | "insecure"
+  | "invalid-response";
 
-export class LiveError extends CliError {
+export class LiveError extends Error {
   override readonly name = "LiveError";
+  /** The exit status of a CLI run that ends with this error. */
+  readonly exitCode = 2;
 
   constructor(
     readonly code: LiveErrorCode,
@@ -15,6 +28,6 @@ export class LiveError extends CliError {
     /** HTTP status of the response that caused it, when there was one. */
     readonly status?: number,
   ) {
-    super(message, 2);
+    super(message);
   }
 }

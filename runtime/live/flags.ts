@@ -12,6 +12,8 @@ export const liveParseOptions = {
   "no-cache": { type: "boolean" },
   "cache-ttl": { type: "string" },
   "timeout-ms": { type: "string" },
+  "max-response-bytes": { type: "string" },
+  "allow-insecure-http": { type: "boolean" },
   verbose: { type: "boolean" },
 } as const;
 
@@ -35,8 +37,12 @@ ${currentId}  --base-url URL        service root (default $V2KIT_BASE_URL, else 
                           v2kit ${command} --live --no-cache ${example}
   --cache-ttl SECONDS   reuse cached catalog/template responses younger than this (default 300)
                           v2kit ${command} --live --cache-ttl 60 ${example}
-  --timeout-ms MS       give up on a request after MS milliseconds (default 15000)
+  --timeout-ms MS       give up on a request after MS milliseconds, body included (default 15000)
                           v2kit ${command} --live --timeout-ms 30000 ${example}
+  --max-response-bytes N  refuse a response body larger than N bytes (default 33554432, 32 MiB)
+                          v2kit ${command} --live --max-response-bytes 67108864 ${example}
+  --allow-insecure-http allow a plain http --base-url that is not loopback (the key is sent in clear)
+                          v2kit ${command} --live --base-url http://10.0.0.5:8080 --allow-insecure-http ${example}
   --verbose             show requests, cache use and the remaining rate-limit quota on stderr
                           v2kit ${command} --live --verbose ${example}
 `;

@@ -4,7 +4,8 @@
 //   fetchCurrent  the resource a PATCH operation changes, by id
 //   pullContext   the saved files for --catalog / --templates, for CI snapshots
 
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CheckContext, CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { getJson } from "./client.js";
@@ -76,6 +77,8 @@ export async function fetchCurrent(operation: string, id: string, options: LiveO
     throw new LiveError("usage", `--current-id applies to the PATCH operations ${known}, not ${JSON.stringify(operation)}`);
   }
   if (id.trim() === "") throw new LiveError("usage", "--current-id must not be empty");
+  // One path segment, encoded; `.` and `..` would be resolved away by URL parsing (`..` read /v2/).
+  if (id === "." || id === "..") throw new LiveError("usage", `--current-id ${JSON.stringify(id)} is not a resource id`);
   const notFound = `no ${resource.noun} with id ${JSON.stringify(id)} (404): check --current-id, and that the API key's account owns it`;
   return getJson(resource.path(id), options, { cacheable: false, notFound });
 }
@@ -96,9 +99,17 @@ export async function pullContext(dir: string, options: LiveOptions): Promise<st
   const written: string[] = [];
   for (const [name, body] of files) {
     const file = join(dir, name);
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`);
-    await rename(temp, file);
+    // A fresh random name created exclusively (O_EXCL): a planted symlink is never followed.
+    // rename replaces the destination itself, not what a symlink there points to. 0600: the
+    // files describe the account's own templates.
+    const temp = join(dir, `.${name}.${randomBytes(8).toString("hex")}.tmp`);
+    try {
+      await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
     written.push(file);
   }
   return written;

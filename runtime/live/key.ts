@@ -1,20 +1,31 @@
 // Where the API key comes from: --api-key-file FILE, else V2KIT_API_KEY. Never a command-line
 // value (it would show in `ps` and shell history), and never echoed: messages name the source only.
 
-import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
+import { fileMode, InputError, readInputSync } from "../read-input.js";
 import { LiveError } from "./errors.js";
+
+/** A key file is one short line: anything longer is not a key file (and is not read whole). */
+const MAX_KEY_FILE_BYTES = 64 * 1024;
 
 export const API_KEY_ENV = "V2KIT_API_KEY";
 
-export function resolveApiKey(file: string | undefined, env: NodeJS.ProcessEnv): string {
+/**
+ * The API key. A key file others can read gets a warning through `warn` (ssh does the same for
+ * private keys): chmod 600 it. A FIFO, device or directory is refused, never waited on.
+ */
+export function resolveApiKey(file: string | undefined, env: NodeJS.ProcessEnv, warn: (line: string) => void = () => {}): string {
   if (file !== undefined) {
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readInputSync(file, MAX_KEY_FILE_BYTES).toString("utf8");
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      const reason = error instanceof InputError ? error.reason : "unreadable";
       throw new LiveError("key-file", `cannot read --api-key-file ${file} (${reason}); it must hold the API key on one line`);
+    }
+    const mode = fileMode(file);
+    if (mode !== undefined && (mode & 0o077) !== 0) {
+      warn(`--api-key-file ${file} can be read by others (mode ${mode.toString(8).padStart(3, "0")}): run chmod 600 ${file}`);
     }
     const key = text.trim();
     if (key === "") throw new LiveError("key-file", `--api-key-file ${file} is empty; put the API key in it`);

@@ -1,5 +1,6 @@
 // Human-readable output of `v2kit migrate` and `v2kit migrate scan` (--format pretty).
 
+import { printable } from "../printable.js";
 import type { Note } from "./types.js";
 import type { RequestMigration } from "./request.js";
 import type { FileFindings } from "./sarif.js";
@@ -9,26 +10,27 @@ import type { ResponseMigration } from "./responses.js";
 const indent = (text: string, by: string) => text.replace(/^/gm, by);
 
 function noteLines(notes: readonly Note[]): string[] {
-  return notes.map((n) => `  ${n.level.padEnd(7)} ${n.field ? `${n.field}: ` : ""}${n.message}`);
+  return notes.map((n) => `  ${n.level.padEnd(7)} ${n.field ? `${printable(n.field)}: ` : ""}${printable(n.message)}`);
 }
 
 export function formatRequestMigration(file: string, v1: { method?: unknown; path?: unknown }, result: RequestMigration): string {
-  const lines = [`${file}: ${result.ok ? "ok" : "NOT OK"}`];
+  const lines = [`${printable(file)}: ${result.ok ? "ok" : "NOT OK"}`];
   if (result.request) {
-    lines.push(`  ${String(v1.method)} ${String(v1.path)}  →  ${result.request.method} ${result.request.path}`);
+    lines.push(`  ${printable(String(v1.method))} ${printable(String(v1.path))}  →  ${printable(result.request.method)} ${printable(result.request.path)}`);
     if (result.request.body !== undefined) lines.push(indent(JSON.stringify(result.request.body, null, 2), "    "));
   }
   lines.push(...noteLines(result.notes));
   if (result.lint) {
     if (result.lint.ok) lines.push("  lint    passes");
-    for (const v of result.lint.violations) lines.push(`  lint    ${v.status} ${v.path || "/"} ${v.message} [${v.rule}]${v.hint ? ` (${v.hint})` : ""}`);
-    for (const w of result.lint.warnings) lines.push(`  lint    warning ${w.path || "/"} ${w.message} [${w.rule}]`);
+    for (const v of result.lint.violations)
+      lines.push(`  lint    ${v.status} ${printable(v.path) || "/"} ${printable(v.message)} [${v.rule}]${v.hint ? ` (${printable(v.hint)})` : ""}`);
+    for (const w of result.lint.warnings) lines.push(`  lint    warning ${printable(w.path) || "/"} ${printable(w.message)} [${w.rule}]`);
   }
   return `${lines.join("\n")}\n`;
 }
 
 export function formatResponseMigration(file: string, result: ResponseMigration): string {
-  const lines = [`${file}: ${result.ok ? "ok" : "NOT OK"}`];
+  const lines = [`${printable(file)}: ${result.ok ? "ok" : "NOT OK"}`];
   if (result.response) {
     lines.push(`  status ${result.response.status}`, indent(JSON.stringify(result.response.body, null, 2), "    "));
   }
@@ -40,7 +42,7 @@ export function formatFindings(files: readonly FileFindings[]): string {
   const lines: string[] = [];
   for (const { file, findings } of files) {
     for (const finding of findings) {
-      lines.push(`${file}:${finding.line}:${finding.column}: ${describeFinding(finding)}`, ...noteLines(finding.notes));
+      lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}`, ...noteLines(finding.notes));
     }
   }
   const count = files.reduce((n, f) => n + f.findings.length, 0);

@@ -1,6 +1,7 @@
 // An escaping code builder, after Ajv's lib/compile/codegen/code.ts: values interpolated
 // into a `code` template become JSON literals; only `Code` values are inserted verbatim.
-// Spec and rules text can therefore never become code.
+// Spec and rules text can therefore never become code. It lives under rules/ because both the
+// rule kinds (each emits its own check) and the generators use it; rules never import generators.
 
 export class Code {
   constructor(readonly text: string) {}
