@@ -2,7 +2,7 @@
 // output/operations/<operation>.mts (a one-operation check), output/requests.mts (every request
 // validator, no response validator) and output/routes.mts.
 
-import { Code, code, literal } from "./codegen.js";
+import { Code, code, literal } from "../rules/codegen.js";
 import type { ValidatorModule } from "./emit-validators.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";

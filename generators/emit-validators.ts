@@ -6,7 +6,7 @@
 // `allowJs`, no `.js` beside `.ts`, whatever the consumer's module system.
 
 import standalone from "ajv/dist/standalone/index.js";
-import { literal } from "./codegen.js";
+import { literal } from "../rules/codegen.js";
 import type { ApiModel } from "./model.js";
 import { buildAjv, type ValidatorSlot } from "./validators.js";
 
