@@ -88,7 +88,7 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     const results = sarif.runs[0].results;
     expect(results).toHaveLength(8);
     expect(results[0].locations[0].physicalLocation).toEqual({
-      artifactLocation: { uri: "examples/scan-tree/scripts/billing.py" },
+      artifactLocation: { uri: "examples/scan-tree/scripts/billing.py", uriBaseId: "%SRCROOT%" },
       region: { startLine: 12, startColumn: 32, endColumn: 53 },
     });
     expect(results.filter((r: { level: string }) => r.level === "error")).toHaveLength(1);

@@ -1,0 +1,148 @@
+// One file of a language with a lexer: collect its string constants and base URLs, then, for
+// each string literal naming a v1 resource, evaluate the expression it is part of, decide
+// whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
+// passed to (directly, or through the variable it is assigned to).
+
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineIndex, RESOURCE, RESOURCE_IN } from "./candidate.js";
+import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value } from "./evaluate.js";
+import { type Dialect, type MethodSource, methodAt } from "./method.js";
+import { literalText, type Token } from "./tokens.js";
+
+const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
+const ASSIGN = new Set(["=", ":=", ":"]);
+const USE_LIMIT = 3000;
+
+/** A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is source text. */
+function render(value: Value, dialect: Dialect): { text: string; literal: boolean[] } {
+  let text = "";
+  const literal: boolean[] = [];
+  for (const part of value) {
+    const piece = "text" in part ? part.text : dialect === "js" ? `\${${part.hole}}` : `{${part.hole.replace(/^\$/, "")}}`;
+    const shown = "text" in part ? piece : piece.length > 48 ? `{…}` : piece;
+    text += shown;
+    for (let k = 0; k < shown.length; k++) literal.push("text" in part);
+  }
+  return { text, literal };
+}
+
+type Shape = { kind: "v1" | "v2" | "relative"; resourceAt: number; text: string } | undefined;
+
+/** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
+function shape(value: Value, dialect: Dialect): Shape {
+  const { text, literal } = render(value, dialect);
+  for (const m of text.matchAll(RESOURCE_G)) {
+    const at = m.index ?? 0;
+    if (!literal[at]) continue;
+    const prefix = text.slice(0, at);
+    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text };
+    if (/\/v1\/?$/.test(prefix)) return { kind: "v1", resourceAt: at, text };
+    if (literal.slice(0, at).every((l) => !l)) return { kind: "relative", resourceAt: at, text };
+    return undefined;
+  }
+  return undefined;
+}
+
+function collectConstants(ctx: EvalContext): void {
+  const { tokens } = ctx;
+  for (let j = 0; j + 2 < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    const sep = tokens[j + 1] as Token;
+    if (sep.kind !== "punct" || !ASSIGN.has(sep.text) || (t.kind !== "ident" && t.kind !== "str")) continue;
+    if (sep.text === ":" && tokens[j + 2]?.kind !== "str") continue;
+    const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
+    if (key === undefined || ctx.constants.has(key)) continue;
+    const e = expression(ctx, j + 2);
+    let value = e?.value;
+    // `os.getenv("API", "https://…/v1")`, `process.env.API ?? "https://…"`: the URL literal it falls back to.
+    if (!value || value.every((p) => !("text" in p))) {
+      value = undefined;
+      for (let k = j + 2; k < tokens.length && k < j + 26 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++) {
+        const s = tokens[k] as Token;
+        if (s.kind === "str" && /^[a-z]+:\/\//i.test(literalText(s.parts ?? []))) {
+          value = stringValue(ctx, s);
+          break;
+        }
+      }
+    }
+    if (value && value.some((p) => "text" in p)) ctx.constants.set(key, value);
+  }
+}
+
+function basesOf(ctx: EvalContext): Bases {
+  const bases = { v1: false, v2: false };
+  for (const t of ctx.tokens) {
+    if (t.kind !== "str") continue;
+    const version = BASE_LITERAL.exec(literalText(stringValue(ctx, t)).trim())?.[1];
+    if (version === "1") bases.v1 = true;
+    if (version === "2") bases.v2 = true;
+  }
+  return bases;
+}
+
+/** The variable an expression is assigned to: `path := …`, `url = …`, `$uri = …`, `URL=…`. */
+function assignedName(tokens: readonly Token[], start: number): string | undefined {
+  const sep = tokens[start - 1];
+  const name = tokens[start - 2];
+  if (!sep || !name || name.kind !== "ident" || (sep.text !== "=" && sep.text !== ":=")) return undefined;
+  return nameKey(name.text);
+}
+
+/** The first later use of variable `key`: a name (last in its chain) or an interpolation. */
+function useOf(tokens: readonly Token[], key: string, from: number): number | undefined {
+  for (let k = from; k < tokens.length && k - from < USE_LIMIT; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === "ident" && nameKey(t.text) === key && tokens[k + 1]?.text !== "." && !ASSIGN.has(tokens[k + 1]?.text ?? "")) return k;
+    if (t.kind === "str" && t.parts?.some((p) => "hole" in p && nameKey(p.hole) === key)) return k;
+  }
+  return undefined;
+}
+
+export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): FileAnalysis {
+  const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
+  collectConstants(ctx);
+  const at = lineIndex(text);
+  const candidates: Candidate[] = [];
+  let covered = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== "str" || i <= covered || !RESOURCE_IN.test(literalText(t.parts ?? []))) continue;
+    const expr = expressionAround(ctx, i);
+    if (!expr) continue;
+    covered = Math.max(covered, expr.end);
+    let found = shape(expr.value, dialect);
+    if (!found || found.kind === "v2") continue;
+    let method: MethodSource | undefined = methodAt(ctx, dialect, expr.start);
+    const variable = assignedName(tokens, expr.start);
+    const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
+    if (use !== undefined) {
+      const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+      method ??= methodAt(ctx, dialect, site);
+      if (method && !method.how.includes(" via ")) method = { ...method, how: `${method.how}, via ${tokens[expr.start - 2]?.text}` };
+      // The use may join the variable to its base: `c.baseURL + path`.
+      const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
+      const there = useExpr && shape(useExpr.value, dialect);
+      if (there?.kind === "v2") continue;
+      if (there?.kind === "v1") found = { ...found, kind: "v1" };
+    }
+    candidates.push(candidateAt(text, t, found, method, at));
+  }
+  return { candidates, bases: basesOf(ctx) };
+}
+
+function candidateAt(
+  text: string,
+  token: Token,
+  found: NonNullable<Shape>,
+  method: MethodSource | undefined,
+  at: (offset: number) => { line: number; column: number },
+): Candidate {
+  const raw = text.slice(token.start, token.end);
+  const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt))?.[0] ?? "/";
+  const scheme = raw.search(/[a-z][a-z0-9+.-]*:\/\//i);
+  const v1 = raw.indexOf("/v1/");
+  const seg = raw.indexOf(resource);
+  const anchor = scheme >= 0 && scheme < seg ? scheme : v1 >= 0 && v1 < seg ? v1 : Math.max(seg, 0);
+  const match = raw.slice(anchor).split(/[\s"'`]/)[0] as string;
+  const path = (found.text.slice(found.resourceAt).split(/\s/)[0] as string).replace(/["'`]+$/, "");
+  return { ...at(token.start + anchor), match, path, explicit: found.kind === "v1", ...(method ? { method } : {}) };
+}
