@@ -2,8 +2,17 @@
 // the base URLs of their directory and of the whole tree (a v2 client's `"/pods"` is not a v1
 // call), and print the findings. Loaded only by `migrate scan`.
 
-import { dirname } from "node:path";
-import { analyzeSource, type Bases, type FileAnalysis, type FileFindings, formatFindings, resolveFindings, toSarif } from "../../runtime/migrate/index.js";
+import { dirname, resolve } from "node:path";
+import {
+  analyzeSource,
+  type Bases,
+  type FileAnalysis,
+  type FileFindings,
+  formatFindings,
+  resolveFindings,
+  type Surroundings,
+  toSarif,
+} from "../../runtime/migrate/index.js";
 import { readSource, sourceFiles } from "./migrate-scan-walk.js";
 
 export type FailOn = "inferred" | "certain" | "none";
@@ -19,6 +28,21 @@ const merge = (into: Bases, from: Bases) => {
   into.v1 ||= from.v1;
   into.v2 ||= from.v2;
 };
+
+/** The file's directory, then each parent up to the root, then the whole tree. */
+function surroundings(file: string, root: string, byDirectory: ReadonlyMap<string, Bases>, tree: Bases): Surroundings {
+  const out: { where: string; bases: Bases }[] = [];
+  const top = resolve(root);
+  let dir = dirname(file);
+  for (let hops = 0; hops < 256; hops++) {
+    const bases = byDirectory.get(dir);
+    if (bases) out.push({ where: hops === 0 ? "this directory" : `the parent directory ${dir.split("\\").join("/")}`, bases });
+    if (resolve(dir) === top || dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+  out.push({ where: "the scanned tree", bases: tree });
+  return out;
+}
 
 export async function scanRoots(roots: readonly string[], options: ScanOptions): Promise<number> {
   const files: FileFindings[] = [];
@@ -38,7 +62,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       if (analysis.candidates.length > 0) analysed.push({ file: path, analysis });
     }
     for (const { file, analysis } of analysed) {
-      const findings = resolveFindings(analysis, { directory: byDirectory.get(dirname(file)), tree });
+      const findings = resolveFindings(analysis, surroundings(file, root, byDirectory, tree));
       if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings });
     }
   }

@@ -8,14 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
-import {
-  formatFindings,
-  formatRequestMigration,
-  formatResponseMigration,
-  type MigrationContext,
-  migrateRequest,
-  migrateResponse,
-} from "../../runtime/migrate/index.js";
+import { formatRequestMigration, formatResponseMigration, type MigrationContext, migrateRequest, migrateResponse } from "../../runtime/migrate/index.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LiveFlagValues } from "../../runtime/live/options.js";
 import { CliError, type Command, usageError } from "../command.js";

@@ -31,8 +31,8 @@ export function analyzeSource(text: string, file = ""): FileAnalysis {
 
 /**
  * The v1 calls in one file's text. Without `around`, a relative path is judged by the base URLs
- * of this file alone; the CLI passes those of the file's directory and of the scanned tree.
+ * of this file alone; the CLI passes those of the file's directory, its parents and the tree.
  */
-export function scanSource(text: string, file = "", around: Surroundings = {}): Finding[] {
+export function scanSource(text: string, file = "", around: Surroundings = []): Finding[] {
   return resolveFindings(analyzeSource(text, file), around);
 }

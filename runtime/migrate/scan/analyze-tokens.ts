@@ -112,17 +112,18 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
     let found = shape(expr.value, dialect);
     if (!found || found.kind === "v2") continue;
     let method: MethodSource | undefined = methodAt(ctx, dialect, expr.start);
-    const variable = assignedName(tokens, expr.start);
+    // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
+    const variable = method ? undefined : assignedName(tokens, expr.start);
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
     if (use !== undefined) {
       const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
-      method ??= methodAt(ctx, dialect, site);
-      if (method && !method.how.includes(" via ")) method = { ...method, how: `${method.how}, via ${tokens[expr.start - 2]?.text}` };
+      const there = methodAt(ctx, dialect, site);
+      if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
       // The use may join the variable to its base: `c.baseURL + path`.
       const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
-      const there = useExpr && shape(useExpr.value, dialect);
-      if (there?.kind === "v2") continue;
-      if (there?.kind === "v1") found = { ...found, kind: "v1" };
+      const shaped = useExpr && shape(useExpr.value, dialect);
+      if (shaped?.kind === "v2") continue;
+      if (shaped?.kind === "v1") found = { ...found, kind: "v1" };
     }
     candidates.push(candidateAt(text, t, found, method, at));
   }

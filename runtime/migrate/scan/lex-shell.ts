@@ -118,13 +118,20 @@ export function lexShell(text: string): Token[] {
       if (p !== "<" && p !== ">") commandStart = true;
       continue;
     }
+    // `$(…)` outside quotes is a command of its own: `ID=$(curl … "$API/pods" | jq …)`.
+    if (text.startsWith("$(", i) && !text.startsWith("$((", i)) {
+      tokens.push({ kind: "punct", start: i, end: i + 2, text: "(" });
+      i += 2;
+      commandStart = true;
+      continue;
+    }
     const assignment = commandStart ? /^[A-Za-z_]\w*(?==)/.exec(text.slice(i, i + 128)) : null;
     if (assignment) {
       const name = assignment[0];
       tokens.push({ kind: "ident", start: i, end: i + name.length, text: name });
       tokens.push({ kind: "punct", start: i + name.length, end: i + name.length + 1, text: "=" });
       i += name.length + 1;
-      if (i < text.length && !META.has(text[i] as string)) {
+      if (i < text.length && !META.has(text[i] as string) && !text.startsWith("$(", i)) {
         const w = word(text, i);
         tokens.push({ kind: "str", start: i, end: w.end, text: text.slice(i, w.end), parts: w.parts });
         i = w.end;

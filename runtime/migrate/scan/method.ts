@@ -35,10 +35,18 @@ function verbLiteral(token: Token | undefined): string | undefined {
   return VERBS.has(upper) ? upper : undefined;
 }
 
-/** The value of a `method` key inside tokens [from, to]: `method: "POST"`, `Method = 'Post'`, `Method: http.MethodPost`. */
-function methodKey(tokens: readonly Token[], from: number, to: number): string | undefined {
+/**
+ * The value of a `method` key inside tokens [from, to] at bracket depth `maxDepth` or less:
+ * `method: "POST"`, `method="POST"`, `Method = 'Post'`, `Method: http.MethodPost`. Deeper keys
+ * belong to other calls.
+ */
+function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth: number): string | undefined {
+  let depth = 0;
   for (let j = from; j <= to - 2; j++) {
     const t = tokens[j] as Token;
+    if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) depth++;
+    else if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth--;
+    if (depth > maxDepth) continue;
     const key = t.kind === "str" ? literalText(t.parts ?? []) : t.kind === "ident" ? t.text : "";
     if (!/^-?method$/i.test(key)) continue;
     const sep = tokens[j + 1]?.text;
@@ -47,6 +55,17 @@ function methodKey(tokens: readonly Token[], from: number, to: number): string |
     while (tokens[v + 1]?.text === "." && tokens[v + 2]?.kind === "ident") v += 2;
     const verb = verbLiteral(tokens[v]) ?? (tokens[v]?.kind === "ident" ? verbInName(tokens[v]?.text ?? "") : undefined);
     if (verb) return verb;
+  }
+  return undefined;
+}
+
+/** `options` in `fetch(url, options)`: the method key of the object literal it was assigned. */
+function methodOfVariable(tokens: readonly Token[], name: string, before: number): string | undefined {
+  for (let k = before - 1; k >= 2 && before - k < 4 * WALK_LIMIT; k--) {
+    const t = tokens[k] as Token;
+    if (t.text !== "{" || tokens[k - 1]?.text !== "=" || tokens[k - 2]?.text !== name) continue;
+    const close = matchClose(tokens, k);
+    return methodKey(tokens, k + 1, close < 0 ? Math.min(tokens.length - 1, k + WALK_LIMIT) : close, 0);
   }
   return undefined;
 }
@@ -105,8 +124,15 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
             };
         }
       }
-      const keyed = methodKey(tokens, j + 1, end);
+      const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
       if (keyed) return { method: keyed, how: "the method option" };
+      if (t.text === "(") {
+        for (const [a, b] of callArgs(ctx, j)?.args ?? []) {
+          const name = tokens[a];
+          const fromVariable = a === b && name?.kind === "ident" ? methodOfVariable(tokens, name.text, j) : undefined;
+          if (fromVariable) return { method: fromVariable, how: `the method option of ${name?.text}` };
+        }
+      }
       if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
         return { method: "GET", how: `${callee.text}() without a method option (GET)` };
       }
@@ -115,33 +141,35 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
   return undefined;
 }
 
-/** Token range of the statement around `s`: up to statement ends outside brackets. */
-function statement(tokens: readonly Token[], s: number, ends: (t: Token) => boolean): [number, number] {
+const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
+
+/** The PowerShell statement around `s`: out of parentheses, up to a line end, `;` or a block brace. */
+function psStatement(tokens: readonly Token[], s: number): [number, number] {
   let a = s;
   for (let depth = 0; a > 0 && s - a < WALK_LIMIT; a--) {
     const t = tokens[a - 1] as Token;
-    if (t.text === ")" || t.text === "}" || t.text === "]") depth++;
-    else if (t.text === "(" || t.text === "{" || t.text === "[") {
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
+    else if (t.text === "{") {
       if (depth === 0) break;
       depth--;
-    } else if (depth === 0 && ends(t)) break;
+    } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
   }
   let b = s;
   for (let depth = 0; b < tokens.length - 1 && b - s < WALK_LIMIT; b++) {
     const t = tokens[b + 1] as Token;
     if (t.text === "(" || t.text === "{" || t.text === "[") depth++;
-    else if (t.text === ")" || t.text === "}" || t.text === "]") {
+    else if (t.text === ")" || t.text === "]") depth = Math.max(0, depth - 1);
+    else if (t.text === "}") {
       if (depth === 0) break;
       depth--;
-    } else if (depth === 0 && ends(t)) break;
+    } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
   }
   return [a, b];
 }
 
-const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
-
 function powershellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
-  const [a, b] = statement(tokens, s, (t) => t.kind === "nl" || t.text === ";");
+  const [a, b] = psStatement(tokens, s);
   for (let j = a; j < b; j++) {
     const t = tokens[j] as Token;
     if (t.kind === "ident" && /^-Method$/i.test(t.text)) {

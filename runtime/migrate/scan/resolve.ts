@@ -28,11 +28,8 @@ export interface Finding {
   methodSource?: string;
 }
 
-/** Base URLs known around a file, nearest first. */
-export interface Surroundings {
-  directory?: Bases;
-  tree?: Bases;
-}
+/** Base URLs known around a file, nearest first: its directory, the parents, the scanned tree. */
+export type Surroundings = readonly { where: string; bases: Bases }[];
 
 const FILE_NAME = /\.[A-Za-z0-9]{1,5}(?:[?#].*)?$/;
 const METHODS = ["GET", "POST", "PATCH", "DELETE"];
@@ -44,13 +41,8 @@ function v1PathOf(path: string): string {
 }
 
 function baseOf(own: Bases, around: Surroundings): { skip: true } | { skip: false; note: string } {
-  const levels: [string, Bases | undefined][] = [
-    ["this file", own],
-    ["this directory", around.directory],
-    ["the scanned tree", around.tree],
-  ];
-  for (const [where, bases] of levels) {
-    if (!bases || (!bases.v1 && !bases.v2)) continue;
+  for (const { where, bases } of [{ where: "this file", bases: own }, ...around]) {
+    if (!bases.v1 && !bases.v2) continue;
     if (!bases.v1) return { skip: true };
     return {
       skip: false,
@@ -62,7 +54,7 @@ function baseOf(own: Bases, around: Surroundings): { skip: true } | { skip: fals
   return { skip: false, note: "base URL inferred: the path is relative and no base URL was found; v1 assumed because it is a v1 route" };
 }
 
-export function resolveFindings(analysis: FileAnalysis, around: Surroundings = {}): Finding[] {
+export function resolveFindings(analysis: FileAnalysis, around: Surroundings = []): Finding[] {
   const findings: Finding[] = [];
   for (const c of analysis.candidates) {
     const inferred: Inferred[] = [];
