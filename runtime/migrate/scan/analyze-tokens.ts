@@ -3,14 +3,17 @@
 // whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
 // passed to (directly, or through the variable it is assigned to).
 
-import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineIndex, RESOURCE, RESOURCE_IN } from "./candidate.js";
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value } from "./evaluate.js";
 import { type Dialect, type MethodSource, methodAt } from "./method.js";
+import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./tokens.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
 const ASSIGN = new Set(["=", ":=", ":"]);
 const USE_LIMIT = 3000;
+/** Source text that ends a path (prose around a URL in a docstring, the next argument). */
+const PATH_END = new Set([..." \t\r\n\"'`<>(),;]\\"]);
 
 /** A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is source text. */
 function render(value: Value, dialect: Dialect): { text: string; literal: boolean[] } {
@@ -25,7 +28,7 @@ function render(value: Value, dialect: Dialect): { text: string; literal: boolea
   return { text, literal };
 }
 
-type Shape = { kind: "v1" | "v2" | "relative"; resourceAt: number; text: string } | undefined;
+type Shape = { kind: "v1" | "v2" | "relative"; resourceAt: number; text: string; literal: boolean[] } | undefined;
 
 /** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
 function shape(value: Value, dialect: Dialect): Shape {
@@ -34,9 +37,9 @@ function shape(value: Value, dialect: Dialect): Shape {
     const at = m.index ?? 0;
     if (!literal[at]) continue;
     const prefix = text.slice(0, at);
-    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text };
-    if (/\/v1\/?$/.test(prefix)) return { kind: "v1", resourceAt: at, text };
-    if (literal.slice(0, at).every((l) => !l)) return { kind: "relative", resourceAt: at, text };
+    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
+    if (/\/v1\/?$/.test(prefix)) return { kind: "v1", resourceAt: at, text, literal };
+    if (literal.slice(0, at).every((l) => !l)) return { kind: "relative", resourceAt: at, text, literal };
     return undefined;
   }
   return undefined;
@@ -100,7 +103,6 @@ function useOf(tokens: readonly Token[], key: string, from: number): number | un
 export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): FileAnalysis {
   const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
   collectConstants(ctx);
-  const at = lineIndex(text);
   const candidates: Candidate[] = [];
   let covered = -1;
   for (let i = 0; i < tokens.length; i++) {
@@ -111,6 +113,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
     covered = Math.max(covered, expr.end);
     let found = shape(expr.value, dialect);
     if (!found || found.kind === "v2") continue;
+    const path = pathOf(found);
+    // A relative path that is no v1 route is never reported: skip the rest of the work.
+    if (found.kind === "relative" && !acceptedMethod(path)) continue;
     let method: MethodSource | undefined = methodAt(ctx, dialect, expr.start);
     // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
     const variable = method ? undefined : assignedName(tokens, expr.start);
@@ -125,25 +130,27 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
       if (shaped?.kind === "v2") continue;
       if (shaped?.kind === "v1") found = { ...found, kind: "v1" };
     }
-    candidates.push(candidateAt(text, t, found, method, at));
+    candidates.push({ ...locate(text, t, found), path, explicit: found.kind === "v1", ...(method ? { method } : {}) });
   }
   return { candidates, bases: basesOf(ctx) };
 }
 
-function candidateAt(
-  text: string,
-  token: Token,
-  found: NonNullable<Shape>,
-  method: MethodSource | undefined,
-  at: (offset: number) => { line: number; column: number },
-): Candidate {
-  const raw = text.slice(token.start, token.end);
-  const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt))?.[0] ?? "/";
-  const scheme = raw.search(/[a-z][a-z0-9+.-]*:\/\//i);
-  const v1 = raw.indexOf("/v1/");
+/** The path from the resource on; it ends at source text that cannot be part of it (prose around a URL). */
+function pathOf(found: NonNullable<Shape>): string {
+  let end = found.resourceAt + 1;
+  const limit = Math.min(found.text.length, found.resourceAt + 512);
+  while (end < limit && !(found.literal[end] && PATH_END.has(found.text[end] as string))) end++;
+  return found.text.slice(found.resourceAt, end).replace(/[.:!]+$/, "");
+}
+
+/** Line, column and matched text: from the URL's scheme, else `/v1/`, else the resource, in the string token. */
+function locate(text: string, token: Token, found: NonNullable<Shape>): { line: number; column: number; match: string } {
+  const raw = text.slice(token.start, Math.min(token.end, token.start + 4096));
+  const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt, found.resourceAt + 64))?.[0] ?? "/";
   const seg = raw.indexOf(resource);
-  const anchor = scheme >= 0 && scheme < seg ? scheme : v1 >= 0 && v1 < seg ? v1 : Math.max(seg, 0);
-  const match = raw.slice(anchor).split(/[\s"'`]/)[0] as string;
-  const path = (found.text.slice(found.resourceAt).split(/\s/)[0] as string).replace(/["'`]+$/, "");
-  return { ...at(token.start + anchor), match, path, explicit: found.kind === "v1", ...(method ? { method } : {}) };
+  const scheme = raw.slice(0, Math.max(seg, 0)).search(/[a-z][a-z0-9+.-]*:\/\//i);
+  const v1 = raw.indexOf("/v1/");
+  const anchor = scheme >= 0 ? scheme : v1 >= 0 && v1 < seg ? v1 : Math.max(seg, 0);
+  const match = raw.slice(anchor, anchor + 1024).split(/[\s"'`]/)[0] as string;
+  return { ...lineAt(text, token.start + anchor), match };
 }

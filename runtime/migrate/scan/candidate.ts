@@ -33,18 +33,23 @@ export const RESOURCE_IN = new RegExp(`/${RESOURCE}(?![\\w-])`);
 /** A base URL or version prefix, the whole literal: `https://rest.runpod.io/v2`, `/v1/`. */
 export const BASE_LITERAL = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/\s]+)?(?:\/[\w.-]+)*\/v([12])\/?$/i;
 
-/** Offsets → 1-based line and UTF-16 column. */
-export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
-  };
+/** Line starts per text, computed once per text (a file is read by several readers). */
+let indexed: { text: string; starts: number[] } | undefined;
+
+/** An offset → 1-based line and UTF-16 column. */
+export function lineAt(text: string, offset: number): { line: number; column: number } {
+  if (indexed?.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    indexed = { text, starts };
+  }
+  const { starts } = indexed;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }

@@ -31,6 +31,24 @@ export interface Finding {
 /** Base URLs known around a file, nearest first: its directory, the parents, the scanned tree. */
 export type Surroundings = readonly { where: string; bases: Bases }[];
 
+/** Route answers by method and path: a minified bundle asks the same questions thousands of times. */
+const cache = new Map<string, unknown>();
+function memo<T>(key: string, compute: () => T): T {
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = compute();
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+const routeOf = (method: string, segments: readonly string[]) => memo(`route ${method} ${segments.join("/")}`, () => findRoute(method, segments));
+const migrationOf = (method: string, path: string) => memo(`migrate ${method} ${path}`, () => migrateRoute(method, path));
+
+/** The first method the v1 route of `path` accepts (GET, POST, PATCH, DELETE), if it is one. */
+export function acceptedMethod(path: string): string | undefined {
+  const parsed = parseV1Path(path);
+  return "v2" in parsed ? undefined : METHODS.find((m) => routeOf(m, parsed.segments));
+}
+
 const FILE_NAME = /\.[A-Za-z0-9]{1,5}(?:[?#].*)?$/;
 const METHODS = ["GET", "POST", "PATCH", "DELETE"];
 
@@ -70,12 +88,12 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     const parsed = parseV1Path(c.path);
     if ("v2" in parsed) continue;
     const stated = c.method?.method;
-    const accepted = METHODS.find((m) => findRoute(m, parsed.segments));
+    const accepted = METHODS.find((m) => routeOf(m, parsed.segments));
     // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.
     if (!c.explicit && !accepted) continue;
     const lineVerb = c.method?.how.startsWith("the verb") ?? false;
     let method: string;
-    if (stated && (findRoute(stated, parsed.segments) || !lineVerb || !accepted)) method = stated;
+    if (stated && (routeOf(stated, parsed.segments) || !lineVerb || !accepted)) method = stated;
     else {
       // No method in the code, or (line fallback) a verb on the line that the route does not accept.
       method = accepted ?? "GET";
@@ -83,7 +101,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       const why = lineVerb ? "the line names no HTTP verb for this route" : "the call names no HTTP method";
       extra.unshift({ level: "info", message: `method ${method} inferred: ${why}` });
     }
-    const migrated = migrateRoute(method, c.path);
+    const migrated = migrationOf(method, c.path);
     findings.push({
       line: c.line,
       column: c.column,

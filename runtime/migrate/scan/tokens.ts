@@ -21,13 +21,22 @@ export type Lexer = (text: string) => Token[];
 /** Punctuation that is one token even when longer than one character. */
 const MULTI = ["===", "!==", "==", "!=", "<=", ">=", "=>", ":=", "+=", "&&", "||", "??", "->", "::"];
 
+/** First characters of MULTI: any other punctuation is one character (no string compares). */
+const MULTI_START = new Set(MULTI.map((p) => p[0]));
+
 export function punctAt(text: string, i: number): string {
-  for (const p of MULTI) if (text.startsWith(p, i)) return p;
-  return text[i] ?? "";
+  const c = text[i] ?? "";
+  if (MULTI_START.has(c)) for (const p of MULTI) if (text.startsWith(p, i)) return p;
+  return c;
 }
 
-export const isIdentStart = (c: string | undefined) => c !== undefined && /[A-Za-z_$]/.test(c);
-export const isIdentChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_$]/.test(c);
+const code = (c: string | undefined) => (c === undefined ? -1 : c.charCodeAt(0));
+const isLetter = (n: number) => (n >= 65 && n <= 90) || (n >= 97 && n <= 122) || n === 95 || n === 36;
+export const isIdentStart = (c: string | undefined) => isLetter(code(c));
+export const isIdentChar = (c: string | undefined) => {
+  const n = code(c);
+  return isLetter(n) || (n >= 48 && n <= 57);
+};
 
 /** Appends literal text to a part list, merging with a preceding text part. */
 export function pushText(parts: Part[], text: string): void {
