@@ -58,18 +58,23 @@ function v1PathOf(path: string): string {
   return "v2" in parsed ? path : `/${parsed.segments.join("/")}${parsed.query}`;
 }
 
-function baseOf(own: Bases, around: Surroundings): { skip: true } | { skip: false; note: string } {
-  for (const { where, bases } of [{ where: "this file", bases: own }, ...around]) {
+/**
+ * The base of a relative path. One base URL, v1, in the file or its own directory (a Go package,
+ * a Python module folder) is the client's base: stated, not inferred. A base found farther away,
+ * both versions side by side, or none at all make the version an inference.
+ */
+function baseOf(own: Bases, around: Surroundings): { skip: true } | { skip: false; note: string; inferred: boolean } {
+  for (const [level, { where, bases }] of [{ where: "this file", bases: own }, ...around].entries()) {
     if (!bases.v1 && !bases.v2) continue;
     if (!bases.v1) return { skip: true };
-    return {
-      skip: false,
-      note: bases.v2
-        ? `base URL inferred: the path is relative and ${where} names both a v1 and a v2 base URL; v1 assumed`
-        : `base URL inferred: the path is relative and ${where} names a v1 base URL`,
-    };
+    if (bases.v2)
+      return { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names both a v1 and a v2 base URL; v1 assumed` };
+    const near = level === 0 || where === "this directory";
+    return near
+      ? { skip: false, inferred: false, note: `the path is relative to the v1 base URL that ${where} names` }
+      : { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names a v1 base URL` };
   }
-  return { skip: false, note: "base URL inferred: the path is relative and no base URL was found; v1 assumed because it is a v1 route" };
+  return { skip: false, inferred: true, note: "base URL inferred: the path is relative and no base URL was found; v1 assumed because it is a v1 route" };
 }
 
 export function resolveFindings(analysis: FileAnalysis, around: Surroundings = []): Finding[] {
@@ -82,7 +87,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       if (FILE_NAME.test(c.path)) continue;
       const base = baseOf(analysis.bases, around);
       if (base.skip) continue;
-      inferred.push("base");
+      if (base.inferred) inferred.push("base");
       extra.push({ level: "info", message: base.note });
     }
     const parsed = parseV1Path(c.path);
