@@ -61,7 +61,9 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("examples/scan-tree/src/client.ts:5:28: v1 call GET /pods → GET /v2/pods");
     expect(run.stdout).toContain("examples/scan-tree/scripts/billing.py:12:32: v1 call GET /billing/endpoints → GET /v2/billing/serverless");
-    expect(run.stdout).toContain("8 v1 calls found");
+    expect(run.stdout).toContain("13 v1 calls found (11 certain, 2 inferred)");
+    expect(run.stdout).toContain("examples/scan-tree/internal/rest/pods.go:6:23: v1 call POST /pods/{podID}/stop → POST /v2/pods/{id}/action\n");
+    expect(run.stdout).not.toContain("src/next/");
     expect(run.stdout).not.toContain('/v2/pods"');
   });
 
@@ -71,8 +73,8 @@ describe("v2kit migrate scan examples/scan-tree", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(8);
-    expect(lines[0]).toMatchObject({
+    expect(lines).toHaveLength(13);
+    expect(lines.find((l) => l.file.endsWith("billing.py"))).toMatchObject({
       file: "examples/scan-tree/scripts/billing.py",
       line: 12,
       column: 32,
@@ -86,8 +88,11 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     const sarif = JSON.parse(run.stdout);
     expect(sarif.version).toBe("2.1.0");
     const results = sarif.runs[0].results;
-    expect(results).toHaveLength(8);
-    expect(results[0].locations[0].physicalLocation).toEqual({
+    expect(results).toHaveLength(13);
+    const billing = results.find((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+      r.locations[0]?.physicalLocation.artifactLocation.uri.endsWith("billing.py"),
+    );
+    expect(billing.locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: "examples/scan-tree/scripts/billing.py", uriBaseId: "%SRCROOT%" },
       region: { startLine: 12, startColumn: 32, endColumn: 53 },
     });
