@@ -9,7 +9,8 @@ export interface Figure {
   label: string;
   /** The measured ratio or share; null when skipped. */
   value: number | null;
-  unit: "×" | "%";
+  /** A ratio, a share, or a rate (files per second). */
+  unit: "×" | "%" | "files/s";
   /** value must be ≤ (or ≥) this; absent for an anchor's own figure. */
   target?: { op: "<=" | ">="; value: number };
   /** The anchors, as measured in this run. */

@@ -40,8 +40,9 @@ export function table(rows: Row[]): string {
   ].join("\n");
 }
 
-const shown = (f: Figure) => (f.value === null ? "skipped" : `${f.value}${f.unit === "%" ? "%" : "×"}`);
-const targetText = (f: Figure) => (f.target === undefined ? "anchor" : `${f.target.op === "<=" ? "≤" : "≥"} ${f.target.value}${f.unit === "%" ? "%" : "×"}`);
+const unitText = (f: Figure) => (f.unit === "files/s" ? " files/s" : f.unit);
+const shown = (f: Figure) => (f.value === null ? "skipped" : `${f.value}${unitText(f)}`);
+const targetText = (f: Figure) => (f.target === undefined ? "anchor" : `${f.target.op === "<=" ? "≤" : "≥"} ${f.target.value}${unitText(f)}`);
 const metText = (f: Figure) => {
   const m = met(f);
   if (f.target === undefined) return "–";

@@ -30,6 +30,12 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (c) => (await import("./detection.js")).detection(c),
     keys: ["detection_v2kit", "detection_ajv_upstream", "detection_zod_upstream"],
   },
+  {
+    name: "scan",
+    title: "migrate scan",
+    run: async (c) => (await import("./scan.js")).scanBench(c),
+    keys: ["scan_files_per_second", "scan_walk_files_per_second"],
+  },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
 ];
 
@@ -45,7 +51,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,large]\n");
+    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,scan,large]\n");
     return 0;
   }
   const only = values.only?.split(",").map((s) => s.trim());
@@ -91,7 +97,7 @@ async function main(): Promise<number> {
       ...Object.fromEntries(figures.map((f) => [f.key, f.value])),
       targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, f.target])),
       met: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, met(f)])),
-      units: Object.fromEntries(figures.map((f) => [f.key, f.unit === "%" ? "percent" : "ratio"])),
+      units: Object.fromEntries(figures.map((f) => [f.key, f.unit === "%" ? "percent" : f.unit === "×" ? "ratio" : f.unit])),
       skipped: Object.fromEntries(figures.filter((f) => f.skipped).map((f) => [f.key, f.skipped])),
       mode: config.quick ? "quick" : "full",
       seconds: Math.round(seconds),
