@@ -123,6 +123,9 @@ export async function sourceFiles(root: string, options: WalkOptions): Promise<s
       }
     }
   };
-  walk(root, make ? rulesAbove(resolve(root), make) : []);
+  // A root named on the command line is scanned even when an outer .gitignore ignores it (as
+  // ripgrep does); the .gitignore files inside it still apply.
+  const above = make ? rulesAbove(resolve(root), make) : [];
+  walk(root, ignored(above, resolve(root), true) ? [] : above);
   return out;
 }

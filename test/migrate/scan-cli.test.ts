@@ -60,6 +60,7 @@ describe("linear time on long lines (CPU time: the machine may be shared)", () =
 describe("the walk", () => {
   it("respects .gitignore (nested files and negations); --no-gitignore reads everything", async () => {
     const root = tree({
+      ".git/HEAD": "ref: refs/heads/main\n",
       ".gitignore": "dist/\n*.log\n!keep.log\n",
       "src/a.ts": `fetch("https://rest.runpod.io/v1/pods");\n`,
       "dist/a.js": `fetch("https://rest.runpod.io/v1/pods");\n`,
@@ -67,11 +68,17 @@ describe("the walk", () => {
       "keep.log": "GET https://rest.runpod.io/v1/endpoints\n",
       "sub/.gitignore": "generated.py\n",
       "sub/generated.py": `requests.get("https://rest.runpod.io/v1/templates")\n`,
+      "sub/x.log": "GET https://rest.runpod.io/v1/pods\n",
     });
     const run = await runCli(["scan", "--format", "json", root]);
     expect(jsonLines(run.stdout).map((f) => relative(root, f.file))).toEqual(["keep.log", "src/a.ts"]);
+    // Scanning a subfolder still applies the .gitignore files above it, up to the repository root…
+    expect((await runCli(["scan", join(root, "sub")])).stdout).toBe("no v1 calls found\n");
+    // …but a root named on the command line is read even when they ignore it.
+    const named = await runCli(["scan", "--format", "json", join(root, "dist")]);
+    expect(jsonLines(named.stdout).map((f) => relative(root, f.file))).toEqual(["dist/a.js"]);
     const all = await runCli(["scan", "--format", "json", "--no-gitignore", root]);
-    expect(jsonLines(all.stdout).map((f) => relative(root, f.file))).toEqual(["dist/a.js", "keep.log", "src/a.ts", "sub/generated.py", "x.log"]);
+    expect(jsonLines(all.stdout).map((f) => relative(root, f.file))).toEqual(["dist/a.js", "keep.log", "src/a.ts", "sub/generated.py", "sub/x.log", "x.log"]);
   });
 
   it("skips FIFOs and files over --max-bytes; refuses a special file as a root (no hang)", async () => {
