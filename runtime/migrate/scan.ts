@@ -5,9 +5,9 @@
 // to. Other files go through a line scanner. Pure: the CLI walks the tree and hands each
 // file's text here; everything is linear in the size of the text.
 
-import { analyzeLines } from "./scan/analyze-lines.js";
+import { analyzeLines, basesOfText } from "./scan/analyze-lines.js";
 import { analyzeTokens } from "./scan/analyze-tokens.js";
-import type { FileAnalysis } from "./scan/candidate.js";
+import { type FileAnalysis, RESOURCE_IN } from "./scan/candidate.js";
 import { LEXERS, languageOf } from "./scan/languages.js";
 import { splitMarkdown } from "./scan/markdown.js";
 import { type Finding, resolveFindings, type Surroundings } from "./scan/resolve.js";
@@ -18,6 +18,8 @@ export { resolveFindings } from "./scan/resolve.js";
 
 /** The candidates and base URLs of one file; `file` (its name) picks the reader. */
 export function analyzeSource(text: string, file = ""): FileAnalysis {
+  // Most files name no v1 resource at all: only their base URLs matter (for their neighbours).
+  if (!RESOURCE_IN.test(text)) return { candidates: [], bases: basesOfText(text) };
   const language = languageOf(file, text);
   if (language === undefined) return analyzeLines(text);
   if (language !== "markdown") return analyzeTokens(text, LEXERS[language](text), language);

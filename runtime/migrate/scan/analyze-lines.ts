@@ -15,6 +15,7 @@ const AFTER_BASE = new RegExp(`(?:\\$\\{[^{}\\s]{0,64}\\}|\\{[A-Za-z_][\\w.]{0,6
 const V2_BEFORE = /\/v2\/?$/;
 const VERB = /\b(get|post|put|patch|delete)\b/gi;
 const QUOTED = /["'`]([^"'`\s]{1,512})["'`]/g;
+const UNQUOTED_BASE = /=\s?https?:\/\/[\w.:-]{1,253}(?:\/[\w.-]{1,64}){0,4}?\/v([12])\/?[ \t]*$/gm;
 
 function verbsOf(line: string): { at: number; verb: string }[] {
   return [...line.matchAll(VERB)].map((m) => ({ at: m.index ?? 0, verb: (m[1] as string).toUpperCase() }));
@@ -32,15 +33,26 @@ function verbNear(verbs: readonly { at: number; verb: string }[], at: number): s
   return (verbs[lo - 1] ?? verbs[lo])?.verb;
 }
 
+/** Base URLs named as whole quoted strings (`"https://…/v2"`) or shell values (`BASE=https://…/v1`). */
+export function basesOfText(text: string): Bases {
+  const bases: Bases = { v1: false, v2: false };
+  if (!text.includes("/v1") && !text.includes("/v2")) return bases;
+  for (const m of text.matchAll(QUOTED)) {
+    const version = BASE_LITERAL.exec(m[1] as string)?.[1];
+    if (version === "1") bases.v1 = true;
+    if (version === "2") bases.v2 = true;
+  }
+  for (const m of text.matchAll(UNQUOTED_BASE)) {
+    if (m[1] === "1") bases.v1 = true;
+    if (m[1] === "2") bases.v2 = true;
+  }
+  return bases;
+}
+
 export function analyzeLines(text: string): FileAnalysis {
   const candidates: Candidate[] = [];
-  const bases: Bases = { v1: false, v2: false };
+  const bases = basesOfText(text);
   text.split(/\r?\n/).forEach((line, index) => {
-    for (const m of line.matchAll(QUOTED)) {
-      const version = BASE_LITERAL.exec(m[1] as string)?.[1];
-      if (version === "1") bases.v1 = true;
-      if (version === "2") bases.v2 = true;
-    }
     const found: { at: number; match: string; path: string; explicit: boolean }[] = [];
     const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "");
     for (const m of line.matchAll(HOST_URL)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
