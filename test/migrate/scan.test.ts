@@ -1,7 +1,7 @@
 // Given/want for the source scanner, then the examples/scan-tree sample through the CLI in
 // each format.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,6 +65,13 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     expect(run.stdout).toContain("examples/scan-tree/internal/rest/pods.go:6:23: v1 call POST /pods/{podID}/stop → POST /v2/pods/{id}/action\n");
     expect(run.stdout).not.toContain("src/next/");
     expect(run.stdout).not.toContain('/v2/pods"');
+  });
+
+  it("prints what the README shows for this tree", async () => {
+    const readme = readFileSync("README.md", "utf8");
+    const shown = /\$ v2kit migrate scan examples\/scan-tree\n([\s\S]*?)\$ echo \$\?\n1\n/.exec(readme)?.[1];
+    expect(shown).toBeDefined();
+    expect((await runCli(["scan", "examples/scan-tree"])).stdout).toBe(shown);
   });
 
   it("prints one JSON object per finding, per line", async () => {
