@@ -69,7 +69,8 @@ export function readSource(path: string, maxBytes: number): string | undefined {
   try {
     // O_NONBLOCK: a FIFO that slipped in between listing and opening must not block the scan.
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
+  } catch (error) {
+    process.stderr.write(`v2kit migrate scan: skipped ${path}: ${(error as Error).message}\n`);
     return undefined;
   }
   try {
@@ -108,7 +109,9 @@ export async function sourceFiles(root: string, options: WalkOptions): Promise<s
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true }).sort(byName);
-    } catch {
+    } catch (error) {
+      // An unreadable folder may hold v1 calls: say so rather than skip it silently.
+      process.stderr.write(`v2kit migrate scan: skipped ${dir}: ${(error as Error).message}\n`);
       return;
     }
     for (const entry of entries) {

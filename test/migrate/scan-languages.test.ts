@@ -108,6 +108,12 @@ const rows: [string, string, string, Want[]][] = [
       { line: 1, v1: "GET /endpoints", v2: "GET /v2/serverless", confidence: "inferred" },
     ],
   ],
+  [
+    "a string that states its method",
+    "a.ts",
+    `logger.info("PATCH https://rest.runpod.io/v1/endpoints/ep-1 done");`,
+    [{ line: 1, v1: "PATCH /endpoints/ep-1", v2: "PATCH /v2/serverless/ep-1", confidence: "certain" }],
+  ],
   // Not calls.
   ["a comment", "a.go", `// c.Get("https://rest.runpod.io/v1/pods")`, []],
   [

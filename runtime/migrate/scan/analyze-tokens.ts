@@ -116,7 +116,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
     if (found.kind === "relative" && !acceptedMethod(path)) continue;
-    let method: MethodSource | undefined = methodAt(ctx, dialect, expr.start);
+    // "POST /v1/pods" (a log line, a docstring, a test name) states its own method.
+    const stated = /^(GET|POST|PUT|PATCH|DELETE)\s+\S/.exec(literalText(t.parts ?? []))?.[1];
+    let method: MethodSource | undefined = stated ? { method: stated, how: `"${stated} …" in the string` } : methodAt(ctx, dialect, expr.start);
     // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
     const variable = method ? undefined : assignedName(tokens, expr.start);
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
