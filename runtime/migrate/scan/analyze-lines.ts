@@ -13,6 +13,8 @@ const V1_PATH = new RegExp(`(?<![\\w.:/-])/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g"
 const LITERAL = new RegExp(`(["'\`])(/${RESOURCE}(?:[/?][^"'\`\\s]{0,512})?)\\1`, "g");
 const AFTER_BASE = new RegExp(`(?:\\$\\{[^{}\\s]{0,64}\\}|\\{[A-Za-z_][\\w.]{0,63}\\})(/${RESOURCE}(?![\\w-])${TAIL})`, "g");
 const V2_BEFORE = /\/v2\/?$/;
+/** What may precede an interpolated base at the start of a URL. */
+const BASE_STARTS = /[\s"'`=(:,[]/;
 const VERB = /\b(get|post|put|patch|delete)\b/gi;
 const QUOTED = /["'`]([^"'`\s]{1,512})["'`]/g;
 const UNQUOTED_BASE = /=\s?https?:\/\/[\w.:-]{1,253}(?:\/[\w.-]{1,64}){0,4}?\/v([12])\/?[ \t]*$/gm;
@@ -60,9 +62,14 @@ export function analyzeLines(text: string): FileAnalysis {
     for (const m of line.matchAll(AFTER_BASE)) {
       const path = m[1] ?? "";
       const at = (m.index ?? 0) + m[0].length - path.length;
-      if (!V2_BEFORE.test(line.slice(Math.max(0, at - 3), at))) found.push({ at, match: path, path, explicit: false });
+      // The placeholder must start the URL (`${BASE}/pods`), not sit inside another path (`/v2/clusters/{id}/pods`).
+      if (!BASE_STARTS.test(line[(m.index ?? 0) - 1] ?? " ") || V2_BEFORE.test(line.slice(Math.max(0, at - 3), at))) continue;
+      found.push({ at, match: path, path, explicit: false });
     }
-    for (const m of line.matchAll(LITERAL)) found.push({ at: (m.index ?? 0) + 1, match: m[2] ?? "", path: m[2] ?? "", explicit: false });
+    // A row that names a v2 path beside a relative one (`| \`/pods\` | \`/v2/pods\` |`) maps paths; it is no call.
+    if (!line.includes("/v2/")) {
+      for (const m of line.matchAll(LITERAL)) found.push({ at: (m.index ?? 0) + 1, match: m[2] ?? "", path: m[2] ?? "", explicit: false });
+    }
     if (found.length === 0) return;
     const verbs = verbsOf(line);
     // Earlier and stricter patterns win where matches overlap.

@@ -19,10 +19,11 @@ export function splitMarkdown(text: string): MarkdownParts {
   // The dialect of each line inside a known code block (linear: one entry per line).
   const dialectOf: (Dialect | undefined)[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
-    const open = /^\s{0,3}(`{3,}|~{3,})(.*)$/.exec(lines[i] as string);
+    // MDX indents fences inside components (<Tab>, <CodeGroup>): any indentation opens one.
+    const open = /^\s*(`{3,}|~{3,})(.*)$/.exec(lines[i] as string);
     if (!open) continue;
     const fence = open[1] as string;
-    const close = new RegExp(`^\\s{0,3}${fence[0] === "`" ? "`" : "~"}{${fence.length},}\\s*$`);
+    const close = new RegExp(`^\\s*${fence[0] === "`" ? "`" : "~"}{${fence.length},}\\s*$`);
     let j = i + 1;
     while (j < lines.length && !close.test(lines[j] as string)) j++;
     const dialect = dialectOfInfo(open[2] ?? "", lines.slice(i + 1, j).join("\n"));
