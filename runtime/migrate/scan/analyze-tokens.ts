@@ -4,7 +4,7 @@
 // passed to (directly, or through the variable it is assigned to).
 
 import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
-import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value } from "./evaluate.js";
+import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
 import { type Dialect, type MethodSource, methodAt } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./tokens.js";
@@ -16,30 +16,66 @@ const USE_LIMIT = 3000;
 const PATH_END = new Set([..." \t\r\n\"'`<>(),;]\\"]);
 
 /** A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is source text. */
-function render(value: Value, dialect: Dialect): { text: string; literal: boolean[] } {
+function render(value: Value, dialect: Dialect): { text: string; literal: boolean[]; holes: { at: number; hole: string }[] } {
   let text = "";
   const literal: boolean[] = [];
+  const holes: { at: number; hole: string }[] = [];
   for (const part of value) {
+    if ("hole" in part) holes.push({ at: text.length, hole: part.hole });
     const piece = "text" in part ? part.text : dialect === "js" ? `\${${part.hole}}` : `{${part.hole.replace(/^\$/, "")}}`;
     const shown = "text" in part ? piece : piece.length > 48 ? `{…}` : piece;
     text += shown;
     for (let k = 0; k < shown.length; k++) literal.push("text" in part);
   }
-  return { text, literal };
+  return { text, literal, holes };
+}
+
+/** `restV2Base`, `V1_REST_PATHS`, `baseUrlV2`, `v2Routes` → the version their name states. */
+export function versionInName(name: string): "1" | "2" | undefined {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[Vv][12](?![0-9]))/);
+  for (const w of words) if (/^v[12]$/i.test(w)) return w.slice(1) as "1" | "2";
+  return undefined;
+}
+
+/**
+ * The version stated by the name of the table or object a literal sits in: `V2_REST_PATHS = {
+ * pods: "/pods" }` beside `V1_REST_PATHS = {…}`. Walks out of the enclosing literals only.
+ */
+function versionOfEnclosingName(tokens: readonly Token[], s: number): "1" | "2" | undefined {
+  let depth = 0;
+  let exited = 0;
+  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth++;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) {
+      if (depth > 0) depth--;
+      else exited++;
+    } else if (depth === 0 && t.kind === "punct" && t.text === ";") return undefined;
+    else if (depth === 0 && exited > 0 && t.kind === "ident" && ASSIGN.has(tokens[j + 1]?.text ?? "")) {
+      const version = versionInName(t.text);
+      if (version) return version;
+    }
+  }
+  return undefined;
 }
 
 type Shape = { kind: "v1" | "v2" | "relative"; resourceAt: number; text: string; literal: boolean[] } | undefined;
 
 /** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
 function shape(value: Value, dialect: Dialect): Shape {
-  const { text, literal } = render(value, dialect);
+  const { text, literal, holes } = render(value, dialect);
   for (const m of text.matchAll(RESOURCE_G)) {
     const at = m.index ?? 0;
     if (!literal[at]) continue;
     const prefix = text.slice(0, at);
     if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
     if (/\/v1\/?$/.test(prefix)) return { kind: "v1", resourceAt: at, text, literal };
-    if (literal.slice(0, at).every((l) => !l)) return { kind: "relative", resourceAt: at, text, literal };
+    if (literal.slice(0, at).every((l) => !l)) {
+      // An unresolved base whose name carries its version: `${restV2Base(env)}/pods`, `{V1_BASE}/pods`.
+      const base = holes.filter((h) => h.at < at).pop();
+      const named = base ? versionInName(base.hole) : undefined;
+      return { kind: named === "2" ? "v2" : named === "1" ? "v1" : "relative", resourceAt: at, text, literal };
+    }
     return undefined;
   }
   return undefined;
@@ -113,6 +149,11 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
     covered = Math.max(covered, expr.end);
     let found = shape(expr.value, dialect);
     if (!found || found.kind === "v2") continue;
+    if (found.kind === "relative") {
+      const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
+      if (named === "2") continue;
+      if (named === "1") found = { ...found, kind: "v1" };
+    }
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
     if (found.kind === "relative" && !acceptedMethod(path)) continue;
