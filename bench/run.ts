@@ -36,6 +36,12 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (c) => (await import("./bundle-size.js")).bundleSize(c),
     keys: ["bundle_check_vs_ajv", "bundle_check_one_op_bytes", "bundle_ajv_standalone_bytes", "bundle_zod_bytes"],
   },
+  {
+    name: "scan",
+    title: "migrate scan",
+    run: async (c) => (await import("./scan.js")).scanBench(c),
+    keys: ["scan_files_per_second", "scan_walk_files_per_second"],
+  },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
 ];
 
@@ -51,7 +57,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,bundle,large]\n");
+    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,bundle,scan,large]\n");
     return 0;
   }
   const only = values.only?.split(",").map((s) => s.trim());
@@ -97,7 +103,7 @@ async function main(): Promise<number> {
       ...Object.fromEntries(figures.map((f) => [f.key, f.value])),
       targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, f.target])),
       met: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, met(f)])),
-      units: Object.fromEntries(figures.map((f) => [f.key, f.unit === "%" ? "percent" : f.unit === "B" ? "bytes" : "ratio"])),
+      units: Object.fromEntries(figures.map((f) => [f.key, f.unit === "%" ? "percent" : f.unit === "B" ? "bytes" : f.unit === "×" ? "ratio" : f.unit])),
       skipped: Object.fromEntries(figures.filter((f) => f.skipped).map((f) => [f.key, f.skipped])),
       mode: config.quick ? "quick" : "full",
       seconds: Math.round(seconds),

@@ -2,23 +2,13 @@
 // calls in a source tree. The runtime does the work on plain data; this module reads files,
 // walks directories and writes the output.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
-import {
-  type FileFindings,
-  formatFindings,
-  formatRequestMigration,
-  formatResponseMigration,
-  type MigrationContext,
-  migrateRequest,
-  migrateResponse,
-  scanSource,
-  toSarif,
-} from "../../runtime/migrate/index.js";
+import { formatRequestMigration, formatResponseMigration, type MigrationContext, migrateRequest, migrateResponse } from "../../runtime/migrate/index.js";
 import { bundledCatalog } from "../../runtime/lint.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import { InputError, readInputSync, specialKind } from "../../runtime/read-input.js";
@@ -29,7 +19,8 @@ import { expandFileArgs } from "../expand-args.js";
 const HELP = `Usage:
   v2kit migrate [--catalog FILE]... [--live] [--format pretty|json] FILE... | -
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
-  v2kit migrate scan [--format pretty|json|sarif] DIR...
+  v2kit migrate scan [--format pretty|json|sarif] [--fail-on inferred|certain|none]
+                     [--max-bytes N] [--no-gitignore] DIR|FILE...
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
@@ -38,17 +29,25 @@ Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the 
 --response STATUS  the files are saved v1 responses with this HTTP status: a list is wrapped for
                    its resource (needs {"method", "path", "status", "body"}), a {"message"} error
                    becomes a problem body
-scan DIR...        report v1 calls in source files (skips node_modules, .git, binary files, > 1 MB)
+scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Python, Go, shell,
+                   PowerShell and Markdown/MDX code blocks are parsed; other text files are
+                   read line by line. Skips node_modules, .git, what .gitignore ignores, binary
+                   and non-regular files, files over --max-bytes
+--fail-on LEVEL    scan: exit 1 on any finding (inferred, the default), only on certain
+                   findings (certain), or never (none)
+--max-bytes N      scan: skip files larger than N bytes (default 1048576)
+--no-gitignore     scan: read files that .gitignore ignores too
 
 Live context: --live fetches the GPU and CPU catalog and the templates from the service instead
 of --catalog (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
 ${liveHelp("migrate", "v1-request.json", null)}
-Exit codes: 0 all ok (scan: no v1 call found); 1 any result not ok (scan: a v1 call found);
+Exit codes: 0 all ok (scan: no v1 call found at the --fail-on level); 1 any result not ok (scan:
+a v1 call found at the --fail-on level);
 2 usage error or unreadable file.
 `;
 
 const MAX_SCAN_BYTES = 1024 * 1024;
-const SKIP_DIRS = new Set(["node_modules", ".git"]);
+const FAIL_ON = ["inferred", "certain", "none"] as const;
 
 function write(text: string): void {
   process.stdout.write(text);
@@ -141,60 +140,14 @@ function migrateResponses(files: readonly string[], status: number, format: stri
   return allOk ? 0 : 1;
 }
 
-/** Text files under `root`, in code-point order; a `root` that is a file is scanned itself. */
-function sourceFiles(root: string): string[] {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(root);
-  } catch (error) {
-    throw new CliError(`cannot read ${root}: ${(error as Error).message}`);
-  }
-  const kind = stat.isDirectory() ? undefined : specialKind(stat);
-  if (kind !== undefined) throw new CliError(`cannot scan ${root}: it is ${kind}; name a directory or a regular file`);
-  if (!stat.isDirectory()) return [root];
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && !SKIP_DIRS.has(entry.name)) walk(path);
-      else if (entry.isFile()) out.push(path);
-    }
-  };
-  walk(root);
-  return out;
-}
-
-/** The file's text, or undefined when it is too large or binary (a NUL byte in its first 8 KiB). */
-function sourceText(file: string): string | undefined {
-  if (statSync(file).size > MAX_SCAN_BYTES) return undefined;
-  let bytes: Buffer;
-  try {
-    bytes = readInputSync(file, MAX_SCAN_BYTES); // refuses a file swapped for a FIFO since the walk
-  } catch (error) {
-    if (error instanceof InputError && error.code !== "unreadable") return undefined;
-    throw error;
-  }
-  if (bytes.subarray(0, 8192).includes(0)) return undefined;
-  return bytes.toString("utf8");
-}
-
-function scan(dirs: readonly string[], format: string): number {
-  const files: FileFindings[] = [];
-  for (const dir of dirs) {
-    for (const path of sourceFiles(dir)) {
-      const text = sourceText(path);
-      const findings = text === undefined ? [] : scanSource(text);
-      if (findings.length > 0) files.push({ file: path.split("\\").join("/"), findings });
-    }
-  }
-  if (format === "sarif") write(`${JSON.stringify(toSarif(files), null, 2)}\n`);
-  else if (format === "json") {
-    for (const { file, findings } of files) {
-      for (const f of findings) write(`${JSON.stringify({ file, line: f.line, column: f.column, match: f.match, v1: f.v1, v2: f.v2, notes: f.notes })}\n`);
-    }
-  } else write(formatFindings(files));
-  return files.length > 0 ? 1 : 0;
+async function scanCommand(roots: string[], format: string, values: Record<string, unknown>): Promise<number> {
+  const failOn = String(values["fail-on"]);
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new CliError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not ${JSON.stringify(failOn)}`);
+  const rawMax = values["max-bytes"];
+  const maxBytes = rawMax === undefined ? MAX_SCAN_BYTES : Number(rawMax);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new CliError(`--max-bytes must be a whole number of bytes, not ${JSON.stringify(rawMax)}`);
+  const { scanRoots } = await import("./migrate-scan.js");
+  return scanRoots(roots, { format, failOn: failOn as (typeof FAIL_ON)[number], maxBytes, gitignore: values["no-gitignore"] !== true });
 }
 
 function options(args: string[], scanning: boolean) {
@@ -206,6 +159,7 @@ function options(args: string[], scanning: boolean) {
       options: {
         format: { type: "string", default: "pretty" },
         help: { type: "boolean", short: "h" },
+        ...(scanning ? { "fail-on": { type: "string", default: "inferred" }, "max-bytes": { type: "string" }, "no-gitignore": { type: "boolean" } } : {}),
         ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" }, ...liveParseOptions }),
       },
     });
@@ -230,7 +184,7 @@ export const command: Command = {
     const format = String(values.format);
     if (!formats.includes(format)) throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}`);
     if (positionals.length === 0) throw new CliError(`${scanning ? "name a DIR to scan" : "name a FILE, or - for standard input"}\n\n${HELP}`);
-    if (scanning) return scan(positionals, format);
+    if (scanning) return scanCommand(positionals, format, values);
     if (values.response !== undefined) {
       const status = Number(values.response);
       if (!Number.isInteger(status) || status < 100 || status > 599)

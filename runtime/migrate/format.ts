@@ -42,10 +42,13 @@ export function formatFindings(files: readonly FileFindings[]): string {
   const lines: string[] = [];
   for (const { file, findings } of files) {
     for (const finding of findings) {
-      lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}`, ...noteLines(finding.notes));
+      const confidence = finding.confidence === "inferred" ? ` [inferred: ${finding.inferred.join(", ")}]` : "";
+      lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}${confidence}`, ...noteLines(finding.notes));
     }
   }
-  const count = files.reduce((n, f) => n + f.findings.length, 0);
-  lines.push(count === 0 ? "no v1 calls found" : `${count} v1 call${count === 1 ? "" : "s"} found`);
+  const all = files.flatMap((f) => f.findings);
+  const certain = all.filter((f) => f.confidence === "certain").length;
+  const split = ` (${certain} certain, ${all.length - certain} inferred)`;
+  lines.push(all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`);
   return `${lines.join("\n")}\n`;
 }

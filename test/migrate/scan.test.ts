@@ -1,7 +1,7 @@
 // Given/want for the source scanner, then the examples/scan-tree sample through the CLI in
 // each format.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -61,8 +61,17 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("examples/scan-tree/src/client.ts:5:28: v1 call GET /pods → GET /v2/pods");
     expect(run.stdout).toContain("examples/scan-tree/scripts/billing.py:12:32: v1 call GET /billing/endpoints → GET /v2/billing/serverless");
-    expect(run.stdout).toContain("8 v1 calls found");
+    expect(run.stdout).toContain("13 v1 calls found (11 certain, 2 inferred)");
+    expect(run.stdout).toContain("examples/scan-tree/internal/rest/pods.go:6:23: v1 call POST /pods/{podID}/stop → POST /v2/pods/{id}/action\n");
+    expect(run.stdout).not.toContain("src/next/");
     expect(run.stdout).not.toContain('/v2/pods"');
+  });
+
+  it("prints what the README shows for this tree", async () => {
+    const readme = readFileSync("README.md", "utf8");
+    const shown = /\$ v2kit migrate scan examples\/scan-tree\n([\s\S]*?)\$ echo \$\?\n1\n/.exec(readme)?.[1];
+    expect(shown).toBeDefined();
+    expect((await runCli(["scan", "examples/scan-tree"])).stdout).toBe(shown);
   });
 
   it("prints one JSON object per finding, per line", async () => {
@@ -71,8 +80,8 @@ describe("v2kit migrate scan examples/scan-tree", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(8);
-    expect(lines[0]).toMatchObject({
+    expect(lines).toHaveLength(13);
+    expect(lines.find((l) => l.file.endsWith("billing.py"))).toMatchObject({
       file: "examples/scan-tree/scripts/billing.py",
       line: 12,
       column: 32,
@@ -86,9 +95,12 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     const sarif = JSON.parse(run.stdout);
     expect(sarif.version).toBe("2.1.0");
     const results = sarif.runs[0].results;
-    expect(results).toHaveLength(8);
-    expect(results[0].locations[0].physicalLocation).toEqual({
-      artifactLocation: { uri: "examples/scan-tree/scripts/billing.py" },
+    expect(results).toHaveLength(13);
+    const billing = results.find((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+      r.locations[0]?.physicalLocation.artifactLocation.uri.endsWith("billing.py"),
+    );
+    expect(billing.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: "examples/scan-tree/scripts/billing.py", uriBaseId: "%SRCROOT%" },
       region: { startLine: 12, startColumn: 32, endColumn: 53 },
     });
     expect(results.filter((r: { level: string }) => r.level === "error")).toHaveLength(1);

@@ -1,0 +1,93 @@
+// The line-based fallback for files no lexer reads (YAML, JSON, prose, other languages):
+// v1 URLs on any host, bare `/v1/<resource>…` paths, a route after an interpolated base
+// (`${BASE}/pods`, `{API}/pods`) and literals shaped like a v1 route (`"/pods/{id}/start"`);
+// the method is an HTTP verb on the same line. Every pattern is linear: interpolations are
+// bounded and each line's verbs are found once.
+
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, RESOURCE } from "./candidate.js";
+
+/** Characters that end a URL or path in source text; `{…}` placeholders are bounded. */
+const TAIL = `(?:\\$?\\{[^{}\\s]{0,64}\\}|[^\\s"'\`)\\]{}>,;$]|\\$(?!\\{))*`;
+const HOST_URL = new RegExp(`\\bhttps?://[A-Za-z0-9.-]{1,253}(?::\\d{1,5})?(?:/[\\w.-]{1,64}){0,4}?/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
+const V1_PATH = new RegExp(`(?<![\\w.:/-])/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
+const LITERAL = new RegExp(`(["'\`])(/${RESOURCE}(?:[/?][^"'\`\\s]{0,512})?)\\1`, "g");
+const AFTER_BASE = new RegExp(`(?:\\$\\{[^{}\\s]{0,64}\\}|\\{[A-Za-z_][\\w.]{0,63}\\})(/${RESOURCE}(?![\\w-])${TAIL})`, "g");
+const V2_BEFORE = /\/v2\/?$/;
+/** What may precede an interpolated base at the start of a URL. */
+const BASE_STARTS = /[\s"'`=(:,[]/;
+const VERB = /\b(get|post|put|patch|delete)\b/gi;
+const QUOTED = /["'`]([^"'`\s]{1,512})["'`]/g;
+const UNQUOTED_BASE = /=\s?https?:\/\/[\w.:-]{1,253}(?:\/[\w.-]{1,64}){0,4}?\/v([12])\/?[ \t]*$/gm;
+
+function verbsOf(line: string): { at: number; verb: string }[] {
+  return [...line.matchAll(VERB)].map((m) => ({ at: m.index ?? 0, verb: (m[1] as string).toUpperCase() }));
+}
+
+/** The nearest verb before `at` on its line, else the first after it. */
+function verbNear(verbs: readonly { at: number; verb: string }[], at: number): string | undefined {
+  let lo = 0;
+  let hi = verbs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((verbs[mid] as { at: number }).at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return (verbs[lo - 1] ?? verbs[lo])?.verb;
+}
+
+/** Base URLs named as whole quoted strings (`"https://…/v2"`) or shell values (`BASE=https://…/v1`). */
+export function basesOfText(text: string): Bases {
+  const bases: Bases = { v1: false, v2: false };
+  if (!text.includes("/v1") && !text.includes("/v2")) return bases;
+  for (const m of text.matchAll(QUOTED)) {
+    const version = BASE_LITERAL.exec(m[1] as string)?.[1];
+    if (version === "1") bases.v1 = true;
+    if (version === "2") bases.v2 = true;
+  }
+  for (const m of text.matchAll(UNQUOTED_BASE)) {
+    if (m[1] === "1") bases.v1 = true;
+    if (m[1] === "2") bases.v2 = true;
+  }
+  return bases;
+}
+
+export function analyzeLines(text: string): FileAnalysis {
+  const candidates: Candidate[] = [];
+  const bases = basesOfText(text);
+  text.split(/\r?\n/).forEach((line, index) => {
+    const found: { at: number; match: string; path: string; explicit: boolean }[] = [];
+    const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "");
+    for (const m of line.matchAll(HOST_URL)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
+    for (const m of line.matchAll(V1_PATH)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
+    for (const m of line.matchAll(AFTER_BASE)) {
+      const path = m[1] ?? "";
+      const at = (m.index ?? 0) + m[0].length - path.length;
+      // The placeholder must start the URL (`${BASE}/pods`), not sit inside another path (`/v2/clusters/{id}/pods`).
+      if (!BASE_STARTS.test(line[(m.index ?? 0) - 1] ?? " ") || V2_BEFORE.test(line.slice(Math.max(0, at - 3), at))) continue;
+      found.push({ at, match: path, path, explicit: false });
+    }
+    // A row that names a v2 path beside a relative one (`| \`/pods\` | \`/v2/pods\` |`) maps paths; it is no call.
+    if (!line.includes("/v2/")) {
+      for (const m of line.matchAll(LITERAL)) found.push({ at: (m.index ?? 0) + 1, match: m[2] ?? "", path: m[2] ?? "", explicit: false });
+    }
+    if (found.length === 0) return;
+    const verbs = verbsOf(line);
+    // Earlier and stricter patterns win where matches overlap.
+    found.sort((a, b) => a.at - b.at || Number(b.explicit) - Number(a.explicit));
+    let takenUntil = -1;
+    for (const f of found) {
+      if (f.at < takenUntil) continue;
+      takenUntil = f.at + f.match.length;
+      const verb = verbNear(verbs, f.at);
+      candidates.push({
+        line: index + 1,
+        column: f.at + 1,
+        match: f.match,
+        path: f.path,
+        explicit: f.explicit,
+        ...(verb ? { method: { method: verb, how: `the verb ${verb} on the line` } } : {}),
+      });
+    }
+  });
+  return { candidates, bases };
+}

@@ -1,0 +1,199 @@
+// One file of a language with a lexer: collect its string constants and base URLs, then, for
+// each string literal naming a v1 resource, evaluate the expression it is part of, decide
+// whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
+// passed to (directly, or through the variable it is assigned to).
+
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
+import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
+import { type Dialect, type MethodSource, methodAt } from "./method.js";
+import { acceptedMethod } from "./resolve.js";
+import { literalText, type Token } from "./tokens.js";
+
+const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
+const ASSIGN = new Set(["=", ":=", ":"]);
+const USE_LIMIT = 3000;
+/** Source text that ends a path (prose around a URL in a docstring, the next argument). */
+const PATH_END = new Set([..." \t\r\n\"'`<>(),;]\\"]);
+
+/** A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is source text. */
+function render(value: Value, dialect: Dialect): { text: string; literal: boolean[]; holes: { at: number; hole: string }[] } {
+  let text = "";
+  const literal: boolean[] = [];
+  const holes: { at: number; hole: string }[] = [];
+  for (const part of value) {
+    if ("hole" in part) holes.push({ at: text.length, hole: part.hole });
+    const piece = "text" in part ? part.text : dialect === "js" ? `\${${part.hole}}` : `{${part.hole.replace(/^\$/, "")}}`;
+    const shown = "text" in part ? piece : piece.length > 48 ? `{…}` : piece;
+    text += shown;
+    for (let k = 0; k < shown.length; k++) literal.push("text" in part);
+  }
+  return { text, literal, holes };
+}
+
+/** `restV2Base`, `V1_REST_PATHS`, `baseUrlV2`, `v2Routes` → the version their name states. */
+export function versionInName(name: string): "1" | "2" | undefined {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[Vv][12](?![0-9]))/);
+  for (const w of words) if (/^v[12]$/i.test(w)) return w.slice(1) as "1" | "2";
+  return undefined;
+}
+
+/**
+ * The version stated by the name of the table or object a literal sits in: `V2_REST_PATHS = {
+ * pods: "/pods" }` beside `V1_REST_PATHS = {…}`. Walks out of the enclosing literals only.
+ */
+function versionOfEnclosingName(tokens: readonly Token[], s: number): "1" | "2" | undefined {
+  let depth = 0;
+  let exited = 0;
+  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth++;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) {
+      if (depth > 0) depth--;
+      else exited++;
+    } else if (depth === 0 && t.kind === "punct" && t.text === ";") return undefined;
+    else if (depth === 0 && exited > 0 && t.kind === "ident" && ASSIGN.has(tokens[j + 1]?.text ?? "")) {
+      const version = versionInName(t.text);
+      if (version) return version;
+    }
+  }
+  return undefined;
+}
+
+type Shape = { kind: "v1" | "v2" | "relative"; resourceAt: number; text: string; literal: boolean[] } | undefined;
+
+/** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
+function shape(value: Value, dialect: Dialect): Shape {
+  const { text, literal, holes } = render(value, dialect);
+  for (const m of text.matchAll(RESOURCE_G)) {
+    const at = m.index ?? 0;
+    if (!literal[at]) continue;
+    const prefix = text.slice(0, at);
+    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
+    if (/\/v1\/?$/.test(prefix)) return { kind: "v1", resourceAt: at, text, literal };
+    if (literal.slice(0, at).every((l) => !l)) {
+      // An unresolved base whose name carries its version: `${restV2Base(env)}/pods`, `{V1_BASE}/pods`.
+      const base = holes.filter((h) => h.at < at).pop();
+      const named = base ? versionInName(base.hole) : undefined;
+      return { kind: named === "2" ? "v2" : named === "1" ? "v1" : "relative", resourceAt: at, text, literal };
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function collectConstants(ctx: EvalContext): void {
+  const { tokens } = ctx;
+  for (let j = 0; j + 2 < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    const sep = tokens[j + 1] as Token;
+    if (sep.kind !== "punct" || !ASSIGN.has(sep.text) || (t.kind !== "ident" && t.kind !== "str")) continue;
+    if (sep.text === ":" && tokens[j + 2]?.kind !== "str") continue;
+    const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
+    if (key === undefined || ctx.constants.has(key)) continue;
+    const e = expression(ctx, j + 2);
+    let value = e?.value;
+    // `os.getenv("API", "https://…/v1")`, `process.env.API ?? "https://…"`: the URL literal it falls back to.
+    if (!value || value.every((p) => !("text" in p))) {
+      value = undefined;
+      for (let k = j + 2; k < tokens.length && k < j + 26 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++) {
+        const s = tokens[k] as Token;
+        if (s.kind === "str" && /^[a-z]+:\/\//i.test(literalText(s.parts ?? []))) {
+          value = stringValue(ctx, s);
+          break;
+        }
+      }
+    }
+    if (value && value.some((p) => "text" in p)) ctx.constants.set(key, value);
+  }
+}
+
+function basesOf(ctx: EvalContext): Bases {
+  const bases = { v1: false, v2: false };
+  for (const t of ctx.tokens) {
+    if (t.kind !== "str") continue;
+    const version = BASE_LITERAL.exec(literalText(stringValue(ctx, t)).trim())?.[1];
+    if (version === "1") bases.v1 = true;
+    if (version === "2") bases.v2 = true;
+  }
+  return bases;
+}
+
+/** The variable an expression is assigned to: `path := …`, `url = …`, `$uri = …`, `URL=…`. */
+function assignedName(tokens: readonly Token[], start: number): string | undefined {
+  const sep = tokens[start - 1];
+  const name = tokens[start - 2];
+  if (!sep || !name || name.kind !== "ident" || (sep.text !== "=" && sep.text !== ":=")) return undefined;
+  return nameKey(name.text);
+}
+
+/** The first later use of variable `key`: a name (last in its chain) or an interpolation. */
+function useOf(tokens: readonly Token[], key: string, from: number): number | undefined {
+  for (let k = from; k < tokens.length && k - from < USE_LIMIT; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === "ident" && nameKey(t.text) === key && tokens[k + 1]?.text !== "." && !ASSIGN.has(tokens[k + 1]?.text ?? "")) return k;
+    if (t.kind === "str" && t.parts?.some((p) => "hole" in p && nameKey(p.hole) === key)) return k;
+  }
+  return undefined;
+}
+
+export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): FileAnalysis {
+  const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
+  collectConstants(ctx);
+  const candidates: Candidate[] = [];
+  let covered = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== "str" || i <= covered || !RESOURCE_IN.test(literalText(t.parts ?? []))) continue;
+    const expr = expressionAround(ctx, i);
+    if (!expr) continue;
+    covered = Math.max(covered, expr.end);
+    let found = shape(expr.value, dialect);
+    if (!found || found.kind === "v2") continue;
+    if (found.kind === "relative") {
+      const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
+      if (named === "2") continue;
+      if (named === "1") found = { ...found, kind: "v1" };
+    }
+    const path = pathOf(found);
+    // A relative path that is no v1 route is never reported: skip the rest of the work.
+    if (found.kind === "relative" && !acceptedMethod(path)) continue;
+    // "POST /v1/pods" (a log line, a docstring, a test name) states its own method.
+    const stated = /^(GET|POST|PUT|PATCH|DELETE)\s+\S/.exec(literalText(t.parts ?? []))?.[1];
+    let method: MethodSource | undefined = stated ? { method: stated, how: `"${stated} …" in the string` } : methodAt(ctx, dialect, expr.start);
+    // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
+    const variable = method ? undefined : assignedName(tokens, expr.start);
+    const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
+    if (use !== undefined) {
+      const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+      const there = methodAt(ctx, dialect, site);
+      if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
+      // The use may join the variable to its base: `c.baseURL + path`.
+      const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
+      const shaped = useExpr && shape(useExpr.value, dialect);
+      if (shaped?.kind === "v2") continue;
+      if (shaped?.kind === "v1") found = { ...found, kind: "v1" };
+    }
+    candidates.push({ ...locate(text, t, found), path, explicit: found.kind === "v1", ...(method ? { method } : {}) });
+  }
+  return { candidates, bases: basesOf(ctx) };
+}
+
+/** The path from the resource on; it ends at source text that cannot be part of it (prose around a URL). */
+function pathOf(found: NonNullable<Shape>): string {
+  let end = found.resourceAt + 1;
+  const limit = Math.min(found.text.length, found.resourceAt + 512);
+  while (end < limit && !(found.literal[end] && PATH_END.has(found.text[end] as string))) end++;
+  return found.text.slice(found.resourceAt, end).replace(/[.:!]+$/, "");
+}
+
+/** Line, column and matched text: from the URL's scheme, else `/v1/`, else the resource, in the string token. */
+function locate(text: string, token: Token, found: NonNullable<Shape>): { line: number; column: number; match: string } {
+  const raw = text.slice(token.start, Math.min(token.end, token.start + 4096));
+  const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt, found.resourceAt + 64))?.[0] ?? "/";
+  const seg = raw.indexOf(resource);
+  const scheme = raw.slice(0, Math.max(seg, 0)).search(/[a-z][a-z0-9+.-]*:\/\//i);
+  const v1 = raw.indexOf("/v1/");
+  const anchor = scheme >= 0 ? scheme : v1 >= 0 && v1 < seg ? v1 : Math.max(seg, 0);
+  const match = raw.slice(anchor, anchor + 1024).split(/[\s"'`]/)[0] as string;
+  return { ...lineAt(text, token.start + anchor), match };
+}

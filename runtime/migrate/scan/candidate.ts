@@ -1,0 +1,55 @@
+// What the per-language analysis of one file produces, before findings are resolved against
+// the base URLs known around it (the file, its directory, the scanned tree).
+
+import { V1_RESOURCES } from "../route-table.js";
+import type { MethodSource } from "./method.js";
+
+export interface Candidate {
+  line: number;
+  /** 1-based, in UTF-16 code units (SARIF's default column kind). */
+  column: number;
+  match: string;
+  /** The path from the v1 resource segment on, as written (interpolations as `{name}` / `${name}`). */
+  path: string;
+  /** `/v1` is part of the expression (`https://host/v1/pods`, `${BASE}` with BASE = "…/v1"). */
+  explicit: boolean;
+  method?: MethodSource;
+}
+
+export interface Bases {
+  v1: boolean;
+  v2: boolean;
+}
+
+export interface FileAnalysis {
+  candidates: Candidate[];
+  /** Base URLs (or `/v1`, `/v2` prefixes) the file names as string literals. */
+  bases: Bases;
+}
+
+export const RESOURCE = `(?:${V1_RESOURCES.join("|")})`;
+/** A v1 resource segment inside text. */
+export const RESOURCE_IN = new RegExp(`/${RESOURCE}(?![\\w-])`);
+/** A base URL or version prefix, the whole literal: `https://rest.runpod.io/v2`, `/v1/`. */
+export const BASE_LITERAL = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/\s]+)?(?:\/[\w.-]+)*\/v([12])\/?$/i;
+
+/** Line starts per text, computed once per text (a file is read by several readers). */
+let indexed: { text: string; starts: number[] } | undefined;
+
+/** An offset → 1-based line and UTF-16 column. */
+export function lineAt(text: string, offset: number): { line: number; column: number } {
+  if (indexed?.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    indexed = { text, starts };
+  }
+  const { starts } = indexed;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+}

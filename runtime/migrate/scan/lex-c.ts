@@ -1,0 +1,193 @@
+// Lexers for the C-like family: TypeScript/JavaScript (template literals, regex literals),
+// Go (raw strings, runes) and Python (string prefixes, triple quotes, f-strings).
+
+import { isIdentChar, isIdentStart, type Part, punctAt, pushText, skipGroup, type Token, unescape } from "./tokens.js";
+
+interface Syntax {
+  lineComment: string;
+  blockComment: boolean;
+  /** What a backtick opens: a JS template literal, a Go raw string, or nothing. */
+  backtick: "template" | "raw" | "none";
+  python: boolean;
+  regex: boolean;
+}
+
+const JS: Syntax = { lineComment: "//", blockComment: true, backtick: "template", python: false, regex: true };
+const GO: Syntax = { lineComment: "//", blockComment: true, backtick: "raw", python: false, regex: false };
+const PY: Syntax = { lineComment: "#", blockComment: false, backtick: "none", python: true, regex: false };
+
+/** Tokens after which `/` starts a regex literal rather than a division. */
+const BEFORE_REGEX = new Set([
+  "(",
+  ",",
+  "=",
+  ":",
+  "[",
+  "!",
+  "&",
+  "|",
+  "?",
+  "{",
+  "}",
+  ";",
+  "&&",
+  "||",
+  "??",
+  "=>",
+  "==",
+  "===",
+  "!=",
+  "!==",
+  "return",
+  "typeof",
+]);
+
+/** A quoted string from `i` (at the opening quote); `hole` reads an interpolation at `j`. */
+function quoted(text: string, i: number, quote: string, opts: { triple: boolean; raw: boolean; holes: "none" | "${}" | "{}" }): { end: number; parts: Part[] } {
+  const parts: Part[] = [];
+  const close = opts.triple ? quote.repeat(3) : quote;
+  let j = i + close.length;
+  let buf = "";
+  while (j < text.length) {
+    const c = text[j] as string;
+    if (text.startsWith(close, j)) {
+      pushText(parts, buf);
+      return { end: j + close.length, parts };
+    }
+    if (!opts.triple && c === "\n" && quote !== "`") break;
+    if (c === "\\" && !opts.raw) {
+      buf += unescape(text[j + 1] ?? "");
+      j += 2;
+      continue;
+    }
+    if (opts.holes === "${}" && c === "$" && text[j + 1] === "{") {
+      const end = skipGroup(text, j + 1, "{", "}");
+      pushText(parts, buf);
+      buf = "";
+      parts.push({ hole: text.slice(j + 2, end - 1).trim() });
+      j = end;
+      continue;
+    }
+    if (opts.holes === "{}" && c === "{") {
+      if (text[j + 1] === "{") {
+        buf += "{";
+        j += 2;
+        continue;
+      }
+      const end = skipGroup(text, j, "{", "}");
+      pushText(parts, buf);
+      buf = "";
+      // `{pod_id!r:>10}` names pod_id.
+      parts.push({ hole: (text.slice(j + 1, end - 1).split(/[!:](?![=:])/)[0] ?? "").trim() });
+      j = end;
+      continue;
+    }
+    if (opts.holes === "{}" && c === "}" && text[j + 1] === "}") {
+      buf += "}";
+      j += 2;
+      continue;
+    }
+    buf += c;
+    j++;
+  }
+  pushText(parts, buf);
+  return { end: j, parts };
+}
+
+function lexWith(syntax: Syntax): (text: string) => Token[] {
+  return (text) => {
+    const tokens: Token[] = [];
+    const push = (kind: Token["kind"], start: number, end: number, parts?: Part[]) =>
+      tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+    let i = 0;
+    while (i < text.length) {
+      const c = text[i] as string;
+      if (c === " " || c === "\t" || c === "\r" || c === "\n") {
+        i++;
+        continue;
+      }
+      if (text.startsWith(syntax.lineComment, i)) {
+        const nl = text.indexOf("\n", i);
+        i = nl < 0 ? text.length : nl;
+        continue;
+      }
+      if (syntax.blockComment && text.startsWith("/*", i)) {
+        const end = text.indexOf("*/", i + 2);
+        i = end < 0 ? text.length : end + 2;
+        continue;
+      }
+      if (syntax.python && /[rRbBfFuU]/.test(c)) {
+        const prefix = /^[rRbBfFuU]{1,2}(?=["'])/.exec(text.slice(i, i + 3));
+        if (prefix) {
+          const p = prefix[0].toLowerCase();
+          const q = text[i + p.length] as string;
+          const triple = text.startsWith(q.repeat(3), i + p.length);
+          const s = quoted(text, i + p.length, q, { triple, raw: p.includes("r"), holes: p.includes("f") ? "{}" : "none" });
+          push("str", i, s.end, s.parts);
+          i = s.end;
+          continue;
+        }
+      }
+      if (c === '"' || c === "'") {
+        const triple = syntax.python && text.startsWith(c.repeat(3), i);
+        const s = quoted(text, i, c, { triple, raw: false, holes: "none" });
+        push("str", i, s.end, s.parts);
+        i = s.end;
+        continue;
+      }
+      if (c === "`" && syntax.backtick !== "none") {
+        const s = quoted(text, i, "`", { triple: false, raw: syntax.backtick === "raw", holes: syntax.backtick === "template" ? "${}" : "none" });
+        push("str", i, s.end, s.parts);
+        i = s.end;
+        continue;
+      }
+      if (isIdentStart(c)) {
+        let j = i + 1;
+        while (isIdentChar(text[j])) j++;
+        push("ident", i, j);
+        i = j;
+        continue;
+      }
+      if (/[0-9]/.test(c)) {
+        let j = i + 1;
+        while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
+        push("num", i, j);
+        i = j;
+        continue;
+      }
+      if (syntax.regex && c === "/") {
+        const prev = tokens[tokens.length - 1];
+        if (!prev || BEFORE_REGEX.has(prev.text) || (prev.kind === "punct" && !/[)\]}]/.test(prev.text))) {
+          i = skipRegex(text, i);
+          continue;
+        }
+      }
+      const p = punctAt(text, i);
+      push("punct", i, i + p.length);
+      i += p.length;
+    }
+    return tokens;
+  };
+}
+
+/** Past a regex literal `/…/flags` (character classes may hold `/`); stops at the line end. */
+function skipRegex(text: string, i: number): number {
+  let inClass = false;
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text[j];
+    if (c === "\n") return j;
+    if (c === "\\") j++;
+    else if (c === "[") inClass = true;
+    else if (c === "]") inClass = false;
+    else if (c === "/" && !inClass) {
+      let k = j + 1;
+      while (isIdentChar(text[k])) k++;
+      return k;
+    }
+  }
+  return text.length;
+}
+
+export const lexJs = lexWith(JS);
+export const lexGo = lexWith(GO);
+export const lexPython = lexWith(PY);

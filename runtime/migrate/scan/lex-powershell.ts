@@ -1,0 +1,142 @@
+// PowerShell lexer: '…' and "…" strings (with `$var`, `${var}`, `$(…)` and backtick escapes),
+// here-strings, `#` and `<# … #>` comments, a backtick at a line end joins lines; variables
+// (`$BaseUrl`), commands (`Invoke-RestMethod`) and parameters (`-Method`) are identifiers.
+
+import { type Part, punctAt, pushText, skipGroup, type Token } from "./tokens.js";
+
+const WORD = /[A-Za-z0-9_\-:.]/;
+
+function variable(text: string, i: number): { name: string; end: number } | undefined {
+  if (text[i + 1] === "{") {
+    const end = skipGroup(text, i + 1, "{", "}");
+    return { name: text.slice(i + 2, end - 1), end };
+  }
+  const m = /^[A-Za-z_][\w]*(?::[A-Za-z_]\w*)?/.exec(text.slice(i + 1, i + 129));
+  return m ? { name: m[0], end: i + 1 + m[0].length } : undefined;
+}
+
+function expandable(text: string, i: number, close: string): { parts: Part[]; end: number } {
+  const parts: Part[] = [];
+  let j = i;
+  while (j < text.length) {
+    if (text.startsWith(close, j)) {
+      if (close === '"' && text[j + 1] === '"') {
+        pushText(parts, '"');
+        j += 2;
+        continue;
+      }
+      return { parts, end: j + close.length };
+    }
+    const c = text[j] as string;
+    if (c === "`") {
+      pushText(parts, text[j + 1] === "n" ? "\n" : (text[j + 1] ?? ""));
+      j += 2;
+    } else if (c === "$" && text[j + 1] === "(") {
+      const end = skipGroup(text, j + 1, "(", ")");
+      parts.push({ hole: text.slice(j, end) });
+      j = end;
+    } else if (c === "$" && variable(text, j)) {
+      const v = variable(text, j) as { name: string; end: number };
+      parts.push({ hole: `$${v.name}` });
+      j = v.end;
+    } else {
+      pushText(parts, c);
+      j++;
+    }
+  }
+  return { parts, end: j };
+}
+
+export function lexPowerShell(text: string): Token[] {
+  const tokens: Token[] = [];
+  const push = (kind: Token["kind"], start: number, end: number, parts?: Part[]) =>
+    tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === "`" && (text[i + 1] === "\n" || (text[i + 1] === "\r" && text[i + 2] === "\n"))) {
+      i += text[i + 1] === "\r" ? 3 : 2;
+      continue;
+    }
+    if (c === " " || c === "\t" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === "\n") {
+      push("nl", i, i + 1);
+      i++;
+      continue;
+    }
+    if (text.startsWith("<#", i)) {
+      const end = text.indexOf("#>", i + 2);
+      i = end < 0 ? text.length : end + 2;
+      continue;
+    }
+    if (c === "#") {
+      const nl = text.indexOf("\n", i);
+      i = nl < 0 ? text.length : nl;
+      continue;
+    }
+    if (text.startsWith('@"', i) || text.startsWith("@'", i)) {
+      const q = text[i + 1] as string;
+      const close = `\n${q}@`;
+      if (q === '"') {
+        const s = expandable(text, i + 2, close);
+        push("str", i, s.end, s.parts);
+        i = s.end;
+      } else {
+        const end = text.indexOf(close, i + 2);
+        const stop = end < 0 ? text.length : end + close.length;
+        push("str", i, stop, [{ text: text.slice(i + 2, end < 0 ? text.length : end) }]);
+        i = stop;
+      }
+      continue;
+    }
+    if (c === "'") {
+      let j = i + 1;
+      let buf = "";
+      while (j < text.length) {
+        if (text[j] === "'" && text[j + 1] === "'") {
+          buf += "'";
+          j += 2;
+        } else if (text[j] === "'") break;
+        else buf += text[j++];
+      }
+      push("str", i, Math.min(j + 1, text.length), [{ text: buf }]);
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      const s = expandable(text, i + 1, '"');
+      push("str", i, s.end, s.parts);
+      i = s.end;
+      continue;
+    }
+    if (c === "$" && variable(text, i)) {
+      const v = variable(text, i) as { name: string; end: number };
+      push("ident", i, v.end);
+      i = v.end;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(c) || (c === "-" && /[A-Za-z]/.test(text[i + 1] ?? ""))) {
+      let j = i + 1;
+      while (j < text.length && WORD.test(text[j] as string)) j++;
+      // `Invoke-RestMethod.` is not a call on a member; a trailing dot belongs to nothing.
+      while (text[j - 1] === "." && j > i + 1) j--;
+      push("ident", i, j);
+      i = j;
+      continue;
+    }
+    if (/[0-9]/.test(c)) {
+      let j = i + 1;
+      while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
+      push("num", i, j);
+      i = j;
+      continue;
+    }
+    const p = punctAt(text, i);
+    push("punct", i, i + p.length);
+    i += p.length;
+  }
+  return tokens;
+}

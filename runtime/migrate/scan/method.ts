@@ -1,0 +1,236 @@
+// The HTTP method of the call a URL expression is passed to: the function's name
+// (`c.Patch`, `requests.post`), a sibling argument (`http.NewRequest("PATCH", …)`,
+// `http.MethodPost`), an options object (`{method: "PATCH"}`, `Method = 'Post'`), a flag of
+// the command (`curl -X POST`, `-Method Post`, across continued lines), or the command's
+// default (`fetch(url)`, curl without data, `Invoke-RestMethod` are GET). Walks are bounded.
+
+import { callArgs, chainStart, type EvalContext, matchClose, WALK_LIMIT } from "./evaluate.js";
+import { literalText, type Token } from "./tokens.js";
+
+export interface MethodSource {
+  method: string;
+  /** How it was read, for the finding's notes. */
+  how: string;
+}
+
+const VERBS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]);
+
+/** `Patch`, `doPost`, `post_json`, `MethodDelete`, `del` → the verb its name carries. */
+export function verbInName(name: string): string | undefined {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_\-.$]+/)
+    .map((w) => w.toUpperCase());
+  for (const w of words) {
+    if (VERBS.has(w)) return w;
+    if (w === "DEL") return "DELETE";
+  }
+  return undefined;
+}
+
+function verbLiteral(token: Token | undefined): string | undefined {
+  if (!token) return undefined;
+  const text = token.kind === "str" ? literalText(token.parts ?? []) : token.kind === "ident" ? token.text : "";
+  const upper = text.toUpperCase();
+  return VERBS.has(upper) ? upper : undefined;
+}
+
+/**
+ * The value of a `method` key inside tokens [from, to] at bracket depth `maxDepth` or less:
+ * `method: "POST"`, `method="POST"`, `Method = 'Post'`, `Method: http.MethodPost`. Deeper keys
+ * belong to other calls.
+ */
+function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth: number): string | undefined {
+  let depth = 0;
+  for (let j = from; j <= to - 2; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) depth++;
+    else if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth--;
+    if (depth > maxDepth) continue;
+    const key = t.kind === "str" ? literalText(t.parts ?? []) : t.kind === "ident" ? t.text : "";
+    if (!/^-?method$/i.test(key)) continue;
+    const sep = tokens[j + 1]?.text;
+    if (sep !== ":" && sep !== "=" && sep !== "=>") continue;
+    let v = j + 2;
+    while (tokens[v + 1]?.text === "." && tokens[v + 2]?.kind === "ident") v += 2;
+    const verb = verbLiteral(tokens[v]) ?? (tokens[v]?.kind === "ident" ? verbInName(tokens[v]?.text ?? "") : undefined);
+    if (verb) return verb;
+  }
+  return undefined;
+}
+
+/** `options` in `fetch(url, options)`: the method key of the object literal it was assigned. */
+function methodOfVariable(tokens: readonly Token[], name: string, before: number): string | undefined {
+  for (let k = before - 1; k >= 2 && before - k < 4 * WALK_LIMIT; k--) {
+    const t = tokens[k] as Token;
+    if (t.text !== "{" || tokens[k - 1]?.text !== "=" || tokens[k - 2]?.text !== name) continue;
+    const close = matchClose(tokens, k);
+    return methodKey(tokens, k + 1, close < 0 ? Math.min(tokens.length - 1, k + WALK_LIMIT) : close, 0);
+  }
+  return undefined;
+}
+
+const FETCH = /^(?:fetch|\$fetch|ofetch|Request)$/;
+
+const BEFORE_LITERAL = new Set(["(", ",", "=", ":", ":=", "[", "@", "?", "||", "??", "return", "&"]);
+
+/** `{` that opens an object, hashtable or Go composite literal rather than a block. */
+function isLiteralBrace(tokens: readonly Token[], j: number): boolean {
+  const prev = tokens[j - 1];
+  if (!prev) return false;
+  if (BEFORE_LITERAL.has(prev.text)) return true;
+  // Go `&http.Request{`, `Options{`: a type name after `=`, `(`, `,`, `&`, `return`.
+  if (prev.kind === "ident") {
+    const before = tokens[chainStart(tokens, j - 1) - 1];
+    return before !== undefined && BEFORE_LITERAL.has(before.text) && before.text !== ":";
+  }
+  return false;
+}
+
+/** The method of the call or object literal around token `s`, innermost first. */
+function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
+  const { tokens } = ctx;
+  let depth = 0;
+  let levels = 0;
+  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT && levels < 3; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[" || t.text === "{") {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      // A block (function body, `if`) ends the search: its other calls are not this one's.
+      if (t.text === "{" && !isLiteralBrace(tokens, j)) return undefined;
+      levels++;
+      const close = matchClose(tokens, j);
+      const end = close < 0 ? Math.min(tokens.length - 1, j + WALK_LIMIT) : close;
+      const callee = tokens[j - 1];
+      if (t.text === "(" && callee?.kind === "ident") {
+        const fromName = verbInName(callee.text);
+        if (fromName) return { method: fromName, how: `the function name ${callee.text}` };
+        const args = callArgs(ctx, j)?.args ?? [];
+        for (const [a, b] of args) {
+          const tail = tokens[b];
+          const verb = a === b ? verbLiteral(tokens[a]) : tail?.kind === "ident" && a === chainStart(tokens, b) ? verbInName(tail.text) : undefined;
+          if (verb)
+            return {
+              method: verb,
+              how: `the argument ${tokens
+                .slice(a, b + 1)
+                .map((x) => x.text)
+                .join("")}`,
+            };
+        }
+      }
+      const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
+      if (keyed) return { method: keyed, how: "the method option" };
+      if (t.text === "(") {
+        for (const [a, b] of callArgs(ctx, j)?.args ?? []) {
+          const name = tokens[a];
+          const fromVariable = a === b && name?.kind === "ident" ? methodOfVariable(tokens, name.text, j) : undefined;
+          if (fromVariable) return { method: fromVariable, how: `the method option of ${name?.text}` };
+        }
+      }
+      if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
+        return { method: "GET", how: `${callee.text}() without a method option (GET)` };
+      }
+    }
+  }
+  return undefined;
+}
+
+const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
+
+/** The PowerShell statement around `s`: out of parentheses, up to a line end, `;` or a block brace. */
+function psStatement(tokens: readonly Token[], s: number): [number, number] {
+  let a = s;
+  for (let depth = 0; a > 0 && s - a < WALK_LIMIT; a--) {
+    const t = tokens[a - 1] as Token;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
+    else if (t.text === "{") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
+  }
+  let b = s;
+  for (let depth = 0; b < tokens.length - 1 && b - s < WALK_LIMIT; b++) {
+    const t = tokens[b + 1] as Token;
+    if (t.text === "(" || t.text === "{" || t.text === "[") depth++;
+    else if (t.text === ")" || t.text === "]") depth = Math.max(0, depth - 1);
+    else if (t.text === "}") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
+  }
+  return [a, b];
+}
+
+function powershellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+  const [a, b] = psStatement(tokens, s);
+  for (let j = a; j < b; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && /^-Method$/i.test(t.text)) {
+      const verb = verbLiteral(tokens[j + 1]);
+      if (verb) return { method: verb, how: `-Method ${tokens[j + 1]?.text}` };
+    }
+  }
+  for (let j = a; j <= b; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && PS_HTTP.test(t.text)) return { method: "GET", how: `${t.text} without -Method (GET)` };
+  }
+  return undefined;
+}
+
+const SHELL_END = new Set([";", "|", "&", "&&", "||", "(", ")"]);
+const CURL_DATA = /^(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?)$/;
+
+function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+  let a = s;
+  while (a > 0 && s - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
+  const words: string[] = [];
+  for (let j = a; j < tokens.length && j - a < WALK_LIMIT; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "nl" || (t.kind === "punct" && SHELL_END.has(t.text))) break;
+    if (t.kind === "str") words.push(literalText(t.parts ?? []));
+    else if (t.kind === "ident" && tokens[j + 1]?.text === "=") j += 2; // NAME=value before the command
+  }
+  while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) words.shift();
+  const cmd = words[0];
+  if (cmd === "curl") {
+    let method: string | undefined;
+    let how = "";
+    let data = false;
+    for (let k = 1; k < words.length; k++) {
+      const w = words[k] as string;
+      const attached = /^(?:--request=|-X)(\S+)$/.exec(w);
+      if (attached) [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
+      else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
+      else if (CURL_DATA.test(w)) data = true;
+    }
+    if (method) return { method, how };
+    return data ? { method: "POST", how: "curl with a request body (POST)" } : { method: "GET", how: "curl without -X (GET)" };
+  }
+  if (cmd === "http" || cmd === "https" || cmd === "xh") {
+    const verb = verbLiteral({ kind: "ident", start: 0, end: 0, text: words[1] ?? "" });
+    return verb ? { method: verb, how: `${cmd} ${words[1]}` } : { method: "GET", how: `${cmd} without a method (GET)` };
+  }
+  if (cmd === "wget") {
+    const m = words.map((w) => /^--method=(\w+)$/.exec(w)?.[1]).find(Boolean);
+    if (m) return { method: m.toUpperCase(), how: `wget --method=${m}` };
+    return words.some((w) => w.startsWith("--post-")) ? { method: "POST", how: "wget --post-data (POST)" } : { method: "GET", how: "wget (GET)" };
+  }
+  return undefined;
+}
+
+export type Dialect = "js" | "python" | "go" | "shell" | "powershell";
+
+/** The method at the site spanning tokens [s, e]. */
+export function methodAt(ctx: EvalContext, dialect: Dialect, s: number): MethodSource | undefined {
+  if (dialect === "shell") return shellMethod(ctx.tokens, s);
+  const fromGroup = groupMethod(ctx, s);
+  if (fromGroup || dialect !== "powershell") return fromGroup;
+  return powershellMethod(ctx.tokens, s);
+}

@@ -1,0 +1,124 @@
+// Candidates → findings: a relative path takes its version from the base URLs known around it
+// (this file, then its directory, then the scanned tree: v2 only means it is not reported);
+// the method is the one the code states, or the first the v1 route accepts; each finding says
+// what was inferred.
+
+import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
+import type { Note } from "../types.js";
+import type { Bases, FileAnalysis } from "./candidate.js";
+
+export type Inferred = "method" | "base";
+
+export interface Finding {
+  line: number;
+  /** 1-based, in UTF-16 code units (SARIF's default column kind). */
+  column: number;
+  /** The text that was recognised. */
+  match: string;
+  v1: { method: string; path: string };
+  v2: { method: string; path: string } | null;
+  notes: Note[];
+  /** `certain`: the code states the v1 version and the method; `inferred`: see `inferred`. */
+  confidence: "certain" | "inferred";
+  /** What was inferred: the HTTP method, or the base URL (v1 or v2) of a relative path. */
+  inferred: Inferred[];
+  /** `v1-call` (certain) or `v1-call-inferred`. */
+  ruleId: string;
+  /** Where the method was read (`curl -X POST`, `the function name Patch`), when the code states it. */
+  methodSource?: string;
+}
+
+/** Base URLs known around a file, nearest first: its directory, the parents, the scanned tree. */
+export type Surroundings = readonly { where: string; bases: Bases }[];
+
+/** Route answers by method and path: a minified bundle asks the same questions thousands of times. */
+const cache = new Map<string, unknown>();
+function memo<T>(key: string, compute: () => T): T {
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = compute();
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+const routeOf = (method: string, segments: readonly string[]) => memo(`route ${method} ${segments.join("/")}`, () => findRoute(method, segments));
+const migrationOf = (method: string, path: string) => memo(`migrate ${method} ${path}`, () => migrateRoute(method, path));
+
+/** The first method the v1 route of `path` accepts (GET, POST, PATCH, DELETE), if it is one. */
+export function acceptedMethod(path: string): string | undefined {
+  const parsed = parseV1Path(path);
+  return "v2" in parsed ? undefined : METHODS.find((m) => routeOf(m, parsed.segments));
+}
+
+const FILE_NAME = /\.[A-Za-z0-9]{1,5}(?:[?#].*)?$/;
+const METHODS = ["GET", "POST", "PATCH", "DELETE"];
+
+/** The v1 path as written, from the resource on; placeholders are kept as written. */
+function v1PathOf(path: string): string {
+  const parsed = parseV1Path(path);
+  return "v2" in parsed ? path : `/${parsed.segments.join("/")}${parsed.query}`;
+}
+
+/**
+ * The base of a relative path. One base URL, v1, in the file or its own directory (a Go package,
+ * a Python module folder) is the client's base: stated, not inferred. A base found farther away,
+ * both versions side by side, or none at all make the version an inference.
+ */
+function baseOf(own: Bases, around: Surroundings): { skip: true } | { skip: false; note: string; inferred: boolean } {
+  for (const [level, { where, bases }] of [{ where: "this file", bases: own }, ...around].entries()) {
+    if (!bases.v1 && !bases.v2) continue;
+    if (!bases.v1) return { skip: true };
+    if (bases.v2)
+      return { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names both a v1 and a v2 base URL; v1 assumed` };
+    const near = level === 0 || where === "this directory";
+    return near
+      ? { skip: false, inferred: false, note: `the path is relative to the v1 base URL that ${where} names` }
+      : { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names a v1 base URL` };
+  }
+  return { skip: false, inferred: true, note: "base URL inferred: the path is relative and no base URL was found; v1 assumed because it is a v1 route" };
+}
+
+export function resolveFindings(analysis: FileAnalysis, around: Surroundings = []): Finding[] {
+  const findings: Finding[] = [];
+  for (const c of analysis.candidates) {
+    const inferred: Inferred[] = [];
+    const extra: Note[] = [];
+    if (!c.explicit) {
+      // A bare literal that names a file ("/templates/readme.html") is not an API path.
+      if (FILE_NAME.test(c.path)) continue;
+      const base = baseOf(analysis.bases, around);
+      if (base.skip) continue;
+      if (base.inferred) inferred.push("base");
+      extra.push({ level: "info", message: base.note });
+    }
+    const parsed = parseV1Path(c.path);
+    if ("v2" in parsed) continue;
+    const stated = c.method?.method;
+    const accepted = METHODS.find((m) => routeOf(m, parsed.segments));
+    // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.
+    if (!c.explicit && !accepted) continue;
+    const lineVerb = c.method?.how.startsWith("the verb") ?? false;
+    let method: string;
+    if (stated && (routeOf(stated, parsed.segments) || !lineVerb || !accepted)) method = stated;
+    else {
+      // No method in the code, or (line fallback) a verb on the line that the route does not accept.
+      method = accepted ?? "GET";
+      inferred.unshift("method");
+      const why = lineVerb ? "the line names no HTTP verb for this route" : "the call names no HTTP method";
+      extra.unshift({ level: "info", message: `method ${method} inferred: ${why}` });
+    }
+    const migrated = migrationOf(method, c.path);
+    findings.push({
+      line: c.line,
+      column: c.column,
+      match: c.match,
+      v1: { method, path: v1PathOf(c.path) },
+      v2: migrated.path === null ? null : { method: migrated.method, path: migrated.path },
+      notes: [...extra, ...migrated.notes],
+      confidence: inferred.length === 0 ? "certain" : "inferred",
+      inferred,
+      ruleId: inferred.length === 0 ? "v1-call" : "v1-call-inferred",
+      ...(c.method && !inferred.includes("method") ? { methodSource: c.method.how } : {}),
+    });
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
