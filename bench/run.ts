@@ -30,6 +30,12 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (c) => (await import("./detection.js")).detection(c),
     keys: ["detection_v2kit", "detection_ajv_upstream", "detection_zod_upstream"],
   },
+  {
+    name: "serve",
+    title: "Serve",
+    run: async (c) => (await import("./serve.js")).serve(c),
+    keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor"],
+  },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
 ];
 
@@ -45,7 +51,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,large]\n");
+    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,serve,large]\n");
     return 0;
   }
   const only = values.only?.split(",").map((s) => s.trim());
