@@ -39,8 +39,9 @@ ${new Code(indent(ruleKind(rule.kind).emit(rule)))}
       (f) =>
         code`{ id: ${f.rule.id}, status: ${f.rule.status}, message: ${f.rule.message}, ${f.rule.hint === undefined ? code`` : code`hint: ${f.rule.hint}, `}check: ${f.name} }`,
     );
+    const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;
     return code`[${op.id}, {
-    needs: ${needs},
+    ${kind}needs: ${needs},
     ${request ? code`request: v.${new Code(request.name)},` : code``}
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [${join(

@@ -25,7 +25,7 @@ async function compileEngine(options: { spec?: string; rules?: string; graphql?:
   const { skip } = applicability(model, rules);
   const { ajv, slots } = buildAjv(model, false);
   const validators = new Map<string, OperationValidators>();
-  for (const op of model.operations) validators.set(op.id, { responses: new Map() });
+  for (const op of model.operations) validators.set(op.id, { ...(op.kind === "graphql" ? { kind: "graphql" as const } : {}), responses: new Map() });
   for (const slot of slots) {
     const validate = ajv.getSchema(slot.schemaId) as unknown as ValidateFunction;
     const entry = validators.get(slot.operation) as OperationValidators;

@@ -1,6 +1,10 @@
 // GraphQL operations (schema/graphql.yaml) join the model as operations of kind "graphql":
 // the request is the operation's arguments (its variables), the "200" response its result.
+// Names: a GraphQL operation keeps its bare name unless a REST operationId has it; then REST
+// keeps the bare name and the GraphQL operation is `graphql:<name>` (docs/graphql.md). Either
+// way `graphql:<name>` addresses it (rules/runtime/evaluate.ts resolveOperation).
 
+import { GRAPHQL_PREFIX } from "../rules/runtime/evaluate.js";
 import type { ApiModel, JsonSchema, OperationModel } from "./model.js";
 import { normalizeSchema, type SchemaContext } from "./normalize-schema.js";
 
@@ -22,9 +26,18 @@ export function mergeGraphql(model: ApiModel, doc: unknown, source: string): Api
   for (const name of Object.keys(doc.operations).sort()) {
     const op = doc.operations[name];
     if (!isObj(op)) continue;
-    if (operations.some((o) => o.id === name)) throw new Error(`${source}: operation ${JSON.stringify(name)} is also an operationId of the OpenAPI document`);
+    if (name.startsWith(GRAPHQL_PREFIX)) throw new Error(`${source}: /operations/${name}: a GraphQL operation name cannot start with "${GRAPHQL_PREFIX}"`);
+    const clash = operations.some((o) => o.id === name);
+    if (clash) {
+      model.diagnostics.push({
+        level: "warning",
+        code: "graphql-name-clash",
+        pointer: `/operations/${name}`,
+        message: `GraphQL operation ${JSON.stringify(name)} is also a REST operationId: ${JSON.stringify(name)} names the REST operation, the GraphQL one is ${JSON.stringify(GRAPHQL_PREFIX + name)}`,
+      });
+    }
     operations.push({
-      id: name,
+      id: clash ? GRAPHQL_PREFIX + name : name,
       kind: "graphql",
       ...(typeof op.description === "string" ? { description: op.description } : {}),
       tags: ["GraphQL"],

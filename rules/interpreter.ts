@@ -8,6 +8,7 @@ import { stageKind } from "./transforms/index.js";
 import type { RulesFile } from "./types.js";
 
 export interface OperationValidators {
+  kind?: "graphql";
   request?: ValidateFunction;
   responses: Map<string, ValidateFunction>;
 }
@@ -19,6 +20,7 @@ export function interpret(rules: RulesFile, validators: Map<string, OperationVal
     const stages = rules.stages.filter((s) => s.operations.includes(operation) && !skip.has(`${s.id}@${operation}`));
     const applying = rules.rules.filter((r) => r.operations.includes(operation) && !skip.has(`${r.id}@${operation}`));
     operations.set(operation, {
+      ...(v.kind ? { kind: v.kind } : {}),
       needs: [...new Set([...stages, ...applying].flatMap((x) => x.needs ?? []))].sort(),
       ...(v.request ? { request: v.request } : {}),
       responses: v.responses,

@@ -7,17 +7,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { attachResponses, engine as bundledEngine, responsesAttached } from "../output/rules.js";
-import { type Engine, evaluate, evaluateResponse, UnknownOperationError } from "../rules/runtime/evaluate.js";
+import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../rules/runtime/evaluate.js";
 import { problemFor } from "../rules/runtime/problem.js";
-import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, Violation } from "../rules/runtime/types.js";
+import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, Violation, Warning } from "../rules/runtime/types.js";
 import { clone } from "../rules/runtime/values.js";
+import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
 
 /** One verdict: the shape of a `v2kit lint --format json` line, without `file`. */
 export type LintResult = CheckResult;
 
 export interface LintOptions {
-  /** operationId (REST) or GraphQL operation name. */
+  /** operationId (REST) or GraphQL operation name (`graphql:<name>`, or the bare name when no REST operation has it). */
   operation: string;
   /** GPU and CPU catalog responses; a collection left out is taken from the bundled snapshot. */
   catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
@@ -38,6 +39,8 @@ export interface LintOutcome {
   text?: string;
   /** Where a failure of the text itself (json/parse, json/encoding) is. */
   at?: Position;
+  /** Positions of findings that a JSON pointer cannot place (values inside a GraphQL query string). */
+  positions?: Map<Violation | Warning, Position>;
 }
 
 /** Deeper than this, a body is refused: far beyond any real request, well within the stack. */
@@ -65,7 +68,8 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   if (options.response !== undefined && engine === bundledEngine && !responsesAttached()) {
     throw new Error("lint: response validators are not loaded: await loadResponseValidators() first (the package entry does)");
   }
-  if (!engine.operations.has(options.operation)) {
+  const key = resolveOperation(engine, options.operation);
+  if (key === undefined) {
     throw new UnknownOperationError(options.operation, [...engine.operations.keys()].sort());
   }
   let text: string | undefined;
@@ -99,10 +103,15 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   // but Ajv's uniqueItems compares with valueOf: give it plain objects.
   if (shape === "foreign") body = clone(body);
   try {
+    if (options.response === undefined && engine.operations.get(key)?.kind === "graphql") {
+      // GraphQL: the wire body, the arguments object or the bare input (runtime/graphql/).
+      const { result, positions } = lintGraphql(engine, key, body, contextFor(options), text);
+      return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
+    }
     const result =
-      options.response === undefined
-        ? evaluate(engine, options.operation, body, contextFor(options))
-        : evaluateResponse(engine, options.operation, String(options.response), body);
+      options.response === undefined ? evaluate(engine, key, body, contextFor(options)) : evaluateResponse(engine, key, String(options.response), body);
+    const twin = options.response === undefined ? restTwinWarning(engine, key, body) : undefined;
+    if (twin) result.warnings.push(twin);
     return text === undefined ? { result } : { result, text };
   } catch (error) {
     if (error instanceof RangeError) return { result: tooDeep(), ...(text === undefined ? {} : { text }) };

@@ -8,6 +8,7 @@ import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
+import { knownOperationLines, resolveOperation, unknownOperationAdvice } from "../../runtime/graphql/namespace.js";
 import { type LintOptions, lintSource } from "../../runtime/lint.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
@@ -22,8 +23,10 @@ Check request bodies against the v2 schema and the cross-field rules, as the ser
 Exit status: 0 all valid, 1 any invalid (malformed JSON included), 2 usage error or unreadable file.
 
 Options:
-  --operation OP      operationId or GraphQL operation name (required)
+  --operation OP      operationId or GraphQL operation name (required); graphql:NAME always
+                      names the GraphQL operation, a bare NAME only when no operationId is NAME
                         v2kit lint --operation createEndpoint body.json
+                        v2kit lint --operation graphql:saveTemplate template-request.json
   --catalog FILE      saved GPU or CPU catalog response ({"gpus": [...]} or {"cpus": [...]});
                       repeatable; a collection not given comes from the bundled snapshot
                         v2kit lint --operation createEndpoint --catalog gpus.json --catalog cpus.json body.json
@@ -97,9 +100,12 @@ async function run(args: string[]): Promise<number> {
   }
 
   const engine = await engineFor(values);
-  if (!engine.operations.has(values.operation)) {
-    const known = [...engine.operations.keys()].sort();
-    throw new CliError(`lint: unknown operation ${JSON.stringify(values.operation)}. Known operations:\n  ${known.join("\n  ")}`);
+  const key = resolveOperation(engine, values.operation);
+  if (key === undefined) {
+    const advice = unknownOperationAdvice(engine, values.operation);
+    throw new CliError(
+      `lint: unknown operation ${JSON.stringify(values.operation)}.${advice ? ` ${advice}` : ""} Known operations:\n  ${knownOperationLines(engine).join("\n  ")}`,
+    );
   }
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
@@ -108,7 +114,7 @@ async function run(args: string[]): Promise<number> {
   if (values.live || values["current-id"] !== undefined) {
     const live = await import("../../runtime/live/index.js");
     const liveOptions = live.liveOptionsFrom(values, process.env);
-    if (values.live) Object.assign(options, await live.liveContext(values.operation, engine.operations.get(values.operation)?.needs ?? [], liveOptions));
+    if (values.live) Object.assign(options, await live.liveContext(values.operation, engine.operations.get(key)?.needs ?? [], liveOptions));
     if (values["current-id"] !== undefined) options.current = await live.fetchCurrent(values.operation, values["current-id"], liveOptions);
   }
   if (values.response !== undefined) options.response = values.response;

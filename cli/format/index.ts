@@ -16,6 +16,8 @@ export interface Report {
   text?: string;
   /** Where a failure of the text itself (json/parse, json/encoding) is. */
   at?: Position;
+  /** Positions of findings a JSON pointer cannot place (values inside a GraphQL query string). */
+  positions?: Map<Violation | Warning, Position>;
 }
 
 export interface FormatContext {
@@ -52,6 +54,8 @@ const AT_KEY = new Set(["schema/additionalProperties", "schema/unevaluatedProper
 /** Line and column of a violation or warning: slow path, computed only for invalid inputs. */
 export function positionOf(report: Report, finding: Violation | Warning): Position {
   if (finding.rule.startsWith("json/") && report.at) return report.at;
+  const placed = report.positions?.get(finding);
+  if (placed) return placed;
   if (report.text === undefined) return { line: 1, column: 1 };
   return locate(report.text, finding.path, { key: AT_KEY.has(finding.rule) });
 }

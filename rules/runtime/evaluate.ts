@@ -20,6 +20,8 @@ export interface StageEntry {
 }
 
 export interface OperationEntry {
+  /** "graphql" for a GraphQL operation (schema/graphql.yaml); absent for REST operations. */
+  kind?: "graphql";
   /** Context the operation's rules and stages can use: "catalog", "templates", "current". */
   needs: string[];
   request?: ValidateFunction;
@@ -43,10 +45,26 @@ export class UnknownOperationError extends Error {
   }
 }
 
-function entryFor(engine: Engine, operation: string): OperationEntry {
-  const entry = engine.operations.get(operation);
-  if (!entry) throw new UnknownOperationError(operation, [...engine.operations.keys()]);
-  return entry;
+/** GraphQL operations are addressed as `graphql:<name>` whatever their key (docs/graphql.md). */
+export const GRAPHQL_PREFIX = "graphql:";
+
+/**
+ * The engine key an operation name stands for. A REST operationId is its own key. A GraphQL
+ * operation is keyed by its bare name unless a REST operation has that id (REST wins; the
+ * GraphQL one is then keyed `graphql:<name>`); `graphql:<name>` reaches it either way.
+ */
+export function resolveOperation(engine: Engine, operation: string): string | undefined {
+  if (engine.operations.has(operation)) return operation;
+  if (!operation.startsWith(GRAPHQL_PREFIX)) return undefined;
+  const bare = operation.slice(GRAPHQL_PREFIX.length);
+  return engine.operations.get(bare)?.kind === "graphql" ? bare : undefined;
+}
+
+function entryFor(engine: Engine, operation: string): [key: string, entry: OperationEntry] {
+  const key = resolveOperation(engine, operation);
+  const entry = key === undefined ? undefined : engine.operations.get(key);
+  if (key === undefined || !entry) throw new UnknownOperationError(operation, [...engine.operations.keys()]);
+  return [key, entry];
 }
 
 /** The template record whose id is `id` (trimmed), from the context's own and public templates. */
@@ -55,8 +73,8 @@ export function findTemplate(context: CheckContext, id: unknown): TemplateRecord
   return context.templates?.find((t) => isObject(t) && t.id === id.trim());
 }
 
-export function evaluate(engine: Engine, operation: string, body: unknown, context: CheckContext = {}): CheckResult {
-  const entry = entryFor(engine, operation);
+export function evaluate(engine: Engine, name: string, body: unknown, context: CheckContext = {}): CheckResult {
+  const [operation, entry] = entryFor(engine, name);
   const violations: Violation[] = [];
   const warnings: Warning[] = [];
   if (entry.request && !entry.request(body)) {
@@ -96,7 +114,7 @@ export function evaluate(engine: Engine, operation: string, body: unknown, conte
 
 /** Validate a response body of `operation` for `status` ("201", falling back to "2XX", "default"). */
 export function evaluateResponse(engine: Engine, operation: string, status: string, body: unknown): CheckResult {
-  const entry = entryFor(engine, operation);
+  const [, entry] = entryFor(engine, operation);
   const validate = entry.responses.get(status) ?? entry.responses.get(`${status.slice(0, 1)}XX`) ?? entry.responses.get("default");
   const violations: Violation[] = [];
   const warnings: Warning[] = [];

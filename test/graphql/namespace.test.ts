@@ -1,0 +1,79 @@
+// GraphQL operations beside REST operationIds: `graphql:NAME` always names the GraphQL
+// operation; a bare NAME does while no REST operation has that id. With the service's published
+// document, `deleteTemplate` is both: REST keeps the bare name and generation succeeds.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { loadEngine } from "../../generators/engine-on-the-fly.js";
+import { check, engine } from "../../output/index.js";
+import { resolveOperation } from "../../rules/runtime/evaluate.js";
+import { lint } from "../../runtime/lint.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const published = join(root, "../shared/reference/upstream-v2-openapi.json");
+const hasShared = existsSync(published);
+if (!hasShared) console.log(`skipping the published-document clash tests: ${published} is absent`);
+
+const deleteByName = { query: 'mutation { deleteTemplate(templateName: "My GPU Template") }' };
+
+describe("names in the bundled engine", () => {
+  test.each([
+    ["saveTemplate", "saveTemplate"],
+    ["graphql:saveTemplate", "saveTemplate"],
+    ["createEndpoint", "createEndpoint"],
+    ["graphql:createEndpoint", undefined],
+    ["graphql:graphql:saveTemplate", undefined],
+  ])("%s resolves to %s", (name, key) => {
+    expect(resolveOperation(engine, name)).toBe(key);
+  });
+
+  test("check() and lint() take the graphql: form", () => {
+    expect(check("graphql:secretCreate", { input: { name: "n", value: "v" } }).ok).toBe(true);
+    expect(check("graphql:secretCreate", { input: { name: "n" } }).violations[0]?.path).toBe("/input/value");
+    expect(lint(deleteByName, { operation: "graphql:deleteTemplate" }).ok).toBe(true);
+    expect(() => lint(deleteByName, { operation: "graphql:createEndpoint" })).toThrow(/unknown operation "graphql:createEndpoint"/);
+  });
+});
+
+describe.skipIf(!hasShared)("the published document, where deleteTemplate is also a REST operationId", () => {
+  test("generate --graphql --spec exits 0, warns, and emits both operations", () => {
+    const out = mkdtempSync(join(tmpdir(), "v2kit-clash-"));
+    const r = spawnSync(process.execPath, ["dist/cli/v2kit.js", "generate", "--graphql", "schema/graphql.yaml", "--spec", published, "--out", out], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      'v2kit: warning: /operations/deleteTemplate: GraphQL operation "deleteTemplate" is also a REST operationId: "deleteTemplate" names the REST operation, the GraphQL one is "graphql:deleteTemplate"',
+    );
+    const types = readFileSync(join(out, "types.ts"), "utf8");
+    expect(types).toMatch(/^ {2}"graphql:deleteTemplate": \{$/m);
+    expect(types).toMatch(/^ {2}deleteTemplate: \{$/m);
+    const rules = readFileSync(join(out, "rules.ts"), "utf8");
+    expect(rules).toMatch(/\["graphql:deleteTemplate", \{\n {4}kind: "graphql",/);
+    expect(rules).toMatch(/\["saveTemplate", \{\n {4}kind: "graphql",/);
+  }, 180_000);
+
+  test("lint: REST wins the bare name, graphql: reaches the mutation, unambiguous names still work", async () => {
+    const clash = await loadEngine({ spec: published, graphql: join(root, "schema/graphql.yaml") });
+    expect(resolveOperation(clash, "deleteTemplate")).toBe("deleteTemplate");
+    expect(clash.operations.get("deleteTemplate")?.kind).toBeUndefined();
+    expect(resolveOperation(clash, "graphql:deleteTemplate")).toBe("graphql:deleteTemplate");
+    expect(lint(deleteByName, { operation: "graphql:deleteTemplate", engine: clash }).ok).toBe(true);
+    expect(lint({ query: "mutation { deleteTemplate(templateName: 3) }" }, { operation: "graphql:deleteTemplate", engine: clash }).violations[0]?.path).toBe(
+      "/query",
+    );
+    // A GraphQL body sent to the REST name is not linted as GraphQL, and the warning says how.
+    const rest = lint(deleteByName, { operation: "deleteTemplate", engine: clash });
+    expect(rest.warnings).toContainEqual({
+      rule: "graphql/namespace",
+      path: "",
+      message: "deleteTemplate is the REST operation; this body looks like a GraphQL request: use --operation graphql:deleteTemplate for the GraphQL mutation",
+    });
+    expect(lint({ input: { name: "n", value: "v" } }, { operation: "secretCreate", engine: clash }).ok).toBe(true);
+  }, 120_000);
+});
