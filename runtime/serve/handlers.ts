@@ -8,6 +8,7 @@ import { isObject } from "../../rules/runtime/values.js";
 import { lint } from "../lint.js";
 import type { Api } from "./api.js";
 import { type Behaviour, returnsCreatedAt, successStatus } from "./families.js";
+import { TEMPLATES, v2Template } from "./graphql.js";
 import { problem } from "./http.js";
 import type { Route } from "./routes.js";
 import { present, recordOf } from "./shape.js";
@@ -45,8 +46,8 @@ function verdictReply(result: CheckResult): Reply | undefined {
 }
 
 /** Templates the rules see: the caller's own (REST and GraphQL) and the public catalog ones. */
-function templates(store: Store): TemplateRecord[] {
-  return [...store.list("/v2/templates"), ...store.list("/v2/catalog/templates"), ...store.list("graphql:templates")] as TemplateRecord[];
+export function templatesOf(store: Store): TemplateRecord[] {
+  return [...store.list("/v2/templates"), ...store.list("/v2/catalog/templates"), ...store.list(TEMPLATES).map(v2Template)] as TemplateRecord[];
 }
 
 function check(context: HandlerContext, current?: Resource): CheckResult {
@@ -54,7 +55,7 @@ function check(context: HandlerContext, current?: Resource): CheckResult {
     operation: context.route.operation.id,
     engine: context.api.engine,
     catalog: context.api.catalog,
-    templates: templates(context.store),
+    templates: templatesOf(context.store),
     ...(current === undefined ? {} : { current }),
   });
 }

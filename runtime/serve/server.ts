@@ -5,7 +5,8 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from "node:net";
 import { loadApi } from "./api.js";
 import { behaviourOf } from "./families.js";
-import { handle, type Reply } from "./handlers.js";
+import { handleGraphql } from "./graphql.js";
+import { handle, type Reply, templatesOf } from "./handlers.js";
 import { BodyTooLarge, problem, readBody, send } from "./http.js";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type ServeOptions } from "./options.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -65,7 +66,10 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
     }
     const headers = rate.headers;
     if (graphql || match === undefined) {
-      return { status: 501, body: problem(501, "Not Implemented", "the GraphQL endpoint is not simulated yet"), headers };
+      if (method !== "POST") return { status: 405, body: problem(405, "Method Not Allowed", "GraphQL takes POST"), headers: { ...headers, Allow: "POST" } };
+      const reply = handleGraphql(api, store, await readBody(request, maxBody), { templates: templatesOf(store) });
+      if (reply.status < 300) changed();
+      return { ...reply, headers };
     }
     if (match.kind === "method-not-allowed") {
       return {
