@@ -42,6 +42,12 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (c) => (await import("./scan.js")).scanBench(c),
     keys: ["scan_files_per_second", "scan_walk_files_per_second"],
   },
+  {
+    name: "serve",
+    title: "Serve",
+    run: async (c) => (await import("./serve.js")).serve(c),
+    keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor"],
+  },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
 ];
 
@@ -57,7 +63,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,bundle,scan,large]\n");
+    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,bundle,scan,serve,large]\n");
     return 0;
   }
   const only = values.only?.split(",").map((s) => s.trim());

@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   lint: () => import("./commands/lint.js"),
   migrate: () => import("./commands/migrate.js"),
   context: () => import("./commands/context.js"),
+  serve: () => import("./commands/serve.js"),
 };
 
 const USAGE = `v2kit: types, validators and a rule engine for the v2 API
@@ -25,6 +26,7 @@ Commands:
   lint       check request bodies as the server would (v2kit lint --help)
   migrate    rewrite v1 requests as v2 and check them (v2kit migrate --help)
   context    save catalog and template responses for offline use (v2kit context --help)
+  serve      a local, stateful contract server that answers like the service (v2kit serve --help)
 `;
 
 async function main(argv: string[]): Promise<number> {

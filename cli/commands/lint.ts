@@ -208,7 +208,7 @@ async function readJson(flag: string, file: string): Promise<unknown> {
   }
 }
 
-async function contextFrom(values: Values): Promise<Pick<LintOptions, "catalog" | "templates" | "current">> {
+export async function contextFrom(values: Pick<Values, "catalog" | "templates" | "current">): Promise<Pick<LintOptions, "catalog" | "templates" | "current">> {
   const out: Pick<LintOptions, "catalog" | "templates" | "current"> = {};
   for (const file of values.catalog ?? []) {
     const data = await readJson("--catalog", file);

@@ -1,0 +1,44 @@
+// What the server answers from: the operations of the document in use (for routing), the
+// compiled engine (the same verdicts as `lint`), and the catalog. The document is read with the
+// generator's loader: serving is not the lint hot path, and `--spec` needs it anyway.
+
+import { readFileSync } from "node:fs";
+import { loadModel } from "../../generators/pipeline.js";
+import { bundled } from "../../generators/paths.js";
+import type { ApiModel } from "../../generators/model.js";
+import type { Engine } from "../../rules/runtime/evaluate.js";
+import type { CpuRecord, GpuRecord } from "../../rules/runtime/types.js";
+import type { ServeOptions } from "./options.js";
+
+export interface Api {
+  model: ApiModel;
+  engine: Engine;
+  /** The document as JSON, for `GET /v2/openapi.json`. */
+  document: unknown;
+  catalog: { gpus: GpuRecord[]; cpus: CpuRecord[] };
+}
+
+function bundledRecords<T>(name: "gpus" | "cpus"): T[] {
+  return (JSON.parse(readFileSync(bundled.catalog(name), "utf8")) as Record<string, T[]>)[name] ?? [];
+}
+
+export async function loadApi(options: ServeOptions): Promise<Api> {
+  const model = await loadModel(options.spec === undefined ? {} : { spec: options.spec });
+  let engine: Engine;
+  if (options.spec !== undefined || options.rules !== undefined) {
+    const { loadEngine } = await import("../../generators/engine-on-the-fly.js");
+    engine = await loadEngine({ ...(options.spec ? { spec: options.spec } : {}), ...(options.rules ? { rules: options.rules } : {}) });
+  } else {
+    // The package entry of the output: every operation's request and response validators.
+    engine = (await import("../../output/index.mjs")).engine;
+  }
+  const { parseText } = await import("../../generators/load.js");
+  const specFile = options.spec ?? bundled.spec();
+  const document = parseText(readFileSync(specFile, "utf8"), specFile);
+  return {
+    model,
+    engine,
+    document,
+    catalog: { gpus: options.catalog?.gpus ?? bundledRecords("gpus"), cpus: options.catalog?.cpus ?? bundledRecords("cpus") },
+  };
+}

@@ -1,0 +1,168 @@
+// One handler per behaviour (families.ts). Request bodies go through `lint`, the same engine and
+// the same problem bodies as `v2kit lint`; every success body is checked against the document's
+// response schema before it leaves (a server that answers outside its contract is a bug: 500).
+
+import { evaluateResponse } from "../../rules/runtime/evaluate.js";
+import type { CheckResult, TemplateRecord } from "../../rules/runtime/types.js";
+import { isObject } from "../../rules/runtime/values.js";
+import { lint } from "../lint.js";
+import type { Api } from "./api.js";
+import { type Behaviour, returnsCreatedAt, successStatus } from "./families.js";
+import { TEMPLATES, v2Template } from "./graphql.js";
+import { problem } from "./http.js";
+import type { Route } from "./routes.js";
+import { present, recordOf } from "./shape.js";
+import type { Resource, Store } from "./store.js";
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+}
+
+export interface HandlerContext {
+  api: Api;
+  store: Store;
+  route: Route;
+  behaviour: Behaviour;
+  params: Record<string, string>;
+  body: Buffer | undefined;
+  requestBase: string;
+  now: () => Date;
+  /** Called after every change, to persist the state. */
+  changed: () => void;
+}
+
+/** Spec, Endpoints: the pod actions as state transitions, with the published document's states. */
+const POD_ACTIONS: Record<string, string | null> = { start: "RUNNING", restart: "RUNNING", stop: "EXITED", terminate: null };
+// (`status` and its values are facts of the published document, PodStatus; the spec names the actions only.)
+
+const notFound = (what: string, id: string): Reply => ({
+  status: 404,
+  body: problem(404, "Not Found", `${what} ${JSON.stringify(id)} does not exist or is not accessible`),
+});
+
+function verdictReply(result: CheckResult): Reply | undefined {
+  return result.ok ? undefined : { status: result.status ?? 400, body: result.problem };
+}
+
+/** Templates the rules see: the caller's own (REST and GraphQL) and the public catalog ones. */
+export function templatesOf(store: Store): TemplateRecord[] {
+  return [...store.list("/v2/templates"), ...store.list("/v2/catalog/templates"), ...store.list(TEMPLATES).map(v2Template)] as TemplateRecord[];
+}
+
+function check(context: HandlerContext, current?: Resource): CheckResult {
+  return lint(context.body ?? Buffer.alloc(0), {
+    operation: context.route.operation.id,
+    engine: context.api.engine,
+    catalog: context.api.catalog,
+    templates: templatesOf(context.store),
+    ...(current === undefined ? {} : { current }),
+  });
+}
+
+function respondWith(context: HandlerContext, status: number, body: unknown): Reply {
+  if (body === undefined) return { status };
+  const verdict = evaluateResponse(context.api.engine, context.route.operation.id, String(status), body);
+  if (verdict.ok) return { status, body };
+  const errors = verdict.violations.map((v) => `${v.path || "/"}: ${v.message}`);
+  return {
+    status: 500,
+    body: problem(
+      500,
+      "Internal Server Error",
+      `v2kit serve built a ${status} response to ${context.route.operation.id} that its own document rejects`,
+      errors,
+    ),
+  };
+}
+
+export function handle(context: HandlerContext): Reply {
+  const { behaviour: b, store, requestBase } = context;
+  switch (b.kind) {
+    case "create": {
+      const result = check(context);
+      const rejected = verdictReply(result);
+      if (rejected) return rejected;
+      const id = store.nextId();
+      const record = recordOf(result.resolved, id, returnsCreatedAt(context.api.model, context.route.operation) ? context.now().toISOString() : undefined);
+      const reply = respondWith(context, successStatus(context.route.operation, 201), present(b.collection, record, requestBase, context.api.catalog.cpus));
+      if (reply.status < 300) {
+        store.put(b.collection, id, record);
+        context.changed();
+      }
+      return reply;
+    }
+    case "list": {
+      const items = store.list(b.collection).map((r) => present(b.collection, r, requestBase, context.api.catalog.cpus));
+      return respondWith(context, successStatus(context.route.operation, 200), b.wrapper ? { [b.wrapper]: items } : items);
+    }
+    case "get": {
+      const id = context.params[b.param] as string;
+      const record = store.get(b.collection, id);
+      return record
+        ? respondWith(context, successStatus(context.route.operation, 200), present(b.collection, record, requestBase, context.api.catalog.cpus))
+        : notFound("resource", id);
+    }
+    case "update": {
+      const id = context.params[b.param] as string;
+      const current = store.get(b.collection, id);
+      if (!current) return notFound("resource", id);
+      const result = check(context, current);
+      const rejected = verdictReply(result);
+      if (rejected) return rejected;
+      const record = {
+        ...(isObject(result.resolved) ? result.resolved : {}),
+        id: current.id,
+        ...(current.createdAt === undefined ? {} : { createdAt: current.createdAt }),
+      };
+      const reply = respondWith(context, successStatus(context.route.operation, 200), present(b.collection, record, requestBase, context.api.catalog.cpus));
+      if (reply.status < 300) {
+        store.put(b.collection, id, record);
+        context.changed();
+      }
+      return reply;
+    }
+    case "delete": {
+      const id = context.params[b.param] as string;
+      if (!store.delete(b.collection, id)) return notFound("resource", id);
+      context.changed();
+      return { status: successStatus(context.route.operation, 204) };
+    }
+    case "action":
+      return action(context, b);
+    case "sub-list": {
+      const id = context.params[b.param] as string;
+      if (!store.get(b.collection, id)) return notFound("resource", id);
+      return respondWith(context, successStatus(context.route.operation, 200), b.empty);
+    }
+    case "not-simulated":
+      return {
+        status: 501,
+        body: problem(
+          501,
+          "Not Implemented",
+          `v2kit serve does not simulate ${context.route.method} ${context.route.template}: the specification does not show what it returns`,
+        ),
+      };
+  }
+}
+
+function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" }>): Reply {
+  const id = context.params[b.param] as string;
+  const current = context.store.get(b.collection, id);
+  if (!current) return notFound("resource", id);
+  const result = check(context);
+  const rejected = verdictReply(result);
+  if (rejected) return rejected;
+  const name = isObject(result.resolved) ? result.resolved[b.action] : undefined;
+  const status = successStatus(context.route.operation, 200);
+  if (typeof name === "string" && Object.hasOwn(POD_ACTIONS, name)) {
+    const next = POD_ACTIONS[name];
+    if (next === null) context.store.delete(b.collection, id);
+    else context.store.put(b.collection, id, { ...current, status: next });
+    context.changed();
+  }
+  const after = context.store.get(b.collection, id);
+  const hasBody = context.route.operation.responses.some((r) => r.status === String(status) && r.schema !== undefined);
+  return respondWith(context, status, hasBody && after ? present(b.collection, after, context.requestBase, context.api.catalog.cpus) : undefined);
+}

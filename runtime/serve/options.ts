@@ -1,0 +1,36 @@
+// Options of `v2kit serve` and `createServer()`.
+
+import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
+import type { WindowLimit } from "./rate-limit.js";
+
+export interface ServeOptions {
+  /** Another OpenAPI document (compiled at start); default the bundled schema. */
+  spec?: string;
+  /** Another rules file; default the bundled rules. */
+  rules?: string;
+  /** GPU and CPU catalog records; a collection left out is the bundled snapshot. */
+  catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
+  /** Templates the caller owns at start (listed by `GET /v2/templates`, used by template rules). */
+  templates?: TemplateRecord[];
+  /** The one API key accepted; without it any non-empty key is. */
+  apiKey?: string;
+  /** A JSON snapshot to start from (when it exists) and to write after every change. */
+  stateFile?: string;
+  /** Makes ids repeatable run to run. */
+  seed?: number;
+  /** Delay before every response, in milliseconds. */
+  latencyMs?: number;
+  /** Per-key quotas; none: no limit and no RateLimit headers (a rate-limit-exempt caller). */
+  rateLimits?: WindowLimit[];
+  /** Larger request bodies get 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** A request not received completely within this time is dropped (408). Default 30 s. */
+  requestTimeoutMs?: number;
+  /** `{request_base}` of endpoints' `requestUrls`; default the server's own origin. */
+  requestBase?: string;
+  /** The clock for `createdAt`; default the system clock. */
+  now?: () => Date;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;

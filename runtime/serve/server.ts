@@ -1,0 +1,137 @@
+// `createServer()`: a node:http server that answers like the service. Routing, auth, rate
+// limits, latency, body limits and errors live here; what a route does lives in handlers.ts.
+
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadApi } from "./api.js";
+import { behaviourOf } from "./families.js";
+import { handleGraphql } from "./graphql.js";
+import { handle, type Reply, templatesOf } from "./handlers.js";
+import { BodyTooLarge, problem, readBody, send } from "./http.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type ServeOptions } from "./options.js";
+import { RateLimiter } from "./rate-limit.js";
+import { buildRoutes, matchRoute } from "./routes.js";
+import { readSnapshot, type Snapshot, Store, writeSnapshot } from "./store.js";
+import { seedState } from "./seed.js";
+
+export interface V2kitServer extends Server {
+  /** Back to the state the server started with (the `--state` file as it was, or the seed). */
+  reset(): void;
+  /** A copy of the current state, in the `--state` file's format. */
+  state(): Snapshot;
+  /** `http://host:port` once listening. */
+  url(): string;
+}
+
+const unauthorized = (detail: string): Reply => ({ status: 401, body: problem(401, "Unauthorized", detail) });
+
+/** Spec, Authentication: Bearer on REST, `api_key` in the query string on GraphQL. */
+function credential(request: IncomingMessage, url: URL, graphql: boolean): string | Reply {
+  if (graphql) {
+    const key = url.searchParams.get("api_key");
+    return key ? key : unauthorized("the api_key query parameter is missing");
+  }
+  const header = request.headers.authorization;
+  if (header === undefined) return unauthorized("the Authorization header is missing: send `Authorization: Bearer <API_KEY>`");
+  const m = /^Bearer +(\S+)\s*$/i.exec(header);
+  return m ? (m[1] as string) : unauthorized("the Authorization header is malformed: expected `Bearer <API_KEY>`");
+}
+
+export async function createServer(options: ServeOptions = {}): Promise<V2kitServer> {
+  const api = await loadApi(options);
+  const routes = buildRoutes(api.model.operations);
+  const store = new Store(options.seed);
+  const initial: Snapshot = (options.stateFile ? readSnapshot(options.stateFile) : undefined) ?? seedState(routes, api, options.templates ?? []);
+  store.reset(initial);
+  const limiter = new RateLimiter(options.rateLimits ?? []);
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = options.now ?? (() => new Date());
+  const changed = () => {
+    if (options.stateFile) writeSnapshot(options.stateFile, store.snapshot());
+  };
+
+  async function respond(request: IncomingMessage, response: ServerResponse): Promise<Reply & { headers?: Record<string, string> }> {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const method = (request.method ?? "GET").toUpperCase();
+    const graphql = url.pathname === "/graphql" || url.pathname.endsWith("/graphql");
+    const match = graphql ? undefined : matchRoute(routes, method, url.pathname);
+    if (match?.kind === "not-found") return { status: 404, body: problem(404, "Not Found", `no route ${url.pathname} in the document`) };
+    const key = credential(request, url, graphql);
+    if (typeof key !== "string") return key;
+    if (options.apiKey !== undefined && key !== options.apiKey) return unauthorized("the API key is invalid");
+    const rate = limiter.take(key);
+    if (rate.exceeded) {
+      const detail = `rate limit exceeded for the ${rate.exceeded.window} window; retry after ${rate.exceeded.retryAfter} s`;
+      return { status: 429, body: problem(429, "Too Many Requests", detail), headers: { ...rate.headers, "Retry-After": String(rate.exceeded.retryAfter) } };
+    }
+    const headers = rate.headers;
+    if (graphql || match === undefined) {
+      if (method !== "POST") return { status: 405, body: problem(405, "Method Not Allowed", "GraphQL takes POST"), headers: { ...headers, Allow: "POST" } };
+      const reply = handleGraphql(api, store, await readBody(request, maxBody), { templates: templatesOf(store) });
+      if (reply.status < 300) changed();
+      return { ...reply, headers };
+    }
+    if (match.kind === "method-not-allowed") {
+      return {
+        status: 405,
+        body: problem(405, "Method Not Allowed", `${method} is not allowed on ${url.pathname}`),
+        headers: { ...headers, Allow: match.allow.join(", ") },
+      };
+    }
+    if (match.route.template.endsWith("/openapi.json")) return { status: 200, body: api.document, headers };
+    const body = match.route.operation.request ? await readBody(request, maxBody) : undefined;
+    const requestBase = options.requestBase ?? origin(request, server);
+    const reply = handle({
+      api,
+      store,
+      route: match.route,
+      behaviour: behaviourOf(api.model, match.route),
+      params: match.params,
+      body,
+      requestBase,
+      now,
+      changed,
+    });
+    void response;
+    return { ...reply, headers };
+  }
+
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  // Node checks the request deadline on this interval (30 s by default): check well within it.
+  const checking = Math.max(100, Math.min(1000, Math.floor(requestTimeout / 2)));
+  const server = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: checking }, (request, response) => {
+    respond(request, response)
+      .catch((error: unknown): Reply => {
+        if (error instanceof BodyTooLarge) return { status: 413, body: problem(413, "Content Too Large", `the request body is larger than ${maxBody} bytes`) };
+        return { status: 500, body: problem(500, "Internal Server Error", `v2kit serve failed: ${(error as Error)?.message ?? String(error)}`) };
+      })
+      .then(async (reply: Reply & { headers?: Record<string, string> }) => {
+        if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+        send(response, reply.status, request.method === "HEAD" ? undefined : reply.body, reply.headers);
+      })
+      .catch(() => response.destroy());
+  }) as V2kitServer;
+  // Bytes that are not HTTP, or a client too slow to send its request: answer and hang up.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    else socket.destroy();
+  });
+  server.reset = () => {
+    store.reset(initial);
+    limiter.reset();
+  };
+  server.state = () => store.snapshot();
+  server.url = () => {
+    const address = server.address() as AddressInfo | null;
+    if (!address) throw new Error("the server is not listening");
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  };
+  return server;
+}
+
+function origin(request: IncomingMessage, server: V2kitServer): string {
+  const host = request.headers.host;
+  return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : server.url();
+}

@@ -1,0 +1,87 @@
+// A stored resource as the service returns it: the resolved request (defaults, template merge,
+// PATCH merge: the engine's `resolved` body) plus what the service adds. For endpoints the
+// specification says what that is (Resources, Endpoint and Request URLs); for other resources
+// only `id` and, where the response schema has one, `createdAt` are added.
+
+import { parseArgs } from "../../rules/runtime/command.js";
+import type { CpuRecord } from "../../rules/runtime/types.js";
+import { isObject } from "../../rules/runtime/values.js";
+import type { Resource } from "./store.js";
+
+const QUEUE_URLS: [string, string][] = [
+  ["run", "run"],
+  ["runSync", "runsync"],
+  ["status", "status/{job_id}"],
+  ["stream", "stream/{job_id}"],
+  ["cancel", "cancel/{job_id}"],
+  ["retry", "retry/{job_id}"],
+  ["purgeQueue", "purge-queue"],
+  ["health", "health"],
+];
+
+/** Spec, Request URLs: queue URLs under `{request_base}/v2/<id>/`, a load balancer's own host. */
+export function requestUrls(endpoint: Resource, id: string, requestBase: string): Record<string, string> {
+  const base = requestBase.replace(/\/+$/, "");
+  if (endpoint.type === "LOAD_BALANCER") {
+    const url = new URL(base);
+    const lb = `${url.protocol}//${encodeURIComponent(id)}.${url.host}`;
+    const env = isObject(endpoint.env) ? endpoint.env : {};
+    const healthPath = typeof env.HEALTH_CHECK_PATH === "string" && env.HEALTH_CHECK_PATH !== "" ? env.HEALTH_CHECK_PATH : "/ping";
+    return { base: lb, health: `${lb}${healthPath.startsWith("/") ? "" : "/"}${healthPath}` };
+  }
+  return Object.fromEntries(QUEUE_URLS.map(([key, tail]) => [key, `${base}/v2/${encodeURIComponent(id)}/${tail}`]));
+}
+
+/** Spec, Resources: the fields an Endpoint response always has, from the stored record. */
+function presentEndpoint(record: Resource, requestBase: string, cpus: readonly CpuRecord[]): Resource {
+  const out: Resource = { ...record };
+  const id = String(record.id);
+  out.dataCenterIds ??= []; // omitted or empty: the scheduler chooses
+  out.networkVolumes ??= [];
+  out.registry ??= null; // "null when unset"
+  if (isObject(out.gpu)) {
+    const gpu: Resource = { ...out.gpu };
+    gpu.allowedCudaVersions ??= []; // empty means any version
+    gpu.minCudaVersion ??= null; // null means no floor
+    gpu.excludedTypes ??= [];
+    out.gpu = gpu;
+  } else if (out.cpu === undefined) out.gpu = null;
+  if (Array.isArray(out.cpu)) out.cpu = out.cpu.map((c: unknown) => withMemory(c, cpus));
+  const scaling = isObject(out.scaling) ? out.scaling : {};
+  if (isObject(out.workers) && out.type !== "LOAD_BALANCER" && scaling.type === "REQUEST_COUNT") {
+    // Workers: idleTimeout is omitted from responses for queue endpoints scaling on REQUEST_COUNT.
+    const { idleTimeout: _omitted, ...workers } = out.workers;
+    out.workers = workers;
+  }
+  if (typeof out.args === "string" && out.args !== "") {
+    // Responses return `args` as stored, with its deconstructed `entrypoint` and `cmd`.
+    const parsed = parseArgs(out.args);
+    if (parsed?.cmd) out.cmd = parsed.cmd;
+    if (parsed?.entrypoint) out.entrypoint = parsed.entrypoint;
+  }
+  out.requestUrls = requestUrls(out, id, requestBase);
+  return out;
+}
+
+/**
+ * What is stored for a new resource: the resolved request, its id and (where the response
+ * schema has the field) its creation time. Derived fields are added only when it is returned,
+ * so that a later PATCH is judged against what was sent, not against what the server derived.
+ */
+export function recordOf(resolved: unknown, id: string, createdAt: string | undefined): Resource {
+  const body = isObject(resolved) ? resolved : {};
+  return { ...body, id, ...(createdAt === undefined ? {} : { createdAt }) };
+}
+
+/** A stored record as the service returns it. */
+export function present(collection: string, record: Resource, requestBase: string, cpus: readonly CpuRecord[]): Resource {
+  return collection === "/v2/serverless" ? presentEndpoint(record, requestBase, cpus) : record;
+}
+
+/** CPU config: `memory` (GB, response only) is derived from the flavor's catalog RAM multiplier. */
+function withMemory(config: unknown, cpus: readonly CpuRecord[]): unknown {
+  if (!isObject(config) || typeof config.vcpuCount !== "number") return config;
+  const flavor = cpus.find((c) => c.id === config.id);
+  if (typeof flavor?.ramGbPerVcpu !== "number") return config;
+  return { ...config, memory: Math.max(1, Math.round(config.vcpuCount * flavor.ramGbPerVcpu)) };
+}

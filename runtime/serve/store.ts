@@ -1,0 +1,136 @@
+// The server's state: resources by collection and id, in creation order, with ids that are
+// deterministic under a seed. A snapshot is plain JSON, so a test suite can start from a fixture
+// (`--state FILE`); it is written atomically (a temporary file, then a rename) after each change.
+
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import path from "node:path";
+
+export type Resource = Record<string, unknown>;
+
+export interface Snapshot {
+  version: 1;
+  /** How many ids have been handed out: with a seed, the next id depends on it. */
+  issued: number;
+  collections: Record<string, Resource[]>;
+}
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+const ID_LENGTH = 14;
+
+/** mulberry32: a small, well-known 32-bit PRNG; enough for ids that only need to be repeatable. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class SnapshotError extends Error {}
+
+export class Store {
+  private collections = new Map<string, Map<string, Resource>>();
+  private issued = 0;
+  private random: (() => number) | undefined;
+
+  constructor(private readonly seed?: number) {
+    this.reseed();
+  }
+
+  private reseed(): void {
+    this.random = this.seed === undefined ? undefined : prng(this.seed);
+    if (this.random) for (let i = 0; i < this.issued * ID_LENGTH; i++) this.random();
+  }
+
+  /** A new id: 14 characters of [a-z0-9], repeatable run to run with a seed. */
+  nextId(): string {
+    this.issued++;
+    const random = this.random;
+    if (random) return Array.from({ length: ID_LENGTH }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join("");
+    const bytes = randomBytes(ID_LENGTH);
+    return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
+  }
+
+  private collection(name: string): Map<string, Resource> {
+    let c = this.collections.get(name);
+    if (!c) {
+      c = new Map();
+      this.collections.set(name, c);
+    }
+    return c;
+  }
+
+  list(name: string): Resource[] {
+    return [...(this.collections.get(name)?.values() ?? [])];
+  }
+
+  get(name: string, id: string): Resource | undefined {
+    return this.collections.get(name)?.get(id);
+  }
+
+  put(name: string, id: string, resource: Resource): void {
+    this.collection(name).set(id, resource);
+  }
+
+  delete(name: string, id: string): boolean {
+    return this.collections.get(name)?.delete(id) ?? false;
+  }
+
+  reset(snapshot?: Snapshot): void {
+    this.collections.clear();
+    this.issued = snapshot?.issued ?? 0;
+    for (const [name, resources] of Object.entries(snapshot?.collections ?? {})) {
+      for (const r of resources) if (typeof r.id === "string") this.collection(name).set(r.id, r);
+    }
+    this.reseed();
+  }
+
+  snapshot(): Snapshot {
+    const collections: Record<string, Resource[]> = {};
+    for (const name of [...this.collections.keys()].sort()) collections[name] = this.list(name);
+    return structuredClone({ version: 1, issued: this.issued, collections });
+  }
+}
+
+/** Read a snapshot file; a missing file is an empty state (the first run of a suite). */
+export function readSnapshot(file: string): Snapshot | undefined {
+  if (!existsSync(file)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SnapshotError(`${file}: not a v2kit serve state file: ${(error as Error).message}`);
+  }
+  const s = data as Partial<Snapshot>;
+  if (typeof s !== "object" || s === null || s.version !== 1 || typeof s.collections !== "object" || s.collections === null) {
+    throw new SnapshotError(`${file}: not a v2kit serve state file: expected {"version": 1, "issued": N, "collections": {...}}`);
+  }
+  for (const [name, list] of Object.entries(s.collections)) {
+    if (!Array.isArray(list) || list.some((r) => typeof r !== "object" || r === null || typeof (r as Resource).id !== "string")) {
+      throw new SnapshotError(`${file}: /collections/${name}: must be an array of objects with a string "id"`);
+    }
+  }
+  return { version: 1, issued: typeof s.issued === "number" ? s.issued : 0, collections: s.collections };
+}
+
+/** Write atomically: a new file created exclusively beside the target, flushed, then renamed. */
+export function writeSnapshot(file: string, snapshot: Snapshot): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const fd = openSync(temp, "wx", 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(snapshot, null, 2)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temp, file);
+  } catch (error) {
+    unlinkSync(temp);
+    throw error;
+  }
+}

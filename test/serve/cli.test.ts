@@ -1,0 +1,103 @@
+// `v2kit serve` as a user starts it: a child process that prints its address, keeps its state in
+// --state across restarts, and stops cleanly on SIGINT and SIGTERM.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { readJson } from "./helpers.js";
+
+const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
+const auth = { authorization: "Bearer k", "content-type": "application/json" };
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+async function serve(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  let out = "";
+  let err = "";
+  child.stderr?.on("data", (d) => (err += String(d)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (d) => {
+      out += String(d);
+      const m = /^listening on (http:\/\/\S+)$/m.exec(out);
+      if (m) resolve(m[1] as string);
+    });
+    void exited.then((code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+  return { child, url, exited };
+}
+
+describe("v2kit serve", () => {
+  it("prints its address, answers, and exits 0 on SIGINT and on SIGTERM", async () => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      const running = await serve([]);
+      expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${running.url}/v2/pods`, { headers: auth })).status).toBe(200);
+      running.child.kill(signal);
+      expect(await running.exited).toBe(0);
+    }
+  });
+
+  it("--state: what was created survives a restart; a fixture is the starting state", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "v2kit-serve-"));
+    const state = path.join(dir, "state.json");
+    const first = await serve(["--state", state, "--seed", "3"]);
+    const created = await fetch(`${first.url}/v2/serverless`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify(readJson("examples/create-endpoint-gpu.json")),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    first.child.kill("SIGTERM");
+    await first.exited;
+    const saved = JSON.parse(readFileSync(state, "utf8")) as { collections: Record<string, { id: string }[]> };
+    expect(saved.collections["/v2/serverless"]?.map((r) => r.id)).toEqual([id]);
+
+    const second = await serve(["--state", state, "--seed", "3"]);
+    const listed = (await (await fetch(`${second.url}/v2/serverless`, { headers: auth })).json()) as { endpoints: { id: string }[] };
+    expect(listed.endpoints.map((e) => e.id)).toEqual([id]);
+    // The id sequence goes on where it stopped: no id is handed out twice.
+    const next = (await (
+      await fetch(`${second.url}/v2/serverless`, { method: "POST", headers: auth, body: JSON.stringify(readJson("examples/create-endpoint-gpu.json")) })
+    ).json()) as { id: string };
+    expect(next.id).not.toBe(id);
+    second.child.kill("SIGINT");
+    await second.exited;
+
+    const fixture = path.join(dir, "fixture.json");
+    writeFileSync(
+      fixture,
+      JSON.stringify({ version: 1, issued: 0, collections: { "/v2/network-volumes": [{ id: "nv-fixture", name: "data", size: 50, dataCenter: "EU-RO-1" }] } }),
+    );
+    const third = await serve(["--state", fixture]);
+    const volumes = (await (await fetch(`${third.url}/v2/network-volumes`, { headers: auth })).json()) as { networkVolumes: { id: string }[] };
+    expect(volumes.networkVolumes.map((v) => v.id)).toEqual(["nv-fixture"]);
+    third.child.kill("SIGINT");
+    await third.exited;
+  });
+
+  it("bad flags and a broken state file are usage/input errors, not crashes", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "v2kit-serve-"));
+    const broken = path.join(dir, "broken.json");
+    writeFileSync(broken, "{ not json");
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI, "serve", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += String(d)));
+        child.on("close", (code) => resolve({ code, stderr }));
+      });
+    expect(await run(["--port", "99999"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--port takes a whole number") });
+    expect(await run(["--rate-limit", "often"])).toMatchObject({ code: 2, stderr: expect.stringContaining("N/WINDOW") });
+    expect(await run(["--state", broken, "--port", "0"])).toMatchObject({ code: 1, stderr: expect.stringContaining("not a v2kit serve state file") });
+  });
+});
