@@ -13,7 +13,6 @@ import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/rea
 import { CliError, type Command, usageError } from "../command.js";
 import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
 import { expandFileArgs } from "../expand-args.js";
-import { unknownName } from "../suggest.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
 
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]

@@ -2,7 +2,7 @@
 // calls in a source tree. The runtime does the work on plain data; this module reads files,
 // walks directories and writes the output.
 
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -11,7 +11,7 @@ import { isObject } from "../../rules/runtime/values.js";
 import { formatRequestMigration, formatResponseMigration, type MigrationContext, migrateRequest, migrateResponse } from "../../runtime/migrate/index.js";
 import { bundledCatalog } from "../../runtime/lint.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
-import { InputError, readInputSync, specialKind } from "../../runtime/read-input.js";
+import { InputError, readInputSync } from "../../runtime/read-input.js";
 import type { LiveFlagValues } from "../../runtime/live/options.js";
 import { CliError, type Command, type OptionSpecs, usageError } from "../command.js";
 import { expandFileArgs } from "../expand-args.js";
