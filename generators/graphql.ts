@@ -28,7 +28,8 @@ export function mergeGraphql(model: ApiModel, doc: unknown, source: string): Api
     if (!isObj(op)) continue;
     if (name.startsWith(GRAPHQL_PREFIX)) throw new Error(`${source}: /operations/${name}: a GraphQL operation name cannot start with "${GRAPHQL_PREFIX}"`);
     const clash = operations.some((o) => o.id === name);
-    if (clash) {
+    // `x-v2kit-rest-twin: true` says the clash is known (the bundled deleteTemplate): no warning.
+    if (clash && op["x-v2kit-rest-twin"] !== true) {
       model.diagnostics.push({
         level: "warning",
         code: "graphql-name-clash",

@@ -83,7 +83,7 @@ describe("generate --out never touches what it did not write", () => {
     expect(readFileSync(path.join(out, "main.ts"), "utf8")).toBe("export const main = 1;\n");
     expect(readFileSync(path.join(out, "sub/util.ts"), "utf8")).toBe("export const util = 2;\n");
     expect(readFileSync(path.join(out, "reports/q3.csv"), "utf8")).toBe("a,b\n1,2\n");
-    expect(snapshot(out)["types.ts"]).toBe(snapshot(base)["types.ts"]);
+    expect(snapshot(out)["types.mts"]).toBe(snapshot(base)["types.mts"]);
     // The stamp lists only generated files; a second run is a no-op and still leaves the user's files.
     expect(Object.keys(JSON.parse(readFileSync(path.join(out, ".v2kit-stamp.json"), "utf8")).files)).not.toContain("main.ts");
     const again = generate(["--out", out, "--allow-foreign-files"]);
@@ -113,13 +113,13 @@ describe("generate --out never touches what it did not write", () => {
 
   it("reports hand edits to generated files (exit 2) and replaces them only with --overwrite-edits", () => {
     const out = copyOfBase();
-    writeFileSync(path.join(out, "rules.ts"), "// my edit\n");
+    writeFileSync(path.join(out, "rules.mts"), "// my edit\n");
     const r = generate(["--out", out]);
     noCrash(r);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/1 file\(s\) in .* were changed since v2kit wrote them:\n {2}rules\.ts\n/);
+    expect(r.stderr).toMatch(/1 file\(s\) in .* were changed since v2kit wrote them:\n {2}rules\.mts\n/);
     expect(r.stderr).toContain("--overwrite-edits");
-    expect(readFileSync(path.join(out, "rules.ts"), "utf8")).toBe("// my edit\n");
+    expect(readFileSync(path.join(out, "rules.mts"), "utf8")).toBe("// my edit\n");
     const forced = generate(["--out", out, "--overwrite-edits", "--quiet"]);
     expect(forced.code).toBe(0);
     expect(snapshot(out)).toEqual(snapshot(base));
@@ -131,13 +131,13 @@ describe("generate --out never follows a symlink inside it", () => {
     const out = copyOfBase();
     const elsewhere = path.join(scratch("victim"), "victim.ts");
     writeFileSync(elsewhere, "precious\n");
-    rmSync(path.join(out, "types.ts"));
-    symlinkSync(elsewhere, path.join(out, "types.ts"));
+    rmSync(path.join(out, "types.mts"));
+    symlinkSync(elsewhere, path.join(out, "types.mts"));
     for (const flags of [[], ["--allow-foreign-files"], ["--allow-foreign-files", "--overwrite-edits"]]) {
       const r = generate(["--out", out, "--force", ...flags]);
       noCrash(r);
       expect(r.code, flags.join(" ")).toBe(2);
-      expect(r.stderr).toMatch(/types\.ts (\(symbolic link\)|is a symbolic link)/);
+      expect(r.stderr).toMatch(/types\.mts (\(symbolic link\)|is a symbolic link)/);
       expect(readFileSync(elsewhere, "utf8")).toBe("precious\n");
     }
   });
@@ -214,9 +214,9 @@ describe("a killed or interrupted run leaves the previous output intact", () => 
 
   it("SIGKILL mid-write: the previous output is unchanged; the next run cleans up and writes", async () => {
     const out = copyOfBase();
-    writeFileSync(path.join(out, "rules.ts"), "// previous output\n");
+    writeFileSync(path.join(out, "rules.mts"), "// previous output\n");
     const stamp = JSON.parse(readFileSync(path.join(out, ".v2kit-stamp.json"), "utf8"));
-    stamp.files["rules.ts"] = execFileSync("sha256sum", [path.join(out, "rules.ts")], { encoding: "utf8" }).split(" ")[0];
+    stamp.files["rules.mts"] = execFileSync("sha256sum", [path.join(out, "rules.mts")], { encoding: "utf8" }).split(" ")[0];
     writeFileSync(path.join(out, ".v2kit-stamp.json"), JSON.stringify(stamp));
     const before = snapshot(out);
     const r = await killMidWrite(out, "SIGKILL");
@@ -260,7 +260,7 @@ describe("generate --check compares only what v2kit owns", () => {
     const clean = generate(["--out", out, "--check"]);
     expect(clean.stderr).toBe("");
     expect(clean.code).toBe(0);
-    writeFileSync(path.join(out, "rules.ts"), "// edited\n");
+    writeFileSync(path.join(out, "rules.mts"), "// edited\n");
     rmSync(path.join(out, "RULES.md"));
     const stamp = JSON.parse(readFileSync(path.join(out, ".v2kit-stamp.json"), "utf8"));
     stamp.files["old.ts"] = "0".repeat(64);
@@ -268,7 +268,7 @@ describe("generate --check compares only what v2kit owns", () => {
     writeFileSync(path.join(out, "old.ts"), "// no longer generated\n");
     const drift = generate(["--out", out, "--check"]);
     expect(drift.code).toBe(1);
-    expect(drift.stderr).toMatch(/^ {2}rules\.ts$/m);
+    expect(drift.stderr).toMatch(/^ {2}rules\.mts$/m);
     expect(drift.stderr).toMatch(/^ {2}RULES\.md \(missing\)$/m);
     expect(drift.stderr).toMatch(/^ {2}old\.ts \(stale: no longer generated\)$/m);
     expect(drift.stderr).not.toContain("notes.md");

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { engine } from "../output/rules.mjs";
+import { engine } from "../output/index.mjs"; // the output's entry: every operation's validators attached
 import data from "../output/tests/model.json" with { type: "json" };
 import { holds } from "../rules/condition.js";
 import { type Engine, evaluate } from "../rules/runtime/evaluate.js";

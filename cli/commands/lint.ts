@@ -114,9 +114,10 @@ async function run(args: string[]): Promise<number> {
   const key = resolveOperation(engine, values.operation);
   if (key === undefined) {
     const advice = unknownOperationAdvice(engine, values.operation);
-    throw new CliError(
-      `lint: unknown operation ${JSON.stringify(values.operation)}.${advice ? ` ${advice}` : ""} Known operations:\n  ${knownOperationLines(engine).join("\n  ")}`,
-    );
+    const unknown = `lint: unknown operation ${JSON.stringify(values.operation)}`;
+    // A near name is the one suggestion; the whole list only when nothing is close.
+    if (advice.startsWith("Did you mean")) throw new CliError(`${unknown}; d${advice.slice(1)}`);
+    throw new CliError(`${unknown}.${advice ? ` ${advice}` : ""} Known operations:\n  ${knownOperationLines(engine).join("\n  ")}`);
   }
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");

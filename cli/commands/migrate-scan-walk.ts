@@ -6,6 +6,7 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Ignore } from "ignore";
+import { specialKind } from "../../runtime/read-input.js";
 import { CliError } from "../command.js";
 
 export interface WalkOptions {
@@ -100,7 +101,7 @@ export async function sourceFiles(root: string, options: WalkOptions): Promise<s
     throw new CliError(`cannot read ${root}: ${(error as Error).message}`);
   }
   if (stat.isFile()) return [root];
-  if (!stat.isDirectory()) throw new CliError(`${root} is not a regular file or a directory: migrate scan reads only those`);
+  if (!stat.isDirectory()) throw new CliError(`${root} is ${specialKind(stat) ?? "not a regular file"}: migrate scan reads only regular files and directories`);
   const make: IgnoreFactory | undefined = options.gitignore ? (await import("ignore")).default : undefined;
   const out: string[] = [];
   const walk = (dir: string, rules: readonly Rules[]): void => {

@@ -138,6 +138,6 @@ describe("operation names", () => {
   });
 
   test("a near miss is suggested", () => {
-    expect(lint(["--operation", "graphql:secretcreate", body]).stderr).toContain('unknown operation "graphql:secretcreate". Did you mean secretCreate?');
+    expect(lint(["--operation", "graphql:secretcreate", body]).stderr).toContain('unknown operation "graphql:secretcreate"; did you mean secretCreate?');
   });
 });

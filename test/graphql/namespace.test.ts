@@ -3,7 +3,7 @@
 // document, `deleteTemplate` is both: REST keeps the bare name and generation succeeds.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,23 +40,29 @@ describe("names in the bundled engine", () => {
 });
 
 describe.skipIf(!hasShared)("the published document, where deleteTemplate is also a REST operationId", () => {
-  test("generate --graphql --spec exits 0, warns, and emits both operations", () => {
+  test("generate --graphql --spec exits 0 and emits both operations; an unannounced clash warns", () => {
     const out = mkdtempSync(join(tmpdir(), "v2kit-clash-"));
-    const r = spawnSync(process.execPath, ["dist/cli/v2kit.js", "generate", "--graphql", "schema/graphql.yaml", "--spec", published, "--out", out], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    const generate = (graphql: string, dir: string) =>
+      spawnSync(process.execPath, ["dist/cli/v2kit.js", "generate", "--graphql", graphql, "--spec", published, "--out", dir], { cwd: root, encoding: "utf8" });
+    const warning =
+      'v2kit: warning: /operations/deleteTemplate: GraphQL operation "deleteTemplate" is also a REST operationId: "deleteTemplate" names the REST operation, the GraphQL one is "graphql:deleteTemplate"';
+    const r = generate("schema/graphql.yaml", join(out, "bundled"));
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(
-      'v2kit: warning: /operations/deleteTemplate: GraphQL operation "deleteTemplate" is also a REST operationId: "deleteTemplate" names the REST operation, the GraphQL one is "graphql:deleteTemplate"',
-    );
-    const types = readFileSync(join(out, "types.mts"), "utf8");
+    // The bundled file announces the twin (x-v2kit-rest-twin): no warning for it.
+    expect(r.stderr).not.toContain(warning);
+    const types = readFileSync(join(out, "bundled", "types.mts"), "utf8");
     expect(types).toMatch(/^ {2}"graphql:deleteTemplate": \{$/m);
     expect(types).toMatch(/^ {2}deleteTemplate: \{$/m);
-    const rules = readFileSync(join(out, "rules.ts"), "utf8");
+    const rules = readFileSync(join(out, "bundled", "rules.mts"), "utf8");
     expect(rules).toMatch(/\["graphql:deleteTemplate", \{\n {4}kind: "graphql",/);
     expect(rules).toMatch(/\["saveTemplate", \{\n {4}kind: "graphql",/);
-  }, 180_000);
+    // A GraphQL file of one's own that does not announce it gets the warning.
+    const own = join(out, "own.graphql.yaml");
+    writeFileSync(own, readFileSync(join(root, "schema/graphql.yaml"), "utf8").replace(/^ {4}x-v2kit-rest-twin: true\n/m, ""));
+    const unannounced = generate(own, join(out, "own"));
+    expect(unannounced.status, unannounced.stderr).toBe(0);
+    expect(unannounced.stderr).toContain(warning);
+  }, 240_000);
 
   test("lint: REST wins the bare name, graphql: reaches the mutation, unambiguous names still work", async () => {
     const clash = await loadEngine({ spec: published, graphql: join(root, "schema/graphql.yaml") });

@@ -132,7 +132,7 @@ describe("hostile queries", () => {
 
 describe("loading", () => {
   test("the graphql package loads for a wire body only, never on the REST path", () => {
-    const lintModule = fileURLToPath(new URL("../../dist/runtime/lint.js", import.meta.url));
+    const lintModule = fileURLToPath(new URL("../../dist/runtime/index.js", import.meta.url));
     const script = `
       import { createRequire } from "node:module";
       import { readFileSync } from "node:fs";
