@@ -4,7 +4,7 @@
 // the service and an API key are listed as skipped with the reason; synopsis lines are not
 // examples. An example must exit as documented (0 unless listed below), never 2 (usage) or 70.
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -53,7 +53,7 @@ function commandsIn(lines: string[]): string[] {
 
 function helpExamples(): Example[] {
   const out: Example[] = [];
-  for (const name of ["generate", "lint", "migrate", "context"]) {
+  for (const name of ["generate", "lint", "migrate", "context", "serve"]) {
     const help = execFileSync(process.execPath, [cli, name, "--help"], { encoding: "utf8" });
     for (const command of commandsIn(help.split("\n"))) out.push({ where: `v2kit ${name} --help`, command });
   }
@@ -121,6 +121,27 @@ describe("every documented example runs", () => {
   });
 
   for (const { where: source, command } of runnable) {
+    if (/^v2kit serve\b/.test(command)) {
+      // A server runs until it is stopped: it must print its address, then exit 0 on SIGINT.
+      it(`${source}: ${command}`, async () => {
+        const child = spawn(process.execPath, [cli, ...command.split(/\s+/).slice(1)], { cwd: where.dir, stdio: ["ignore", "pipe", "pipe"] });
+        let stdout = "";
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += String(d)));
+        const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+        await new Promise<void>((resolve) => {
+          child.stdout.on("data", (d) => {
+            stdout += String(d);
+            if (stdout.includes("listening on ")) resolve();
+          });
+          void exited.then(() => resolve());
+        });
+        expect(stdout, stderr).toMatch(/^listening on http:\/\/\S+:\d+$/m);
+        child.kill("SIGINT");
+        expect(await exited, stderr).toBe(0);
+      }, 120_000);
+      continue;
+    }
     it(`${source}: ${command}`, () => {
       const r = spawnSync("sh", ["-c", command], {
         cwd: where.dir,

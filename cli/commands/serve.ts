@@ -15,29 +15,29 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
   --port N              port to listen on; 0 picks a free one (default 8787)
                           v2kit serve --port 0
   --host HOST           address to bind (default 127.0.0.1, loopback only)
-                          v2kit serve --host ::1
+                          v2kit serve --port 0 --host localhost
   --api-key KEY         accept only this Bearer key (default: any non-empty key;
                           also V2KIT_SERVE_API_KEY)
-                          v2kit serve --api-key test-key
+                          v2kit serve --port 0 --api-key test-key
   --spec FILE           another OpenAPI document (default: the bundled schema)
-                          v2kit serve --spec openapi.json
+                          v2kit serve --port 0 --spec openapi.json
   --rules FILE          another rules file (default: the bundled rules)
-                          v2kit serve --rules my.rules.yaml
+                          v2kit serve --port 0 --rules my.rules.yaml
   --catalog FILE        saved {"gpus": [...]} or {"cpus": [...]} response; repeatable
-                          v2kit serve --catalog gpus.json --catalog cpus.json
+                          v2kit serve --port 0 --catalog gpus.json --catalog cpus.json
   --templates FILE      saved {"templates": [...]}: the caller's own templates at start
-                          v2kit serve --templates templates.json
+                          v2kit serve --port 0 --templates templates.json
   --state FILE          start from this JSON snapshot if it exists; write it after each change
-                          v2kit serve --state .v2kit-serve.json
+                          v2kit serve --port 0 --state .v2kit-serve.json
   --seed N              repeatable ids
-                          v2kit serve --seed 42
+                          v2kit serve --port 0 --seed 42
   --latency MS          wait this long before every response
-                          v2kit serve --latency 150
+                          v2kit serve --port 0 --latency 150
   --rate-limit N/WINDOW per-key quota, WINDOW: second, minute, hour, day or <seconds>s;
                         repeatable; adds RateLimit headers and 429 with Retry-After
-                          v2kit serve --rate-limit 60/minute --rate-limit 1000/hour
+                          v2kit serve --port 0 --rate-limit 60/minute --rate-limit 1000/hour
   --max-body-bytes N    larger request bodies get 413 (default 1048576)
-                          v2kit serve --max-body-bytes 65536
+                          v2kit serve --port 0 --max-body-bytes 65536
 `;
 
 const OPTIONS = {
@@ -119,8 +119,8 @@ async function run(args: string[]): Promise<number> {
   }).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`serve: cannot listen on ${values.host}:${port}: ${error.code ?? error.message}`);
   });
-  process.stdout.write(`listening on ${listening.url()}\n`);
-  return new Promise<number>((resolve) => {
+  // Stop handlers first: a caller may signal as soon as it reads the address.
+  const stopped = new Promise<number>((resolve) => {
     const stop = () => {
       listening.close(() => resolve(0));
       listening.closeAllConnections();
@@ -128,6 +128,8 @@ async function run(args: string[]): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
+  process.stdout.write(`listening on ${listening.url()}\n`);
+  return stopped;
 }
 
 export const command: Command = { name: "serve", run };
