@@ -1,14 +1,39 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Suites that take long on 2 cores (packed tarballs, consumer installs, whole-document generates,
+ * child-process CLIs by the dozen, 10,000-schema documents): `npm run test:full` runs them with
+ * the rest; `npm test` (the README's command) leaves them out to stay under two minutes.
+ */
+const LONG = [
+  "test/consumer/**",
+  "test/pack.test.ts",
+  "test/generate-out.test.ts",
+  "test/types-fidelity/**",
+  "test/conformance/**",
+  "test/emit-types.test.ts",
+  "test/cli-help.test.ts",
+  "test/lint-cli.test.ts",
+  "test/pipeline.test.ts",
+  "test/fuzz/**",
+  "test/serve/cli.test.ts",
+  "test/graphql/namespace.test.ts",
+  "test/hardening/live.test.ts",
+  "test/hardening/regex.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // Generated property tests import "v2kit/testing", as they do in a consumer's repo.
     alias: { "v2kit/testing": fileURLToPath(new URL("./rules/testing/index.ts", import.meta.url)) },
   },
   test: {
-    include: ["test/**/*.test.ts", "output/tests/**/*.test.mjs"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: "fast", include: ["test/**/*.test.ts", "output/tests/**/*.test.mjs"], exclude: LONG } },
+      { extends: true, test: { name: "long", include: LONG } },
+    ],
   },
 });

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lint } from "../../runtime/lint.js";
+import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
 
 const root = path.resolve(import.meta.dirname, "../..");
 const example = readFileSync(path.join(root, "examples/create-endpoint-gpu.json"), "utf8");

@@ -88,7 +88,7 @@ describe("the walk", () => {
     expect(jsonLines(run.stdout).map((f) => relative(root, f.file))).toEqual(["a.sh"]);
     const fifo = await runCli(["scan", join(root, "pipe.sh")]);
     expect(fifo.code).toBe(2);
-    expect(fifo.stderr).toContain("is not a regular file or a directory");
+    expect(fifo.stderr).toContain("is a FIFO (named pipe)");
     const zero = await runCli(["scan", "/dev/zero"]);
     expect(zero.code).toBe(2);
     expect((await runCli(["scan", "--max-bytes", "-1", root])).code).toBe(2);
