@@ -4,6 +4,7 @@
 
 import { evaluateResponse } from "../../rules/runtime/evaluate.js";
 import type { CheckResult, TemplateRecord } from "../../rules/runtime/types.js";
+import { patchMerge } from "../../rules/runtime/merge.js";
 import { isObject } from "../../rules/runtime/values.js";
 import { lint } from "../lint.js";
 import type { Api } from "./api.js";
@@ -111,7 +112,7 @@ export function handle(context: HandlerContext): Reply {
       const rejected = verdictReply(result);
       if (rejected) return rejected;
       const record = {
-        ...(isObject(result.resolved) ? result.resolved : {}),
+        ...merged(context, current, result.resolved),
         id: current.id,
         ...(current.createdAt === undefined ? {} : { createdAt: current.createdAt }),
       };
@@ -145,6 +146,18 @@ export function handle(context: HandlerContext): Reply {
         ),
       };
   }
+}
+
+/**
+ * The resource after a PATCH. An operation whose rules file has a patch-merge stage (it needs the
+ * `current` resource) resolves to the merged resource already, with its own semantics (fields
+ * replaced together, cleared values); for any other, the patch is merged onto the stored
+ * resource the generic way: objects field by field, every other value replaced.
+ */
+function merged(context: HandlerContext, current: Resource, resolved: unknown): Resource {
+  const merges = context.api.engine.operations.get(context.route.operation.id)?.needs.includes("current") ?? false;
+  const body = merges ? resolved : patchMerge(current, resolved, []);
+  return isObject(body) ? body : {};
 }
 
 function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" }>): Reply {

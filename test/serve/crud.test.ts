@@ -112,6 +112,30 @@ describe("network volumes", () => {
   });
 });
 
+describe("templates (REST)", () => {
+  it("create → list → get → patch → delete; an endpoint created from it takes its image", async () => {
+    const created = await call(server, "POST", "/v2/templates", { name: "worker-tpl", image: "example/worker:3", serverless: true });
+    expect(created.status).toBe(201);
+    const id = obj(created).id as string;
+    expect(obj(await call(server, "GET", "/v2/templates")).templates).toEqual([expect.objectContaining({ id, name: "worker-tpl" })]);
+    expect(obj(await call(server, "GET", `/v2/templates/${id}`))).toMatchObject({ id, image: "example/worker:3" });
+    const patched = await call(server, "PATCH", `/v2/templates/${id}`, { image: "example/worker:4" });
+    expect(patched.status).toBe(200);
+    expect(obj(patched)).toMatchObject({ id, name: "worker-tpl", image: "example/worker:4" });
+    const endpoint = await call(server, "POST", "/v2/serverless", {
+      name: "from-template",
+      type: "QUEUE",
+      templateId: id,
+      scaling: { type: "QUEUE_DELAY", queueDelay: 2 },
+      gpu: { pools: ["ADA_24"] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    expect(obj(endpoint).image).toBe("example/worker:4");
+    expect((await call(server, "DELETE", `/v2/templates/${id}`)).status).toBe(204);
+    expect((await call(server, "GET", `/v2/templates/${id}`)).status).toBe(404);
+  });
+});
+
 describe("catalog", () => {
   it("lists the catalog in use and reads one record by id; an unknown id is 404", async () => {
     const gpus = obj(await call(server, "GET", "/v2/catalog/gpus")).gpus as { id: string }[];
