@@ -94,6 +94,14 @@ function project(): { dir: string; bin: string } {
     mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
     copyFileSync(path.join(dir, from), path.join(dir, to));
   }
+  // Bodies the lint examples name that no example file holds: GraphQL wire bodies, a big body.
+  const wire = (query: string) => `${JSON.stringify({ query })}\n`;
+  writeFileSync(
+    path.join(dir, "template-request.json"),
+    wire('mutation { saveTemplate(input: {name: "t", imageName: "img:1", containerDiskInGb: 10, volumeInGb: 0, isServerless: true}) { id } }'),
+  );
+  writeFileSync(path.join(dir, "delete-request.json"), wire('mutation { deleteTemplate(templateName: "t") }'));
+  copyFileSync(path.join(dir, "examples/create-endpoint-gpu.json"), path.join(dir, "big.json"));
   writeFileSync(path.join(dir, "openapi.json"), JSON.stringify(parse(readFileSync(path.join(dir, "openapi.yaml"), "utf8"))));
   const bin = path.join(dir, ".bin");
   mkdirSync(bin);
