@@ -3,6 +3,7 @@
 // that id, in which case REST wins.
 
 import { type Engine, GRAPHQL_PREFIX, resolveOperation } from "../../rules/runtime/evaluate.js";
+import { editDistance } from "../suggest.js";
 
 export { GRAPHQL_PREFIX, resolveOperation };
 
@@ -31,7 +32,7 @@ export function unknownOperationAdvice(engine: Engine, operation: string): strin
   const wanted = operation.toLowerCase();
   const near =
     keys.find((k) => k.toLowerCase() === wanted || `${GRAPHQL_PREFIX}${k}`.toLowerCase() === wanted) ??
-    keys.find((k) => distance(k.toLowerCase(), wanted) <= 2);
+    keys.find((k) => editDistance(k.toLowerCase(), wanted) <= 2);
   if (near !== undefined) return `Did you mean ${near}?`;
   const graphql = keys.flatMap((k) => {
     const name = graphqlName(engine, k);
@@ -39,18 +40,4 @@ export function unknownOperationAdvice(engine: Engine, operation: string): strin
   });
   if (graphql.length === 0) return "";
   return `It is neither an operationId of the document nor a GraphQL operation v2kit knows (${graphql.join(", ")}: the ones the specification names).`;
-}
-
-/** Levenshtein distance, for near-miss suggestions (names are short). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }
