@@ -6,7 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { canonicalJson } from "./header.js";
 import { KNOWN_FORMATS } from "./normalize-schema.js";
 import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
-import { collectPatterns, regExpEngine } from "./safe-regex.js";
+import { collectPatterns, type RegExpEngine, regExpEngine } from "./safe-regex.js";
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -72,7 +72,7 @@ function unknownFormats(model: ApiModel): string[] {
 }
 
 /** An Ajv instance holding every schema of the model, plus the slot list. */
-export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; slots: ValidatorSlot[] } {
+export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; slots: ValidatorSlot[]; regExp: RegExpEngine | undefined } {
   // Risky patterns (nested quantifiers) match in linear time; see safe-regex.ts.
   const regExp = regExpEngine(collectPatterns([model.schemas, model.operations.map((op) => [op.request?.schema, op.responses.map((r) => r.schema)])]));
   const ajv = new Ajv2020({
@@ -89,10 +89,48 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
   // was reported during normalization).
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
-  ajv.addSchema({ $id: SCHEMAS_ID, $defs: model.schemas } as never);
+  ajv.addSchema({ $id: SCHEMAS_ID, $defs: boundIntegers(model.schemas) } as never);
   const slots = validatorSlots(model);
-  for (const [id, schema] of bodies(model, slots)) ajv.addSchema({ ...asObject(schema), $id: id } as never);
-  return { ajv, slots };
+  for (const [id, schema] of bodies(model, slots)) ajv.addSchema({ ...asObject(boundIntegers(schema) as JsonSchema), $id: id } as never);
+  return { ajv, slots, regExp };
+}
+
+/** Keywords whose values are data, not subschemas: never walked for `type: integer`. */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
+
+/** Keywords whose values map names (any name, "enum" included) to subschemas. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+function mapValues(map: Record<string, unknown>, f: (v: unknown) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(map)) out[k] = f(v);
+  return out;
+}
+
+/**
+ * A copy of `schema` where every integer gets the range it can be checked in: its `format`'s
+ * (int32: ±2^31), else ±Number.MAX_SAFE_INTEGER (int64 and no format: past 2^53 a JSON number is
+ * not an exact integer any more), unless the document sets a tighter bound. `workers.max: 1e300`
+ * is then a 422 `schema/maximum` at its pointer instead of valid (issue 13). Only the validators
+ * see these bounds: types, docs and the generated arbitraries keep the document's own.
+ */
+export function boundIntegers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundIntegers);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (SCHEMA_MAPS.has(k) && v && typeof v === "object" && !Array.isArray(v)) out[k] = mapValues(v as Record<string, unknown>, boundIntegers);
+    else out[k] = DATA_KEYWORDS.has(k) || k.startsWith("x-") ? v : boundIntegers(v);
+  }
+  const types = Array.isArray(out.type) ? out.type : [out.type];
+  if (!types.includes("integer") || types.includes("number")) return out;
+  const int32 = out.format === "int32";
+  const high = int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
+  const low = int32 ? -(2 ** 31) : -Number.MAX_SAFE_INTEGER;
+  const tight = (key: string, inside: (n: number) => boolean) => typeof out[key] === "number" && inside(out[key] as number);
+  if (!tight("maximum", (n) => n <= high) && !tight("exclusiveMaximum", (n) => n <= high)) out.maximum = high;
+  if (!tight("minimum", (n) => n >= low) && !tight("exclusiveMinimum", (n) => n >= low)) out.minimum = low;
+  return out;
 }
 
 /** True when a key or string of the model is also a member of Object.prototype ("constructor", "toString"…). */

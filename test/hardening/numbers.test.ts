@@ -1,9 +1,11 @@
 // Issue 13, item 10: numbers the service cannot take are not "valid". A literal past the float
-// range (1e999, parsed as Infinity) is a 400 at its pointer, as malformed text is. (Integers past
-// their format's bounds, 1e300, are not refused yet: see the README's Security and limits.)
+// range (1e999, parsed as Infinity) is a 400 at its pointer, as malformed text is. An integer past
+// the range it can be checked in (its format's, else ±(2^53 − 1)) is a 422 schema/maximum or
+// schema/minimum at its pointer.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
@@ -18,6 +20,10 @@ describe("numbers at the edges", () => {
     ["5", null],
     ["1e2", null],
     ["9007199254740991", null],
+    ["9007199254740992", 422, "schema/maximum"],
+    ["9007199254740993", 422, "schema/maximum"],
+    ["1e300", 422, "schema/maximum"],
+    ["-1e300", 422, "schema/minimum"],
     ["1e999", 400, "json/number"],
     ["-1e999", 400, "json/number"],
     [`1${"0".repeat(400)}`, 400, "json/number"],
@@ -44,5 +50,43 @@ describe("numbers at the edges", () => {
     });
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, status: 400, violations: [{ rule: "json/number", path: "/workers/max" }] });
+  });
+
+  it("an int32 field is bounded by ±2^31 under lint --spec; a tighter bound of the document wins", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "v2kit-int32-"));
+    try {
+      const spec = path.join(dir, "spec.json");
+      const schema = {
+        type: "object",
+        properties: { a: { type: "integer", format: "int32" }, b: { type: "integer", maximum: 10 }, c: { type: "integer", format: "int64" } },
+      };
+      const operation = {
+        operationId: "createThing",
+        requestBody: { content: { "application/json": { schema } } },
+        responses: { "200": { description: "ok" } },
+      };
+      writeFileSync(spec, JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/v2/things": { post: operation } } }));
+      const bodies = ['{"a": 2147483647, "b": 10, "c": 9007199254740991}', '{"a": 2147483648}', '{"a": -2147483649}', '{"b": 11}', '{"c": 1e300}'];
+      const r = spawnSync(
+        process.execPath,
+        [path.join(root, "dist/cli/v2kit.js"), "lint", "--spec", spec, "--operation", "createThing", "--ndjson", "--format", "json", "-"],
+        {
+          input: bodies.join("\n"),
+          encoding: "utf8",
+        },
+      );
+      const [ok, a, aLow, b, c] = r.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as unknown);
+      expect(ok).toMatchObject({ ok: true });
+      expect(a).toMatchObject({ violations: [{ rule: "schema/maximum", path: "/a", message: "must be <= 2147483647" }] });
+      expect(aLow).toMatchObject({ violations: [{ rule: "schema/minimum", path: "/a" }] });
+      expect(b).toMatchObject({ violations: [{ rule: "schema/maximum", path: "/b", message: "must be <= 10" }] });
+      expect(c).toMatchObject({ violations: [{ rule: "schema/maximum", path: "/c" }] });
+      expect(r.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
