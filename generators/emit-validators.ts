@@ -84,12 +84,15 @@ export function fileStems(operations: readonly string[]): Map<string, string> {
 }
 
 export function emitValidators(model: ApiModel, header: string): EmittedValidators {
-  const { ajv, slots } = buildAjv(model, true);
+  const { ajv, slots, regExp } = buildAjv(model, true);
   const stems = fileStems(model.operations.map((op) => op.id));
   const files = new Map<string, string>();
   const modules: ValidatorModule[] = [];
-  const module = (refs: Record<string, string>, tail: string): string =>
-    `${header}\n// @ts-nocheck\n${esmHelpers(standaloneCode(ajv, refs).replace(/\r\n/g, "\n"))}\n${VALIDATE_TYPE}\n${tail}`;
+  const module = (refs: Record<string, string>, tail: string): string => {
+    let code = standaloneCode(ajv, refs).replace(/\r\n/g, "\n");
+    if (regExp) code = code.split(regExp.code).join(regExp.codeFor(code));
+    return `${header}\n// @ts-nocheck\n${esmHelpers(code)}\n${VALIDATE_TYPE}\n${tail}`;
+  };
   for (const op of model.operations) {
     const stem = stems.get(op.id) as string;
     const mine = slots.filter((s) => s.operation === op.id);

@@ -1,6 +1,6 @@
 // A pathological pattern in a spec cannot hang lint: patterns match with RE2 in linear time,
-// through the run-time engine and the generated standalone validators alike; only trivially
-// linear ones keep native RegExp; backreferences and lookaround, and patterns no engine can take,
+// through the run-time engine and the generated standalone validators alike; only provably
+// linear ones keep native RegExp, and only modules holding an RE2 pattern import re2js; backreferences and lookaround, and patterns no engine can take,
 // are warnings (not checked), not a crash. More in test/hardening/regex.test.ts.
 
 import path from "node:path";
@@ -89,7 +89,17 @@ describe("a spec with catastrophic-backtracking patterns", () => {
     expectFastVerdicts((body) => output.check("createThing", body));
   });
 
-  it("keeps Ajv's default engine (no re2js) when every pattern is trivially linear", async () => {
+  it("imports re2js only in the modules whose own schemas hold an RE2 pattern (the bundled schema)", async () => {
+    const { files } = await generate({});
+    const importing = [...files].filter(([name, text]) => name.startsWith("validators/") && text.includes('from "re2js"')).map(([name]) => name);
+    // The SSH public-key pattern has a group: RE2. The CUDA version patterns are provably linear.
+    expect(importing).toEqual(["validators/updateSshKeys.mts"]);
+    const createEndpoint = files.get("validators/createEndpoint.mts") ?? "";
+    expect(createEndpoint).toContain("^\\\\d+\\\\.\\\\d+$");
+    expect(createEndpoint).not.toContain("re2");
+  });
+
+  it("keeps Ajv's default engine (no re2js) when every pattern is provably linear", async () => {
     const { files } = await generate({ spec: path.join(fixtures, "openapi-3.1.yaml") });
     expect(
       [...files]

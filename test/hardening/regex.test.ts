@@ -8,10 +8,12 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import { RE2JS } from "re2js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
-import { isTriviallyLinear, planPatterns } from "../../generators/safe-regex.js";
+import { isProvablyLinear, planPatterns, toRe2Syntax } from "../../generators/safe-regex.js";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import { evaluate } from "../../rules/runtime/evaluate.js";
 import type { CheckResult } from "../../rules/runtime/types.js";
@@ -81,12 +83,58 @@ describe("pattern plan", () => {
     ["^[a-z]+$", true],
     ["^\\s*[^-\\s]", true],
     ["^abc\\d{3}$", true],
-    ["^\\d+\\.\\d+$", false],
+    ["^\\d+\\.\\d+$", true],
+    ["^\\d+/[a-z]+$", true],
+    ["^$|^\\d+\\.\\d+$", true],
+    ["^a{2,}b{3,}$", true],
+    ["^[a-z]+-\\d{1,3}$", true],
+    ["^.*$", true],
+    ["^\\w+\\s\\w+$", true],
+    ["^a+b?c+$", true],
     ["[a-z]+$", false],
     ["^(a)+$", false],
     ["^a|b*$", false],
-    ["^a{2,}b{3,}$", false],
-  ])("%s trivially linear (kept native): %s", (pattern, want) => expect(isTriviallyLinear(pattern)).toBe(want));
+    ["^a*a*$", false],
+    ["^\\d+\\d+$", false],
+    ["^a+b?a+$", false],
+    ["^.*a$", false],
+    ["^\\w+_\\d+$", false],
+    ["^[^|]+$", false],
+    ["^a+\\b$", false],
+  ])("%s provably linear (kept native): %s", (pattern, want) => expect(isProvablyLinear(pattern)).toBe(want));
+
+  // Patterns over a small alphabet, so that repeats collide often: whatever is judged linear must
+  // match as RE2 does, and in linear time on a long value built to make backtracking blow up.
+  const atom = fc.constantFrom("a", "b", "\\d", "[ab]", "[^a]", ".", "1", "\\s", "\\w");
+  const quantifier = fc.constantFrom("", "", "*", "+", "?", "{1,3}", "{2,}");
+  const branch = fc.array(fc.tuple(atom, quantifier), { minLength: 1, maxLength: 6 }).map((parts) => `^${parts.map(([a, q]) => a + q).join("")}`);
+  const pattern = fc
+    .tuple(fc.array(branch, { minLength: 1, maxLength: 2 }), fc.boolean())
+    .map(([branches, end]) => branches.map((b) => (end ? `${b}$` : b)).join("|"));
+
+  it("whatever is judged linear matches as RE2 does, and stays linear on 10,000 characters (fast-check, seed 1407)", () => {
+    let judgedLinear = 0;
+    fc.assert(
+      fc.property(
+        pattern,
+        fc.array(fc.string({ unit: fc.constantFrom("a", "b", "1", " ", "!"), maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+        (p, values) => {
+          if (!isProvablyLinear(p)) return;
+          judgedLinear++;
+          const native = new RegExp(p, "u");
+          const re2 = RE2JS.compile(toRe2Syntax(p));
+          for (const value of values) expect(native.test(value), `${p} on ${JSON.stringify(value)}`).toBe(re2.matcher(value).find());
+          for (const c of ["a", "1", " ", "b"]) {
+            const started = performance.now();
+            native.test(`${c.repeat(N)}!`);
+            expect(performance.now() - started, p).toBeLessThan(1000);
+          }
+        },
+      ),
+      { seed: 1407, numRuns: 400 },
+    );
+    expect(judgedLinear).toBeGreaterThan(40);
+  });
 });
 
 describe("through lint --spec (child process)", () => {
