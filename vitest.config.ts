@@ -21,6 +21,10 @@ const LONG = [
   "test/graphql/namespace.test.ts",
   "test/hardening/live.test.ts",
   "test/hardening/regex.test.ts",
+  // tsc over a whole generated output, or `lint --rules` compiling an engine per case
+  "test/expression.test.ts",
+  "test/types-composition.test.ts",
+  "test/patch-rules-file.test.ts",
 ];
 
 export default defineConfig({

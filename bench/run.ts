@@ -49,6 +49,8 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor"],
   },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
+  // Last: it rebuilds dist/, which the sections above load from.
+  { name: "tests", title: "npm test", run: async (c) => (await import("./npm-test.js")).npmTest(c), keys: ["npm_test_seconds"] },
 ];
 
 async function main(): Promise<number> {
@@ -63,7 +65,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,bundle,scan,serve,large]\n");
+    process.stdout.write("Usage: npm run bench -- [--quick] [--json] [--only lint,cold,generate,ndjson,detection,bundle,scan,serve,large,tests]\n");
     return 0;
   }
   const only = values.only?.split(",").map((s) => s.trim());
@@ -109,7 +111,9 @@ async function main(): Promise<number> {
       ...Object.fromEntries(figures.map((f) => [f.key, f.value])),
       targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, f.target])),
       met: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, met(f)])),
-      units: Object.fromEntries(figures.map((f) => [f.key, f.unit === "%" ? "percent" : f.unit === "B" ? "bytes" : f.unit === "×" ? "ratio" : f.unit])),
+      units: Object.fromEntries(
+        figures.map((f) => [f.key, f.unit === "%" ? "percent" : f.unit === "B" ? "bytes" : f.unit === "×" ? "ratio" : f.unit === "s" ? "seconds" : f.unit]),
+      ),
       skipped: Object.fromEntries(figures.filter((f) => f.skipped).map((f) => [f.key, f.skipped])),
       mode: config.quick ? "quick" : "full",
       seconds: Math.round(seconds),
