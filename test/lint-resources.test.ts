@@ -23,6 +23,25 @@ interface Case {
 }
 
 const cases: Case[] = [
+  // network volumes: the published floor of 10 GB (docs/schema-sources.md), the spec's 4 TB ceiling
+  { name: "volume of 10 GB", operation: "createNetworkVolume", body: { name: "data", size: 10, dataCenter: "EU-RO-1" }, status: null },
+  {
+    name: "volume of 5 GB",
+    operation: "createNetworkVolume",
+    body: { name: "data", size: 5, dataCenter: "EU-RO-1" },
+    status: 422,
+    at: "/size",
+    rule: "schema/minimum",
+  },
+  {
+    name: "volume of 5 TB",
+    operation: "createNetworkVolume",
+    body: { name: "data", size: 5000, dataCenter: "EU-RO-1" },
+    status: 422,
+    at: "/size",
+    rule: "schema/maximum",
+  },
+  { name: "volume resized to 5 GB", operation: "updateNetworkVolume", body: { size: 5 }, status: 422, at: "/size", rule: "schema/minimum" },
   // createPod
   { name: "GPU pod", operation: "createPod", body: pod, status: null },
   { name: "CPU pod", operation: "createPod", body: { name: "c", image: "i:1", cpu: { id: "cpu5c", vcpuCount: 4 } }, status: null },
