@@ -21,6 +21,7 @@ const LONG = [
   "test/graphql/namespace.test.ts",
   "test/hardening/live.test.ts",
   "test/hardening/regex.test.ts",
+  "test/ndjson-jobs.test.ts",
 ];
 
 export default defineConfig({
