@@ -5,9 +5,14 @@ import { type LintOptions, lintSource } from "../runtime/lint.js";
 import { jsonLine } from "./format/json.js";
 import { isBlank } from "./ndjson-lines.js";
 
+/**
+ * Characters of output handed on at a time: far fewer writes than one per line, and each string
+ * is written while it is young. Held for a whole batch, a batch's output would outlive a few
+ * scavenges, be promoted and pile up in the old generation until a full GC (peak RSS).
+ */
+const CHUNK_CHARS = 1 << 14;
+
 export interface BatchVerdicts {
-  /** The JSON lines of the non-blank lines, in order; up to the first line past the limit. */
-  text: string;
   /** Some line was not valid (its verdict is not ok). */
   invalid: boolean;
   /** The number of the first line longer than maxLine bytes: it and the rest were not linted. */
@@ -15,23 +20,41 @@ export interface BatchVerdicts {
 }
 
 /**
- * Lint each line of `bytes[0, length)`, named `name:LINE` from firstLine on. Blank lines are
- * skipped (their numbers still count) and a trailing CR is dropped (CRLF input).
+ * Lint each line of `bytes[0, length)`, named `name:LINE` from firstLine on, handing the JSON
+ * lines to `emit` in order, several lines per call. Blank lines are skipped (their numbers still
+ * count) and a trailing CR is dropped (CRLF input). A line past maxLine ends the batch.
  */
-export function lintBatch(bytes: Buffer, length: number, firstLine: number, name: string, options: LintOptions, maxLine: number): BatchVerdicts {
+export function lintBatch(
+  bytes: Buffer,
+  length: number,
+  firstLine: number,
+  name: string,
+  options: LintOptions,
+  maxLine: number,
+  emit: (text: string) => void,
+): BatchVerdicts {
   let text = "";
   let invalid = false;
   let line = firstLine;
+  let tooLong: number | undefined;
   for (let start = 0; start < length; line++) {
     let end = bytes.indexOf(10, start);
     if (end === -1 || end > length) end = length;
-    if (end - start > maxLine) return { text, invalid, tooLong: line };
+    if (end - start > maxLine) {
+      tooLong = line;
+      break;
+    }
     if (!isBlank(bytes, start, end)) {
       const outcome = lintSource(bytes.subarray(start, bytes[end - 1] === 0x0d ? end - 1 : end), options);
       if (!outcome.result.ok) invalid = true;
       text += jsonLine({ file: `${name}:${line}`, result: outcome.result });
+      if (text.length >= CHUNK_CHARS) {
+        emit(text);
+        text = "";
+      }
     }
     start = end + 1;
   }
-  return { text, invalid };
+  if (text !== "") emit(text);
+  return tooLong === undefined ? { invalid } : { invalid, tooLong };
 }

@@ -1,6 +1,7 @@
 // The worker threads of `v2kit lint --ndjson --jobs N`. A batch goes to the least busy worker as
-// one transferred buffer (no per-line messages, no copy); its verdicts come back as UTF-8 bytes
-// with the same buffer, which the caller reuses for a later batch.
+// two transferred buffers (no per-line messages, no copy): its lines, and room for its verdicts,
+// which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
+// allocates nothing per batch that only a full GC would free.
 
 import { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
@@ -20,18 +21,21 @@ export interface WorkerSetup {
 
 export interface BatchJob {
   id: number;
-  buffer: ArrayBuffer;
+  /** The lines: `length` bytes from the start. */
+  input: ArrayBuffer;
   length: number;
+  /** Where the worker writes the verdicts (a bigger one comes back when they do not fit). */
+  output: ArrayBuffer;
   firstLine: number;
   name: string;
 }
 
 export interface BatchResult {
   id: number;
-  /** The job's buffer, back for reuse. */
-  buffer: ArrayBuffer;
-  /** The JSON lines, UTF-8. */
+  /** The job's buffers, back for reuse; `output` holds the JSON lines, UTF-8, in its first outputLength bytes. */
+  input: ArrayBuffer;
   output: ArrayBuffer;
+  outputLength: number;
   invalid: boolean;
   tooLong?: number;
 }
@@ -71,17 +75,17 @@ export class LintPool {
     }
   }
 
-  /** Lint one batch on the least busy worker. The batch's buffer moves there (it is empty here until the result brings it back). */
-  lint(batch: Batch, name: string): Promise<BatchResult> {
+  /** Lint one batch on the least busy worker. Its buffers move there (empty here until the result brings them back). */
+  lint(batch: Batch, name: string, output: ArrayBuffer): Promise<BatchResult> {
     if (this.failure) return Promise.reject(this.failure);
     const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     const id = this.nextId++;
     const result = new Promise<BatchResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     result.catch(() => {}); // a result the caller gave up on (output closed) must not crash the run
     entry.busy++;
-    const buffer = batch.buffer.buffer as ArrayBuffer;
-    const job: BatchJob = { id, buffer, length: batch.length, firstLine: batch.firstLine, name };
-    entry.worker.postMessage(job, [buffer]);
+    const input = batch.buffer.buffer as ArrayBuffer;
+    const job: BatchJob = { id, input, length: batch.length, output, firstLine: batch.firstLine, name };
+    entry.worker.postMessage(job, [input, output]);
     return result;
   }
 

@@ -11,7 +11,10 @@ import { type BatchResult, type LintPool, WorkerFailure } from "./ndjson-pool.js
 
 /** Where verdicts go: stdout with backpressure; `closed` once its reader went away (| head). */
 export interface Output {
+  /** Resolves when stdout has room again. */
   write(data: string | Uint8Array): Promise<void>;
+  /** Resolves when the bytes are written out (then the caller may reuse them). */
+  written(data: Uint8Array): Promise<void>;
   readonly closed: boolean;
 }
 
@@ -55,9 +58,13 @@ async function here(lines: LineBatches, file: string, run: NdjsonRun, progress: 
     const batch = await lines.next(buffer);
     if (batch === null) break;
     buffer = batch.buffer;
-    const verdicts = lintBatch(batch.buffer, batch.length, batch.firstLine, file, run.options, run.maxLine);
+    // Written as it comes; a full pipe is waited for once the batch is done (at most one batch buffered).
+    let room = Promise.resolve();
+    const verdicts = lintBatch(batch.buffer, batch.length, batch.firstLine, file, run.options, run.maxLine, (text) => {
+      room = run.output.write(text);
+    });
     if (verdicts.invalid) code = 1;
-    await run.output.write(verdicts.text);
+    await room;
     if (verdicts.tooLong !== undefined) throw lines.tooLong(verdicts.tooLong);
     progress.at(batch);
   }
@@ -67,15 +74,15 @@ async function here(lines: LineBatches, file: string, run: NdjsonRun, progress: 
 /** --jobs N: batches to the workers, results written in input order. */
 async function inWorkers(lines: LineBatches, file: string, pool: LintPool, output: Output, progress: Progress): Promise<number> {
   const window = pool.size * 2; // each worker has one batch to lint and one waiting
-  const free: Buffer[] = [];
+  const free: { input: Buffer; output: ArrayBuffer }[] = [];
   const inFlight: { lines: Pick<Batch, "firstLine" | "lines">; result: Promise<BatchResult> }[] = [];
   let code = 0;
   const settleOldest = async () => {
     const oldest = inFlight.shift() as (typeof inFlight)[number];
     const result = await oldest.result;
-    free.push(Buffer.from(result.buffer));
     if (result.invalid) code = 1;
-    await output.write(new Uint8Array(result.output));
+    await output.written(new Uint8Array(result.output, 0, result.outputLength));
+    free.push({ input: Buffer.from(result.input), output: result.output });
     if (result.tooLong !== undefined) throw lines.tooLong(result.tooLong);
     progress.at(oldest.lines);
   };
@@ -87,15 +94,16 @@ async function inWorkers(lines: LineBatches, file: string, pool: LintPool, outpu
       await settleOldest();
       continue;
     }
+    const slot = free.pop() ?? { input: newBuffer(BATCH_BYTES), output: new ArrayBuffer(BATCH_BYTES * 2) };
     let batch: Batch | null;
     try {
-      batch = await lines.next(free.pop() ?? newBuffer(BATCH_BYTES));
+      batch = await lines.next(slot.input);
     } catch (error) {
       await drain(); // the verdicts of the lines before the unreadable part come first
       throw error;
     }
     if (batch === null) break;
-    inFlight.push({ lines: { firstLine: batch.firstLine, lines: batch.lines }, result: pool.lint(batch, file) });
+    inFlight.push({ lines: { firstLine: batch.firstLine, lines: batch.lines }, result: pool.lint(batch, file, slot.output) });
   }
   await drain();
   return code;

@@ -27,16 +27,27 @@ async function engineOf(): Promise<Engine> {
 
 const options: LintOptions = { operation: setup.operation, engine: await engineOf(), ...setup.context };
 if (setup.response !== undefined) options.response = setup.response;
-const encoder = new TextEncoder();
 const port = parentPort;
 if (port === null) throw new Error("ndjson-worker runs as a worker thread of v2kit lint --ndjson --jobs N");
 
+/** The output of the batch at hand, UTF-8, encoded as it comes into the job's output buffer. */
+let out = Buffer.alloc(0);
+let used = 0;
+const emit = (text: string) => {
+  const most = text.length * 3; // UTF-8 bytes of a UTF-16 code unit, at most
+  if (used + most > out.length) {
+    const bigger = Buffer.from(new ArrayBuffer(Math.max(out.length * 2, used + most))); // of its own, to transfer
+    out.copy(bigger, 0, 0, used);
+    out = bigger;
+  }
+  used += out.write(text, used);
+};
+
 port.on("message", (job: BatchJob) => {
-  const verdicts = lintBatch(Buffer.from(job.buffer), job.length, job.firstLine, job.name, options, setup.maxLine);
-  let output = encoder.encode(verdicts.text);
-  // Only a buffer of its own can be transferred whole.
-  if (output.byteOffset !== 0 || output.byteLength !== output.buffer.byteLength) output = output.slice();
-  const result: BatchResult = { id: job.id, buffer: job.buffer, output: output.buffer as ArrayBuffer, invalid: verdicts.invalid };
+  out = Buffer.from(job.output);
+  used = 0;
+  const verdicts = lintBatch(Buffer.from(job.input), job.length, job.firstLine, job.name, options, setup.maxLine, emit);
+  const result: BatchResult = { id: job.id, input: job.input, output: out.buffer as ArrayBuffer, outputLength: used, invalid: verdicts.invalid };
   if (verdicts.tooLong !== undefined) result.tooLong = verdicts.tooLong;
-  port.postMessage(result, [job.buffer, result.output]);
+  port.postMessage(result, [result.input, result.output]);
 });
