@@ -168,11 +168,11 @@ function rssFigure(key: string, what: string, runs: Map<number, ChildRun>, first
 
 /**
  * Bodies per second on one file, interleaved (ABBA) so that a busy machine weighs on each
- * contender alike: the anchor, --jobs 1 and --jobs 2; medians of 3 rounds (1 with --quick).
+ * contender alike: the anchor, --jobs 1 and --jobs 2; medians of 3 rounds (2 with --quick).
  */
 async function throughput(config: BenchConfig, exportName: string): Promise<{ method: string; rows: Row[]; figures: Figure[]; details: unknown }> {
   const count = config.quick ? 50_000 : 200_000;
-  const rounds = config.quick ? 1 : 3;
+  const rounds = config.quick ? 2 : 3;
   const file = path.join(config.scratch, `bodies-throughput-${count}.ndjson`);
   const bytes = await writeNdjson(file, count);
   const anchor = fromRoot("dist", "bench", "anchors", "ndjson-parse-ajv.js");

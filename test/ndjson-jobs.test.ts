@@ -239,3 +239,13 @@ describe("a reader that closes early (| head -1)", () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 });
+
+describe("the package", () => {
+  test("npm pack ships the worker entry the pool starts", () => {
+    const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path) ?? [];
+    expect(files).toContain("dist/cli/ndjson-worker.js");
+    expect(readFileSync(join(root, "dist/cli/ndjson-pool.js"), "utf8")).toContain('new URL("./ndjson-worker.js", import.meta.url)');
+  });
+});

@@ -1,6 +1,7 @@
 // v2kit lint: check request (or response) bodies as the server would, offline.
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
-// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
+// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies. The engine
+// and the lint runtime load after the --ndjson re-run (below), which should start fast.
 
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -8,11 +9,9 @@ import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
-import { knownOperationLines, resolveOperation, unknownOperationAdvice } from "../../runtime/graphql/namespace.js";
-import { type LintOptions, lintSource } from "../../runtime/lint.js";
+import type { LintOptions } from "../../runtime/lint.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
-import { lintNdjson } from "../ndjson-run.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
@@ -124,7 +123,10 @@ async function run(args: string[]): Promise<number> {
   if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
   limit = maxBytes;
 
-  const engine = await engineFor(values);
+  const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
+    engineFor(values),
+    import("../../runtime/graphql/namespace.js"),
+  ]);
   const key = resolveOperation(engine, values.operation);
   if (key === undefined) {
     const advice = unknownOperationAdvice(engine, values.operation);
@@ -161,6 +163,7 @@ async function run(args: string[]): Promise<number> {
       ...(values.rules === undefined ? {} : { rules: values.rules }),
     });
   }
+  const lintNdjson = values.ndjson ? (await import("../ndjson-run.js")).lintNdjson : undefined;
   let code = 0;
   try {
     const output = {
@@ -172,7 +175,7 @@ async function run(args: string[]): Promise<number> {
     };
     for (const file of files) {
       if (closed) break;
-      const outcome = values.ndjson
+      const outcome = lintNdjson
         ? await lintNdjson(file, { options, maxLine: limit, output, ...(pool ? { pool } : {}) })
         : await lintFile(file, options, formatter);
       code = Math.max(code, outcome);
@@ -324,6 +327,7 @@ async function lintFile(file: string, options: LintOptions, formatter: Formatter
     process.stderr.write(`v2kit: lint: ${(error as Error).message}\n`);
     return 2;
   }
+  const { lintSource } = await import("../../runtime/lint.js"); // loaded with the engine already
   const outcome = lintSource(bytes, options);
   await write(formatter.item({ file, ...outcome }));
   return outcome.result.ok ? 0 : 1;
