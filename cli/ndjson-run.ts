@@ -1,6 +1,6 @@
 // `v2kit lint --ndjson`: each line of a file one body, one JSON verdict line each, in input order.
 // --jobs 1 lints each batch on this thread; --jobs N sends batches to N worker threads and keeps
-// at most 2N of them in flight, writing results in order with backpressure, so memory stays flat
+// at most 4N of them in flight, writing results in order with backpressure, so memory stays flat
 // however long the input and a slow reader slows the run instead of filling memory.
 
 import { InputError } from "../runtime/read-input.js";
@@ -73,7 +73,9 @@ async function here(lines: LineBatches, file: string, run: NdjsonRun, progress: 
 
 /** --jobs N: batches to the workers, results written in input order. */
 async function inWorkers(lines: LineBatches, file: string, pool: LintPool, output: Output, progress: Progress): Promise<number> {
-  const window = pool.size * 2; // each worker has one batch to lint and one waiting
+  // Each worker has one batch to lint and a few queued: one slow batch at the head of the line
+  // does not leave the other workers idle.
+  const window = pool.size * 4;
   const free: { input: Buffer; output: ArrayBuffer }[] = [];
   const inFlight: { lines: Pick<Batch, "firstLine" | "lines">; result: Promise<BatchResult> }[] = [];
   let code = 0;
