@@ -6,7 +6,7 @@
 
 import { createWriteStream, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { ndjsonMix } from "./bodies.js";
 import { type BenchConfig, cli, fromRoot, log } from "./context.js";
@@ -177,6 +177,7 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
   const bytes = await writeNdjson(file, count);
   const anchor = fromRoot("dist", "bench", "anchors", "ndjson-parse-ajv.js");
   const cpus = availableParallelism();
+  const loadBefore = loadavg()[0] as number;
   log(`ndjson: throughput on ${label(count)} bodies (${round(bytes / 1e6, 1)} MB), ${rounds} round(s), ${cpus} CPU(s)`);
   const ms = await interleaved(
     {
@@ -191,11 +192,14 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
     rounds,
   );
   rmSync(file);
+  // Linux shares the CPU between sessions (autogroups), not threads: on a machine already busy
+  // with other work, two threads of one process get no more CPU than one. The load says how busy.
+  const load = `load average ${round(loadBefore, 1)} before, ${round(loadavg()[0] as number, 1)} after`;
   const rate = (samples: number[]) => count / (median(samples) / 1000);
   const [anchorRate, oneRate, twoRate] = [rate(ms.anchor), rate(ms.jobs1), rate(ms.jobs2)];
   const perSecond = (n: number) => `${Math.round(n / 100) / 10}k bodies/s`;
   return {
-    method: `one file of ${label(count)} bodies of the same mix (${round(bytes / 1e6, 1)} MB); ${rounds} round(s) of the anchor (\`bench/anchors/ndjson-parse-ajv.ts\`: readline + JSON.parse + the Ajv standalone createEndpoint validator, one JSON result line per body), \`--jobs 1\` and \`--jobs 2\`, interleaved, each a whole process (start-up included) writing to /dev/null; bodies/s from the median wall time; ${cpus} CPU(s) available.`,
+    method: `one file of ${label(count)} bodies of the same mix (${round(bytes / 1e6, 1)} MB); ${rounds} round(s) of the anchor (\`bench/anchors/ndjson-parse-ajv.ts\`: readline + JSON.parse + the Ajv standalone createEndpoint validator, one JSON result line per body), \`--jobs 1\` and \`--jobs 2\`, interleaved, each a whole process (start-up included) writing to /dev/null; bodies/s from the median wall time; ${cpus} CPU(s) available, ${load} (on a machine busy with other sessions, --jobs 2 gets no more CPU than --jobs 1, so its scaling is only meaningful near a load of 0).`,
     rows: [
       rateRow(`anchor: readline + JSON.parse + Ajv standalone, ${label(count)} bodies`, count, bytes, ms.anchor),
       rateRow(`v2kit lint --ndjson --jobs 1, ${label(count)} bodies (throughput)`, count, bytes, ms.jobs1),
@@ -216,10 +220,10 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
         value: ratio(twoRate, oneRate),
         unit: "×",
         target: { op: ">=", value: 1.8 },
-        baseline: `--jobs 1 ${perSecond(oneRate)}, --jobs 2 ${perSecond(twoRate)}`,
+        baseline: `--jobs 1 ${perSecond(oneRate)}, --jobs 2 ${perSecond(twoRate)}; ${load}`,
         ...(cpus < 2 ? { skipped: "one CPU available: two threads cannot run at once" } : {}),
       },
     ],
-    details: { bodies: count, bytes, rounds, cpus, ms },
+    details: { bodies: count, bytes, rounds, cpus, load: [loadBefore, loadavg()[0]], ms },
   };
 }

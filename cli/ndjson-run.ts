@@ -50,7 +50,7 @@ export async function lintNdjson(file: string, run: NdjsonRun): Promise<number> 
   }
 }
 
-/** --jobs 1: one reused buffer, one write per batch. */
+/** --jobs 1: one reused input buffer; verdicts written a few dozen lines at a time, not one write per line. */
 async function here(lines: LineBatches, file: string, run: NdjsonRun, progress: Progress): Promise<number> {
   let code = 0;
   let buffer = newBuffer(BATCH_BYTES);

@@ -1,7 +1,7 @@
 // A worker thread of `v2kit lint --ndjson --jobs N`: builds the same engine and options as the
 // main thread (without printing: the main thread has already reported diagnostics), then lints
 // the batches it is sent and sends back their output as UTF-8 bytes. Buffers move, never copy:
-// the input buffer goes back with the result, for the next batch.
+// both the input and the output buffer go back with the result, for a later batch.
 
 import { parentPort, workerData } from "node:worker_threads";
 import type { Engine } from "../rules/runtime/evaluate.js";
