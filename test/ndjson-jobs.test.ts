@@ -4,11 +4,12 @@
 // and lines past --max-body-bytes. Runs the built CLI as a user does.
 
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ndjsonMix } from "../bench/bodies.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "dist/cli/v2kit.js");
@@ -208,6 +209,34 @@ describe("usage", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--jobs splits --ndjson input across worker threads");
   });
+});
+
+describe("memory", () => {
+  test.skipIf(!existsSync("/usr/bin/time"))(
+    "--jobs 2 peak RSS stays flat from 4k to 200k lines (136 MB: no buffer kept or left to a full GC per batch)",
+    () => {
+      const peak = (lines: number) => {
+        const mix = ndjsonMix(); // the bench's bodies: a large one among them, so the output is large too
+        writeFileSync(join(dir, "flat.ndjson"), `${Array.from({ length: lines }, (_, i) => mix[i % mix.length]).join("\n")}\n`);
+        const r = spawnSync(
+          "/usr/bin/time",
+          ["-f", "%M", process.execPath, cli, "lint", "--operation", "createEndpoint", "--ndjson", "--jobs", "2", "flat.ndjson"],
+          {
+            cwd: dir,
+            stdio: ["ignore", "ignore", "pipe"],
+            encoding: "utf8",
+            timeout: 300_000,
+          },
+        );
+        expect(r.status, r.stderr).toBe(1);
+        return Number(r.stderr.trim().split("\n").at(-1));
+      };
+      const small = peak(4_000);
+      const large = peak(200_000);
+      expect(large / small, `peak RSS ${small} KiB at 4k lines, ${large} KiB at 200k`).toBeLessThan(1.2);
+    },
+    600_000,
+  );
 });
 
 describe("a reader that closes early (| head -1)", () => {
