@@ -58,3 +58,34 @@ export function lintBatch(
   if (text !== "") emit(text);
   return tooLong === undefined ? { invalid } : { invalid, tooLong };
 }
+
+/**
+ * The output of a batch as UTF-8, encoded as it comes into a buffer that is reused from batch
+ * to batch (grown when a batch needs more), so the strings die young and no buffer is
+ * allocated per write. A bigger buffer is one of its own (it may be transferred to a thread).
+ */
+export class Utf8Sink {
+  used = 0;
+
+  constructor(public buffer: Buffer) {}
+
+  readonly emit = (text: string): void => {
+    const most = text.length * 3; // UTF-8 bytes of a UTF-16 code unit, at most
+    if (this.used + most > this.buffer.length) {
+      const bigger = Buffer.from(new ArrayBuffer(Math.max(this.buffer.length * 2, this.used + most)));
+      this.buffer.copy(bigger, 0, 0, this.used);
+      this.buffer = bigger;
+    }
+    this.used += this.buffer.write(text, this.used);
+  };
+
+  /** Start a batch, in `buffer` when one is given. */
+  reset(buffer = this.buffer): void {
+    this.buffer = buffer;
+    this.used = 0;
+  }
+
+  get bytes(): Buffer {
+    return this.buffer.subarray(0, this.used);
+  }
+}

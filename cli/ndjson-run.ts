@@ -5,15 +5,13 @@
 
 import { InputError } from "../runtime/read-input.js";
 import type { LintOptions } from "../runtime/lint.js";
-import { lintBatch } from "./ndjson-batch.js";
+import { lintBatch, Utf8Sink } from "./ndjson-batch.js";
 import { BATCH_BYTES, type Batch, LineBatches, newBuffer } from "./ndjson-lines.js";
 import { type BatchResult, type LintPool, WorkerFailure } from "./ndjson-pool.js";
 
-/** Where verdicts go: stdout with backpressure; `closed` once its reader went away (| head). */
+/** Where verdicts go: stdout; `closed` once its reader went away (| head). */
 export interface Output {
-  /** Resolves when stdout has room again. */
-  write(data: string | Uint8Array): Promise<void>;
-  /** Resolves when the bytes are written out (then the caller may reuse them). */
+  /** Resolves when the bytes are written out (then the caller may reuse them; backpressure too). */
   written(data: Uint8Array): Promise<void>;
   readonly closed: boolean;
 }
@@ -50,21 +48,19 @@ export async function lintNdjson(file: string, run: NdjsonRun): Promise<number> 
   }
 }
 
-/** --jobs 1: one reused input buffer; verdicts written a few dozen lines at a time, not one write per line. */
+/** --jobs 1: one reused input buffer and one reused output buffer; one write per batch, not per line. */
 async function here(lines: LineBatches, file: string, run: NdjsonRun, progress: Progress): Promise<number> {
   let code = 0;
   let buffer = newBuffer(BATCH_BYTES);
+  const sink = new Utf8Sink(Buffer.allocUnsafe(BATCH_BYTES * 2));
   while (!run.output.closed) {
     const batch = await lines.next(buffer);
     if (batch === null) break;
     buffer = batch.buffer;
-    // Written as it comes; a full pipe is waited for once the batch is done (at most one batch buffered).
-    let room = Promise.resolve();
-    const verdicts = lintBatch(batch.buffer, batch.length, batch.firstLine, file, run.options, run.maxLine, (text) => {
-      room = run.output.write(text);
-    });
+    sink.reset();
+    const verdicts = lintBatch(batch.buffer, batch.length, batch.firstLine, file, run.options, run.maxLine, sink.emit);
     if (verdicts.invalid) code = 1;
-    await room;
+    await run.output.written(sink.bytes); // before the buffer is reused (and backpressure)
     if (verdicts.tooLong !== undefined) throw lines.tooLong(verdicts.tooLong);
     progress.at(batch);
   }

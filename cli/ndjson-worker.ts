@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Engine } from "../rules/runtime/evaluate.js";
 import type { LintOptions } from "../runtime/lint.js";
-import { lintBatch } from "./ndjson-batch.js";
+import { lintBatch, Utf8Sink } from "./ndjson-batch.js";
 import type { BatchJob, BatchResult, WorkerSetup } from "./ndjson-pool.js";
 
 const setup = workerData as WorkerSetup;
@@ -30,24 +30,19 @@ if (setup.response !== undefined) options.response = setup.response;
 const port = parentPort;
 if (port === null) throw new Error("ndjson-worker runs as a worker thread of v2kit lint --ndjson --jobs N");
 
-/** The output of the batch at hand, UTF-8, encoded as it comes into the job's output buffer. */
-let out = Buffer.alloc(0);
-let used = 0;
-const emit = (text: string) => {
-  const most = text.length * 3; // UTF-8 bytes of a UTF-16 code unit, at most
-  if (used + most > out.length) {
-    const bigger = Buffer.from(new ArrayBuffer(Math.max(out.length * 2, used + most))); // of its own, to transfer
-    out.copy(bigger, 0, 0, used);
-    out = bigger;
-  }
-  used += out.write(text, used);
-};
+/** The output of the batch at hand, encoded into the job's output buffer. */
+const sink = new Utf8Sink(Buffer.alloc(0));
 
 port.on("message", (job: BatchJob) => {
-  out = Buffer.from(job.output);
-  used = 0;
-  const verdicts = lintBatch(Buffer.from(job.input), job.length, job.firstLine, job.name, options, setup.maxLine, emit);
-  const result: BatchResult = { id: job.id, input: job.input, output: out.buffer as ArrayBuffer, outputLength: used, invalid: verdicts.invalid };
+  sink.reset(Buffer.from(job.output));
+  const verdicts = lintBatch(Buffer.from(job.input), job.length, job.firstLine, job.name, options, setup.maxLine, sink.emit);
+  const result: BatchResult = {
+    id: job.id,
+    input: job.input,
+    output: sink.buffer.buffer as ArrayBuffer,
+    outputLength: sink.used,
+    invalid: verdicts.invalid,
+  };
   if (verdicts.tooLong !== undefined) result.tooLong = verdicts.tooLong;
   port.postMessage(result, [result.input, result.output]);
 });

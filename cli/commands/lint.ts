@@ -167,7 +167,6 @@ async function run(args: string[]): Promise<number> {
   let code = 0;
   try {
     const output = {
-      write,
       written,
       get closed() {
         return closed;
@@ -299,8 +298,8 @@ function watchStdout(): void {
 }
 
 /** Write with backpressure, so that bulk output never piles up in memory. */
-async function write(data: string | Uint8Array): Promise<void> {
-  if (closed || data.length === 0 || process.stdout.write(data)) return;
+async function write(text: string): Promise<void> {
+  if (closed || text === "" || process.stdout.write(text)) return;
   await new Promise<void>((resolve) => {
     const done = () => {
       process.stdout.off("drain", done);
