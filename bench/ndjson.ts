@@ -194,12 +194,13 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
   rmSync(file);
   // Linux shares the CPU between sessions (autogroups), not threads: on a machine already busy
   // with other work, two threads of one process get no more CPU than one. The load says how busy.
-  const load = `load average ${round(loadBefore, 1)} before, ${round(loadavg()[0] as number, 1)} after`;
+  const ceiling = await threadCeiling();
+  const load = `load average ${round(loadBefore, 1)} before, ${round(loadavg()[0] as number, 1)} after; a CPU loop on 2 threads ÷ 1 thread: ${ceiling ?? "?"}×`;
   const rate = (samples: number[]) => count / (median(samples) / 1000);
   const [anchorRate, oneRate, twoRate] = [rate(ms.anchor), rate(ms.jobs1), rate(ms.jobs2)];
   const perSecond = (n: number) => `${Math.round(n / 100) / 10}k bodies/s`;
   return {
-    method: `one file of ${label(count)} bodies of the same mix (${round(bytes / 1e6, 1)} MB); ${rounds} round(s) of the anchor (\`bench/anchors/ndjson-parse-ajv.ts\`: readline + JSON.parse + the Ajv standalone createEndpoint validator, one JSON result line per body), \`--jobs 1\` and \`--jobs 2\`, interleaved, each a whole process (start-up included) writing to /dev/null; bodies/s from the median wall time; ${cpus} CPU(s) available, ${load} (on a machine busy with other sessions, --jobs 2 gets no more CPU than --jobs 1, so its scaling is only meaningful near a load of 0).`,
+    method: `one file of ${label(count)} bodies of the same mix (${round(bytes / 1e6, 1)} MB); ${rounds} round(s) of the anchor (\`bench/anchors/ndjson-parse-ajv.ts\`: readline + JSON.parse + the Ajv standalone createEndpoint validator, one JSON result line per body), \`--jobs 1\` and \`--jobs 2\`, interleaved, each a whole process (start-up included) writing to /dev/null; bodies/s from the median wall time; ${cpus} CPU(s) available, ${load} (on a machine busy with other sessions, --jobs 2 gets no more CPU than --jobs 1: the CPU loop on 2 threads ÷ 1 thread, measured right after, is the most this machine allowed at the time).`,
     rows: [
       rateRow(`anchor: readline + JSON.parse + Ajv standalone, ${label(count)} bodies`, count, bytes, ms.anchor),
       rateRow(`v2kit lint --ndjson --jobs 1, ${label(count)} bodies (throughput)`, count, bytes, ms.jobs1),
@@ -224,6 +225,26 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
         ...(cpus < 2 ? { skipped: "one CPU available: two threads cannot run at once" } : {}),
       },
     ],
-    details: { bodies: count, bytes, rounds, cpus, load: [loadBefore, loadavg()[0]], ms },
+    details: { bodies: count, bytes, rounds, cpus, load: [loadBefore, loadavg()[0]], threadCeiling: ceiling, ms },
   };
+}
+
+/**
+ * What the machine lets two threads do right now: a CPU-bound loop on two worker threads ÷ the
+ * same work on one (2.0 on two idle cores). The --jobs 2 scaling cannot be above it.
+ */
+async function threadCeiling(): Promise<number | null> {
+  const { Worker } = await import("node:worker_threads");
+  const source = `const { parentPort, workerData } = require("node:worker_threads");
+    let x = 0; for (let i = 0; i < workerData; i++) x = (x * 31 + i) % 1000003;
+    parentPort.postMessage(x);`;
+  const spin = (iterations: number) =>
+    new Promise((resolve, reject) => new Worker(source, { eval: true, workerData: iterations }).on("message", resolve).on("error", reject));
+  const work = 4e8;
+  let started = performance.now();
+  await spin(work);
+  const one = performance.now() - started;
+  started = performance.now();
+  await Promise.all([spin(work / 2), spin(work / 2)]);
+  return ratio(one, performance.now() - started);
 }
