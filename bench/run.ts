@@ -23,7 +23,12 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (c) => (await import("./generate.js")).generate(c),
     keys: ["generate_vs_openapi_typescript", "noop_generate_vs_node"],
   },
-  { name: "ndjson", title: "Bulk NDJSON", run: async (c) => (await import("./ndjson.js")).ndjson(c), keys: ["ndjson_rss_1m_vs_10k"] },
+  {
+    name: "ndjson",
+    title: "Bulk NDJSON",
+    run: async (c) => (await import("./ndjson.js")).ndjson(c),
+    keys: ["ndjson_rss_1m_vs_10k", "ndjson_jobs2_rss_1m_vs_10k", "ndjson_vs_anchor", "ndjson_jobs_scaling"],
+  },
   {
     name: "detection",
     title: "Detection of single-rule violations",

@@ -1,81 +1,159 @@
-// Lines of NDJSON input as bytes (not readline, so that a line that is not UTF-8 gets its own
-// verdict with a byte offset): files through one reused buffer, standard input as a stream.
+// NDJSON input as batches of whole lines, as bytes (not readline, so that a line that is not
+// UTF-8 gets its own verdict with a byte offset). A batch is one buffer the caller owns and
+// hands back: the single-thread path reuses one, the worker path transfers each to a worker and
+// gets it back with the result, so memory stays the same however long the input.
 
+import type { FileHandle } from "node:fs/promises";
 import { openRegular, tooLarge } from "../runtime/read-input.js";
 
-/** The lines of a stream as bytes, split at LF (a trailing CR dropped); a line past maxLine bytes is refused. */
-export async function* linesOf(stream: AsyncIterable<Buffer>, maxLine = Infinity): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let line = 0;
-  for await (const chunk of stream) {
-    let start = 0;
-    let newline = chunk.indexOf(10, start);
-    while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      line++;
-      if (pendingBytes + piece.length > maxLine) throw tooLarge(`standard input:${line}`, maxLine);
-      yield pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
-      pending = [];
-      pendingBytes = 0;
-      start = newline + 1;
-      newline = chunk.indexOf(10, start);
-    }
-    if (start < chunk.length) {
-      pending.push(chunk.subarray(start));
-      pendingBytes += chunk.length - start;
-      if (pendingBytes > maxLine) throw tooLarge(`standard input:${line + 1}`, maxLine);
-    }
-  }
-  if (pending.length > 0) yield Buffer.concat(pending);
+/** Bytes a batch buffer starts with: a few hundred typical bodies, one write of their verdicts. */
+export const BATCH_BYTES = 1 << 18;
+
+/** Whole lines, each ending with LF except a last line without one at the end of the input. */
+export interface Batch {
+  /** The buffer the lines were read into: the one handed to next(), or a bigger one. */
+  buffer: Buffer;
+  /** Bytes of `buffer` that hold the lines. */
+  length: number;
+  /** Line number (from 1) of the first line. */
+  firstLine: number;
+  /** How many lines (blank ones included). */
+  lines: number;
+}
+
+/** Where the bytes come from: a regular file, or standard input as a stream. */
+interface Source {
+  /** Reads into `into` from `offset`; 0 at the end. */
+  read(into: Uint8Array, offset: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+function fileSource(handle: FileHandle): Source {
+  return {
+    read: async (into, offset) => (await handle.read(into, offset, into.length - offset, null)).bytesRead,
+    close: () => handle.close(),
+  };
+}
+
+/** A stream as a Source: each chunk is copied out as far as it fits, the rest kept for the next read. */
+function streamSource(stream: AsyncIterable<Uint8Array>): Source {
+  const chunks = stream[Symbol.asyncIterator]();
+  let rest: Uint8Array | undefined;
+  return {
+    async read(into, offset) {
+      if (rest === undefined || rest.length === 0) {
+        const next = await chunks.next();
+        if (next.done) return 0;
+        rest = next.value;
+      }
+      const n = Math.min(rest.length, into.length - offset);
+      into.set(rest.subarray(0, n), offset);
+      rest = rest.subarray(n);
+      return n;
+    },
+    async close() {
+      await chunks.return?.();
+    },
+  };
 }
 
 /**
- * Lines of a file, read into one reused 1 MiB buffer: memory stays the same however long the
- * input (stream chunks would each be a new external buffer, freed only by a full collection).
- * Each line is a view that is valid until the next one is requested.
+ * The lines of FILE (`-`: standard input) in batches. A line longer than maxLine bytes (its CR
+ * counted, its LF not) is refused with the same message the single-body path gives, naming
+ * FILE:LINE (`standard input:LINE`).
  */
-export async function* linesOfFile(file: string, maxLine = Infinity): AsyncGenerator<Uint8Array> {
-  const handle = await openRegular(file); // a FIFO or /dev/zero is refused, not read forever
-  let line = 0;
-  try {
-    const chunk = Buffer.allocUnsafe(1 << 20);
-    let carry = Buffer.allocUnsafe(1 << 16);
-    let carried = 0;
-    const keep = (bytes: Uint8Array) => {
-      if (carried + bytes.length > maxLine) throw tooLarge(`${file}:${line + 1}`, maxLine);
-      if (carried + bytes.length > carry.length) {
-        const bigger = Buffer.allocUnsafe(Math.max(carry.length * 2, carried + bytes.length));
-        carry.copy(bigger, 0, 0, carried);
-        carry = bigger;
+export class LineBatches {
+  private carry = Buffer.alloc(0);
+  private carried = 0;
+  private line = 1;
+  private ended = false;
+
+  private constructor(
+    private readonly source: Source,
+    readonly maxLine: number,
+    readonly label: (line: number) => string,
+  ) {}
+
+  static async open(file: string, maxLine: number): Promise<LineBatches> {
+    if (file === "-") return new LineBatches(streamSource(process.stdin), maxLine, (line) => `standard input:${line}`);
+    return new LineBatches(fileSource(await openRegular(file)), maxLine, (line) => `${file}:${line}`); // a FIFO or /dev/zero is refused
+  }
+
+  /** The error for a line past the limit. */
+  tooLong(line: number): Error {
+    return tooLarge(this.label(line), this.maxLine);
+  }
+
+  /**
+   * The next batch, read into `buffer` (or a bigger one when a single line does not fit), or
+   * null at the end. Returns as soon as one whole line is in, so that a pipe that delivers lines
+   * one at a time gets each verdict at once.
+   */
+  async next(buffer: Buffer): Promise<Batch | null> {
+    if (this.ended && this.carried === 0) return null;
+    let into = buffer;
+    if (into.length < this.carried * 2) into = newBuffer(Math.max(into.length, this.carried) * 2);
+    this.carry.copy(into, 0, 0, this.carried);
+    let filled = this.carried;
+    this.carried = 0;
+    let last = -1;
+    while (!this.ended) {
+      if (filled === into.length) {
+        // One line longer than the buffer: grow it, as long as the line is within the limit.
+        if (filled > this.maxLine) throw this.tooLong(this.line);
+        const bigger = newBuffer(into.length * 2);
+        into.copy(bigger);
+        into = bigger;
       }
-      carry.set(bytes, carried);
-      carried += bytes.length;
-    };
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      const data = chunk.subarray(0, bytesRead);
-      let start = 0;
-      for (let newline = data.indexOf(10); newline !== -1; newline = data.indexOf(10, start)) {
-        if (newline - start > maxLine) throw tooLarge(`${file}:${line + 1}`, maxLine);
-        if (carried > 0) {
-          keep(data.subarray(start, newline));
-          yield carry.subarray(0, carried);
-          carried = 0;
-        } else yield data.subarray(start, newline);
-        line++;
-        start = newline + 1;
+      const n = await this.source.read(into, filled);
+      if (n === 0) {
+        this.ended = true;
+        break;
       }
-      keep(data.subarray(start));
+      last = into.lastIndexOf(10, filled + n - 1); // the bytes before `filled` hold no LF
+      filled += n;
+      if (last !== -1) break;
+      if (filled > this.maxLine) throw this.tooLong(this.line); // no end of line yet, already too long
     }
-    if (carried > 0) yield carry.subarray(0, carried);
-  } finally {
-    await handle.close();
+    const firstLine = this.line;
+    if (last === -1) {
+      // The end of the input: what is left is one last line without LF.
+      if (filled === 0) return null;
+      this.line++;
+      return { buffer: into, length: filled, firstLine, lines: 1 };
+    }
+    this.keep(into.subarray(last + 1, filled));
+    let lines = 0;
+    for (let at = into.indexOf(10); at !== -1 && at <= last; at = into.indexOf(10, at + 1)) lines++;
+    this.line += lines;
+    return { buffer: into, length: last + 1, firstLine, lines };
+  }
+
+  /** The start of a line whose end has not been read yet, for the next batch. */
+  private keep(bytes: Buffer): void {
+    if (bytes.length > this.carry.length) this.carry = Buffer.allocUnsafe(Math.max(bytes.length, this.carry.length * 2, 1 << 12));
+    bytes.copy(this.carry);
+    this.carried = bytes.length;
+  }
+
+  async close(): Promise<void> {
+    await this.source.close();
   }
 }
 
-export const isBlank = (line: Uint8Array) => {
-  for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+/**
+ * A buffer of its own (never a slice of Node's shared pool), so that its ArrayBuffer can be
+ * transferred to a worker thread.
+ */
+export function newBuffer(size: number): Buffer {
+  return Buffer.from(new ArrayBuffer(size));
+}
+
+/** True for a line of spaces, tabs and CRs only (skipped, as blank lines between bodies are). */
+export function isBlank(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+  for (let i = start; i < end; i++) {
+    const byte = bytes[i];
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  }
   return true;
-};
+}

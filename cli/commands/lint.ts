@@ -1,24 +1,25 @@
 // v2kit lint: check request (or response) bodies as the server would, offline.
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
-// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
+// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies. The engine
+// and the lint runtime load after the --ndjson re-run (below), which should start fast.
 
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
-import { knownOperationLines, resolveOperation, unknownOperationAdvice } from "../../runtime/graphql/namespace.js";
-import { type LintOptions, lintSource } from "../../runtime/lint.js";
+import type { LintOptions } from "../../runtime/lint.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
-import { isBlank, linesOf, linesOfFile } from "../ndjson-lines.js";
+import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
 
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
-                  [--ndjson] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
+                  [--ndjson [--jobs N]] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
 Exit status: 0 all valid, 1 any invalid (malformed JSON included) or output closed early
@@ -46,6 +47,9 @@ Options:
                         v2kit lint --operation createEndpoint --format github *.json
   --ndjson            each input line is one body; one JSON result per line, file as FILE:LINE
                         v2kit lint --operation createEndpoint --ndjson bodies.ndjson
+  --jobs N            with --ndjson: lint on N worker threads (default 1: this thread only);
+                      0 or auto: one per available CPU. Output is the same, in input order
+                        v2kit lint --operation createEndpoint --jobs auto --ndjson bodies.ndjson
   --spec FILE         check against another OpenAPI document (compiled at run time)
                         v2kit lint --spec openapi.yaml --operation createEndpoint body.json
   --rules FILE        check against another rules file (compiled at run time)
@@ -70,6 +74,7 @@ const OPTIONS = {
   response: { type: "string" },
   format: { type: "string" },
   ndjson: { type: "boolean" },
+  jobs: { type: "string" },
   "max-body-bytes": { type: "string" },
   help: { type: "boolean", short: "h" },
   ...liveParseOptions,
@@ -99,9 +104,17 @@ async function run(args: string[]): Promise<number> {
   const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
   if (!FORMAT_NAMES.includes(format)) throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}`);
   if (values.ndjson && format !== "json") throw usage("--ndjson writes --format json only");
-  // Bulk linting allocates steadily; with V8's default young generation the heap grows with the
-  // input. A 1 MB semi-space keeps peak memory flat at the same speed (BENCHMARKS.md, NDJSON).
-  if (values.ndjson && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) return rerunWith(["--max-semi-space-size=1"]);
+  const jobs = jobsFrom(values.jobs);
+  if (jobs === undefined)
+    throw usage(
+      `--jobs takes a number of worker threads from 1 to ${MAX_JOBS}, or 0 or auto for one per available CPU (${availableParallelism()} here), not ${JSON.stringify(values.jobs)}`,
+    );
+  if (values.jobs !== undefined && !values.ndjson) throw usage("--jobs splits --ndjson input across worker threads: add --ndjson, or drop --jobs");
+  // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
+  // peak memory would grow with the input. A fixed 8 MB semi-space (worker threads too) keeps it
+  // flat from the first line, and spends a quarter of the GC time a 1 MB one does.
+  if (values.ndjson && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size")))
+    return rerunWith(["--max-semi-space-size=8", "--min-semi-space-size=8"]);
   if (values.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(values.response)) {
     throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
   }
@@ -110,7 +123,10 @@ async function run(args: string[]): Promise<number> {
   if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
   limit = maxBytes;
 
-  const engine = await engineFor(values);
+  const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
+    engineFor(values),
+    import("../../runtime/graphql/namespace.js"),
+  ]);
   const key = resolveOperation(engine, values.operation);
   if (key === undefined) {
     const advice = unknownOperationAdvice(engine, values.operation);
@@ -134,11 +150,37 @@ async function run(args: string[]): Promise<number> {
   const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const formatter = await loadFormatter(format, { engine, operation: values.operation, color });
   watchStdout();
+  let pool: LintPool | undefined;
+  if (values.ndjson && jobs > 1) {
+    const { LintPool } = await import("../ndjson-pool.js");
+    const { engine: _, operation, response, ...context } = options;
+    pool = new LintPool(jobs, {
+      operation,
+      context,
+      maxLine: limit,
+      ...(response === undefined ? {} : { response: String(response) }),
+      ...(values.spec === undefined ? {} : { spec: values.spec }),
+      ...(values.rules === undefined ? {} : { rules: values.rules }),
+    });
+  }
+  const lintNdjson = values.ndjson ? (await import("../ndjson-run.js")).lintNdjson : undefined;
   let code = 0;
-  for (const file of files) {
-    if (closed) break;
-    const outcome = values.ndjson ? await lintLines(file, options, formatter) : await lintFile(file, options, formatter);
-    code = Math.max(code, outcome);
+  try {
+    const output = {
+      written,
+      get closed() {
+        return closed;
+      },
+    };
+    for (const file of files) {
+      if (closed) break;
+      const outcome = lintNdjson
+        ? await lintNdjson(file, { options, maxLine: limit, output, ...(pool ? { pool } : {}) })
+        : await lintFile(file, options, formatter);
+      code = Math.max(code, outcome);
+    }
+  } finally {
+    await pool?.close();
   }
   await write(formatter.end());
   // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
@@ -150,6 +192,20 @@ function maxBodyBytes(text: string | undefined): number | undefined {
   if (text === undefined) return DEFAULT_MAX_BODY_BYTES;
   const n = Number(text);
   return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** The most worker threads --jobs takes: beyond this, threads only cost memory. */
+const MAX_JOBS = 256;
+
+/** --jobs: 1 by default; 0 or auto: the available parallelism; undefined when nonsense. */
+function jobsFrom(text: string | undefined): number | undefined {
+  if (text === undefined) return 1;
+  const trimmed = text.trim();
+  if (trimmed === "auto") return availableParallelism();
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const n = Number(trimmed);
+  if (n === 0) return availableParallelism();
+  return n <= MAX_JOBS ? n : undefined;
 }
 
 /** --max-body-bytes, set once per run. */
@@ -255,6 +311,12 @@ async function write(text: string): Promise<void> {
   });
 }
 
+/** Write bytes that will be reused: resolves once they are out (or the reader went away). */
+function written(data: Uint8Array): Promise<void> {
+  if (closed || data.length === 0) return Promise.resolve();
+  return new Promise((resolve) => process.stdout.write(data, () => resolve()));
+}
+
 /** One body per file. An unreadable file is named on stderr and makes the exit status 2. */
 async function lintFile(file: string, options: LintOptions, formatter: Formatter): Promise<number> {
   let bytes: Buffer;
@@ -264,41 +326,8 @@ async function lintFile(file: string, options: LintOptions, formatter: Formatter
     process.stderr.write(`v2kit: lint: ${(error as Error).message}\n`);
     return 2;
   }
+  const { lintSource } = await import("../../runtime/lint.js"); // loaded with the engine already
   const outcome = lintSource(bytes, options);
   await write(formatter.item({ file, ...outcome }));
   return outcome.result.ok ? 0 : 1;
-}
-
-/**
- * --ndjson: each line one body, linted as it is read (bytes, not readline, so that a line
- * that is not UTF-8 gets its own verdict with a byte offset). Progress on a TTY stderr only.
- */
-async function lintLines(file: string, options: LintOptions, formatter: Formatter): Promise<number> {
-  const progress = process.stderr.isTTY === true;
-  let code = 0;
-  let line = 0;
-  let shown = Date.now();
-  try {
-    const lines = file === "-" ? linesOf(process.stdin as AsyncIterable<Buffer>, limit) : linesOfFile(file, limit);
-    for await (const raw of lines) {
-      line++;
-      if (closed) break;
-      if (isBlank(raw)) continue;
-      const bytes = raw.at(-1) === 0x0d ? raw.subarray(0, -1) : raw;
-      const outcome = lintSource(bytes, options);
-      if (!outcome.result.ok) code = 1;
-      await write(formatter.item({ file: `${file}:${line}`, ...outcome }));
-      if (progress && line % 1000 === 0 && Date.now() - shown > 500) {
-        shown = Date.now();
-        process.stderr.write(`\r${file}: ${line} lines`);
-      }
-    }
-  } catch (error) {
-    if (progress) process.stderr.write("\r\u001b[K");
-    const message = error instanceof InputError ? error.message : `cannot read ${file}: ${(error as Error).message}`;
-    process.stderr.write(`v2kit: lint: ${message}\n`);
-    return 2;
-  }
-  if (progress) process.stderr.write("\r\u001b[K");
-  return code;
 }

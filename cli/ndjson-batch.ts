@@ -1,0 +1,91 @@
+// One batch of NDJSON lines linted into the text of their --format json lines. The same function
+// runs on the main thread (--jobs 1) and in each worker (--jobs N), so both print the same bytes.
+
+import { type LintOptions, lintSource } from "../runtime/lint.js";
+import { jsonLine } from "./format/json.js";
+import { isBlank } from "./ndjson-lines.js";
+
+/**
+ * Characters of output handed on at a time: far fewer writes than one per line, and each string
+ * is written while it is young. Held for a whole batch, a batch's output would outlive a few
+ * scavenges, be promoted and pile up in the old generation until a full GC (peak RSS).
+ */
+const CHUNK_CHARS = 1 << 14;
+
+export interface BatchVerdicts {
+  /** Some line was not valid (its verdict is not ok). */
+  invalid: boolean;
+  /** The number of the first line longer than maxLine bytes: it and the rest were not linted. */
+  tooLong?: number;
+}
+
+/**
+ * Lint each line of `bytes[0, length)`, named `name:LINE` from firstLine on, handing the JSON
+ * lines to `emit` in order, several lines per call. Blank lines are skipped (their numbers still
+ * count) and a trailing CR is dropped (CRLF input). A line past maxLine ends the batch.
+ */
+export function lintBatch(
+  bytes: Buffer,
+  length: number,
+  firstLine: number,
+  name: string,
+  options: LintOptions,
+  maxLine: number,
+  emit: (text: string) => void,
+): BatchVerdicts {
+  let text = "";
+  let invalid = false;
+  let line = firstLine;
+  let tooLong: number | undefined;
+  for (let start = 0; start < length; line++) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1 || end > length) end = length;
+    if (end - start > maxLine) {
+      tooLong = line;
+      break;
+    }
+    if (!isBlank(bytes, start, end)) {
+      const outcome = lintSource(bytes.subarray(start, bytes[end - 1] === 0x0d ? end - 1 : end), options);
+      if (!outcome.result.ok) invalid = true;
+      text += jsonLine({ file: `${name}:${line}`, result: outcome.result });
+      if (text.length >= CHUNK_CHARS) {
+        emit(text);
+        text = "";
+      }
+    }
+    start = end + 1;
+  }
+  if (text !== "") emit(text);
+  return tooLong === undefined ? { invalid } : { invalid, tooLong };
+}
+
+/**
+ * The output of a batch as UTF-8, encoded as it comes into a buffer that is reused from batch
+ * to batch (grown when a batch needs more), so the strings die young and no buffer is
+ * allocated per write. A bigger buffer is one of its own (it may be transferred to a thread).
+ */
+export class Utf8Sink {
+  used = 0;
+
+  constructor(public buffer: Buffer) {}
+
+  readonly emit = (text: string): void => {
+    const most = text.length * 3; // UTF-8 bytes of a UTF-16 code unit, at most
+    if (this.used + most > this.buffer.length) {
+      const bigger = Buffer.from(new ArrayBuffer(Math.max(this.buffer.length * 2, this.used + most)));
+      this.buffer.copy(bigger, 0, 0, this.used);
+      this.buffer = bigger;
+    }
+    this.used += this.buffer.write(text, this.used);
+  };
+
+  /** Start a batch, in `buffer` when one is given. */
+  reset(buffer = this.buffer): void {
+    this.buffer = buffer;
+    this.used = 0;
+  }
+
+  get bytes(): Buffer {
+    return this.buffer.subarray(0, this.used);
+  }
+}

@@ -1,0 +1,102 @@
+// The worker threads of `v2kit lint --ndjson --jobs N`. A batch goes to the least busy worker as
+// two transferred buffers (no per-line messages, no copy): its lines, and room for its verdicts,
+// which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
+// allocates nothing per batch that only a full GC would free.
+
+import { Worker } from "node:worker_threads";
+import type { LintOptions } from "../runtime/lint.js";
+import type { Batch } from "./ndjson-lines.js";
+
+/** What a worker needs to build the same engine and options as the main thread. */
+export interface WorkerSetup {
+  operation: string;
+  response?: string;
+  spec?: string;
+  rules?: string;
+  /** --catalog, --templates, --current (or their --live versions): plain JSON data. */
+  context: Pick<LintOptions, "catalog" | "templates" | "current">;
+  /** --max-body-bytes: the longest line. */
+  maxLine: number;
+}
+
+export interface BatchJob {
+  id: number;
+  /** The lines: `length` bytes from the start. */
+  input: ArrayBuffer;
+  length: number;
+  /** Where the worker writes the verdicts (a bigger one comes back when they do not fit). */
+  output: ArrayBuffer;
+  firstLine: number;
+  name: string;
+}
+
+export interface BatchResult {
+  id: number;
+  /** The job's buffers, back for reuse; `output` holds the JSON lines, UTF-8, in its first outputLength bytes. */
+  input: ArrayBuffer;
+  output: ArrayBuffer;
+  outputLength: number;
+  invalid: boolean;
+  tooLong?: number;
+}
+
+/** A worker that failed or stopped: an internal error, never a verdict on the input. */
+export class WorkerFailure extends Error {}
+
+interface Pending {
+  resolve(result: BatchResult): void;
+  reject(error: Error): void;
+}
+
+export class LintPool {
+  private readonly workers: { worker: Worker; busy: number }[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private closing = false;
+  private failure: WorkerFailure | undefined;
+
+  constructor(
+    readonly size: number,
+    setup: WorkerSetup,
+  ) {
+    for (let i = 0; i < size; i++) {
+      const entry = { worker: new Worker(new URL("./ndjson-worker.js", import.meta.url), { workerData: setup }), busy: 0 };
+      entry.worker.on("message", (result: BatchResult) => {
+        entry.busy--;
+        const waiting = this.pending.get(result.id);
+        this.pending.delete(result.id);
+        waiting?.resolve(result);
+      });
+      entry.worker.on("error", (error) => this.fail(new WorkerFailure(`a lint worker failed: ${error.stack ?? error.message}`)));
+      entry.worker.on("exit", (code) => {
+        if (!this.closing) this.fail(new WorkerFailure(`a lint worker stopped (exit code ${code})`));
+      });
+      this.workers.push(entry);
+    }
+  }
+
+  /** Lint one batch on the least busy worker. Its buffers move there (empty here until the result brings them back). */
+  lint(batch: Batch, name: string, output: ArrayBuffer): Promise<BatchResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const entry = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const id = this.nextId++;
+    const result = new Promise<BatchResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    result.catch(() => {}); // a result the caller gave up on (output closed) must not crash the run
+    entry.busy++;
+    const input = batch.buffer.buffer as ArrayBuffer;
+    const job: BatchJob = { id, input, length: batch.length, output, firstLine: batch.firstLine, name };
+    entry.worker.postMessage(job, [input, output]);
+    return result;
+  }
+
+  private fail(error: WorkerFailure): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(this.failure);
+    this.pending.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.workers.map((entry) => entry.worker.terminate()));
+  }
+}

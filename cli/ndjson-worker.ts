@@ -1,0 +1,48 @@
+// A worker thread of `v2kit lint --ndjson --jobs N`: builds the same engine and options as the
+// main thread (without printing: the main thread has already reported diagnostics), then lints
+// the batches it is sent and sends back their output as UTF-8 bytes. Buffers move, never copy:
+// both the input and the output buffer go back with the result, for a later batch.
+
+import { parentPort, workerData } from "node:worker_threads";
+import type { Engine } from "../rules/runtime/evaluate.js";
+import type { LintOptions } from "../runtime/lint.js";
+import { lintBatch, Utf8Sink } from "./ndjson-batch.js";
+import type { BatchJob, BatchResult, WorkerSetup } from "./ndjson-pool.js";
+
+const setup = workerData as WorkerSetup;
+
+async function engineOf(): Promise<Engine> {
+  if (setup.spec === undefined && setup.rules === undefined) {
+    const [{ engine }, { loadValidators }] = await Promise.all([import("../output/rules.mjs"), import("../runtime/lint.js")]);
+    await loadValidators(setup.operation, { responses: setup.response !== undefined });
+    return engine;
+  }
+  const { loadEngine } = await import("../generators/engine-on-the-fly.js");
+  return loadEngine({
+    ...(setup.spec === undefined ? {} : { spec: setup.spec }),
+    ...(setup.rules === undefined ? {} : { rules: setup.rules }),
+    onDiagnostics: () => {},
+  });
+}
+
+const options: LintOptions = { operation: setup.operation, engine: await engineOf(), ...setup.context };
+if (setup.response !== undefined) options.response = setup.response;
+const port = parentPort;
+if (port === null) throw new Error("ndjson-worker runs as a worker thread of v2kit lint --ndjson --jobs N");
+
+/** The output of the batch at hand, encoded into the job's output buffer. */
+const sink = new Utf8Sink(Buffer.alloc(0));
+
+port.on("message", (job: BatchJob) => {
+  sink.reset(Buffer.from(job.output));
+  const verdicts = lintBatch(Buffer.from(job.input), job.length, job.firstLine, job.name, options, setup.maxLine, sink.emit);
+  const result: BatchResult = {
+    id: job.id,
+    input: job.input,
+    output: sink.buffer.buffer as ArrayBuffer,
+    outputLength: sink.used,
+    invalid: verdicts.invalid,
+  };
+  if (verdicts.tooLong !== undefined) result.tooLong = verdicts.tooLong;
+  port.postMessage(result, [result.input, result.output]);
+});
