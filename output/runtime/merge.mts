@@ -87,7 +87,8 @@ export function withDefault(body: unknown, pointer: string, value: unknown): unk
  */
 export class Defaulter {
   body: unknown;
-  private readonly copies = new Set<object>();
+  /** The objects this Defaulter made (its own to write), created on the first write. */
+  private copies: Set<object> | undefined;
 
   constructor(body: unknown) {
     this.body = body;
@@ -108,10 +109,10 @@ export class Defaulter {
   }
 
   private own(value: unknown): Record<string, unknown> {
-    if (isObject(value) && this.copies.has(value)) return value;
+    if (isObject(value) && this.copies?.has(value)) return value;
     const copy: Record<string, unknown> = {};
     if (isObject(value)) for (const key of Object.keys(value)) setOwn(copy, key, value[key]);
-    this.copies.add(copy);
+    (this.copies ??= new Set()).add(copy);
     return copy;
   }
 }

@@ -5,7 +5,7 @@ import { conditionPointers, describeCondition, emitCondition, holds } from "../c
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
-import { condition, pointer } from "../kinds/shared.js";
+import { at, condition, pointer } from "../kinds/shared.js";
 
 type Defaults = StageSpec & { values: { path: Pointer; value: unknown; when?: Condition }[] };
 
@@ -25,7 +25,8 @@ export const defaults: StageKind<Defaults> = {
   apply: (stage, s) => stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), s.resolved),
   emit(stage) {
     const steps = stage.values.map((v) => {
-      const set = code`d.set(${parsePointer(v.path)}, ${v.value});`;
+      // The same test set() makes first, as a chain of reads: a default already there costs no call.
+      const set = code`if (${at(v.path, code`d.body`)} === undefined) d.set(${parsePointer(v.path)}, ${v.value});`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
     return code`((d: rt.Defaulter) => {

@@ -1,0 +1,87 @@
+// The verdict a compiled operation builds as it goes (docs/engine.md): a rule that passes
+// allocates nothing; a failing one pushes its finding straight into the violations or warnings,
+// with the rule's metadata attached. `resolved` is computed only when read.
+
+import { problemFor } from "./problem.js";
+import type { CheckResult, Finding, Subject, Violation, Warning } from "./types.js";
+
+/** A rule's metadata, one constant per rule in the compiled engine. */
+export interface RuleInfo {
+  id: string;
+  status: number;
+  message: string;
+  hint?: string;
+}
+
+export class Report {
+  readonly violations: Violation[] = [];
+  readonly warnings: Warning[] = [];
+  private rule: RuleInfo = { id: "", status: 0, message: "" };
+  private violationMark = 0;
+  private warningMark = 0;
+
+  /** The rule whose findings come next; a throw inside it undoes them (see `failed`). */
+  begin(rule: RuleInfo): void {
+    this.rule = rule;
+    this.violationMark = this.violations.length;
+    this.warningMark = this.warnings.length;
+  }
+
+  /** One finding of the current rule, as the interpreter turns it into a violation or warning. */
+  push(f: Finding): void {
+    const rule = this.rule;
+    const message = f.detail ? `${rule.message}: ${f.detail}` : rule.message;
+    if (f.warning) {
+      this.warnings.push({ rule: rule.id, path: f.path, message });
+      return;
+    }
+    const hint = f.hint ?? rule.hint;
+    this.violations.push(
+      hint ? { rule: rule.id, status: rule.status, path: f.path, message, hint } : { rule: rule.id, status: rule.status, path: f.path, message },
+    );
+  }
+
+  /** The current rule threw: its findings are dropped, as the interpreter drops them, and a warning says so. */
+  failed(error: unknown): void {
+    this.violations.length = this.violationMark;
+    this.warnings.length = this.warningMark;
+    this.warnings.push({ rule: this.rule.id, path: "", message: `rule could not run: ${(error as Error).message}` });
+  }
+
+  stageFailed(id: string, error: unknown): void {
+    this.warnings.push({ rule: id, path: "", message: `stage could not run: ${(error as Error).message}` });
+  }
+
+  /**
+   * The verdict. `deferred` finishes the resolved body from `s.resolved` (the stages no rule
+   * reads, defaults): it runs on the first read of `resolved`, once. The property is an own,
+   * enumerable accessor defined last, so JSON.stringify and spreads print it where they always did.
+   */
+  result(s: Subject, deferred: ((s: Subject) => unknown) | undefined): CheckResult {
+    const violations = this.violations;
+    const problem = violations.length === 0 ? null : problemFor(violations);
+    const ok = problem === null;
+    const status = problem === null ? null : problem.status;
+    if (deferred === undefined) return { ok, status, problem, violations, warnings: this.warnings, resolved: s.resolved };
+    let done = false;
+    let value: unknown;
+    return {
+      ok,
+      status,
+      problem,
+      violations,
+      warnings: this.warnings,
+      get resolved(): unknown {
+        if (!done) {
+          value = deferred(s);
+          done = true;
+        }
+        return value;
+      },
+      set resolved(next: unknown) {
+        value = next;
+        done = true;
+      },
+    };
+  }
+}
