@@ -9,11 +9,13 @@ import { emitWithReads, at } from "../rules/kinds/shared.js";
 import { ruleKind } from "../rules/kinds/index.js";
 import { renameHint } from "../rules/runtime/problem.js";
 import { parsePointer } from "../rules/runtime/pointer.js";
+import { defaultsPending } from "../rules/transforms/defaults.js";
 import { stageKind } from "../rules/transforms/index.js";
 import type { RulesFile, StageSpec } from "../rules/types.js";
 import { Code, code, join, literal } from "../rules/codegen.js";
 import { deferrableStages } from "./emit-rules-defer.js";
-import type { ApiModel } from "./model.js";
+import { hoistReads } from "./emit-rules-hoist.js";
+import { type ApiModel, SCHEMAS_ID } from "./model.js";
 import { render } from "./templates.js";
 import type { ValidatorModule } from "./emit-validators.js";
 
@@ -41,10 +43,19 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
     const entry = new Code(`E${i}`);
     const hints = rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h);
     const renames = hints.flatMap((h) => ("property" in h ? [h] : []));
-    const rename = renames.map((h) => {
+    // A v1 field the schema rejects (a closed object) cannot be in a body that passed it: those
+    // checks run only when the schema failed or was not checked.
+    const closed = declaredIfClosed(model, op);
+    const ruledOut = (pointer: string) => {
+      const segments = parsePointer(pointer);
+      return closed !== undefined && segments.length === 1 && !closed.has(segments[0] as string);
+    };
+    const renameCheck = (h: (typeof renames)[number]) => {
       const message = renameHint(h, parsePointer(h.property).at(-1) ?? "");
       return code`if (${at(h.property, code`input`)} !== undefined && !out.violations.some((v) => v.path === ${h.property})) out.warnings.push({ rule: "hint/v1-field", path: ${h.property}, message: ${message} });`;
-    });
+    };
+    const always = renames.filter((h) => !ruledOut(h.property)).map(renameCheck);
+    const whenInvalid = renames.filter((h) => ruledOut(h.property)).map(renameCheck);
     const ruleCode = applying.map(
       (c) => code`// ${new Code(c.doc)}
   out.begin(${c.name});
@@ -55,6 +66,7 @@ ${new Code(indent(c.code, "    "))}
   }`,
     );
     const defer = new Code(`defer${i}`);
+    const hoisted = hoist(join(ruleCode, "\n  ").text, later.length > 0 ? pending(later).text : "");
     if (later.length > 0) {
       functions.push(
         code`/** ${new Code(escapeDoc(`${op.id}: ${later.map((s) => s.id).join(", ")}, run when \`resolved\` is first read (no rule reads what they set)`))} */
@@ -72,15 +84,24 @@ function ${defer}(s: rt.Subject): unknown {
 function check${new Code(String(i))}(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = ${entry}.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, ${hints}));
-  ${join(rename, "\n  ")}
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, ${hints}));
+  ${join(always, "\n  ")}
+  ${
+    whenInvalid.length === 0
+      ? code``
+      : code`if (valid !== true) {
+    ${join(whenInvalid, "\n    ")}
+  }`
+  }
   const s: rt.Subject = { operation: ${op.id}, input, resolved: input, context };
   ${join(
     eager.map((stage) => stageStatement(stage, code`out.stageFailed(${stage.id}, error);`)),
     "\n  ",
   )}
-  ${join(ruleCode, "\n  ")}
-  return out.result(s, ${later.length > 0 ? defer : code`undefined`});
+  ${new Code(hoisted.declarations.join("\n  "))}
+  ${new Code(hoisted.rules)}
+  return out.result(s, ${later.length > 0 ? code`${new Code(hoisted.pending)} ? ${defer} : undefined` : code`undefined`});
 }`.text,
     );
     const kind = op.kind === "graphql" ? code`kind: "graphql",\n  ` : code``;
@@ -112,6 +133,54 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext): 
     hints: join(hintEntries, ", ").text,
     modules: literal(modules.map((m) => [m.operation, m.stem, m.request, m.statuses.length > 0])).text,
   });
+}
+
+/** The rules and the pending test with their reads hoisted (emit-rules-hoist.ts), split apart again. */
+function hoist(rules: string, pendingText: string): { rules: string; pending: string; declarations: string[] } {
+  const marker = "\n/* v2kit: pending */\n";
+  const { text, declarations } = hoistReads(`${rules}${marker}${pendingText}`);
+  const cut = text.lastIndexOf(marker);
+  return { rules: text.slice(0, cut), pending: text.slice(cut + marker.length), declarations };
+}
+
+/** The top-level properties a request schema declares, when it allows no others; else undefined. */
+function declaredIfClosed(model: ApiModel, op: ApiModel["operations"][number]): Set<string> | undefined {
+  let schema = op.request?.schema as Record<string, unknown> | undefined;
+  const prefix = `${SCHEMAS_ID}#/$defs/`;
+  for (let hops = 0; schema !== undefined && typeof schema.$ref === "string" && hops < 32; hops++) {
+    const ref: string = schema.$ref;
+    if (!ref.startsWith(prefix) || Object.keys(schema).some((k) => k !== "$ref" && k !== "$id" && k !== "description")) return undefined;
+    schema = model.schemas[decodeURIComponent(ref.slice(prefix.length))] as Record<string, unknown> | undefined;
+  }
+  if (schema === undefined || schema.additionalProperties !== false || schema.type !== "object") return undefined;
+  const open = [
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "if",
+    "then",
+    "else",
+    "not",
+    "$ref",
+    "$dynamicRef",
+    "patternProperties",
+    "unevaluatedProperties",
+    "dependentSchemas",
+  ];
+  if (open.some((k) => k in (schema as object))) return undefined;
+  return new Set(Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {}));
+}
+
+/**
+ * Emitted: whether the deferred stages (defaults only, see emit-rules-defer.ts) could change the
+ * body. When they cannot, `resolved` is a plain property: an own accessor costs V8 more to create
+ * than the checks cost to make.
+ */
+function pending(stages: StageSpec[]): Code {
+  return join(
+    stages.map((stage) => code`(${defaultsPending(stage as Parameters<typeof defaultsPending>[0])})`),
+    " || ",
+  );
 }
 
 /**

@@ -67,9 +67,12 @@ const R19: rt.RuleInfo = { id: "serverless-template-no-volume", status: 400, mes
 function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E0.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "createCluster", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -79,9 +82,12 @@ function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check1(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E1.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -110,21 +116,25 @@ function defer2(s: rt.Subject): unknown {
 function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E2.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]));
-  if (rt.prop(input, "workersMin") !== undefined && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
-  if (rt.prop(input, "workersMax") !== undefined && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
-  if (rt.prop(input, "idleTimeout") !== undefined && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
-  if (rt.prop(input, "scalerType") !== undefined && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
-  if (rt.prop(input, "scalerValue") !== undefined && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
-  if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
-  if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
-  if (rt.prop(input, "executionTimeoutMs") !== undefined && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
-  if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
-  if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-  if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-  if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-  if (rt.prop(input, "allowedCudaVersions") !== undefined && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
-  if (rt.prop(input, "minCudaVersion") !== undefined && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]));
+  
+  if (valid !== true) {
+    if (rt.prop(input, "workersMin") !== undefined && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
+    if (rt.prop(input, "workersMax") !== undefined && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
+    if (rt.prop(input, "idleTimeout") !== undefined && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
+    if (rt.prop(input, "scalerType") !== undefined && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
+    if (rt.prop(input, "scalerValue") !== undefined && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
+    if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
+    if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+    if (rt.prop(input, "executionTimeoutMs") !== undefined && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
+    if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
+    if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+    if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+    if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+    if (rt.prop(input, "allowedCudaVersions") !== undefined && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
+    if (rt.prop(input, "minCudaVersion") !== undefined && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+  }
   const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context };
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
@@ -140,12 +150,36 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.stageFailed("template-cuda-seed", error);
   }
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$3: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "image") ? (r$ as Record<string, unknown>)["image"] : undefined;
+  const r$4: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
+  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const i$: unknown = s.input;
+  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
+  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$8: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$9: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$10: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$11: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
+  const r$12: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
+  const r$13: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
+  const r$14: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$15: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$16: unknown = typeof r$4 === "object" && r$4 !== null && !Array.isArray(r$4) && Object.hasOwn(r$4, "type") ? (r$4 as Record<string, unknown>)["type"] : undefined;
+  const i$17: unknown = typeof i$6 === "object" && i$6 !== null && !Array.isArray(i$6) && Object.hasOwn(i$6, "pools") ? (i$6 as Record<string, unknown>)["pools"] : undefined;
+  const r$18: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "min") ? (r$11 as Record<string, unknown>)["min"] : undefined;
+  const r$19: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "max") ? (r$11 as Record<string, unknown>)["max"] : undefined;
+  const r$20: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "idleTimeout") ? (r$11 as Record<string, unknown>)["idleTimeout"] : undefined;
+  const r$21: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "count") ? (r$0 as Record<string, unknown>)["count"] : undefined;
   // gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R0);
   try {
     {
-      const set0 = rt.isPresent(rt.prop(s.resolved, "gpu"));
-      const set1 = rt.isPresent(rt.prop(s.resolved, "cpu"));
+      const set0 = rt.isPresent(r$0);
+      const set1 = rt.isPresent(r$1);
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
@@ -160,21 +194,21 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // image-unless-template: `/image` is set when `/templateId` is not set
   out.begin(R2);
   try {
-    if (!rt.isPresent(rt.prop(s.resolved, "templateId")) && !rt.isPresent(rt.prop(s.resolved, "image"))) out.push({ path: "/image" });
+    if (!rt.isPresent(r$2) && !rt.isPresent(r$3)) out.push({ path: "/image" });
   } catch (error) {
     out.failed(error);
   }
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
-    if (rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion"))) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+    if (rt.isNonEmpty(r$14) && rt.isNonEmpty(r$15)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
   } catch (error) {
     out.failed(error);
   }
   // cuda-on-cpu-create: `/allowedCudaVersions`, `/minCudaVersion`, `/cpu/*\/allowedCudaVersions`, `/cpu/*\/minCudaVersion` not set when `/cpu` is set
   out.begin(R4);
   try {
-    if (rt.isPresent(rt.prop(s.resolved, "cpu"))) {
+    if (rt.isPresent(r$1)) {
     {
     const m0: unknown = s.resolved;
     if (m0 !== undefined) {
@@ -247,8 +281,8 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R5);
   try {
     {
-      const value = rt.prop(rt.prop(s.resolved, "scaling"), "type");
-      if ((rt.prop(s.resolved, "type") === "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
+      const value = r$16;
+      if ((r$5 === "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
     }
@@ -258,7 +292,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
   out.begin(R6);
   try {
-    if (((rt.prop(s.resolved, "type") === "QUEUE") && (rt.prop(rt.prop(s.resolved, "scaling"), "type") === "REQUEST_COUNT"))) {
+    if (((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT"))) {
     {
     const m0: unknown = s.input;
     if (m0 !== undefined) {
@@ -354,7 +388,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       let seen = false;
       let failed = false;
       const chosen: string[] = [];
-      const selected = rt.prop(rt.prop(s.input, "gpu"), "pools");
+      const selected = i$17;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
     const m0: unknown = s.input;
@@ -550,7 +584,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(rt.prop(s.input, "args"), rt.prop(s.input, "cmd"), rt.prop(s.input, "entrypoint"));
+      const detail = rt.commandMismatch(i$7, i$8, i$9);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -560,7 +594,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R14);
   try {
     {
-      const id = rt.prop(s.input, "templateId");
+      const id = i$10;
       if (typeof id === "string") {
         if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
         else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -573,7 +607,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R15);
   try {
     {
-      const t = rt.findTemplate(s.context, rt.prop(s.input, "templateId"));
+      const t = rt.findTemplate(s.context, i$10);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -588,16 +622,21 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, defer2);
+  return out.result(s, ((r$18 === undefined) || (r$19 === undefined) || (!((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT")) && r$20 === undefined) || (r$12 === undefined) || (r$13 === undefined) || (rt.isPresent(r$0) && r$21 === undefined)) ? defer2 : undefined);
 }
 
 /** createNetworkVolume: schema, then no stages, then 0 rule(s) */
 function check3(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E3.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]));
-  if (rt.prop(input, "dataCenterId") !== undefined && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]));
+  
+  if (valid !== true) {
+    if (rt.prop(input, "dataCenterId") !== undefined && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+  }
   const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -621,7 +660,8 @@ function defer4(s: rt.Subject): unknown {
 function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E4.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]));
   if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
@@ -632,14 +672,23 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   if (rt.prop(input, "dockerEntrypoint") !== undefined && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
   if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
+  
   const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
   
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const i$: unknown = s.input;
+  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
   // pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R1);
   try {
     {
-      const set0 = rt.isPresent(rt.prop(s.resolved, "gpu"));
-      const set1 = rt.isPresent(rt.prop(s.resolved, "cpu"));
+      const set0 = rt.isPresent(r$0);
+      const set1 = rt.isPresent(r$1);
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
@@ -655,7 +704,7 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(rt.prop(s.input, "args"), rt.prop(s.input, "cmd"), rt.prop(s.input, "entrypoint"));
+      const detail = rt.commandMismatch(i$2, i$3, i$4);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -723,16 +772,19 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, defer4);
+  return out.result(s, ((r$5 === undefined)) ? defer4 : undefined);
 }
 
 /** createRegistry: schema, then no stages, then 0 rule(s) */
 function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E5.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -742,19 +794,23 @@ function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E6.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]));
   if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.prop(input, "isPublic") !== undefined && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
   if (rt.prop(input, "isServerless") !== undefined && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
   if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
   if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
+  
   const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
   
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
   // serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true
   out.begin(R19);
   try {
-    if ((rt.prop(s.resolved, "serverless") === true)) {
+    if ((r$0 === true)) {
     {
     const m0: unknown = s.resolved;
     if (m0 !== undefined) {
@@ -782,9 +838,12 @@ function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E7.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -794,9 +853,12 @@ function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E8.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -806,9 +868,12 @@ function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E9.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -818,9 +883,12 @@ function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E10.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "deletePod", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -830,9 +898,12 @@ function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E11.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -842,9 +913,12 @@ function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E12.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -854,9 +928,12 @@ function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E13.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getCluster", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -866,9 +943,12 @@ function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E14.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -878,9 +958,12 @@ function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E15.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -890,9 +973,12 @@ function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E16.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -902,9 +988,12 @@ function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E17.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -914,9 +1003,12 @@ function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E18.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -926,9 +1018,12 @@ function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E19.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -938,9 +1033,12 @@ function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E20.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getPod", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -950,9 +1048,12 @@ function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E21.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -962,9 +1063,12 @@ function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E22.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -974,9 +1078,12 @@ function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E23.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -986,9 +1093,12 @@ function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E24.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -998,9 +1108,12 @@ function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E25.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1010,9 +1123,12 @@ function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E26.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1022,9 +1138,12 @@ function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E27.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listBilling", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1034,9 +1153,12 @@ function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E28.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1046,9 +1168,12 @@ function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E29.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1058,9 +1183,12 @@ function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E30.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listClusters", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1070,9 +1198,12 @@ function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E31.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1082,9 +1213,12 @@ function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E32.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1094,9 +1228,12 @@ function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E33.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1106,9 +1243,12 @@ function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E34.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1118,9 +1258,12 @@ function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E35.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1130,9 +1273,12 @@ function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E36.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1142,9 +1288,12 @@ function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E37.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1154,9 +1303,12 @@ function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E38.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1166,9 +1318,12 @@ function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E39.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1178,9 +1333,12 @@ function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E40.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1190,9 +1348,12 @@ function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E41.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1202,9 +1363,12 @@ function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E42.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listPods", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1214,9 +1378,12 @@ function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E43.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1226,9 +1393,12 @@ function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E44.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1238,9 +1408,12 @@ function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E45.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1250,9 +1423,12 @@ function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E46.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1262,9 +1438,12 @@ function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E47.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]));
+  
   
   const s: rt.Subject = { operation: "podAction", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1274,9 +1453,12 @@ function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E48.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1286,16 +1468,22 @@ function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E49.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
   
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
+  const r$1: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
+  const r$2: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
   // serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true
   out.begin(R16);
   try {
     {
-      const value = rt.prop(rt.prop(s.resolved, "input"), "volumeInGb");
-      if ((rt.prop(rt.prop(s.resolved, "input"), "isServerless") === true) && rt.isPresent(value) && ![0].some((v: unknown) => rt.deepEqual(v, value))) {
+      const value = r$1;
+      if ((r$2 === true) && rt.isPresent(value) && ![0].some((v: unknown) => rt.deepEqual(v, value))) {
         out.push({ path: "/input/volumeInGb", detail: rt.show(value) + " is not one of 0" });
       }
     }
@@ -1309,9 +1497,12 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E50.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1321,9 +1512,12 @@ function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E51.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1333,9 +1527,12 @@ function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E52.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1345,21 +1542,25 @@ function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E53.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]));
-  if (rt.prop(input, "workersMin") !== undefined && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
-  if (rt.prop(input, "workersMax") !== undefined && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
-  if (rt.prop(input, "idleTimeout") !== undefined && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
-  if (rt.prop(input, "scalerType") !== undefined && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
-  if (rt.prop(input, "scalerValue") !== undefined && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
-  if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
-  if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
-  if (rt.prop(input, "executionTimeoutMs") !== undefined && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
-  if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
-  if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-  if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-  if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-  if (rt.prop(input, "allowedCudaVersions") !== undefined && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
-  if (rt.prop(input, "minCudaVersion") !== undefined && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]));
+  
+  if (valid !== true) {
+    if (rt.prop(input, "workersMin") !== undefined && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
+    if (rt.prop(input, "workersMax") !== undefined && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
+    if (rt.prop(input, "idleTimeout") !== undefined && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
+    if (rt.prop(input, "scalerType") !== undefined && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
+    if (rt.prop(input, "scalerValue") !== undefined && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
+    if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
+    if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+    if (rt.prop(input, "executionTimeoutMs") !== undefined && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
+    if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
+    if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+    if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+    if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+    if (rt.prop(input, "allowedCudaVersions") !== undefined && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
+    if (rt.prop(input, "minCudaVersion") !== undefined && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+  }
   const s: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context };
   // endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes`; `/scaling/type` + `/scaling/queueDelay` + `/scaling/requestCount` replaced together; `/args`, `/cmd`, `/entrypoint`, `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` sent empty (`""`, `[]`) clear the field
   try {
@@ -1373,10 +1574,26 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
+  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const i$: unknown = s.input;
+  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
+  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$5: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$8: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$9: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$10: unknown = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
+  const r$11: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
+  const r$12: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
+  const i$13: unknown = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "pools") ? (i$3 as Record<string, unknown>)["pools"] : undefined;
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
-    if (rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion"))) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+    if (rt.isNonEmpty(r$8) && rt.isNonEmpty(r$9)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
   } catch (error) {
     out.failed(error);
   }
@@ -1384,8 +1601,8 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R5);
   try {
     {
-      const value = rt.prop(rt.prop(s.resolved, "scaling"), "type");
-      if ((rt.prop(s.resolved, "type") === "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
+      const value = r$10;
+      if ((r$2 === "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
     }
@@ -1395,7 +1612,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
   out.begin(R6);
   try {
-    if (((rt.prop(s.resolved, "type") === "QUEUE") && (rt.prop(rt.prop(s.resolved, "scaling"), "type") === "REQUEST_COUNT"))) {
+    if (((r$2 === "QUEUE") && (r$10 === "REQUEST_COUNT"))) {
     {
     const m0: unknown = s.input;
     if (m0 !== undefined) {
@@ -1419,7 +1636,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // excluded-types-need-pools: `/gpu/pools` is set when `/gpu/excludedTypes` is set
   out.begin(R7);
   try {
-    if (rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "excludedTypes")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "pools"))) out.push({ path: "/gpu/pools" });
+    if (rt.isPresent(r$11) && !rt.isPresent(r$12)) out.push({ path: "/gpu/pools" });
   } catch (error) {
     out.failed(error);
   }
@@ -1498,7 +1715,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       let seen = false;
       let failed = false;
       const chosen: string[] = [];
-      const selected = rt.prop(rt.prop(s.input, "gpu"), "pools");
+      const selected = i$13;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
     const m0: unknown = s.input;
@@ -1694,7 +1911,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(rt.prop(s.input, "args"), rt.prop(s.input, "cmd"), rt.prop(s.input, "entrypoint"));
+      const detail = rt.commandMismatch(i$4, i$5, i$6);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -1704,7 +1921,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R14);
   try {
     {
-      const id = rt.prop(s.input, "templateId");
+      const id = i$7;
       if (typeof id === "string") {
         if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
         else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -1717,7 +1934,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R15);
   try {
     {
-      const t = rt.findTemplate(s.context, rt.prop(s.input, "templateId"));
+      const t = rt.findTemplate(s.context, i$7);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -1739,8 +1956,12 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E54.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]));
-  if (rt.prop(input, "dataCenterId") !== undefined && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]));
+  
+  if (valid !== true) {
+    if (rt.prop(input, "dataCenterId") !== undefined && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+  }
   const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context };
   // network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced)
   try {
@@ -1748,11 +1969,13 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.stageFailed("network-volume-patch-merge", error);
   }
+  const i$: unknown = s.input;
+  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
   // network-volume-size-grows: `/size` is not below its current value
   out.begin(R17);
   try {
     {
-      const next = rt.prop(s.input, "size");
+      const next = i$0;
       if (typeof next === "number") {
         if (s.context.current === undefined) out.push({ path: "/size", warning: true, detail: "cannot check without the current state (--current)" });
         else {
@@ -1771,7 +1994,8 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E55.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]));
   if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
@@ -1782,13 +2006,18 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
   if (rt.prop(input, "dockerEntrypoint") !== undefined && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
   if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
+  
   const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
   
+  const i$: unknown = s.input;
+  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$1: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
   // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(rt.prop(s.input, "args"), rt.prop(s.input, "cmd"), rt.prop(s.input, "entrypoint"));
+      const detail = rt.commandMismatch(i$0, i$1, i$2);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -1801,9 +2030,12 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E56.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  
   
   const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);
@@ -1813,14 +2045,17 @@ function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
 function check57(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E57.request;
-  if (validate !== undefined && !validate(input)) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]));
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]));
   if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.prop(input, "isPublic") !== undefined && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
   if (rt.prop(input, "isServerless") !== undefined && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
   if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
   if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
+  
   const s: rt.Subject = { operation: "updateTemplate", input, resolved: input, context };
+  
   
   
   return out.result(s, undefined);

@@ -1,6 +1,6 @@
 // Defaults (spec, Limits): set where the body leaves a field out, each under an optional condition.
 
-import { code, join } from "../codegen.js";
+import { type Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";
@@ -36,3 +36,20 @@ export const defaults: StageKind<Defaults> = {
   },
   explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
 };
+
+/**
+ * Emitted: whether the stage could set anything on `s.resolved` (some default's condition holds
+ * and its field is absent). False means the stage returns the body unchanged: each default
+ * sees the body the previous one left, and none of them wrote. The compiled engine asks this
+ * before it makes `resolved` lazy (docs/engine.md).
+ */
+export function defaultsPending(stage: Defaults): Code {
+  const body = code`s.resolved`;
+  return join(
+    stage.values.map((v) => {
+      const absent = code`${at(v.path, body)} === undefined`;
+      return v.when === undefined ? code`(${absent})` : code`(${emitCondition(v.when, body)} && ${absent})`;
+    }),
+    " || ",
+  );
+}
