@@ -51,8 +51,14 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
       return closed !== undefined && segments.length === 1 && !closed.has(segments[0] as string);
     };
     const renameCheck = (h: (typeof renames)[number]) => {
-      const message = renameHint(h, parsePointer(h.property).at(-1) ?? "");
-      return code`if (${at(h.property, code`input`)} !== undefined && !out.violations.some((v) => v.path === ${h.property})) out.warnings.push({ rule: "hint/v1-field", path: ${h.property}, message: ${message} });`;
+      const segments = parsePointer(h.property);
+      const message = renameHint(h, segments.at(-1) ?? "");
+      // A top-level field (the usual v1 name): a property load first, the own-property test only when it is there.
+      const present =
+        segments.length === 1
+          ? code`rt.isObject(input) && input[${segments[0]}] !== undefined && Object.hasOwn(input, ${segments[0]})`
+          : code`${at(h.property, code`input`)} !== undefined`;
+      return code`if (${present} && !out.violations.some((v) => v.path === ${h.property})) out.warnings.push({ rule: "hint/v1-field", path: ${h.property}, message: ${message} });`;
     };
     const always = renames.filter((h) => !ruledOut(h.property)).map(renameCheck);
     const whenInvalid = renames.filter((h) => ruledOut(h.property)).map(renameCheck);
@@ -65,6 +71,11 @@ ${new Code(indent(c.code, "    "))}
     out.failed(error);
   }`,
     );
+    if (hints.length > 0)
+      functions.push(
+        code`/** ${new Code(escapeDoc(`${op.id}: hints for schema failures`))} */
+const H${new Code(String(i))}: rt.SchemaHint[] = ${hints};`.text,
+      );
     const defer = new Code(`defer${i}`);
     const hoisted = hoist(join(ruleCode, "\n  ").text, later.length > 0 ? pending(later).text : "");
     if (later.length > 0) {
@@ -85,7 +96,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext): 
   const out = new rt.Report();
   const validate = ${entry}.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, ${hints}));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input${hints.length === 0 ? code`` : code`, H${new Code(String(i))}`}));
   ${join(always, "\n  ")}
   ${
     whenInvalid.length === 0

@@ -68,7 +68,7 @@ function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E0.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "createCluster", input, resolved: input, context };
@@ -83,7 +83,7 @@ function check1(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E1.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context };
@@ -93,17 +93,20 @@ function check1(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** createEndpoint: hints for schema failures */
+const H2: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
+
 /** createEndpoint: endpoint-defaults, run when `resolved` is first read (no rule reads what they set) */
 function defer2(s: rt.Subject): unknown {
   // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) d.set(["workers", "min"], 0);
-      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) d.set(["workers", "max"], 3);
-      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) d.set(["workers", "idleTimeout"], 10);
-      if (rt.prop(d.body, "flashboot") === undefined) d.set(["flashboot"], "OFF");
-      if (rt.prop(d.body, "timeout") === undefined) d.set(["timeout"], 300000);
-      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) d.set(["gpu", "count"], 1);
+      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) d.put(["workers", "min"], 0);
+      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) d.put(["workers", "max"], 3);
+      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) d.put(["workers", "idleTimeout"], 10);
+      if (rt.prop(d.body, "flashboot") === undefined) d.put(["flashboot"], "OFF");
+      if (rt.prop(d.body, "timeout") === undefined) d.put(["timeout"], 300000);
+      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) d.put(["gpu", "count"], 1);
       return d.body;
     })(new rt.Defaulter(s.resolved));
   } catch {
@@ -117,23 +120,23 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E2.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H2));
   
   if (valid !== true) {
-    if (rt.prop(input, "workersMin") !== undefined && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
-    if (rt.prop(input, "workersMax") !== undefined && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
-    if (rt.prop(input, "idleTimeout") !== undefined && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
-    if (rt.prop(input, "scalerType") !== undefined && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
-    if (rt.prop(input, "scalerValue") !== undefined && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
-    if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
-    if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
-    if (rt.prop(input, "executionTimeoutMs") !== undefined && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
-    if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
-    if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-    if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-    if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-    if (rt.prop(input, "allowedCudaVersions") !== undefined && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
-    if (rt.prop(input, "minCudaVersion") !== undefined && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+    if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
+    if (rt.isObject(input) && input["workersMax"] !== undefined && Object.hasOwn(input, "workersMax") && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
+    if (rt.isObject(input) && input["idleTimeout"] !== undefined && Object.hasOwn(input, "idleTimeout") && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
+    if (rt.isObject(input) && input["scalerType"] !== undefined && Object.hasOwn(input, "scalerType") && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
+    if (rt.isObject(input) && input["scalerValue"] !== undefined && Object.hasOwn(input, "scalerValue") && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
+    if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
+    if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+    if (rt.isObject(input) && input["executionTimeoutMs"] !== undefined && Object.hasOwn(input, "executionTimeoutMs") && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
+    if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
+    if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+    if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+    if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+    if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
+    if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
   const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context };
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
@@ -183,9 +186,10 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
-        const set = [set0, set1];
-        const names = ["/gpu", "/cpu"].filter((_: string, i: number) => set[i]);
-        out.push({ path: names[1] as string, detail: names.map((n: string) => "`" + n + "`").join(", ") + " are all set" });
+        const names: string[] = [];
+        if (set0) names.push("/gpu");
+        if (set1) names.push("/cpu");
+        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
       }
     }
   } catch (error) {
@@ -282,7 +286,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   try {
     {
       const value = r$16;
-      if ((r$5 === "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
+      if ((r$5 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
     }
@@ -625,15 +629,18 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, ((r$18 === undefined) || (r$19 === undefined) || (!((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT")) && r$20 === undefined) || (r$12 === undefined) || (r$13 === undefined) || (rt.isPresent(r$0) && r$21 === undefined)) ? defer2 : undefined);
 }
 
+/** createNetworkVolume: hints for schema failures */
+const H3: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
+
 /** createNetworkVolume: schema, then no stages, then 0 rule(s) */
 function check3(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E3.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H3));
   
   if (valid !== true) {
-    if (rt.prop(input, "dataCenterId") !== undefined && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+    if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
   const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context };
   
@@ -642,12 +649,15 @@ function check3(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** createPod: hints for schema failures */
+const H4: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
+
 /** createPod: pod-defaults, run when `resolved` is first read (no rule reads what they set) */
 function defer4(s: rt.Subject): unknown {
   // pod-defaults: `/cloud` = "SECURE"
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(d.body, "cloud") === undefined) d.set(["cloud"], "SECURE");
+      if (rt.prop(d.body, "cloud") === undefined) d.put(["cloud"], "SECURE");
       return d.body;
     })(new rt.Defaulter(s.resolved));
   } catch {
@@ -661,17 +671,17 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E4.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]));
-  if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-  if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-  if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-  if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.id`" });
-  if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
-  if (rt.prop(input, "cloudType") !== undefined && !out.violations.some((v) => v.path === "/cloudType")) out.warnings.push({ rule: "hint/v1-field", path: "/cloudType", message: "`cloudType` is a v1 field: use `cloud`" });
-  if (rt.prop(input, "dockerStartCmd") !== undefined && !out.violations.some((v) => v.path === "/dockerStartCmd")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerStartCmd", message: "`dockerStartCmd` is a v1 field: use `cmd`" });
-  if (rt.prop(input, "dockerEntrypoint") !== undefined && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
-  if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
-  if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H4));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.id`" });
+  if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+  if (rt.isObject(input) && input["cloudType"] !== undefined && Object.hasOwn(input, "cloudType") && !out.violations.some((v) => v.path === "/cloudType")) out.warnings.push({ rule: "hint/v1-field", path: "/cloudType", message: "`cloudType` is a v1 field: use `cloud`" });
+  if (rt.isObject(input) && input["dockerStartCmd"] !== undefined && Object.hasOwn(input, "dockerStartCmd") && !out.violations.some((v) => v.path === "/dockerStartCmd")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerStartCmd", message: "`dockerStartCmd` is a v1 field: use `cmd`" });
+  if (rt.isObject(input) && input["dockerEntrypoint"] !== undefined && Object.hasOwn(input, "dockerEntrypoint") && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
+  if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
   const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
   
@@ -692,9 +702,10 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
-        const set = [set0, set1];
-        const names = ["/gpu", "/cpu"].filter((_: string, i: number) => set[i]);
-        out.push({ path: names[1] as string, detail: names.map((n: string) => "`" + n + "`").join(", ") + " are all set" });
+        const names: string[] = [];
+        if (set0) names.push("/gpu");
+        if (set1) names.push("/cpu");
+        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
       }
     }
   } catch (error) {
@@ -780,7 +791,7 @@ function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E5.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context };
@@ -790,18 +801,21 @@ function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** createTemplate: hints for schema failures */
+const H6: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
+
 /** createTemplate: schema, then no stages, then 1 rule(s) */
 function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E6.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]));
-  if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-  if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-  if (rt.prop(input, "isPublic") !== undefined && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
-  if (rt.prop(input, "isServerless") !== undefined && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
-  if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-  if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H6));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["isPublic"] !== undefined && Object.hasOwn(input, "isPublic") && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
+  if (rt.isObject(input) && input["isServerless"] !== undefined && Object.hasOwn(input, "isServerless") && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
   
   const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
   
@@ -839,7 +853,7 @@ function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E7.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context };
@@ -854,7 +868,7 @@ function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E8.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context };
@@ -869,7 +883,7 @@ function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E9.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context };
@@ -884,7 +898,7 @@ function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E10.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "deletePod", input, resolved: input, context };
@@ -899,7 +913,7 @@ function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E11.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context };
@@ -914,7 +928,7 @@ function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E12.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context };
@@ -929,7 +943,7 @@ function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E13.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getCluster", input, resolved: input, context };
@@ -944,7 +958,7 @@ function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E14.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context };
@@ -959,7 +973,7 @@ function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E15.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context };
@@ -974,7 +988,7 @@ function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E16.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context };
@@ -989,7 +1003,7 @@ function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E17.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context };
@@ -1004,7 +1018,7 @@ function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E18.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context };
@@ -1019,7 +1033,7 @@ function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E19.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context };
@@ -1034,7 +1048,7 @@ function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E20.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getPod", input, resolved: input, context };
@@ -1049,7 +1063,7 @@ function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E21.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context };
@@ -1064,7 +1078,7 @@ function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E22.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context };
@@ -1079,7 +1093,7 @@ function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E23.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context };
@@ -1094,7 +1108,7 @@ function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E24.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context };
@@ -1109,7 +1123,7 @@ function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E25.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context };
@@ -1124,7 +1138,7 @@ function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E26.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context };
@@ -1139,7 +1153,7 @@ function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E27.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listBilling", input, resolved: input, context };
@@ -1154,7 +1168,7 @@ function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E28.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context };
@@ -1169,7 +1183,7 @@ function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E29.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context };
@@ -1184,7 +1198,7 @@ function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E30.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listClusters", input, resolved: input, context };
@@ -1199,7 +1213,7 @@ function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E31.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context };
@@ -1214,7 +1228,7 @@ function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E32.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context };
@@ -1229,7 +1243,7 @@ function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E33.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context };
@@ -1244,7 +1258,7 @@ function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E34.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context };
@@ -1259,7 +1273,7 @@ function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E35.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context };
@@ -1274,7 +1288,7 @@ function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E36.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context };
@@ -1289,7 +1303,7 @@ function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E37.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context };
@@ -1304,7 +1318,7 @@ function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E38.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context };
@@ -1319,7 +1333,7 @@ function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E39.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context };
@@ -1334,7 +1348,7 @@ function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E40.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context };
@@ -1349,7 +1363,7 @@ function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E41.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context };
@@ -1364,7 +1378,7 @@ function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E42.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listPods", input, resolved: input, context };
@@ -1379,7 +1393,7 @@ function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E43.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context };
@@ -1394,7 +1408,7 @@ function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E44.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context };
@@ -1409,7 +1423,7 @@ function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E45.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context };
@@ -1424,7 +1438,7 @@ function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E46.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context };
@@ -1434,12 +1448,15 @@ function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** podAction: hints for schema failures */
+const H47: rt.SchemaHint[] = [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }];
+
 /** podAction: schema, then no stages, then 0 rule(s) */
 function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E47.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H47));
   
   
   const s: rt.Subject = { operation: "podAction", input, resolved: input, context };
@@ -1454,7 +1471,7 @@ function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E48.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context };
@@ -1469,7 +1486,7 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E49.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
@@ -1483,7 +1500,7 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
   try {
     {
       const value = r$1;
-      if ((r$2 === true) && rt.isPresent(value) && ![0].some((v: unknown) => rt.deepEqual(v, value))) {
+      if ((r$2 === true) && rt.isPresent(value) && !(value === 0)) {
         out.push({ path: "/input/volumeInGb", detail: rt.show(value) + " is not one of 0" });
       }
     }
@@ -1498,7 +1515,7 @@ function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E50.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context };
@@ -1513,7 +1530,7 @@ function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E51.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context };
@@ -1528,7 +1545,7 @@ function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E52.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context };
@@ -1538,28 +1555,31 @@ function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** updateEndpoint: hints for schema failures */
+const H53: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
+
 /** updateEndpoint: schema, then stages endpoint-patch-merge, endpoint-template-merge, then 12 rule(s) */
 function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E53.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H53));
   
   if (valid !== true) {
-    if (rt.prop(input, "workersMin") !== undefined && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
-    if (rt.prop(input, "workersMax") !== undefined && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
-    if (rt.prop(input, "idleTimeout") !== undefined && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
-    if (rt.prop(input, "scalerType") !== undefined && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
-    if (rt.prop(input, "scalerValue") !== undefined && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
-    if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
-    if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
-    if (rt.prop(input, "executionTimeoutMs") !== undefined && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
-    if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
-    if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-    if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-    if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-    if (rt.prop(input, "allowedCudaVersions") !== undefined && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
-    if (rt.prop(input, "minCudaVersion") !== undefined && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+    if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
+    if (rt.isObject(input) && input["workersMax"] !== undefined && Object.hasOwn(input, "workersMax") && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
+    if (rt.isObject(input) && input["idleTimeout"] !== undefined && Object.hasOwn(input, "idleTimeout") && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
+    if (rt.isObject(input) && input["scalerType"] !== undefined && Object.hasOwn(input, "scalerType") && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
+    if (rt.isObject(input) && input["scalerValue"] !== undefined && Object.hasOwn(input, "scalerValue") && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
+    if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
+    if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+    if (rt.isObject(input) && input["executionTimeoutMs"] !== undefined && Object.hasOwn(input, "executionTimeoutMs") && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
+    if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
+    if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+    if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+    if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+    if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
+    if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
   const s: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context };
   // endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes`; `/scaling/type` + `/scaling/queueDelay` + `/scaling/requestCount` replaced together; `/args`, `/cmd`, `/entrypoint`, `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` sent empty (`""`, `[]`) clear the field
@@ -1602,7 +1622,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   try {
     {
       const value = r$10;
-      if ((r$2 === "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
+      if ((r$2 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
     }
@@ -1952,15 +1972,18 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** updateNetworkVolume: hints for schema failures */
+const H54: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
+
 /** updateNetworkVolume: schema, then stages network-volume-patch-merge, then 1 rule(s) */
 function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E54.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H54));
   
   if (valid !== true) {
-    if (rt.prop(input, "dataCenterId") !== undefined && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+    if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
   const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context };
   // network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced)
@@ -1990,22 +2013,25 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** updatePod: hints for schema failures */
+const H55: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
+
 /** updatePod: schema, then no stages, then 1 rule(s) */
 function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E55.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]));
-  if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-  if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-  if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-  if (rt.prop(input, "gpuTypeIds") !== undefined && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.id`" });
-  if (rt.prop(input, "gpuCount") !== undefined && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
-  if (rt.prop(input, "cloudType") !== undefined && !out.violations.some((v) => v.path === "/cloudType")) out.warnings.push({ rule: "hint/v1-field", path: "/cloudType", message: "`cloudType` is a v1 field: use `cloud`" });
-  if (rt.prop(input, "dockerStartCmd") !== undefined && !out.violations.some((v) => v.path === "/dockerStartCmd")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerStartCmd", message: "`dockerStartCmd` is a v1 field: use `cmd`" });
-  if (rt.prop(input, "dockerEntrypoint") !== undefined && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
-  if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
-  if (rt.prop(input, "networkVolumeId") !== undefined && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H55));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.id`" });
+  if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+  if (rt.isObject(input) && input["cloudType"] !== undefined && Object.hasOwn(input, "cloudType") && !out.violations.some((v) => v.path === "/cloudType")) out.warnings.push({ rule: "hint/v1-field", path: "/cloudType", message: "`cloudType` is a v1 field: use `cloud`" });
+  if (rt.isObject(input) && input["dockerStartCmd"] !== undefined && Object.hasOwn(input, "dockerStartCmd") && !out.violations.some((v) => v.path === "/dockerStartCmd")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerStartCmd", message: "`dockerStartCmd` is a v1 field: use `cmd`" });
+  if (rt.isObject(input) && input["dockerEntrypoint"] !== undefined && Object.hasOwn(input, "dockerEntrypoint") && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
+  if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
   const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
   
@@ -2031,7 +2057,7 @@ function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E56.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, []));
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
   
   
   const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context };
@@ -2041,18 +2067,21 @@ function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
+/** updateTemplate: hints for schema failures */
+const H57: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
+
 /** updateTemplate: schema, then no stages, then 0 rule(s) */
 function check57(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const out = new rt.Report();
   const validate = E57.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]));
-  if (rt.prop(input, "imageName") !== undefined && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
-  if (rt.prop(input, "containerDiskInGb") !== undefined && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
-  if (rt.prop(input, "isPublic") !== undefined && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
-  if (rt.prop(input, "isServerless") !== undefined && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
-  if (rt.prop(input, "containerRegistryAuthId") !== undefined && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
-  if (rt.prop(input, "volumeInGb") !== undefined && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H57));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["isPublic"] !== undefined && Object.hasOwn(input, "isPublic") && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
+  if (rt.isObject(input) && input["isServerless"] !== undefined && Object.hasOwn(input, "isServerless") && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
   
   const s: rt.Subject = { operation: "updateTemplate", input, resolved: input, context };
   

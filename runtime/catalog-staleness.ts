@@ -55,8 +55,9 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
   for (const v of result.violations) {
     if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
     const known = bundledIdsFor(v.path, bundled);
+    if (known === undefined) continue; // before `resolved` is read: it may be computed on demand
     const value = valueAt(result.resolved, v.path);
-    if (known === undefined || typeof value !== "string" || known.has(value.trim())) continue;
+    if (typeof value !== "string" || known.has(value.trim())) continue;
     out.push({
       rule: STALE_SNAPSHOT_RULE,
       path: v.path,

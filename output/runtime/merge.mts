@@ -96,16 +96,24 @@ export class Defaulter {
 
   set(path: readonly string[], value: unknown): void {
     if (path.length === 0 || getAt(this.body, path) !== undefined) return;
+    this.put(path, value);
+  }
+
+  /** `set` for a path the caller has just found empty (the compiled stage tests it inline first). */
+  put(path: readonly string[], value: unknown): void {
+    if (path.length === 0) return;
     this.body = this.own(this.body);
     let node = this.body as Record<string, unknown>;
-    for (const key of path.slice(0, -1)) {
+    const last = path.length - 1;
+    for (let i = 0; i < last; i++) {
+      const key = path[i] as string;
       const child = Object.hasOwn(node, key) ? node[key] : undefined;
       if (child !== undefined && !isObject(child)) return; // nothing can be set inside a non-object
       const next = this.own(child ?? {});
-      setOwn(node, key, next);
+      if (next !== child) setOwn(node, key, next);
       node = next;
     }
-    setOwn(node, path[path.length - 1] as string, clone(value));
+    setOwn(node, path[last] as string, clone(value));
   }
 
   private own(value: unknown): Record<string, unknown> {

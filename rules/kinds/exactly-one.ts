@@ -33,9 +33,12 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
   )};
   if (count === 0) out.push({ path: "", detail: "none is set" });
   else if (count > 1) {
-    const set = [${join(flags, ", ")}];
-    const names = ${rule.fields}.filter((_: string, i: number) => set[i]);
-    out.push({ path: names[1] as string, detail: names.map((n: string) => "\`" + n + "\`").join(", ") + " are all set" });
+    const names: string[] = [];
+    ${join(
+      rule.fields.map((f, i) => code`if (${flags[i]}) names.push(${f});`),
+      "\n    ",
+    )}
+    out.push({ path: names[1] as string, detail: "\`" + names.join("\`, \`") + "\` are all set" });
   }
 }`;
   },

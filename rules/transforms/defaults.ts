@@ -26,7 +26,7 @@ export const defaults: StageKind<Defaults> = {
   emit(stage) {
     const steps = stage.values.map((v) => {
       // The same test set() makes first, as a chain of reads: a default already there costs no call.
-      const set = code`if (${at(v.path, code`d.body`)} === undefined) d.set(${parsePointer(v.path)}, ${v.value});`;
+      const set = code`if (${at(v.path, code`d.body`)} === undefined) d.put(${parsePointer(v.path)}, ${v.value});`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
     return code`((d: rt.Defaulter) => {

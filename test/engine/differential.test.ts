@@ -88,6 +88,7 @@ describe("the lazy resolved body", () => {
     expect(first).toMatchObject({ workers: { min: 0, max: 3, idleTimeout: 10 }, flashboot: "OFF", timeout: 300000, gpu: { pools: ["ADA_24"], count: 1 } });
     expect({ ...result }.resolved).toBe(first);
     expect(JSON.parse(JSON.stringify(result)).resolved).toEqual(first);
+    expect(structuredClone(result).resolved).toEqual(first); // what worker threads post
     expect(body).not.toHaveProperty("workers"); // the request itself is never written
   });
 
