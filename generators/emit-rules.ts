@@ -30,6 +30,7 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
   );
   const functions: string[] = [];
   const entries: Code[] = [];
+  const bindings: Code[] = [];
   model.operations.forEach((op, i) => {
     const stages = rules.stages.filter((s) => s.operations.includes(op.id) && !skip.has(`${s.id}@${op.id}`));
     const applying = compiled.filter((c) => c.rule.operations.includes(op.id) && !skip.has(`${c.rule.id}@${op.id}`));
@@ -115,17 +116,18 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext): 
   return out.result(s, ${later.length > 0 ? code`${new Code(hoisted.pending)} ? ${defer} : undefined` : code`undefined`});
 }`.text,
     );
-    const kind = op.kind === "graphql" ? code`kind: "graphql",\n  ` : code``;
-    entries.push(code`const ${entry}: rt.OperationEntry = {
-  ${kind}needs: ${needs},
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: ${stages.map((s) => ({ id: s.id }))},
-  rules: [${join(
-    applying.map((c) => c.name),
-    ", ",
-  )}],
-  check: check${new Code(String(i))},
-};`);
+    const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;
+    entries.push(code`[${op.id}, {
+    ${kind}needs: ${needs},
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: ${stages.map((s) => ({ id: s.id }))},
+    rules: [${join(
+      applying.map((c) => c.name),
+      ", ",
+    )}],
+    check: check${new Code(String(i))},
+  }]`);
+    bindings.push(code`const ${entry} = engine.operations.get(${op.id}) as rt.OperationEntry;`);
   });
   const hintEntries = model.operations
     .map((op) => ({ op: op.id, hints: rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h) }))
@@ -137,10 +139,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext): 
     infos: infos.map((c) => c.text),
     functions,
     entries: entries.map((e) => e.text),
-    table: join(
-      model.operations.map((op, i) => code`[${op.id}, E${new Code(String(i))}]`),
-      ",\n    ",
-    ).text,
+    bindings: join(bindings).text,
     hints: join(hintEntries, ", ").text,
     modules: literal(modules.map((m) => [m.operation, m.stem, m.request, m.statuses.length > 0])).text,
   });

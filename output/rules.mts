@@ -2090,474 +2090,6 @@ function check57(input: unknown, context: rt.CheckContext): rt.CheckResult {
   return out.result(s, undefined);
 }
 
-const E0: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check0,
-};
-
-const E1: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check1,
-};
-
-const E2: rt.OperationEntry = {
-  needs: ["catalog", "templates"],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [{ ["id"]: "endpoint-template-merge" }, { ["id"]: "template-cuda-seed" }, { ["id"]: "endpoint-defaults" }],
-  rules: [R0, R2, R3, R4, R5, R6, R8, R9, R10, R11, R12, R13, R14, R15],
-  check: check2,
-};
-
-const E3: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check3,
-};
-
-const E4: rt.OperationEntry = {
-  needs: ["catalog"],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [{ ["id"]: "pod-defaults" }],
-  rules: [R1, R13, R18],
-  check: check4,
-};
-
-const E5: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check5,
-};
-
-const E6: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [R19],
-  check: check6,
-};
-
-const E7: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check7,
-};
-
-const E8: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check8,
-};
-
-const E9: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check9,
-};
-
-const E10: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check10,
-};
-
-const E11: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check11,
-};
-
-const E12: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check12,
-};
-
-const E13: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check13,
-};
-
-const E14: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check14,
-};
-
-const E15: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check15,
-};
-
-const E16: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check16,
-};
-
-const E17: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check17,
-};
-
-const E18: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check18,
-};
-
-const E19: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check19,
-};
-
-const E20: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check20,
-};
-
-const E21: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check21,
-};
-
-const E22: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check22,
-};
-
-const E23: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check23,
-};
-
-const E24: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check24,
-};
-
-const E25: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check25,
-};
-
-const E26: rt.OperationEntry = {
-  kind: "graphql",
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check26,
-};
-
-const E27: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check27,
-};
-
-const E28: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check28,
-};
-
-const E29: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check29,
-};
-
-const E30: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check30,
-};
-
-const E31: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check31,
-};
-
-const E32: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check32,
-};
-
-const E33: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check33,
-};
-
-const E34: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check34,
-};
-
-const E35: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check35,
-};
-
-const E36: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check36,
-};
-
-const E37: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check37,
-};
-
-const E38: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check38,
-};
-
-const E39: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check39,
-};
-
-const E40: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check40,
-};
-
-const E41: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check41,
-};
-
-const E42: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check42,
-};
-
-const E43: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check43,
-};
-
-const E44: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check44,
-};
-
-const E45: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check45,
-};
-
-const E46: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check46,
-};
-
-const E47: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check47,
-};
-
-const E48: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check48,
-};
-
-const E49: rt.OperationEntry = {
-  kind: "graphql",
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [R16],
-  check: check49,
-};
-
-const E50: rt.OperationEntry = {
-  kind: "graphql",
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check50,
-};
-
-const E51: rt.OperationEntry = {
-  kind: "graphql",
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check51,
-};
-
-const E52: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check52,
-};
-
-const E53: rt.OperationEntry = {
-  needs: ["catalog", "current", "templates"],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [{ ["id"]: "endpoint-patch-merge" }, { ["id"]: "endpoint-template-merge" }],
-  rules: [R3, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15],
-  check: check53,
-};
-
-const E54: rt.OperationEntry = {
-  needs: ["current"],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [{ ["id"]: "network-volume-patch-merge" }],
-  rules: [R17],
-  check: check54,
-};
-
-const E55: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [R13],
-  check: check55,
-};
-
-const E56: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check56,
-};
-
-const E57: rt.OperationEntry = {
-  needs: [],
-  responses: new Map<string, rt.ValidateFunction>(),
-  stages: [],
-  rules: [],
-  check: check57,
-};
-
 /**
  * Every operation of the document with its stages and rules, in rules-file order, and its
  * compiled `check`. Validators are not imported here: attachValidators() adds them when an
@@ -2565,67 +2097,479 @@ const E57: rt.OperationEntry = {
  */
 export const engine: rt.Engine = {
   operations: new Map<string, rt.OperationEntry>([
-    ["createCluster", E0],
-    ["createDelegation", E1],
-    ["createEndpoint", E2],
-    ["createNetworkVolume", E3],
-    ["createPod", E4],
-    ["createRegistry", E5],
-    ["createTemplate", E6],
-    ["deleteCluster", E7],
-    ["deleteEndpoint", E8],
-    ["deleteNetworkVolume", E9],
-    ["deletePod", E10],
-    ["deleteRegistry", E11],
-    ["deleteTemplate", E12],
-    ["getCluster", E13],
-    ["getCpuType", E14],
-    ["getDataCenter", E15],
-    ["getEndpoint", E16],
-    ["getGpuType", E17],
-    ["getNetworkVolume", E18],
-    ["getOpenApiDocument", E19],
-    ["getPod", E20],
-    ["getPodLogs", E21],
-    ["getRegistry", E22],
-    ["getSshKeys", E23],
-    ["getTemplate", E24],
-    ["getWorkerLogs", E25],
-    ["graphql:deleteTemplate", E26],
-    ["listBilling", E27],
-    ["listClusterBilling", E28],
-    ["listClusterPods", E29],
-    ["listClusters", E30],
-    ["listCpuTypes", E31],
-    ["listDataCenters", E32],
-    ["listDelegations", E33],
-    ["listEndpointBilling", E34],
-    ["listEndpointReleases", E35],
-    ["listEndpointWorkers", E36],
-    ["listEndpoints", E37],
-    ["listGpuTypes", E38],
-    ["listNetworkVolumeBilling", E39],
-    ["listNetworkVolumes", E40],
-    ["listPodBilling", E41],
-    ["listPods", E42],
-    ["listPublicTemplates", E43],
-    ["listRegistries", E44],
-    ["listServerlessBilling", E45],
-    ["listTemplates", E46],
-    ["podAction", E47],
-    ["revokeDelegation", E48],
-    ["saveTemplate", E49],
-    ["secretCreate", E50],
-    ["secretDelete", E51],
-    ["updateCluster", E52],
-    ["updateEndpoint", E53],
-    ["updateNetworkVolume", E54],
-    ["updatePod", E55],
-    ["updateSshKeys", E56],
-    ["updateTemplate", E57],
+  ["createCluster", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check0,
+  }],
+  ["createDelegation", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check1,
+  }],
+  ["createEndpoint", {
+    needs: ["catalog", "templates"],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [{ ["id"]: "endpoint-template-merge" }, { ["id"]: "template-cuda-seed" }, { ["id"]: "endpoint-defaults" }],
+    rules: [R0, R2, R3, R4, R5, R6, R8, R9, R10, R11, R12, R13, R14, R15],
+    check: check2,
+  }],
+  ["createNetworkVolume", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check3,
+  }],
+  ["createPod", {
+    needs: ["catalog"],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [{ ["id"]: "pod-defaults" }],
+    rules: [R1, R13, R18],
+    check: check4,
+  }],
+  ["createRegistry", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check5,
+  }],
+  ["createTemplate", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [R19],
+    check: check6,
+  }],
+  ["deleteCluster", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check7,
+  }],
+  ["deleteEndpoint", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check8,
+  }],
+  ["deleteNetworkVolume", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check9,
+  }],
+  ["deletePod", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check10,
+  }],
+  ["deleteRegistry", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check11,
+  }],
+  ["deleteTemplate", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check12,
+  }],
+  ["getCluster", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check13,
+  }],
+  ["getCpuType", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check14,
+  }],
+  ["getDataCenter", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check15,
+  }],
+  ["getEndpoint", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check16,
+  }],
+  ["getGpuType", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check17,
+  }],
+  ["getNetworkVolume", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check18,
+  }],
+  ["getOpenApiDocument", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check19,
+  }],
+  ["getPod", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check20,
+  }],
+  ["getPodLogs", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check21,
+  }],
+  ["getRegistry", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check22,
+  }],
+  ["getSshKeys", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check23,
+  }],
+  ["getTemplate", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check24,
+  }],
+  ["getWorkerLogs", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check25,
+  }],
+  ["graphql:deleteTemplate", {
+    kind: "graphql",
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check26,
+  }],
+  ["listBilling", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check27,
+  }],
+  ["listClusterBilling", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check28,
+  }],
+  ["listClusterPods", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check29,
+  }],
+  ["listClusters", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check30,
+  }],
+  ["listCpuTypes", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check31,
+  }],
+  ["listDataCenters", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check32,
+  }],
+  ["listDelegations", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check33,
+  }],
+  ["listEndpointBilling", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check34,
+  }],
+  ["listEndpointReleases", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check35,
+  }],
+  ["listEndpointWorkers", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check36,
+  }],
+  ["listEndpoints", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check37,
+  }],
+  ["listGpuTypes", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check38,
+  }],
+  ["listNetworkVolumeBilling", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check39,
+  }],
+  ["listNetworkVolumes", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check40,
+  }],
+  ["listPodBilling", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check41,
+  }],
+  ["listPods", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check42,
+  }],
+  ["listPublicTemplates", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check43,
+  }],
+  ["listRegistries", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check44,
+  }],
+  ["listServerlessBilling", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check45,
+  }],
+  ["listTemplates", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check46,
+  }],
+  ["podAction", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check47,
+  }],
+  ["revokeDelegation", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check48,
+  }],
+  ["saveTemplate", {
+    kind: "graphql",
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [R16],
+    check: check49,
+  }],
+  ["secretCreate", {
+    kind: "graphql",
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check50,
+  }],
+  ["secretDelete", {
+    kind: "graphql",
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check51,
+  }],
+  ["updateCluster", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check52,
+  }],
+  ["updateEndpoint", {
+    needs: ["catalog", "current", "templates"],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [{ ["id"]: "endpoint-patch-merge" }, { ["id"]: "endpoint-template-merge" }],
+    rules: [R3, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15],
+    check: check53,
+  }],
+  ["updateNetworkVolume", {
+    needs: ["current"],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [{ ["id"]: "network-volume-patch-merge" }],
+    rules: [R17],
+    check: check54,
+  }],
+  ["updatePod", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [R13],
+    check: check55,
+  }],
+  ["updateSshKeys", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check56,
+  }],
+  ["updateTemplate", {
+    needs: [],
+    responses: new Map<string, rt.ValidateFunction>(),
+    stages: [],
+    rules: [],
+    check: check57,
+  }],
   ]),
   hints: new Map<string, rt.SchemaHint[]>([["createEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["createNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["createPod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]], ["createTemplate", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]], ["podAction", [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]], ["updateEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["updateNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["updatePod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]], ["updateTemplate", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]]]),
 };
+
+// The entries the compiled functions read their request validator from (attached later).
+const E0 = engine.operations.get("createCluster") as rt.OperationEntry;
+const E1 = engine.operations.get("createDelegation") as rt.OperationEntry;
+const E2 = engine.operations.get("createEndpoint") as rt.OperationEntry;
+const E3 = engine.operations.get("createNetworkVolume") as rt.OperationEntry;
+const E4 = engine.operations.get("createPod") as rt.OperationEntry;
+const E5 = engine.operations.get("createRegistry") as rt.OperationEntry;
+const E6 = engine.operations.get("createTemplate") as rt.OperationEntry;
+const E7 = engine.operations.get("deleteCluster") as rt.OperationEntry;
+const E8 = engine.operations.get("deleteEndpoint") as rt.OperationEntry;
+const E9 = engine.operations.get("deleteNetworkVolume") as rt.OperationEntry;
+const E10 = engine.operations.get("deletePod") as rt.OperationEntry;
+const E11 = engine.operations.get("deleteRegistry") as rt.OperationEntry;
+const E12 = engine.operations.get("deleteTemplate") as rt.OperationEntry;
+const E13 = engine.operations.get("getCluster") as rt.OperationEntry;
+const E14 = engine.operations.get("getCpuType") as rt.OperationEntry;
+const E15 = engine.operations.get("getDataCenter") as rt.OperationEntry;
+const E16 = engine.operations.get("getEndpoint") as rt.OperationEntry;
+const E17 = engine.operations.get("getGpuType") as rt.OperationEntry;
+const E18 = engine.operations.get("getNetworkVolume") as rt.OperationEntry;
+const E19 = engine.operations.get("getOpenApiDocument") as rt.OperationEntry;
+const E20 = engine.operations.get("getPod") as rt.OperationEntry;
+const E21 = engine.operations.get("getPodLogs") as rt.OperationEntry;
+const E22 = engine.operations.get("getRegistry") as rt.OperationEntry;
+const E23 = engine.operations.get("getSshKeys") as rt.OperationEntry;
+const E24 = engine.operations.get("getTemplate") as rt.OperationEntry;
+const E25 = engine.operations.get("getWorkerLogs") as rt.OperationEntry;
+const E26 = engine.operations.get("graphql:deleteTemplate") as rt.OperationEntry;
+const E27 = engine.operations.get("listBilling") as rt.OperationEntry;
+const E28 = engine.operations.get("listClusterBilling") as rt.OperationEntry;
+const E29 = engine.operations.get("listClusterPods") as rt.OperationEntry;
+const E30 = engine.operations.get("listClusters") as rt.OperationEntry;
+const E31 = engine.operations.get("listCpuTypes") as rt.OperationEntry;
+const E32 = engine.operations.get("listDataCenters") as rt.OperationEntry;
+const E33 = engine.operations.get("listDelegations") as rt.OperationEntry;
+const E34 = engine.operations.get("listEndpointBilling") as rt.OperationEntry;
+const E35 = engine.operations.get("listEndpointReleases") as rt.OperationEntry;
+const E36 = engine.operations.get("listEndpointWorkers") as rt.OperationEntry;
+const E37 = engine.operations.get("listEndpoints") as rt.OperationEntry;
+const E38 = engine.operations.get("listGpuTypes") as rt.OperationEntry;
+const E39 = engine.operations.get("listNetworkVolumeBilling") as rt.OperationEntry;
+const E40 = engine.operations.get("listNetworkVolumes") as rt.OperationEntry;
+const E41 = engine.operations.get("listPodBilling") as rt.OperationEntry;
+const E42 = engine.operations.get("listPods") as rt.OperationEntry;
+const E43 = engine.operations.get("listPublicTemplates") as rt.OperationEntry;
+const E44 = engine.operations.get("listRegistries") as rt.OperationEntry;
+const E45 = engine.operations.get("listServerlessBilling") as rt.OperationEntry;
+const E46 = engine.operations.get("listTemplates") as rt.OperationEntry;
+const E47 = engine.operations.get("podAction") as rt.OperationEntry;
+const E48 = engine.operations.get("revokeDelegation") as rt.OperationEntry;
+const E49 = engine.operations.get("saveTemplate") as rt.OperationEntry;
+const E50 = engine.operations.get("secretCreate") as rt.OperationEntry;
+const E51 = engine.operations.get("secretDelete") as rt.OperationEntry;
+const E52 = engine.operations.get("updateCluster") as rt.OperationEntry;
+const E53 = engine.operations.get("updateEndpoint") as rt.OperationEntry;
+const E54 = engine.operations.get("updateNetworkVolume") as rt.OperationEntry;
+const E55 = engine.operations.get("updatePod") as rt.OperationEntry;
+const E56 = engine.operations.get("updateSshKeys") as rt.OperationEntry;
+const E57 = engine.operations.get("updateTemplate") as rt.OperationEntry;
 
 /** An operation's validator modules: validators/<stem>.mts (request), validators/<stem>.responses.mts. */
 export interface ValidatorModules {
