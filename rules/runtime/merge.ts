@@ -121,3 +121,6 @@ export class Defaulter {
     return copy;
   }
 }
+
+/** A live Defaulter keeps its hidden class alive across full collections (see pinnedShapes in verdict.ts). */
+export const pinnedDefaulter = new Defaulter(null);

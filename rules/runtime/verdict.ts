@@ -118,3 +118,13 @@ class LazyVerdict implements CheckResult {
     v.#value = value;
   }
 }
+
+/**
+ * One live instance of each class keeps its hidden class (map) alive. Otherwise a full garbage
+ * collection with no verdict alive drops those maps, and V8 deoptimizes every function compiled
+ * against them (check<i>, Report's methods) until it has warmed up again: a pause per major GC.
+ */
+export const pinnedShapes: readonly object[] = [
+  new Report(),
+  new LazyVerdict(null, [], [], { operation: "", input: null, resolved: null, context: {} }, () => null),
+];
