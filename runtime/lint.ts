@@ -14,6 +14,7 @@ import { clone } from "../rules/runtime/values.js";
 import { staleSnapshotWarnings } from "./catalog-staleness.js";
 import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
+import { mayOverflow } from "./number-overflow.js";
 
 /** One verdict: the shape of a `v2kit lint --format json` line, without `file`. */
 export type LintResult = CheckResult;
@@ -200,33 +201,6 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
-}
-
-/** Text that may hold a number literal beyond the float range: an exponent of 3+ digits, or 309+ digits. */
-const EXPONENT = /[eE]\+?0*[1-9][0-9]{2}/;
-const LONG_RUN = 309;
-
-const mayOverflow = (text: string) => EXPONENT.test(text) || hasDigitRun(text);
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-
-/**
- * Whether the text holds LONG_RUN digits in a row. A run that long covers at least one of every
- * LONG_RUN/2-th character, so only those are looked at, and the run around a digit found there
- * is measured: a few dozen reads for a typical body, where a regex reads every character.
- */
-function hasDigitRun(text: string): boolean {
-  const step = Math.floor(LONG_RUN / 2);
-  for (let i = step - 1; i < text.length; i += step) {
-    if (!isDigit(text.charCodeAt(i))) continue;
-    let start = i;
-    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
-    let end = i + 1;
-    while (end < text.length && isDigit(text.charCodeAt(end))) end++;
-    if (end - start >= LONG_RUN) return true;
-    i = end - 1; // the next sample lies beyond this run
-  }
-  return false;
 }
 
 /** The first NaN, ±Infinity, bigint, symbol or function in a value, and its pointer (iterative: any depth). */
