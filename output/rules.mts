@@ -3,314 +3,2097 @@
 // Inputs sha256: d8f0e5202ab07fe73784a5b3d1e324f7d48310c290e9c1ad4c6317a1b6b9f846
 import * as rt from "./runtime/index.mjs";
 
-/** endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes`; `/scaling/type` + `/scaling/queueDelay` + `/scaling/requestCount` replaced together; `/args`, `/cmd`, `/entrypoint`, `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` sent empty (`""`, `[]`) clear the field */
-function stage0(s: rt.Subject): unknown {
-  return rt.patchMerge(s.context.current, s.resolved, [["/gpu/pools", "/gpu/excludedTypes"], ["/scaling/type", "/scaling/queueDelay", "/scaling/requestCount"]], ["/args", "/cmd", "/entrypoint", "/gpu/allowedCudaVersions", "/gpu/minCudaVersion"]);
-}
-
-/** network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced) */
-function stage1(s: rt.Subject): unknown {
-  return rt.patchMerge(s.context.current, s.resolved, [], []);
-}
-
-/** endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning */
-function stage2(s: rt.Subject): unknown {
-  return rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
-}
-
-/** template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set */
-function stage3(s: rt.Subject): unknown {
-  return ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
-    ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
-    : s.resolved)(rt.prop(rt.findTemplate(s.context, rt.prop(s.input, "templateId")), "allowedCudaVersions"));
-}
-
-/** endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set */
-function stage4(s: rt.Subject): unknown {
-  return ((d: rt.Defaulter) => {
-  d.set(["workers", "min"], 0);
-  d.set(["workers", "max"], 3);
-  if (!(rt.deepEqual(rt.prop(d.body, "type"), "QUEUE") && rt.deepEqual(rt.prop(rt.prop(d.body, "scaling"), "type"), "REQUEST_COUNT"))) d.set(["workers", "idleTimeout"], 10);
-  d.set(["flashboot"], "OFF");
-  d.set(["timeout"], 300000);
-  if (rt.isPresent(rt.prop(d.body, "gpu"))) d.set(["gpu", "count"], 1);
-  return d.body;
-})(new rt.Defaulter(s.resolved));
-}
-
-/** pod-defaults: `/cloud` = "SECURE" */
-function stage5(s: rt.Subject): unknown {
-  return ((d: rt.Defaulter) => {
-  d.set(["cloud"], "SECURE");
-  return d.body;
-})(new rt.Defaulter(s.resolved));
-}
-
 /** gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set */
-function rule0(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const set = [rt.isPresent(rt.prop(s.resolved, "gpu")), rt.isPresent(rt.prop(s.resolved, "cpu"))];
-    const names = ["/gpu", "/cpu"].filter((_: string, i: number) => set[i]);
-    if (names.length === 0) out.push({ path: "", detail: "none is set" });
-    else if (names.length > 1) out.push({ path: names[1] as string, detail: names.map((n: string) => "`" + n + "`").join(", ") + " are all set" });
-  }
-}
+const R0: rt.RuleInfo = { id: "gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", hint: "Keep `gpu` for GPU workers or `cpu` for CPU workers, not both." };
 
 /** pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set */
-function rule1(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const set = [rt.isPresent(rt.prop(s.resolved, "gpu")), rt.isPresent(rt.prop(s.resolved, "cpu"))];
-    const names = ["/gpu", "/cpu"].filter((_: string, i: number) => set[i]);
-    if (names.length === 0) out.push({ path: "", detail: "none is set" });
-    else if (names.length > 1) out.push({ path: names[1] as string, detail: names.map((n: string) => "`" + n + "`").join(", ") + " are all set" });
-  }
-}
+const R1: rt.RuleInfo = { id: "pod-gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`" };
 
 /** image-unless-template: `/image` is set when `/templateId` is not set */
-function rule2(s: rt.Subject, out: rt.Finding[]): void {
-  if (!rt.isPresent(rt.prop(s.resolved, "templateId")) && !rt.isPresent(rt.prop(s.resolved, "image"))) out.push({ path: "/image" });
-}
+const R2: rt.RuleInfo = { id: "image-unless-template", status: 422, message: "must set `image` unless `templateId` is set", hint: "Name a container image, or base the endpoint on a serverless template with `templateId`." };
 
 /** cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset) */
-function rule3(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && rt.isNonEmpty(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion"))) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
-}
+const R3: rt.RuleInfo = { id: "cuda-set-or-floor", status: 400, message: "must not combine a non-empty `gpu.allowedCudaVersions` with `gpu.minCudaVersion`", hint: "Use `allowedCudaVersions` for an exact set or `minCudaVersion` for a floor; an empty `allowedCudaVersions` may accompany a floor. On PATCH, clear the one the endpoint already has in the same request (`allowedCudaVersions` [] or `minCudaVersion` \"\")." };
 
 /** cuda-on-cpu-create: `/allowedCudaVersions`, `/minCudaVersion`, `/cpu/*\/allowedCudaVersions`, `/cpu/*\/minCudaVersion` not set when `/cpu` is set */
-function rule4(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.isPresent(rt.prop(s.resolved, "cpu"))) {
-  for (const m of rt.matchAll(s.resolved, ["allowedCudaVersions"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  for (const m of rt.matchAll(s.resolved, ["minCudaVersion"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  for (const m of rt.matchAll(s.resolved, ["cpu", "*", "allowedCudaVersions"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  for (const m of rt.matchAll(s.resolved, ["cpu", "*", "minCudaVersion"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  }
-}
+const R4: rt.RuleInfo = { id: "cuda-on-cpu-create", status: 422, message: "must not express CUDA constraints on a CPU endpoint", hint: "CUDA constraints exist only inside `gpu`; drop them for a CPU endpoint." };
 
 /** lb-requires-request-count: `/scaling/type` is one of "REQUEST_COUNT" when `/type` is "LOAD_BALANCER" */
-function rule5(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const value = rt.prop(rt.prop(s.resolved, "scaling"), "type");
-    if (rt.deepEqual(rt.prop(s.resolved, "type"), "LOAD_BALANCER") && rt.isPresent(value) && !["REQUEST_COUNT"].some((v: unknown) => rt.deepEqual(v, value))) {
-      out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
-    }
-  }
-}
+const R5: rt.RuleInfo = { id: "lb-requires-request-count", status: 400, message: "must scale a LOAD_BALANCER endpoint on REQUEST_COUNT", hint: "Use `scaling: {type: REQUEST_COUNT, requestCount: N}`; QUEUE_DELAY applies to QUEUE endpoints only." };
 
 /** idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends) */
-function rule6(s: rt.Subject, out: rt.Finding[]): void {
-  if ((rt.deepEqual(rt.prop(s.resolved, "type"), "QUEUE") && rt.deepEqual(rt.prop(rt.prop(s.resolved, "scaling"), "type"), "REQUEST_COUNT"))) {
-  for (const m of rt.matchAll(s.input, ["workers", "idleTimeout"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
-  }
-}
+const R6: rt.RuleInfo = { id: "idle-timeout-queue-request-count", status: 400, message: "must not set `workers.idleTimeout` on a QUEUE endpoint scaling on REQUEST_COUNT", hint: "Remove `workers.idleTimeout`, or scale on QUEUE_DELAY." };
 
 /** excluded-types-need-pools: `/gpu/pools` is set when `/gpu/excludedTypes` is set */
-function rule7(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "excludedTypes")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "pools"))) out.push({ path: "/gpu/pools" });
-}
+const R7: rt.RuleInfo = { id: "excluded-types-need-pools", status: 422, message: "must send `gpu.pools` with `gpu.excludedTypes`", hint: "Pools and exclusions are one selection; restate the pools along with the exclusions." };
 
 /** gpu-pools-known: every `/gpu/pools/*` value is the `pool` of a gpus catalog record (judged on the fields the request sends) */
-function rule8(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const values = rt.matchAll(s.input, ["gpu", "pools", "*"]).flatMap((m) => rt.stringsAt(m.value, m.path));
-    const list = rt.records(s.context, "gpus");
-    if (values.length > 0 && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
-    else if (values.length > 0 && list !== undefined) {
-      const known = rt.keysOf(list, "pool");
-      const inScope = list.length;
-      const chosen = new Set<string>();
+const R8: rt.RuleInfo = { id: "gpu-pools-known", status: 400, message: "must name serverless GPU pools of the GPU catalog in `gpu.pools`" };
+
+/** excluded-types-within-pools: every `/gpu/excludedTypes` value (trimmed) is the `id` of a gpus catalog record whose `pool` is in `/gpu/pools`; at least one record stays unexcluded (judged on the fields the request sends) */
+const R9: rt.RuleInfo = { id: "excluded-types-within-pools", status: 400, message: "must exclude only GPU types of the selected `gpu.pools`, leaving at least one", hint: "List the GPU type ids (`id` in the GPU catalog) of the chosen pools, and keep one type selected." };
+
+/** cpu-flavor-known: every `/cpu/*\/id` value is the `id` of a cpus catalog record (judged on the fields the request sends) */
+const R10: rt.RuleInfo = { id: "cpu-flavor-known", status: 400, message: "must name a CPU flavor of the CPU catalog in `cpu[].id`" };
+
+/** vcpu-power-of-two: every `/cpu/*\/vcpuCount` is a power of two (judged on the fields the request sends) */
+const R11: rt.RuleInfo = { id: "vcpu-power-of-two", status: 422, message: "must set `cpu[].vcpuCount` to a power of two" };
+
+/** vcpu-within-flavor: every `/cpu/*\/vcpuCount` lies within `vcpu/min`..`vcpu/max` of the cpus record named by `/cpu/*\/id` (judged on the fields the request sends) */
+const R12: rt.RuleInfo = { id: "vcpu-within-flavor", status: 400, message: "must set `cpu[].vcpuCount` within the flavor's vCPU range" };
+
+/** args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent */
+const R13: rt.RuleInfo = { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`." };
+
+/** template-exists: `/templateId` names a template the caller can use (own or public) */
+const R14: rt.RuleInfo = { id: "template-exists", status: 404, message: "must name a template you own or a public template in `templateId`" };
+
+/** template-is-serverless: the template named by `/templateId` has `serverless` = true */
+const R15: rt.RuleInfo = { id: "template-is-serverless", status: 422, message: "must name a serverless template in `templateId`" };
+
+/** serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true */
+const R16: rt.RuleInfo = { id: "serverless-template-volume-zero", status: 400, message: "must set `volumeInGb` to 0 on a serverless template" };
+
+/** network-volume-size-grows: `/size` is not below its current value */
+const R17: rt.RuleInfo = { id: "network-volume-size-grows", status: 400, message: "must not decrease a network volume's `size`" };
+
+/** pod-gpu-type-known: every `/gpu/id` value is the `id` of a gpus catalog record */
+const R18: rt.RuleInfo = { id: "pod-gpu-type-known", status: 400, message: "must name a GPU type of the GPU catalog in `gpu.id`", hint: "Pods take a GPU type id (`id` in the GPU catalog), not a serverless pool id." };
+
+/** serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true */
+const R19: rt.RuleInfo = { id: "serverless-template-no-volume", status: 400, message: "must not give a serverless template a persistent volume (`mounts.persistent`)" };
+
+/** createCluster: schema, then no stages, then 0 rule(s) */
+function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E0.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "createCluster", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** createDelegation: schema, then no stages, then 0 rule(s) */
+function check1(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E1.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** createEndpoint: hints for schema failures */
+const H2: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
+
+/** createEndpoint: endpoint-defaults, run when `resolved` is first read (no rule reads what they set) */
+function defer2(s: rt.Subject): unknown {
+  // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
+  try {
+    s.resolved = ((d: rt.Defaulter) => {
+      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) d.put(["workers", "min"], 0);
+      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) d.put(["workers", "max"], 3);
+      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) d.put(["workers", "idleTimeout"], 10);
+      if (rt.prop(d.body, "flashboot") === undefined) d.put(["flashboot"], "OFF");
+      if (rt.prop(d.body, "timeout") === undefined) d.put(["timeout"], 300000);
+      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) d.put(["gpu", "count"], 1);
+      return d.body;
+    })(new rt.Defaulter(s.resolved));
+  } catch {
+    // left as it was
+  }
+  return s.resolved;
+}
+
+/** createEndpoint: schema, then stages endpoint-template-merge, template-cuda-seed, endpoint-defaults, then 14 rule(s) */
+function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E2.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H2));
+  
+  if (valid !== true) {
+    if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
+    if (rt.isObject(input) && input["workersMax"] !== undefined && Object.hasOwn(input, "workersMax") && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
+    if (rt.isObject(input) && input["idleTimeout"] !== undefined && Object.hasOwn(input, "idleTimeout") && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
+    if (rt.isObject(input) && input["scalerType"] !== undefined && Object.hasOwn(input, "scalerType") && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
+    if (rt.isObject(input) && input["scalerValue"] !== undefined && Object.hasOwn(input, "scalerValue") && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
+    if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
+    if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+    if (rt.isObject(input) && input["executionTimeoutMs"] !== undefined && Object.hasOwn(input, "executionTimeoutMs") && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
+    if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
+    if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+    if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+    if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+    if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
+    if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+  }
+  const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context };
+  // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
+  try {
+    s.resolved = rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+  } catch (error) {
+    out.stageFailed("endpoint-template-merge", error);
+  }
+  // template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set
+  try {
+    s.resolved = ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
+        ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
+        : s.resolved)(rt.prop(rt.findTemplate(s.context, rt.prop(s.input, "templateId")), "allowedCudaVersions"));
+  } catch (error) {
+    out.stageFailed("template-cuda-seed", error);
+  }
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$3: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "image") ? (r$ as Record<string, unknown>)["image"] : undefined;
+  const r$4: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
+  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const i$: unknown = s.input;
+  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
+  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$8: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$9: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$10: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$11: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
+  const r$12: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
+  const r$13: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
+  const r$14: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$15: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$16: unknown = typeof r$4 === "object" && r$4 !== null && !Array.isArray(r$4) && Object.hasOwn(r$4, "type") ? (r$4 as Record<string, unknown>)["type"] : undefined;
+  const i$17: unknown = typeof i$6 === "object" && i$6 !== null && !Array.isArray(i$6) && Object.hasOwn(i$6, "pools") ? (i$6 as Record<string, unknown>)["pools"] : undefined;
+  const r$18: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "min") ? (r$11 as Record<string, unknown>)["min"] : undefined;
+  const r$19: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "max") ? (r$11 as Record<string, unknown>)["max"] : undefined;
+  const r$20: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "idleTimeout") ? (r$11 as Record<string, unknown>)["idleTimeout"] : undefined;
+  const r$21: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "count") ? (r$0 as Record<string, unknown>)["count"] : undefined;
+  // gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
+  out.begin(R0);
+  try {
+    {
+      const set0 = rt.isPresent(r$0);
+      const set1 = rt.isPresent(r$1);
+      const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
+      if (count === 0) out.push({ path: "", detail: "none is set" });
+      else if (count > 1) {
+        const names: string[] = [];
+        if (set0) names.push("/gpu");
+        if (set1) names.push("/cpu");
+        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // image-unless-template: `/image` is set when `/templateId` is not set
+  out.begin(R2);
+  try {
+    if (!rt.isPresent(r$2) && !rt.isPresent(r$3)) out.push({ path: "/image" });
+  } catch (error) {
+    out.failed(error);
+  }
+  // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
+  out.begin(R3);
+  try {
+    if (rt.isNonEmpty(r$14) && rt.isNonEmpty(r$15)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+  } catch (error) {
+    out.failed(error);
+  }
+  // cuda-on-cpu-create: `/allowedCudaVersions`, `/minCudaVersion`, `/cpu/*\/allowedCudaVersions`, `/cpu/*\/minCudaVersion` not set when `/cpu` is set
+  out.begin(R4);
+  try {
+    if (rt.isPresent(r$1)) {
+    {
+    const m0: unknown = s.resolved;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "allowedCudaVersions");
+    if (m1 !== undefined) {
+    if (rt.isPresent(m1)) out.push({ path: "/allowedCudaVersions" });
+    }
+    }
+    }
+    }
+    {
+    const m0: unknown = s.resolved;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "minCudaVersion");
+    if (m1 !== undefined) {
+    if (rt.isPresent(m1)) out.push({ path: "/minCudaVersion" });
+    }
+    }
+    }
+    }
+    {
+    const m0: unknown = s.resolved;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    {
+    const m3 = rt.prop(m2, "allowedCudaVersions");
+    if (m3 !== undefined) {
+    if (rt.isPresent(m3)) out.push({ path: "/cpu/" + mi2 + "/allowedCudaVersions" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    {
+    const m0: unknown = s.resolved;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    {
+    const m3 = rt.prop(m2, "minCudaVersion");
+    if (m3 !== undefined) {
+    if (rt.isPresent(m3)) out.push({ path: "/cpu/" + mi2 + "/minCudaVersion" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // lb-requires-request-count: `/scaling/type` is one of "REQUEST_COUNT" when `/type` is "LOAD_BALANCER"
+  out.begin(R5);
+  try {
+    {
+      const value = r$16;
+      if ((r$5 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
+        out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
+  out.begin(R6);
+  try {
+    if (((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT"))) {
+    {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "workers");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "idleTimeout");
+    if (m2 !== undefined) {
+    if (rt.isPresent(m2)) out.push({ path: "/workers/idleTimeout" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // gpu-pools-known: every `/gpu/pools/*` value is the `pool` of a gpus catalog record (judged on the fields the request sends)
+  out.begin(R8);
+  try {
+    {
+      const list = rt.records(s.context, "gpus");
+      let seen = false;
       let failed = false;
-      for (const v of values) {
-        const value = v.value;
-        chosen.add(value);
-        if (known.has(value)) continue;
+      
+      const known = list === undefined ? undefined : rt.keysOf(list, "pool");
+      {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "gpu");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "pools");
+    if (m2 !== undefined) {
+    if (Array.isArray(m2)) for (let mi3 = 0; mi3 < m2.length; mi3++) {
+    const m3: unknown = m2[mi3];
+    if (m3 !== undefined) {
+    if (typeof m3 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m3;
+      
+      
+      if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
         out.push(finding);
       }
+    }
+    } else if (Array.isArray(m3)) for (let k = 0; k < m3.length; k++) {
+      const item: unknown = m3[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const other = list.find((r) => r["id"] === value);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        out.push(finding);
+      }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
       
     }
+  } catch (error) {
+    out.failed(error);
   }
-}
-
-/** excluded-types-within-pools: every `/gpu/excludedTypes` value (trimmed) is the `id` of a gpus catalog record whose `pool` is in `/gpu/pools`; at least one record stays unexcluded (judged on the fields the request sends) */
-function rule9(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const values = rt.prop(rt.prop(s.input, "gpu"), "pools") === undefined ? [] : rt.matchAll(s.input, ["gpu", "excludedTypes"]).flatMap((m) => rt.stringsAt(m.value, m.path));
-    const list = rt.records(s.context, "gpus");
-    if (values.length > 0 && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
-    else if (values.length > 0 && list !== undefined) {
-      const scoped = rt.keysWithin(list, s.input, "/gpu/pools", "pool", "id");
-      const known = scoped.keys;
-      const inScope = scoped.records;
-      const chosen = new Set<string>();
+  // excluded-types-within-pools: every `/gpu/excludedTypes` value (trimmed) is the `id` of a gpus catalog record whose `pool` is in `/gpu/pools`; at least one record stays unexcluded (judged on the fields the request sends)
+  out.begin(R9);
+  try {
+    {
+      const list = rt.records(s.context, "gpus");
+      let seen = false;
       let failed = false;
-      for (const v of values) {
-        const value = v.value.trim();
-        chosen.add(value);
-        if (known.has(value)) continue;
+      const chosen: string[] = [];
+      const selected = i$17;
+      let scoped: { keys: Set<string>; records: number } | undefined;
+      if (selected !== undefined) {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "gpu");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "excludedTypes");
+    if (m2 !== undefined) {
+    if (typeof m2 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m2.trim();
+      scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
+      chosen.push(value);
+      if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
-      if (!failed && inScope > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
     }
-  }
-}
-
-/** cpu-flavor-known: every `/cpu/*\/id` value is the `id` of a cpus catalog record (judged on the fields the request sends) */
-function rule10(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const values = rt.matchAll(s.input, ["cpu", "*", "id"]).flatMap((m) => rt.stringsAt(m.value, m.path));
-    const list = rt.records(s.context, "cpus");
-    if (values.length > 0 && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
-    else if (values.length > 0 && list !== undefined) {
-      const known = rt.keysOf(list, "id");
-      const inScope = list.length;
-      const chosen = new Set<string>();
-      let failed = false;
-      for (const v of values) {
-        const value = v.value;
-        chosen.add(value);
-        if (known.has(value)) continue;
+    } else if (Array.isArray(m2)) for (let k = 0; k < m2.length; k++) {
+      const item: unknown = m2[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item.trim();
+      scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
+      chosen.push(value);
+      if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
+      if (!failed && scoped !== undefined && scoped.records > 0 && chosen.length >= scoped.keys.size) {
+        const picked = new Set(chosen);
+        if ([...scoped.keys].every((k) => picked.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // cpu-flavor-known: every `/cpu/*\/id` value is the `id` of a cpus catalog record (judged on the fields the request sends)
+  out.begin(R10);
+  try {
+    {
+      const list = rt.records(s.context, "cpus");
+      let seen = false;
+      let failed = false;
+      
+      const known = list === undefined ? undefined : rt.keysOf(list, "id");
+      {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    {
+    const m3 = rt.prop(m2, "id");
+    if (m3 !== undefined) {
+    if (typeof m3 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m3;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        
+        out.push(finding);
+      }
+    }
+    } else if (Array.isArray(m3)) for (let k = 0; k < m3.length; k++) {
+      const item: unknown = m3[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        
+        out.push(finding);
+      }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
       
     }
+  } catch (error) {
+    out.failed(error);
   }
-}
-
-/** vcpu-power-of-two: every `/cpu/*\/vcpuCount` is a power of two (judged on the fields the request sends) */
-function rule11(s: rt.Subject, out: rt.Finding[]): void {
-  for (const m of rt.matchAll(s.input, ["cpu", "*", "vcpuCount"])) {
-    const v = m.value;
-    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: m.path, detail: v + " is not a power of two" });
+  // vcpu-power-of-two: every `/cpu/*\/vcpuCount` is a power of two (judged on the fields the request sends)
+  out.begin(R11);
+  try {
+    {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    {
+    const m3 = rt.prop(m2, "vcpuCount");
+    if (m3 !== undefined) {
+    {
+    const v = m3;
+    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: v + " is not a power of two" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+  } catch (error) {
+    out.failed(error);
   }
-}
-
-/** vcpu-within-flavor: every `/cpu/*\/vcpuCount` lies within `vcpu/min`..`vcpu/max` of the cpus record named by `/cpu/*\/id` (judged on the fields the request sends) */
-function rule12(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const list = rt.records(s.context, "cpus");
-    const each = rt.matchAll(s.input, ["cpu", "*"]);
-    if (list === undefined) {
-      if (each.length > 0) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
-    } else {
-      for (const m of each) {
-        const id = rt.prop(m.value, "id");
-        const value = rt.prop(m.value, "vcpuCount");
-        const record = list.find((r) => r["id"] === id);
-        const min = rt.numberAt(record, "/vcpu/min");
-        const max = rt.numberAt(record, "/vcpu/max");
-        if (typeof value === "number" && ((min !== undefined && value < min) || (max !== undefined && value > max))) {
-          out.push({ path: m.path + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
+  // vcpu-within-flavor: every `/cpu/*\/vcpuCount` lies within `vcpu/min`..`vcpu/max` of the cpus record named by `/cpu/*\/id` (judged on the fields the request sends)
+  out.begin(R12);
+  try {
+    {
+      const list = rt.records(s.context, "cpus");
+      let seen = false;
+      {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    if (list === undefined) seen = true;
+    else {
+      const value = rt.prop(m2, "vcpuCount");
+      if (typeof value === "number") {
+        const id = rt.prop(m2, "id");
+        const record = rt.recordWith(list, "id", id);
+        const low = rt.prop(rt.prop(record, "vcpu"), "min");
+        const high = rt.prop(rt.prop(record, "vcpu"), "max");
+        const min = typeof low === "number" ? low : undefined;
+        const max = typeof high === "number" ? high : undefined;
+        if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+          out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
         }
       }
     }
-  }
-}
-
-/** args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent */
-function rule13(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const detail = rt.commandMismatch(rt.prop(s.input, "args"), rt.prop(s.input, "cmd"), rt.prop(s.input, "entrypoint"));
-    if (detail !== undefined) out.push({ path: "/args", detail });
-  }
-}
-
-/** template-exists: `/templateId` names a template the caller can use (own or public) */
-function rule14(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const id = rt.prop(s.input, "templateId");
-    if (typeof id === "string") {
-      if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
-      else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
     }
+    }
+    }
+    }
+    }
+    }
+      if (seen) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
+    }
+  } catch (error) {
+    out.failed(error);
   }
-}
-
-/** template-is-serverless: the template named by `/templateId` has `serverless` = true */
-function rule15(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const t = rt.findTemplate(s.context, rt.prop(s.input, "templateId"));
-    let detail: string | undefined;
-    if (t !== undefined) {
-    
+  // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
+  out.begin(R13);
+  try {
     {
-      const name = ["serverless", "isServerless"].find((n: string) => Object.hasOwn(t, n));
-      const value = name === undefined ? undefined : t[name];
-      if (detail === undefined && !rt.deepEqual(value, true)) detail = "template " + JSON.stringify(t.id) + " has " + (name ?? "serverless") + " = " + JSON.stringify(value ?? null);
+      const detail = rt.commandMismatch(i$7, i$8, i$9);
+      if (detail !== undefined) out.push({ path: "/args", detail });
     }
-    }
-    if (detail !== undefined) out.push({ path: "/templateId", detail });
+  } catch (error) {
+    out.failed(error);
   }
-}
-
-/** serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true */
-function rule16(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const value = rt.prop(rt.prop(s.resolved, "input"), "volumeInGb");
-    if (rt.deepEqual(rt.prop(rt.prop(s.resolved, "input"), "isServerless"), true) && rt.isPresent(value) && ![0].some((v: unknown) => rt.deepEqual(v, value))) {
-      out.push({ path: "/input/volumeInGb", detail: rt.show(value) + " is not one of 0" });
-    }
-  }
-}
-
-/** network-volume-size-grows: `/size` is not below its current value */
-function rule17(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const next = rt.prop(s.input, "size");
-    if (typeof next === "number") {
-      if (s.context.current === undefined) out.push({ path: "/size", warning: true, detail: "cannot check without the current state (--current)" });
-      else {
-        const now = rt.prop(s.context.current, "size");
-        if (typeof now === "number" && next < now) out.push({ path: "/size", detail: next + " is below the current " + now });
+  // template-exists: `/templateId` names a template the caller can use (own or public)
+  out.begin(R14);
+  try {
+    {
+      const id = i$10;
+      if (typeof id === "string") {
+        if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
+        else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
       }
     }
+  } catch (error) {
+    out.failed(error);
   }
+  // template-is-serverless: the template named by `/templateId` has `serverless` = true
+  out.begin(R15);
+  try {
+    {
+      const t = rt.findTemplate(s.context, i$10);
+      let detail: string | undefined;
+      if (t !== undefined) {
+      
+      {
+        const name = ["serverless", "isServerless"].find((n: string) => Object.hasOwn(t, n));
+        const value = name === undefined ? undefined : t[name];
+        if (detail === undefined && !rt.deepEqual(value, true)) detail = "template " + JSON.stringify(t.id) + " has " + (name ?? "serverless") + " = " + JSON.stringify(value ?? null);
+      }
+      }
+      if (detail !== undefined) out.push({ path: "/templateId", detail });
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  return out.result(s, ((r$18 === undefined) || (r$19 === undefined) || (!((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT")) && r$20 === undefined) || (r$12 === undefined) || (r$13 === undefined) || (rt.isPresent(r$0) && r$21 === undefined)) ? defer2 : undefined);
 }
 
-/** pod-gpu-type-known: every `/gpu/id` value is the `id` of a gpus catalog record */
-function rule18(s: rt.Subject, out: rt.Finding[]): void {
-  {
-    const values = rt.matchAll(s.resolved, ["gpu", "id"]).flatMap((m) => rt.stringsAt(m.value, m.path));
-    const list = rt.records(s.context, "gpus");
-    if (values.length > 0 && list === undefined) out.push({ path: "/gpu/id", warning: true, detail: "cannot check offline: no gpus catalog was given" });
-    else if (values.length > 0 && list !== undefined) {
-      const known = rt.keysOf(list, "id");
-      const inScope = list.length;
-      const chosen = new Set<string>();
+/** createNetworkVolume: hints for schema failures */
+const H3: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
+
+/** createNetworkVolume: schema, then no stages, then 0 rule(s) */
+function check3(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E3.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H3));
+  
+  if (valid !== true) {
+    if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+  }
+  const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** createPod: hints for schema failures */
+const H4: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
+
+/** createPod: pod-defaults, run when `resolved` is first read (no rule reads what they set) */
+function defer4(s: rt.Subject): unknown {
+  // pod-defaults: `/cloud` = "SECURE"
+  try {
+    s.resolved = ((d: rt.Defaulter) => {
+      if (rt.prop(d.body, "cloud") === undefined) d.put(["cloud"], "SECURE");
+      return d.body;
+    })(new rt.Defaulter(s.resolved));
+  } catch {
+    // left as it was
+  }
+  return s.resolved;
+}
+
+/** createPod: schema, then stages pod-defaults, then 3 rule(s) */
+function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E4.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H4));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.id`" });
+  if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+  if (rt.isObject(input) && input["cloudType"] !== undefined && Object.hasOwn(input, "cloudType") && !out.violations.some((v) => v.path === "/cloudType")) out.warnings.push({ rule: "hint/v1-field", path: "/cloudType", message: "`cloudType` is a v1 field: use `cloud`" });
+  if (rt.isObject(input) && input["dockerStartCmd"] !== undefined && Object.hasOwn(input, "dockerStartCmd") && !out.violations.some((v) => v.path === "/dockerStartCmd")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerStartCmd", message: "`dockerStartCmd` is a v1 field: use `cmd`" });
+  if (rt.isObject(input) && input["dockerEntrypoint"] !== undefined && Object.hasOwn(input, "dockerEntrypoint") && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
+  if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
+  
+  const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
+  
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const i$: unknown = s.input;
+  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
+  // pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
+  out.begin(R1);
+  try {
+    {
+      const set0 = rt.isPresent(r$0);
+      const set1 = rt.isPresent(r$1);
+      const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
+      if (count === 0) out.push({ path: "", detail: "none is set" });
+      else if (count > 1) {
+        const names: string[] = [];
+        if (set0) names.push("/gpu");
+        if (set1) names.push("/cpu");
+        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
+  out.begin(R13);
+  try {
+    {
+      const detail = rt.commandMismatch(i$2, i$3, i$4);
+      if (detail !== undefined) out.push({ path: "/args", detail });
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // pod-gpu-type-known: every `/gpu/id` value is the `id` of a gpus catalog record
+  out.begin(R18);
+  try {
+    {
+      const list = rt.records(s.context, "gpus");
+      let seen = false;
       let failed = false;
-      for (const v of values) {
-        const value = v.value;
-        chosen.add(value);
-        if (known.has(value)) continue;
+      
+      const known = list === undefined ? undefined : rt.keysOf(list, "id");
+      {
+    const m0: unknown = s.resolved;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "gpu");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "id");
+    if (m2 !== undefined) {
+    if (typeof m2 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m2;
+      
+      
+      if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/id", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
         if (other !== undefined && typeof other["id"] === "string") finding.hint = JSON.stringify(value) + " is the `pool` of a gpus record, not a `id`: use " + JSON.stringify(other["id"]);
         out.push(finding);
       }
+    }
+    } else if (Array.isArray(m2)) for (let k = 0; k < m2.length; k++) {
+      const item: unknown = m2[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
+        const other = list.find((r) => r["pool"] === value);
+        if (other !== undefined && typeof other["id"] === "string") finding.hint = JSON.stringify(value) + " is the `pool` of a gpus record, not a `id`: use " + JSON.stringify(other["id"]);
+        out.push(finding);
+      }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/gpu/id", warning: true, detail: "cannot check offline: no gpus catalog was given" });
       
     }
+  } catch (error) {
+    out.failed(error);
   }
+  return out.result(s, ((r$5 === undefined)) ? defer4 : undefined);
 }
 
-/** serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true */
-function rule19(s: rt.Subject, out: rt.Finding[]): void {
-  if (rt.deepEqual(rt.prop(s.resolved, "serverless"), true)) {
-  for (const m of rt.matchAll(s.resolved, ["mounts", "persistent"])) if (rt.isPresent(m.value)) out.push({ path: m.path });
+/** createRegistry: schema, then no stages, then 0 rule(s) */
+function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E5.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** createTemplate: hints for schema failures */
+const H6: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
+
+/** createTemplate: schema, then no stages, then 1 rule(s) */
+function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E6.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H6));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["isPublic"] !== undefined && Object.hasOwn(input, "isPublic") && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
+  if (rt.isObject(input) && input["isServerless"] !== undefined && Object.hasOwn(input, "isServerless") && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
+  
+  const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
+  
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
+  // serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true
+  out.begin(R19);
+  try {
+    if ((r$0 === true)) {
+    {
+    const m0: unknown = s.resolved;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "mounts");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "persistent");
+    if (m2 !== undefined) {
+    if (rt.isPresent(m2)) out.push({ path: "/mounts/persistent" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+  } catch (error) {
+    out.failed(error);
   }
+  return out.result(s, undefined);
+}
+
+/** deleteCluster: schema, then no stages, then 0 rule(s) */
+function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E7.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** deleteEndpoint: schema, then no stages, then 0 rule(s) */
+function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E8.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** deleteNetworkVolume: schema, then no stages, then 0 rule(s) */
+function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E9.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** deletePod: schema, then no stages, then 0 rule(s) */
+function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E10.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "deletePod", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** deleteRegistry: schema, then no stages, then 0 rule(s) */
+function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E11.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** deleteTemplate: schema, then no stages, then 0 rule(s) */
+function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E12.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getCluster: schema, then no stages, then 0 rule(s) */
+function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E13.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getCluster", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getCpuType: schema, then no stages, then 0 rule(s) */
+function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E14.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getDataCenter: schema, then no stages, then 0 rule(s) */
+function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E15.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getEndpoint: schema, then no stages, then 0 rule(s) */
+function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E16.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getGpuType: schema, then no stages, then 0 rule(s) */
+function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E17.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getNetworkVolume: schema, then no stages, then 0 rule(s) */
+function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E18.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getOpenApiDocument: schema, then no stages, then 0 rule(s) */
+function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E19.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getPod: schema, then no stages, then 0 rule(s) */
+function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E20.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getPod", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getPodLogs: schema, then no stages, then 0 rule(s) */
+function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E21.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getRegistry: schema, then no stages, then 0 rule(s) */
+function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E22.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getSshKeys: schema, then no stages, then 0 rule(s) */
+function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E23.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getTemplate: schema, then no stages, then 0 rule(s) */
+function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E24.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** getWorkerLogs: schema, then no stages, then 0 rule(s) */
+function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E25.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** graphql:deleteTemplate: schema, then no stages, then 0 rule(s) */
+function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E26.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listBilling: schema, then no stages, then 0 rule(s) */
+function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E27.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listBilling", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listClusterBilling: schema, then no stages, then 0 rule(s) */
+function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E28.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listClusterPods: schema, then no stages, then 0 rule(s) */
+function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E29.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listClusters: schema, then no stages, then 0 rule(s) */
+function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E30.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listClusters", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listCpuTypes: schema, then no stages, then 0 rule(s) */
+function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E31.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listDataCenters: schema, then no stages, then 0 rule(s) */
+function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E32.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listDelegations: schema, then no stages, then 0 rule(s) */
+function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E33.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listEndpointBilling: schema, then no stages, then 0 rule(s) */
+function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E34.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listEndpointReleases: schema, then no stages, then 0 rule(s) */
+function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E35.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listEndpointWorkers: schema, then no stages, then 0 rule(s) */
+function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E36.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listEndpoints: schema, then no stages, then 0 rule(s) */
+function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E37.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listGpuTypes: schema, then no stages, then 0 rule(s) */
+function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E38.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listNetworkVolumeBilling: schema, then no stages, then 0 rule(s) */
+function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E39.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listNetworkVolumes: schema, then no stages, then 0 rule(s) */
+function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E40.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listPodBilling: schema, then no stages, then 0 rule(s) */
+function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E41.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listPods: schema, then no stages, then 0 rule(s) */
+function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E42.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listPods", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listPublicTemplates: schema, then no stages, then 0 rule(s) */
+function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E43.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listRegistries: schema, then no stages, then 0 rule(s) */
+function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E44.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listServerlessBilling: schema, then no stages, then 0 rule(s) */
+function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E45.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** listTemplates: schema, then no stages, then 0 rule(s) */
+function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E46.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** podAction: hints for schema failures */
+const H47: rt.SchemaHint[] = [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }];
+
+/** podAction: schema, then no stages, then 0 rule(s) */
+function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E47.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H47));
+  
+  
+  const s: rt.Subject = { operation: "podAction", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** revokeDelegation: schema, then no stages, then 0 rule(s) */
+function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E48.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** saveTemplate: schema, then no stages, then 1 rule(s) */
+function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E49.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
+  
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
+  const r$1: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
+  const r$2: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
+  // serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true
+  out.begin(R16);
+  try {
+    {
+      const value = r$1;
+      if ((r$2 === true) && rt.isPresent(value) && !(value === 0)) {
+        out.push({ path: "/input/volumeInGb", detail: rt.show(value) + " is not one of 0" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  return out.result(s, undefined);
+}
+
+/** secretCreate: schema, then no stages, then 0 rule(s) */
+function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E50.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** secretDelete: schema, then no stages, then 0 rule(s) */
+function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E51.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** updateCluster: schema, then no stages, then 0 rule(s) */
+function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E52.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** updateEndpoint: hints for schema failures */
+const H53: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
+
+/** updateEndpoint: schema, then stages endpoint-patch-merge, endpoint-template-merge, then 12 rule(s) */
+function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E53.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H53));
+  
+  if (valid !== true) {
+    if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
+    if (rt.isObject(input) && input["workersMax"] !== undefined && Object.hasOwn(input, "workersMax") && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
+    if (rt.isObject(input) && input["idleTimeout"] !== undefined && Object.hasOwn(input, "idleTimeout") && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
+    if (rt.isObject(input) && input["scalerType"] !== undefined && Object.hasOwn(input, "scalerType") && !out.violations.some((v) => v.path === "/scalerType")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerType", message: "`scalerType` is a v1 field: use `scaling.type`" });
+    if (rt.isObject(input) && input["scalerValue"] !== undefined && Object.hasOwn(input, "scalerValue") && !out.violations.some((v) => v.path === "/scalerValue")) out.warnings.push({ rule: "hint/v1-field", path: "/scalerValue", message: "`scalerValue` is a v1 field: use `scaling.queueDelay or scaling.requestCount`" });
+    if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.pools + gpu.excludedTypes` (pools hold GPU types; `v2kit migrate` computes both)" });
+    if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+    if (rt.isObject(input) && input["executionTimeoutMs"] !== undefined && Object.hasOwn(input, "executionTimeoutMs") && !out.violations.some((v) => v.path === "/executionTimeoutMs")) out.warnings.push({ rule: "hint/v1-field", path: "/executionTimeoutMs", message: "`executionTimeoutMs` is a v1 field: use `timeout`" });
+    if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `networkVolumes`" });
+    if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+    if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+    if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+    if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
+    if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
+  }
+  const s: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context };
+  // endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes`; `/scaling/type` + `/scaling/queueDelay` + `/scaling/requestCount` replaced together; `/args`, `/cmd`, `/entrypoint`, `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` sent empty (`""`, `[]`) clear the field
+  try {
+    s.resolved = rt.patchMerge(s.context.current, s.resolved, [["/gpu/pools", "/gpu/excludedTypes"], ["/scaling/type", "/scaling/queueDelay", "/scaling/requestCount"]], ["/args", "/cmd", "/entrypoint", "/gpu/allowedCudaVersions", "/gpu/minCudaVersion"]);
+  } catch (error) {
+    out.stageFailed("endpoint-patch-merge", error);
+  }
+  // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
+  try {
+    s.resolved = rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+  } catch (error) {
+    out.stageFailed("endpoint-template-merge", error);
+  }
+  const r$: unknown = s.resolved;
+  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
+  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const i$: unknown = s.input;
+  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
+  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$5: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$8: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$9: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$10: unknown = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
+  const r$11: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
+  const r$12: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
+  const i$13: unknown = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "pools") ? (i$3 as Record<string, unknown>)["pools"] : undefined;
+  // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
+  out.begin(R3);
+  try {
+    if (rt.isNonEmpty(r$8) && rt.isNonEmpty(r$9)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+  } catch (error) {
+    out.failed(error);
+  }
+  // lb-requires-request-count: `/scaling/type` is one of "REQUEST_COUNT" when `/type` is "LOAD_BALANCER"
+  out.begin(R5);
+  try {
+    {
+      const value = r$10;
+      if ((r$2 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
+        out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
+  out.begin(R6);
+  try {
+    if (((r$2 === "QUEUE") && (r$10 === "REQUEST_COUNT"))) {
+    {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "workers");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "idleTimeout");
+    if (m2 !== undefined) {
+    if (rt.isPresent(m2)) out.push({ path: "/workers/idleTimeout" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // excluded-types-need-pools: `/gpu/pools` is set when `/gpu/excludedTypes` is set
+  out.begin(R7);
+  try {
+    if (rt.isPresent(r$11) && !rt.isPresent(r$12)) out.push({ path: "/gpu/pools" });
+  } catch (error) {
+    out.failed(error);
+  }
+  // gpu-pools-known: every `/gpu/pools/*` value is the `pool` of a gpus catalog record (judged on the fields the request sends)
+  out.begin(R8);
+  try {
+    {
+      const list = rt.records(s.context, "gpus");
+      let seen = false;
+      let failed = false;
+      
+      const known = list === undefined ? undefined : rt.keysOf(list, "pool");
+      {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "gpu");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "pools");
+    if (m2 !== undefined) {
+    if (Array.isArray(m2)) for (let mi3 = 0; mi3 < m2.length; mi3++) {
+    const m3: unknown = m2[mi3];
+    if (m3 !== undefined) {
+    if (typeof m3 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m3;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const other = list.find((r) => r["id"] === value);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        out.push(finding);
+      }
+    }
+    } else if (Array.isArray(m3)) for (let k = 0; k < m3.length; k++) {
+      const item: unknown = m3[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const other = list.find((r) => r["id"] === value);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        out.push(finding);
+      }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
+      
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // excluded-types-within-pools: every `/gpu/excludedTypes` value (trimmed) is the `id` of a gpus catalog record whose `pool` is in `/gpu/pools`; at least one record stays unexcluded (judged on the fields the request sends)
+  out.begin(R9);
+  try {
+    {
+      const list = rt.records(s.context, "gpus");
+      let seen = false;
+      let failed = false;
+      const chosen: string[] = [];
+      const selected = i$13;
+      let scoped: { keys: Set<string>; records: number } | undefined;
+      if (selected !== undefined) {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "gpu");
+    if (m1 !== undefined) {
+    {
+    const m2 = rt.prop(m1, "excludedTypes");
+    if (m2 !== undefined) {
+    if (typeof m2 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m2.trim();
+      scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
+      chosen.push(value);
+      if (!scoped.keys.has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        
+        out.push(finding);
+      }
+    }
+    } else if (Array.isArray(m2)) for (let k = 0; k < m2.length; k++) {
+      const item: unknown = m2[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item.trim();
+      scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
+      chosen.push(value);
+      if (!scoped.keys.has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        
+        out.push(finding);
+      }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
+      if (!failed && scoped !== undefined && scoped.records > 0 && chosen.length >= scoped.keys.size) {
+        const picked = new Set(chosen);
+        if ([...scoped.keys].every((k) => picked.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // cpu-flavor-known: every `/cpu/*\/id` value is the `id` of a cpus catalog record (judged on the fields the request sends)
+  out.begin(R10);
+  try {
+    {
+      const list = rt.records(s.context, "cpus");
+      let seen = false;
+      let failed = false;
+      
+      const known = list === undefined ? undefined : rt.keysOf(list, "id");
+      {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    {
+    const m3 = rt.prop(m2, "id");
+    if (m3 !== undefined) {
+    if (typeof m3 === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = m3;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        
+        out.push(finding);
+      }
+    }
+    } else if (Array.isArray(m3)) for (let k = 0; k < m3.length; k++) {
+      const item: unknown = m3[k];
+      if (typeof item === "string") {
+    seen = true;
+    if (list !== undefined) {
+      const value = item;
+      
+      
+      if (!(known as Set<string>).has(value)) {
+        failed = true;
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        
+        out.push(finding);
+      }
+    }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
+      
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // vcpu-power-of-two: every `/cpu/*\/vcpuCount` is a power of two (judged on the fields the request sends)
+  out.begin(R11);
+  try {
+    {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    {
+    const m3 = rt.prop(m2, "vcpuCount");
+    if (m3 !== undefined) {
+    {
+    const v = m3;
+    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: v + " is not a power of two" });
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // vcpu-within-flavor: every `/cpu/*\/vcpuCount` lies within `vcpu/min`..`vcpu/max` of the cpus record named by `/cpu/*\/id` (judged on the fields the request sends)
+  out.begin(R12);
+  try {
+    {
+      const list = rt.records(s.context, "cpus");
+      let seen = false;
+      {
+    const m0: unknown = s.input;
+    if (m0 !== undefined) {
+    {
+    const m1 = rt.prop(m0, "cpu");
+    if (m1 !== undefined) {
+    if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
+    const m2: unknown = m1[mi2];
+    if (m2 !== undefined) {
+    if (list === undefined) seen = true;
+    else {
+      const value = rt.prop(m2, "vcpuCount");
+      if (typeof value === "number") {
+        const id = rt.prop(m2, "id");
+        const record = rt.recordWith(list, "id", id);
+        const low = rt.prop(rt.prop(record, "vcpu"), "min");
+        const high = rt.prop(rt.prop(record, "vcpu"), "max");
+        const min = typeof low === "number" ? low : undefined;
+        const max = typeof high === "number" ? high : undefined;
+        if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+          out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
+        }
+      }
+    }
+    }
+    }
+    }
+    }
+    }
+    }
+      if (seen) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
+  out.begin(R13);
+  try {
+    {
+      const detail = rt.commandMismatch(i$4, i$5, i$6);
+      if (detail !== undefined) out.push({ path: "/args", detail });
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // template-exists: `/templateId` names a template the caller can use (own or public)
+  out.begin(R14);
+  try {
+    {
+      const id = i$7;
+      if (typeof id === "string") {
+        if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
+        else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  // template-is-serverless: the template named by `/templateId` has `serverless` = true
+  out.begin(R15);
+  try {
+    {
+      const t = rt.findTemplate(s.context, i$7);
+      let detail: string | undefined;
+      if (t !== undefined) {
+      
+      {
+        const name = ["serverless", "isServerless"].find((n: string) => Object.hasOwn(t, n));
+        const value = name === undefined ? undefined : t[name];
+        if (detail === undefined && !rt.deepEqual(value, true)) detail = "template " + JSON.stringify(t.id) + " has " + (name ?? "serverless") + " = " + JSON.stringify(value ?? null);
+      }
+      }
+      if (detail !== undefined) out.push({ path: "/templateId", detail });
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  return out.result(s, undefined);
+}
+
+/** updateNetworkVolume: hints for schema failures */
+const H54: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
+
+/** updateNetworkVolume: schema, then stages network-volume-patch-merge, then 1 rule(s) */
+function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E54.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H54));
+  
+  if (valid !== true) {
+    if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
+  }
+  const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context };
+  // network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced)
+  try {
+    s.resolved = rt.patchMerge(s.context.current, s.resolved, [], []);
+  } catch (error) {
+    out.stageFailed("network-volume-patch-merge", error);
+  }
+  const i$: unknown = s.input;
+  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
+  // network-volume-size-grows: `/size` is not below its current value
+  out.begin(R17);
+  try {
+    {
+      const next = i$0;
+      if (typeof next === "number") {
+        if (s.context.current === undefined) out.push({ path: "/size", warning: true, detail: "cannot check without the current state (--current)" });
+        else {
+          const now = rt.prop(s.context.current, "size");
+          if (typeof now === "number" && next < now) out.push({ path: "/size", detail: next + " is below the current " + now });
+        }
+      }
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  return out.result(s, undefined);
+}
+
+/** updatePod: hints for schema failures */
+const H55: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
+
+/** updatePod: schema, then no stages, then 1 rule(s) */
+function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E55.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H55));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["gpuTypeIds"] !== undefined && Object.hasOwn(input, "gpuTypeIds") && !out.violations.some((v) => v.path === "/gpuTypeIds")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuTypeIds", message: "`gpuTypeIds` is a v1 field: use `gpu.id`" });
+  if (rt.isObject(input) && input["gpuCount"] !== undefined && Object.hasOwn(input, "gpuCount") && !out.violations.some((v) => v.path === "/gpuCount")) out.warnings.push({ rule: "hint/v1-field", path: "/gpuCount", message: "`gpuCount` is a v1 field: use `gpu.count`" });
+  if (rt.isObject(input) && input["cloudType"] !== undefined && Object.hasOwn(input, "cloudType") && !out.violations.some((v) => v.path === "/cloudType")) out.warnings.push({ rule: "hint/v1-field", path: "/cloudType", message: "`cloudType` is a v1 field: use `cloud`" });
+  if (rt.isObject(input) && input["dockerStartCmd"] !== undefined && Object.hasOwn(input, "dockerStartCmd") && !out.violations.some((v) => v.path === "/dockerStartCmd")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerStartCmd", message: "`dockerStartCmd` is a v1 field: use `cmd`" });
+  if (rt.isObject(input) && input["dockerEntrypoint"] !== undefined && Object.hasOwn(input, "dockerEntrypoint") && !out.violations.some((v) => v.path === "/dockerEntrypoint")) out.warnings.push({ rule: "hint/v1-field", path: "/dockerEntrypoint", message: "`dockerEntrypoint` is a v1 field: use `entrypoint`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
+  if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
+  
+  const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
+  
+  const i$: unknown = s.input;
+  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$1: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
+  out.begin(R13);
+  try {
+    {
+      const detail = rt.commandMismatch(i$0, i$1, i$2);
+      if (detail !== undefined) out.push({ path: "/args", detail });
+    }
+  } catch (error) {
+    out.failed(error);
+  }
+  return out.result(s, undefined);
+}
+
+/** updateSshKeys: schema, then no stages, then 0 rule(s) */
+function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E56.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input));
+  
+  
+  const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
+}
+
+/** updateTemplate: hints for schema failures */
+const H57: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
+
+/** updateTemplate: schema, then no stages, then 0 rule(s) */
+function check57(input: unknown, context: rt.CheckContext): rt.CheckResult {
+  const out = new rt.Report();
+  const validate = E57.request;
+  const valid = validate === undefined ? undefined : validate(input);
+  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input, H57));
+  if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
+  if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
+  if (rt.isObject(input) && input["isPublic"] !== undefined && Object.hasOwn(input, "isPublic") && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
+  if (rt.isObject(input) && input["isServerless"] !== undefined && Object.hasOwn(input, "isServerless") && !out.violations.some((v) => v.path === "/isServerless")) out.warnings.push({ rule: "hint/v1-field", path: "/isServerless", message: "`isServerless` is a v1 field: use `serverless`" });
+  if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
+  if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
+  
+  const s: rt.Subject = { operation: "updateTemplate", input, resolved: input, context };
+  
+  
+  
+  return out.result(s, undefined);
 }
 
 /**
- * Every operation of the document with its stages and rules, in rules-file order. Validators are
- * not imported here: attachValidators() adds them when an operation's module is loaded.
+ * Every operation of the document with its stages and rules, in rules-file order, and its
+ * compiled `check`. Validators are not imported here: attachValidators() adds them when an
+ * operation's module is loaded.
  */
 export const engine: rt.Engine = {
   operations: new Map<string, rt.OperationEntry>([
@@ -319,171 +2102,182 @@ export const engine: rt.Engine = {
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check0,
   }],
   ["createDelegation", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check1,
   }],
   ["createEndpoint", {
     needs: ["catalog", "templates"],
     responses: new Map<string, rt.ValidateFunction>(),
-    stages: [{ id: "endpoint-template-merge", apply: stage2 }, { id: "template-cuda-seed", apply: stage3 }, { id: "endpoint-defaults", apply: stage4 }],
-    rules: [{ id: "gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", hint: "Keep `gpu` for GPU workers or `cpu` for CPU workers, not both.", check: rule0 },
-      { id: "image-unless-template", status: 422, message: "must set `image` unless `templateId` is set", hint: "Name a container image, or base the endpoint on a serverless template with `templateId`.", check: rule2 },
-      { id: "cuda-set-or-floor", status: 400, message: "must not combine a non-empty `gpu.allowedCudaVersions` with `gpu.minCudaVersion`", hint: "Use `allowedCudaVersions` for an exact set or `minCudaVersion` for a floor; an empty `allowedCudaVersions` may accompany a floor. On PATCH, clear the one the endpoint already has in the same request (`allowedCudaVersions` [] or `minCudaVersion` \"\").", check: rule3 },
-      { id: "cuda-on-cpu-create", status: 422, message: "must not express CUDA constraints on a CPU endpoint", hint: "CUDA constraints exist only inside `gpu`; drop them for a CPU endpoint.", check: rule4 },
-      { id: "lb-requires-request-count", status: 400, message: "must scale a LOAD_BALANCER endpoint on REQUEST_COUNT", hint: "Use `scaling: {type: REQUEST_COUNT, requestCount: N}`; QUEUE_DELAY applies to QUEUE endpoints only.", check: rule5 },
-      { id: "idle-timeout-queue-request-count", status: 400, message: "must not set `workers.idleTimeout` on a QUEUE endpoint scaling on REQUEST_COUNT", hint: "Remove `workers.idleTimeout`, or scale on QUEUE_DELAY.", check: rule6 },
-      { id: "gpu-pools-known", status: 400, message: "must name serverless GPU pools of the GPU catalog in `gpu.pools`", check: rule8 },
-      { id: "excluded-types-within-pools", status: 400, message: "must exclude only GPU types of the selected `gpu.pools`, leaving at least one", hint: "List the GPU type ids (`id` in the GPU catalog) of the chosen pools, and keep one type selected.", check: rule9 },
-      { id: "cpu-flavor-known", status: 400, message: "must name a CPU flavor of the CPU catalog in `cpu[].id`", check: rule10 },
-      { id: "vcpu-power-of-two", status: 422, message: "must set `cpu[].vcpuCount` to a power of two", check: rule11 },
-      { id: "vcpu-within-flavor", status: 400, message: "must set `cpu[].vcpuCount` within the flavor's vCPU range", check: rule12 },
-      { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 },
-      { id: "template-exists", status: 404, message: "must name a template you own or a public template in `templateId`", check: rule14 },
-      { id: "template-is-serverless", status: 422, message: "must name a serverless template in `templateId`", check: rule15 }],
+    stages: [{ ["id"]: "endpoint-template-merge" }, { ["id"]: "template-cuda-seed" }, { ["id"]: "endpoint-defaults" }],
+    rules: [R0, R2, R3, R4, R5, R6, R8, R9, R10, R11, R12, R13, R14, R15],
+    check: check2,
   }],
   ["createNetworkVolume", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check3,
   }],
   ["createPod", {
     needs: ["catalog"],
     responses: new Map<string, rt.ValidateFunction>(),
-    stages: [{ id: "pod-defaults", apply: stage5 }],
-    rules: [{ id: "pod-gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", check: rule1 },
-      { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 },
-      { id: "pod-gpu-type-known", status: 400, message: "must name a GPU type of the GPU catalog in `gpu.id`", hint: "Pods take a GPU type id (`id` in the GPU catalog), not a serverless pool id.", check: rule18 }],
+    stages: [{ ["id"]: "pod-defaults" }],
+    rules: [R1, R13, R18],
+    check: check4,
   }],
   ["createRegistry", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check5,
   }],
   ["createTemplate", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
-    rules: [{ id: "serverless-template-no-volume", status: 400, message: "must not give a serverless template a persistent volume (`mounts.persistent`)", check: rule19 }],
+    rules: [R19],
+    check: check6,
   }],
   ["deleteCluster", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check7,
   }],
   ["deleteEndpoint", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check8,
   }],
   ["deleteNetworkVolume", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check9,
   }],
   ["deletePod", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check10,
   }],
   ["deleteRegistry", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check11,
   }],
   ["deleteTemplate", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check12,
   }],
   ["getCluster", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check13,
   }],
   ["getCpuType", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check14,
   }],
   ["getDataCenter", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check15,
   }],
   ["getEndpoint", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check16,
   }],
   ["getGpuType", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check17,
   }],
   ["getNetworkVolume", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check18,
   }],
   ["getOpenApiDocument", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check19,
   }],
   ["getPod", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check20,
   }],
   ["getPodLogs", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check21,
   }],
   ["getRegistry", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check22,
   }],
   ["getSshKeys", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check23,
   }],
   ["getTemplate", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check24,
   }],
   ["getWorkerLogs", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check25,
   }],
   ["graphql:deleteTemplate", {
     kind: "graphql",
@@ -491,145 +2285,169 @@ export const engine: rt.Engine = {
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check26,
   }],
   ["listBilling", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check27,
   }],
   ["listClusterBilling", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check28,
   }],
   ["listClusterPods", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check29,
   }],
   ["listClusters", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check30,
   }],
   ["listCpuTypes", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check31,
   }],
   ["listDataCenters", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check32,
   }],
   ["listDelegations", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check33,
   }],
   ["listEndpointBilling", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check34,
   }],
   ["listEndpointReleases", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check35,
   }],
   ["listEndpointWorkers", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check36,
   }],
   ["listEndpoints", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check37,
   }],
   ["listGpuTypes", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check38,
   }],
   ["listNetworkVolumeBilling", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check39,
   }],
   ["listNetworkVolumes", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check40,
   }],
   ["listPodBilling", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check41,
   }],
   ["listPods", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check42,
   }],
   ["listPublicTemplates", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check43,
   }],
   ["listRegistries", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check44,
   }],
   ["listServerlessBilling", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check45,
   }],
   ["listTemplates", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check46,
   }],
   ["podAction", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check47,
   }],
   ["revokeDelegation", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check48,
   }],
   ["saveTemplate", {
     kind: "graphql",
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
-    rules: [{ id: "serverless-template-volume-zero", status: 400, message: "must set `volumeInGb` to 0 on a serverless template", check: rule16 }],
+    rules: [R16],
+    check: check49,
   }],
   ["secretCreate", {
     kind: "graphql",
@@ -637,6 +2455,7 @@ export const engine: rt.Engine = {
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check50,
   }],
   ["secretDelete", {
     kind: "graphql",
@@ -644,57 +2463,113 @@ export const engine: rt.Engine = {
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check51,
   }],
   ["updateCluster", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check52,
   }],
   ["updateEndpoint", {
     needs: ["catalog", "current", "templates"],
     responses: new Map<string, rt.ValidateFunction>(),
-    stages: [{ id: "endpoint-patch-merge", apply: stage0 }, { id: "endpoint-template-merge", apply: stage2 }],
-    rules: [{ id: "cuda-set-or-floor", status: 400, message: "must not combine a non-empty `gpu.allowedCudaVersions` with `gpu.minCudaVersion`", hint: "Use `allowedCudaVersions` for an exact set or `minCudaVersion` for a floor; an empty `allowedCudaVersions` may accompany a floor. On PATCH, clear the one the endpoint already has in the same request (`allowedCudaVersions` [] or `minCudaVersion` \"\").", check: rule3 },
-      { id: "lb-requires-request-count", status: 400, message: "must scale a LOAD_BALANCER endpoint on REQUEST_COUNT", hint: "Use `scaling: {type: REQUEST_COUNT, requestCount: N}`; QUEUE_DELAY applies to QUEUE endpoints only.", check: rule5 },
-      { id: "idle-timeout-queue-request-count", status: 400, message: "must not set `workers.idleTimeout` on a QUEUE endpoint scaling on REQUEST_COUNT", hint: "Remove `workers.idleTimeout`, or scale on QUEUE_DELAY.", check: rule6 },
-      { id: "excluded-types-need-pools", status: 422, message: "must send `gpu.pools` with `gpu.excludedTypes`", hint: "Pools and exclusions are one selection; restate the pools along with the exclusions.", check: rule7 },
-      { id: "gpu-pools-known", status: 400, message: "must name serverless GPU pools of the GPU catalog in `gpu.pools`", check: rule8 },
-      { id: "excluded-types-within-pools", status: 400, message: "must exclude only GPU types of the selected `gpu.pools`, leaving at least one", hint: "List the GPU type ids (`id` in the GPU catalog) of the chosen pools, and keep one type selected.", check: rule9 },
-      { id: "cpu-flavor-known", status: 400, message: "must name a CPU flavor of the CPU catalog in `cpu[].id`", check: rule10 },
-      { id: "vcpu-power-of-two", status: 422, message: "must set `cpu[].vcpuCount` to a power of two", check: rule11 },
-      { id: "vcpu-within-flavor", status: 400, message: "must set `cpu[].vcpuCount` within the flavor's vCPU range", check: rule12 },
-      { id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 },
-      { id: "template-exists", status: 404, message: "must name a template you own or a public template in `templateId`", check: rule14 },
-      { id: "template-is-serverless", status: 422, message: "must name a serverless template in `templateId`", check: rule15 }],
+    stages: [{ ["id"]: "endpoint-patch-merge" }, { ["id"]: "endpoint-template-merge" }],
+    rules: [R3, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15],
+    check: check53,
   }],
   ["updateNetworkVolume", {
     needs: ["current"],
     responses: new Map<string, rt.ValidateFunction>(),
-    stages: [{ id: "network-volume-patch-merge", apply: stage1 }],
-    rules: [{ id: "network-volume-size-grows", status: 400, message: "must not decrease a network volume's `size`", check: rule17 }],
+    stages: [{ ["id"]: "network-volume-patch-merge" }],
+    rules: [R17],
+    check: check54,
   }],
   ["updatePod", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
-    rules: [{ id: "args-matches-cmd", status: 400, message: "must describe the same command in `args` and `cmd`/`entrypoint`", hint: "Send either `args` or `cmd`/`entrypoint`.", check: rule13 }],
+    rules: [R13],
+    check: check55,
   }],
   ["updateSshKeys", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check56,
   }],
   ["updateTemplate", {
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
     rules: [],
+    check: check57,
   }],
   ]),
   hints: new Map<string, rt.SchemaHint[]>([["createEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["createNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["createPod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]], ["createTemplate", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]], ["podAction", [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }]], ["updateEndpoint", [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }]], ["updateNetworkVolume", [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }]], ["updatePod", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }]], ["updateTemplate", [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }]]]),
 };
+
+// The entries the compiled functions read their request validator from (attached later).
+const E0 = engine.operations.get("createCluster") as rt.OperationEntry;
+const E1 = engine.operations.get("createDelegation") as rt.OperationEntry;
+const E2 = engine.operations.get("createEndpoint") as rt.OperationEntry;
+const E3 = engine.operations.get("createNetworkVolume") as rt.OperationEntry;
+const E4 = engine.operations.get("createPod") as rt.OperationEntry;
+const E5 = engine.operations.get("createRegistry") as rt.OperationEntry;
+const E6 = engine.operations.get("createTemplate") as rt.OperationEntry;
+const E7 = engine.operations.get("deleteCluster") as rt.OperationEntry;
+const E8 = engine.operations.get("deleteEndpoint") as rt.OperationEntry;
+const E9 = engine.operations.get("deleteNetworkVolume") as rt.OperationEntry;
+const E10 = engine.operations.get("deletePod") as rt.OperationEntry;
+const E11 = engine.operations.get("deleteRegistry") as rt.OperationEntry;
+const E12 = engine.operations.get("deleteTemplate") as rt.OperationEntry;
+const E13 = engine.operations.get("getCluster") as rt.OperationEntry;
+const E14 = engine.operations.get("getCpuType") as rt.OperationEntry;
+const E15 = engine.operations.get("getDataCenter") as rt.OperationEntry;
+const E16 = engine.operations.get("getEndpoint") as rt.OperationEntry;
+const E17 = engine.operations.get("getGpuType") as rt.OperationEntry;
+const E18 = engine.operations.get("getNetworkVolume") as rt.OperationEntry;
+const E19 = engine.operations.get("getOpenApiDocument") as rt.OperationEntry;
+const E20 = engine.operations.get("getPod") as rt.OperationEntry;
+const E21 = engine.operations.get("getPodLogs") as rt.OperationEntry;
+const E22 = engine.operations.get("getRegistry") as rt.OperationEntry;
+const E23 = engine.operations.get("getSshKeys") as rt.OperationEntry;
+const E24 = engine.operations.get("getTemplate") as rt.OperationEntry;
+const E25 = engine.operations.get("getWorkerLogs") as rt.OperationEntry;
+const E26 = engine.operations.get("graphql:deleteTemplate") as rt.OperationEntry;
+const E27 = engine.operations.get("listBilling") as rt.OperationEntry;
+const E28 = engine.operations.get("listClusterBilling") as rt.OperationEntry;
+const E29 = engine.operations.get("listClusterPods") as rt.OperationEntry;
+const E30 = engine.operations.get("listClusters") as rt.OperationEntry;
+const E31 = engine.operations.get("listCpuTypes") as rt.OperationEntry;
+const E32 = engine.operations.get("listDataCenters") as rt.OperationEntry;
+const E33 = engine.operations.get("listDelegations") as rt.OperationEntry;
+const E34 = engine.operations.get("listEndpointBilling") as rt.OperationEntry;
+const E35 = engine.operations.get("listEndpointReleases") as rt.OperationEntry;
+const E36 = engine.operations.get("listEndpointWorkers") as rt.OperationEntry;
+const E37 = engine.operations.get("listEndpoints") as rt.OperationEntry;
+const E38 = engine.operations.get("listGpuTypes") as rt.OperationEntry;
+const E39 = engine.operations.get("listNetworkVolumeBilling") as rt.OperationEntry;
+const E40 = engine.operations.get("listNetworkVolumes") as rt.OperationEntry;
+const E41 = engine.operations.get("listPodBilling") as rt.OperationEntry;
+const E42 = engine.operations.get("listPods") as rt.OperationEntry;
+const E43 = engine.operations.get("listPublicTemplates") as rt.OperationEntry;
+const E44 = engine.operations.get("listRegistries") as rt.OperationEntry;
+const E45 = engine.operations.get("listServerlessBilling") as rt.OperationEntry;
+const E46 = engine.operations.get("listTemplates") as rt.OperationEntry;
+const E47 = engine.operations.get("podAction") as rt.OperationEntry;
+const E48 = engine.operations.get("revokeDelegation") as rt.OperationEntry;
+const E49 = engine.operations.get("saveTemplate") as rt.OperationEntry;
+const E50 = engine.operations.get("secretCreate") as rt.OperationEntry;
+const E51 = engine.operations.get("secretDelete") as rt.OperationEntry;
+const E52 = engine.operations.get("updateCluster") as rt.OperationEntry;
+const E53 = engine.operations.get("updateEndpoint") as rt.OperationEntry;
+const E54 = engine.operations.get("updateNetworkVolume") as rt.OperationEntry;
+const E55 = engine.operations.get("updatePod") as rt.OperationEntry;
+const E56 = engine.operations.get("updateSshKeys") as rt.OperationEntry;
+const E57 = engine.operations.get("updateTemplate") as rt.OperationEntry;
 
 /** An operation's validator modules: validators/<stem>.mts (request), validators/<stem>.responses.mts. */
 export interface ValidatorModules {
@@ -708,7 +2583,8 @@ export const validatorModules: ReadonlyMap<string, ValidatorModules> = new Map(
   ([["createCluster", "createCluster", true, true], ["createDelegation", "createDelegation", true, true], ["createEndpoint", "createEndpoint", true, true], ["createNetworkVolume", "createNetworkVolume", true, true], ["createPod", "createPod", true, true], ["createRegistry", "createRegistry", true, true], ["createTemplate", "createTemplate", true, true], ["deleteCluster", "deleteCluster", false, true], ["deleteEndpoint", "deleteEndpoint", false, true], ["deleteNetworkVolume", "deleteNetworkVolume", false, true], ["deletePod", "deletePod", false, true], ["deleteRegistry", "deleteRegistry", false, true], ["deleteTemplate", "deleteTemplate", false, true], ["getCluster", "getCluster", false, true], ["getCpuType", "getCpuType", false, true], ["getDataCenter", "getDataCenter", false, true], ["getEndpoint", "getEndpoint", false, true], ["getGpuType", "getGpuType", false, true], ["getNetworkVolume", "getNetworkVolume", false, true], ["getOpenApiDocument", "getOpenApiDocument", false, true], ["getPod", "getPod", false, true], ["getPodLogs", "getPodLogs", false, true], ["getRegistry", "getRegistry", false, true], ["getSshKeys", "getSshKeys", false, true], ["getTemplate", "getTemplate", false, true], ["getWorkerLogs", "getWorkerLogs", false, true], ["graphql:deleteTemplate", "graphql_deleteTemplate", true, true], ["listBilling", "listBilling", false, true], ["listClusterBilling", "listClusterBilling", false, true], ["listClusterPods", "listClusterPods", false, true], ["listClusters", "listClusters", false, true], ["listCpuTypes", "listCpuTypes", false, true], ["listDataCenters", "listDataCenters", false, true], ["listDelegations", "listDelegations", false, true], ["listEndpointBilling", "listEndpointBilling", false, true], ["listEndpointReleases", "listEndpointReleases", false, true], ["listEndpointWorkers", "listEndpointWorkers", false, true], ["listEndpoints", "listEndpoints", false, true], ["listGpuTypes", "listGpuTypes", false, true], ["listNetworkVolumeBilling", "listNetworkVolumeBilling", false, true], ["listNetworkVolumes", "listNetworkVolumes", false, true], ["listPodBilling", "listPodBilling", false, true], ["listPods", "listPods", false, true], ["listPublicTemplates", "listPublicTemplates", false, true], ["listRegistries", "listRegistries", false, true], ["listServerlessBilling", "listServerlessBilling", false, true], ["listTemplates", "listTemplates", false, true], ["podAction", "podAction", true, true], ["revokeDelegation", "revokeDelegation", false, true], ["saveTemplate", "saveTemplate", true, true], ["secretCreate", "secretCreate", true, true], ["secretDelete", "secretDelete", true, true], ["updateCluster", "updateCluster", true, true], ["updateEndpoint", "updateEndpoint", true, true], ["updateNetworkVolume", "updateNetworkVolume", true, true], ["updatePod", "updatePod", true, true], ["updateSshKeys", "updateSshKeys", true, true], ["updateTemplate", "updateTemplate", true, true]] as [string, string, boolean, boolean][]).map(([operation, stem, request, responses]) => [operation, { stem, request, responses }]),
 );
 
-const attached = new Set<string>();
+// One set per part: the hot path asks without building a key.
+const attached = { request: new Set<string>(), responses: new Set<string>() };
 
 /** Give the engine an operation's validators, as exported by its validator modules. */
 export function attachValidators(operation: string, part: { request?: rt.ValidateFunction; responses?: Record<string, rt.ValidateFunction> }): void {
@@ -716,16 +2592,17 @@ export function attachValidators(operation: string, part: { request?: rt.Validat
   if (entry === undefined) return;
   if (part.request !== undefined) {
     entry.request = part.request;
-    attached.add(`${operation} request`);
+    attached.request.add(operation);
   }
   if (part.responses !== undefined) {
     for (const [status, validate] of Object.entries(part.responses)) entry.responses.set(status, validate);
-    attached.add(`${operation} responses`);
+    attached.responses.add(operation);
   }
 }
 
 /** Whether `operation`'s request (or response) validators are in the engine, or it has none. */
 export function validatorsAttached(operation: string, part: "request" | "responses"): boolean {
+  if (attached[part].has(operation)) return true;
   const modules = validatorModules.get(operation);
-  return modules === undefined || !modules[part] || attached.has(`${operation} ${part}`);
+  return modules === undefined || !modules[part];
 }

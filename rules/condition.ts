@@ -2,7 +2,7 @@
 // and made true or false by the example generators.
 
 import { type Code, code, join } from "./codegen.js";
-import { at as atPointer } from "./kinds/shared.js";
+import { at as atPointer, presentAt } from "./kinds/shared.js";
 import { getAt, parsePointer, removeAt, setAt } from "./runtime/pointer.js";
 import { deepEqual, isNonEmpty, isPresent } from "./runtime/values.js";
 import type { Condition, ExampleEnv, Pointer } from "./types.js";
@@ -62,12 +62,17 @@ export function emitCondition(cond: Condition, body: Code): Code {
       " || ",
     )})`;
   if ("not" in cond) return code`!${emitCondition(cond.not, body)}`;
-  if ("present" in cond) return code`rt.isPresent(${at(cond.present)})`;
-  if ("absent" in cond) return code`!rt.isPresent(${at(cond.absent)})`;
+  if ("present" in cond) return presentAt(cond.present, body);
+  if ("absent" in cond) return code`!${presentAt(cond.absent, body)}`;
   if ("nonEmpty" in cond) return code`rt.isNonEmpty(${at(cond.nonEmpty)})`;
+  // deepEqual with a string, boolean, null or finite number is `===` (NaN aside, which JSON lacks).
+  if ("equals" in cond && isScalar(cond.equals)) return code`(${at(cond.path)} === ${cond.equals})`;
   if ("equals" in cond) return code`rt.deepEqual(${at(cond.path)}, ${cond.equals})`;
   return code`${cond.in}.some((v: unknown) => rt.deepEqual(${at(cond.path)}, v))`;
 }
+
+const isScalar = (value: unknown) =>
+  value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
 
 export function conditionPointers(cond: Condition): Pointer[] {
   if ("all" in cond) return cond.all.flatMap(conditionPointers);

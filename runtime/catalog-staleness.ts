@@ -31,9 +31,21 @@ function valueAt(body: unknown, pointer: string): unknown {
  */
 function bundledIdsFor(path: string, bundled: BundledCollections): Set<string> | undefined {
   const [head] = parsePointer(path);
-  if (head === "gpu" && bundled.gpus) return new Set(bundled.gpus.flatMap((r) => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id])));
-  if (head === "cpu" && bundled.cpus) return new Set(bundled.cpus.map((r) => r.id));
+  if (head === "gpu" && bundled.gpus) return idsOf(bundled.gpus, (r) => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]));
+  if (head === "cpu" && bundled.cpus) return idsOf(bundled.cpus, (r) => [r.id]);
   return undefined;
+}
+
+// The snapshot's arrays live as long as the process: their id sets are built once, not per violation.
+const idSets = new WeakMap<readonly object[], Set<string>>();
+
+function idsOf<R extends object>(records: readonly R[], ids: (r: R) => string[]): Set<string> {
+  let set = idSets.get(records);
+  if (set === undefined) {
+    set = new Set(records.flatMap(ids));
+    idSets.set(records, set);
+  }
+  return set;
 }
 
 /** One warning per violation whose rejected string value the bundled snapshot does not know. */
@@ -43,8 +55,9 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
   for (const v of result.violations) {
     if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
     const known = bundledIdsFor(v.path, bundled);
+    if (known === undefined) continue; // before `resolved` is read: it may be computed on demand
     const value = valueAt(result.resolved, v.path);
-    if (known === undefined || typeof value !== "string" || known.has(value.trim())) continue;
+    if (typeof value !== "string" || known.has(value.trim())) continue;
     out.push({
       rule: STALE_SNAPSHOT_RULE,
       path: v.path,

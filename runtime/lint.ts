@@ -14,6 +14,7 @@ import { clone } from "../rules/runtime/values.js";
 import { staleSnapshotWarnings } from "./catalog-staleness.js";
 import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
+import { mayOverflow } from "./number-overflow.js";
 
 /** One verdict: the shape of a `v2kit lint --format json` line, without `file`. */
 export type LintResult = CheckResult;
@@ -129,7 +130,7 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   // A literal past the float range (1e999) parses as Infinity: the service cannot decode it as a
   // number either, so it is refused as text is (400), at its pointer. Text without a long run of
   // digits or a 3-digit exponent cannot hold one: the walk is skipped.
-  if (text === undefined || OVERFLOW.test(text)) {
+  if (text === undefined || mayOverflow(text)) {
     const found = notJson(body);
     if (found !== undefined) {
       const rule = found.kind === "number" ? "json/number" : "json/data";
@@ -163,8 +164,18 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   }
 }
 
+/** The context of a call that gives none of its own: built once, as the bundled catalog is read once. */
+let bundledContext: CheckContext | undefined;
+
 function contextFor(options: LintOptions): CheckContext {
+  if (options.catalog === undefined && options.templates === undefined && options.current === undefined) {
+    if (bundledContext !== undefined) return bundledContext;
+  }
   const bundled = bundledCatalog();
+  if (options.catalog === undefined && options.templates === undefined && options.current === undefined) {
+    bundledContext = { catalog: { gpus: bundled.gpus, cpus: bundled.cpus } };
+    return bundledContext;
+  }
   return {
     catalog: { gpus: options.catalog?.gpus ?? bundled.gpus, cpus: options.catalog?.cpus ?? bundled.cpus },
     ...(options.templates === undefined ? {} : { templates: options.templates }),
@@ -174,6 +185,7 @@ function contextFor(options: LintOptions): CheckContext {
 
 /** Collections taken from the bundled snapshot (left out, or the bundle itself passed on) may be stale. */
 function withStaleness(result: LintResult, options: LintOptions): LintResult {
+  if (result.ok) return result; // only rejected values can be stale
   const bundled = bundledCatalog();
   const fromBundle = (given: unknown[] | undefined, own: unknown[]) => given === undefined || given === own;
   const warnings = staleSnapshotWarnings(result, {
@@ -181,16 +193,15 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
     ...(fromBundle(options.catalog?.gpus, bundled.gpus) ? { gpus: bundled.gpus } : {}),
     ...(fromBundle(options.catalog?.cpus, bundled.cpus) ? { cpus: bundled.cpus } : {}),
   });
-  return warnings.length === 0 ? result : { ...result, warnings: [...result.warnings, ...warnings] };
+  // Appended in place: a copy of the verdict would compute its lazy `resolved` for nothing.
+  for (const warning of warnings) result.warnings.push(warning);
+  return result;
 }
 
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
 }
-
-/** Text that may hold a number literal beyond the float range: an exponent of 3+ digits, or 309+ digits. */
-const OVERFLOW = /[eE]\+?0*[1-9][0-9]{2}|[0-9]{309}/;
 
 /** The first NaN, ±Infinity, bigint, symbol or function in a value, and its pointer (iterative: any depth). */
 function notJson(value: unknown): { at: string; kind: string } | undefined {

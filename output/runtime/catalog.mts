@@ -106,6 +106,79 @@ export function keysWithin(list: readonly Record<string, unknown>[], body: unkno
   return { keys, records };
 }
 
+interface Scoped {
+  keys: Set<string>;
+  records: number;
+}
+
+/** Selections met so far, as a trie over their strings: a look-up builds no key. */
+interface SelectionNode {
+  next?: Map<string, SelectionNode>;
+  scoped?: Scoped;
+}
+
+const selections = new WeakMap<readonly Record<string, unknown>[], Map<string, Map<string, { root: SelectionNode; size: number }>>>();
+
+/**
+ * `keysWithin` for the value found at the pointer (a string or an array of strings, the
+ * selected groups), answered from a cache per catalog list and selection: bodies repeat the
+ * same few selections, so the sets are built once, not per body. Callers must not mutate them.
+ */
+export function keysWithinValue(list: readonly Record<string, unknown>[], selected: unknown, groupKey: string, key: string): Scoped {
+  let byGroup = selections.get(list);
+  if (byGroup === undefined) {
+    byGroup = new Map();
+    selections.set(list, byGroup);
+  }
+  let byKey = byGroup.get(groupKey);
+  if (byKey === undefined) {
+    byKey = new Map();
+    byGroup.set(groupKey, byKey);
+  }
+  let trie = byKey.get(key);
+  if (trie === undefined || trie.size > 4096) {
+    // bounded: a stream of ever-new selections starts the cache over instead of growing it
+    trie = { root: {}, size: 0 };
+    byKey.set(key, trie);
+  }
+  let node = trie.root;
+  // The strings stringsAt() finds, in order: a string and a one-string array select alike.
+  if (typeof selected === "string") node = childOf(trie, node, selected);
+  else if (Array.isArray(selected)) for (const item of selected) if (typeof item === "string") node = childOf(trie, node, item);
+  node.scoped ??= keysWithin(list, selected, "", groupKey, key);
+  return node.scoped;
+}
+
+function childOf(trie: { size: number }, node: SelectionNode, value: string): SelectionNode {
+  node.next ??= new Map();
+  let child = node.next.get(value);
+  if (child === undefined) {
+    child = {};
+    node.next.set(value, child);
+    trie.size++;
+  }
+  return child;
+}
+
+const recordIndex = new WeakMap<readonly Record<string, unknown>[], Map<string, Map<unknown, Record<string, unknown>>>>();
+
+/** `list.find((r) => r[key] === value)`, through an index built once per catalog list and key. */
+export function recordWith(list: readonly Record<string, unknown>[], key: string, value: unknown): Record<string, unknown> | undefined {
+  if (value !== value) return undefined; // NaN: a Map would find NaN keys, `===` never does
+  let byKey = recordIndex.get(list);
+  if (byKey === undefined) {
+    byKey = new Map();
+    recordIndex.set(list, byKey);
+  }
+  let index = byKey.get(key);
+  if (index === undefined) {
+    index = new Map();
+    for (const r of list) if (!index.has(r[key])) index.set(r[key], r); // the first, as find() answers
+    byKey.set(key, index);
+  }
+  return index.get(value);
+}
+
 /** A number at a pointer of a record, or undefined. */
 export function numberAt(record: Record<string, unknown> | undefined, pointer: string): number | undefined {
   const value = getAt(record, parsePointer(pointer));

@@ -4,7 +4,7 @@
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
 export { CEL_COST_LIMIT, CelBudgetError, celCost, runCel } from "./cel-budget.mjs";
-export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt } from "./catalog.mjs";
+export { keysIn, keysOf, keysWithin, keysWithinValue, numberAt, recordWith, records, recordsWithin, stringsAt } from "./catalog.mjs";
 export { commandMismatch, parseArgs, shellWords } from "./command.mjs";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.mjs";
 export type { Engine, OperationEntry, RuleEntry, StageEntry } from "./evaluate.mjs";
@@ -14,3 +14,5 @@ export { problemFor, schemaViolations } from "./problem.mjs";
 export type { SchemaHint } from "./problem.mjs";
 export type * from "./types.mjs";
 export { clone, deepEqual, isNonEmpty, isObject, isPresent, show } from "./values.mjs";
+export { Report } from "./verdict.mjs";
+export type { RuleInfo } from "./verdict.mjs";

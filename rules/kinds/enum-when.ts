@@ -1,7 +1,7 @@
 // A field restricted to some values when a condition holds (spec: LOAD_BALANCER endpoints
 // scale on REQUEST_COUNT and QUEUE_DELAY is for queue-based endpoints, create rules 8 and 9).
 
-import { code } from "../codegen.js";
+import { type Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { deepEqual, isPresent, show } from "../runtime/values.js";
@@ -31,7 +31,7 @@ export const enumWhen: RuleKind<EnumWhen> = {
   emit(rule) {
     return code`{
   const value = ${at(rule.field)};
-  if (${emitCondition(rule.when, code`s.resolved`)} && rt.isPresent(value) && !${rule.allowed}.some((v: unknown) => rt.deepEqual(v, value))) {
+  if (${emitCondition(rule.when, code`s.resolved`)} && rt.isPresent(value) && !${allowedTest(rule.allowed)}) {
     out.push({ path: ${rule.field}, detail: rt.show(value) + ${` is not one of ${allowedText(rule)}`} });
   }
 }`;
@@ -61,3 +61,13 @@ export const enumWhen: RuleKind<EnumWhen> = {
   },
   explain: (rule) => `\`${rule.field}\` is one of ${allowedText(rule)} when ${describeCondition(rule.when)}`,
 };
+
+/** Emitted: whether `value` is one of `allowed`; strings, booleans, null and finite numbers compare with `===`, as deepEqual does. */
+function allowedTest(allowed: unknown[]): Code {
+  const scalar = (v: unknown) => v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+  if (allowed.length === 0 || !allowed.every(scalar)) return code`${allowed}.some((v: unknown) => rt.deepEqual(v, value))`;
+  return code`(${join(
+    allowed.map((v) => code`value === ${v}`),
+    " || ",
+  )})`;
+}

@@ -1,10 +1,10 @@
 // Exactly one of several fields is set (spec: exactly one of `gpu` or `cpu`, create rule 1).
 
-import { code, join } from "../codegen.js";
+import { Code, code, join } from "../codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, fieldList, pointers } from "./shared.js";
+import { fieldList, pointers, presentAt } from "./shared.js";
 
 type ExactlyOne = RuleSpec & { fields: Pointer[] };
 
@@ -20,15 +20,26 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
     return [{ path: set[1] ?? "", detail: set.length === 0 ? "none is set" : `${fieldList(set)} are all set` }];
   },
   emit(rule) {
-    const flags = join(
-      rule.fields.map((f) => code`rt.isPresent(${at(f)})`),
-      ", ",
-    );
+    // Straight-line flags; the list of names is built only when the rule fails.
+    const flags = rule.fields.map((_, i) => new Code(`set${i}`));
     return code`{
-  const set = [${flags}];
-  const names = ${rule.fields}.filter((_: string, i: number) => set[i]);
-  if (names.length === 0) out.push({ path: "", detail: "none is set" });
-  else if (names.length > 1) out.push({ path: names[1] as string, detail: names.map((n: string) => "\`" + n + "\`").join(", ") + " are all set" });
+  ${join(
+    rule.fields.map((f, i) => code`const ${flags[i]} = ${presentAt(f)};`),
+    "\n  ",
+  )}
+  const count = ${join(
+    flags.map((f) => code`(${f} ? 1 : 0)`),
+    " + ",
+  )};
+  if (count === 0) out.push({ path: "", detail: "none is set" });
+  else if (count > 1) {
+    const names: string[] = [];
+    ${join(
+      rule.fields.map((f, i) => code`if (${flags[i]}) names.push(${f});`),
+      "\n    ",
+    )}
+    out.push({ path: names[1] as string, detail: "\`" + names.join("\`, \`") + "\` are all set" });
+  }
 }`;
   },
   satisfy(rule, body) {

@@ -9,7 +9,7 @@ import { conditionPointers, describeCondition, emitCondition, holds } from "../c
 import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { condition, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointers } from "./shared.js";
+import { condition, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointers } from "./shared.js";
 
 type ForbiddenWhen = RuleSpec & FieldsFrom & { fields: Pointer[]; when: Condition };
 
@@ -27,7 +27,11 @@ export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
     );
   },
   emit(rule) {
-    const loops = join(rule.fields.map((f) => code`for (const m of ${matches(f, fieldsCode(rule))}) if (rt.isPresent(m.value)) out.push({ path: m.path });`));
+    const loops = join(
+      rule.fields.map((f) =>
+        eachMatch(f, fieldsCode(rule), (value, path) => code`if (rt.isPresent(${value})) out.push({ path: ${path} });`, { presence: true }),
+      ),
+    );
     return code`if (${emitCondition(rule.when, code`s.resolved`)}) {
 ${loops}
 }`;

@@ -1,12 +1,12 @@
 // A number that must lie in the range its catalog record allows (spec: `cpu[].vcpuCount` must
 // be valid for the flavor; CPU flavors carry `vcpu.min` and `vcpu.max`).
 
-import { code } from "../codegen.js";
+import { type Code, code } from "../codegen.js";
 import { type Collection, numberAt, records } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";
+import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointer } from "./shared.js";
 
 type InCatalogRange = RuleSpec &
   FieldsFrom & {
@@ -60,23 +60,27 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
     return out;
   },
   emit(rule) {
-    return code`{
-  const list = rt.records(s.context, ${rule.collection});
-  const each = ${matches(rule.each, fieldsCode(rule))};
-  if (list === undefined) {
-    if (each.length > 0) out.push({ path: ${rule.each.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
-  } else {
-    for (const m of each) {
-      const id = ${at(rule.recordId, code`m.value`)};
-      const value = ${at(rule.value, code`m.value`)};
-      const record = list.find((r) => r[${rule.key}] === id);
-      const min = rt.numberAt(record, ${rule.min});
-      const max = rt.numberAt(record, ${rule.max});
-      if (typeof value === "number" && ((min !== undefined && value < min) || (max !== undefined && value > max))) {
-        out.push({ path: m.path + ${rule.value}, detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
-      }
+    // One walk over the matches; the record is found through an index built once per catalog.
+    const check = (item: Code, path: Code) => code`if (list === undefined) seen = true;
+else {
+  const value = ${at(rule.value, item)};
+  if (typeof value === "number") {
+    const id = ${at(rule.recordId, item)};
+    const record = rt.recordWith(list, ${rule.key}, id);
+    const low = ${at(rule.min, code`record`)};
+    const high = ${at(rule.max, code`record`)};
+    const min = typeof low === "number" ? low : undefined;
+    const max = typeof high === "number" ? high : undefined;
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+      out.push({ path: ${path} + ${rule.value}, detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
     }
   }
+}`;
+    return code`{
+  const list = rt.records(s.context, ${rule.collection});
+  let seen = false;
+  ${eachMatch(rule.each, fieldsCode(rule), check)}
+  if (seen) out.push({ path: ${rule.each.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
 }`;
   },
   satisfy(rule, body, env) {

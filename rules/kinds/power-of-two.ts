@@ -3,7 +3,7 @@
 import { code } from "../codegen.js";
 import { matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
-import { type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";
+import { type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointer } from "./shared.js";
 
 type PowerOfTwo = RuleSpec & FieldsFrom & { field: Pointer };
 
@@ -19,10 +19,14 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
       .map((m) => ({ path: m.path, detail: `${m.value} is not a power of two` }));
   },
   emit(rule) {
-    return code`for (const m of ${matches(rule.field, fieldsCode(rule))}) {
-  const v = m.value;
-  if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: m.path, detail: v + " is not a power of two" });
-}`;
+    return eachMatch(
+      rule.field,
+      fieldsCode(rule),
+      (value, path) => code`{
+const v = ${value};
+if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: ${path}, detail: v + " is not a power of two" });
+}`,
+    );
   },
   satisfy(rule, body) {
     return matchAll(body, parsePointer(rule.field)).reduce((b, m) => {

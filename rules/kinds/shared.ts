@@ -1,6 +1,6 @@
 // Pieces every rule kind uses: parameter schemas and pointer access in emitted code.
 
-import { type Code, code } from "../codegen.js";
+import { Code, code } from "../codegen.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Pointer } from "../types.js";
 
@@ -8,20 +8,112 @@ export const pointer = { $ref: "#/$defs/pointer" };
 export const pointers = { type: "array", minItems: 1, items: pointer };
 export const condition = { $ref: "#/$defs/condition" };
 
+/** One read of the resolved body by emitted code: where, and whether only its presence matters. */
+export interface Read {
+  pointer: Pointer;
+  presence: boolean;
+}
+
+let reads: Read[] | undefined;
+
+/**
+ * The reads of `s.resolved` that `emit` makes through these helpers, or undefined when its code
+ * reads `s.resolved` some other way too (then anything may be read). generators/emit-rules.ts
+ * uses them to tell which trailing stages (defaults) no rule depends on, so they can wait.
+ */
+export function emitWithReads(emit: () => Code): { code: Code; reads: Read[] | undefined } {
+  const outer = reads;
+  const recorded: Read[] = [];
+  reads = recorded;
+  try {
+    const emitted = emit();
+    return { code: emitted, reads: (emitted.text.match(/\bs\.resolved\b/g) ?? []).length === recorded.length ? recorded : undefined };
+  } finally {
+    reads = outer;
+  }
+}
+
+function record(p: Pointer, body: Code, presence: boolean): void {
+  if (body.text === "s.resolved") reads?.push({ pointer: p, presence });
+}
+
+const isIndex = (segment: string) => /^(0|[1-9][0-9]*)$/.test(segment);
+
+function chain(p: Pointer, body: Code): Code {
+  return parsePointer(p).reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
+}
+
 /**
  * Emitted: the value at a pointer (no wildcards) of the resolved body, as a chain of own-property
  * reads (`rt.prop(rt.prop(s.resolved, "gpu"), "pools")`): no pointer parsing at run time.
  */
 export function at(p: Pointer, body: Code = code`s.resolved`): Code {
-  return parsePointer(p).reduce(
-    (expr, segment) => (/^(0|[1-9][0-9]*)$/.test(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`),
-    body,
-  );
+  record(p, body, false);
+  return chain(p, body);
+}
+
+/** Emitted: whether the value at a pointer is present (set, not null); only its presence is read. */
+export function presentAt(p: Pointer, body: Code = code`s.resolved`): Code {
+  record(p, body, true);
+  return code`rt.isPresent(${chain(p, body)})`;
 }
 
 /** Emitted: every match of a pointer (wildcards allowed) of the resolved body. */
 export function matches(p: Pointer, body: Code = code`s.resolved`): Code {
+  record(p, body, false);
   return code`rt.matchAll(${body}, ${parsePointer(p)})`;
+}
+
+const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * Emitted: `inner` once per match of a pointer (wildcards allowed), in document order, as
+ * `matchAll` finds them, but as nested loops over the body: no match array, no pointer strings
+ * unless `inner` uses its `path` (built by concatenation where it is used). `name` keeps the
+ * variables of two walks in one rule apart.
+ */
+export function eachMatch(p: Pointer, body: Code, inner: (value: Code, path: Code) => Code, options: { name?: string; presence?: boolean } = {}): Code {
+  record(p, body, options.presence ?? false);
+  const name = options.name ?? "m";
+  const segments = parsePointer(p);
+  const pathCode = (parts: (string | Code)[]): Code => {
+    const merged: (string | Code)[] = [];
+    for (const part of parts) {
+      const last = merged[merged.length - 1];
+      if (typeof part === "string" && typeof last === "string") merged[merged.length - 1] = last + part;
+      else merged.push(part);
+    }
+    if (merged.length === 0) return code`""`;
+    return new Code(merged.map((part) => (typeof part === "string" ? code`${part}`.text : part.text)).join(" + "));
+  };
+  const walk = (i: number, value: Code, path: (string | Code)[]): Code => {
+    const segment = segments[i];
+    if (segment === undefined) return inner(value, pathCode(path));
+    const next = new Code(`${name}${i + 1}`);
+    if (segment === "*") {
+      const index = new Code(`${name}i${i + 1}`);
+      return code`if (Array.isArray(${value})) for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {
+const ${next}: unknown = ${value}[${index}];
+if (${next} !== undefined) {
+${walk(i + 1, next, [...path, "/", index])}
+}
+}`;
+    }
+    const read = isIndex(segment) ? code`rt.step(${value}, ${segment})` : code`rt.prop(${value}, ${segment})`;
+    return code`{
+const ${next} = ${read};
+if (${next} !== undefined) {
+${walk(i + 1, next, [...path, `/${escapeSegment(segment)}`])}
+}
+}`;
+  };
+  const root = new Code(`${name}0`);
+  return code`{
+const ${root}: unknown = ${body};
+if (${root} !== undefined) {
+${walk(0, root, [])}
+}
+}`;
 }
 
 export const fieldList = (ps: Pointer[]) => ps.map((p) => `\`${p}\``).join(", ");

@@ -1,12 +1,12 @@
 // Values that must name catalog records (spec: `gpu.excludedTypes` are GPU types of the selected
 // `gpu.pools`, trimmed, with at least one type left, create rule 12 and GPU config).
 
-import { code } from "../codegen.js";
+import { type Code, code } from "../codegen.js";
 import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, matches, pointer } from "./shared.js";
+import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointer } from "./shared.js";
 
 type SubsetOfCatalog = RuleSpec &
   FieldsFrom & {
@@ -81,41 +81,60 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     return out;
   },
   emit(rule) {
+    // One walk over the strings the field holds; the key sets come from indexes built once per
+    // catalog (and per selection of `within` groups); nothing is allocated while values pass.
+    const body = fieldsCode(rule);
     const suggest = rule.suggest?.key;
+    const known = rule.within ? code`scoped.keys` : code`(known as Set<string>)`;
+    const visit = (item: Code, path: Code) => code`seen = true;
+if (list !== undefined) {
+  const value = ${item}${rule.trim ? code`.trim()` : code``};
+  ${rule.within ? code`scoped ??= rt.keysWithinValue(list, selected, ${rule.within.key}, ${rule.key});` : code``}
+  ${rule.keepOne ? code`chosen.push(value);` : code``}
+  if (!${known}.has(value)) {
+    failed = true;
+    const finding: rt.Finding = { path: ${path}, detail: JSON.stringify(value) + ${` ${notFound(rule)}`} };
+    ${
+      suggest === undefined
+        ? code``
+        : code`const other = list.find((r) => r[${suggest}] === value);
+    if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = JSON.stringify(value) + ${` is the \`${suggest}\` of a ${rule.collection} record, not a \`${rule.key}\`: use `} + JSON.stringify(other[${rule.key}]);`
+    }
+    out.push(finding);
+  }
+}`;
+    const strings = (value: Code, path: Code) => code`if (typeof ${value} === "string") {
+${visit(value, path)}
+} else if (Array.isArray(${value})) for (let k = 0; k < ${value}.length; k++) {
+  const item: unknown = ${value}[k];
+  if (typeof item === "string") {
+${visit(code`item`, code`${path} + "/" + k`)}
+  }
+}`;
+    const walk = eachMatch(rule.field, body, strings);
+    const inScope = rule.within ? code`scoped.records` : code`list.length`;
+    const ready = rule.within ? code`scoped !== undefined` : code`list !== undefined`;
     return code`{
-  const values = ${rule.within ? code`${at(rule.within.field, fieldsCode(rule))} === undefined ? [] : ` : code``}${matches(rule.field, fieldsCode(rule))}.flatMap((m) => rt.stringsAt(m.value, m.path));
   const list = rt.records(s.context, ${rule.collection});
-  if (values.length > 0 && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
-  else if (values.length > 0 && list !== undefined) {
-    ${
-      rule.within
-        ? code`const scoped = rt.keysWithin(list, ${fieldsCode(rule)}, ${rule.within.field}, ${rule.within.key}, ${rule.key});
-    const known = scoped.keys;
-    const inScope = scoped.records;`
-        : code`const known = rt.keysOf(list, ${rule.key});
-    const inScope = list.length;`
-    }
-    const chosen = new Set<string>();
-    let failed = false;
-    for (const v of values) {
-      const value = ${rule.trim ? code`v.value.trim()` : code`v.value`};
-      chosen.add(value);
-      if (known.has(value)) continue;
-      failed = true;
-      const finding: rt.Finding = { path: v.path, detail: JSON.stringify(value) + ${` ${notFound(rule)}`} };
-      ${
-        suggest === undefined
-          ? code``
-          : code`const other = list.find((r) => r[${suggest}] === value);
-      if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = JSON.stringify(value) + ${` is the \`${suggest}\` of a ${rule.collection} record, not a \`${rule.key}\`: use `} + JSON.stringify(other[${rule.key}]);`
-      }
-      out.push(finding);
-    }
-    ${
-      rule.keepOne
-        ? code`if (!failed && inScope > 0 && [...known].every((k) => chosen.has(k))) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });`
-        : code``
-    }
+  let seen = false;
+  let failed = false;
+  ${rule.keepOne ? code`const chosen: string[] = [];` : code``}
+  ${
+    rule.within
+      ? code`const selected = ${at(rule.within.field, body)};
+  let scoped: { keys: Set<string>; records: number } | undefined;
+  if (selected !== undefined) ${walk}`
+      : code`const known = list === undefined ? undefined : rt.keysOf(list, ${rule.key});
+  ${walk}`
+  }
+  if (seen && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
+  ${
+    rule.keepOne
+      ? code`if (!failed && ${ready} && ${inScope} > 0 && chosen.length >= ${known}.size) {
+    const picked = new Set(chosen);
+    if ([...${known}].every((k) => picked.has(k))) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });
+  }`
+      : code``
   }
 }`;
   },

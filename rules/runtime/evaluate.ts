@@ -11,12 +11,14 @@ export interface RuleEntry {
   status: number;
   message: string;
   hint?: string;
-  check(s: Subject, out: Finding[]): void;
+  /** The rule alone (the reference interpreter); the compiled engine inlines it in `check` instead. */
+  check?(s: Subject, out: Finding[]): void;
 }
 
 export interface StageEntry {
   id: string;
-  apply(s: Subject): unknown;
+  /** The stage alone (the reference interpreter); the compiled engine inlines it in `check` instead. */
+  apply?(s: Subject): unknown;
 }
 
 export interface OperationEntry {
@@ -28,6 +30,11 @@ export interface OperationEntry {
   responses: Map<string, ValidateFunction>;
   stages: StageEntry[];
   rules: RuleEntry[];
+  /**
+   * The compiled operation (output/rules.mts): schema, stages and rules as one function, the
+   * same verdict as the driver below gives for `stages` and `rules` (docs/engine.md).
+   */
+  check?(body: unknown, context: CheckContext): CheckResult;
 }
 
 export interface Engine {
@@ -74,7 +81,10 @@ export function findTemplate(context: CheckContext, id: unknown): TemplateRecord
 }
 
 export function evaluate(engine: Engine, name: string, body: unknown, context: CheckContext = {}): CheckResult {
+  const compiled = engine.operations.get(name)?.check;
+  if (compiled !== undefined) return compiled(body, context);
   const [operation, entry] = entryFor(engine, name);
+  if (entry.check !== undefined) return entry.check(body, context); // reached by `graphql:<name>`
   const violations: Violation[] = [];
   const warnings: Warning[] = [];
   if (entry.request && !entry.request(body)) {
@@ -85,6 +95,7 @@ export function evaluate(engine: Engine, name: string, body: unknown, context: C
   // starts as the body itself and shares the parts no stage touched.
   const subject: Subject = { operation, input: body, resolved: body, context };
   for (const stage of entry.stages) {
+    if (stage.apply === undefined) continue;
     try {
       subject.resolved = stage.apply(subject);
     } catch (error) {
@@ -93,6 +104,7 @@ export function evaluate(engine: Engine, name: string, body: unknown, context: C
   }
   const findings: Finding[] = [];
   for (const rule of entry.rules) {
+    if (rule.check === undefined) continue;
     findings.length = 0;
     try {
       rule.check(subject, findings);

@@ -1,7 +1,7 @@
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
 export { CEL_COST_LIMIT, CelBudgetError, celCost, runCel } from "./cel-budget.js";
-export { keysIn, keysOf, keysWithin, numberAt, records, recordsWithin, stringsAt } from "./catalog.js";
+export { keysIn, keysOf, keysWithin, keysWithinValue, numberAt, recordWith, records, recordsWithin, stringsAt } from "./catalog.js";
 export { commandMismatch, parseArgs, shellWords } from "./command.js";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.js";
 export type { Engine, OperationEntry, RuleEntry, StageEntry } from "./evaluate.js";
@@ -11,3 +11,5 @@ export { problemFor, schemaViolations } from "./problem.js";
 export type { SchemaHint } from "./problem.js";
 export type * from "./types.js";
 export { clone, deepEqual, isNonEmpty, isObject, isPresent, show } from "./values.js";
+export { Report } from "./verdict.js";
+export type { RuleInfo } from "./verdict.js";

@@ -84,7 +84,8 @@ export function withDefault(body: unknown, pointer: string, value: unknown): unk
  */
 export class Defaulter {
   body: unknown;
-  private readonly copies = new Set<object>();
+  /** The objects this Defaulter made (its own to write), created on the first write. */
+  private copies: Set<object> | undefined;
 
   constructor(body: unknown) {
     this.body = body;
@@ -92,23 +93,34 @@ export class Defaulter {
 
   set(path: readonly string[], value: unknown): void {
     if (path.length === 0 || getAt(this.body, path) !== undefined) return;
+    this.put(path, value);
+  }
+
+  /** `set` for a path the caller has just found empty (the compiled stage tests it inline first). */
+  put(path: readonly string[], value: unknown): void {
+    if (path.length === 0) return;
     this.body = this.own(this.body);
     let node = this.body as Record<string, unknown>;
-    for (const key of path.slice(0, -1)) {
+    const last = path.length - 1;
+    for (let i = 0; i < last; i++) {
+      const key = path[i] as string;
       const child = Object.hasOwn(node, key) ? node[key] : undefined;
       if (child !== undefined && !isObject(child)) return; // nothing can be set inside a non-object
       const next = this.own(child ?? {});
-      setOwn(node, key, next);
+      if (next !== child) setOwn(node, key, next);
       node = next;
     }
-    setOwn(node, path[path.length - 1] as string, clone(value));
+    setOwn(node, path[last] as string, clone(value));
   }
 
   private own(value: unknown): Record<string, unknown> {
-    if (isObject(value) && this.copies.has(value)) return value;
+    if (isObject(value) && this.copies?.has(value)) return value;
     const copy: Record<string, unknown> = {};
     if (isObject(value)) for (const key of Object.keys(value)) setOwn(copy, key, value[key]);
-    this.copies.add(copy);
+    (this.copies ??= new Set()).add(copy);
     return copy;
   }
 }
+
+/** A live Defaulter keeps its hidden class alive across full collections (see pinnedShapes in verdict.ts). */
+export const pinnedDefaulter = new Defaulter(null);

@@ -26,7 +26,12 @@ export function parsePointer(pointer: string): readonly string[] {
 }
 
 export function formatPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  let out = "";
+  for (const segment of segments) {
+    const text = String(segment);
+    out += text.includes("~") || text.includes("/") ? `/${text.replace(/~/g, "~0").replace(/\//g, "~1")}` : `/${text}`;
+  }
+  return out;
 }
 
 /** An own property of an object, or undefined (never an inherited member such as `constructor`). */

@@ -1,11 +1,11 @@
 // Defaults (spec, Limits): set where the body leaves a field out, each under an optional condition.
 
-import { code, join } from "../codegen.js";
+import { type Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
-import { condition, pointer } from "../kinds/shared.js";
+import { at, condition, pointer } from "../kinds/shared.js";
 
 type Defaults = StageSpec & { values: { path: Pointer; value: unknown; when?: Condition }[] };
 
@@ -25,7 +25,8 @@ export const defaults: StageKind<Defaults> = {
   apply: (stage, s) => stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), s.resolved),
   emit(stage) {
     const steps = stage.values.map((v) => {
-      const set = code`d.set(${parsePointer(v.path)}, ${v.value});`;
+      // The same test set() makes first, as a chain of reads: a default already there costs no call.
+      const set = code`if (${at(v.path, code`d.body`)} === undefined) d.put(${parsePointer(v.path)}, ${v.value});`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
     return code`((d: rt.Defaulter) => {
@@ -35,3 +36,20 @@ export const defaults: StageKind<Defaults> = {
   },
   explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
 };
+
+/**
+ * Emitted: whether the stage could set anything on `s.resolved` (some default's condition holds
+ * and its field is absent). False means the stage returns the body unchanged: each default
+ * sees the body the previous one left, and none of them wrote. The compiled engine asks this
+ * before it makes `resolved` lazy (docs/engine.md).
+ */
+export function defaultsPending(stage: Defaults): Code {
+  const body = code`s.resolved`;
+  return join(
+    stage.values.map((v) => {
+      const absent = code`${at(v.path, body)} === undefined`;
+      return v.when === undefined ? code`(${absent})` : code`(${emitCondition(v.when, body)} && ${absent})`;
+    }),
+    " || ",
+  );
+}

@@ -1,0 +1,48 @@
+// One walk per path (docs/engine.md): the rules of an operation read the same few fields of
+// the request and of the resolved body again and again (`rt.prop(rt.prop(s.resolved, "gpu"),
+// "pools")` in several rules). Once the stages have run neither body changes, so each chain is
+// read once, into a local, as inline code (V8 does not inline `rt.prop` into a function this
+// large), before the rules run.
+
+/** The bodies whose reads are hoisted: both are fixed once the eager stages have run. */
+const ROOTS: Record<string, string> = { "s.input": "i$", "s.resolved": "r$" };
+
+const READ = /rt\.prop\((s\.input|s\.resolved|[ir]\$\d+), ("(?:[^"\\]|\\.)*")\)/g;
+
+/**
+ * `text` with every `rt.prop` chain over `s.input` or `s.resolved` replaced by a local, and the
+ * declarations of those locals (in dependency order), to be placed before `text` runs.
+ */
+export function hoistReads(text: string): { text: string; declarations: string[] } {
+  const names = new Map<string, string>();
+  const declarations: string[] = [];
+  const bases = new Set<string>();
+  let out = text;
+  for (;;) {
+    let changed = false;
+    out = out.replace(READ, (_all, base: string, key: string) => {
+      changed = true;
+      const id = `${base}\u0000${key}`;
+      let name = names.get(id);
+      if (name === undefined) {
+        const prefix = ROOTS[base] ?? base.slice(0, 2);
+        name = `${prefix}${names.size}`;
+        names.set(id, name);
+        let from = base;
+        if (base in ROOTS) {
+          from = ROOTS[base] as string;
+          if (!bases.has(base)) {
+            bases.add(base);
+            declarations.push(`const ${from}: unknown = ${base};`);
+          }
+        }
+        // rt.prop inline: an own property of a non-array object, never an inherited member.
+        declarations.push(
+          `const ${name}: unknown = typeof ${from} === "object" && ${from} !== null && !Array.isArray(${from}) && Object.hasOwn(${from}, ${key}) ? (${from} as Record<string, unknown>)[${key}] : undefined;`,
+        );
+      }
+      return name;
+    });
+    if (!changed) return { text: out, declarations };
+  }
+}

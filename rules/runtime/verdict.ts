@@ -1,0 +1,130 @@
+// The verdict a compiled operation builds as it goes (docs/engine.md): a rule that passes
+// allocates nothing; a failing one pushes its finding straight into the violations or warnings,
+// with the rule's metadata attached. `resolved` is computed only when read.
+
+import { problemFor } from "./problem.js";
+import type { CheckResult, Finding, Problem, Subject, Violation, Warning } from "./types.js";
+
+/** A rule's metadata, one constant per rule in the compiled engine. */
+export interface RuleInfo {
+  id: string;
+  status: number;
+  message: string;
+  hint?: string;
+}
+
+export class Report {
+  readonly violations: Violation[] = [];
+  readonly warnings: Warning[] = [];
+  private rule: RuleInfo = { id: "", status: 0, message: "" };
+  private violationMark = 0;
+  private warningMark = 0;
+
+  /** The rule whose findings come next; a throw inside it undoes them (see `failed`). */
+  begin(rule: RuleInfo): void {
+    this.rule = rule;
+    this.violationMark = this.violations.length;
+    this.warningMark = this.warnings.length;
+  }
+
+  /** One finding of the current rule, as the interpreter turns it into a violation or warning. */
+  push(f: Finding): void {
+    const rule = this.rule;
+    const message = f.detail ? `${rule.message}: ${f.detail}` : rule.message;
+    if (f.warning) {
+      this.warnings.push({ rule: rule.id, path: f.path, message });
+      return;
+    }
+    const hint = f.hint ?? rule.hint;
+    this.violations.push(
+      hint ? { rule: rule.id, status: rule.status, path: f.path, message, hint } : { rule: rule.id, status: rule.status, path: f.path, message },
+    );
+  }
+
+  /** The current rule threw: its findings are dropped, as the interpreter drops them, and a warning says so. */
+  failed(error: unknown): void {
+    this.violations.length = this.violationMark;
+    this.warnings.length = this.warningMark;
+    this.warnings.push({ rule: this.rule.id, path: "", message: `rule could not run: ${(error as Error).message}` });
+  }
+
+  stageFailed(id: string, error: unknown): void {
+    this.warnings.push({ rule: id, path: "", message: `stage could not run: ${(error as Error).message}` });
+  }
+
+  /**
+   * The verdict. `deferred` finishes the resolved body from `s.resolved` (the stages no rule
+   * reads, defaults): it runs on the first read of `resolved`, once. Without it, `resolved` is
+   * a plain property.
+   */
+  result(s: Subject, deferred: ((s: Subject) => unknown) | undefined): CheckResult {
+    const violations = this.violations;
+    const problem = violations.length === 0 ? null : problemFor(violations);
+    if (deferred !== undefined) return new LazyVerdict(problem, violations, this.warnings, s, deferred);
+    return { ok: problem === null, status: problem === null ? null : problem.status, problem, violations, warnings: this.warnings, resolved: s.resolved };
+  }
+}
+
+/**
+ * A verdict whose `resolved` is computed when first read. It is an own, enumerable accessor
+ * defined last, so JSON.stringify, spreads and Object.keys see the same keys in the same order
+ * as on a plain verdict; the state lives in private fields, which none of them see. One shared
+ * accessor pair: V8 creates these objects several times faster than literals with getters.
+ */
+class LazyVerdict implements CheckResult {
+  ok: boolean;
+  status: number | null;
+  problem: Problem | null;
+  violations: Violation[];
+  warnings: Warning[];
+  declare resolved: unknown;
+  #s: Subject;
+  #deferred: ((s: Subject) => unknown) | undefined;
+  #value: unknown;
+
+  constructor(problem: Problem | null, violations: Violation[], warnings: Warning[], s: Subject, deferred: (s: Subject) => unknown) {
+    this.ok = problem === null;
+    this.status = problem === null ? null : problem.status;
+    this.problem = problem;
+    this.violations = violations;
+    this.warnings = warnings;
+    this.#s = s;
+    this.#deferred = deferred;
+    Object.defineProperty(this, "resolved", LazyVerdict.accessor);
+  }
+
+  private static readonly accessor: PropertyDescriptor = {
+    get(this: LazyVerdict) {
+      return LazyVerdict.read(this);
+    },
+    set(this: LazyVerdict, value: unknown) {
+      LazyVerdict.write(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  private static read(v: LazyVerdict): unknown {
+    const deferred = v.#deferred;
+    if (deferred !== undefined) {
+      v.#deferred = undefined;
+      v.#value = deferred(v.#s);
+    }
+    return v.#value;
+  }
+
+  private static write(v: LazyVerdict, value: unknown): void {
+    v.#deferred = undefined;
+    v.#value = value;
+  }
+}
+
+/**
+ * One live instance of each class keeps its hidden class (map) alive. Otherwise a full garbage
+ * collection with no verdict alive drops those maps, and V8 deoptimizes every function compiled
+ * against them (check<i>, Report's methods) until it has warmed up again: a pause per major GC.
+ */
+export const pinnedShapes: readonly object[] = [
+  new Report(),
+  new LazyVerdict(null, [], [], { operation: "", input: null, resolved: null, context: {} }, () => null),
+];
