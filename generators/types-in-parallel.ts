@@ -1,9 +1,11 @@
 // The generator's second thread: it validates the bundled document with swagger-parser and
 // emits the types while the main thread normalizes the document and compiles the validators.
-// A worker thread when running compiled code (dist/); in-process when running from source
-// (tests), with the same functions either way.
+// A worker thread when running compiled code (dist/) and a core is free; in-process otherwise
+// (from source, in tests, or on a busy machine, where a worker only adds its start-up and
+// module loading to the CPU time), with the same functions either way: the output is the same.
 
 import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { RulesFile } from "../rules/types.js";
@@ -20,9 +22,19 @@ export type Request = { id: number; validate: Record<string, unknown> } | { id: 
 
 export type Reply = { id: number; problem?: string; text?: string; error?: string; range?: boolean };
 
+/** Testing only (docs/generate-speed.md): "always" or "never" instead of deciding by load. */
+const WORKER_ENV = "V2KIT_GENERATE_WORKER";
+
+/** A worker pays when a core is idle: the 1-minute load average leaves at least one free. */
+function coreIsFree(): boolean {
+  const forced = process.env[WORKER_ENV];
+  if (forced === "always" || forced === "never") return forced === "always";
+  return availableParallelism() - (loadavg()[0] ?? 0) >= 1;
+}
+
 export function startTypesEmitter(): TypesEmitter {
   const script = new URL("./types-worker.js", import.meta.url);
-  if (!existsSync(fileURLToPath(script))) {
+  if (!existsSync(fileURLToPath(script)) || !coreIsFree()) {
     return {
       validate: async (bundled) => (await import("./load.js")).validationProblem(bundled),
       emit: async (model, rules, header) => (await import("./emit-types.js")).emitTypes(model, rules, header),

@@ -1,7 +1,8 @@
-// swagger-parser validates the document on generate's second thread (a worker when the CLI runs
-// from dist/). An invalid document must be refused exactly as before: exit 1, its message, no
-// output written; and when the document is also broken in a way the main thread finds (a
-// foreign $schema dialect), swagger-parser's verdict is still the one reported.
+// swagger-parser validates the document on generate's second thread (a worker when the CLI
+// runs from dist/ and a core is free; V2KIT_GENERATE_WORKER forces either way here). An invalid
+// document must be refused exactly as before: exit 1, its message, no output written; and when
+// the document is also broken in a way the main thread finds (a foreign $schema dialect),
+// swagger-parser's verdict is still the one reported.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,13 +35,16 @@ const cases = [
 ];
 
 describe("validation on the second thread", () => {
-  test.each(cases)(
-    "$name",
-    async ({ name, given, want }) => {
-      const spec = path.join(dir, `${name.replace(/\W+/g, "-")}.json`);
+  const modes = cases.flatMap((c) => (["always", "never"] as const).map((worker) => ({ ...c, worker })));
+  test.each(modes)(
+    "$name (worker: $worker)",
+    async ({ name, given, want, worker }) => {
+      const stem = `${name.replace(/\W+/g, "-")}-${worker}`;
+      const spec = path.join(dir, `${stem}.json`);
       writeFileSync(spec, JSON.stringify(given));
-      const out = path.join(dir, `out-${name.replace(/\W+/g, "-")}`);
-      const run = spawnSync(process.execPath, [cli, "generate", "--spec", spec, "--out", out], { encoding: "utf8" });
+      const out = path.join(dir, `out-${stem}`);
+      const env = { ...process.env, V2KIT_GENERATE_WORKER: worker };
+      const run = spawnSync(process.execPath, [cli, "generate", "--spec", spec, "--out", out], { encoding: "utf8", env });
       expect(run.status, run.stderr).toBe(1);
       expect(run.stderr).toMatch(want);
       expect(run.stderr).not.toMatch(/types emitter|at .*\.js:\d+/); // a message, not a stack trace
