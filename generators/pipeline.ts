@@ -77,7 +77,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   try {
     return await generateFiles(options);
   } catch (error) {
-    // Ajv and ts-morph follow references recursively: a very deep chain overflows the stack.
+    // Ajv and the types emitter follow references recursively: a very deep chain overflows the stack.
     if (error instanceof RangeError) throw new SpecError(options.spec ?? bundled.spec(), TOO_DEEP);
     throw error;
   }
