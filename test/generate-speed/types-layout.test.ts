@@ -22,9 +22,10 @@ const FORMAT: ts.FormatCodeSettings = {
   semicolons: ts.SemicolonPreference.Insert,
 };
 
+const project = new Project({ useInMemoryFileSystem: true });
+
 function formatted(text: string): { text: string; syntaxErrors: number } {
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile("types.ts", text);
+  const file = project.createSourceFile("types.ts", text, { overwrite: true });
   const syntaxErrors = project.getProgram().getSyntacticDiagnostics(file).length;
   file.formatText(FORMAT);
   return { text: file.getFullText(), syntaxErrors };
