@@ -5,6 +5,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
+import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
 
 export class SpecError extends Error {
@@ -137,10 +138,23 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
   }
 }
 
-/** What swagger-parser finds wrong with a bundled document (TOO_DEEP for a stack overflow), if anything. */
+/**
+ * What swagger-parser finds wrong with a bundled document (TOO_DEEP for a stack overflow), if
+ * anything. As swagger-parser does it: the document with circular references left in place is
+ * checked against the OpenAPI schema (precompiled when current, openapi-schema.ts), then the
+ * fully dereferenced one against the rules a schema cannot state.
+ */
 export async function validationProblem(bundled: Record<string, unknown>): Promise<string | undefined> {
   try {
-    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+    const precompiled = precompiledValidator(String(bundled.openapi));
+    if (precompiled === undefined) {
+      await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+      return undefined;
+    }
+    const options = { resolve: { external: false }, dereference: { circular: "ignore" } };
+    const api = await SwaggerParser.dereference(structuredClone(bundled) as never, options as never);
+    if (!precompiled(api)) throw schemaError(precompiled.errors ?? []);
+    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false }, validate: { schema: false } } as never);
     return undefined;
   } catch (error) {
     return problemOf(error);
