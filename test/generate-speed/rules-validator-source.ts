@@ -3,7 +3,6 @@
 // compiled from so that rules/load.ts can tell when it is stale. Left as Ajv writes it (one long
 // line; .prettierignore lists it): formatted, it took eslint minutes to read.
 
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -31,5 +30,3 @@ export function rulesValidatorSource(): string {
     "",
   ].join("\n");
 }
-
-export const sha = (text: string) => createHash("sha256").update(text).digest("hex");
