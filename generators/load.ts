@@ -5,6 +5,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
+import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
 
 export class SpecError extends Error {
@@ -76,6 +77,19 @@ function realOrSelf(file: string): string {
 }
 
 export async function loadDocument(file: string, options: LoadOptions = {}): Promise<Record<string, unknown>> {
+  const document = await bundleDocument(file, options);
+  const problem = await validationProblem(document.bundled);
+  if (problem !== undefined) throw validationError(file, problem);
+  return finishDocument(file, document);
+}
+
+export interface BundledDocument {
+  bundled: Record<string, unknown>;
+  version: string;
+}
+
+/** Read, parse, refuse external references unless allowed, and bundle (not yet validated). */
+export async function bundleDocument(file: string, options: LoadOptions = {}): Promise<BundledDocument> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -112,14 +126,52 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
       },
     },
   };
-  let bundled: Record<string, unknown>;
   try {
-    bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as never, parserOptions as never)) as unknown as Record<string, unknown>;
-    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+    const bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as never, parserOptions as never)) as unknown as Record<
+      string,
+      unknown
+    >;
+    return { bundled, version };
   } catch (error) {
-    if (error instanceof RangeError || /Maximum call stack/.test((error as Error).message)) throw new SpecError(file, TOO_DEEP);
-    throw new SpecError(file, `not a valid OpenAPI document: ${(error as Error).message.split("\n").slice(0, 5).join("; ")}`);
+    const problem = problemOf(error);
+    throw validationError(file, problem);
   }
+}
+
+/**
+ * What swagger-parser finds wrong with a bundled document (TOO_DEEP for a stack overflow), if
+ * anything. As swagger-parser does it: the document with circular references left in place is
+ * checked against the OpenAPI schema (precompiled when current, openapi-schema.ts), then the
+ * fully dereferenced one against the rules a schema cannot state.
+ */
+export async function validationProblem(bundled: Record<string, unknown>): Promise<string | undefined> {
+  try {
+    const precompiled = precompiledValidator(String(bundled.openapi));
+    if (precompiled === undefined) {
+      await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+      return undefined;
+    }
+    const options = { resolve: { external: false }, dereference: { circular: "ignore" } };
+    const api = await SwaggerParser.dereference(structuredClone(bundled) as never, options as never);
+    if (!precompiled(api)) throw schemaError(precompiled.errors ?? []);
+    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false }, validate: { schema: false } } as never);
+    return undefined;
+  } catch (error) {
+    return problemOf(error);
+  }
+}
+
+function problemOf(error: unknown): string {
+  if (error instanceof RangeError || /Maximum call stack/.test((error as Error).message)) return TOO_DEEP;
+  return (error as Error).message.split("\n").slice(0, 5).join("; ");
+}
+
+export function validationError(file: string, problem: string): SpecError {
+  return new SpecError(file, problem === TOO_DEEP ? TOO_DEEP : `not a valid OpenAPI document: ${problem}`);
+}
+
+/** The checks swagger-parser does not make, then the document as the pipeline reads it. */
+export function finishDocument(file: string, { bundled, version }: BundledDocument): Record<string, unknown> {
   const problems = checkSchemas(bundled, version);
   const first = problems[0];
   if (first) {

@@ -13,7 +13,7 @@ import { emitTests } from "./emit-tests.js";
 import { emitValidators } from "./emit-validators.js";
 import { mergeGraphql } from "./graphql.js";
 import { header, inputsHash } from "./header.js";
-import { loadDocument, parseText, SpecError, TOO_DEEP } from "./load.js";
+import { bundleDocument, finishDocument, loadDocument, parseText, SpecError, TOO_DEEP, validationError } from "./load.js";
 import type { ApiModel, Diagnostic } from "./model.js";
 import { normalize } from "./normalize.js";
 import { bundled } from "./paths.js";
@@ -44,7 +44,12 @@ function readJson(file: string): unknown {
 
 export async function loadModel(options: GenerateOptions): Promise<ApiModel> {
   const spec = options.spec ?? bundled.spec();
-  const doc = await loadDocument(spec, { allowExternalRefs: options.allowExternalRefs ?? false });
+  return modelOf(await loadDocument(spec, { allowExternalRefs: options.allowExternalRefs ?? false }), options);
+}
+
+/** The model of a loaded (validated) document, with the GraphQL operations merged in. */
+function modelOf(doc: Record<string, unknown>, options: GenerateOptions): ApiModel {
+  const spec = options.spec ?? bundled.spec();
   let model = normalize(doc, [path.basename(spec)]);
   const graphql = options.graphql ?? (options.spec === undefined ? bundled.graphql() : undefined);
   if (graphql !== undefined) {
@@ -72,23 +77,40 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   try {
     return await generateFiles(options);
   } catch (error) {
-    // Ajv and ts-morph follow references recursively: a very deep chain overflows the stack.
+    // Ajv and the types emitter follow references recursively: a very deep chain overflows the stack.
     if (error instanceof RangeError) throw new SpecError(options.spec ?? bundled.spec(), TOO_DEEP);
     throw error;
   }
 }
 
 async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
-  const types = startTypesEmitter();
+  const helper = startTypesEmitter();
   try {
-    return await generateWith(options, types);
+    const spec = options.spec ?? bundled.spec();
+    const document = await bundleDocument(spec, { allowExternalRefs: options.allowExternalRefs ?? false });
+    // swagger-parser validates on the other thread meanwhile. Its verdict comes first: when it
+    // finds the document invalid, that is the error reported, whatever else failed since.
+    const validation = helper.validate(document.bundled);
+    validation.catch(() => undefined); // awaited below; a rejection must not go unhandled meanwhile
+    const valid = async () => {
+      const problem = await validation;
+      if (problem !== undefined) throw validationError(spec, problem);
+    };
+    let result: GenerateResult;
+    try {
+      result = await generateWith(modelOf(finishDocument(spec, document), options), options, helper);
+    } catch (error) {
+      await valid();
+      throw error;
+    }
+    await valid();
+    return result;
   } finally {
-    types.close();
+    helper.close();
   }
 }
 
-async function generateWith(options: GenerateOptions, types: TypesEmitter): Promise<GenerateResult> {
-  const model = await loadModel(options);
+async function generateWith(model: ApiModel, options: GenerateOptions, types: TypesEmitter): Promise<GenerateResult> {
   const rules = loadRules(options.rules);
   const { skip, diagnostics: ruleDiagnostics } = applicability(model, rules);
   const diagnostics = [...model.diagnostics, ...ruleDiagnostics];

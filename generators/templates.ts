@@ -1,5 +1,6 @@
 // File-level layouts (handlebars, templates/*.hbs). Only code built by the escaping code builder
-// (codegen.ts) or ts-morph is inserted, always with triple-stash: templates never see spec text.
+// (codegen.ts) or the types printer (types/print.ts) is inserted, always with triple-stash:
+// templates never see spec text.
 
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,15 +1,21 @@
-// The types emitter in a worker thread: ts-morph (and the TypeScript compiler it bundles) loads
-// here while the main thread loads the document and compiles the validators.
+// The generator's second thread (types-in-parallel.ts): swagger-parser's validation of the
+// bundled document, then the types. Its modules load at once, while the main thread reads and
+// bundles the document.
 
 import { parentPort } from "node:worker_threads";
-import type { RulesFile } from "../rules/types.js";
 import { emitTypes } from "./emit-types.js";
-import type { ApiModel } from "./model.js";
+import { validationProblem } from "./load.js";
+import type { Reply, Request } from "./types-in-parallel.js";
 
-parentPort?.once("message", (message: { model: ApiModel; rules: RulesFile; header: string }) => {
-  try {
-    parentPort?.postMessage({ text: emitTypes(message.model, message.rules, message.header) });
-  } catch (error) {
-    parentPort?.postMessage({ error: (error as Error).stack ?? String(error), range: error instanceof RangeError });
-  }
+parentPort?.on("message", (request: Request) => {
+  void answer(request).then((reply) => parentPort?.postMessage(reply));
 });
+
+async function answer(request: Request): Promise<Reply> {
+  try {
+    if ("validate" in request) return { id: request.id, problem: await validationProblem(request.validate) };
+    return { id: request.id, text: emitTypes(request.types.model, request.types.rules, request.types.header) };
+  } catch (error) {
+    return { id: request.id, error: (error as Error).stack ?? String(error), range: error instanceof RangeError };
+  }
+}

@@ -1,11 +1,47 @@
 // Reading a rules file: YAML with positions, validated against its schema, then checked for
 // what a schema cannot say (unique ids). Errors name the file, line, column and JSON pointer.
+// The schema is validated by the precompiled rules-file-validator.ts (compiling it with Ajv
+// took half a second of every generate), or compiled here when that file is stale.
 
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import { type Document, isMap, isSeq, LineCounter, parseDocument } from "yaml";
 import { ruleKind } from "./kinds/index.js";
+import { SCHEMA_HASH, validate as precompiled } from "./rules-file-validator.js";
 import { rulesFileSchema } from "./schema.js";
 import type { RulesFile } from "./types.js";
+
+/** Ajv's options for the rules-file schema, here and in the precompiled validator. */
+export const RULES_SCHEMA_OPTIONS = { allErrors: true, strict: false } as const;
+
+interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
+
+/** sha256 of the schema's JSON: which schema a precompiled validator was made from. */
+export function rulesSchemaHash(): string {
+  return createHash("sha256").update(JSON.stringify(rulesFileSchema())).digest("hex");
+}
+
+let validator: Validate | undefined;
+
+/** The precompiled validator when it was made from today's schema, else the schema compiled now. */
+function rulesFileValidator(): Validate {
+  if (validator !== undefined) return validator;
+  if (SCHEMA_HASH === rulesSchemaHash()) {
+    validator = precompiled as Validate;
+  } else {
+    const { Ajv2020: Ajv } = createRequire(import.meta.url)("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 };
+    validator = new Ajv(RULES_SCHEMA_OPTIONS).compile(rulesFileSchema()) as Validate;
+  }
+  return validator;
+}
 
 export class RulesFileError extends Error {
   constructor(
@@ -42,8 +78,7 @@ export function parseRules(text: string, file: string): RulesFile {
     );
   }
   const data = doc.toJS({ maxAliasCount: 50 }) as unknown;
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const validate = ajv.compile(rulesFileSchema());
+  const validate = rulesFileValidator();
   if (!validate(data)) {
     // "must match then schema" adds nothing to the errors of the kind's own branch.
     const errors = (validate.errors ?? []).filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "const");

@@ -1,4 +1,4 @@
-// v2kit generate: the heavy path. Loads swagger-parser, Ajv and ts-morph only when the inputs
+// v2kit generate: the heavy path. Loads swagger-parser and Ajv only when the inputs
 // changed since the last run. It writes only files it owns (listed in its stamp by content
 // hash), never follows a symlink inside --out, and replaces the output atomically
 // (docs/generate-out.md).

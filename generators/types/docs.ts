@@ -3,7 +3,7 @@
 // parser or break UTF-8 output (U+2028, U+2029, lone surrogates, control characters) are
 // written as `\uXXXX`.
 
-import { ts } from "ts-morph";
+import type { PropertySignature } from "./nodes.js";
 
 const ANNOTATION_TAGS = [
   "format",
@@ -56,22 +56,15 @@ export function schemaDocLines(schema: unknown, extra: readonly string[] = []): 
   if (typeof s.title === "string" && s.title.trim() !== "") paragraphs.push(s.title);
   if (typeof s.description === "string" && s.description.trim() !== "") paragraphs.push(s.description);
   paragraphs.push(...extra);
-  const lines = paragraphs.length > 0 ? paragraphs.join("\n\n").split("\n") : [];
+  const lines = paragraphs.length > 0 ? paragraphs.join("\n\n").split(/\r\n?|\n/) : [];
   const tags: string[] = [];
   if (s.deprecated === true) tags.push("@deprecated");
   if (Object.hasOwn(s, "default")) tags.push(`@default ${JSON.stringify(s.default) ?? "undefined"}`);
   for (const key of ANNOTATION_TAGS) if (Object.hasOwn(s, key)) tags.push(`@${key} ${tagText(s[key])}`);
-  return [...lines, ...tags.flatMap((t) => t.split("\n"))].map((line) => sanitizeDocText(line).trimEnd());
+  return [...lines, ...tags.flatMap((t) => t.split(/\r\n?|\n/))].map((line) => sanitizeDocText(line).trimEnd());
 }
 
-/** The JSDoc text for ts-morph's `docs` structure property. */
-export function docStructures(lines: readonly string[]): string[] {
-  return lines.length === 0 ? [] : [lines.join("\n")];
-}
-
-/** Attaches `/** … *\/` before a factory node (used for members inside type literals). */
-export function withDoc<T extends ts.Node>(node: T, lines: readonly string[]): T {
-  if (lines.length === 0) return node;
-  const body = `*\n${lines.map((l) => (l === "" ? " *" : ` * ${l}`)).join("\n")}\n `;
-  return ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, body, true);
+/** A `/** … *\/` above a member inside a type literal (always multi-line). */
+export function withDoc(member: PropertySignature, lines: readonly string[]): PropertySignature {
+  return lines.length === 0 ? member : { ...member, doc: lines };
 }

@@ -1,39 +1,42 @@
 // JSON values (enum members, consts, rule values) as literal types.
 
-import { ts } from "ts-morph";
-import { propertyKey } from "./names.js";
+import {
+  booleanLiteral,
+  intersectionType,
+  keyword,
+  nullLiteral,
+  numberLiteral,
+  property,
+  stringLiteral,
+  tupleType,
+  type TypeNode,
+  typeLiteral,
+  unionType,
+} from "./nodes.js";
 
-const f = ts.factory;
+export { keyword };
 
-export function keyword(kind: ts.KeywordTypeSyntaxKind): ts.KeywordTypeNode {
-  return f.createKeywordTypeNode(kind);
-}
-
-export const unknownType = (): ts.TypeNode => keyword(ts.SyntaxKind.UnknownKeyword);
-export const neverType = (): ts.TypeNode => keyword(ts.SyntaxKind.NeverKeyword);
-export const nullType = (): ts.TypeNode => f.createLiteralTypeNode(f.createNull());
+export const unknownType = (): TypeNode => keyword("unknown");
+export const neverType = (): TypeNode => keyword("never");
+export const nullType = (): TypeNode => nullLiteral();
 
 /** The literal type of a JSON value; objects and arrays become object and tuple types. */
-export function jsonLiteralType(value: unknown): ts.TypeNode {
+export function jsonLiteralType(value: unknown): TypeNode {
   if (value === null) return nullType();
-  if (typeof value === "string") return f.createLiteralTypeNode(f.createStringLiteral(value));
-  if (typeof value === "boolean") return f.createLiteralTypeNode(value ? f.createTrue() : f.createFalse());
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) return keyword(ts.SyntaxKind.NumberKeyword);
-    const digits = f.createNumericLiteral(String(Math.abs(value)));
-    return f.createLiteralTypeNode(value < 0 ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, digits) : digits);
-  }
-  if (Array.isArray(value)) return f.createTupleTypeNode(value.map(jsonLiteralType));
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "boolean") return booleanLiteral(value);
+  if (typeof value === "number") return Number.isFinite(value) ? numberLiteral(value) : keyword("number");
+  if (Array.isArray(value)) return tupleType(value.map((v) => ({ type: jsonLiteralType(v) })));
   if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record).sort();
-    return f.createTypeLiteralNode(keys.map((k) => f.createPropertySignature(undefined, propertyKey(k), undefined, jsonLiteralType(record[k]))));
+    return typeLiteral(keys.map((k) => property(k, jsonLiteralType(record[k]))));
   }
   return unknownType();
 }
 
 /** Union of the literal types of `values`, duplicates removed (first occurrence kept). */
-export function literalUnion(values: readonly unknown[]): ts.TypeNode {
+export function literalUnion(values: readonly unknown[]): TypeNode {
   const seen = new Set<string>();
   const unique = values.filter((v) => {
     const key = canonicalJson(v);
@@ -57,14 +60,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function union(types: readonly ts.TypeNode[]): ts.TypeNode {
+export function union(types: readonly TypeNode[]): TypeNode {
   if (types.length === 0) return neverType();
-  if (types.length === 1) return types[0] as ts.TypeNode;
-  return f.createUnionTypeNode(types);
+  if (types.length === 1) return types[0] as TypeNode;
+  return unionType(types);
 }
 
-export function intersection(types: readonly ts.TypeNode[]): ts.TypeNode {
+export function intersection(types: readonly TypeNode[]): TypeNode {
   if (types.length === 0) return unknownType();
-  if (types.length === 1) return types[0] as ts.TypeNode;
-  return f.createIntersectionTypeNode(types);
+  if (types.length === 1) return types[0] as TypeNode;
+  return intersectionType(types);
 }

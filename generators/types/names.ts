@@ -1,9 +1,30 @@
 // Type names: schema and operation names become TypeScript identifiers. Names that are
 // already valid keep their spelling; the rest are sanitized, then numbered in sorted order.
 
-import { ts } from "ts-morph";
-
-const TARGET = ts.ScriptTarget.ES2022;
+// Identifier characters as ECMAScript defines them (ID_Start/ID_Continue, `$`, `_`, ZWNJ/ZWJ
+// inside), in the Basic Multilingual Plane, as far as TypeScript's tables know them: letters
+// that Node's newer Unicode has and TypeScript's does not (NEWER) are not identifier
+// characters, and neither is any astral character. Such a name is quoted as a key and
+// sanitized as a type name, so the file compiles with any TypeScript 5 or later.
+// test/generate-speed/identifiers.test.ts checks every BMP character against TypeScript.
+const NEWER: readonly (readonly [number, number])[] = [
+  [0x088f, 0x088f],
+  [0x0897, 0x0897],
+  [0x0c5c, 0x0c5c],
+  [0x0cdc, 0x0cdc],
+  [0x1acf, 0x1aeb],
+  [0x1c89, 0x1c8a],
+  [0xa7cb, 0xa7cf],
+  [0xa7d2, 0xa7d2],
+  [0xa7d4, 0xa7d4],
+  [0xa7da, 0xa7dc],
+  [0xa7f1, 0xa7f1],
+];
+const ID_START = /^[$_\p{ID_Start}]$/u;
+const ID_PART = /^[$_\u200c\u200d\p{ID_Continue}]$/u;
+const inTables = (ch: string) => ch.length === 1 && !NEWER.some(([from, to]) => ch.charCodeAt(0) >= from && ch.charCodeAt(0) <= to);
+export const isIdentifierStart = (ch: string): boolean => ID_START.test(ch) && inTables(ch);
+export const isIdentifierPart = (ch: string): boolean => ID_PART.test(ch) && inTables(ch);
 
 /** Words that cannot name a type alias, and the global types the emitted file relies on. */
 const RESERVED = new Set([
@@ -83,15 +104,11 @@ const RESERVED = new Set([
   "$defs",
 ]);
 
-/** Property keys that are quoted even though they are identifiers, to read unambiguously. */
-const ALWAYS_QUOTED = new Set(["__proto__", "constructor"]);
-
 /** Whether `name` is an IdentifierName (keywords included: they are fine as property names). */
 export function isIdentifier(name: string): boolean {
   let first = true;
   for (const ch of name) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (!(first ? ts.isIdentifierStart(cp, TARGET) : ts.isIdentifierPart(cp, TARGET))) return false;
+    if (!(first ? isIdentifierStart(ch) : isIdentifierPart(ch))) return false;
     first = false;
   }
   return !first;
@@ -101,10 +118,9 @@ export function isIdentifier(name: string): boolean {
 export function sanitizeIdentifier(name: string): string {
   let out = "";
   for (const ch of name) {
-    const cp = ch.codePointAt(0) ?? 0;
-    const ok = out === "" ? ts.isIdentifierStart(cp, TARGET) : ts.isIdentifierPart(cp, TARGET);
+    const ok = out === "" ? isIdentifierStart(ch) : isIdentifierPart(ch);
     if (ok) out += ch;
-    else if (out === "" && ts.isIdentifierPart(cp, TARGET)) out += `_${ch}`;
+    else if (out === "" && isIdentifierPart(ch)) out += `_${ch}`;
     else out += "_";
   }
   return out === "" ? "_" : out;
@@ -115,10 +131,6 @@ export function pascalCase(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
   const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
-}
-
-export function propertyKey(name: string): ts.PropertyName {
-  return isIdentifier(name) && !ALWAYS_QUOTED.has(name) ? ts.factory.createIdentifier(name) : ts.factory.createStringLiteral(name);
 }
 
 /** Hands out unique, valid, unreserved type names. */

@@ -8,20 +8,18 @@
 // to one value, are skipped; a rule skipped only because of its condition's shape is noted in
 // the operation's doc comment.
 
-import { ts } from "ts-morph";
 import type { JsonSchema, OperationModel } from "../model.js";
 import type { RuleSpec } from "../../rules/types.js";
 import { canonicalJson, intersection, jsonLiteralType, literalUnion, neverType, nullType, union } from "./literals.js";
 import { flattenAllOf } from "./composition.js";
-import { compareCodePoints, propertyKey } from "./names.js";
+import { compareCodePoints } from "./names.js";
+import { type PropertySignature, property, type TypeNode, typeLiteral, typeReference } from "./nodes.js";
 import { followRefs, isSchemaObject, type SchemaObject } from "./refs.js";
 import { isRequired, propertySchema, schemaToType, type TypeContext } from "./schema-to-type.js";
 
-const f = ts.factory;
-
 export interface Narrowing {
   /** The narrowed request type, when at least one rule applied. */
-  type?: ts.TypeNode;
+  type?: TypeNode;
   /** Ids of the rules expressed in `type`. */
   applied: string[];
   /** Short notes about rules that fit but could not be expressed. */
@@ -29,7 +27,7 @@ export interface Narrowing {
 }
 
 interface Piece {
-  type: ts.TypeNode;
+  type: TypeNode;
   fields: string[];
 }
 
@@ -69,7 +67,7 @@ export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ct
   const rest =
     request === resolved
       ? schemaToType(request, ctx, { omit: touched })
-      : f.createTypeReferenceNode("Omit", [schemaToType(op.request.schema, ctx), literalUnion([...touched].sort(compareCodePoints))]);
+      : typeReference("Omit", [schemaToType(op.request.schema, ctx), literalUnion([...touched].sort(compareCodePoints))]);
   result.type = intersection([rest, ...pieces.map((p) => p.type)]);
   return result;
 }
@@ -95,10 +93,7 @@ function hasProperty(schema: SchemaObject, name: string): boolean {
   return isSchemaObject(schema.properties) && Object.hasOwn(schema.properties, name);
 }
 
-function member(name: string, type: ts.TypeNode, optional: boolean): ts.PropertySignature {
-  const question = optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
-  return f.createPropertySignature(undefined, propertyKey(name), question, type);
-}
+const member = (name: string, type: TypeNode, optional: boolean): PropertySignature => property(name, type, optional);
 
 /** Whether `schema` admits null: the rules runtime treats null as "not set". */
 function admitsNull(schema: JsonSchema, ctx: TypeContext, depth = 0): boolean {
@@ -130,13 +125,13 @@ function exactlyOne(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Ou
     let chosenType = schemaToType(chosenSchema, ctx);
     if (admitsNull(chosenSchema, ctx)) chosenType = excludeType(chosenType, [nullType()]);
     const unset = others.map((n) => member(n, admitsNull(propertySchema(request, n), ctx) ? nullType() : neverType(), true));
-    return f.createTypeLiteralNode([member(chosen, chosenType, false), ...unset]);
+    return typeLiteral([member(chosen, chosenType, false), ...unset]);
   });
   return { type: union(branches), fields };
 }
 
-function excludeType(type: ts.TypeNode, excluded: ts.TypeNode[]): ts.TypeNode {
-  return f.createTypeReferenceNode("Exclude", [type, union(excluded)]);
+function excludeType(type: TypeNode, excluded: TypeNode[]): TypeNode {
+  return typeReference("Exclude", [type, union(excluded)]);
 }
 
 /** The single value a member schema fixes for `key`, via `const` or a one-element `enum`. */
@@ -166,7 +161,7 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   const members = union_.oneOf ?? union_.anyOf;
   if (!Array.isArray(members) || members.length === 0) return undefined;
   const allowed = new Set(rule.allowed.map(canonicalJson));
-  const allowedTypes: ts.TypeNode[] = [];
+  const allowedTypes: TypeNode[] = [];
   for (const m of members) {
     if (typeof m !== "boolean" && !isSchemaObject(m)) return undefined;
     const fixed = fixedValue(m, q, ctx);
@@ -177,7 +172,7 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   const pOptional = !isRequired(request, p);
   const narrowed = member(p, union(allowedTypes), pOptional);
   const when = rule.when;
-  if (when === undefined) return { type: f.createTypeLiteralNode([narrowed]), fields: [p] };
+  if (when === undefined) return { type: typeLiteral([narrowed]), fields: [p] };
   const condition = isSchemaObject(when) ? simpleCondition(when) : undefined;
   if (condition === undefined) return { note: "only `equals`/`in` conditions on a top-level field are narrowed; checked at run time" };
   const t = condition.field;
@@ -186,8 +181,8 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   if (!hasProperty(request, t)) return { note: `condition field \`${t}\` is not a property of the request schema; checked at run time` };
   const tType = schemaToType(propertySchema(request, t), ctx);
   const values = condition.values.map(jsonLiteralType);
-  const holds = f.createTypeLiteralNode([member(t, literalUnion(condition.values), false), narrowed]);
-  const otherwise = f.createTypeLiteralNode([member(t, excludeType(tType, values), !isRequired(request, t)), member(p, schemaToType(pSchema, ctx), pOptional)]);
+  const holds = typeLiteral([member(t, literalUnion(condition.values), false), narrowed]);
+  const otherwise = typeLiteral([member(t, excludeType(tType, values), !isRequired(request, t)), member(p, schemaToType(pSchema, ctx), pOptional)]);
   return { type: union([holds, otherwise]), fields: [t, p] };
 }
 
@@ -216,7 +211,7 @@ function requires(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   const unset = (name: string) =>
     isRequired(request, name) ? undefined : member(name, admitsNull(propertySchema(request, name), ctx) ? nullType() : neverType(), true);
   const any = (name: string) => member(name, schemaToType(propertySchema(request, name), ctx), !isRequired(request, name));
-  const branches: (ts.PropertySignature | undefined)[][] = Object.hasOwn(when, "absent")
+  const branches: (PropertySignature | undefined)[][] = Object.hasOwn(when, "absent")
     ? [
         [set(t), any(f_)],
         [set(f_), unset(t)],
@@ -225,6 +220,6 @@ function requires(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
         [set(t), set(f_)],
         [unset(t), any(f_)],
       ];
-  const possible = branches.filter((b) => b.every((m) => m !== undefined)) as ts.PropertySignature[][];
-  return { type: union(possible.map((b) => f.createTypeLiteralNode(b))), fields: [t, f_] };
+  const possible = branches.filter((b) => b.every((m) => m !== undefined)) as PropertySignature[][];
+  return { type: union(possible.map((b) => typeLiteral(b))), fields: [t, f_] };
 }

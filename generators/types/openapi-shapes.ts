@@ -5,43 +5,47 @@
 //   responses[status] = { headers: { [name: string]: unknown }; content: { [mediaType]: T } }
 // Bodies refer to `Operations[id]`, so both views show one type (narrowed where rules apply).
 
-import { type InterfaceDeclarationStructure, StructureKind, ts } from "ts-morph";
 import type { OperationModel, ParameterModel } from "../model.js";
+import type { InterfaceDeclaration } from "./declarations.js";
 import { schemaDocLines, withDoc } from "./docs.js";
 import { keyword, neverType, unknownType } from "./literals.js";
-import { compareCodePoints, propertyKey } from "./names.js";
-import { printNode } from "./print.js";
+import { compareCodePoints } from "./names.js";
+import {
+  indexedAccess,
+  indexSignature,
+  type Member,
+  numericKey,
+  type PropertyKey,
+  type PropertySignature,
+  property,
+  propertyKey,
+  quotedKey,
+  stringLiteral,
+  type TypeNode,
+  typeLiteral,
+  typeReference,
+} from "./nodes.js";
 import { schemaToType, type TypeContext } from "./schema-to-type.js";
-
-const f = ts.factory;
 
 /** Methods in openapi-typescript's order; each path item lists all of them. */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 const LOCATIONS = ["query", "header", "path", "cookie"] as const;
 
-function member(name: ts.PropertyName | string, type: ts.TypeNode, optional = false): ts.PropertySignature {
-  const key = typeof name === "string" ? propertyKey(name) : name;
-  return f.createPropertySignature(undefined, key, optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, type);
-}
-
-const literal = (text: string): ts.TypeNode => f.createLiteralTypeNode(f.createStringLiteral(text));
+const member = (name: PropertyKey | string, type: TypeNode, optional = false): PropertySignature => property(name, type, optional);
 
 /** `Operations["id"]["request"]`-style indexed access, one string index per segment. */
-function indexed(root: string, segments: readonly string[]): ts.TypeNode {
-  let node: ts.TypeNode = f.createTypeReferenceNode(root);
-  for (const s of segments) node = f.createIndexedAccessTypeNode(node, literal(s));
+function indexed(root: string, segments: readonly string[]): TypeNode {
+  let node: TypeNode = typeReference(root);
+  for (const s of segments) node = indexedAccess(node, stringLiteral(s));
   return node;
 }
 
-function stringIndex(type: ts.TypeNode): ts.IndexSignatureDeclaration {
-  const key = f.createParameterDeclaration(undefined, undefined, "name", undefined, keyword(ts.SyntaxKind.StringKeyword));
-  return f.createIndexSignature(undefined, [key], type);
-}
+const stringIndex = (type: TypeNode): Member => indexSignature("name", type);
 
-const noParameters = (): ts.TypeNode => f.createTypeLiteralNode(LOCATIONS.map((l) => member(l, neverType(), true)));
+const noParameters = (): TypeNode => typeLiteral(LOCATIONS.map((l) => member(l, neverType(), true)));
 
-function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext): ts.TypeNode {
-  return f.createTypeLiteralNode(
+function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext): TypeNode {
+  return typeLiteral(
     LOCATIONS.map((location) => {
       const seen = new Set<string>();
       const params = parameters
@@ -54,25 +58,25 @@ function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext)
         return withDoc(member(p.name, schemaToType(p.schema, ctx), !p.required), doc);
       });
       // The location is optional when nothing in it is required (openapi-fetch then makes `params` optional).
-      return member(location, f.createTypeLiteralNode(members), !params.some((p) => p.required));
+      return member(location, typeLiteral(members), !params.some((p) => p.required));
     }),
   );
 }
 
 /** Status keys: three-digit codes as numbers (openapi-fetch matches 200, 201, … as numbers), others as strings. */
-function statusKey(status: string): ts.PropertyName {
-  return /^[1-5][0-9][0-9]$/.test(status) ? f.createNumericLiteral(status) : f.createStringLiteral(status);
+function statusKey(status: string): PropertyKey {
+  return /^[1-5][0-9][0-9]$/.test(status) ? numericKey(status) : quotedKey(status);
 }
 
-function responsesType(op: OperationModel, ctx: TypeContext): ts.TypeNode {
+function responsesType(op: OperationModel, ctx: TypeContext): TypeNode {
   const seen = new Set<string>();
   const responses = [...op.responses]
     .sort((a, b) => compareCodePoints(a.status, b.status))
     .filter((r) => !seen.has(r.status) && seen.add(r.status) !== undefined);
-  return f.createTypeLiteralNode(
+  return typeLiteral(
     responses.map((r) => {
       const headerNames = Object.keys(r.headers).sort(compareCodePoints);
-      const headers = f.createTypeLiteralNode([
+      const headers = typeLiteral([
         ...headerNames.map((name) => {
           const h = r.headers[name];
           return member(name, h === undefined ? unknownType() : schemaToType(h.schema, ctx), h?.required !== true);
@@ -82,30 +86,30 @@ function responsesType(op: OperationModel, ctx: TypeContext): ts.TypeNode {
       const content =
         r.schema === undefined
           ? member("content", neverType(), true)
-          : member("content", f.createTypeLiteralNode([member(r.contentType ?? "application/json", indexed("Operations", [op.id, "responses", r.status]))]));
+          : member("content", typeLiteral([member(r.contentType ?? "application/json", indexed("Operations", [op.id, "responses", r.status]))]));
       const doc = r.description === undefined ? [] : schemaDocLines({ description: r.description });
-      return withDoc(member(statusKey(r.status), f.createTypeLiteralNode([member("headers", headers), content])), doc);
+      return withDoc(member(statusKey(r.status), typeLiteral([member("headers", headers), content])), doc);
     }),
   );
 }
 
-function operationShape(op: OperationModel, ctx: TypeContext): ts.TypeNode {
+function operationShape(op: OperationModel, ctx: TypeContext): TypeNode {
   const body =
     op.request === undefined
       ? member("requestBody", neverType(), true)
       : member(
           "requestBody",
-          f.createTypeLiteralNode([member("content", f.createTypeLiteralNode([member(op.request.contentType, indexed("Operations", [op.id, "request"]))]))]),
+          typeLiteral([member("content", typeLiteral([member(op.request.contentType, indexed("Operations", [op.id, "request"]))]))]),
           !op.request.required,
         );
-  return f.createTypeLiteralNode([member("parameters", parametersType(op.parameters, ctx)), body, member("responses", responsesType(op, ctx))]);
+  return typeLiteral([member("parameters", parametersType(op.parameters, ctx)), body, member("responses", responsesType(op, ctx))]);
 }
 
 /**
  * The three interfaces. `operations` lists `operations` once per id (the first occurrence, as
  * `Operations` does); `paths` lists REST operations by path and method.
  */
-export function openApiShapes(operations: readonly OperationModel[], ctx: TypeContext, docs: ReadonlyMap<string, string[]>): InterfaceDeclarationStructure[] {
+export function openApiShapes(operations: readonly OperationModel[], ctx: TypeContext, docs: ReadonlyMap<string, string[]>): InterfaceDeclaration[] {
   const rest = operations.filter((op) => op.kind === "rest" && op.path !== undefined && op.method !== undefined);
   const byPath = new Map<string, Map<string, string>>();
   for (const op of rest) {
@@ -120,49 +124,26 @@ export function openApiShapes(operations: readonly OperationModel[], ctx: TypeCo
       const id = methods.get(m);
       return id === undefined ? member(m, neverType(), true) : member(m, indexed("operations", [id]));
     });
-    return {
-      kind: StructureKind.PropertySignature as const,
-      name: printNode(propertyKey(p)),
-      type: printNode(f.createTypeLiteralNode([member("parameters", noParameters()), ...items])),
-    };
+    return { key: propertyKey(p), type: typeLiteral([member("parameters", noParameters()), ...items]), doc: [] };
   });
   const opMembers = rest
     .filter((op, i) => rest.findIndex((o) => o.id === op.id) === i)
-    .map((op) => ({
-      kind: StructureKind.PropertySignature as const,
-      name: printNode(propertyKey(op.id)),
-      type: printNode(operationShape(op, ctx)),
-      docs: docs.get(op.id) ?? [],
-    }));
+    .map((op) => ({ key: propertyKey(op.id), type: operationShape(op, ctx), doc: docs.get(op.id) ?? [] }));
   const schemaNames = [...ctx.typeNames.keys()].sort(compareCodePoints);
-  const schemas = f.createTypeLiteralNode(schemaNames.map((name) => member(name, f.createTypeReferenceNode(ctx.typeNames.get(name) ?? "never"))));
+  const schemas = typeLiteral(schemaNames.map((name) => member(name, typeReference(ctx.typeNames.get(name) ?? "never"))));
   return [
     {
-      kind: StructureKind.Interface,
-      isExported: true,
       name: "paths",
-      properties: pathMembers,
-      docs: ["REST operations by path and method, as openapi-typescript shapes them: `createClient<paths>()` from openapi-fetch."],
+      members: pathMembers,
+      doc: ["REST operations by path and method, as openapi-typescript shapes them: `createClient<paths>()` from openapi-fetch."],
     },
+    { name: "operations", members: opMembers, doc: ["REST operations by id, as openapi-typescript shapes them."] },
     {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: "operations",
-      properties: opMembers,
-      docs: ["REST operations by id, as openapi-typescript shapes them."],
-    },
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
       name: "components",
-      docs: ["Component schemas by their name in the document, as openapi-typescript shapes them."],
-      properties: [
-        { kind: StructureKind.PropertySignature, name: "schemas", type: schemaNames.length === 0 ? "Record<string, never>" : printNode(schemas) },
-        ...["responses", "parameters", "requestBodies", "headers", "pathItems"].map((name) => ({
-          kind: StructureKind.PropertySignature as const,
-          name,
-          type: "never",
-        })),
+      doc: ["Component schemas by their name in the document, as openapi-typescript shapes them."],
+      members: [
+        { key: propertyKey("schemas"), type: schemaNames.length === 0 ? typeReference("Record", [keyword("string"), neverType()]) : schemas, doc: [] },
+        ...["responses", "parameters", "requestBodies", "headers", "pathItems"].map((name) => ({ key: propertyKey(name), type: neverType(), doc: [] })),
       ],
     },
   ];

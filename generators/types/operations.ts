@@ -1,14 +1,12 @@
 // One member of the `Operations` interface per operation:
 // { request; parameters: { path; query; header?; cookie? }; responses: { [status]: body } }.
 
-import { ts } from "ts-morph";
 import type { OperationModel, ParameterModel } from "../model.js";
 import { schemaDocLines, withDoc } from "./docs.js";
 import { keyword, neverType } from "./literals.js";
-import { compareCodePoints, propertyKey } from "./names.js";
+import { compareCodePoints } from "./names.js";
+import { type Member, type PropertySignature, property as propertyNode, type TypeNode, typeLiteral, typeReference } from "./nodes.js";
 import { schemaToType, type TypeContext } from "./schema-to-type.js";
-
-const f = ts.factory;
 
 /** `path` and `query` always appear (as `Record<string, never>` when empty); the others when used. */
 const LOCATIONS: readonly { name: ParameterModel["in"]; always: boolean }[] = [
@@ -18,15 +16,14 @@ const LOCATIONS: readonly { name: ParameterModel["in"]; always: boolean }[] = [
   { name: "cookie", always: false },
 ];
 
-function property(name: string, type: ts.TypeNode, optional = false, doc: readonly string[] = []): ts.PropertySignature {
-  const question = optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
-  return withDoc(f.createPropertySignature(undefined, propertyKey(name), question, type), doc);
+function property(name: string, type: TypeNode, optional = false, doc: readonly string[] = []): PropertySignature {
+  return withDoc(propertyNode(name, type, optional), doc);
 }
 
-const emptyRecord = (): ts.TypeNode => f.createTypeReferenceNode("Record", [keyword(ts.SyntaxKind.StringKeyword), neverType()]);
+const emptyRecord = (): TypeNode => typeReference("Record", [keyword("string"), neverType()]);
 
-function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext): ts.TypeNode {
-  const members: ts.TypeElement[] = [];
+function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext): TypeNode {
+  const members: Member[] = [];
   for (const location of LOCATIONS) {
     const seen = new Set<string>();
     const params = parameters
@@ -37,7 +34,7 @@ function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext)
     const type =
       params.length === 0
         ? emptyRecord()
-        : f.createTypeLiteralNode(
+        : typeLiteral(
             params.map((p) => {
               const doc = schemaDocLines(typeof p.schema === "object" ? { ...p.schema, description: p.description ?? p.schema.description } : p.schema);
               return property(p.name, schemaToType(p.schema, ctx), !p.required, doc);
@@ -45,10 +42,10 @@ function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext)
           );
     members.push(property(location.name, type));
   }
-  return f.createTypeLiteralNode(members);
+  return typeLiteral(members);
 }
 
-function responsesType(op: OperationModel, ctx: TypeContext): ts.TypeNode {
+function responsesType(op: OperationModel, ctx: TypeContext): TypeNode {
   const seen = new Set<string>();
   const responses = [...op.responses]
     .sort((a, b) => compareCodePoints(a.status, b.status))
@@ -57,18 +54,14 @@ function responsesType(op: OperationModel, ctx: TypeContext): ts.TypeNode {
     const type = r.schema === undefined ? neverType() : schemaToType(r.schema, ctx);
     return property(r.status, type, false, r.description === undefined ? [] : schemaDocLines({ description: r.description }));
   });
-  return members.length === 0 ? emptyRecord() : f.createTypeLiteralNode(members);
+  return members.length === 0 ? emptyRecord() : typeLiteral(members);
 }
 
 /** The type of `Operations[op.id]`; `request` is the named narrowed type when there is one. */
-export function operationType(op: OperationModel, ctx: TypeContext, requestTypeName?: string): ts.TypeNode {
+export function operationType(op: OperationModel, ctx: TypeContext, requestTypeName?: string): TypeNode {
   const request =
-    requestTypeName !== undefined ? f.createTypeReferenceNode(requestTypeName) : op.request === undefined ? neverType() : schemaToType(op.request.schema, ctx);
-  return f.createTypeLiteralNode([
-    property("request", request),
-    property("parameters", parametersType(op.parameters, ctx)),
-    property("responses", responsesType(op, ctx)),
-  ]);
+    requestTypeName !== undefined ? typeReference(requestTypeName) : op.request === undefined ? neverType() : schemaToType(op.request.schema, ctx);
+  return typeLiteral([property("request", request), property("parameters", parametersType(op.parameters, ctx)), property("responses", responsesType(op, ctx))]);
 }
 
 /** Doc lines for an operation: summary, description, where it lives, notes about rules. */

@@ -1,17 +1,26 @@
-// JSON Schema 2020-12 → TypeScript type nodes. Built with ts.factory, so names and literal
-// values are escaped by the printer, never pasted into code. Validation-only keywords
+// JSON Schema 2020-12 → TypeScript type nodes (nodes.ts), so names and literal values are
+// escaped when a node is made, never pasted into code. Validation-only keywords
 // (`if`/`then`/`else`, `not`, bounds) leave the type as it is; they appear in doc comments.
 
-import { ts } from "ts-morph";
 import type { JsonSchema } from "../model.js";
 import { composedProperties } from "./composition.js";
 import { schemaDocLines, withDoc } from "./docs.js";
 import { intersection, jsonLiteralType, keyword, literalUnion, neverType, nullType, union, unknownType } from "./literals.js";
-import { compareCodePoints, propertyKey } from "./names.js";
-import { printNode } from "./print.js";
+import { compareCodePoints } from "./names.js";
+import {
+  arrayType as arrayOf,
+  indexSignature as index,
+  isKeyword,
+  type Member,
+  property,
+  type TupleElement,
+  tupleType,
+  type TypeNode,
+  typeLiteral,
+  typeReference,
+} from "./nodes.js";
+import { printType } from "./print.js";
 import { isSchemaObject, parseRef, type SchemaObject, walk } from "./refs.js";
-
-const f = ts.factory;
 
 export interface TypeContext {
   schemas: Record<string, JsonSchema>;
@@ -37,11 +46,11 @@ export interface Position {
 /** Order in which `type` array members are emitted, whatever order the document uses. */
 const TYPE_ORDER = ["string", "number", "integer", "boolean", "object", "array", "null"];
 
-export function schemaToType(schema: JsonSchema, ctx: TypeContext, position: Position = {}): ts.TypeNode {
+export function schemaToType(schema: JsonSchema, ctx: TypeContext, position: Position = {}): TypeNode {
   if (schema === true) return unknownType();
   if (schema === false) return neverType();
   const direct = { direct: position.direct === true };
-  const parts: ts.TypeNode[] = [];
+  const parts: TypeNode[] = [];
   if (typeof schema.$ref === "string") parts.push(refType(schema.$ref, ctx, direct.direct));
   const base = baseType(schema, ctx, position.omit);
   if (base !== undefined) parts.push(base);
@@ -52,8 +61,7 @@ export function schemaToType(schema: JsonSchema, ctx: TypeContext, position: Pos
   }
   // `unknown` and an object literal with no members add nothing to an intersection with other
   // parts (an `if`/`then` member of `allOf`, say, or an object that only closes its composition).
-  const meaningful =
-    parts.length > 1 ? parts.filter((p) => p.kind !== ts.SyntaxKind.UnknownKeyword && !(ts.isTypeLiteralNode(p) && p.members.length === 0)) : parts;
+  const meaningful = parts.length > 1 ? parts.filter((p) => !isKeyword(p, "unknown") && !(p.kind === "object" && p.members.length === 0)) : parts;
   return intersection(meaningful.length === 0 ? parts.slice(0, 1) : meaningful);
 }
 
@@ -62,7 +70,7 @@ function isSchema(value: unknown): value is JsonSchema {
 }
 
 /** The type from `const`/`enum`/`type` (or the shape keywords when `type` is absent). */
-function baseType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode | undefined {
+function baseType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): TypeNode | undefined {
   if (Object.hasOwn(schema, "const")) return jsonLiteralType(schema.const);
   if (Array.isArray(schema.enum)) return literalUnion(schema.enum);
   const types = declaredTypes(schema);
@@ -72,12 +80,12 @@ function baseType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<str
     .map((t) => {
       switch (t) {
         case "string":
-          return keyword(ts.SyntaxKind.StringKeyword);
+          return keyword("string");
         case "number":
         case "integer":
-          return keyword(ts.SyntaxKind.NumberKeyword);
+          return keyword("number");
         case "boolean":
-          return keyword(ts.SyntaxKind.BooleanKeyword);
+          return keyword("boolean");
         case "null":
           return nullType();
         case "array":
@@ -99,7 +107,7 @@ function declaredTypes(schema: SchemaObject): string[] {
   return [];
 }
 
-function refType(ref: string, ctx: TypeContext, direct: boolean): ts.TypeNode {
+function refType(ref: string, ctx: TypeContext, direct: boolean): TypeNode {
   const target = parseRef(ref, ctx.schemas);
   if (target === undefined) return unknownType();
   const current = ctx.current;
@@ -109,7 +117,7 @@ function refType(ref: string, ctx: TypeContext, direct: boolean): ts.TypeNode {
   const name = ctx.typeNames.get(target.name);
   const root = ctx.schemas[target.name];
   if (name === undefined || root === undefined) return unknownType();
-  if (target.rest.length === 0) return f.createTypeReferenceNode(name);
+  if (target.rest.length === 0) return typeReference(name);
   // A pointer into a component: expanded inline, unless it leads back into itself.
   const key = JSON.stringify([target.name, ...target.rest]);
   const inner = walk(root, target.rest);
@@ -122,20 +130,17 @@ function refType(ref: string, ctx: TypeContext, direct: boolean): ts.TypeNode {
   }
 }
 
-function arrayType(schema: SchemaObject, ctx: TypeContext): ts.TypeNode {
+function arrayType(schema: SchemaObject, ctx: TypeContext): TypeNode {
   const items = isSchema(schema.items) ? schema.items : true;
   const itemType = schemaToType(items, ctx);
   if (!Array.isArray(schema.prefixItems) || schema.prefixItems.length === 0) {
-    return items === false ? f.createTupleTypeNode([]) : f.createArrayTypeNode(itemType);
+    return items === false ? tupleType([]) : arrayOf(itemType);
   }
   // Elements past minItems may be missing, so they are optional tuple members.
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
-  const elements: ts.TypeNode[] = schema.prefixItems.map((s, i) => {
-    const t = schemaToType(isSchema(s) ? s : true, ctx);
-    return i < minItems ? t : f.createOptionalTypeNode(t);
-  });
-  if (items !== false) elements.push(f.createRestTypeNode(f.createArrayTypeNode(itemType)));
-  return ts.setEmitFlags(f.createTupleTypeNode(elements), ts.EmitFlags.SingleLine);
+  const elements: TupleElement[] = schema.prefixItems.map((s, i) => ({ type: schemaToType(isSchema(s) ? s : true, ctx), optional: i >= minItems }));
+  if (items !== false) elements.push({ type: arrayOf(itemType), rest: true });
+  return tupleType(elements);
 }
 
 /** Properties of an object schema, required ones included even when not under `properties`. */
@@ -160,30 +165,27 @@ export function isRequired(schema: SchemaObject, name: string): boolean {
  * openapi-typescript). `omit` drops properties that a narrowing re-declares; they still
  * count towards the index signature, which must admit every property's type.
  */
-export function objectType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode {
+export function objectType(schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): TypeNode {
   const names = propertyNames(schema);
-  const members: ts.TypeElement[] = [];
-  const propertyTypes: ts.TypeNode[] = [];
+  const members: Member[] = [];
+  const propertyTypes: TypeNode[] = [];
   for (const name of names) {
     const propSchema = propertySchema(schema, name);
     const optional = !isRequired(schema, name);
     propertyTypes.push(schemaToType(propSchema, ctx));
-    if (optional) propertyTypes.push(keyword(ts.SyntaxKind.UndefinedKeyword));
+    if (optional) propertyTypes.push(keyword("undefined"));
     if (omit?.has(name)) continue;
-    const question = optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
-    const member = f.createPropertySignature(undefined, propertyKey(name), question, schemaToType(propSchema, ctx));
-    members.push(withDoc(member, schemaDocLines(propSchema)));
+    members.push(withDoc(property(name, schemaToType(propSchema, ctx), optional), schemaDocLines(propSchema)));
   }
   const extra = extraPropertyTypes(schema, ctx);
   const composed = composedProperties(schema, ctx.schemas);
   if (schema.additionalProperties === false && !isSchemaObject(schema.patternProperties)) {
     // §10.3.2.3: `additionalProperties` sees only own `properties`, so a property that a
     // composed member declares cannot be present here (the alias's doc comment says so).
-    for (const name of composed.names)
-      members.push(f.createPropertySignature(undefined, propertyKey(name), f.createToken(ts.SyntaxKind.QuestionToken), neverType()));
+    for (const name of composed.names) members.push(property(name, neverType(), true));
   }
   if (extra.length > 0) {
-    const all = extra.some((t) => t.kind === ts.SyntaxKind.UnknownKeyword) ? [unknownType()] : dedupe([...extra, ...propertyTypes]);
+    const all = extra.some((t) => isKeyword(t, "unknown")) ? [unknownType()] : dedupe([...extra, ...propertyTypes]);
     members.push(indexSignature(union(all)));
   } else if (names.length === 0 && omit === undefined && composed.names.length === 0) {
     // `{ type: object }` alone admits any object; closed by `additionalProperties: false` or an
@@ -193,14 +195,14 @@ export function objectType(schema: SchemaObject, ctx: TypeContext, omit?: Readon
     const closed = schema.additionalProperties === false || (schema.unevaluatedProperties === false && !composed.open);
     members.push(indexSignature(closed ? neverType() : unknownType()));
   }
-  return f.createTypeLiteralNode(members);
+  return typeLiteral(members);
 }
 
 /**
  * `minProperties` on an object whose properties are all named and optional: at least one of
  * them is present, `T & ({ a: A } | { b: B })`, so an empty PATCH body does not compile.
  */
-function withMinProperties(type: ts.TypeNode, schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): ts.TypeNode {
+function withMinProperties(type: TypeNode, schema: SchemaObject, ctx: TypeContext, omit?: ReadonlySet<string>): TypeNode {
   if (typeof schema.minProperties !== "number" || schema.minProperties < 1 || omit !== undefined) return type;
   const names = propertyNames(schema);
   const closed = (k: string) => !Object.hasOwn(schema, k) || schema[k] === false;
@@ -208,15 +210,13 @@ function withMinProperties(type: ts.TypeNode, schema: SchemaObject, ctx: TypeCon
     return type;
   if (!closed("unevaluatedProperties") || composedProperties(schema, ctx.schemas).names.length > 0) return type;
   if (schema.additionalProperties !== false && schema.unevaluatedProperties !== false) return type;
-  const oneOf = names.map((n) =>
-    f.createTypeLiteralNode([f.createPropertySignature(undefined, propertyKey(n), undefined, schemaToType(propertySchema(schema, n), ctx))]),
-  );
+  const oneOf = names.map((n) => typeLiteral([property(n, schemaToType(propertySchema(schema, n), ctx))]));
   return intersection([type, union(oneOf)]);
 }
 
 /** Types of properties beyond `properties`: `patternProperties`, `additionalProperties`. */
-function extraPropertyTypes(schema: SchemaObject, ctx: TypeContext): ts.TypeNode[] {
-  const out: ts.TypeNode[] = [];
+function extraPropertyTypes(schema: SchemaObject, ctx: TypeContext): TypeNode[] {
+  const out: TypeNode[] = [];
   if (isSchemaObject(schema.patternProperties)) {
     const patterns = schema.patternProperties;
     for (const key of Object.keys(patterns).sort(compareCodePoints)) {
@@ -231,15 +231,12 @@ function extraPropertyTypes(schema: SchemaObject, ctx: TypeContext): ts.TypeNode
   return out;
 }
 
-function indexSignature(type: ts.TypeNode): ts.IndexSignatureDeclaration {
-  const key = f.createParameterDeclaration(undefined, undefined, "key", undefined, keyword(ts.SyntaxKind.StringKeyword));
-  return f.createIndexSignature(undefined, [key], type);
-}
+const indexSignature = (type: TypeNode): Member => index("key", type);
 
-function dedupe(types: readonly ts.TypeNode[]): ts.TypeNode[] {
+function dedupe(types: readonly TypeNode[]): TypeNode[] {
   const seen = new Set<string>();
   return types.filter((t) => {
-    const text = printNode(t);
+    const text = printType(t);
     if (seen.has(text)) return false;
     seen.add(text);
     return true;

@@ -1,0 +1,32 @@
+// The source of rules/rules-file-validator.ts: the rules-file schema compiled once by Ajv
+// (standalone, ESM, allErrors as rules/load.ts reports them), with the hash of the schema it was
+// compiled from so that rules/load.ts can tell when it is stale. Left as Ajv writes it (one long
+// line; .prettierignore lists it): formatted, it took eslint minutes to read.
+
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { RULES_SCHEMA_OPTIONS, rulesSchemaHash } from "../../rules/load.js";
+export { rulesSchemaHash };
+import { rulesFileSchema } from "../../rules/schema.js";
+
+export const validatorFile = path.resolve(import.meta.dirname, "../../rules/rules-file-validator.ts");
+
+export function rulesValidatorSource(): string {
+  const ajv = new Ajv2020({ ...RULES_SCHEMA_OPTIONS, code: { source: true, esm: true } });
+  const code = standaloneCode(ajv, ajv.compile(rulesFileSchema()));
+  const helper = 'require("ajv/dist/runtime/ucs2length").default';
+  const rest = code.replaceAll(helper, "ajvUcs2length");
+  if (rest.includes("require(")) throw new Error(`the rules-file validator needs a runtime module: ${/require\([^)]*\)/.exec(rest)?.[0]}`);
+  return [
+    "// Generated from rules/schema.ts by test/generate-speed/rules-validator-source.ts; do not edit.",
+    "// Regenerate: V2KIT_WRITE_RULES_VALIDATOR=1 npx vitest run test/generate-speed/rules-validator.test.ts",
+    "// rules/load.ts uses it while SCHEMA_HASH is the hash of rulesFileSchema(), else compiles the schema.",
+    "/* eslint-disable */",
+    "// @ts-nocheck",
+    'import { ucs2length as ajvUcs2length } from "./runtime/ajv-helpers.js";',
+    `export const SCHEMA_HASH = ${JSON.stringify(rulesSchemaHash())};`,
+    rest,
+    "",
+  ].join("\n");
+}
