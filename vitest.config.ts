@@ -26,6 +26,13 @@ const LONG = [
   "test/expression.test.ts",
   "test/types-composition.test.ts",
   "test/patch-rules-file.test.ts",
+  // whole-document generates through the validation thread, the BMP-wide identifier check
+  "test/generate-speed/**/*.test.ts",
+  // the CLI spawned by the dozen
+  "test/cli-usage.test.ts",
+  "test/graphql/cli.test.ts",
+  "test/hardening/files.test.ts",
+  "test/migrate/scan-cli.test.ts",
 ];
 
 export default defineConfig({
