@@ -7,9 +7,10 @@ import { type Diagnostic, type JsonSchema, SCHEMAS_ID } from "./model.js";
 import { reconcileFormat } from "./normalize-format.js";
 import { checkPattern } from "./safe-regex.js";
 
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
-const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SCHEMA_SINGLE = new Set([
+/** Keywords whose value maps names to subschemas, holds a list of them, or is one (2020-12). */
+export const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"]);
+export const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+export const SCHEMA_SINGLE = new Set([
   "additionalProperties",
   "unevaluatedProperties",
   "unevaluatedItems",

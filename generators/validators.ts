@@ -4,7 +4,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { canonicalJson } from "./header.js";
-import { KNOWN_FORMATS } from "./normalize-schema.js";
+import { KNOWN_FORMATS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
 import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
 import { collectPatterns, type RegExpEngine, regExpEngine } from "./safe-regex.js";
 
@@ -89,22 +89,10 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
   // was reported during normalization).
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
-  ajv.addSchema({ $id: SCHEMAS_ID, $defs: boundIntegers(model.schemas) } as never);
+  ajv.addSchema(boundIntegers({ $id: SCHEMAS_ID, $defs: model.schemas }) as never);
   const slots = validatorSlots(model);
   for (const [id, schema] of bodies(model, slots)) ajv.addSchema({ ...asObject(boundIntegers(schema) as JsonSchema), $id: id } as never);
   return { ajv, slots, regExp };
-}
-
-/** Keywords whose values are data, not subschemas: never walked for `type: integer`. */
-const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
-
-/** Keywords whose values map names (any name, "enum" included) to subschemas. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-
-function mapValues(map: Record<string, unknown>, f: (v: unknown) => unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(map)) out[k] = f(v);
-  return out;
 }
 
 /**
@@ -115,12 +103,15 @@ function mapValues(map: Record<string, unknown>, f: (v: unknown) => unknown): Re
  * see these bounds: types, docs and the generated arbitraries keep the document's own.
  */
 export function boundIntegers(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(boundIntegers);
-  if (schema === null || typeof schema !== "object") return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if (SCHEMA_MAPS.has(k) && v && typeof v === "object" && !Array.isArray(v)) out[k] = mapValues(v as Record<string, unknown>, boundIntegers);
-    else out[k] = DATA_KEYWORDS.has(k) || k.startsWith("x-") ? v : boundIntegers(v);
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  // Only subschema positions are walked: enum, const, default and examples values are data.
+  const out: Record<string, unknown> = { ...schema };
+  for (const [k, v] of Object.entries(out)) {
+    if (SCHEMA_SINGLE.has(k)) out[k] = boundIntegers(v);
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(boundIntegers);
+    else if (SCHEMA_MAPS.has(k) && v !== null && typeof v === "object") {
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, boundIntegers(sub)]));
+    }
   }
   const types = Array.isArray(out.type) ? out.type : [out.type];
   if (!types.includes("integer") || types.includes("number")) return out;
