@@ -8,13 +8,23 @@ export interface Command {
   run(args: string[]): Promise<number>;
 }
 
+/** Marks a CliError whichever copy of this module made it (the CLI bundle holds one, scripts/bundle-cli.mjs). */
+const CLI_ERROR = Symbol.for("v2kit.CliError");
+
 /** A usage error or unreadable input: printed without a stack, exit code 2 unless stated. */
 export class CliError extends Error {
+  readonly [CLI_ERROR] = true;
+
   constructor(
     message: string,
     readonly exitCode = 2,
   ) {
     super(message);
+  }
+
+  /** `instanceof` holds across module copies: the bundled dispatcher catches what other commands throw. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [CLI_ERROR]?: unknown })[CLI_ERROR] === true;
   }
 }
 

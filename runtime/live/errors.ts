@@ -17,8 +17,12 @@ export type LiveErrorCode =
   | "insecure"
   | "invalid-response";
 
+/** Marks a LiveError whichever copy of this module made it (the CLI bundle holds one, scripts/bundle-cli.mjs). */
+const LIVE_ERROR = Symbol.for("v2kit.LiveError");
+
 export class LiveError extends Error {
   override readonly name = "LiveError";
+  readonly [LIVE_ERROR] = true;
   /** The exit status of a CLI run that ends with this error. */
   readonly exitCode = 2;
 
@@ -29,5 +33,10 @@ export class LiveError extends Error {
     readonly status?: number,
   ) {
     super(message);
+  }
+
+  /** `instanceof` holds across module copies: the bundled dispatcher catches what lazily loaded modules throw. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [LIVE_ERROR]?: unknown })[LIVE_ERROR] === true;
   }
 }

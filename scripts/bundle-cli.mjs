@@ -1,0 +1,88 @@
+// The last step of `npm run build`: dist/cli/v2kit.js (tsc's output, a working CLI by itself)
+// is kept as dist/cli/v2kit.unbundled.js and rewritten as one file holding the dispatcher and
+// the whole default `lint` path, so a one-file lint loads 4 modules instead of about 40 (each ES
+// module costs Node ~0.75 ms to resolve, read and link; docs/cold-start.md). Everything else
+// stays a separate module, loaded on demand as before: the other commands, the generator
+// (--spec/--rules), live fetching, npm packages and the per-operation validator modules.
+// Running it again rebuilds the bundle from the kept copy.
+//
+// Usage: node scripts/bundle-cli.mjs [--metafile FILE]
+
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const bin = path.join(dist, "cli", "v2kit.js");
+/** tsc's entry, kept: the bundle's source, and a readable fallback (`node dist/cli/v2kit.unbundled.js`). */
+const entry = path.join(dist, "cli", "v2kit.unbundled.js");
+export const BANNER = "// Bundled by scripts/bundle-cli.mjs from tsc's dist/cli/*.js: the dispatcher and the lint path.";
+
+/**
+ * Modules left out of the bundle (paths under dist/), loaded on demand as tsc wrote them: the
+ * other commands and what only --spec/--rules or --live need. Rules for this list:
+ * - A module whose state the lint path shares (output/rules.mjs's attached validators,
+ *   runtime/lint.ts's bundled catalog) is never external while a bundled module imports it.
+ * - An error class caught by `instanceof` across the boundary brands its instances
+ *   (CliError, LiveError: `Symbol.hasInstance`), so a second copy of its module is harmless.
+ * - An external module imported statically by a bundled one loads at start-up: only modules
+ *   reached through `await import()` belong here.
+ */
+export const EXTERNAL = [
+  /^cli\/commands\/(generate|migrate|context|serve)\.js$/,
+  /^runtime\/live\/index\.js$/,
+  /^generators\//,
+  /^cli\/(diagnostics|input-errors)\.js$/,
+];
+
+const relative = (from, to) => {
+  const rel = path.relative(from, to).split(path.sep).join("/");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+};
+
+const keepExternal = {
+  name: "v2kit-external",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const absolute = path.resolve(args.resolveDir, args.path);
+      const key = relative(dist, absolute).replace(/^\.\//, "");
+      if (!EXTERNAL.some((pattern) => pattern.test(key))) return undefined;
+      // Rewritten relative to the bundle (dist/cli/), where the import now sits.
+      return { path: relative(path.dirname(bin), absolute), external: true };
+    });
+  },
+};
+
+async function main() {
+  // tsc rewrote v2kit.js: keep it as the entry. Already bundled: the kept entry is current.
+  if (!readFileSync(bin, "utf8").includes(BANNER)) copyFileSync(bin, entry);
+  const metafileArg = process.argv.indexOf("--metafile");
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    write: false,
+    metafile: metafileArg !== -1,
+    logLevel: "warning",
+    legalComments: "none",
+    banner: { js: `#!/usr/bin/env node\n${BANNER}` },
+    plugins: [keepExternal],
+    outfile: bin,
+  });
+  const [output] = result.outputFiles;
+  // tsc's shebang line is kept by esbuild below the banner's: one is enough.
+  const text = output.text.replace(/^(#!.*\n)((?:\/\/.*\n)*)#!.*\n/, "$1$2");
+  writeFileSync(bin, text, { mode: 0o755 });
+  if (metafileArg !== -1) writeFileSync(process.argv[metafileArg + 1], JSON.stringify(result.metafile, null, 2));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    process.stderr.write(`bundle-cli: ${error.message}\n`);
+    process.exit(1);
+  });
+}

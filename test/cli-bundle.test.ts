@@ -1,0 +1,117 @@
+// The CLI entry as users run it (dist/cli/v2kit.js, bundled by scripts/bundle-cli.mjs): a cold
+// one-file lint loads the bundle and the operation's validator module, nothing else; every other
+// path still loads on demand; errors thrown by a lazily loaded copy of a module still end as
+// the same clean message and exit status; the bundle answers as tsc's unbundled entry does.
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = path.join(root, "dist", "cli", "v2kit.js");
+const unbundled = path.join(root, "dist", "cli", "v2kit.unbundled.js");
+const example = (name: string) => path.join(root, "examples", name);
+const scratch = mkdtempSync(path.join(tmpdir(), "v2kit-bundle-"));
+
+/** A module hook that records every file: URL loaded, and the process's built-in modules at exit. */
+const hook = path.join(scratch, "hook.mjs");
+writeFileSync(
+  hook,
+  `import { register } from "node:module";
+import { appendFileSync } from "node:fs";
+const log = process.env.V2KIT_TEST_LOADED;
+register("data:text/javascript," + encodeURIComponent(\`
+export async function load(url, context, next) {
+  if (url.startsWith("file:")) (await import("node:fs")).appendFileSync(\${JSON.stringify(log)}, url + "\\\\n");
+  return next(url, context);
+}\`));
+process.on("exit", () => appendFileSync(log, process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => "builtin:" + m.slice(13)).join("\\n") + "\\n"));
+`,
+);
+
+function run(entry: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [entry, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function loaded(args: string[], exitCode = 0): { files: string[]; builtins: string[] } {
+  const log = path.join(scratch, `loaded-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(log, "");
+  const r = spawnSync(process.execPath, ["--import", pathToFileURL(hook).href, bin, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, V2KIT_TEST_LOADED: log },
+  });
+  expect(r.status, r.stderr).toBe(exitCode);
+  const lines = readFileSync(log, "utf8").split("\n").filter(Boolean);
+  const distUrl = pathToFileURL(path.join(root, "dist")).href;
+  return {
+    files: lines
+      .filter((l) => l.startsWith("file:") && l !== pathToFileURL(hook).href)
+      .map((l) => (l.startsWith(distUrl) ? `dist${l.slice(distUrl.length)}` : l)),
+    builtins: lines.filter((l) => l.startsWith("builtin:")).map((l) => l.slice("builtin:".length)),
+  };
+}
+
+describe("the bundled CLI entry", () => {
+  it("is the bundle, with tsc's entry kept beside it", () => {
+    expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n\/\/ Bundled by scripts\/bundle-cli\.mjs/);
+    expect(readFileSync(unbundled, "utf8")).toMatch(/from "\.\/command\.js"/);
+  });
+
+  it("a one-file lint loads the bundle and the operation's validator module only", () => {
+    const { files, builtins } = loaded(["lint", "--operation", "createEndpoint", example("create-endpoint-gpu.json")]);
+    expect(files).toEqual([
+      "dist/cli/v2kit.js",
+      "dist/output/validators/createEndpoint.mjs",
+      "dist/output/runtime/ajv-helpers.mjs",
+      "dist/output/runtime/values.mjs",
+    ]);
+    // No child process (the --ndjson re-run), no generator, no npm package on the default path.
+    expect(builtins).not.toContain("child_process");
+  });
+
+  it("an invalid body loads the JSON position parser on demand, still no other v2kit module", () => {
+    const { files } = loaded(["lint", "--operation", "createEndpoint", "--format", "json", example("create-endpoint-invalid.json")], 1);
+    expect(files.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/output/validators/") && !f.startsWith("dist/output/runtime/"))).toEqual([
+      "dist/cli/v2kit.js",
+    ]);
+  });
+
+  it("other commands load their own modules on demand", () => {
+    const { files } = loaded(["migrate", "--help"]);
+    expect(files).toContain("dist/cli/commands/migrate.js");
+    expect(files.some((f) => f.includes("/generators/"))).toBe(false);
+  });
+
+  it("errors from lazily loaded modules end as clean messages with their exit status, not internal errors", () => {
+    // CliError thrown by the (unbundled) generate command, caught by the bundled dispatcher.
+    const usage = run(bin, ["generate", "--no-such-flag"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^v2kit: generate: unknown option --no-such-flag/);
+    // LiveError thrown by the lazily loaded live module.
+    const env = { V2KIT_API_KEY: "" };
+    const live = run(bin, ["lint", "--live", "--operation", "createEndpoint", example("create-endpoint-gpu.json")], env);
+    expect(live.code).toBe(2);
+    expect(live.stderr).toMatch(/^v2kit: no API key/);
+    expect(live.stderr).not.toMatch(/internal error/);
+    // A --spec that cannot be read: the on-the-fly compiler (unbundled) fails, lint says so.
+    const spec = run(bin, ["lint", "--spec", path.join(scratch, "missing.yaml"), "--operation", "createEndpoint", example("create-endpoint-gpu.json")]);
+    expect(spec.code).toBe(2);
+    expect(spec.stderr).toMatch(/^v2kit: lint: cannot compile --spec /);
+  });
+
+  it.each([
+    ["valid, pretty", ["lint", "--operation", "createEndpoint", example("create-endpoint-gpu.json")]],
+    ["invalid, json", ["lint", "--operation", "createEndpoint", "--format", "json", example("create-endpoint-invalid.json")]],
+    ["invalid, sarif", ["lint", "--operation", "createEndpoint", "--format", "sarif", example("create-endpoint-invalid.json")]],
+    ["unknown operation", ["lint", "--operation", "createEndpont", example("create-endpoint-gpu.json")]],
+    ["migrate", ["migrate", "--help"]],
+  ])("answers as tsc's unbundled entry does: %s", (_name, args) => {
+    const bundled = run(bin, args);
+    const plain = run(unbundled, args);
+    expect(bundled).toEqual(plain);
+  });
+});
