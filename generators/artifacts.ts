@@ -21,6 +21,8 @@ export interface ArtifactRecord {
   identity: string;
   files: string[];
   reused: boolean;
+  /** A check with no files (the document's validation): skipped when reused. */
+  check?: true;
 }
 
 /** sha256 of some canonical texts (each the JSON of one input), in order. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseRules } from "../rules/load.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
-import { type ArtifactRecord, Artifacts, type Reuse } from "./artifacts.js";
+import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";
 import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit-index.js";
 import { emitRules } from "./emit-rules.js";
 import { emitRulesDoc } from "./emit-rules-doc.js";
@@ -16,9 +16,10 @@ import { canonicalJson } from "./header.js";
 import { bundleDocument, finishDocument, loadDocument, parseText, SpecError, TOO_DEEP, validationError } from "./load.js";
 import type { ApiModel, Diagnostic } from "./model.js";
 import { normalize } from "./normalize.js";
+import { dropKnownDialects } from "./schema-check.js";
 import { bundled } from "./paths.js";
 import { applicability } from "./targets.js";
-import { startTypesEmitter, type TypesEmitter } from "./types-in-parallel.js";
+import { startTypesEmitter, startTypesEmitterOnDemand, type TypesEmitter } from "./types-in-parallel.js";
 import { narrowingRules } from "./types/narrowing.js";
 import { validatorModules, validatorSlots } from "./validator-slots.js";
 
@@ -90,13 +91,17 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 }
 
 async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
-  const helper = startTypesEmitter();
+  const helper = options.reuse ? startTypesEmitterOnDemand() : startTypesEmitter();
   try {
     const spec = options.spec ?? bundled.spec();
     const document = await bundleDocument(spec, { allowExternalRefs: options.allowExternalRefs ?? false });
+    // A document the last successful run checked (the same bundled text, the same code) is valid
+    // again: swagger-parser's validation and the schema checks are skipped for it.
+    const identity = partsHash([document.version, canonicalJson(document.bundled)]);
+    const check: ArtifactRecord = { name: "document", identity, files: [], reused: options.reuse?.("document", identity) !== undefined, check: true };
     // swagger-parser validates on the other thread meanwhile. Its verdict comes first: when it
     // finds the document invalid, that is the error reported, whatever else failed since.
-    const validation = helper.validate(document.bundled);
+    const validation = check.reused ? Promise.resolve(undefined) : helper.validate(document.bundled);
     validation.catch(() => undefined); // awaited below; a rejection must not go unhandled meanwhile
     const valid = async () => {
       const problem = await validation;
@@ -104,13 +109,15 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     };
     let result: GenerateResult;
     try {
-      result = await generateWith(modelOf(finishDocument(spec, document), options), options, helper);
+      if (check.reused) dropKnownDialects(document.bundled);
+      const doc = check.reused ? document.bundled : finishDocument(spec, document);
+      result = await generateWith(modelOf(doc, options), options, helper);
     } catch (error) {
       await valid();
       throw error;
     }
     await valid();
-    return result;
+    return { ...result, artifacts: [check, ...result.artifacts] };
   } finally {
     helper.close();
   }

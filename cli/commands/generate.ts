@@ -146,7 +146,8 @@ export const command: Command = {
 };
 
 /** Which artifacts were built and which kept, when some were kept (a full run says nothing more). */
-function rebuilt(artifacts: { name: string; reused: boolean }[]): string {
+function rebuilt(all: { name: string; reused: boolean; check?: true }[]): string {
+  const artifacts = all.filter((a) => a.check === undefined);
   const kept = artifacts.filter((a) => a.reused).map((a) => a.name);
   if (kept.length === 0) return "";
   const built = artifacts.filter((a) => !a.reused).map((a) => a.name);

@@ -141,6 +141,18 @@ describe("a failed or interrupted run after an edit leaves the previous output w
     expect(tree(ws.out(out))).toEqual(before);
   });
 
+  it("a document made invalid after a valid run: swagger-parser's verdict, exit 1, nothing written (a checked document is never assumed)", () => {
+    const out = copyOfBase();
+    const before = tree(ws.out(out));
+    const saved = readFileSync(ws.spec, "utf8");
+    ws.editSpec((doc) => void delete doc.info);
+    const r = ws.generate(out);
+    writeFileSync(ws.spec, saved);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/info/);
+    expect(tree(ws.out(out))).toEqual(before);
+  });
+
   it("SIGINT while writing: exit 130, the previous output and stamp as they were, --check says stale, the next run is --force's", async () => {
     const out = copyOfBase();
     editRuleMessage();
