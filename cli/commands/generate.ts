@@ -22,7 +22,8 @@ const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE
                       [--allow-external-refs] [--rules-strict] [--force] [--quiet]
                       [--allow-foreign-files] [--overwrite-edits]
 
-Emit TypeScript types, Ajv validators, the rule engine and property tests.
+Emit TypeScript types, Ajv validators, the rule engine and property tests. After an edit, only
+the parts whose own inputs changed are rebuilt; the rest is kept from the previous output.
 Exit status: 0 written or up to date, 1 invalid input or (--check) output not current,
 2 usage error or a folder generate refuses to write into.
 
@@ -41,7 +42,7 @@ Exit status: 0 written or up to date, 1 invalid input or (--check) output not cu
                             v2kit generate --spec api/openapi.yaml --allow-external-refs --out generated
   --rules-strict          fail when a rule's operation or field is not in the document
                             v2kit generate --rules-strict --out generated
-  --force                 regenerate even when the inputs are unchanged
+  --force                 rebuild everything, even when the inputs are unchanged
                             v2kit generate --force --out generated
   --quiet                 print errors only
                             v2kit generate --quiet --out generated
