@@ -128,7 +128,7 @@ export async function generate(config: BenchConfig): Promise<Section> {
   }
   return {
     title: "Generate",
-    method: `Cold: a fresh process with \`--force\` into a scratch directory, ${config.generateRuns} runs of each contender interleaved (ABBA), medians; peak RSS is the largest of the runs (${"file" in upstream ? "upstream v2 document present" : `upstream skipped: ${upstream.skipped}`}). v2kit writes every artifact (types, validators, rule engine, RULES.md, property tests); openapi-typescript writes types only. No-op: \`generate\` again into the same directory with its stamp current, ${config.coldRuns} runs alternating with \`node -e 0\`; the stamp's mtime is checked to prove nothing was regenerated.`,
+    method: `Cold: a fresh process with \`--force\` into a scratch directory, ${config.generateRuns} runs of each contender interleaved (ABBA), medians; peak RSS is the largest of the runs (${"file" in upstream ? "upstream v2 document present" : `upstream skipped: ${upstream.skipped}`}). v2kit writes every artifact (types, validators, rule engine, RULES.md, property tests); openapi-typescript writes types only. No-op: \`generate\` again into the same directory with its stamp current, ${config.coldRuns} runs alternating with \`node -e 0\`; the stamp's mtime is checked to prove nothing was regenerated. After an edit (bench/generate-incremental.ts): `generate` after a rules-only edit and after a one-schema edit, each with its own inputs and output folder edited again before every run, interleaved with a full `--force` run of the same document; ratios against that full run, no target.`,
     rows,
     figures: [upstreamFigure, noopFigure, ...edits.figures],
     profiles,
