@@ -28,6 +28,8 @@ const LONG = [
   "test/patch-rules-file.test.ts",
   // whole-document generates through the validation thread, the BMP-wide identifier check
   "test/generate-speed/**/*.test.ts",
+  // CLI generates of the bundled schema, edit after edit, each beside a fresh --force run
+  "test/generate-incremental/**/*.test.ts",
   // the CLI spawned by the dozen
   "test/cli-usage.test.ts",
   "test/graphql/cli.test.ts",

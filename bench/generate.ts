@@ -7,6 +7,7 @@ import path from "node:path";
 import { type BenchConfig, cli, fromRoot, log, openapiTypescriptCli, upstreamDocument } from "./context.js";
 import type { Breakdown, Figure, Row, Section } from "./figures.js";
 import { met } from "./figures.js";
+import { incremental } from "./generate-incremental.js";
 import { type ProfileSummary, profileChild } from "./profile.js";
 import { type ChildRun, interleaved, median, ratio, round, runNode } from "./stats.js";
 
@@ -77,6 +78,9 @@ export async function generate(config: BenchConfig): Promise<Section> {
   rows.push({ run: "v2kit generate, inputs unchanged (no-op)", "median ms": round(noopMs, 1), "peak RSS MiB": null });
   rows.push({ run: "node -e 0", "median ms": round(nodeMs, 1), "peak RSS MiB": null });
 
+  const edits = await incremental(config, "file" in upstream ? { file: upstream.file, label: "upstream v2" } : { file: bundledSpec, label: "our schema" });
+  rows.push(...edits.rows);
+
   const upstreamFigure: Figure = {
     key: "generate_vs_openapi_typescript",
     label: "cold `generate` upstream v2 (all artifacts) ÷ openapi-typescript (types only)",
@@ -124,9 +128,9 @@ export async function generate(config: BenchConfig): Promise<Section> {
   }
   return {
     title: "Generate",
-    method: `Cold: a fresh process with \`--force\` into a scratch directory, ${config.generateRuns} runs of each contender interleaved (ABBA), medians; peak RSS is the largest of the runs (${"file" in upstream ? "upstream v2 document present" : `upstream skipped: ${upstream.skipped}`}). v2kit writes every artifact (types, validators, rule engine, RULES.md, property tests); openapi-typescript writes types only. No-op: \`generate\` again into the same directory with its stamp current, ${config.coldRuns} runs alternating with \`node -e 0\`; the stamp's mtime is checked to prove nothing was regenerated.`,
+    method: `Cold: a fresh process with \`--force\` into a scratch directory, ${config.generateRuns} runs of each contender interleaved (ABBA), medians; peak RSS is the largest of the runs (${"file" in upstream ? "upstream v2 document present" : `upstream skipped: ${upstream.skipped}`}). v2kit writes every artifact (types, validators, rule engine, RULES.md, property tests); openapi-typescript writes types only. No-op: \`generate\` again into the same directory with its stamp current, ${config.coldRuns} runs alternating with \`node -e 0\`; the stamp's mtime is checked to prove nothing was regenerated. After an edit (bench/generate-incremental.ts): \`generate\` after a rules-only edit and after a one-schema edit, each with its own inputs and output folder edited again before every run, interleaved with a full \`--force\` run of the same document; ratios against that full run, no target.`,
     rows,
-    figures: [upstreamFigure, noopFigure],
+    figures: [upstreamFigure, noopFigure, ...edits.figures],
     profiles,
     tables,
     details,

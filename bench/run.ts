@@ -21,7 +21,7 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     name: "generate",
     title: "Generate",
     run: async (c) => (await import("./generate.js")).generate(c),
-    keys: ["generate_vs_openapi_typescript", "noop_generate_vs_node"],
+    keys: ["generate_vs_openapi_typescript", "noop_generate_vs_node", "generate_rules_edit_vs_full", "generate_schema_edit_vs_full"],
   },
   {
     name: "ndjson",

@@ -8,7 +8,10 @@
 import standalone from "ajv/dist/standalone/index.js";
 import { literal } from "../rules/codegen.js";
 import type { ApiModel } from "./model.js";
-import { buildAjv, type ValidatorSlot } from "./validators.js";
+import { fileStems, type ValidatorModule, type ValidatorSlot, validatorModules } from "./validator-slots.js";
+import { buildAjv } from "./validators.js";
+
+export { fileStems, type ValidatorModule } from "./validator-slots.js";
 
 // CommonJS module whose `module.exports` is the function (with a `default` alias).
 const standaloneCode = ((standalone as unknown as { default?: unknown }).default ?? standalone) as unknown as (
@@ -40,15 +43,6 @@ function esmHelpers(code: string): string {
   return `${imports.join("\n")}\n${out}`;
 }
 
-/** One operation's validator modules, by file stem under validators/. */
-export interface ValidatorModule {
-  operation: string;
-  stem: string;
-  request: boolean;
-  /** Response statuses with a body, in document order. */
-  statuses: string[];
-}
-
 export interface EmittedValidators {
   files: Map<string, string>;
   modules: ValidatorModule[];
@@ -62,32 +56,10 @@ const VALIDATE_TYPE = [
   "}",
 ].join("\n");
 
-/**
- * A file name for each operation: operationIds are free text, and file systems may fold case;
- * a stem that would clash (case-insensitively) with an earlier one gets a numeric suffix.
- */
-export function fileStems(operations: readonly string[]): Map<string, string> {
-  const taken = new Set<string>();
-  const out = new Map<string, string>();
-  for (const id of operations) {
-    const base =
-      id
-        .replace(/[^A-Za-z0-9_-]/g, "_")
-        .replace(/^[-.]/, "_")
-        .slice(0, 100) || "operation";
-    let stem = base;
-    for (let n = 2; taken.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
-    taken.add(stem.toLowerCase());
-    out.set(id, stem);
-  }
-  return out;
-}
-
 export function emitValidators(model: ApiModel, header: string): EmittedValidators {
   const { ajv, slots, regExp } = buildAjv(model, true);
   const stems = fileStems(model.operations.map((op) => op.id));
   const files = new Map<string, string>();
-  const modules: ValidatorModule[] = [];
   const module = (refs: Record<string, string>, tail: string): string => {
     let code = standaloneCode(ajv, refs).replace(/\r\n/g, "\n");
     if (regExp) code = code.split(regExp.code).join(regExp.codeFor(code));
@@ -115,7 +87,6 @@ export function emitValidators(model: ApiModel, header: string): EmittedValidato
         ),
       );
     }
-    if (request || responses.length > 0) modules.push({ operation: op.id, stem, request: request !== undefined, statuses: responses.map((s) => s.target) });
   }
-  return { files, modules, slots };
+  return { files, modules: validatorModules(model, slots), slots };
 }

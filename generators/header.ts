@@ -1,7 +1,6 @@
 // The header of every generated file: what made it, from what, and a content hash of the
-// inputs. No dates or versions, so output only changes when inputs do.
-
-import { createHash } from "node:crypto";
+// inputs its artifact is made from (generators/artifacts.ts). No dates or versions, so output
+// only changes when inputs do.
 
 /** JSON with object keys sorted: the same value always gives the same text. */
 export function canonicalJson(value: unknown): string {
@@ -11,10 +10,6 @@ export function canonicalJson(value: unknown): string {
     for (const k of Object.keys(v).sort()) Object.defineProperty(sorted, k, { value: (v as Record<string, unknown>)[k], enumerable: true });
     return sorted;
   });
-}
-
-export function inputsHash(...parts: unknown[]): string {
-  return createHash("sha256").update(canonicalJson(parts)).digest("hex");
 }
 
 export function header(sources: string[], hash: string, comment: "//" | "#" = "//"): string {

@@ -6,19 +6,22 @@ import path from "node:path";
 import { parseRules } from "../rules/load.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
+import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";
 import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit-index.js";
 import { emitRules } from "./emit-rules.js";
 import { emitRulesDoc } from "./emit-rules-doc.js";
 import { emitTests } from "./emit-tests.js";
-import { emitValidators } from "./emit-validators.js";
 import { mergeGraphql } from "./graphql.js";
-import { header, inputsHash } from "./header.js";
+import { canonicalJson } from "./header.js";
 import { bundleDocument, finishDocument, loadDocument, parseText, SpecError, TOO_DEEP, validationError } from "./load.js";
 import type { ApiModel, Diagnostic } from "./model.js";
 import { normalize } from "./normalize.js";
+import { dropKnownDialects } from "./schema-check.js";
 import { bundled } from "./paths.js";
 import { applicability } from "./targets.js";
-import { startTypesEmitter, type TypesEmitter } from "./types-in-parallel.js";
+import { startTypesEmitter, startTypesEmitterOnDemand, type TypesEmitter } from "./types-in-parallel.js";
+import { narrowingRules } from "./types/narrowing.js";
+import { validatorModules, validatorSlots } from "./validator-slots.js";
 
 export interface GenerateOptions {
   /** OpenAPI document; the bundled schema when absent. */
@@ -29,11 +32,15 @@ export interface GenerateOptions {
   allowExternalRefs?: boolean;
   /** Fail (instead of skip) when a rule's operation or target is not in the document. */
   rulesStrict?: boolean;
+  /** The previous output of an artifact whose inputs are unchanged (generators/artifacts.ts). */
+  reuse?: Reuse;
 }
 
 export interface GenerateResult {
   files: Map<string, string>;
   diagnostics: Diagnostic[];
+  /** The artifacts the files belong to, in order: what each was made from, and whether reused. */
+  artifacts: ArtifactRecord[];
 }
 
 export class GenerateError extends Error {}
@@ -84,13 +91,17 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 }
 
 async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
-  const helper = startTypesEmitter();
+  const helper = options.reuse ? startTypesEmitterOnDemand() : startTypesEmitter();
   try {
     const spec = options.spec ?? bundled.spec();
     const document = await bundleDocument(spec, { allowExternalRefs: options.allowExternalRefs ?? false });
+    // A document the last successful run checked (the same bundled text, the same code) is valid
+    // again: swagger-parser's validation and the schema checks are skipped for it.
+    const identity = partsHash([document.version, canonicalJson(document.bundled)]);
+    const check: ArtifactRecord = { name: "document", identity, files: [], reused: options.reuse?.("document", identity) !== undefined, check: true };
     // swagger-parser validates on the other thread meanwhile. Its verdict comes first: when it
     // finds the document invalid, that is the error reported, whatever else failed since.
-    const validation = helper.validate(document.bundled);
+    const validation = check.reused ? Promise.resolve(undefined) : helper.validate(document.bundled);
     validation.catch(() => undefined); // awaited below; a rejection must not go unhandled meanwhile
     const valid = async () => {
       const problem = await validation;
@@ -98,13 +109,15 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     };
     let result: GenerateResult;
     try {
-      result = await generateWith(modelOf(finishDocument(spec, document), options), options, helper);
+      if (check.reused) dropKnownDialects(document.bundled);
+      const doc = check.reused ? document.bundled : finishDocument(spec, document);
+      result = await generateWith(modelOf(doc, options), options, helper);
     } catch (error) {
       await valid();
       throw error;
     }
     await valid();
-    return result;
+    return { ...result, artifacts: [check, ...result.artifacts] };
   } finally {
     helper.close();
   }
@@ -120,36 +133,49 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
     );
   }
   const rulesSource = path.basename(options.rules ?? bundled.rules());
-  const sources = [...model.sources, rulesSource];
+  const artifacts = new Artifacts([...model.sources, rulesSource], options.reuse);
+  // Each artifact's header hashes exactly what it is made from (generators/artifacts.ts).
   const { diagnostics: _d, ...modelForHash } = model;
-  const hash = inputsHash(modelForHash, rules);
-  const head = header(sources, hash);
-  const files = new Map<string, string>();
-  const typesText = types.emit(model, rules, head);
-  typesText.catch(() => undefined); // awaited below; a rejection must not go unhandled meanwhile
-  const validators = emitValidators(model, head);
-  // Every TypeScript file is .mts importing .mjs: ESM whatever the consumer's package type,
-  // compiled by its tsc (module nodenext, commonjs or bundler), tsx or a bundler alike.
-  files.set("types.mts", await typesText);
-  for (const [name, text] of validators.files) files.set(name, text);
-  files.set("rules.mts", emitRules(model, rules, validators.modules, skip, head));
-  files.set("index.mts", emitIndex(validators.modules, head));
-  for (const [name, text] of emitOperations(validators.modules, head)) files.set(name, text);
-  files.set("requests.mts", emitRequests(validators.modules, head));
-  files.set("routes.mts", emitRoutes(model, head));
-  files.set("RULES.md", emitRulesDoc(rules, head));
-  files.set("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`);
+  const modelText = canonicalJson(modelForHash);
+  const rulesText = canonicalJson(rules);
+  // The types read only the rules they narrow request bodies with: they get no other.
+  const typesRules: RulesFile = { version: rules.version, stages: [], hints: [], rules: narrowingRules(rules.rules) };
+  const modules = validatorModules(model, validatorSlots(model));
   const context = {
     catalog: { gpus: (readJson(bundled.catalog("gpus")) as { gpus: unknown }).gpus, cpus: (readJson(bundled.catalog("cpus")) as { cpus: unknown }).cpus },
     templates: (readJson(bundled.catalog("templates")) as { templates: unknown }).templates,
   };
-  const tests = emitTests(model, rules, skip, context, head);
-  files.set("tests/rules.property.test.mjs", tests.test);
-  files.set("tests/model.json", tests.data);
-  for (const name of readdirSync(bundled.runtime()).sort()) {
-    if (!name.endsWith(".ts")) continue;
-    const source = readFileSync(path.join(bundled.runtime(), name), "utf8").replace(/(from "\.\/[a-z-]+)\.js"/g, '$1.mjs"');
-    files.set(`runtime/${name.replace(/\.ts$/, ".mts")}`, `${head}\n${source}`);
-  }
-  return { files, diagnostics };
+  const runtime = readdirSync(bundled.runtime())
+    .sort()
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => ({ name, source: readFileSync(path.join(bundled.runtime(), name), "utf8").replace(/(from "\.\/[a-z-]+)\.js"/g, '$1.mjs"') }));
+  // Every TypeScript file is .mts importing .mjs: ESM whatever the consumer's package type,
+  // compiled by its tsc (module nodenext, commonjs or bundler), tsx or a bundler alike.
+  const one = (name: string, text: string) => new Map([[name, text]]);
+  artifacts.add("types", [modelText, canonicalJson(typesRules)], async (head) => one("types.mts", await types.emit(model, typesRules, head)));
+  // Ajv names its functions across the whole model (validate110 in one operation's file depends
+  // on everything compiled before it), so the validators are one artifact: docs/generate-speed.md.
+  artifacts.add("validators", [modelText], async (head) => (await import("./emit-validators.js")).emitValidators(model, head).files);
+  artifacts.add("rules", [modelText, rulesText], (head) => one("rules.mts", emitRules(model, rules, modules, skip, head)));
+  artifacts.add("index", [canonicalJson(modules)], (head) => {
+    const files = one("index.mts", emitIndex(modules, head));
+    for (const [name, text] of emitOperations(modules, head)) files.set(name, text);
+    return files.set("requests.mts", emitRequests(modules, head));
+  });
+  artifacts.add("routes", [modelText], (head) => one("routes.mts", emitRoutes(model, head)));
+  artifacts.add("rules-doc", [rulesText], (head) => one("RULES.md", emitRulesDoc(rules, head)));
+  artifacts.add("rules-schema", null, () => one("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`));
+  artifacts.add("tests", [modelText, rulesText, canonicalJson(context)], (head) => {
+    const tests = emitTests(model, rules, skip, context, head);
+    return new Map([
+      ["tests/rules.property.test.mjs", tests.test],
+      ["tests/model.json", tests.data],
+    ]);
+  });
+  artifacts.add(
+    "runtime",
+    runtime.map((r) => `${r.name}\0${r.source}`),
+    (head) => new Map(runtime.map((r) => [`runtime/${r.name.replace(/\.ts$/, ".mts")}`, `${head}\n${r.source}`])),
+  );
+  return { ...(await artifacts.files()), diagnostics };
 }

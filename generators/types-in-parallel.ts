@@ -67,3 +67,17 @@ export function startTypesEmitter(): TypesEmitter {
     close: () => void worker.terminate(),
   };
 }
+
+/**
+ * The second thread started on first use: a run that may reuse the validated document and the
+ * types (generators/artifacts.ts) pays for no worker it does not ask anything of.
+ */
+export function startTypesEmitterOnDemand(): TypesEmitter {
+  let started: TypesEmitter | undefined;
+  const helper = () => (started ??= startTypesEmitter());
+  return {
+    validate: (bundled) => helper().validate(bundled),
+    emit: (model, rules, header) => helper().emit(model, rules, header),
+    close: () => started?.close(),
+  };
+}

@@ -3,45 +3,15 @@
 
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { canonicalJson } from "./header.js";
 import { KNOWN_FORMATS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
 import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
 import { collectPatterns, type RegExpEngine, regExpEngine } from "./safe-regex.js";
+import { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
+
+export { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-
-export interface ValidatorSlot {
-  /** Export name in validators.js: v0, v1, … in order of first use; shared by identical bodies. */
-  name: string;
-  operation: string;
-  /** "request" or a response status. */
-  target: string;
-  schemaId: string;
-}
-
-/**
- * One slot per request and response body. Bodies with the same schema (every error response is
- * `ErrorResponse`) share one validator: the module stays small and quick to load.
- */
-export function validatorSlots(model: ApiModel): ValidatorSlot[] {
-  const slots: ValidatorSlot[] = [];
-  const shared = new Map<string, { name: string; schemaId: string }>();
-  const add = (operation: string, target: string, schema: JsonSchema) => {
-    const key = canonicalJson(schema);
-    let entry = shared.get(key);
-    if (!entry) {
-      entry = { name: `v${shared.size}`, schemaId: `${SCHEMAS_ID}/body/${shared.size}` };
-      shared.set(key, entry);
-    }
-    slots.push({ operation, target, ...entry });
-  };
-  for (const op of model.operations) {
-    if (op.request) add(op.id, "request", op.request.schema);
-    for (const r of op.responses) if (r.schema !== undefined) add(op.id, r.status, r.schema);
-  }
-  return slots;
-}
 
 /** The distinct bodies of the slots, by schema id. */
 function bodies(model: ApiModel, slots: ValidatorSlot[]): Map<string, JsonSchema> {

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import type { Reuse } from "../../generators/artifacts.js";
 import { bundled } from "../../generators/paths.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { printDiagnostics } from "../diagnostics.js";
@@ -13,14 +14,16 @@ import { drift } from "../generate/check.js";
 import { inventory, listed } from "../generate/inventory.js";
 import { resolveOut } from "../generate/out-target.js";
 import { recoverLeftovers, replaceAtomically } from "../generate/replace-atomically.js";
-import { inputsHash, readStamp, sha, type Stamp } from "../generate/stamp.js";
+import { reuseFrom } from "../generate/reuse.js";
+import { artifactKey, codeHash, inputsHash, readStamp, sha, type Stamp } from "../generate/stamp.js";
 import { checkInPlace, writeInPlace } from "../generate/write-in-place.js";
 
 const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE] [--out DIR] [--check]
                       [--allow-external-refs] [--rules-strict] [--force] [--quiet]
                       [--allow-foreign-files] [--overwrite-edits]
 
-Emit TypeScript types, Ajv validators, the rule engine and property tests.
+Emit TypeScript types, Ajv validators, the rule engine and property tests. After an edit, only
+the parts whose own inputs changed are rebuilt; the rest is kept from the previous output.
 Exit status: 0 written or up to date, 1 invalid input or (--check) output not current,
 2 usage error or a folder generate refuses to write into.
 
@@ -39,7 +42,7 @@ Exit status: 0 written or up to date, 1 invalid input or (--check) output not cu
                             v2kit generate --spec api/openapi.yaml --allow-external-refs --out generated
   --rules-strict          fail when a rule's operation or field is not in the document
                             v2kit generate --rules-strict --out generated
-  --force                 regenerate even when the inputs are unchanged
+  --force                 rebuild everything, even when the inputs are unchanged
                             v2kit generate --force --out generated
   --quiet                 print errors only
                             v2kit generate --quiet --out generated
@@ -102,7 +105,8 @@ export const command: Command = {
     ].filter((i) => i.file !== "");
     for (const { file } of inputs.slice(0, 3)) if (!existsSync(file)) throw new CliError(`${file}: cannot read: no such file`);
     const previous = target.exists ? readStamp(out) : undefined;
-    const hash = inputsHash(inputs);
+    const code = codeHash();
+    const hash = inputsHash(inputs, code);
     const found = target.exists ? inventory(out, previous) : { owned: [], edited: [], foreign: [] };
     if (!values.check && !values.force && previous?.inputs === hash && found.edited.length === 0 && ownedAllPresent(previous, found.owned)) {
       if (!values.quiet) process.stdout.write(`v2kit: ${path.relative(process.cwd(), out) || "."} is up to date\n`);
@@ -114,10 +118,13 @@ export const command: Command = {
       if (found.foreign.length > 0) checkInPlace(out, Object.keys(previous?.files ?? {}), previous, values["overwrite-edits"]);
     }
 
-    const result = await runPipeline(values);
+    // Artifacts whose inputs did not change are taken as they are; --check and --force build all.
+    const reuse = values.check || values.force ? undefined : reuseFrom(out, previous, found.owned, code);
+    const result = await runPipeline(values, reuse);
     if (!values.quiet) printDiagnostics(result.diagnostics);
-    const stamp: Stamp = { inputs: hash, files: {} };
+    const stamp: Stamp = { inputs: hash, files: {}, artifacts: {} };
     for (const [file, content] of result.files) stamp.files[file] = sha(content);
+    for (const a of result.artifacts) (stamp.artifacts ??= {})[a.name] = { inputs: artifactKey(code, a.name, a.identity), files: a.files };
     if (values.check) {
       const differ = drift(out, result.files, previous, stamp);
       if (differ.length > 0) {
@@ -134,10 +141,19 @@ export const command: Command = {
       if (stale.length > 0)
         process.stderr.write(`v2kit: warning: kept ${stale.length} file(s) v2kit no longer generates, because they were edited:\n${listed(stale)}\n`);
     }
-    if (!values.quiet) process.stdout.write(`v2kit: wrote ${result.files.size} files to ${values.out}\n`);
+    if (!values.quiet) process.stdout.write(`v2kit: wrote ${result.files.size} files to ${values.out}${rebuilt(result.artifacts)}\n`);
     return 0;
   },
 };
+
+/** Which artifacts were built and which kept, when some were kept (a full run says nothing more). */
+function rebuilt(all: { name: string; reused: boolean; check?: true }[]): string {
+  const artifacts = all.filter((a) => a.check === undefined);
+  const kept = artifacts.filter((a) => a.reused).map((a) => a.name);
+  if (kept.length === 0) return "";
+  const built = artifacts.filter((a) => !a.reused).map((a) => a.name);
+  return ` (rebuilt: ${built.length > 0 ? built.join(", ") : "none"}; unchanged: ${kept.join(", ")})`;
+}
 
 function ownedAllPresent(stamp: Stamp, owned: string[]): boolean {
   return owned.length === Object.keys(stamp.files).length;
@@ -159,7 +175,7 @@ function refuseUnsafe(values: Values, found: { edited: string[]; foreign: string
   }
 }
 
-async function runPipeline(values: Values) {
+async function runPipeline(values: Values, reuse: Reuse | undefined) {
   const { generate, GenerateError } = await import("../../generators/pipeline.js");
   const { SpecError } = await import("../../generators/load.js");
   const { RulesFileError } = await import("../../rules/load.js");
@@ -170,6 +186,7 @@ async function runPipeline(values: Values) {
       ...(values.rules ? { rules: values.rules } : {}),
       allowExternalRefs: values["allow-external-refs"],
       rulesStrict: values["rules-strict"],
+      ...(reuse ? { reuse } : {}),
     });
   } catch (error) {
     if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);

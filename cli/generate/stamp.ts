@@ -1,5 +1,7 @@
-// The stamp (.v2kit-stamp.json in --out): which files generate owns, by content hash, and a
-// hash of the inputs so that an unchanged run is a no-op. The inputs hash depends on content
+// The stamp (.v2kit-stamp.json in --out): which files generate owns, by content hash, a hash
+// of the inputs so that an unchanged run is a no-op, and each artifact's own inputs hash and
+// files so that a run after an edit rebuilds only the artifacts the edit reaches
+// (generators/artifacts.ts, cli/generate/reuse.ts). The inputs hash depends on content
 // only (never on absolute paths or line endings), so a clone in any folder, on any machine,
 // agrees with the committed stamp (issue 10, point 4).
 
@@ -14,6 +16,13 @@ export interface Stamp {
   inputs: string;
   /** Relative path (with "/") → sha256 of the content generate wrote there. */
   files: Record<string, string>;
+  /** Artifact name → the hash of the code and inputs it was made from, and its files (absent in stamps before 0.1.x's incremental runs). */
+  artifacts?: Record<string, ArtifactEntry>;
+}
+
+export interface ArtifactEntry {
+  inputs: string;
+  files: string[];
 }
 
 export const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
@@ -29,10 +38,24 @@ export function readStamp(out: string): Stamp | undefined {
     for (const [name, hash] of Object.entries(value.files)) {
       if (typeof hash === "string" && isOwnedName(name)) files[name] = hash;
     }
-    return { inputs: value.inputs, files };
+    const artifacts = readArtifacts(value.artifacts, files);
+    return { inputs: value.inputs, files, ...(artifacts ? { artifacts } : {}) };
   } catch {
     return undefined;
   }
+}
+
+/** Artifact entries whose files are all owned; anything else in the key is ignored (never reused). */
+function readArtifacts(value: unknown, files: Record<string, string>): Record<string, ArtifactEntry> | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const out: Record<string, ArtifactEntry> = {};
+  for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+    const { inputs, files: list } = (entry ?? {}) as Partial<ArtifactEntry>;
+    if (typeof inputs !== "string" || !Array.isArray(list)) continue;
+    if (list.every((f) => typeof f === "string" && Object.hasOwn(files, f)))
+      Object.defineProperty(out, name, { value: { inputs, files: list }, enumerable: true });
+  }
+  return out;
 }
 
 /** A stamp entry must be a plain relative path: no "..", no absolute path, no empty segment. */
@@ -57,14 +80,26 @@ function filesUnder(dir: string): string[] {
 
 /**
  * Hash of every input: the documents, rules and catalogs by role and content, and the
- * generator's own code by path relative to the package root: its TypeScript sources in a
+ * generator's own code (codeHash: by path relative to the package root: its TypeScript sources in a
  * checkout of v2kit (so that a stale file left in dist/ cannot change the hash), the compiled
- * code in an installed package; with the runtime copied into output/runtime and the layouts.
+ * code in an installed package; with the runtime copied into output/runtime and the layouts).
  */
-export function inputsHash(inputs: { role: string; file: string }[]): string {
+export function inputsHash(inputs: { role: string; file: string }[], code = codeHash()): string {
   const hash = createHash("sha256");
   const add = (name: string, bytes: Buffer) => hash.update(name).update("\0").update(normalized(bytes)).update("\0");
   for (const { role, file } of inputs) add(role, existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
+  return hash.update("code\0").update(code).digest("hex");
+}
+
+/** What an artifact was made from: v2kit's code, and its own inputs (its header). */
+export function artifactKey(code: string, name: string, identity: string): string {
+  return createHash("sha256").update(code).update("\0").update(name).update("\0").update(identity).digest("hex");
+}
+
+/** Hash of v2kit's own generator code (what every artifact is made with). */
+export function codeHash(): string {
+  const hash = createHash("sha256");
+  const add = (name: string, bytes: Buffer) => hash.update(name).update("\0").update(normalized(bytes)).update("\0");
   const root = packageRoot();
   const checkout = existsSync(path.join(root, "generators", "pipeline.ts"));
   const code = checkout ? root : path.join(root, "dist");

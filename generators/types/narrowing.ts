@@ -33,6 +33,24 @@ interface Piece {
 
 type Outcome = Piece | { note: string } | undefined;
 
+/** The rule kinds narrowRequest expresses; it reads no other rule (see its dispatch below). */
+const NARROWING_KINDS: ReadonlySet<string> = new Set(["exactlyOne", "enumWhen", "requires"]);
+
+/** The members of a rule narrowRequest and its helpers read; keep in step with them. */
+const NARROWING_KEYS = ["id", "kind", "operations", "fields", "field", "allowed", "when"] as const;
+
+/**
+ * The part of the rules the types depend on: the rules narrowRequest expresses, with only the
+ * members it reads. The types are emitted from this alone, so an edit elsewhere in the rules
+ * file (another kind, a message, a status) leaves them as they are; the pipeline hashes only
+ * this for the types' header (docs/generate-speed.md, "What is skipped when").
+ */
+export function narrowingRules(rules: readonly RuleSpec[]): RuleSpec[] {
+  return rules
+    .filter((rule) => NARROWING_KINDS.has(rule.kind))
+    .map((rule) => Object.fromEntries(NARROWING_KEYS.filter((key) => Object.hasOwn(rule, key)).map((key) => [key, rule[key]])) as RuleSpec);
+}
+
 export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ctx: TypeContext): Narrowing {
   const result: Narrowing = { applied: [], notes: [] };
   const resolved = op.request === undefined ? undefined : followRefs(op.request.schema, ctx.schemas);
@@ -43,7 +61,7 @@ export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ct
   if (op.request === undefined || !isObjectSchema(request)) return result;
   const pieces: Piece[] = [];
   for (const rule of rules) {
-    if (!Array.isArray(rule.operations) || !rule.operations.includes(op.id)) continue;
+    if (!NARROWING_KINDS.has(rule.kind) || !Array.isArray(rule.operations) || !rule.operations.includes(op.id)) continue;
     const outcome =
       rule.kind === "exactlyOne"
         ? exactlyOne(rule, request, ctx)

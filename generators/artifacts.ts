@@ -1,0 +1,67 @@
+// The units generate builds and skips (docs/generate-speed.md, "What is skipped when"): each
+// artifact (the types, the validators, the rule engine, …) is a group of files made from a
+// known part of the inputs. Its header carries the hash of exactly that part, and a run that
+// is told the previous output of an artifact with the same header (and the same generator
+// code: the CLI checks that, see cli/generate/stamp.ts) takes those files as they are instead
+// of building them again. Files keep the order of the artifacts' declaration, so the result is
+// the same map whichever artifacts were reused.
+
+import { createHash } from "node:crypto";
+import { header } from "./header.js";
+
+/**
+ * Given an artifact's name and identity (its header: sources and inputs hash), the files it
+ * wrote last time when they may be used unchanged, or undefined to build it.
+ */
+export type Reuse = (artifact: string, identity: string) => Map<string, string> | undefined;
+
+export interface ArtifactRecord {
+  name: string;
+  /** The header its files carry ("" for an artifact without one): what it was made from. */
+  identity: string;
+  files: string[];
+  reused: boolean;
+  /** A check with no files (the document's validation): skipped when reused. */
+  check?: true;
+}
+
+/** sha256 of some canonical texts (each the JSON of one input), in order. */
+export function partsHash(parts: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(String(part.length)).update("\0").update(part).update("\0");
+  return hash.digest("hex");
+}
+
+export class Artifacts {
+  private readonly built: { record: ArtifactRecord; files: Promise<Map<string, string>> }[] = [];
+
+  constructor(
+    private readonly sources: string[],
+    private readonly reuse: Reuse | undefined,
+  ) {}
+
+  /**
+   * Declare an artifact made from `parts` (canonical texts of its inputs; null: no header, made
+   * from v2kit's own code only) and build it with `make` unless it can be reused.
+   */
+  add(name: string, parts: readonly string[] | null, make: (head: string) => Map<string, string> | Promise<Map<string, string>>): Promise<unknown> {
+    const identity = parts === null ? "" : header(this.sources, partsHash(parts));
+    const previous = this.reuse?.(name, identity);
+    const record: ArtifactRecord = { name, identity, files: [], reused: previous !== undefined };
+    const files = previous !== undefined ? Promise.resolve(previous) : Promise.resolve().then(() => make(identity));
+    files.catch(() => undefined); // awaited in files(); a rejection must not go unhandled meanwhile
+    this.built.push({ record, files });
+    return files;
+  }
+
+  /** Every artifact's files, in declaration order, once all are built. */
+  async files(): Promise<{ files: Map<string, string>; artifacts: ArtifactRecord[] }> {
+    const files = new Map<string, string>();
+    for (const { record, files: pending } of this.built) {
+      const made = await pending;
+      record.files = [...made.keys()];
+      for (const [name, text] of made) files.set(name, text);
+    }
+    return { files, artifacts: this.built.map((b) => b.record) };
+  }
+}
