@@ -25,9 +25,11 @@ export interface BatchVerdicts {
  * lines to `emit` in order, several lines per call. Blank lines are skipped (their numbers still
  * count) and a trailing CR is dropped (CRLF input). A line past maxLine ends the batch.
  *
- * An ASCII batch (the usual one) is decoded once, and each line is a slice of that text: its
- * byte offsets are its string offsets. Any other batch goes to lintSource line by line as bytes,
- * which decodes them and names the offset of a byte that is not UTF-8.
+ * A batch is checked for UTF-8 once: when it is ASCII (the usual case), each line goes to
+ * lintSource as a string copied byte for byte (Latin-1), no decoder per line. Any other batch goes
+ * line by line as bytes, which lintSource decodes, naming the offset of a byte that is not UTF-8.
+ * (One string of the whole batch would be a large object: it is left for a full GC, and peak
+ * memory grows with the input.)
  */
 export function lintBatch(
   bytes: Buffer,
@@ -38,7 +40,7 @@ export function lintBatch(
   maxLine: number,
   emit: (text: string) => void,
 ): BatchVerdicts {
-  const source = isAscii(bytes.subarray(0, length)) ? bytes.toString("latin1", 0, length) : undefined;
+  const ascii = isAscii(bytes.subarray(0, length));
   // `"name:` once per batch: a line adds its number and the closing quote (digits need no escape).
   const filePrefix = `${JSON.stringify(name).slice(0, -1)}:`;
   let text = "";
@@ -54,7 +56,7 @@ export function lintBatch(
     }
     if (!isBlank(bytes, start, end)) {
       const stop = bytes[end - 1] === 0x0d ? end - 1 : end;
-      const result = lintSource(source === undefined ? bytes.subarray(start, stop) : source.slice(start, stop), options).result;
+      const result = lintSource(ascii ? bytes.toString("latin1", start, stop) : bytes.subarray(start, stop), options).result;
       if (!result.ok) invalid = true;
       text += verdictLine(`${filePrefix}${line}"`, result);
       if (text.length >= CHUNK_CHARS) {
