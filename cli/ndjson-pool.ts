@@ -3,6 +3,7 @@
 // which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
 // allocates nothing per batch that only a full GC would free.
 
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
 import type { Batch } from "./ndjson-lines.js";
@@ -40,6 +41,19 @@ export interface BatchResult {
   tooLong?: number;
 }
 
+/**
+ * A fixed 8 MB young generation in every worker, as the --jobs 1 re-run has (cli/commands/lint.ts:
+ * peak memory flat from the first line). A worker's heap is configured from V8's flags as they
+ * are when it starts, so setting them here, before the first worker, needs no second node
+ * process; this thread's own heap keeps its size (it only reads and writes buffers). Flags given
+ * on the command line win.
+ */
+function fixYoungGeneration(): void {
+  if (process.execArgv.some((flag) => flag.startsWith("--max-semi-space-size") || flag.startsWith("--min-semi-space-size"))) return;
+  setFlagsFromString("--max-semi-space-size=8");
+  setFlagsFromString("--min-semi-space-size=8");
+}
+
 /** A worker that failed or stopped: an internal error, never a verdict on the input. */
 export class WorkerFailure extends Error {}
 
@@ -59,6 +73,7 @@ export class LintPool {
     readonly size: number,
     setup: WorkerSetup,
   ) {
+    fixYoungGeneration();
     for (let i = 0; i < size; i++) {
       const entry = { worker: new Worker(new URL("./ndjson-worker.js", import.meta.url), { workerData: setup }), busy: 0 };
       entry.worker.on("message", (result: BatchResult) => {
