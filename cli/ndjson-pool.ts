@@ -8,16 +8,20 @@ import { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
 import type { Batch } from "./ndjson-lines.js";
 
-/** What a worker needs to build the same engine and options as the main thread. */
+/** What a worker needs to start building the same engine as the main thread (from the flags alone). */
 export interface WorkerSetup {
   operation: string;
   response?: string;
   spec?: string;
   rules?: string;
-  /** --catalog, --templates, --current (or their --live versions): plain JSON data. */
-  context: Pick<LintOptions, "catalog" | "templates" | "current">;
   /** --max-body-bytes: the longest line. */
   maxLine: number;
+}
+
+/** The first message to a worker: the rest of its options, once the main thread has them. */
+export interface WorkerContext {
+  /** --catalog, --templates, --current (or their --live versions): plain JSON data. */
+  context: Pick<LintOptions, "catalog" | "templates" | "current">;
 }
 
 export interface BatchJob {
@@ -62,6 +66,11 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/**
+ * Worker threads that start loading their engine as soon as the pool is made, while the main
+ * thread loads its own and reads the context files; `configure` hands them the context. Until
+ * then they do not hold the process open, so a usage error on the main thread ends the run.
+ */
 export class LintPool {
   private readonly workers: { worker: Worker; busy: number }[] = [];
   private readonly pending = new Map<number, Pending>();
@@ -86,7 +95,16 @@ export class LintPool {
       entry.worker.on("exit", (code) => {
         if (!this.closing) this.fail(new WorkerFailure(`a lint worker stopped (exit code ${code})`));
       });
+      entry.worker.unref(); // after the listeners: a "message" listener refs the worker again
       this.workers.push(entry);
+    }
+  }
+
+  /** Hand the workers the context (first message of each); from here on they keep the process alive. */
+  configure(context: WorkerContext["context"]): void {
+    for (const { worker } of this.workers) {
+      worker.ref();
+      worker.postMessage({ context } satisfies WorkerContext);
     }
   }
 

@@ -124,6 +124,8 @@ async function run(args: string[]): Promise<number> {
   const maxBytes = maxBodyBytes(values["max-body-bytes"]);
   if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
   limit = maxBytes;
+  // --jobs N: the workers start loading their engine now, beside this thread loading its own.
+  const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
   const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
     engineFor(values),
@@ -152,18 +154,9 @@ async function run(args: string[]): Promise<number> {
   const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const formatter = await loadFormatter(format, { engine, operation: values.operation, color });
   watchStdout();
-  let pool: LintPool | undefined;
-  if (values.ndjson && jobs > 1) {
-    const { LintPool } = await import("../ndjson-pool.js");
-    const { engine: _, operation, response, ...context } = options;
-    pool = new LintPool(jobs, {
-      operation,
-      context,
-      maxLine: limit,
-      ...(response === undefined ? {} : { response: String(response) }),
-      ...(values.spec === undefined ? {} : { spec: values.spec }),
-      ...(values.rules === undefined ? {} : { rules: values.rules }),
-    });
+  if (pool !== undefined) {
+    const { engine: _, operation: __, response: ___, ...context } = options;
+    pool.configure(context);
   }
   const lintNdjson = values.ndjson ? (await import("../ndjson-run.js")).lintNdjson : undefined;
   let code = 0;
@@ -187,6 +180,18 @@ async function run(args: string[]): Promise<number> {
   await write(formatter.end());
   // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
   return closed ? Math.max(code, 1) : code;
+}
+
+/** The worker threads of --jobs N, made from the flags alone (the context follows: LintPool.configure). */
+async function startPool(jobs: number, operation: string, values: Values): Promise<LintPool> {
+  const { LintPool } = await import("../ndjson-pool.js");
+  return new LintPool(jobs, {
+    operation,
+    maxLine: limit,
+    ...(values.response === undefined ? {} : { response: values.response }),
+    ...(values.spec === undefined ? {} : { spec: values.spec }),
+    ...(values.rules === undefined ? {} : { rules: values.rules }),
+  });
 }
 
 /** The byte limit of one input; undefined when the flag is not a whole number of at least 1. */
