@@ -6,6 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
+import { NDJSON_HEAP_FLAGS } from "./ndjson-heap.js";
 import type { Batch } from "./ndjson-lines.js";
 
 /** What a worker needs to start building the same engine as the main thread (from the flags alone). */
@@ -46,16 +47,15 @@ export interface BatchResult {
 }
 
 /**
- * A fixed 8 MB young generation in every worker, as the --jobs 1 re-run has (cli/commands/lint.ts:
- * peak memory flat from the first line). A worker's heap is configured from V8's flags as they
- * are when it starts, so setting them here, before the first worker, needs no second node
- * process; this thread's own heap keeps its size (it only reads and writes buffers). Flags given
- * on the command line win.
+ * The heap flags of the --jobs 1 re-run (cli/ndjson-heap.ts: peak memory flat from the first
+ * line) in every worker. A worker's heap is configured from V8's flags as they are when it
+ * starts, so setting them here, before the first worker, needs no second node process; this
+ * thread's young generation keeps its size (it only reads and writes buffers). Flags given on
+ * the command line win.
  */
 function fixYoungGeneration(): void {
-  if (process.execArgv.some((flag) => flag.startsWith("--max-semi-space-size") || flag.startsWith("--min-semi-space-size"))) return;
-  setFlagsFromString("--max-semi-space-size=8");
-  setFlagsFromString("--min-semi-space-size=8");
+  if (process.execArgv.some((flag) => NDJSON_HEAP_FLAGS.some((ours) => flag.split("=")[0] === ours.split("=")[0]))) return;
+  for (const flag of NDJSON_HEAP_FLAGS) setFlagsFromString(flag);
 }
 
 /** A worker that failed or stopped: an internal error, never a verdict on the input. */

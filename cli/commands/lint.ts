@@ -12,6 +12,7 @@ import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
+import { NDJSON_HEAP_FLAGS } from "../ndjson-heap.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
@@ -112,11 +113,11 @@ async function run(args: string[]): Promise<number> {
   if (values.jobs !== undefined && !values.ndjson) throw usage("--jobs splits --ndjson input across worker threads: add --ndjson, or drop --jobs");
   // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
   // peak memory would grow with the input. A fixed 8 MB semi-space keeps it flat from the first
-  // line, and spends a quarter of the GC time a 1 MB one does. --jobs N sets it for its worker
-  // threads without a re-run (cli/ndjson-pool.ts); --jobs 1 lints on this thread, whose heap is
-  // sized at start-up: a child node with the flags (docs/ndjson.md: what the re-run costs).
-  if (values.ndjson && jobs === 1 && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size")))
-    return rerunWith(["--max-semi-space-size=8", "--min-semi-space-size=8"]);
+  // line, and spends a quarter of the GC time a 1 MB one does; the old generation grows by half
+  // its live size between full collections, not by V8's speed-based factor (up to 4x). --jobs N
+  // sets these for its worker threads without a re-run (cli/ndjson-pool.ts); --jobs 1 lints on
+  // this thread, whose heap is sized at start-up: a child node with the flags (docs/ndjson.md).
+  if (values.ndjson && jobs === 1 && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) return rerunWith(NDJSON_HEAP_FLAGS);
   if (values.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(values.response)) {
     throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
   }
