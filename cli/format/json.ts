@@ -26,7 +26,7 @@ export function verdictLine(fileJson: string, result: LintResult): string {
   const resolved = result.resolved ?? null;
   if (ok === true && status === null && problem === null && isEmptyList(violations) && isEmptyList(warnings)) {
     // The valid path: everything but `resolved` is known text.
-    const text = value("resolved", resolved);
+    const text = stringifyMember("resolved", resolved);
     if (text !== undefined) return `{"file":${fileJson},"ok":true,"status":null,"problem":null,"violations":[],"warnings":[],"resolved":${text}}\n`;
   }
   let line = `{"file":${fileJson}`;
@@ -46,12 +46,12 @@ function isEmptyList(list: unknown): boolean {
 
 /** `,"key":VALUE`, or nothing when JSON.stringify would leave the key out (undefined, a function). */
 function member(key: string, data: unknown): string {
-  const text = value(key, data);
+  const text = stringifyMember(key, data);
   return text === undefined ? "" : `,"${key}":${text}`;
 }
 
 /** What JSON.stringify prints for `data` as the member `key` of an object; undefined when it leaves the member out. */
-function value(key: string, data: unknown): string | undefined {
+function stringifyMember(key: string, data: unknown): string | undefined {
   if (data === null) return "null";
   if (data === true) return "true";
   if (data === false) return "false";
