@@ -8,9 +8,11 @@ import { createWriteStream, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
+import { NDJSON_HEAP_FLAGS } from "../cli/ndjson-heap.js";
 import { ndjsonMix } from "./bodies.js";
 import { type BenchConfig, cli, fromRoot, log } from "./context.js";
-import type { Figure, Row, Section } from "./figures.js";
+import { type Figure, met, type Row, type Section } from "./figures.js";
+import { type ProfileSummary, profileChildThreads } from "./profile.js";
 import { type ChildRun, interleaved, median, ratio, round, runNode } from "./stats.js";
 import { requestValidatorModule } from "./validator-export.js";
 
@@ -120,7 +122,7 @@ export async function ndjson(config: BenchConfig): Promise<Section> {
     method: `Files of ${sizes.map(label).join(", ")} createEndpoint bodies are written to the scratch directory (a cycle of the valid GPU, valid CPU, large and invalid bodies: one in four invalid), linted by one \`v2kit lint --operation createEndpoint --ndjson --jobs 1 FILE\` process each (and \`--jobs 2\` at the smallest and the largest) with stdout discarded (/dev/null); wall time and peak RSS of the whole process (worker threads included); \`bench/memory-probe.ts\`, preloaded, samples the main thread's \`process.memoryUsage()\` every 100 ms to tell JS heap from buffers. Throughput: ${speed.method}`,
     rows: [...rows, ...speed.rows],
     figures: [figure, jobsFigure, ...speed.figures],
-    profiles: [],
+    profiles: speed.profiles,
     tables: [
       {
         title: `Where the memory grows, ${label(first)} → ${label(last)} bodies (peaks of \`process.memoryUsage()\`, sampled every 100 ms; RSS beyond heap + external is the allocator and code)`,
@@ -170,7 +172,10 @@ function rssFigure(key: string, what: string, runs: Map<number, ChildRun>, first
  * Bodies per second on one file, interleaved (ABBA) so that a busy machine weighs on each
  * contender alike: the anchor, --jobs 1 and --jobs 2; medians of 3 rounds (2 with --quick).
  */
-async function throughput(config: BenchConfig, exportName: string): Promise<{ method: string; rows: Row[]; figures: Figure[]; details: unknown }> {
+async function throughput(
+  config: BenchConfig,
+  exportName: string,
+): Promise<{ method: string; rows: Row[]; figures: Figure[]; profiles: ProfileSummary[]; details: unknown }> {
   const count = config.quick ? 50_000 : 200_000;
   const rounds = config.quick ? 2 : 3;
   const file = path.join(config.scratch, `bodies-throughput-${count}.ndjson`);
@@ -191,14 +196,34 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
     },
     rounds,
   );
-  rmSync(file);
+  const rate = (samples: number[]) => count / (median(samples) / 1000);
+  const [anchorRate, oneRate, twoRate] = [rate(ms.anchor), rate(ms.jobs1), rate(ms.jobs2)];
   // Linux shares the CPU between sessions (autogroups), not threads: on a machine already busy
   // with other work, two threads of one process get no more CPU than one. The load says how busy.
   const ceiling = await threadCeiling();
   const load = `load average ${round(loadBefore, 1)} before, ${round(loadavg()[0] as number, 1)} after; a CPU loop on 2 threads ÷ 1 thread: ${ceiling ?? "?"}×`;
-  const rate = (samples: number[]) => count / (median(samples) / 1000);
-  const [anchorRate, oneRate, twoRate] = [rate(ms.anchor), rate(ms.jobs1), rate(ms.jobs2)];
   const perSecond = (n: number) => `${Math.round(n / 100) / 10}k bodies/s`;
+  const figures: Figure[] = [
+    {
+      key: "ndjson_vs_anchor",
+      label: "lint --ndjson (--jobs 1) bodies/s ÷ readline + JSON.parse + Ajv standalone",
+      value: ratio(oneRate, anchorRate),
+      unit: "×",
+      target: { op: ">=", value: 1.0 },
+      baseline: `anchor ${perSecond(anchorRate)}, --jobs 1 ${perSecond(oneRate)}`,
+    },
+    {
+      key: "ndjson_jobs_scaling",
+      label: "lint --ndjson --jobs 2 bodies/s ÷ --jobs 1",
+      value: ratio(twoRate, oneRate),
+      unit: "×",
+      target: { op: ">=", value: 1.8 },
+      baseline: `--jobs 1 ${perSecond(oneRate)}, --jobs 2 ${perSecond(twoRate)}; ${load}`,
+      ...(cpus < 2 ? { skipped: "one CPU available: two threads cannot run at once" } : {}),
+    },
+  ];
+  const profiles = await gapProfiles(file, figures);
+  rmSync(file);
   return {
     method: `one file of ${label(count)} bodies of the same mix (${round(bytes / 1e6, 1)} MB); ${rounds} round(s) of the anchor (\`bench/anchors/ndjson-parse-ajv.ts\`: readline + JSON.parse + the Ajv standalone createEndpoint validator, one JSON result line per body), \`--jobs 1\` and \`--jobs 2\`, interleaved, each a whole process (start-up included) writing to /dev/null; bodies/s from the median wall time; ${cpus} CPU(s) available, ${load} (on a machine busy with other sessions, --jobs 2 gets no more CPU than --jobs 1: the CPU loop on 2 threads ÷ 1 thread, measured right after, is the most this machine allowed at the time).`,
     rows: [
@@ -206,27 +231,32 @@ async function throughput(config: BenchConfig, exportName: string): Promise<{ me
       rateRow(`v2kit lint --ndjson --jobs 1, ${label(count)} bodies (throughput)`, count, bytes, ms.jobs1),
       rateRow(`v2kit lint --ndjson --jobs 2, ${label(count)} bodies (throughput)`, count, bytes, ms.jobs2),
     ],
-    figures: [
-      {
-        key: "ndjson_vs_anchor",
-        label: "lint --ndjson (--jobs 1) bodies/s ÷ readline + JSON.parse + Ajv standalone",
-        value: ratio(oneRate, anchorRate),
-        unit: "×",
-        target: { op: ">=", value: 1.0 },
-        baseline: `anchor ${perSecond(anchorRate)}, --jobs 1 ${perSecond(oneRate)}`,
-      },
-      {
-        key: "ndjson_jobs_scaling",
-        label: "lint --ndjson --jobs 2 bodies/s ÷ --jobs 1",
-        value: ratio(twoRate, oneRate),
-        unit: "×",
-        target: { op: ">=", value: 1.8 },
-        baseline: `--jobs 1 ${perSecond(oneRate)}, --jobs 2 ${perSecond(twoRate)}; ${load}`,
-        ...(cpus < 2 ? { skipped: "one CPU available: two threads cannot run at once" } : {}),
-      },
-    ],
+    figures,
+    profiles,
     details: { bodies: count, bytes, rounds, cpus, load: [loadBefore, loadavg()[0]], threadCeiling: ceiling, ms },
   };
+}
+
+/**
+ * Where the time goes for each missed throughput figure, profiled (--cpu-prof, every thread) on
+ * the same file in the same run: --jobs 1 (run with the heap flags its re-run adds, so that the
+ * profile is the linting process itself, not the re-run's parent) for ndjson_vs_anchor;
+ * --jobs 2's main thread and one worker for ndjson_jobs_scaling.
+ */
+async function gapProfiles(file: string, figures: Figure[]): Promise<ProfileSummary[]> {
+  const profiles: ProfileSummary[] = [];
+  const missed = (key: string) => figures.some((f) => f.key === key && met(f) === false);
+  if (missed("ndjson_vs_anchor")) {
+    log("ndjson: profiling --jobs 1 (ndjson_vs_anchor missed)");
+    const [one] = await profileChildThreads("`v2kit lint --ndjson --jobs 1`", cli(), lintArgs(file, 1), { nodeFlags: NDJSON_HEAP_FLAGS });
+    if (one) profiles.push({ ...one, figure: "ndjson_vs_anchor" });
+  }
+  if (missed("ndjson_jobs_scaling")) {
+    log("ndjson: profiling --jobs 2 (ndjson_jobs_scaling missed)");
+    const [main, worker] = await profileChildThreads("`v2kit lint --ndjson --jobs 2`", cli(), lintArgs(file, 2));
+    for (const p of [main, worker]) if (p) profiles.push({ ...p, figure: "ndjson_jobs_scaling" });
+  }
+  return profiles;
 }
 
 /**

@@ -105,3 +105,24 @@ export async function profileChild(subject: string, script: string, args: readon
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Profile one run of `node SCRIPT ARGS` with --cpu-prof, every thread: node writes one profile
+ * per thread (worker threads too), named CPU.DATE.TIME.PID.THREAD.SEQ. One summary per thread,
+ * the main thread (0) first, each subject naming its thread.
+ */
+export async function profileChildThreads(subject: string, script: string, args: readonly string[], options: ChildOptions = {}): Promise<ProfileSummary[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "v2kit-prof-"));
+  try {
+    await runNode(script, args, { ...options, nodeFlags: [...(options.nodeFlags ?? []), "--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", "200"] });
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .map((f) => ({ f, pid: Number(f.split(".")[3]), thread: Number(f.split(".")[4]) }))
+      .sort((a, b) => a.pid - b.pid || a.thread - b.thread)
+      .map(({ f, thread }) =>
+        summarize(JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CpuProfile, `${subject}, ${thread === 0 ? "main thread" : `worker thread ${thread}`}`),
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,8 +1,9 @@
 // One batch of NDJSON lines linted into the text of their --format json lines. The same function
 // runs on the main thread (--jobs 1) and in each worker (--jobs N), so both print the same bytes.
 
+import { isAscii } from "node:buffer";
 import { type LintOptions, lintSource } from "../runtime/lint.js";
-import { jsonLine } from "./format/json.js";
+import { mayNeedEscapes, printableText, verdictLine } from "./format/json.js";
 import { isBlank } from "./ndjson-lines.js";
 
 /**
@@ -23,6 +24,12 @@ export interface BatchVerdicts {
  * Lint each line of `bytes[0, length)`, named `name:LINE` from firstLine on, handing the JSON
  * lines to `emit` in order, several lines per call. Blank lines are skipped (their numbers still
  * count) and a trailing CR is dropped (CRLF input). A line past maxLine ends the batch.
+ *
+ * A batch is checked for UTF-8 once: when it is ASCII (the usual case), each line goes to
+ * lintSource as a string copied byte for byte (Latin-1), no decoder per line. Any other batch goes
+ * line by line as bytes, which lintSource decodes, naming the offset of a byte that is not UTF-8.
+ * (One string of the whole batch would be a large object: it is left for a full GC, and peak
+ * memory grows with the input.)
  */
 export function lintBatch(
   bytes: Buffer,
@@ -33,6 +40,9 @@ export function lintBatch(
   maxLine: number,
   emit: (text: string) => void,
 ): BatchVerdicts {
+  const ascii = isAscii(bytes.subarray(0, length));
+  // `"name:` once per batch: a line adds its number and the closing quote (digits need no escape).
+  const filePrefix = `${JSON.stringify(name).slice(0, -1)}:`;
   let text = "";
   let invalid = false;
   let line = firstLine;
@@ -45,9 +55,10 @@ export function lintBatch(
       break;
     }
     if (!isBlank(bytes, start, end)) {
-      const outcome = lintSource(bytes.subarray(start, bytes[end - 1] === 0x0d ? end - 1 : end), options);
-      if (!outcome.result.ok) invalid = true;
-      text += jsonLine({ file: `${name}:${line}`, result: outcome.result });
+      const stop = bytes[end - 1] === 0x0d ? end - 1 : end;
+      const result = lintSource(ascii ? bytes.toString("latin1", start, stop) : bytes.subarray(start, stop), options).result;
+      if (!result.ok) invalid = true;
+      text += verdictLine(`${filePrefix}${line}"`, result);
       if (text.length >= CHUNK_CHARS) {
         emit(text);
         text = "";
@@ -63,6 +74,8 @@ export function lintBatch(
  * The output of a batch as UTF-8, encoded as it comes into a buffer that is reused from batch
  * to batch (grown when a batch needs more), so the strings die young and no buffer is
  * allocated per write. A bigger buffer is one of its own (it may be transferred to a thread).
+ * The text comes as verdictLine prints it: the characters printableText escapes are escaped
+ * here, once per chunk, and only when the encoded bytes may hold one.
  */
 export class Utf8Sink {
   used = 0;
@@ -70,14 +83,25 @@ export class Utf8Sink {
   constructor(public buffer: Buffer) {}
 
   readonly emit = (text: string): void => {
-    const most = text.length * 3; // UTF-8 bytes of a UTF-16 code unit, at most
-    if (this.used + most > this.buffer.length) {
-      const bigger = Buffer.from(new ArrayBuffer(Math.max(this.buffer.length * 2, this.used + most)));
-      this.buffer.copy(bigger, 0, 0, this.used);
-      this.buffer = bigger;
-    }
-    this.used += this.buffer.write(text, this.used);
+    const start = this.used;
+    this.reserve(text.length);
+    this.used += this.buffer.write(text, start);
+    if (!mayNeedEscapes(this.buffer, start, this.used)) return;
+    const escaped = printableText(text);
+    if (escaped === text) return;
+    this.used = start;
+    this.reserve(escaped.length);
+    this.used += this.buffer.write(escaped, start);
   };
+
+  /** Room for `chars` UTF-16 code units after `used` (3 bytes of UTF-8 each, at most). */
+  private reserve(chars: number): void {
+    const most = chars * 3;
+    if (this.used + most <= this.buffer.length) return;
+    const bigger = Buffer.from(new ArrayBuffer(Math.max(this.buffer.length * 2, this.used + most)));
+    this.buffer.copy(bigger, 0, 0, this.used);
+    this.buffer = bigger;
+  }
 
   /** Start a batch, in `buffer` when one is given. */
   reset(buffer = this.buffer): void {

@@ -3,20 +3,26 @@
 // which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
 // allocates nothing per batch that only a full GC would free.
 
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
+import { NDJSON_HEAP_FLAGS } from "./ndjson-heap.js";
 import type { Batch } from "./ndjson-lines.js";
 
-/** What a worker needs to build the same engine and options as the main thread. */
+/** What a worker needs to start building the same engine as the main thread (from the flags alone). */
 export interface WorkerSetup {
   operation: string;
   response?: string;
   spec?: string;
   rules?: string;
-  /** --catalog, --templates, --current (or their --live versions): plain JSON data. */
-  context: Pick<LintOptions, "catalog" | "templates" | "current">;
   /** --max-body-bytes: the longest line. */
   maxLine: number;
+}
+
+/** The first message to a worker: the rest of its options, once the main thread has them. */
+export interface WorkerContext {
+  /** --catalog, --templates, --current (or their --live versions): plain JSON data. */
+  context: Pick<LintOptions, "catalog" | "templates" | "current">;
 }
 
 export interface BatchJob {
@@ -40,6 +46,18 @@ export interface BatchResult {
   tooLong?: number;
 }
 
+/**
+ * The heap flags of the --jobs 1 re-run (cli/ndjson-heap.ts: peak memory flat from the first
+ * line) in every worker. A worker's heap is configured from V8's flags as they are when it
+ * starts, so setting them here, before the first worker, needs no second node process; this
+ * thread's young generation keeps its size (it only reads and writes buffers). Flags given on
+ * the command line win.
+ */
+function fixYoungGeneration(): void {
+  if (process.execArgv.some((flag) => NDJSON_HEAP_FLAGS.some((ours) => flag.split("=")[0] === ours.split("=")[0]))) return;
+  for (const flag of NDJSON_HEAP_FLAGS) setFlagsFromString(flag);
+}
+
 /** A worker that failed or stopped: an internal error, never a verdict on the input. */
 export class WorkerFailure extends Error {}
 
@@ -48,6 +66,11 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/**
+ * Worker threads that start loading their engine as soon as the pool is made, while the main
+ * thread loads its own and reads the context files; `configure` hands them the context. Until
+ * then they do not hold the process open, so a usage error on the main thread ends the run.
+ */
 export class LintPool {
   private readonly workers: { worker: Worker; busy: number }[] = [];
   private readonly pending = new Map<number, Pending>();
@@ -59,6 +82,7 @@ export class LintPool {
     readonly size: number,
     setup: WorkerSetup,
   ) {
+    fixYoungGeneration();
     for (let i = 0; i < size; i++) {
       const entry = { worker: new Worker(new URL("./ndjson-worker.js", import.meta.url), { workerData: setup }), busy: 0 };
       entry.worker.on("message", (result: BatchResult) => {
@@ -71,7 +95,16 @@ export class LintPool {
       entry.worker.on("exit", (code) => {
         if (!this.closing) this.fail(new WorkerFailure(`a lint worker stopped (exit code ${code})`));
       });
+      entry.worker.unref(); // after the listeners: a "message" listener refs the worker again
       this.workers.push(entry);
+    }
+  }
+
+  /** Hand the workers the context (first message of each); from here on they keep the process alive. */
+  configure(context: WorkerContext["context"]): void {
+    for (const { worker } of this.workers) {
+      worker.ref();
+      worker.postMessage({ context } satisfies WorkerContext);
     }
   }
 

@@ -1,13 +1,14 @@
-// A worker thread of `v2kit lint --ndjson --jobs N`: builds the same engine and options as the
-// main thread (without printing: the main thread has already reported diagnostics), then lints
-// the batches it is sent and sends back their output as UTF-8 bytes. Buffers move, never copy:
-// both the input and the output buffer go back with the result, for a later batch.
+// A worker thread of `v2kit lint --ndjson --jobs N`: starts building the same engine as the main
+// thread at once (without printing: the main thread reports diagnostics), takes the rest of its
+// options from the first message, then lints the batches it is sent and sends back their output
+// as UTF-8 bytes. Buffers move, never copy: both the input and the output buffer go back with
+// the result, for a later batch.
 
 import { parentPort, workerData } from "node:worker_threads";
 import type { Engine } from "../rules/runtime/evaluate.js";
 import type { LintOptions } from "../runtime/lint.js";
 import { lintBatch, Utf8Sink } from "./ndjson-batch.js";
-import type { BatchJob, BatchResult, WorkerSetup } from "./ndjson-pool.js";
+import type { BatchJob, BatchResult, WorkerContext, WorkerSetup } from "./ndjson-pool.js";
 
 const setup = workerData as WorkerSetup;
 
@@ -25,15 +26,22 @@ async function engineOf(): Promise<Engine> {
   });
 }
 
-const options: LintOptions = { operation: setup.operation, engine: await engineOf(), ...setup.context };
-if (setup.response !== undefined) options.response = setup.response;
 const port = parentPort;
 if (port === null) throw new Error("ndjson-worker runs as a worker thread of v2kit lint --ndjson --jobs N");
+
+/** Started before the context arrives: loading the engine is most of a worker's start-up. */
+const engine = engineOf();
+
+async function optionsFor({ context }: WorkerContext): Promise<LintOptions> {
+  const options: LintOptions = { operation: setup.operation, engine: await engine, ...context };
+  if (setup.response !== undefined) options.response = setup.response;
+  return options;
+}
 
 /** The output of the batch at hand, encoded into the job's output buffer. */
 const sink = new Utf8Sink(Buffer.alloc(0));
 
-port.on("message", (job: BatchJob) => {
+function lintJob(job: BatchJob, options: LintOptions): void {
   sink.reset(Buffer.from(job.output));
   const verdicts = lintBatch(Buffer.from(job.input), job.length, job.firstLine, job.name, options, setup.maxLine, sink.emit);
   const result: BatchResult = {
@@ -44,5 +52,16 @@ port.on("message", (job: BatchJob) => {
     invalid: verdicts.invalid,
   };
   if (verdicts.tooLong !== undefined) result.tooLong = verdicts.tooLong;
-  port.postMessage(result, [result.input, result.output]);
+  (port as NonNullable<typeof port>).postMessage(result, [result.input, result.output]);
+}
+
+/** Set by the first message; jobs that come before the engine is built wait for it, in order. */
+let ready: Promise<LintOptions> | undefined;
+
+port.on("message", (message: WorkerContext | BatchJob) => {
+  if (ready === undefined) {
+    ready = optionsFor(message as WorkerContext);
+    return;
+  }
+  void ready.then((options) => lintJob(message as BatchJob, options));
 });

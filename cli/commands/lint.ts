@@ -12,6 +12,7 @@ import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
+import { NDJSON_HEAP_FLAGS } from "../ndjson-heap.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
@@ -111,10 +112,12 @@ async function run(args: string[]): Promise<number> {
     );
   if (values.jobs !== undefined && !values.ndjson) throw usage("--jobs splits --ndjson input across worker threads: add --ndjson, or drop --jobs");
   // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
-  // peak memory would grow with the input. A fixed 8 MB semi-space (worker threads too) keeps it
-  // flat from the first line, and spends a quarter of the GC time a 1 MB one does.
-  if (values.ndjson && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size")))
-    return rerunWith(["--max-semi-space-size=8", "--min-semi-space-size=8"]);
+  // peak memory would grow with the input. A fixed 8 MB semi-space keeps it flat from the first
+  // line, and spends a quarter of the GC time a 1 MB one does; the old generation grows by half
+  // its live size between full collections, not by V8's speed-based factor (up to 4x). --jobs N
+  // sets these for its worker threads without a re-run (cli/ndjson-pool.ts); --jobs 1 lints on
+  // this thread, whose heap is sized at start-up: a child node with the flags (docs/ndjson.md).
+  if (values.ndjson && jobs === 1 && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) return rerunWith(NDJSON_HEAP_FLAGS);
   if (values.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(values.response)) {
     throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
   }
@@ -122,6 +125,8 @@ async function run(args: string[]): Promise<number> {
   const maxBytes = maxBodyBytes(values["max-body-bytes"]);
   if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
   limit = maxBytes;
+  // --jobs N: the workers start loading their engine now, beside this thread loading its own.
+  const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
   const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
     engineFor(values),
@@ -150,18 +155,9 @@ async function run(args: string[]): Promise<number> {
   const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const formatter = await loadFormatter(format, { engine, operation: values.operation, color });
   watchStdout();
-  let pool: LintPool | undefined;
-  if (values.ndjson && jobs > 1) {
-    const { LintPool } = await import("../ndjson-pool.js");
-    const { engine: _, operation, response, ...context } = options;
-    pool = new LintPool(jobs, {
-      operation,
-      context,
-      maxLine: limit,
-      ...(response === undefined ? {} : { response: String(response) }),
-      ...(values.spec === undefined ? {} : { spec: values.spec }),
-      ...(values.rules === undefined ? {} : { rules: values.rules }),
-    });
+  if (pool !== undefined) {
+    const { engine: _, operation: __, response: ___, ...context } = options;
+    pool.configure(context);
   }
   const lintNdjson = values.ndjson ? (await import("../ndjson-run.js")).lintNdjson : undefined;
   let code = 0;
@@ -185,6 +181,18 @@ async function run(args: string[]): Promise<number> {
   await write(formatter.end());
   // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
   return closed ? Math.max(code, 1) : code;
+}
+
+/** The worker threads of --jobs N, made from the flags alone (the context follows: LintPool.configure). */
+async function startPool(jobs: number, operation: string, values: Values): Promise<LintPool> {
+  const { LintPool } = await import("../ndjson-pool.js");
+  return new LintPool(jobs, {
+    operation,
+    maxLine: limit,
+    ...(values.response === undefined ? {} : { response: values.response }),
+    ...(values.spec === undefined ? {} : { spec: values.spec }),
+    ...(values.rules === undefined ? {} : { rules: values.rules }),
+  });
 }
 
 /** The byte limit of one input; undefined when the flag is not a whole number of at least 1. */
