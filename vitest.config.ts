@@ -22,6 +22,7 @@ const LONG = [
   "test/hardening/live.test.ts",
   "test/hardening/regex.test.ts",
   "test/ndjson-jobs.test.ts",
+  "test/ndjson/workers-start-early.test.ts",
   // tsc over a whole generated output, or `lint --rules` compiling an engine per case
   "test/expression.test.ts",
   "test/types-composition.test.ts",

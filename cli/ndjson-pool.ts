@@ -3,8 +3,8 @@
 // which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
 // allocates nothing per batch that only a full GC would free.
 
-import { setFlagsFromString } from "node:v8";
-import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
 import { NDJSON_HEAP_FLAGS } from "./ndjson-heap.js";
 import type { Batch } from "./ndjson-lines.js";
@@ -55,8 +55,15 @@ export interface BatchResult {
  */
 function fixYoungGeneration(): void {
   if (process.execArgv.some((flag) => NDJSON_HEAP_FLAGS.some((ours) => flag.split("=")[0] === ours.split("=")[0]))) return;
-  for (const flag of NDJSON_HEAP_FLAGS) setFlagsFromString(flag);
+  for (const flag of NDJSON_HEAP_FLAGS) builtin<typeof import("node:v8")>("node:v8").setFlagsFromString(flag);
 }
+
+/**
+ * node:v8 and node:worker_threads load when a pool starts, not with this module: the CLI bundle
+ * holds this module (ndjson-run imports WorkerFailure), and a one-file lint should not pay for
+ * worker threads (docs/cold-start.md). `require` of a built-in is synchronous and cheap.
+ */
+const builtin = <T>(name: string): T => createRequire(import.meta.url)(name) as T;
 
 /** A worker that failed or stopped: an internal error, never a verdict on the input. */
 export class WorkerFailure extends Error {}
@@ -84,6 +91,7 @@ export class LintPool {
   ) {
     fixYoungGeneration();
     for (let i = 0; i < size; i++) {
+      const { Worker } = builtin<typeof import("node:worker_threads")>("node:worker_threads");
       const entry = { worker: new Worker(new URL("./ndjson-worker.js", import.meta.url), { workerData: setup }), busy: 0 };
       entry.worker.on("message", (result: BatchResult) => {
         entry.busy--;
