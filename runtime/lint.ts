@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { attachValidators, engine as bundledEngine, validatorModules, validatorsAttached } from "../output/rules.mjs";
+import { stringAt } from "../output/runtime/verdict.mjs";
 import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../rules/runtime/evaluate.js";
 import { problemFor } from "../rules/runtime/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../rules/runtime/types.js";
@@ -188,11 +189,16 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
   if (result.ok) return result; // only rejected values can be stale
   const bundled = bundledCatalog();
   const fromBundle = (given: unknown[] | undefined, own: unknown[]) => given === undefined || given === own;
-  const warnings = staleSnapshotWarnings(result, {
-    date: bundled.date,
-    ...(fromBundle(options.catalog?.gpus, bundled.gpus) ? { gpus: bundled.gpus } : {}),
-    ...(fromBundle(options.catalog?.cpus, bundled.cpus) ? { cpus: bundled.cpus } : {}),
-  });
+  // stringAt: the bundled engine's reader, which leaves a lazy `resolved` lazy where it can.
+  const warnings = staleSnapshotWarnings(
+    result,
+    {
+      date: bundled.date,
+      ...(fromBundle(options.catalog?.gpus, bundled.gpus) ? { gpus: bundled.gpus } : {}),
+      ...(fromBundle(options.catalog?.cpus, bundled.cpus) ? { cpus: bundled.cpus } : {}),
+    },
+    stringAt,
+  );
   // Appended in place: a copy of the verdict would compute its lazy `resolved` for nothing.
   for (const warning of warnings) result.warnings.push(warning);
   return result;

@@ -118,8 +118,12 @@ export class Defaulter {
 
   private own(value: unknown): Record<string, unknown> {
     if (isObject(value) && this.copies?.has(value)) return value;
-    const copy: Record<string, unknown> = {};
-    if (isObject(value)) for (const key of Object.keys(value)) setOwn(copy, key, value[key]);
+    // A spread copies own enumerable properties as data (a `__proto__` key stays data), as the
+    // Object.keys + setOwn loop does, several times faster; symbol keys, which that loop
+    // skips, are left out here too (JSON data has none).
+    const copy: Record<string, unknown> = isObject(value) ? { ...value } : {};
+    if (isObject(value) && Object.getOwnPropertySymbols(copy).length > 0)
+      for (const key of Object.getOwnPropertySymbols(copy)) delete (copy as Record<symbol, unknown>)[key];
     (this.copies ??= new Set()).add(copy);
     return copy;
   }
