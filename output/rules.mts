@@ -154,29 +154,42 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("template-cuda-seed", error);
   }
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
-  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$3: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "image") ? (r$ as Record<string, unknown>)["image"] : undefined;
-  const r$4: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
-  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const r$2: unknown = or$ && !("templateId" in Object.prototype) ? (r$ as Record<string, unknown>)["templateId"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$3: unknown = or$ && !("image" in Object.prototype) ? (r$ as Record<string, unknown>)["image"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "image") ? (r$ as Record<string, unknown>)["image"] : undefined;
+  const r$4: unknown = or$ && !("allowedCudaVersions" in Object.prototype) ? (r$ as Record<string, unknown>)["allowedCudaVersions"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "allowedCudaVersions") ? (r$ as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$5: unknown = or$ && !("minCudaVersion" in Object.prototype) ? (r$ as Record<string, unknown>)["minCudaVersion"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "minCudaVersion") ? (r$ as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$6: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
+  const r$7: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
   const i$: unknown = s.input;
-  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
-  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$8: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$9: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const i$10: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$11: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
-  const r$12: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
-  const r$13: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
-  const r$14: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$15: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const r$16: unknown = typeof r$4 === "object" && r$4 !== null && !Array.isArray(r$4) && Object.hasOwn(r$4, "type") ? (r$4 as Record<string, unknown>)["type"] : undefined;
-  const i$17: unknown = typeof i$6 === "object" && i$6 !== null && !Array.isArray(i$6) && Object.hasOwn(i$6, "pools") ? (i$6 as Record<string, unknown>)["pools"] : undefined;
-  const r$18: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "min") ? (r$11 as Record<string, unknown>)["min"] : undefined;
-  const r$19: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "max") ? (r$11 as Record<string, unknown>)["max"] : undefined;
-  const r$20: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "idleTimeout") ? (r$11 as Record<string, unknown>)["idleTimeout"] : undefined;
-  const r$21: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "count") ? (r$0 as Record<string, unknown>)["count"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const i$8: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "workers") ? (i$ as Record<string, unknown>)["workers"] : undefined;
+  const i$9: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
+  const i$10: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cpu") ? (i$ as Record<string, unknown>)["cpu"] : undefined;
+  const i$11: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$12: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$13: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$14: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const r$15: unknown = or$ && !("workers" in Object.prototype) ? (r$ as Record<string, unknown>)["workers"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
+  const r$16: unknown = or$ && !("flashboot" in Object.prototype) ? (r$ as Record<string, unknown>)["flashboot"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
+  const r$17: unknown = or$ && !("timeout" in Object.prototype) ? (r$ as Record<string, unknown>)["timeout"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const r$18: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$19: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const or$6 = typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && Object.getPrototypeOf(r$6) === Object.prototype;
+  const r$20: unknown = or$6 && !("type" in Object.prototype) ? (r$6 as Record<string, unknown>)["type"] : typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && Object.hasOwn(r$6, "type") ? (r$6 as Record<string, unknown>)["type"] : undefined;
+  const oi$8 = typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && Object.getPrototypeOf(i$8) === Object.prototype;
+  const i$21: unknown = oi$8 && !("idleTimeout" in Object.prototype) ? (i$8 as Record<string, unknown>)["idleTimeout"] : typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && Object.hasOwn(i$8, "idleTimeout") ? (i$8 as Record<string, unknown>)["idleTimeout"] : undefined;
+  const oi$9 = typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.getPrototypeOf(i$9) === Object.prototype;
+  const i$22: unknown = oi$9 && !("pools" in Object.prototype) ? (i$9 as Record<string, unknown>)["pools"] : typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.hasOwn(i$9, "pools") ? (i$9 as Record<string, unknown>)["pools"] : undefined;
+  const i$23: unknown = oi$9 && !("excludedTypes" in Object.prototype) ? (i$9 as Record<string, unknown>)["excludedTypes"] : typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.hasOwn(i$9, "excludedTypes") ? (i$9 as Record<string, unknown>)["excludedTypes"] : undefined;
+  const or$15 = typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.getPrototypeOf(r$15) === Object.prototype;
+  const r$24: unknown = or$15 && !("min" in Object.prototype) ? (r$15 as Record<string, unknown>)["min"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "min") ? (r$15 as Record<string, unknown>)["min"] : undefined;
+  const r$25: unknown = or$15 && !("max" in Object.prototype) ? (r$15 as Record<string, unknown>)["max"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "max") ? (r$15 as Record<string, unknown>)["max"] : undefined;
+  const r$26: unknown = or$15 && !("idleTimeout" in Object.prototype) ? (r$15 as Record<string, unknown>)["idleTimeout"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "idleTimeout") ? (r$15 as Record<string, unknown>)["idleTimeout"] : undefined;
+  const r$27: unknown = or$0 && !("count" in Object.prototype) ? (r$0 as Record<string, unknown>)["count"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "count") ? (r$0 as Record<string, unknown>)["count"] : undefined;
   // gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R0);
   try {
@@ -205,7 +218,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
-    if (rt.isNonEmpty(r$14) && rt.isNonEmpty(r$15)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+    if (rt.isNonEmpty(r$18) && rt.isNonEmpty(r$19)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
   } catch (error) {
     out.failed(error);
   }
@@ -214,32 +227,19 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   try {
     if (rt.isPresent(r$1)) {
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "allowedCudaVersions");
+    const m1 = r$4;
     if (m1 !== undefined) {
     if (rt.isPresent(m1)) out.push({ path: "/allowedCudaVersions" });
     }
     }
-    }
-    }
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "minCudaVersion");
+    const m1 = r$5;
     if (m1 !== undefined) {
     if (rt.isPresent(m1)) out.push({ path: "/minCudaVersion" });
     }
     }
-    }
-    }
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = r$1;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -254,13 +254,8 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = r$1;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -276,8 +271,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
   } catch (error) {
     out.failed(error);
   }
@@ -285,8 +278,8 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R5);
   try {
     {
-      const value = r$16;
-      if ((r$5 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
+      const value = r$20;
+      if ((r$7 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
     }
@@ -296,21 +289,11 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
   out.begin(R6);
   try {
-    if (((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT"))) {
+    if (((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT"))) {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "workers");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "idleTimeout");
+    const m2 = i$21;
     if (m2 !== undefined) {
     if (rt.isPresent(m2)) out.push({ path: "/workers/idleTimeout" });
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -327,13 +310,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "pool");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "pools");
+    const m2 = i$22;
     if (m2 !== undefined) {
     if (Array.isArray(m2)) for (let mi3 = 0; mi3 < m2.length; mi3++) {
     const m3: unknown = m2[mi3];
@@ -374,10 +351,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
-    }
-    }
       if (seen && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
       
     }
@@ -392,16 +365,10 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       let seen = false;
       let failed = false;
       const chosen: string[] = [];
-      const selected = i$17;
+      const selected = i$22;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "excludedTypes");
+    const m2 = i$23;
     if (m2 !== undefined) {
     if (typeof m2 === "string") {
     seen = true;
@@ -435,10 +402,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
-    }
-    }
       if (seen && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
       if (!failed && scoped !== undefined && scoped.records > 0 && chosen.length >= scoped.keys.size) {
         const picked = new Set(chosen);
@@ -458,10 +421,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$10;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -505,8 +465,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
       if (seen && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
       
     }
@@ -517,10 +475,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R11);
   try {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$10;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -538,8 +493,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
   } catch (error) {
     out.failed(error);
   }
@@ -550,10 +503,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const list = rt.records(s.context, "cpus");
       let seen = false;
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$10;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -577,8 +527,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
       if (seen) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     }
   } catch (error) {
@@ -588,7 +536,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(i$7, i$8, i$9);
+      const detail = rt.commandMismatch(i$11, i$12, i$13);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -598,7 +546,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R14);
   try {
     {
-      const id = i$10;
+      const id = i$14;
       if (typeof id === "string") {
         if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
         else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -611,7 +559,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R15);
   try {
     {
-      const t = rt.findTemplate(s.context, i$10);
+      const t = rt.findTemplate(s.context, i$14);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -626,7 +574,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, ((r$18 === undefined) || (r$19 === undefined) || (!((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT")) && r$20 === undefined) || (r$12 === undefined) || (r$13 === undefined) || (rt.isPresent(r$0) && r$21 === undefined)) ? defer2 : undefined);
+  return out.result(s, ((r$24 === undefined) || (r$25 === undefined) || (!((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT")) && r$26 === undefined) || (r$16 === undefined) || (r$17 === undefined) || (rt.isPresent(r$0) && r$27 === undefined)) ? defer2 : undefined);
 }
 
 /** createNetworkVolume: hints for schema failures */
@@ -686,13 +634,17 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
   const i$: unknown = s.input;
-  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const i$2: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$3: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$4: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const r$5: unknown = or$ && !("cloud" in Object.prototype) ? (r$ as Record<string, unknown>)["cloud"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const r$6: unknown = or$0 && !("id" in Object.prototype) ? (r$0 as Record<string, unknown>)["id"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "id") ? (r$0 as Record<string, unknown>)["id"] : undefined;
   // pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R1);
   try {
@@ -731,13 +683,7 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "id");
+    const m2 = r$6;
     if (m2 !== undefined) {
     if (typeof m2 === "string") {
     seen = true;
@@ -770,10 +716,6 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       }
     }
       }
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -820,25 +762,19 @@ function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const r$0: unknown = or$ && !("serverless" in Object.prototype) ? (r$ as Record<string, unknown>)["serverless"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
+  const r$1: unknown = or$ && !("mounts" in Object.prototype) ? (r$ as Record<string, unknown>)["mounts"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "mounts") ? (r$ as Record<string, unknown>)["mounts"] : undefined;
+  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.getPrototypeOf(r$1) === Object.prototype;
+  const r$2: unknown = or$1 && !("persistent" in Object.prototype) ? (r$1 as Record<string, unknown>)["persistent"] : typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "persistent") ? (r$1 as Record<string, unknown>)["persistent"] : undefined;
   // serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true
   out.begin(R19);
   try {
     if ((r$0 === true)) {
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "mounts");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "persistent");
+    const m2 = r$2;
     if (m2 !== undefined) {
     if (rt.isPresent(m2)) out.push({ path: "/mounts/persistent" });
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -1492,9 +1428,11 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
-  const r$1: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
-  const r$2: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const r$0: unknown = or$ && !("input" in Object.prototype) ? (r$ as Record<string, unknown>)["input"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const r$1: unknown = or$0 && !("volumeInGb" in Object.prototype) ? (r$0 as Record<string, unknown>)["volumeInGb"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
+  const r$2: unknown = or$0 && !("isServerless" in Object.prototype) ? (r$0 as Record<string, unknown>)["isServerless"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
   // serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true
   out.begin(R16);
   try {
@@ -1595,25 +1533,35 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("endpoint-template-merge", error);
   }
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
-  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
+  const r$1: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
+  const r$2: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
   const i$: unknown = s.input;
-  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
-  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$5: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$8: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$9: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const r$10: unknown = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
-  const r$11: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
-  const r$12: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
-  const i$13: unknown = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "pools") ? (i$3 as Record<string, unknown>)["pools"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const i$3: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "workers") ? (i$ as Record<string, unknown>)["workers"] : undefined;
+  const i$4: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
+  const i$5: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cpu") ? (i$ as Record<string, unknown>)["cpu"] : undefined;
+  const i$6: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$7: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$8: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$9: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const r$10: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
+  const r$11: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.getPrototypeOf(r$1) === Object.prototype;
+  const r$12: unknown = or$1 && !("type" in Object.prototype) ? (r$1 as Record<string, unknown>)["type"] : typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
+  const oi$3 = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.getPrototypeOf(i$3) === Object.prototype;
+  const i$13: unknown = oi$3 && !("idleTimeout" in Object.prototype) ? (i$3 as Record<string, unknown>)["idleTimeout"] : typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "idleTimeout") ? (i$3 as Record<string, unknown>)["idleTimeout"] : undefined;
+  const r$14: unknown = or$0 && !("excludedTypes" in Object.prototype) ? (r$0 as Record<string, unknown>)["excludedTypes"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
+  const r$15: unknown = or$0 && !("pools" in Object.prototype) ? (r$0 as Record<string, unknown>)["pools"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
+  const oi$4 = typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.getPrototypeOf(i$4) === Object.prototype;
+  const i$16: unknown = oi$4 && !("pools" in Object.prototype) ? (i$4 as Record<string, unknown>)["pools"] : typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.hasOwn(i$4, "pools") ? (i$4 as Record<string, unknown>)["pools"] : undefined;
+  const i$17: unknown = oi$4 && !("excludedTypes" in Object.prototype) ? (i$4 as Record<string, unknown>)["excludedTypes"] : typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.hasOwn(i$4, "excludedTypes") ? (i$4 as Record<string, unknown>)["excludedTypes"] : undefined;
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
-    if (rt.isNonEmpty(r$8) && rt.isNonEmpty(r$9)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+    if (rt.isNonEmpty(r$10) && rt.isNonEmpty(r$11)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
   } catch (error) {
     out.failed(error);
   }
@@ -1621,7 +1569,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R5);
   try {
     {
-      const value = r$10;
+      const value = r$12;
       if ((r$2 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
@@ -1632,21 +1580,11 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
   out.begin(R6);
   try {
-    if (((r$2 === "QUEUE") && (r$10 === "REQUEST_COUNT"))) {
+    if (((r$2 === "QUEUE") && (r$12 === "REQUEST_COUNT"))) {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "workers");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "idleTimeout");
+    const m2 = i$13;
     if (m2 !== undefined) {
     if (rt.isPresent(m2)) out.push({ path: "/workers/idleTimeout" });
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -1656,7 +1594,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // excluded-types-need-pools: `/gpu/pools` is set when `/gpu/excludedTypes` is set
   out.begin(R7);
   try {
-    if (rt.isPresent(r$11) && !rt.isPresent(r$12)) out.push({ path: "/gpu/pools" });
+    if (rt.isPresent(r$14) && !rt.isPresent(r$15)) out.push({ path: "/gpu/pools" });
   } catch (error) {
     out.failed(error);
   }
@@ -1670,13 +1608,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "pool");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "pools");
+    const m2 = i$16;
     if (m2 !== undefined) {
     if (Array.isArray(m2)) for (let mi3 = 0; mi3 < m2.length; mi3++) {
     const m3: unknown = m2[mi3];
@@ -1717,10 +1649,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
-    }
-    }
       if (seen && list === undefined) out.push({ path: "/gpu/pools", warning: true, detail: "cannot check offline: no gpus catalog was given" });
       
     }
@@ -1735,16 +1663,10 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       let seen = false;
       let failed = false;
       const chosen: string[] = [];
-      const selected = i$13;
+      const selected = i$16;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "excludedTypes");
+    const m2 = i$17;
     if (m2 !== undefined) {
     if (typeof m2 === "string") {
     seen = true;
@@ -1778,10 +1700,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
-    }
-    }
       if (seen && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
       if (!failed && scoped !== undefined && scoped.records > 0 && chosen.length >= scoped.keys.size) {
         const picked = new Set(chosen);
@@ -1801,10 +1719,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$5;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -1848,8 +1763,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
       if (seen && list === undefined) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
       
     }
@@ -1860,10 +1773,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R11);
   try {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$5;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -1881,8 +1791,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
   } catch (error) {
     out.failed(error);
   }
@@ -1893,10 +1801,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const list = rt.records(s.context, "cpus");
       let seen = false;
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$5;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -1920,8 +1825,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
       if (seen) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     }
   } catch (error) {
@@ -1931,7 +1834,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(i$4, i$5, i$6);
+      const detail = rt.commandMismatch(i$6, i$7, i$8);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -1941,7 +1844,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R14);
   try {
     {
-      const id = i$7;
+      const id = i$9;
       if (typeof id === "string") {
         if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
         else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -1954,7 +1857,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R15);
   try {
     {
-      const t = rt.findTemplate(s.context, i$7);
+      const t = rt.findTemplate(s.context, i$9);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -1993,7 +1896,8 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("network-volume-patch-merge", error);
   }
   const i$: unknown = s.input;
-  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const i$0: unknown = oi$ && !("size" in Object.prototype) ? (i$ as Record<string, unknown>)["size"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
   // network-volume-size-grows: `/size` is not below its current value
   out.begin(R17);
   try {
@@ -2036,9 +1940,10 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
   
   const i$: unknown = s.input;
-  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$1: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const i$0: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
+  const i$1: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
+  const i$2: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
   // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
   out.begin(R13);
   try {

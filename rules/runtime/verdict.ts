@@ -13,10 +13,13 @@ export interface RuleInfo {
   hint?: string;
 }
 
+/** Before the first rule: one shared object, not one per verdict. */
+const NO_RULE: RuleInfo = { id: "", status: 0, message: "" };
+
 export class Report {
   readonly violations: Violation[] = [];
   readonly warnings: Warning[] = [];
-  private rule: RuleInfo = { id: "", status: 0, message: "" };
+  private rule: RuleInfo = NO_RULE;
   private violationMark = 0;
   private warningMark = 0;
 
