@@ -13,7 +13,7 @@ import { problemFor } from "../rules/runtime/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../rules/runtime/types.js";
 import { clone } from "../rules/runtime/values.js";
 import { type BundledCollections, staleSnapshotWarnings } from "./catalog-staleness.js";
-import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
+import { isWireBody, lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
 import { mayOverflow } from "./number-overflow.js";
 
@@ -147,16 +147,20 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     }
   }
   try {
-    if (options.response === undefined && engine.operations.get(key)?.kind === "graphql") {
+    const entry = engine.operations.get(key);
+    if (options.response === undefined && entry?.kind === "graphql") {
       // GraphQL: the wire body, the arguments object or the bare input (runtime/graphql/).
       const { result, positions } = lintGraphql(engine, key, body, contextFor(options), text);
       return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
     }
+    // The compiled operation is called as evaluate() calls it, without looking it up again.
+    const check = entry?.check;
     const result =
-      options.response === undefined
-        ? withStaleness(evaluate(engine, key, body, contextFor(options)), options)
-        : evaluateResponse(engine, key, String(options.response), body);
-    const twin = options.response === undefined ? restTwinWarning(engine, key, body) : undefined;
+      options.response !== undefined
+        ? evaluateResponse(engine, key, String(options.response), body)
+        : withStaleness(check !== undefined ? check(body, contextFor(options)) : evaluate(engine, key, body, contextFor(options)), options);
+    // Only a GraphQL wire body ({query, …}) sent to a REST operation can have a twin to name.
+    const twin = options.response === undefined && isWireBody(body) ? restTwinWarning(engine, key, body) : undefined;
     if (twin) result.warnings.push(twin);
     return text === undefined ? { result } : { result, text };
   } catch (error) {
