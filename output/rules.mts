@@ -199,10 +199,21 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
-        const names: string[] = [];
-        if (set0) names.push("/gpu");
-        if (set1) names.push("/cpu");
-        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
+        // The set fields' names joined as they come, and the second one (the path): no array.
+        let names = "";
+        let second = "";
+        let n = 0;
+        if (set0) {
+          if (n === 1) second = "/gpu";
+          names = n === 0 ? "/gpu" : names + "`, `" + "/gpu";
+          n++;
+        }
+        if (set1) {
+          if (n === 1) second = "/cpu";
+          names = n === 0 ? "/cpu" : names + "`, `" + "/cpu";
+          n++;
+        }
+        out.push({ path: second, detail: "`" + names + "` are all set" });
       }
     }
   } catch (error) {
@@ -323,9 +334,9 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
@@ -339,9 +350,9 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
@@ -378,7 +389,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -393,7 +404,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -437,7 +448,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -452,7 +463,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -654,10 +665,21 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
-        const names: string[] = [];
-        if (set0) names.push("/gpu");
-        if (set1) names.push("/cpu");
-        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
+        // The set fields' names joined as they come, and the second one (the path): no array.
+        let names = "";
+        let second = "";
+        let n = 0;
+        if (set0) {
+          if (n === 1) second = "/gpu";
+          names = n === 0 ? "/gpu" : names + "`, `" + "/gpu";
+          n++;
+        }
+        if (set1) {
+          if (n === 1) second = "/cpu";
+          names = n === 0 ? "/cpu" : names + "`, `" + "/cpu";
+          n++;
+        }
+        out.push({ path: second, detail: "`" + names + "` are all set" });
       }
     }
   } catch (error) {
@@ -693,9 +715,9 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/id", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/id", detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
-        if (other !== undefined && typeof other["id"] === "string") finding.hint = JSON.stringify(value) + " is the `pool` of a gpus record, not a `id`: use " + JSON.stringify(other["id"]);
+        if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
       }
     }
@@ -709,9 +731,9 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
-        if (other !== undefined && typeof other["id"] === "string") finding.hint = JSON.stringify(value) + " is the `pool` of a gpus record, not a `id`: use " + JSON.stringify(other["id"]);
+        if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
       }
     }
@@ -1621,9 +1643,9 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
@@ -1637,9 +1659,9 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
@@ -1676,7 +1698,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -1691,7 +1713,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -1735,7 +1757,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -1750,7 +1772,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }

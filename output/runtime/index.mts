@@ -13,6 +13,6 @@ export { formatPointer, getAt, matchAll, parsePointer, prop, removeAt, setAt, st
 export { problemFor, schemaViolations } from "./problem.mjs";
 export type { SchemaHint } from "./problem.mjs";
 export type * from "./types.mjs";
-export { clone, deepEqual, isNonEmpty, isObject, isPresent, show } from "./values.mjs";
+export { clone, deepEqual, isNonEmpty, isObject, isPresent, quote, show } from "./values.mjs";
 export { Report } from "./verdict.mjs";
 export type { RuleInfo } from "./verdict.mjs";
