@@ -101,12 +101,30 @@ function defer2(s: rt.Subject): unknown {
   // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) d.put(["workers", "min"], 0);
-      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) d.put(["workers", "max"], 3);
-      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) d.put(["workers", "idleTimeout"], 10);
-      if (rt.prop(d.body, "flashboot") === undefined) d.put(["flashboot"], "OFF");
-      if (rt.prop(d.body, "timeout") === undefined) d.put(["timeout"], 300000);
-      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) d.put(["gpu", "count"], 1);
+      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) {
+        const o = d.parent(["workers"]);
+        if (o !== undefined) o["min"] = 0;
+      }
+      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) {
+        const o = d.parent(["workers"]);
+        if (o !== undefined) o["max"] = 3;
+      }
+      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) {
+        const o = d.parent(["workers"]);
+        if (o !== undefined) o["idleTimeout"] = 10;
+      }
+      if (rt.prop(d.body, "flashboot") === undefined) {
+        const o = d.parent([]);
+        if (o !== undefined) o["flashboot"] = "OFF";
+      }
+      if (rt.prop(d.body, "timeout") === undefined) {
+        const o = d.parent([]);
+        if (o !== undefined) o["timeout"] = 300000;
+      }
+      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) {
+        const o = d.parent(["gpu"]);
+        if (o !== undefined) o["count"] = 1;
+      }
       return d.body;
     })(new rt.Defaulter(s.resolved));
   } catch {
@@ -616,7 +634,10 @@ function defer4(s: rt.Subject): unknown {
   // pod-defaults: `/cloud` = "SECURE"
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(d.body, "cloud") === undefined) d.put(["cloud"], "SECURE");
+      if (rt.prop(d.body, "cloud") === undefined) {
+        const o = d.parent([]);
+        if (o !== undefined) o["cloud"] = "SECURE";
+      }
       return d.body;
     })(new rt.Defaulter(s.resolved));
   } catch {
