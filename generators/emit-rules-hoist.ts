@@ -41,12 +41,13 @@ export function hoistReads(text: string): { text: string; declarations: string[]
         // object whose prototype is Object.prototype (all JSON.parse makes; lint copies other
         // values into such objects) cannot inherit a key Object.prototype lacks: a plain load
         // is the own property then, with no Object.hasOwn call (V8 folds both tests once the
-        // code is optimized). Anything else takes the own-property test.
+        // code is optimized). Anything else takes the own-property test. A caller that vouches
+        // for plain JSON data (`plain`, as lint does) spares the prototype test too.
         const plain = `o${from}`;
         if (!plainFlags.has(from)) {
           plainFlags.add(from);
           declarations.push(
-            `const ${plain} = typeof ${from} === "object" && ${from} !== null && !Array.isArray(${from}) && Object.getPrototypeOf(${from}) === Object.prototype;`,
+            `const ${plain} = typeof ${from} === "object" && ${from} !== null && !Array.isArray(${from}) && (plain === true || Object.getPrototypeOf(${from}) === Object.prototype);`,
           );
         }
         declarations.push(

@@ -64,7 +64,7 @@ const R18: rt.RuleInfo = { id: "pod-gpu-type-known", status: 400, message: "must
 const R19: rt.RuleInfo = { id: "serverless-template-no-volume", status: 400, message: "must not give a serverless template a persistent volume (`mounts.persistent`)" };
 
 /** createCluster: schema, then no stages, then 0 rule(s) */
-function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E0.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -79,7 +79,7 @@ function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** createDelegation: schema, then no stages, then 0 rule(s) */
-function check1(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check1(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E1.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -134,7 +134,7 @@ function defer2(s: rt.Subject): unknown {
 }
 
 /** createEndpoint: schema, then stages endpoint-template-merge, template-cuda-seed, endpoint-defaults, then 14 rule(s) */
-function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E2.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -172,7 +172,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("template-cuda-seed", error);
   }
   const r$: unknown = s.resolved;
-  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
   const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
   const r$2: unknown = or$ && !("templateId" in Object.prototype) ? (r$ as Record<string, unknown>)["templateId"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
@@ -182,7 +182,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const r$6: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
   const r$7: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
   const i$: unknown = s.input;
-  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$8: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "workers") ? (i$ as Record<string, unknown>)["workers"] : undefined;
   const i$9: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
   const i$10: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cpu") ? (i$ as Record<string, unknown>)["cpu"] : undefined;
@@ -193,17 +193,17 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const r$15: unknown = or$ && !("workers" in Object.prototype) ? (r$ as Record<string, unknown>)["workers"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
   const r$16: unknown = or$ && !("flashboot" in Object.prototype) ? (r$ as Record<string, unknown>)["flashboot"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
   const r$17: unknown = or$ && !("timeout" in Object.prototype) ? (r$ as Record<string, unknown>)["timeout"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
-  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
   const r$18: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
   const r$19: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const or$6 = typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && Object.getPrototypeOf(r$6) === Object.prototype;
+  const or$6 = typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && (plain === true || Object.getPrototypeOf(r$6) === Object.prototype);
   const r$20: unknown = or$6 && !("type" in Object.prototype) ? (r$6 as Record<string, unknown>)["type"] : typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && Object.hasOwn(r$6, "type") ? (r$6 as Record<string, unknown>)["type"] : undefined;
-  const oi$8 = typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && Object.getPrototypeOf(i$8) === Object.prototype;
+  const oi$8 = typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && (plain === true || Object.getPrototypeOf(i$8) === Object.prototype);
   const i$21: unknown = oi$8 && !("idleTimeout" in Object.prototype) ? (i$8 as Record<string, unknown>)["idleTimeout"] : typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && Object.hasOwn(i$8, "idleTimeout") ? (i$8 as Record<string, unknown>)["idleTimeout"] : undefined;
-  const oi$9 = typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.getPrototypeOf(i$9) === Object.prototype;
+  const oi$9 = typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && (plain === true || Object.getPrototypeOf(i$9) === Object.prototype);
   const i$22: unknown = oi$9 && !("pools" in Object.prototype) ? (i$9 as Record<string, unknown>)["pools"] : typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.hasOwn(i$9, "pools") ? (i$9 as Record<string, unknown>)["pools"] : undefined;
   const i$23: unknown = oi$9 && !("excludedTypes" in Object.prototype) ? (i$9 as Record<string, unknown>)["excludedTypes"] : typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.hasOwn(i$9, "excludedTypes") ? (i$9 as Record<string, unknown>)["excludedTypes"] : undefined;
-  const or$15 = typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.getPrototypeOf(r$15) === Object.prototype;
+  const or$15 = typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && (plain === true || Object.getPrototypeOf(r$15) === Object.prototype);
   const r$24: unknown = or$15 && !("min" in Object.prototype) ? (r$15 as Record<string, unknown>)["min"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "min") ? (r$15 as Record<string, unknown>)["min"] : undefined;
   const r$25: unknown = or$15 && !("max" in Object.prototype) ? (r$15 as Record<string, unknown>)["max"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "max") ? (r$15 as Record<string, unknown>)["max"] : undefined;
   const r$26: unknown = or$15 && !("idleTimeout" in Object.prototype) ? (r$15 as Record<string, unknown>)["idleTimeout"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "idleTimeout") ? (r$15 as Record<string, unknown>)["idleTimeout"] : undefined;
@@ -610,7 +610,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H3: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
 
 /** createNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check3(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check3(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E3.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -647,7 +647,7 @@ function defer4(s: rt.Subject): unknown {
 }
 
 /** createPod: schema, then stages pod-defaults, then 3 rule(s) */
-function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E4.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -666,16 +666,16 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
   const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
   const i$: unknown = s.input;
-  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$2: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
   const i$3: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
   const i$4: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
   const r$5: unknown = or$ && !("cloud" in Object.prototype) ? (r$ as Record<string, unknown>)["cloud"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
-  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
   const r$6: unknown = or$0 && !("id" in Object.prototype) ? (r$0 as Record<string, unknown>)["id"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "id") ? (r$0 as Record<string, unknown>)["id"] : undefined;
   // pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R1);
@@ -772,7 +772,7 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** createRegistry: schema, then no stages, then 0 rule(s) */
-function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check5(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E5.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -790,7 +790,7 @@ function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H6: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
 
 /** createTemplate: schema, then no stages, then 1 rule(s) */
-function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E6.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -805,10 +805,10 @@ function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("serverless" in Object.prototype) ? (r$ as Record<string, unknown>)["serverless"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
   const r$1: unknown = or$ && !("mounts" in Object.prototype) ? (r$ as Record<string, unknown>)["mounts"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "mounts") ? (r$ as Record<string, unknown>)["mounts"] : undefined;
-  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.getPrototypeOf(r$1) === Object.prototype;
+  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && (plain === true || Object.getPrototypeOf(r$1) === Object.prototype);
   const r$2: unknown = or$1 && !("persistent" in Object.prototype) ? (r$1 as Record<string, unknown>)["persistent"] : typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "persistent") ? (r$1 as Record<string, unknown>)["persistent"] : undefined;
   // serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true
   out.begin(R19);
@@ -828,7 +828,7 @@ function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteCluster: schema, then no stages, then 0 rule(s) */
-function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E7.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -843,7 +843,7 @@ function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteEndpoint: schema, then no stages, then 0 rule(s) */
-function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E8.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -858,7 +858,7 @@ function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E9.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -873,7 +873,7 @@ function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deletePod: schema, then no stages, then 0 rule(s) */
-function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E10.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -888,7 +888,7 @@ function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteRegistry: schema, then no stages, then 0 rule(s) */
-function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E11.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -903,7 +903,7 @@ function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E12.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -918,7 +918,7 @@ function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getCluster: schema, then no stages, then 0 rule(s) */
-function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E13.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -933,7 +933,7 @@ function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getCpuType: schema, then no stages, then 0 rule(s) */
-function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E14.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -948,7 +948,7 @@ function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getDataCenter: schema, then no stages, then 0 rule(s) */
-function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E15.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -963,7 +963,7 @@ function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getEndpoint: schema, then no stages, then 0 rule(s) */
-function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E16.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -978,7 +978,7 @@ function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getGpuType: schema, then no stages, then 0 rule(s) */
-function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E17.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -993,7 +993,7 @@ function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E18.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1008,7 +1008,7 @@ function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getOpenApiDocument: schema, then no stages, then 0 rule(s) */
-function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E19.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1023,7 +1023,7 @@ function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getPod: schema, then no stages, then 0 rule(s) */
-function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E20.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1038,7 +1038,7 @@ function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getPodLogs: schema, then no stages, then 0 rule(s) */
-function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E21.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1053,7 +1053,7 @@ function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getRegistry: schema, then no stages, then 0 rule(s) */
-function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E22.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1068,7 +1068,7 @@ function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getSshKeys: schema, then no stages, then 0 rule(s) */
-function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E23.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1083,7 +1083,7 @@ function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getTemplate: schema, then no stages, then 0 rule(s) */
-function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E24.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1098,7 +1098,7 @@ function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getWorkerLogs: schema, then no stages, then 0 rule(s) */
-function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E25.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1113,7 +1113,7 @@ function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** graphql:deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E26.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1128,7 +1128,7 @@ function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listBilling: schema, then no stages, then 0 rule(s) */
-function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E27.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1143,7 +1143,7 @@ function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listClusterBilling: schema, then no stages, then 0 rule(s) */
-function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E28.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1158,7 +1158,7 @@ function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listClusterPods: schema, then no stages, then 0 rule(s) */
-function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E29.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1173,7 +1173,7 @@ function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listClusters: schema, then no stages, then 0 rule(s) */
-function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E30.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1188,7 +1188,7 @@ function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listCpuTypes: schema, then no stages, then 0 rule(s) */
-function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E31.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1203,7 +1203,7 @@ function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listDataCenters: schema, then no stages, then 0 rule(s) */
-function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E32.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1218,7 +1218,7 @@ function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listDelegations: schema, then no stages, then 0 rule(s) */
-function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E33.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1233,7 +1233,7 @@ function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpointBilling: schema, then no stages, then 0 rule(s) */
-function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E34.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1248,7 +1248,7 @@ function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpointReleases: schema, then no stages, then 0 rule(s) */
-function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E35.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1263,7 +1263,7 @@ function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpointWorkers: schema, then no stages, then 0 rule(s) */
-function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E36.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1278,7 +1278,7 @@ function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpoints: schema, then no stages, then 0 rule(s) */
-function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E37.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1293,7 +1293,7 @@ function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listGpuTypes: schema, then no stages, then 0 rule(s) */
-function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E38.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1308,7 +1308,7 @@ function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listNetworkVolumeBilling: schema, then no stages, then 0 rule(s) */
-function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E39.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1323,7 +1323,7 @@ function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listNetworkVolumes: schema, then no stages, then 0 rule(s) */
-function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E40.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1338,7 +1338,7 @@ function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listPodBilling: schema, then no stages, then 0 rule(s) */
-function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E41.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1353,7 +1353,7 @@ function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listPods: schema, then no stages, then 0 rule(s) */
-function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E42.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1368,7 +1368,7 @@ function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listPublicTemplates: schema, then no stages, then 0 rule(s) */
-function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E43.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1383,7 +1383,7 @@ function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listRegistries: schema, then no stages, then 0 rule(s) */
-function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E44.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1398,7 +1398,7 @@ function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listServerlessBilling: schema, then no stages, then 0 rule(s) */
-function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E45.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1413,7 +1413,7 @@ function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listTemplates: schema, then no stages, then 0 rule(s) */
-function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E46.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1431,7 +1431,7 @@ function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H47: rt.SchemaHint[] = [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }];
 
 /** podAction: schema, then no stages, then 0 rule(s) */
-function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E47.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1446,7 +1446,7 @@ function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** revokeDelegation: schema, then no stages, then 0 rule(s) */
-function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check48(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E48.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1461,7 +1461,7 @@ function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** saveTemplate: schema, then no stages, then 1 rule(s) */
-function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E49.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1471,9 +1471,9 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("input" in Object.prototype) ? (r$ as Record<string, unknown>)["input"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
-  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
   const r$1: unknown = or$0 && !("volumeInGb" in Object.prototype) ? (r$0 as Record<string, unknown>)["volumeInGb"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
   const r$2: unknown = or$0 && !("isServerless" in Object.prototype) ? (r$0 as Record<string, unknown>)["isServerless"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
   // serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true
@@ -1492,7 +1492,7 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** secretCreate: schema, then no stages, then 0 rule(s) */
-function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E50.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1507,7 +1507,7 @@ function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** secretDelete: schema, then no stages, then 0 rule(s) */
-function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E51.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1522,7 +1522,7 @@ function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** updateCluster: schema, then no stages, then 0 rule(s) */
-function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check52(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E52.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1540,7 +1540,7 @@ function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H53: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
 
 /** updateEndpoint: schema, then stages endpoint-patch-merge, endpoint-template-merge, then 12 rule(s) */
-function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E53.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1576,12 +1576,12 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("endpoint-template-merge", error);
   }
   const r$: unknown = s.resolved;
-  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.getPrototypeOf(r$) === Object.prototype;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
   const r$1: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
   const r$2: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
   const i$: unknown = s.input;
-  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$3: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "workers") ? (i$ as Record<string, unknown>)["workers"] : undefined;
   const i$4: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
   const i$5: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cpu") ? (i$ as Record<string, unknown>)["cpu"] : undefined;
@@ -1589,16 +1589,16 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const i$7: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
   const i$8: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
   const i$9: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
-  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.getPrototypeOf(r$0) === Object.prototype;
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
   const r$10: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
   const r$11: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.getPrototypeOf(r$1) === Object.prototype;
+  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && (plain === true || Object.getPrototypeOf(r$1) === Object.prototype);
   const r$12: unknown = or$1 && !("type" in Object.prototype) ? (r$1 as Record<string, unknown>)["type"] : typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
-  const oi$3 = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.getPrototypeOf(i$3) === Object.prototype;
+  const oi$3 = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && (plain === true || Object.getPrototypeOf(i$3) === Object.prototype);
   const i$13: unknown = oi$3 && !("idleTimeout" in Object.prototype) ? (i$3 as Record<string, unknown>)["idleTimeout"] : typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "idleTimeout") ? (i$3 as Record<string, unknown>)["idleTimeout"] : undefined;
   const r$14: unknown = or$0 && !("excludedTypes" in Object.prototype) ? (r$0 as Record<string, unknown>)["excludedTypes"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
   const r$15: unknown = or$0 && !("pools" in Object.prototype) ? (r$0 as Record<string, unknown>)["pools"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
-  const oi$4 = typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.getPrototypeOf(i$4) === Object.prototype;
+  const oi$4 = typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && (plain === true || Object.getPrototypeOf(i$4) === Object.prototype);
   const i$16: unknown = oi$4 && !("pools" in Object.prototype) ? (i$4 as Record<string, unknown>)["pools"] : typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.hasOwn(i$4, "pools") ? (i$4 as Record<string, unknown>)["pools"] : undefined;
   const i$17: unknown = oi$4 && !("excludedTypes" in Object.prototype) ? (i$4 as Record<string, unknown>)["excludedTypes"] : typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.hasOwn(i$4, "excludedTypes") ? (i$4 as Record<string, unknown>)["excludedTypes"] : undefined;
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
@@ -1922,7 +1922,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H54: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
 
 /** updateNetworkVolume: schema, then stages network-volume-patch-merge, then 1 rule(s) */
-function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E54.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1939,7 +1939,7 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("network-volume-patch-merge", error);
   }
   const i$: unknown = s.input;
-  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$0: unknown = oi$ && !("size" in Object.prototype) ? (i$ as Record<string, unknown>)["size"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
   // network-volume-size-grows: `/size` is not below its current value
   out.begin(R17);
@@ -1964,7 +1964,7 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H55: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
 
 /** updatePod: schema, then no stages, then 1 rule(s) */
-function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E55.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1983,7 +1983,7 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
   
   const i$: unknown = s.input;
-  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.getPrototypeOf(i$) === Object.prototype;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$0: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
   const i$1: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
   const i$2: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
@@ -2001,7 +2001,7 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** updateSshKeys: schema, then no stages, then 0 rule(s) */
-function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E56.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -2019,7 +2019,7 @@ function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H57: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
 
 /** updateTemplate: schema, then no stages, then 0 rule(s) */
-function check57(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check57(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E57.request;
   const valid = validate === undefined ? undefined : validate(input);

@@ -153,12 +153,13 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
       const { result, positions } = lintGraphql(engine, key, body, contextFor(options), text);
       return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
     }
-    // The compiled operation is called as evaluate() calls it, without looking it up again.
+    // The compiled operation is called as evaluate() calls it, without looking it up again, and
+    // told that the body is plain JSON data (JSON.parse made it, or clone() above copied it).
     const check = entry?.check;
     const result =
       options.response !== undefined
         ? evaluateResponse(engine, key, String(options.response), body)
-        : withStaleness(check !== undefined ? check(body, contextFor(options)) : evaluate(engine, key, body, contextFor(options)), options);
+        : withStaleness(check !== undefined ? check(body, contextFor(options), true) : evaluate(engine, key, body, contextFor(options)), options);
     // Only a GraphQL wire body ({query, …}) sent to a REST operation can have a twin to name.
     const twin = options.response === undefined && isWireBody(body) ? restTwinWarning(engine, key, body) : undefined;
     if (twin) result.warnings.push(twin);

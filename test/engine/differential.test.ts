@@ -65,6 +65,9 @@ describe.each(operations)("%s: compiled engine and interpreter", (op) => {
         if (Object.getOwnPropertyDescriptor(compiled, "resolved")?.get !== undefined) pending++;
         expect(text(compiled)).toBe(text(reference));
         expect(compiled).toEqual(reference);
+        // As lint() calls it: vouching that the body is plain JSON data (the generated ones are).
+        const vouched = engine.operations.get(op)?.check?.(body, context, true);
+        expect(vouched === undefined ? undefined : text(vouched)).toBe(text(reference));
       }),
       { seed: SEED, numRuns: 150 },
     );
