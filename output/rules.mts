@@ -173,41 +173,41 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   }
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
-  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
-  const r$2: unknown = or$ && !("templateId" in Object.prototype) ? (r$ as Record<string, unknown>)["templateId"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$3: unknown = or$ && !("image" in Object.prototype) ? (r$ as Record<string, unknown>)["image"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "image") ? (r$ as Record<string, unknown>)["image"] : undefined;
-  const r$4: unknown = or$ && !("allowedCudaVersions" in Object.prototype) ? (r$ as Record<string, unknown>)["allowedCudaVersions"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "allowedCudaVersions") ? (r$ as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$5: unknown = or$ && !("minCudaVersion" in Object.prototype) ? (r$ as Record<string, unknown>)["minCudaVersion"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "minCudaVersion") ? (r$ as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const r$6: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
-  const r$7: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
+  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
+  const r$2: unknown = or$ && !("templateId" in Object.prototype) ? (r$ as Record<string, unknown>)["templateId"] : rt.prop(r$, "templateId");
+  const r$3: unknown = or$ && !("image" in Object.prototype) ? (r$ as Record<string, unknown>)["image"] : rt.prop(r$, "image");
+  const r$4: unknown = or$ && !("allowedCudaVersions" in Object.prototype) ? (r$ as Record<string, unknown>)["allowedCudaVersions"] : rt.prop(r$, "allowedCudaVersions");
+  const r$5: unknown = or$ && !("minCudaVersion" in Object.prototype) ? (r$ as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$, "minCudaVersion");
+  const r$6: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : rt.prop(r$, "scaling");
+  const r$7: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : rt.prop(r$, "type");
   const i$: unknown = s.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
-  const i$8: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "workers") ? (i$ as Record<string, unknown>)["workers"] : undefined;
-  const i$9: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
-  const i$10: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cpu") ? (i$ as Record<string, unknown>)["cpu"] : undefined;
-  const i$11: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$12: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$13: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const i$14: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$15: unknown = or$ && !("workers" in Object.prototype) ? (r$ as Record<string, unknown>)["workers"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
-  const r$16: unknown = or$ && !("flashboot" in Object.prototype) ? (r$ as Record<string, unknown>)["flashboot"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
-  const r$17: unknown = or$ && !("timeout" in Object.prototype) ? (r$ as Record<string, unknown>)["timeout"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
+  const i$8: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : rt.prop(i$, "workers");
+  const i$9: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : rt.prop(i$, "gpu");
+  const i$10: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : rt.prop(i$, "cpu");
+  const i$11: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$12: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$13: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
+  const i$14: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : rt.prop(i$, "templateId");
+  const r$15: unknown = or$ && !("workers" in Object.prototype) ? (r$ as Record<string, unknown>)["workers"] : rt.prop(r$, "workers");
+  const r$16: unknown = or$ && !("flashboot" in Object.prototype) ? (r$ as Record<string, unknown>)["flashboot"] : rt.prop(r$, "flashboot");
+  const r$17: unknown = or$ && !("timeout" in Object.prototype) ? (r$ as Record<string, unknown>)["timeout"] : rt.prop(r$, "timeout");
   const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
-  const r$18: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$19: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$18: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : rt.prop(r$0, "allowedCudaVersions");
+  const r$19: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$0, "minCudaVersion");
   const or$6 = typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && (plain === true || Object.getPrototypeOf(r$6) === Object.prototype);
-  const r$20: unknown = or$6 && !("type" in Object.prototype) ? (r$6 as Record<string, unknown>)["type"] : typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && Object.hasOwn(r$6, "type") ? (r$6 as Record<string, unknown>)["type"] : undefined;
+  const r$20: unknown = or$6 && !("type" in Object.prototype) ? (r$6 as Record<string, unknown>)["type"] : rt.prop(r$6, "type");
   const oi$8 = typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && (plain === true || Object.getPrototypeOf(i$8) === Object.prototype);
-  const i$21: unknown = oi$8 && !("idleTimeout" in Object.prototype) ? (i$8 as Record<string, unknown>)["idleTimeout"] : typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && Object.hasOwn(i$8, "idleTimeout") ? (i$8 as Record<string, unknown>)["idleTimeout"] : undefined;
+  const i$21: unknown = oi$8 && !("idleTimeout" in Object.prototype) ? (i$8 as Record<string, unknown>)["idleTimeout"] : rt.prop(i$8, "idleTimeout");
   const oi$9 = typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && (plain === true || Object.getPrototypeOf(i$9) === Object.prototype);
-  const i$22: unknown = oi$9 && !("pools" in Object.prototype) ? (i$9 as Record<string, unknown>)["pools"] : typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.hasOwn(i$9, "pools") ? (i$9 as Record<string, unknown>)["pools"] : undefined;
-  const i$23: unknown = oi$9 && !("excludedTypes" in Object.prototype) ? (i$9 as Record<string, unknown>)["excludedTypes"] : typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && Object.hasOwn(i$9, "excludedTypes") ? (i$9 as Record<string, unknown>)["excludedTypes"] : undefined;
+  const i$22: unknown = oi$9 && !("pools" in Object.prototype) ? (i$9 as Record<string, unknown>)["pools"] : rt.prop(i$9, "pools");
+  const i$23: unknown = oi$9 && !("excludedTypes" in Object.prototype) ? (i$9 as Record<string, unknown>)["excludedTypes"] : rt.prop(i$9, "excludedTypes");
   const or$15 = typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && (plain === true || Object.getPrototypeOf(r$15) === Object.prototype);
-  const r$24: unknown = or$15 && !("min" in Object.prototype) ? (r$15 as Record<string, unknown>)["min"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "min") ? (r$15 as Record<string, unknown>)["min"] : undefined;
-  const r$25: unknown = or$15 && !("max" in Object.prototype) ? (r$15 as Record<string, unknown>)["max"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "max") ? (r$15 as Record<string, unknown>)["max"] : undefined;
-  const r$26: unknown = or$15 && !("idleTimeout" in Object.prototype) ? (r$15 as Record<string, unknown>)["idleTimeout"] : typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && Object.hasOwn(r$15, "idleTimeout") ? (r$15 as Record<string, unknown>)["idleTimeout"] : undefined;
-  const r$27: unknown = or$0 && !("count" in Object.prototype) ? (r$0 as Record<string, unknown>)["count"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "count") ? (r$0 as Record<string, unknown>)["count"] : undefined;
+  const r$24: unknown = or$15 && !("min" in Object.prototype) ? (r$15 as Record<string, unknown>)["min"] : rt.prop(r$15, "min");
+  const r$25: unknown = or$15 && !("max" in Object.prototype) ? (r$15 as Record<string, unknown>)["max"] : rt.prop(r$15, "max");
+  const r$26: unknown = or$15 && !("idleTimeout" in Object.prototype) ? (r$15 as Record<string, unknown>)["idleTimeout"] : rt.prop(r$15, "idleTimeout");
+  const r$27: unknown = or$0 && !("count" in Object.prototype) ? (r$0 as Record<string, unknown>)["count"] : rt.prop(r$0, "count");
   // gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R0);
   try {
@@ -667,16 +667,16 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
-  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
+  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
   const i$: unknown = s.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
-  const i$2: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$3: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$4: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const r$5: unknown = or$ && !("cloud" in Object.prototype) ? (r$ as Record<string, unknown>)["cloud"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
+  const i$2: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$3: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$4: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
+  const r$5: unknown = or$ && !("cloud" in Object.prototype) ? (r$ as Record<string, unknown>)["cloud"] : rt.prop(r$, "cloud");
   const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
-  const r$6: unknown = or$0 && !("id" in Object.prototype) ? (r$0 as Record<string, unknown>)["id"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "id") ? (r$0 as Record<string, unknown>)["id"] : undefined;
+  const r$6: unknown = or$0 && !("id" in Object.prototype) ? (r$0 as Record<string, unknown>)["id"] : rt.prop(r$0, "id");
   // pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R1);
   try {
@@ -806,10 +806,10 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
-  const r$0: unknown = or$ && !("serverless" in Object.prototype) ? (r$ as Record<string, unknown>)["serverless"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
-  const r$1: unknown = or$ && !("mounts" in Object.prototype) ? (r$ as Record<string, unknown>)["mounts"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "mounts") ? (r$ as Record<string, unknown>)["mounts"] : undefined;
+  const r$0: unknown = or$ && !("serverless" in Object.prototype) ? (r$ as Record<string, unknown>)["serverless"] : rt.prop(r$, "serverless");
+  const r$1: unknown = or$ && !("mounts" in Object.prototype) ? (r$ as Record<string, unknown>)["mounts"] : rt.prop(r$, "mounts");
   const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && (plain === true || Object.getPrototypeOf(r$1) === Object.prototype);
-  const r$2: unknown = or$1 && !("persistent" in Object.prototype) ? (r$1 as Record<string, unknown>)["persistent"] : typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "persistent") ? (r$1 as Record<string, unknown>)["persistent"] : undefined;
+  const r$2: unknown = or$1 && !("persistent" in Object.prototype) ? (r$1 as Record<string, unknown>)["persistent"] : rt.prop(r$1, "persistent");
   // serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true
   out.begin(R19);
   try {
@@ -1472,10 +1472,10 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
-  const r$0: unknown = or$ && !("input" in Object.prototype) ? (r$ as Record<string, unknown>)["input"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
+  const r$0: unknown = or$ && !("input" in Object.prototype) ? (r$ as Record<string, unknown>)["input"] : rt.prop(r$, "input");
   const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
-  const r$1: unknown = or$0 && !("volumeInGb" in Object.prototype) ? (r$0 as Record<string, unknown>)["volumeInGb"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
-  const r$2: unknown = or$0 && !("isServerless" in Object.prototype) ? (r$0 as Record<string, unknown>)["isServerless"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
+  const r$1: unknown = or$0 && !("volumeInGb" in Object.prototype) ? (r$0 as Record<string, unknown>)["volumeInGb"] : rt.prop(r$0, "volumeInGb");
+  const r$2: unknown = or$0 && !("isServerless" in Object.prototype) ? (r$0 as Record<string, unknown>)["isServerless"] : rt.prop(r$0, "isServerless");
   // serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true
   out.begin(R16);
   try {
@@ -1577,30 +1577,30 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   }
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
-  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
-  const r$2: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
+  const r$1: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : rt.prop(r$, "scaling");
+  const r$2: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : rt.prop(r$, "type");
   const i$: unknown = s.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
-  const i$3: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "workers") ? (i$ as Record<string, unknown>)["workers"] : undefined;
-  const i$4: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
-  const i$5: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cpu") ? (i$ as Record<string, unknown>)["cpu"] : undefined;
-  const i$6: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$7: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$8: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const i$9: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
+  const i$3: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : rt.prop(i$, "workers");
+  const i$4: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : rt.prop(i$, "gpu");
+  const i$5: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : rt.prop(i$, "cpu");
+  const i$6: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$7: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$8: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
+  const i$9: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : rt.prop(i$, "templateId");
   const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
-  const r$10: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$11: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
+  const r$10: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : rt.prop(r$0, "allowedCudaVersions");
+  const r$11: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$0, "minCudaVersion");
   const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && (plain === true || Object.getPrototypeOf(r$1) === Object.prototype);
-  const r$12: unknown = or$1 && !("type" in Object.prototype) ? (r$1 as Record<string, unknown>)["type"] : typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
+  const r$12: unknown = or$1 && !("type" in Object.prototype) ? (r$1 as Record<string, unknown>)["type"] : rt.prop(r$1, "type");
   const oi$3 = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && (plain === true || Object.getPrototypeOf(i$3) === Object.prototype);
-  const i$13: unknown = oi$3 && !("idleTimeout" in Object.prototype) ? (i$3 as Record<string, unknown>)["idleTimeout"] : typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "idleTimeout") ? (i$3 as Record<string, unknown>)["idleTimeout"] : undefined;
-  const r$14: unknown = or$0 && !("excludedTypes" in Object.prototype) ? (r$0 as Record<string, unknown>)["excludedTypes"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
-  const r$15: unknown = or$0 && !("pools" in Object.prototype) ? (r$0 as Record<string, unknown>)["pools"] : typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
+  const i$13: unknown = oi$3 && !("idleTimeout" in Object.prototype) ? (i$3 as Record<string, unknown>)["idleTimeout"] : rt.prop(i$3, "idleTimeout");
+  const r$14: unknown = or$0 && !("excludedTypes" in Object.prototype) ? (r$0 as Record<string, unknown>)["excludedTypes"] : rt.prop(r$0, "excludedTypes");
+  const r$15: unknown = or$0 && !("pools" in Object.prototype) ? (r$0 as Record<string, unknown>)["pools"] : rt.prop(r$0, "pools");
   const oi$4 = typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && (plain === true || Object.getPrototypeOf(i$4) === Object.prototype);
-  const i$16: unknown = oi$4 && !("pools" in Object.prototype) ? (i$4 as Record<string, unknown>)["pools"] : typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.hasOwn(i$4, "pools") ? (i$4 as Record<string, unknown>)["pools"] : undefined;
-  const i$17: unknown = oi$4 && !("excludedTypes" in Object.prototype) ? (i$4 as Record<string, unknown>)["excludedTypes"] : typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && Object.hasOwn(i$4, "excludedTypes") ? (i$4 as Record<string, unknown>)["excludedTypes"] : undefined;
+  const i$16: unknown = oi$4 && !("pools" in Object.prototype) ? (i$4 as Record<string, unknown>)["pools"] : rt.prop(i$4, "pools");
+  const i$17: unknown = oi$4 && !("excludedTypes" in Object.prototype) ? (i$4 as Record<string, unknown>)["excludedTypes"] : rt.prop(i$4, "excludedTypes");
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
@@ -1940,7 +1940,7 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   }
   const i$: unknown = s.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
-  const i$0: unknown = oi$ && !("size" in Object.prototype) ? (i$ as Record<string, unknown>)["size"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
+  const i$0: unknown = oi$ && !("size" in Object.prototype) ? (i$ as Record<string, unknown>)["size"] : rt.prop(i$, "size");
   // network-volume-size-grows: `/size` is not below its current value
   out.begin(R17);
   try {
@@ -1984,9 +1984,9 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   
   const i$: unknown = s.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
-  const i$0: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$1: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$2: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const i$0: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$1: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$2: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
   // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
   out.begin(R13);
   try {
