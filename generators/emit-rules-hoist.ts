@@ -17,6 +17,7 @@ export function hoistReads(text: string): { text: string; declarations: string[]
   const names = new Map<string, string>();
   const declarations: string[] = [];
   const bases = new Set<string>();
+  const plainFlags = new Set<string>();
   let out = text;
   for (;;) {
     let changed = false;
@@ -36,9 +37,22 @@ export function hoistReads(text: string): { text: string; declarations: string[]
             declarations.push(`const ${from}: unknown = ${base};`);
           }
         }
-        // rt.prop inline: an own property of a non-array object, never an inherited member.
+        // rt.prop inline: an own property of a non-array object, never an inherited member. An
+        // object whose prototype is Object.prototype (all JSON.parse makes; lint copies other
+        // values into such objects) cannot inherit a key Object.prototype lacks: a plain load
+        // is the own property then, with no Object.hasOwn call (V8 folds both tests once the
+        // code is optimized). Anything else takes rt.prop (a call: it keeps this function small,
+        // which V8 compiles sooner, and lint's bodies never take it). A caller that vouches
+        // for plain JSON data (`plain`, as lint does) spares the prototype test too.
+        const plain = `o${from}`;
+        if (!plainFlags.has(from)) {
+          plainFlags.add(from);
+          declarations.push(
+            `const ${plain} = typeof ${from} === "object" && ${from} !== null && !Array.isArray(${from}) && (plain === true || Object.getPrototypeOf(${from}) === Object.prototype);`,
+          );
+        }
         declarations.push(
-          `const ${name}: unknown = typeof ${from} === "object" && ${from} !== null && !Array.isArray(${from}) && Object.hasOwn(${from}, ${key}) ? (${from} as Record<string, unknown>)[${key}] : undefined;`,
+          `const ${name}: unknown = ${plain} && !(${key} in Object.prototype) ? (${from} as Record<string, unknown>)[${key}] : rt.prop(${from}, ${key});`,
         );
       }
       return name;

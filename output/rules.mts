@@ -64,7 +64,7 @@ const R18: rt.RuleInfo = { id: "pod-gpu-type-known", status: 400, message: "must
 const R19: rt.RuleInfo = { id: "serverless-template-no-volume", status: 400, message: "must not give a serverless template a persistent volume (`mounts.persistent`)" };
 
 /** createCluster: schema, then no stages, then 0 rule(s) */
-function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E0.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -79,7 +79,7 @@ function check0(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** createDelegation: schema, then no stages, then 0 rule(s) */
-function check1(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check1(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E1.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -101,12 +101,30 @@ function defer2(s: rt.Subject): unknown {
   // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) d.put(["workers", "min"], 0);
-      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) d.put(["workers", "max"], 3);
-      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) d.put(["workers", "idleTimeout"], 10);
-      if (rt.prop(d.body, "flashboot") === undefined) d.put(["flashboot"], "OFF");
-      if (rt.prop(d.body, "timeout") === undefined) d.put(["timeout"], 300000);
-      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) d.put(["gpu", "count"], 1);
+      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) {
+        const o = d.parent(["workers"]);
+        if (o !== undefined) o["min"] = 0;
+      }
+      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) {
+        const o = d.parent(["workers"]);
+        if (o !== undefined) o["max"] = 3;
+      }
+      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) {
+        const o = d.parent(["workers"]);
+        if (o !== undefined) o["idleTimeout"] = 10;
+      }
+      if (rt.prop(d.body, "flashboot") === undefined) {
+        const o = d.parent([]);
+        if (o !== undefined) o["flashboot"] = "OFF";
+      }
+      if (rt.prop(d.body, "timeout") === undefined) {
+        const o = d.parent([]);
+        if (o !== undefined) o["timeout"] = 300000;
+      }
+      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) {
+        const o = d.parent(["gpu"]);
+        if (o !== undefined) o["count"] = 1;
+      }
       return d.body;
     })(new rt.Defaulter(s.resolved));
   } catch {
@@ -116,7 +134,7 @@ function defer2(s: rt.Subject): unknown {
 }
 
 /** createEndpoint: schema, then stages endpoint-template-merge, template-cuda-seed, endpoint-defaults, then 14 rule(s) */
-function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E2.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -154,29 +172,42 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("template-cuda-seed", error);
   }
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
-  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "templateId") ? (r$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$3: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "image") ? (r$ as Record<string, unknown>)["image"] : undefined;
-  const r$4: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
-  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
+  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
+  const r$2: unknown = or$ && !("templateId" in Object.prototype) ? (r$ as Record<string, unknown>)["templateId"] : rt.prop(r$, "templateId");
+  const r$3: unknown = or$ && !("image" in Object.prototype) ? (r$ as Record<string, unknown>)["image"] : rt.prop(r$, "image");
+  const r$4: unknown = or$ && !("allowedCudaVersions" in Object.prototype) ? (r$ as Record<string, unknown>)["allowedCudaVersions"] : rt.prop(r$, "allowedCudaVersions");
+  const r$5: unknown = or$ && !("minCudaVersion" in Object.prototype) ? (r$ as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$, "minCudaVersion");
+  const r$6: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : rt.prop(r$, "scaling");
+  const r$7: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : rt.prop(r$, "type");
   const i$: unknown = s.input;
-  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
-  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$8: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$9: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const i$10: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$11: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "workers") ? (r$ as Record<string, unknown>)["workers"] : undefined;
-  const r$12: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "flashboot") ? (r$ as Record<string, unknown>)["flashboot"] : undefined;
-  const r$13: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "timeout") ? (r$ as Record<string, unknown>)["timeout"] : undefined;
-  const r$14: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$15: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const r$16: unknown = typeof r$4 === "object" && r$4 !== null && !Array.isArray(r$4) && Object.hasOwn(r$4, "type") ? (r$4 as Record<string, unknown>)["type"] : undefined;
-  const i$17: unknown = typeof i$6 === "object" && i$6 !== null && !Array.isArray(i$6) && Object.hasOwn(i$6, "pools") ? (i$6 as Record<string, unknown>)["pools"] : undefined;
-  const r$18: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "min") ? (r$11 as Record<string, unknown>)["min"] : undefined;
-  const r$19: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "max") ? (r$11 as Record<string, unknown>)["max"] : undefined;
-  const r$20: unknown = typeof r$11 === "object" && r$11 !== null && !Array.isArray(r$11) && Object.hasOwn(r$11, "idleTimeout") ? (r$11 as Record<string, unknown>)["idleTimeout"] : undefined;
-  const r$21: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "count") ? (r$0 as Record<string, unknown>)["count"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
+  const i$8: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : rt.prop(i$, "workers");
+  const i$9: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : rt.prop(i$, "gpu");
+  const i$10: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : rt.prop(i$, "cpu");
+  const i$11: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$12: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$13: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
+  const i$14: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : rt.prop(i$, "templateId");
+  const r$15: unknown = or$ && !("workers" in Object.prototype) ? (r$ as Record<string, unknown>)["workers"] : rt.prop(r$, "workers");
+  const r$16: unknown = or$ && !("flashboot" in Object.prototype) ? (r$ as Record<string, unknown>)["flashboot"] : rt.prop(r$, "flashboot");
+  const r$17: unknown = or$ && !("timeout" in Object.prototype) ? (r$ as Record<string, unknown>)["timeout"] : rt.prop(r$, "timeout");
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
+  const r$18: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : rt.prop(r$0, "allowedCudaVersions");
+  const r$19: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$0, "minCudaVersion");
+  const or$6 = typeof r$6 === "object" && r$6 !== null && !Array.isArray(r$6) && (plain === true || Object.getPrototypeOf(r$6) === Object.prototype);
+  const r$20: unknown = or$6 && !("type" in Object.prototype) ? (r$6 as Record<string, unknown>)["type"] : rt.prop(r$6, "type");
+  const oi$8 = typeof i$8 === "object" && i$8 !== null && !Array.isArray(i$8) && (plain === true || Object.getPrototypeOf(i$8) === Object.prototype);
+  const i$21: unknown = oi$8 && !("idleTimeout" in Object.prototype) ? (i$8 as Record<string, unknown>)["idleTimeout"] : rt.prop(i$8, "idleTimeout");
+  const oi$9 = typeof i$9 === "object" && i$9 !== null && !Array.isArray(i$9) && (plain === true || Object.getPrototypeOf(i$9) === Object.prototype);
+  const i$22: unknown = oi$9 && !("pools" in Object.prototype) ? (i$9 as Record<string, unknown>)["pools"] : rt.prop(i$9, "pools");
+  const i$23: unknown = oi$9 && !("excludedTypes" in Object.prototype) ? (i$9 as Record<string, unknown>)["excludedTypes"] : rt.prop(i$9, "excludedTypes");
+  const or$15 = typeof r$15 === "object" && r$15 !== null && !Array.isArray(r$15) && (plain === true || Object.getPrototypeOf(r$15) === Object.prototype);
+  const r$24: unknown = or$15 && !("min" in Object.prototype) ? (r$15 as Record<string, unknown>)["min"] : rt.prop(r$15, "min");
+  const r$25: unknown = or$15 && !("max" in Object.prototype) ? (r$15 as Record<string, unknown>)["max"] : rt.prop(r$15, "max");
+  const r$26: unknown = or$15 && !("idleTimeout" in Object.prototype) ? (r$15 as Record<string, unknown>)["idleTimeout"] : rt.prop(r$15, "idleTimeout");
+  const r$27: unknown = or$0 && !("count" in Object.prototype) ? (r$0 as Record<string, unknown>)["count"] : rt.prop(r$0, "count");
   // gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R0);
   try {
@@ -186,10 +217,21 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
-        const names: string[] = [];
-        if (set0) names.push("/gpu");
-        if (set1) names.push("/cpu");
-        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
+        // The set fields' names joined as they come, and the second one (the path): no array.
+        let names = "";
+        let second = "";
+        let n = 0;
+        if (set0) {
+          if (n === 1) second = "/gpu";
+          names = n === 0 ? "/gpu" : names + "`, `" + "/gpu";
+          n++;
+        }
+        if (set1) {
+          if (n === 1) second = "/cpu";
+          names = n === 0 ? "/cpu" : names + "`, `" + "/cpu";
+          n++;
+        }
+        out.push({ path: second, detail: "`" + names + "` are all set" });
       }
     }
   } catch (error) {
@@ -205,7 +247,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
-    if (rt.isNonEmpty(r$14) && rt.isNonEmpty(r$15)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+    if (rt.isNonEmpty(r$18) && rt.isNonEmpty(r$19)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
   } catch (error) {
     out.failed(error);
   }
@@ -214,32 +256,19 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   try {
     if (rt.isPresent(r$1)) {
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "allowedCudaVersions");
+    const m1 = r$4;
     if (m1 !== undefined) {
     if (rt.isPresent(m1)) out.push({ path: "/allowedCudaVersions" });
     }
     }
-    }
-    }
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "minCudaVersion");
+    const m1 = r$5;
     if (m1 !== undefined) {
     if (rt.isPresent(m1)) out.push({ path: "/minCudaVersion" });
     }
     }
-    }
-    }
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = r$1;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -254,13 +283,8 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = r$1;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -276,8 +300,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
   } catch (error) {
     out.failed(error);
   }
@@ -285,8 +307,8 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R5);
   try {
     {
-      const value = r$16;
-      if ((r$5 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
+      const value = r$20;
+      if ((r$7 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
     }
@@ -296,21 +318,11 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
   out.begin(R6);
   try {
-    if (((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT"))) {
+    if (((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT"))) {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "workers");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "idleTimeout");
+    const m2 = i$21;
     if (m2 !== undefined) {
     if (rt.isPresent(m2)) out.push({ path: "/workers/idleTimeout" });
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -327,13 +339,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "pool");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "pools");
+    const m2 = i$22;
     if (m2 !== undefined) {
     if (Array.isArray(m2)) for (let mi3 = 0; mi3 < m2.length; mi3++) {
     const m3: unknown = m2[mi3];
@@ -346,9 +352,9 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
@@ -362,17 +368,13 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
       }
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -392,16 +394,10 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       let seen = false;
       let failed = false;
       const chosen: string[] = [];
-      const selected = i$17;
+      const selected = i$22;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "excludedTypes");
+    const m2 = i$23;
     if (m2 !== undefined) {
     if (typeof m2 === "string") {
     seen = true;
@@ -411,7 +407,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -426,16 +422,12 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
     }
       }
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -458,10 +450,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$10;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -477,7 +466,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -492,14 +481,12 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
     }
       }
-    }
-    }
     }
     }
     }
@@ -517,10 +504,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R11);
   try {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$10;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -538,8 +522,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
   } catch (error) {
     out.failed(error);
   }
@@ -550,10 +532,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const list = rt.records(s.context, "cpus");
       let seen = false;
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$10;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -577,8 +556,6 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
       if (seen) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     }
   } catch (error) {
@@ -588,7 +565,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(i$7, i$8, i$9);
+      const detail = rt.commandMismatch(i$11, i$12, i$13);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -598,7 +575,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R14);
   try {
     {
-      const id = i$10;
+      const id = i$14;
       if (typeof id === "string") {
         if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
         else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -611,7 +588,7 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R15);
   try {
     {
-      const t = rt.findTemplate(s.context, i$10);
+      const t = rt.findTemplate(s.context, i$14);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -626,14 +603,14 @@ function check2(input: unknown, context: rt.CheckContext): rt.CheckResult {
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, ((r$18 === undefined) || (r$19 === undefined) || (!((r$5 === "QUEUE") && (r$16 === "REQUEST_COUNT")) && r$20 === undefined) || (r$12 === undefined) || (r$13 === undefined) || (rt.isPresent(r$0) && r$21 === undefined)) ? defer2 : undefined);
+  return out.result(s, ((r$24 === undefined) || (r$25 === undefined) || (!((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT")) && r$26 === undefined) || (r$16 === undefined) || (r$17 === undefined) || (rt.isPresent(r$0) && r$27 === undefined)) ? defer2 : undefined);
 }
 
 /** createNetworkVolume: hints for schema failures */
 const H3: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
 
 /** createNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check3(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check3(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E3.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -657,7 +634,10 @@ function defer4(s: rt.Subject): unknown {
   // pod-defaults: `/cloud` = "SECURE"
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(d.body, "cloud") === undefined) d.put(["cloud"], "SECURE");
+      if (rt.prop(d.body, "cloud") === undefined) {
+        const o = d.parent([]);
+        if (o !== undefined) o["cloud"] = "SECURE";
+      }
       return d.body;
     })(new rt.Defaulter(s.resolved));
   } catch {
@@ -667,7 +647,7 @@ function defer4(s: rt.Subject): unknown {
 }
 
 /** createPod: schema, then stages pod-defaults, then 3 rule(s) */
-function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E4.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -686,13 +666,17 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cpu") ? (r$ as Record<string, unknown>)["cpu"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
+  const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
   const i$: unknown = s.input;
-  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const r$5: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "cloud") ? (r$ as Record<string, unknown>)["cloud"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
+  const i$2: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$3: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$4: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
+  const r$5: unknown = or$ && !("cloud" in Object.prototype) ? (r$ as Record<string, unknown>)["cloud"] : rt.prop(r$, "cloud");
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
+  const r$6: unknown = or$0 && !("id" in Object.prototype) ? (r$0 as Record<string, unknown>)["id"] : rt.prop(r$0, "id");
   // pod-gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set
   out.begin(R1);
   try {
@@ -702,10 +686,21 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const count = (set0 ? 1 : 0) + (set1 ? 1 : 0);
       if (count === 0) out.push({ path: "", detail: "none is set" });
       else if (count > 1) {
-        const names: string[] = [];
-        if (set0) names.push("/gpu");
-        if (set1) names.push("/cpu");
-        out.push({ path: names[1] as string, detail: "`" + names.join("`, `") + "` are all set" });
+        // The set fields' names joined as they come, and the second one (the path): no array.
+        let names = "";
+        let second = "";
+        let n = 0;
+        if (set0) {
+          if (n === 1) second = "/gpu";
+          names = n === 0 ? "/gpu" : names + "`, `" + "/gpu";
+          n++;
+        }
+        if (set1) {
+          if (n === 1) second = "/cpu";
+          names = n === 0 ? "/cpu" : names + "`, `" + "/cpu";
+          n++;
+        }
+        out.push({ path: second, detail: "`" + names + "` are all set" });
       }
     }
   } catch (error) {
@@ -731,13 +726,7 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "id");
+    const m2 = r$6;
     if (m2 !== undefined) {
     if (typeof m2 === "string") {
     seen = true;
@@ -747,9 +736,9 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/id", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/id", detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
-        if (other !== undefined && typeof other["id"] === "string") finding.hint = JSON.stringify(value) + " is the `pool` of a gpus record, not a `id`: use " + JSON.stringify(other["id"]);
+        if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
       }
     }
@@ -763,17 +752,13 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
-        if (other !== undefined && typeof other["id"] === "string") finding.hint = JSON.stringify(value) + " is the `pool` of a gpus record, not a `id`: use " + JSON.stringify(other["id"]);
+        if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
       }
     }
       }
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -787,7 +772,7 @@ function check4(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** createRegistry: schema, then no stages, then 0 rule(s) */
-function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check5(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E5.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -805,7 +790,7 @@ function check5(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H6: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
 
 /** createTemplate: schema, then no stages, then 1 rule(s) */
-function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E6.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -820,25 +805,19 @@ function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "serverless") ? (r$ as Record<string, unknown>)["serverless"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
+  const r$0: unknown = or$ && !("serverless" in Object.prototype) ? (r$ as Record<string, unknown>)["serverless"] : rt.prop(r$, "serverless");
+  const r$1: unknown = or$ && !("mounts" in Object.prototype) ? (r$ as Record<string, unknown>)["mounts"] : rt.prop(r$, "mounts");
+  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && (plain === true || Object.getPrototypeOf(r$1) === Object.prototype);
+  const r$2: unknown = or$1 && !("persistent" in Object.prototype) ? (r$1 as Record<string, unknown>)["persistent"] : rt.prop(r$1, "persistent");
   // serverless-template-no-volume: `/mounts/persistent` not set when `/serverless` is true
   out.begin(R19);
   try {
     if ((r$0 === true)) {
     {
-    const m0: unknown = s.resolved;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "mounts");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "persistent");
+    const m2 = r$2;
     if (m2 !== undefined) {
     if (rt.isPresent(m2)) out.push({ path: "/mounts/persistent" });
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -849,7 +828,7 @@ function check6(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteCluster: schema, then no stages, then 0 rule(s) */
-function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E7.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -864,7 +843,7 @@ function check7(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteEndpoint: schema, then no stages, then 0 rule(s) */
-function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E8.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -879,7 +858,7 @@ function check8(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E9.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -894,7 +873,7 @@ function check9(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deletePod: schema, then no stages, then 0 rule(s) */
-function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E10.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -909,7 +888,7 @@ function check10(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteRegistry: schema, then no stages, then 0 rule(s) */
-function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E11.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -924,7 +903,7 @@ function check11(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E12.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -939,7 +918,7 @@ function check12(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getCluster: schema, then no stages, then 0 rule(s) */
-function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E13.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -954,7 +933,7 @@ function check13(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getCpuType: schema, then no stages, then 0 rule(s) */
-function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E14.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -969,7 +948,7 @@ function check14(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getDataCenter: schema, then no stages, then 0 rule(s) */
-function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E15.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -984,7 +963,7 @@ function check15(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getEndpoint: schema, then no stages, then 0 rule(s) */
-function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E16.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -999,7 +978,7 @@ function check16(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getGpuType: schema, then no stages, then 0 rule(s) */
-function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E17.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1014,7 +993,7 @@ function check17(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E18.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1029,7 +1008,7 @@ function check18(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getOpenApiDocument: schema, then no stages, then 0 rule(s) */
-function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E19.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1044,7 +1023,7 @@ function check19(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getPod: schema, then no stages, then 0 rule(s) */
-function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E20.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1059,7 +1038,7 @@ function check20(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getPodLogs: schema, then no stages, then 0 rule(s) */
-function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E21.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1074,7 +1053,7 @@ function check21(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getRegistry: schema, then no stages, then 0 rule(s) */
-function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E22.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1089,7 +1068,7 @@ function check22(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getSshKeys: schema, then no stages, then 0 rule(s) */
-function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E23.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1104,7 +1083,7 @@ function check23(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getTemplate: schema, then no stages, then 0 rule(s) */
-function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E24.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1119,7 +1098,7 @@ function check24(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** getWorkerLogs: schema, then no stages, then 0 rule(s) */
-function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E25.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1134,7 +1113,7 @@ function check25(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** graphql:deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E26.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1149,7 +1128,7 @@ function check26(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listBilling: schema, then no stages, then 0 rule(s) */
-function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E27.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1164,7 +1143,7 @@ function check27(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listClusterBilling: schema, then no stages, then 0 rule(s) */
-function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E28.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1179,7 +1158,7 @@ function check28(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listClusterPods: schema, then no stages, then 0 rule(s) */
-function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E29.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1194,7 +1173,7 @@ function check29(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listClusters: schema, then no stages, then 0 rule(s) */
-function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E30.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1209,7 +1188,7 @@ function check30(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listCpuTypes: schema, then no stages, then 0 rule(s) */
-function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E31.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1224,7 +1203,7 @@ function check31(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listDataCenters: schema, then no stages, then 0 rule(s) */
-function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E32.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1239,7 +1218,7 @@ function check32(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listDelegations: schema, then no stages, then 0 rule(s) */
-function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E33.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1254,7 +1233,7 @@ function check33(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpointBilling: schema, then no stages, then 0 rule(s) */
-function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E34.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1269,7 +1248,7 @@ function check34(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpointReleases: schema, then no stages, then 0 rule(s) */
-function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E35.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1284,7 +1263,7 @@ function check35(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpointWorkers: schema, then no stages, then 0 rule(s) */
-function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E36.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1299,7 +1278,7 @@ function check36(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listEndpoints: schema, then no stages, then 0 rule(s) */
-function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E37.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1314,7 +1293,7 @@ function check37(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listGpuTypes: schema, then no stages, then 0 rule(s) */
-function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E38.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1329,7 +1308,7 @@ function check38(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listNetworkVolumeBilling: schema, then no stages, then 0 rule(s) */
-function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E39.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1344,7 +1323,7 @@ function check39(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listNetworkVolumes: schema, then no stages, then 0 rule(s) */
-function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E40.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1359,7 +1338,7 @@ function check40(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listPodBilling: schema, then no stages, then 0 rule(s) */
-function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E41.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1374,7 +1353,7 @@ function check41(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listPods: schema, then no stages, then 0 rule(s) */
-function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E42.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1389,7 +1368,7 @@ function check42(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listPublicTemplates: schema, then no stages, then 0 rule(s) */
-function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E43.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1404,7 +1383,7 @@ function check43(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listRegistries: schema, then no stages, then 0 rule(s) */
-function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E44.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1419,7 +1398,7 @@ function check44(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listServerlessBilling: schema, then no stages, then 0 rule(s) */
-function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E45.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1434,7 +1413,7 @@ function check45(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** listTemplates: schema, then no stages, then 0 rule(s) */
-function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E46.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1452,7 +1431,7 @@ function check46(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H47: rt.SchemaHint[] = [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }];
 
 /** podAction: schema, then no stages, then 0 rule(s) */
-function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E47.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1467,7 +1446,7 @@ function check47(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** revokeDelegation: schema, then no stages, then 0 rule(s) */
-function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check48(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E48.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1482,7 +1461,7 @@ function check48(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** saveTemplate: schema, then no stages, then 1 rule(s) */
-function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E49.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1492,9 +1471,11 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
   
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "input") ? (r$ as Record<string, unknown>)["input"] : undefined;
-  const r$1: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "volumeInGb") ? (r$0 as Record<string, unknown>)["volumeInGb"] : undefined;
-  const r$2: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "isServerless") ? (r$0 as Record<string, unknown>)["isServerless"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
+  const r$0: unknown = or$ && !("input" in Object.prototype) ? (r$ as Record<string, unknown>)["input"] : rt.prop(r$, "input");
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
+  const r$1: unknown = or$0 && !("volumeInGb" in Object.prototype) ? (r$0 as Record<string, unknown>)["volumeInGb"] : rt.prop(r$0, "volumeInGb");
+  const r$2: unknown = or$0 && !("isServerless" in Object.prototype) ? (r$0 as Record<string, unknown>)["isServerless"] : rt.prop(r$0, "isServerless");
   // serverless-template-volume-zero: `/input/volumeInGb` is one of 0 when `/input/isServerless` is true
   out.begin(R16);
   try {
@@ -1511,7 +1492,7 @@ function check49(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** secretCreate: schema, then no stages, then 0 rule(s) */
-function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E50.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1526,7 +1507,7 @@ function check50(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** secretDelete: schema, then no stages, then 0 rule(s) */
-function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E51.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1541,7 +1522,7 @@ function check51(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** updateCluster: schema, then no stages, then 0 rule(s) */
-function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check52(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E52.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1559,7 +1540,7 @@ function check52(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H53: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
 
 /** updateEndpoint: schema, then stages endpoint-patch-merge, endpoint-template-merge, then 12 rule(s) */
-function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E53.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1595,25 +1576,35 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("endpoint-template-merge", error);
   }
   const r$: unknown = s.resolved;
-  const r$0: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "gpu") ? (r$ as Record<string, unknown>)["gpu"] : undefined;
-  const r$1: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "scaling") ? (r$ as Record<string, unknown>)["scaling"] : undefined;
-  const r$2: unknown = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && Object.hasOwn(r$, "type") ? (r$ as Record<string, unknown>)["type"] : undefined;
+  const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
+  const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
+  const r$1: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : rt.prop(r$, "scaling");
+  const r$2: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : rt.prop(r$, "type");
   const i$: unknown = s.input;
-  const i$3: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "gpu") ? (i$ as Record<string, unknown>)["gpu"] : undefined;
-  const i$4: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$5: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$6: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
-  const i$7: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "templateId") ? (i$ as Record<string, unknown>)["templateId"] : undefined;
-  const r$8: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "allowedCudaVersions") ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : undefined;
-  const r$9: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "minCudaVersion") ? (r$0 as Record<string, unknown>)["minCudaVersion"] : undefined;
-  const r$10: unknown = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && Object.hasOwn(r$1, "type") ? (r$1 as Record<string, unknown>)["type"] : undefined;
-  const r$11: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "excludedTypes") ? (r$0 as Record<string, unknown>)["excludedTypes"] : undefined;
-  const r$12: unknown = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && Object.hasOwn(r$0, "pools") ? (r$0 as Record<string, unknown>)["pools"] : undefined;
-  const i$13: unknown = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && Object.hasOwn(i$3, "pools") ? (i$3 as Record<string, unknown>)["pools"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
+  const i$3: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : rt.prop(i$, "workers");
+  const i$4: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : rt.prop(i$, "gpu");
+  const i$5: unknown = oi$ && !("cpu" in Object.prototype) ? (i$ as Record<string, unknown>)["cpu"] : rt.prop(i$, "cpu");
+  const i$6: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$7: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$8: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
+  const i$9: unknown = oi$ && !("templateId" in Object.prototype) ? (i$ as Record<string, unknown>)["templateId"] : rt.prop(i$, "templateId");
+  const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
+  const r$10: unknown = or$0 && !("allowedCudaVersions" in Object.prototype) ? (r$0 as Record<string, unknown>)["allowedCudaVersions"] : rt.prop(r$0, "allowedCudaVersions");
+  const r$11: unknown = or$0 && !("minCudaVersion" in Object.prototype) ? (r$0 as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$0, "minCudaVersion");
+  const or$1 = typeof r$1 === "object" && r$1 !== null && !Array.isArray(r$1) && (plain === true || Object.getPrototypeOf(r$1) === Object.prototype);
+  const r$12: unknown = or$1 && !("type" in Object.prototype) ? (r$1 as Record<string, unknown>)["type"] : rt.prop(r$1, "type");
+  const oi$3 = typeof i$3 === "object" && i$3 !== null && !Array.isArray(i$3) && (plain === true || Object.getPrototypeOf(i$3) === Object.prototype);
+  const i$13: unknown = oi$3 && !("idleTimeout" in Object.prototype) ? (i$3 as Record<string, unknown>)["idleTimeout"] : rt.prop(i$3, "idleTimeout");
+  const r$14: unknown = or$0 && !("excludedTypes" in Object.prototype) ? (r$0 as Record<string, unknown>)["excludedTypes"] : rt.prop(r$0, "excludedTypes");
+  const r$15: unknown = or$0 && !("pools" in Object.prototype) ? (r$0 as Record<string, unknown>)["pools"] : rt.prop(r$0, "pools");
+  const oi$4 = typeof i$4 === "object" && i$4 !== null && !Array.isArray(i$4) && (plain === true || Object.getPrototypeOf(i$4) === Object.prototype);
+  const i$16: unknown = oi$4 && !("pools" in Object.prototype) ? (i$4 as Record<string, unknown>)["pools"] : rt.prop(i$4, "pools");
+  const i$17: unknown = oi$4 && !("excludedTypes" in Object.prototype) ? (i$4 as Record<string, unknown>)["excludedTypes"] : rt.prop(i$4, "excludedTypes");
   // cuda-set-or-floor: `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are not all set (an empty array or string counts as unset)
   out.begin(R3);
   try {
-    if (rt.isNonEmpty(r$8) && rt.isNonEmpty(r$9)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
+    if (rt.isNonEmpty(r$10) && rt.isNonEmpty(r$11)) out.push({ path: "/gpu/minCudaVersion", detail: "`/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` are all set" });
   } catch (error) {
     out.failed(error);
   }
@@ -1621,7 +1612,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R5);
   try {
     {
-      const value = r$10;
+      const value = r$12;
       if ((r$2 === "LOAD_BALANCER") && rt.isPresent(value) && !(value === "REQUEST_COUNT")) {
         out.push({ path: "/scaling/type", detail: rt.show(value) + " is not one of \"REQUEST_COUNT\"" });
       }
@@ -1632,21 +1623,11 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // idle-timeout-queue-request-count: `/workers/idleTimeout` not set when `/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT" (judged on the fields the request sends)
   out.begin(R6);
   try {
-    if (((r$2 === "QUEUE") && (r$10 === "REQUEST_COUNT"))) {
+    if (((r$2 === "QUEUE") && (r$12 === "REQUEST_COUNT"))) {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "workers");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "idleTimeout");
+    const m2 = i$13;
     if (m2 !== undefined) {
     if (rt.isPresent(m2)) out.push({ path: "/workers/idleTimeout" });
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -1656,7 +1637,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   // excluded-types-need-pools: `/gpu/pools` is set when `/gpu/excludedTypes` is set
   out.begin(R7);
   try {
-    if (rt.isPresent(r$11) && !rt.isPresent(r$12)) out.push({ path: "/gpu/pools" });
+    if (rt.isPresent(r$14) && !rt.isPresent(r$15)) out.push({ path: "/gpu/pools" });
   } catch (error) {
     out.failed(error);
   }
@@ -1670,13 +1651,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "pool");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "pools");
+    const m2 = i$16;
     if (m2 !== undefined) {
     if (Array.isArray(m2)) for (let mi3 = 0; mi3 < m2.length; mi3++) {
     const m3: unknown = m2[mi3];
@@ -1689,9 +1664,9 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
@@ -1705,17 +1680,13 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: JSON.stringify(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
-        if (other !== undefined && typeof other["pool"] === "string") finding.hint = JSON.stringify(value) + " is the `id` of a gpus record, not a `pool`: use " + JSON.stringify(other["pool"]);
+        if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
     }
       }
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -1735,16 +1706,10 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       let seen = false;
       let failed = false;
       const chosen: string[] = [];
-      const selected = i$13;
+      const selected = i$16;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "gpu");
-    if (m1 !== undefined) {
-    {
-    const m2 = rt.prop(m1, "excludedTypes");
+    const m2 = i$17;
     if (m2 !== undefined) {
     if (typeof m2 === "string") {
     seen = true;
@@ -1754,7 +1719,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -1769,16 +1734,12 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
     }
       }
-    }
-    }
-    }
-    }
     }
     }
     }
@@ -1801,10 +1762,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$5;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -1820,7 +1778,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -1835,14 +1793,12 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       
       if (!(known as Set<string>).has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: JSON.stringify(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
     }
       }
-    }
-    }
     }
     }
     }
@@ -1860,10 +1816,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R11);
   try {
     {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$5;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -1881,8 +1834,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
   } catch (error) {
     out.failed(error);
   }
@@ -1893,10 +1844,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
       const list = rt.records(s.context, "cpus");
       let seen = false;
       {
-    const m0: unknown = s.input;
-    if (m0 !== undefined) {
-    {
-    const m1 = rt.prop(m0, "cpu");
+    const m1 = i$5;
     if (m1 !== undefined) {
     if (Array.isArray(m1)) for (let mi2 = 0; mi2 < m1.length; mi2++) {
     const m2: unknown = m1[mi2];
@@ -1920,8 +1868,6 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
     }
     }
     }
-    }
-    }
       if (seen) out.push({ path: "/cpu", warning: true, detail: "cannot check offline: no cpus catalog was given" });
     }
   } catch (error) {
@@ -1931,7 +1877,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R13);
   try {
     {
-      const detail = rt.commandMismatch(i$4, i$5, i$6);
+      const detail = rt.commandMismatch(i$6, i$7, i$8);
       if (detail !== undefined) out.push({ path: "/args", detail });
     }
   } catch (error) {
@@ -1941,7 +1887,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R14);
   try {
     {
-      const id = i$7;
+      const id = i$9;
       if (typeof id === "string") {
         if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
         else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
@@ -1954,7 +1900,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
   out.begin(R15);
   try {
     {
-      const t = rt.findTemplate(s.context, i$7);
+      const t = rt.findTemplate(s.context, i$9);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -1976,7 +1922,7 @@ function check53(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H54: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
 
 /** updateNetworkVolume: schema, then stages network-volume-patch-merge, then 1 rule(s) */
-function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E54.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1993,7 +1939,8 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
     out.stageFailed("network-volume-patch-merge", error);
   }
   const i$: unknown = s.input;
-  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "size") ? (i$ as Record<string, unknown>)["size"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
+  const i$0: unknown = oi$ && !("size" in Object.prototype) ? (i$ as Record<string, unknown>)["size"] : rt.prop(i$, "size");
   // network-volume-size-grows: `/size` is not below its current value
   out.begin(R17);
   try {
@@ -2017,7 +1964,7 @@ function check54(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H55: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
 
 /** updatePod: schema, then no stages, then 1 rule(s) */
-function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E55.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -2036,9 +1983,10 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
   const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
   
   const i$: unknown = s.input;
-  const i$0: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "args") ? (i$ as Record<string, unknown>)["args"] : undefined;
-  const i$1: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "cmd") ? (i$ as Record<string, unknown>)["cmd"] : undefined;
-  const i$2: unknown = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && Object.hasOwn(i$, "entrypoint") ? (i$ as Record<string, unknown>)["entrypoint"] : undefined;
+  const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
+  const i$0: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
+  const i$1: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
+  const i$2: unknown = oi$ && !("entrypoint" in Object.prototype) ? (i$ as Record<string, unknown>)["entrypoint"] : rt.prop(i$, "entrypoint");
   // args-matches-cmd: `/args` and `/cmd`/`/entrypoint` describe the same command when both are sent
   out.begin(R13);
   try {
@@ -2053,7 +2001,7 @@ function check55(input: unknown, context: rt.CheckContext): rt.CheckResult {
 }
 
 /** updateSshKeys: schema, then no stages, then 0 rule(s) */
-function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E56.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -2071,7 +2019,7 @@ function check56(input: unknown, context: rt.CheckContext): rt.CheckResult {
 const H57: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
 
 /** updateTemplate: schema, then no stages, then 0 rule(s) */
-function check57(input: unknown, context: rt.CheckContext): rt.CheckResult {
+function check57(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E57.request;
   const valid = validate === undefined ? undefined : validate(input);

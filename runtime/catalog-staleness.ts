@@ -16,21 +16,17 @@ export interface BundledCollections {
 
 export const STALE_SNAPSHOT_RULE = "catalog/stale-snapshot";
 
-function valueAt(body: unknown, pointer: string): unknown {
-  let node = body;
-  for (const key of parsePointer(pointer)) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 /**
  * The bundled collection a rejected value belongs to, by where it sits in the body (`gpu…` holds
  * GPU type and pool ids, `cpu…` CPU flavor ids), and the identifiers that collection holds.
  */
 function bundledIdsFor(path: string, bundled: BundledCollections): Set<string> | undefined {
-  const [head] = parsePointer(path);
+  const head =
+    path.startsWith("/gpu") && (path.length === 4 || path[4] === "/")
+      ? "gpu"
+      : path.startsWith("/cpu") && (path.length === 4 || path[4] === "/")
+        ? "cpu"
+        : undefined;
   if (head === "gpu" && bundled.gpus) return idsOf(bundled.gpus, (r) => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]));
   if (head === "cpu" && bundled.cpus) return idsOf(bundled.cpus, (r) => [r.id]);
   return undefined;
@@ -48,16 +44,32 @@ function idsOf<R extends object>(records: readonly R[], ids: (r: R) => string[])
   return set;
 }
 
-/** One warning per violation whose rejected string value the bundled snapshot does not know. */
-export function staleSnapshotWarnings(result: CheckResult, bundled: BundledCollections): Warning[] {
+/** The string at a path of the verdict's `resolved` (a property walk), or undefined. */
+export type StringAt = (result: CheckResult, path: readonly string[]) => string | undefined;
+
+function resolvedStringAt(result: CheckResult, path: readonly string[]): string | undefined {
+  let node = result.resolved;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/**
+ * One warning per violation whose rejected string value the bundled snapshot does not know.
+ * `stringAt` reads the value; the compiled engine's own (rules/runtime/verdict.ts) answers
+ * without computing a lazy `resolved` where it cannot change the answer.
+ */
+export function staleSnapshotWarnings(result: CheckResult, bundled: BundledCollections, stringAt: StringAt = resolvedStringAt): Warning[] {
   if (result.ok || (bundled.gpus === undefined && bundled.cpus === undefined)) return [];
   const out: Warning[] = [];
   for (const v of result.violations) {
     if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
     const known = bundledIdsFor(v.path, bundled);
     if (known === undefined) continue; // before `resolved` is read: it may be computed on demand
-    const value = valueAt(result.resolved, v.path);
-    if (typeof value !== "string" || known.has(value.trim())) continue;
+    const value = stringAt(result, parsePointer(v.path));
+    if (value === undefined || known.has(value.trim())) continue;
     out.push({
       rule: STALE_SNAPSHOT_RULE,
       path: v.path,

@@ -7,12 +7,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { attachValidators, engine as bundledEngine, validatorModules, validatorsAttached } from "../output/rules.mjs";
+import { stringAt } from "../output/runtime/verdict.mjs";
 import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../rules/runtime/evaluate.js";
 import { problemFor } from "../rules/runtime/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../rules/runtime/types.js";
 import { clone } from "../rules/runtime/values.js";
-import { staleSnapshotWarnings } from "./catalog-staleness.js";
-import { lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
+import { type BundledCollections, staleSnapshotWarnings } from "./catalog-staleness.js";
+import { isWireBody, lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
 import { mayOverflow } from "./number-overflow.js";
 
@@ -146,16 +147,21 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     }
   }
   try {
-    if (options.response === undefined && engine.operations.get(key)?.kind === "graphql") {
+    const entry = engine.operations.get(key);
+    if (options.response === undefined && entry?.kind === "graphql") {
       // GraphQL: the wire body, the arguments object or the bare input (runtime/graphql/).
       const { result, positions } = lintGraphql(engine, key, body, contextFor(options), text);
       return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
     }
+    // The compiled operation is called as evaluate() calls it, without looking it up again, and
+    // told that the body is plain JSON data (JSON.parse made it, or clone() above copied it).
+    const check = entry?.check;
     const result =
-      options.response === undefined
-        ? withStaleness(evaluate(engine, key, body, contextFor(options)), options)
-        : evaluateResponse(engine, key, String(options.response), body);
-    const twin = options.response === undefined ? restTwinWarning(engine, key, body) : undefined;
+      options.response !== undefined
+        ? evaluateResponse(engine, key, String(options.response), body)
+        : withStaleness(check !== undefined ? check(body, contextFor(options), true) : evaluate(engine, key, body, contextFor(options)), options);
+    // Only a GraphQL wire body ({query, …}) sent to a REST operation can have a twin to name.
+    const twin = options.response === undefined && isWireBody(body) ? restTwinWarning(engine, key, body) : undefined;
     if (twin) result.warnings.push(twin);
     return text === undefined ? { result } : { result, text };
   } catch (error) {
@@ -187,16 +193,22 @@ function contextFor(options: LintOptions): CheckContext {
 function withStaleness(result: LintResult, options: LintOptions): LintResult {
   if (result.ok) return result; // only rejected values can be stale
   const bundled = bundledCatalog();
-  const fromBundle = (given: unknown[] | undefined, own: unknown[]) => given === undefined || given === own;
-  const warnings = staleSnapshotWarnings(result, {
-    date: bundled.date,
-    ...(fromBundle(options.catalog?.gpus, bundled.gpus) ? { gpus: bundled.gpus } : {}),
-    ...(fromBundle(options.catalog?.cpus, bundled.cpus) ? { cpus: bundled.cpus } : {}),
-  });
+  const given = options.catalog;
+  const gpus = given?.gpus === undefined || given.gpus === bundled.gpus ? bundled.gpus : undefined;
+  const cpus = given?.cpus === undefined || given.cpus === bundled.cpus ? bundled.cpus : undefined;
+  // The usual case (both collections from the bundle) passes one object made once: an object
+  // made per call would die at each full GC, and V8 would deoptimize the staleness code that
+  // saw its map (a pause per collection; the bench collects before every batch).
+  const collections =
+    gpus === bundled.gpus && cpus === bundled.cpus ? (bundledCollections ??= { date: bundled.date, gpus, cpus }) : { date: bundled.date, gpus, cpus };
+  // stringAt: the bundled engine's reader, which leaves a lazy `resolved` lazy where it can.
+  const warnings = staleSnapshotWarnings(result, collections, stringAt);
   // Appended in place: a copy of the verdict would compute its lazy `resolved` for nothing.
   for (const warning of warnings) result.warnings.push(warning);
   return result;
 }
+
+let bundledCollections: BundledCollections | undefined;
 
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];

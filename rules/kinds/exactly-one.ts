@@ -33,12 +33,21 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
   )};
   if (count === 0) out.push({ path: "", detail: "none is set" });
   else if (count > 1) {
-    const names: string[] = [];
+    // The set fields' names joined as they come, and the second one (the path): no array.
+    let names = "";
+    let second = "";
+    let n = 0;
     ${join(
-      rule.fields.map((f, i) => code`if (${flags[i]}) names.push(${f});`),
+      rule.fields.map(
+        (f, i) => code`if (${flags[i]}) {
+      if (n === 1) second = ${f};
+      names = n === 0 ? ${f} : names + "\`, \`" + ${f};
+      n++;
+    }`,
+      ),
       "\n    ",
     )}
-    out.push({ path: names[1] as string, detail: "\`" + names.join("\`, \`") + "\` are all set" });
+    out.push({ path: second, detail: "\`" + names + "\` are all set" });
   }
 }`;
   },

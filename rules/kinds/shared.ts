@@ -107,6 +107,21 @@ ${walk(i + 1, next, [...path, `/${escapeSegment(segment)}`])}
 }
 }`;
   };
+  // The steps before the first wildcard as one chain of reads from the body, as `at` reads:
+  // generators/emit-rules-hoist.ts turns it into the locals other rules read it through. A step
+  // past a missing value reads undefined, so the steps need no test of their own.
+  const lead = segments.findIndex((segment) => segment === "*");
+  const fixed = lead === -1 ? segments.length : lead;
+  if (fixed > 0) {
+    const value = new Code(`${name}${fixed}`);
+    const path = segments.slice(0, fixed).map((segment) => `/${escapeSegment(segment)}`);
+    return code`{
+const ${value} = ${chain(formatPointerOf(segments.slice(0, fixed)), body)};
+if (${value} !== undefined) {
+${walk(fixed, value, path)}
+}
+}`;
+  }
   const root = new Code(`${name}0`);
   return code`{
 const ${root}: unknown = ${body};
@@ -115,6 +130,8 @@ ${walk(0, root, [])}
 }
 }`;
 }
+
+const formatPointerOf = (segments: readonly string[]): Pointer => segments.map((segment) => `/${escapeSegment(segment)}`).join("");
 
 export const fieldList = (ps: Pointer[]) => ps.map((p) => `\`${p}\``).join(", ");
 

@@ -93,12 +93,12 @@ if (list !== undefined) {
   ${rule.keepOne ? code`chosen.push(value);` : code``}
   if (!${known}.has(value)) {
     failed = true;
-    const finding: rt.Finding = { path: ${path}, detail: JSON.stringify(value) + ${` ${notFound(rule)}`} };
+    const finding: rt.Finding = { path: ${path}, detail: rt.quote(value) + ${` ${notFound(rule)}`} };
     ${
       suggest === undefined
         ? code``
         : code`const other = list.find((r) => r[${suggest}] === value);
-    if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = JSON.stringify(value) + ${` is the \`${suggest}\` of a ${rule.collection} record, not a \`${rule.key}\`: use `} + JSON.stringify(other[${rule.key}]);`
+    if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = rt.quote(value) + ${` is the \`${suggest}\` of a ${rule.collection} record, not a \`${rule.key}\`: use `} + rt.quote(other[${rule.key}]);`
     }
     out.push(finding);
   }

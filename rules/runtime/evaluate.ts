@@ -32,9 +32,12 @@ export interface OperationEntry {
   rules: RuleEntry[];
   /**
    * The compiled operation (output/rules.mts): schema, stages and rules as one function, the
-   * same verdict as the driver below gives for `stages` and `rules` (docs/engine.md).
+   * same verdict as the driver below gives for `stages` and `rules` (docs/engine.md). `plain`:
+   * the caller vouches that the body is JSON data as JSON.parse makes it (every object's
+   * prototype is Object.prototype, no getters, no Proxy), as `lint` does; its field reads then
+   * skip a prototype test. Left out, the body may be anything.
    */
-  check?(body: unknown, context: CheckContext): CheckResult;
+  check?(body: unknown, context: CheckContext, plain?: boolean): CheckResult;
 }
 
 export interface Engine {

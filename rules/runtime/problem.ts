@@ -1,7 +1,7 @@
 // Verdicts in the service's own shape: Ajv errors as violations, violations as an RFC 9457 body.
 
 import { formatPointer, getAt, parsePointer } from "./pointer.js";
-import { deepEqual } from "./values.js";
+import { deepEqual, quote } from "./values.js";
 import type { AjvError, Problem, Violation, Warning } from "./types.js";
 
 const TITLES: Record<number, string> = {
@@ -38,10 +38,23 @@ export function renameWarnings(body: unknown, hints: readonly SchemaHint[], viol
   return out;
 }
 
+/** `schema/<keyword>`, one string per keyword: built once, not per error. */
+const schemaRules = new Map<string, string>();
+
+function schemaRule(keyword: string): string {
+  let rule = schemaRules.get(keyword);
+  if (rule === undefined) {
+    rule = `schema/${keyword}`;
+    if (schemaRules.size < 256) schemaRules.set(keyword, rule); // keywords are a closed set; bounded all the same
+  }
+  return rule;
+}
+
 /** Schema failures are 422, as the service's own validator answers (spec, Errors). */
 export function schemaViolations(errors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = []): Violation[] {
   const out: Violation[] = [];
-  const seen = new Set<string>();
+  // Duplicates (same path and message) are found by a scan while there are few; a set beyond.
+  let seen: Set<string> | undefined;
   for (const error of errors) {
     let path = error.instancePath;
     let message = error.message ?? `must satisfy ${error.keyword}`;
@@ -49,9 +62,13 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
     if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
       const property = String(error.params.additionalProperty ?? error.params.unevaluatedProperty ?? "");
       path = path + formatPointer([property]);
-      message = `unknown property ${JSON.stringify(property)} is not allowed`;
-      const rename = hints.find((h) => "property" in h && h.property === path);
-      if (rename && "property" in rename) hint = renameHint(rename, property);
+      message = `unknown property ${quote(property)} is not allowed`;
+      for (const h of hints) {
+        if ("property" in h && h.property === path) {
+          hint = renameHint(h, property);
+          break;
+        }
+      }
     } else if (error.keyword === "required") {
       path = path + formatPointer([String(error.params.missingProperty ?? "")]);
       message = "is required";
@@ -63,13 +80,23 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
       continue; // the branch errors that follow say what is wrong; these add nothing
     }
     if (hint === undefined) {
-      const byValue = hints.find((h) => "path" in h && h.path === path && deepEqual(getAt(body, parsePointer(path)), h.value));
-      if (byValue && "hint" in byValue) hint = byValue.hint;
+      for (const h of hints) {
+        if ("path" in h && h.path === path && deepEqual(getAt(body, parsePointer(path)), h.value)) {
+          hint = h.hint;
+          break;
+        }
+      }
     }
-    const key = `${path}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ rule: `schema/${error.keyword}`, status: 422, path, message, ...(hint ? { hint } : {}) });
+    if (seen === undefined && out.length >= 8) seen = new Set(out.map((v) => JSON.stringify([v.path, v.message])));
+    if (seen === undefined) {
+      if (out.some((v) => v.path === path && v.message === message)) continue;
+    } else {
+      const key = JSON.stringify([path, message]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    const rule = schemaRule(error.keyword);
+    out.push(hint ? { rule, status: 422, path, message, hint } : { rule, status: 422, path, message });
   }
   return out;
 }

@@ -46,8 +46,20 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   else target[key] = value;
 }
 
+/**
+ * JSON.stringify of a string, without the call where no character needs an escape (most names
+ * and ids; messages quote them on every rejected body).
+ */
+export function quote(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
 /** Render a value for a message: short and unambiguous. */
 export function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = (typeof value === "string" ? quote(value) : JSON.stringify(value)) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -13,10 +13,13 @@ export interface RuleInfo {
   hint?: string;
 }
 
+/** Before the first rule: one shared object, not one per verdict. */
+const NO_RULE: RuleInfo = { id: "", status: 0, message: "" };
+
 export class Report {
   readonly violations: Violation[] = [];
   readonly warnings: Warning[] = [];
-  private rule: RuleInfo = { id: "", status: 0, message: "" };
+  private rule: RuleInfo = NO_RULE;
   private violationMark = 0;
   private warningMark = 0;
 
@@ -117,6 +120,44 @@ class LazyVerdict implements CheckResult {
     v.#deferred = undefined;
     v.#value = value;
   }
+
+  /**
+   * `stringAt` for a verdict of this class whose deferred stages have not run: the body before
+   * them answers unless it has no own property where the path leads. Those stages are
+   * defaults only (emit-rules-defer.ts), and a default (merge.ts, Defaulter) only adds a field
+   * that is absent: it never replaces a value, never writes inside a non-object, and its copies
+   * keep every own field. So a value the earlier body holds is the one `resolved` holds, and a
+   * non-object on the way ends the walk in both.
+   */
+  static peekString(v: object, path: readonly string[]): string | undefined | typeof UNKNOWN {
+    if (!(#deferred in v) || v.#deferred === undefined) return UNKNOWN;
+    let node: unknown = v.#s.resolved;
+    for (const key of path) {
+      if (node === null || typeof node !== "object") return undefined;
+      if (!Object.hasOwn(node, key)) return UNKNOWN; // a default may create it (or it is inherited)
+      node = (node as Record<string, unknown>)[key];
+    }
+    return typeof node === "string" ? node : undefined;
+  }
+}
+
+const UNKNOWN: unique symbol = Symbol("unknown");
+
+/**
+ * The string at `path` of the verdict's `resolved` (a property walk, as `resolved[a][b]`
+ * reads it), or undefined when there is none. A lazy `resolved` is computed only when the
+ * answer could depend on it (catalog staleness reads rejected values this way: invalid bodies
+ * usually leave defaults pending).
+ */
+export function stringAt(result: CheckResult, path: readonly string[]): string | undefined {
+  const peeked = LazyVerdict.peekString(result, path);
+  if (peeked !== UNKNOWN) return peeked;
+  let node: unknown = result.resolved;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return typeof node === "string" ? node : undefined;
 }
 
 /**

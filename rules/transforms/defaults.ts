@@ -26,7 +26,19 @@ export const defaults: StageKind<Defaults> = {
   emit(stage) {
     const steps = stage.values.map((v) => {
       // The same test set() makes first, as a chain of reads: a default already there costs no call.
-      const set = code`if (${at(v.path, code`d.body`)} === undefined) d.put(${parsePointer(v.path)}, ${v.value});`;
+      const segments = parsePointer(v.path);
+      const last = segments.at(-1);
+      const fresh = v.value !== null && typeof v.value === "object" ? code`rt.clone(${v.value})` : code`${v.value}`;
+      // A named store into the parent Defaulter.parent() hands out (a `__proto__` key goes
+      // through put(), which keeps it a data property).
+      const store =
+        last === undefined || last === "__proto__"
+          ? code`d.put(${segments}, ${v.value});`
+          : code`{
+    const o = d.parent(${segments.slice(0, -1)});
+    if (o !== undefined) o[${last}] = ${fresh};
+  }`;
+      const set = code`if (${at(v.path, code`d.body`)} === undefined) ${store}`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
     return code`((d: rt.Defaulter) => {

@@ -65,6 +65,9 @@ describe.each(operations)("%s: compiled engine and interpreter", (op) => {
         if (Object.getOwnPropertyDescriptor(compiled, "resolved")?.get !== undefined) pending++;
         expect(text(compiled)).toBe(text(reference));
         expect(compiled).toEqual(reference);
+        // As lint() calls it: vouching that the body is plain JSON data (the generated ones are).
+        const vouched = engine.operations.get(op)?.check?.(body, context, true);
+        expect(vouched === undefined ? undefined : text(vouched)).toBe(text(reference));
       }),
       { seed: SEED, numRuns: 150 },
     );
@@ -97,6 +100,21 @@ describe("the lazy resolved body", () => {
     result.resolved = { replaced: true };
     expect(result.resolved).toEqual({ replaced: true });
     expect(JSON.parse(JSON.stringify(result)).resolved).toEqual({ replaced: true });
+  });
+
+  it("keeps a `__proto__` key of the body as data when the defaults copy the objects around it", () => {
+    const hostile = JSON.parse(
+      '{"name":"x","type":"QUEUE","scaling":{"type":"QUEUE_DELAY","queueDelay":4},"image":"a:b","gpu":{"pools":["ADA_24"]},"workers":{"__proto__":{"polluted":true}},"__proto__":{"min":7}}',
+    ) as object;
+    const result = evaluate(engine, op, hostile, model.context);
+    const resolved = result.resolved as Record<string, Record<string, unknown>>;
+    expect(Object.getPrototypeOf(resolved)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(resolved.workers)).toBe(Object.prototype);
+    expect(Object.keys(resolved)).toContain("__proto__");
+    expect(resolved.workers).toMatchObject({ min: 0, max: 3, idleTimeout: 10 });
+    expect(Object.getOwnPropertyDescriptor(resolved.workers, "__proto__")?.value).toEqual({ polluted: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.stringify(result)).toBe(JSON.stringify(evaluate(interpreted, op, hostile, model.context)));
   });
 
   it("is a plain property when no default is pending", () => {

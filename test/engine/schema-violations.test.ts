@@ -1,0 +1,54 @@
+// The schema errors of a rejected body become violations once each (same path and message),
+// with property names quoted as JSON quotes them, however many errors Ajv reports.
+
+import { describe, expect, it } from "vitest";
+import { schemaViolations } from "../../rules/runtime/problem.js";
+import type { AjvError } from "../../rules/runtime/types.js";
+import { quote, show } from "../../rules/runtime/values.js";
+
+const unknown = (property: string, instancePath = ""): AjvError => ({
+  instancePath,
+  schemaPath: "#/additionalProperties",
+  keyword: "additionalProperties",
+  params: { additionalProperty: property },
+  message: "must NOT have additional properties",
+});
+
+describe("schemaViolations", () => {
+  const cases: { name: string; errors: AjvError[]; want: string[] }[] = [
+    {
+      name: "a repeated error, few errors",
+      errors: [unknown("a"), unknown("b"), unknown("a")],
+      want: ['/a: unknown property "a" is not allowed', '/b: unknown property "b" is not allowed'],
+    },
+    {
+      name: "repeated errors among many (past the scan)",
+      errors: [...Array.from({ length: 10 }, (_, i) => unknown(`p${i}`)), unknown("p3"), unknown("p9"), unknown("p10")],
+      want: [...Array.from({ length: 11 }, (_, i) => `/p${i}: unknown property "p${i}" is not allowed`)],
+    },
+    {
+      name: "paths holding a NUL character stay apart",
+      errors: [unknown("b\u0000c", "/a"), unknown("c", "/a\u0000b")],
+      want: ['/a/b\u0000c: unknown property "b\\u0000c" is not allowed', '/a\u0000b/c: unknown property "c" is not allowed'],
+    },
+    { name: "a name JSON must escape", errors: [unknown('q"\\\ud800')], want: ['/q"\\\ud800: unknown property "q\\"\\\\\\ud800" is not allowed'] },
+  ];
+  it.each(cases)("$name", ({ errors, want }) => {
+    const got = schemaViolations(errors, {});
+    expect(got.map((v) => `${v.path}: ${v.message}`)).toEqual(want);
+    expect(got.every((v) => v.rule === "schema/additionalProperties" && v.status === 422)).toBe(true);
+  });
+});
+
+describe("quote and show", () => {
+  const strings = ["", "plain id", "NVIDIA A40", 'a"b', "back\\slash", "tab\there", "\u0000", "lone \ud800", "pair \ud83d\ude00", "é ü 中"];
+  it.each(strings)("quote(%j) is JSON.stringify's text", (text) => {
+    expect(quote(text)).toBe(JSON.stringify(text));
+  });
+  it("show() quotes strings and shortens long values as before", () => {
+    expect(show("QUEUE_DELAY")).toBe('"QUEUE_DELAY"');
+    expect(show("x".repeat(100))).toBe(`${JSON.stringify("x".repeat(100)).slice(0, 77)}...`);
+    expect(show([1, 2])).toBe("[1,2]");
+    expect(show(undefined)).toBe("undefined");
+  });
+});
