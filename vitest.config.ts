@@ -23,6 +23,7 @@ const LONG = [
   "test/hardening/regex.test.ts",
   "test/ndjson-jobs.test.ts",
   "test/ndjson/workers-start-early.test.ts",
+  "test/cli-bundle.test.ts",
   // tsc over a whole generated output, or `lint --rules` compiling an engine per case
   "test/expression.test.ts",
   "test/types-composition.test.ts",
