@@ -8,7 +8,7 @@
 //
 // Usage: node scripts/bundle-cli.mjs [--metafile FILE]
 
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -111,7 +111,9 @@ async function main() {
   if (output === undefined || map === undefined) throw new Error(`esbuild wrote no ${bin} and map`);
   // tsc's shebang line is kept by esbuild below the banner's: one is enough.
   const text = output.text.replace(/^(#!.*\n)((?:\/\/.*\n)*)#!.*\n/, "$1$2");
-  writeFileSync(bin, text, { mode: 0o755 });
+  writeFileSync(bin, text);
+  chmodSync(bin, 0o755); // the package's bin: writeFileSync's mode applies only to a new file
+
   writeFileSync(map.path, map.text);
   if (metafileArg !== -1) writeFileSync(process.argv[metafileArg + 1], JSON.stringify(result.metafile, null, 2));
 }

@@ -4,7 +4,7 @@
 // the same clean message and exit status; the bundle answers as tsc's unbundled entry does.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -68,7 +68,8 @@ function loaded(args: string[], exitCode = 0): { files: string[] } {
 }
 
 describe("the bundled CLI entry", () => {
-  it("is the bundle, with tsc's entry kept beside it", () => {
+  it("is the bundle, executable (the package's bin), with tsc's entry kept beside it", () => {
+    expect(statSync(bin).mode & 0o111).toBe(0o111);
     expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n\/\/ Bundled by scripts\/bundle-cli\.mjs/);
     expect(readFileSync(unbundled, "utf8")).toMatch(/from "\.\/command\.js"/);
   });
