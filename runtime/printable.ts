@@ -30,12 +30,24 @@ export function hasControl(text: string): boolean {
   return UNSAFE.test(text);
 }
 
+/**
+ * What JSON.stringify leaves raw and printableJson escapes: DEL, C1 controls, line separators
+ * and bidi overrides. All are U+007F or above, so ASCII text never holds one and JSON's own
+ * escapes never make one.
+ */
 const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text (JSON.stringify's output) with those characters escaped (`\u009b`): still the same JSON. */
+export function printableJsonText(text: string): string {
+  JSON_UNSAFE.lastIndex = 0;
+  if (!JSON_UNSAFE.test(text)) return text;
+  return text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 /**
  * JSON.stringify escapes C0 controls but leaves DEL, C1 controls, line separators and bidi
  * overrides raw; this escapes those too (`\u009b`). Same data, printable text.
  */
 export function printableJson(value: unknown, space?: number): string {
-  return JSON.stringify(value, null, space).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return printableJsonText(JSON.stringify(value, null, space));
 }

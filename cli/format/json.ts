@@ -4,6 +4,7 @@
 // one, the findings) is stringified. The bytes are exactly those of printableJson on the object
 // {file, ok, status, problem, violations, warnings, resolved} (test/ndjson/verdict-line.test.ts).
 
+import { printableJsonText } from "../../runtime/printable.js";
 import type { LintResult } from "../../runtime/lint.js";
 import type { Formatter, Report } from "./index.js";
 
@@ -64,19 +65,8 @@ function stringifyMember(key: string, data: unknown): string | undefined {
   return holder === "{}" ? undefined : holder.slice(key.length + 4, -1);
 }
 
-/**
- * The characters printableJson (runtime/printable.ts) escapes after JSON.stringify, which
- * leaves them raw: DEL, C1 controls, line separators and bidi overrides. All are U+007F or
- * above, so ASCII text never holds one and JSON's own escapes never make one.
- */
-const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** The text with those characters escaped as printableJson escapes them (`\u009b`). */
-export function printableText(text: string): string {
-  UNSAFE.lastIndex = 0;
-  if (!UNSAFE.test(text)) return text;
-  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
+/** The text with the characters printableJson escapes escaped the same way (runtime/printable.ts). */
+export const printableText = printableJsonText;
 
 /**
  * False when UTF-8 bytes cannot hold a character printableText escapes: no 0x7F (DEL), 0xC2
