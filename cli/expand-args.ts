@@ -34,7 +34,7 @@ export async function expandFileArgs(command: string, args: string[], options: E
     const { glob } = await import("tinyglobby");
     const matches = await glob(arg, { onlyFiles: !options.folders, expandDirectories: false, absolute: path.isAbsolute(arg), dot: false });
     if (matches.length === 0) throw new CliError(`${command}: no file matches ${arg}\nRun 'v2kit ${command} --help' for usage.`);
-    out.push(...matches.sort());
+    for (const match of matches.sort()) out.push(match);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { deferrableStages } from "./emit-rules-defer.js";
 import { hoistReads } from "./emit-rules-hoist.js";
 import { type ApiModel, SCHEMAS_ID } from "./model.js";
 import { render } from "./templates.js";
+import { writeOnlyPointers } from "./write-only.js";
 import type { ValidatorModule } from "./emit-validators.js";
 
 export function emitRules(model: ApiModel, rules: RulesFile, modules: ValidatorModule[], skip: ReadonlySet<string>, header: string): string {
@@ -97,7 +98,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
   const out = new rt.Report();
   const validate = ${entry}.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) out.violations.push(...rt.schemaViolations(validate.errors ?? [], input${hints.length === 0 ? code`` : code`, H${new Code(String(i))}`}));
+  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input${hints.length === 0 ? code`` : code`, H${new Code(String(i))}`}));
   ${join(always, "\n  ")}
   ${
     whenInvalid.length === 0
@@ -117,8 +118,10 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
 }`.text,
     );
     const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;
+    const writeOnly = writeOnlyPointers(model, op.request?.schema);
+    const secrets = writeOnly.length > 0 ? code`writeOnly: ${writeOnly},\n    ` : code``;
     entries.push(code`[${op.id}, {
-    ${kind}needs: ${needs},
+    ${kind}${secrets}needs: ${needs},
     responses: new Map<string, rt.ValidateFunction>(),
     stages: ${stages.map((s) => ({ id: s.id }))},
     rules: [${join(

@@ -9,7 +9,7 @@ import standalone from "ajv/dist/standalone/index.js";
 import { literal } from "../rules/codegen.js";
 import type { ApiModel } from "./model.js";
 import { fileStems, type ValidatorModule, type ValidatorSlot, validatorModules } from "./validator-slots.js";
-import { buildAjv } from "./validators.js";
+import { buildAjv, linearErrors } from "./validators.js";
 
 export { fileStems, type ValidatorModule } from "./validator-slots.js";
 
@@ -63,7 +63,7 @@ export function emitValidators(model: ApiModel, header: string): EmittedValidato
   const module = (refs: Record<string, string>, tail: string): string => {
     let code = standaloneCode(ajv, refs).replace(/\r\n/g, "\n");
     if (regExp) code = code.split(regExp.code).join(regExp.codeFor(code));
-    return `${header}\n// @ts-nocheck\n${esmHelpers(code)}\n${VALIDATE_TYPE}\n${tail}`;
+    return `${header}\n// @ts-nocheck\n${esmHelpers(linearErrors(code))}\n${VALIDATE_TYPE}\n${tail}`;
   };
   for (const op of model.operations) {
     const stem = stems.get(op.id) as string;

@@ -9,6 +9,7 @@ import { SpecError, TOO_DEEP } from "./load.js";
 import type { Diagnostic } from "./model.js";
 import { loadModel, loadRules } from "./pipeline.js";
 import { applicability } from "./targets.js";
+import { writeOnlyPointers } from "./write-only.js";
 import { buildAjv } from "./validators.js";
 
 export interface EngineOptions {
@@ -35,7 +36,14 @@ async function compileEngine(options: EngineOptions): Promise<Engine> {
   options.onDiagnostics?.([...model.diagnostics, ...diagnostics]);
   const { ajv, slots } = buildAjv(model, false);
   const validators = new Map<string, OperationValidators>();
-  for (const op of model.operations) validators.set(op.id, { ...(op.kind === "graphql" ? { kind: "graphql" as const } : {}), responses: new Map() });
+  for (const op of model.operations) {
+    const writeOnly = writeOnlyPointers(model, op.request?.schema);
+    validators.set(op.id, {
+      ...(op.kind === "graphql" ? { kind: "graphql" as const } : {}),
+      ...(writeOnly.length > 0 ? { writeOnly } : {}),
+      responses: new Map(),
+    });
+  }
   for (const slot of slots) {
     const validate = ajv.getSchema(slot.schemaId) as unknown as ValidateFunction;
     const entry = validators.get(slot.operation) as OperationValidators;

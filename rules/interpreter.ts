@@ -4,11 +4,13 @@
 import { ruleKind } from "./kinds/index.js";
 import type { Engine, OperationEntry } from "./runtime/evaluate.js";
 import type { ValidateFunction } from "./runtime/types.js";
+import { append } from "./runtime/values.js";
 import { stageKind } from "./transforms/index.js";
 import type { RulesFile } from "./types.js";
 
 export interface OperationValidators {
   kind?: "graphql";
+  writeOnly?: readonly string[];
   request?: ValidateFunction;
   responses: Map<string, ValidateFunction>;
 }
@@ -22,6 +24,7 @@ export function interpret(rules: RulesFile, validators: Map<string, OperationVal
     operations.set(operation, {
       ...(v.kind ? { kind: v.kind } : {}),
       needs: [...new Set([...stages, ...applying].flatMap((x) => x.needs ?? []))].sort(),
+      ...(v.writeOnly !== undefined && v.writeOnly.length > 0 ? { writeOnly: v.writeOnly } : {}),
       ...(v.request ? { request: v.request } : {}),
       responses: v.responses,
       stages: stages.map((stage) => {
@@ -36,7 +39,7 @@ export function interpret(rules: RulesFile, validators: Map<string, OperationVal
           message: rule.message,
           ...(rule.hint ? { hint: rule.hint } : {}),
           check: (s, out) => {
-            out.push(...kind.check(rule, s));
+            append(out, kind.check(rule, s));
           },
         };
       }),

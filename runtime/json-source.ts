@@ -23,16 +23,36 @@ function loadMomoa(): Momoa {
 
 /** Line and column of a character offset. */
 export function positionAt(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
+  const starts = lineStarts(text);
   const end = Math.min(Math.max(offset, 0), text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  // The last line start at or before `end` (binary search: a text's positions cost O(log n) each).
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((starts[mid] as number) <= end) lo = mid;
+    else hi = mid - 1;
   }
-  return { line, column: end - lineStart + 1 };
+  return { line: lo + 1, column: end - (starts[lo] as number) + 1 };
+}
+
+/** The character offset of a 1-based line and column (clamped to the text). */
+export function offsetAt(text: string, position: Position): number {
+  const starts = lineStarts(text);
+  const start = starts[Math.min(Math.max(position.line, 1), starts.length) - 1] as number;
+  return Math.min(start + Math.max(position.column, 1) - 1, text.length);
+}
+
+/** Offsets where each line starts, for the last few texts asked about (a GraphQL finding is placed in the query and in the file). */
+const lineCache: { text: string; starts: number[] }[] = [];
+
+function lineStarts(text: string): number[] {
+  for (const entry of lineCache) if (entry.text === text) return entry.starts;
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  if (lineCache.length >= 4) lineCache.pop();
+  lineCache.unshift({ text, starts });
+  return starts;
 }
 
 /** Position of the first non-blank character: where the root value starts. */
@@ -76,12 +96,10 @@ export function locate(text: string, pointer: string, options: { key?: boolean }
     let next: ValueNode | undefined;
     let nextKey: Position | undefined;
     if (node.type === "Object") {
-      // The last duplicate wins, as in JSON.parse.
-      for (const member of node.members) {
-        if (member.name.type === "String" && member.name.value === segment) {
-          next = member.value;
-          nextKey = pick(member.name.loc.start);
-        }
+      const member = membersOf(node).get(segment);
+      if (member !== undefined) {
+        next = member.value;
+        nextKey = pick(member.name.loc.start);
       }
     } else if (node.type === "Array" && /^(0|[1-9][0-9]*)$/.test(segment)) {
       next = node.elements[Number(segment)]?.value;
@@ -91,6 +109,21 @@ export function locate(text: string, pointer: string, options: { key?: boolean }
     keyLoc = nextKey;
   }
   return options.key && keyLoc ? pick(keyLoc) : pick(node.loc.start);
+}
+
+type ObjectNode = Extract<ValueNode, { type: "Object" }>;
+type MemberNode = ObjectNode["members"][number];
+const memberIndex = new WeakMap<ObjectNode, Map<string, MemberNode>>();
+
+/** An object's members by name, built once per object node (findings at N keys cost O(N), not O(N²)). The last duplicate wins, as in JSON.parse. */
+function membersOf(node: ObjectNode): Map<string, MemberNode> {
+  let index = memberIndex.get(node);
+  if (index === undefined) {
+    index = new Map();
+    for (const member of node.members) if (member.name.type === "String") index.set(member.name.value, member);
+    memberIndex.set(node, index);
+  }
+  return index;
 }
 
 function pick(p: { line: number; column: number }): Position {

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { attachValidators, engine as bundledEngine, validatorModules, validatorsAttached } from "../output/rules.mjs";
 import { stringAt } from "../output/runtime/verdict.mjs";
 import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../rules/runtime/evaluate.js";
+import { parsePointer, removeAt } from "../rules/runtime/pointer.js";
 import { problemFor } from "../rules/runtime/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../rules/runtime/types.js";
 import { clone } from "../rules/runtime/values.js";
@@ -151,6 +152,7 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     if (options.response === undefined && entry?.kind === "graphql") {
       // GraphQL: the wire body, the arguments object or the bare input (runtime/graphql/).
       const { result, positions } = lintGraphql(engine, key, body, contextFor(options), text);
+      if (entry.writeOnly !== undefined) withoutSecrets(result, entry.writeOnly);
       return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
     }
     // The compiled operation is called as evaluate() calls it, without looking it up again, and
@@ -163,6 +165,7 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     // Only a GraphQL wire body ({query, …}) sent to a REST operation can have a twin to name.
     const twin = options.response === undefined && isWireBody(body) ? restTwinWarning(engine, key, body) : undefined;
     if (twin) result.warnings.push(twin);
+    if (entry?.writeOnly !== undefined && options.response === undefined) withoutSecrets(result, entry.writeOnly);
     return text === undefined ? { result } : { result, text };
   } catch (error) {
     if (error instanceof RangeError) return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
@@ -209,6 +212,17 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
 }
 
 let bundledCollections: BundledCollections | undefined;
+
+/**
+ * The verdict's `resolved` without the values the schema marks `writeOnly` (a registry password,
+ * a secret's value): the service keeps them and never returns them, so neither does lint (a CI
+ * log of `--format json` must not print them). Only operations with such fields pay for it.
+ */
+function withoutSecrets(result: LintResult, pointers: readonly string[]): void {
+  let resolved = result.resolved;
+  for (const pointer of pointers) resolved = removeAt(resolved, parsePointer(pointer));
+  Object.defineProperty(result, "resolved", { value: resolved, enumerable: true, writable: true, configurable: true });
+}
 
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];

@@ -4,7 +4,7 @@
 
 import { problemFor, renameWarnings, type SchemaHint, schemaViolations } from "./problem.js";
 import type { CheckContext, CheckResult, Finding, Subject, TemplateRecord, ValidateFunction, Violation, Warning } from "./types.js";
-import { isObject } from "./values.js";
+import { append, isObject } from "./values.js";
 
 export interface RuleEntry {
   id: string;
@@ -26,6 +26,8 @@ export interface OperationEntry {
   kind?: "graphql";
   /** Context the operation's rules and stages can use: "catalog", "templates", "current". */
   needs: string[];
+  /** Pointers of request-body values the schema marks `writeOnly` (kept by the service, never returned): left out of `resolved`. */
+  writeOnly?: readonly string[];
   request?: ValidateFunction;
   responses: Map<string, ValidateFunction>;
   stages: StageEntry[];
@@ -91,9 +93,9 @@ export function evaluate(engine: Engine, name: string, body: unknown, context: C
   const violations: Violation[] = [];
   const warnings: Warning[] = [];
   if (entry.request && !entry.request(body)) {
-    violations.push(...schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation)));
+    append(violations, schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation)));
   }
-  warnings.push(...renameWarnings(body, engine.hints.get(operation) ?? [], violations));
+  append(warnings, renameWarnings(body, engine.hints.get(operation) ?? [], violations));
   // Stages never mutate: they return new objects where they change something, so `resolved`
   // starts as the body itself and shares the parts no stage touched.
   const subject: Subject = { operation, input: body, resolved: body, context };
@@ -136,7 +138,7 @@ export function evaluateResponse(engine: Engine, operation: string, status: stri
   if (!validate) {
     warnings.push({ rule: "schema/response", path: "", message: `the document declares no body for status ${status}` });
   } else if (!validate(body)) {
-    violations.push(...schemaViolations(validate.errors ?? [], body));
+    append(violations, schemaViolations(validate.errors ?? [], body));
   }
   const problem = problemFor(violations);
   return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: body };

@@ -10,6 +10,6 @@ export { formatPointer, getAt, matchAll, parsePointer, prop, removeAt, setAt, st
 export { problemFor, schemaViolations } from "./problem.js";
 export type { SchemaHint } from "./problem.js";
 export type * from "./types.js";
-export { clone, deepEqual, isNonEmpty, isObject, isPresent, quote, show } from "./values.js";
+export { append, clone, deepEqual, isNonEmpty, isObject, isPresent, quote, show } from "./values.js";
 export { Report } from "./verdict.js";
 export type { RuleInfo } from "./verdict.js";

@@ -17,6 +17,11 @@ export function isNonEmpty(value: unknown): boolean {
   return true;
 }
 
+/** Append `items` to `target` in place, one by one: `push(...items)` overflows the stack past ~120k items. */
+export function append<T>(target: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) target.push(items[i] as T);
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) {

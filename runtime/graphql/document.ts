@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import type { DocumentNode, FieldNode, FragmentDefinitionNode, GraphQLError, OperationDefinitionNode, SelectionSetNode } from "graphql";
 
-type GraphqlModule = { parse(source: string): DocumentNode; GraphQLError: typeof GraphQLError };
+type GraphqlModule = { parse(source: string, options?: { maxTokens?: number }): DocumentNode; GraphQLError: typeof GraphQLError };
 let graphql: GraphqlModule | undefined;
 
 function load(): GraphqlModule {
@@ -14,26 +14,76 @@ function load(): GraphqlModule {
   return graphql;
 }
 
+/**
+ * Bounds of a GraphQL document (docs/graphql.md): far beyond any real mutation (a template with a
+ * thousand environment variables is ~10k tokens, nested 5 deep), and small enough that a
+ * document at the limit is parsed and judged in well under a second.
+ */
+export const MAX_TOKENS = 100_000;
+export const MAX_NESTING = 64;
+
 /** A failure of the document, with the offset in the query it concerns. */
 export interface DocumentFailure {
-  rule: "graphql/syntax" | "graphql/operation";
+  rule: "graphql/syntax" | "graphql/operation" | "graphql/limit";
   message: string;
   offset: number;
   /** Pointer in the body the failure concerns (`/query` or `/operationName`). */
   path: string;
 }
 
+/** The last document parsed: lint and serve read the same query, and it is parsed once. */
+let last: { query: string; doc: DocumentNode | DocumentFailure } | undefined;
+
 export function parseDocument(query: string): DocumentNode | DocumentFailure {
+  if (last !== undefined && last.query === query) return last.doc;
+  const doc = parseBounded(query);
+  last = { query, doc };
+  return doc;
+}
+
+function parseBounded(query: string): DocumentNode | DocumentFailure {
+  let doc: DocumentNode;
   try {
-    return load().parse(query);
+    doc = load().parse(query, { maxTokens: MAX_TOKENS });
   } catch (error) {
     // The parser recurses per nesting level: a query nested beyond the stack is refused as such.
-    if (error instanceof RangeError)
-      return { rule: "graphql/syntax", message: "must not nest values deeper than the parser can follow", offset: 0, path: "/query" };
+    if (error instanceof RangeError) return tooDeep(0);
     if (!(error instanceof load().GraphQLError)) throw error;
     const offset = error.positions?.[0] ?? 0;
+    if (/more tha[nt] \d+ tokens/.test(error.message)) {
+      // graphql 16 writes "more that"
+      return { rule: "graphql/limit", message: `must not hold more than ${MAX_TOKENS} tokens: v2kit stops reading there`, offset, path: "/query" };
+    }
     return { rule: "graphql/syntax", message: `must be a GraphQL document: ${error.message}`, offset, path: "/query" };
   }
+  const deep = deepest(doc);
+  return deep === undefined ? doc : tooDeep(deep);
+}
+
+const tooDeep = (offset: number): DocumentFailure => ({
+  rule: "graphql/limit",
+  message: `must not nest selections or values more than ${MAX_NESTING} deep`,
+  offset,
+  path: "/query",
+});
+
+/** The offset of the first node nested deeper than MAX_NESTING (selection sets, lists, objects), or undefined. */
+function deepest(doc: DocumentNode): number | undefined {
+  const stack: [unknown, number][] = [[doc, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [Record<string, unknown>, number];
+    const nests = node.kind === "SelectionSet" || node.kind === "ListValue" || node.kind === "ObjectValue";
+    const level = nests ? depth + 1 : depth;
+    if (level > MAX_NESTING) return (node.loc as { start: number } | undefined)?.start ?? 0;
+    for (const key in node) {
+      if (key === "loc") continue;
+      const child = node[key];
+      if (Array.isArray(child)) {
+        for (const item of child) if (typeof item === "object" && item !== null) stack.push([item, level]);
+      } else if (typeof child === "object" && child !== null && typeof (child as { kind?: unknown }).kind === "string") stack.push([child, level]);
+    }
+  }
+  return undefined;
 }
 
 export function isFailure(value: unknown): value is DocumentFailure {

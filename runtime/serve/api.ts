@@ -8,7 +8,10 @@ import { bundled } from "../../generators/paths.js";
 import type { ApiModel } from "../../generators/model.js";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord } from "../../rules/runtime/types.js";
+import { writeOnlyPointers } from "../../generators/write-only.js";
+import { behaviourOf } from "./families.js";
 import type { ServeOptions } from "./options.js";
+import { buildRoutes } from "./routes.js";
 
 export interface Api {
   model: ApiModel;
@@ -16,6 +19,21 @@ export interface Api {
   /** The document as JSON, for `GET /v2/openapi.json`. */
   document: unknown;
   catalog: { gpus: GpuRecord[]; cpus: CpuRecord[] };
+  /** Per collection, the pointers of stored values never returned (`writeOnly` in a request that writes it). */
+  hidden: Map<string, string[]>;
+}
+
+/** What each collection stores but never returns: the `writeOnly` fields of the requests that create or update it. */
+function hiddenFields(model: ApiModel): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const route of buildRoutes(model.operations)) {
+    const behaviour = behaviourOf(model, route);
+    if (behaviour.kind !== "create" && behaviour.kind !== "update") continue;
+    const pointers = writeOnlyPointers(model, route.operation.request?.schema);
+    if (pointers.length === 0) continue;
+    out.set(behaviour.collection, [...new Set([...(out.get(behaviour.collection) ?? []), ...pointers])].sort());
+  }
+  return out;
 }
 
 function bundledRecords<T>(name: "gpus" | "cpus"): T[] {
@@ -40,5 +58,6 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     engine,
     document,
     catalog: { gpus: options.catalog?.gpus ?? bundledRecords("gpus"), cpus: options.catalog?.cpus ?? bundledRecords("cpus") },
+    hidden: hiddenFields(model),
   };
 }

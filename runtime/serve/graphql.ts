@@ -5,44 +5,57 @@
 // with the selected fields. GraphQL error bodies are not shown by the specification: refusals
 // are answered with the engine's status and problem body, as for REST (docs/serve.md).
 
-import type { FieldNode } from "graphql";
-import { resolveOperation } from "../../rules/runtime/evaluate.js";
+import type { FragmentDefinitionNode, GraphQLOutputType, SelectionSetNode } from "graphql";
+import { evaluate, resolveOperation } from "../../rules/runtime/evaluate.js";
 import type { TemplateRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
 import { isFailure, parseDocument, pickOperation, topLevelFields } from "../graphql/document.js";
+import { ArgumentReader } from "../graphql/literals.js";
 import { lint } from "../lint.js";
 import type { Api } from "./api.js";
 import type { Reply } from "./handlers.js";
+import { graphqlModule, graphqlSchemaOf, validationRules } from "./graphql-schema.js";
 import { problem } from "./http.js";
 import type { Resource, Store } from "./store.js";
 
 export const TEMPLATES = "graphql:templates";
 export const SECRETS = "graphql:secrets";
 
-interface Call {
-  name: string;
-  field: FieldNode;
-}
-
-/** The mutation a wire body calls (its first top-level field), or undefined when it is not one. */
-function calledMutation(body: unknown): Call | undefined {
-  if (!isObject(body) || typeof body.query !== "string") return undefined;
-  const doc = parseDocument(body.query);
-  if (isFailure(doc)) return undefined;
-  const operation = pickOperation(doc, typeof body.operationName === "string" ? body.operationName : undefined);
-  if (isFailure(operation)) return undefined;
-  const [field] = topLevelFields(doc, operation.selectionSet);
-  return field ? { name: field.name.value, field } : undefined;
-}
-
-/** The fields a selection set asks for, taken from the record (nested selections: the whole value). */
-function selected(record: Resource, field: FieldNode): Resource {
-  const out: Resource = {};
-  for (const s of field.selectionSet?.selections ?? []) {
-    if (s.kind !== "Field") continue;
-    const key = s.alias?.value ?? s.name.value;
-    out[key] = record[s.name.value] ?? null;
+/** The fields a selection set asks for, through fragments, with `__typename` (the schema's type name). */
+function selected(
+  value: unknown,
+  set: SelectionSetNode | undefined,
+  type: GraphQLOutputType | undefined,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): unknown {
+  if (value === undefined || value === null) return null;
+  const g = graphqlModule();
+  const named = type === undefined ? undefined : g.getNullableType(type);
+  if (Array.isArray(value)) {
+    const item = named instanceof g.GraphQLList ? (named.ofType as GraphQLOutputType) : named;
+    return value.map((v) => selected(v, set, item, fragments));
   }
+  if (set === undefined || !isObject(value)) return value;
+  const object = named instanceof g.GraphQLObjectType ? named : undefined;
+  const out: Resource = {};
+  const visit = (s: SelectionSetNode, through: ReadonlySet<string>) => {
+    for (const selection of s.selections) {
+      if (selection.kind === "InlineFragment") visit(selection.selectionSet, through);
+      else if (selection.kind === "FragmentSpread") {
+        const fragment = fragments.get(selection.name.value);
+        // Cycles were refused by validation; `through` keeps this walk finite regardless.
+        if (fragment && !through.has(fragment.name.value)) visit(fragment.selectionSet, new Set([...through, fragment.name.value]));
+      } else {
+        const key = selection.alias?.value ?? selection.name.value;
+        const field = selection.name.value;
+        const answer =
+          field === "__typename" ? (object?.name ?? null) : selected(value[field], selection.selectionSet, object?.getFields()[field]?.type, fragments);
+        // A key selected twice (directly and through a fragment) merges its sub-selections.
+        out[key] = isObject(out[key]) && isObject(answer) ? { ...out[key], ...answer } : answer;
+      }
+    }
+  };
+  visit(set, new Set());
   return out;
 }
 
@@ -68,30 +81,110 @@ export function v2Template(record: Resource): Resource {
   return out;
 }
 
-const refuse = (status: number, detail: string): Reply => ({ status, body: problem(status, status === 404 ? "Not Found" : "Bad Request", detail) });
+const refuse = (status: number, detail: string, errors?: string[]): Reply => ({
+  status,
+  body: problem(status, status === 404 ? "Not Found" : "Bad Request", detail, errors),
+});
 
+/**
+ * One GraphQL request: every top-level mutation of the operation is judged (the same verdicts as
+ * `v2kit lint --operation graphql:<name>`), then applied in document order and answered under its
+ * alias. All or nothing: a mutation v2kit does not simulate refuses the document before anything
+ * is applied, and a mutation that fails when applied (a name clash, an unknown id) undoes the ones
+ * before it, so the state is as if the request had not been sent.
+ */
 export function handleGraphql(api: Api, store: Store, raw: Buffer, context: { templates: TemplateRecord[] }): Reply {
+  const keys = [...api.engine.operations.keys()].filter((k) => api.engine.operations.get(k)?.kind === "graphql");
+  const first = keys[0];
+  if (first === undefined) return refuse(400, "this document has no GraphQL operations");
+  const judged = (operation: string) => lint(raw, { operation, engine: api.engine, catalog: api.catalog, templates: context.templates });
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString("utf8"));
+    body = JSON.parse(raw.toString("utf8").replace(/^\uFEFF/, ""));
   } catch {
-    body = undefined; // lint gives the 400 for malformed JSON below
+    body = undefined;
   }
-  const call = calledMutation(body);
-  const key = call ? resolveOperation(api.engine, `graphql:${call.name}`) : undefined;
-  // Without a known mutation, lint of the first GraphQL operation still says what is wrong.
-  const operation = key ?? [...api.engine.operations.keys()].find((k) => api.engine.operations.get(k)?.kind === "graphql");
-  if (operation === undefined) return refuse(400, "this document has no GraphQL operations");
-  const result = lint(raw, { operation, engine: api.engine, catalog: api.catalog, templates: context.templates });
-  if (!result.ok) return { status: result.status ?? 400, body: result.problem };
-  if (!call || key === undefined) return refuse(400, "the body calls no mutation v2kit knows");
-  const args = isObject(result.resolved) ? result.resolved : {};
-  const data = apply(store, call.name, args);
-  if ("status" in data) return data;
-  return { status: 200, body: { data: { [call.field.alias?.value ?? call.name]: data.record === null ? null : selected(data.record, call.field) } } };
+  // Anything but a wire body with a document and an operation: lint of a GraphQL operation says what is wrong.
+  const verdictOf = (operation: string): Reply | undefined => {
+    const result = judged(operation);
+    return result.ok ? undefined : { status: result.status ?? 400, body: result.problem };
+  };
+  if (!isObject(body) || typeof body.query !== "string") return verdictOf(first) ?? refuse(400, "the body is not a GraphQL request");
+  const doc = parseDocument(body.query);
+  if (isFailure(doc)) return verdictOf(first) ?? refuse(400, doc.message);
+  const operation = pickOperation(doc, typeof body.operationName === "string" ? body.operationName : undefined);
+  if (isFailure(operation)) return verdictOf(first) ?? refuse(400, operation.message);
+  if (operation.operation !== "mutation") {
+    return refuse(
+      400,
+      `v2kit serve answers mutations only: the document's operation is a ${operation.operation} (the queries that list templates and secrets are not shown in the specification)`,
+    );
+  }
+  const schema = graphqlSchemaOf(api.model);
+  if (schema !== null) {
+    const g = graphqlModule();
+    const errors = g.validate(schema, doc, validationRules(), { maxErrors: 50 });
+    if (errors.length > 0) {
+      const lines = errors.map((e) => (e.locations?.[0] ? `${e.message} (query line ${e.locations[0].line}, column ${e.locations[0].column})` : e.message));
+      return refuse(400, `the GraphQL document is not valid: ${lines[0]}`, lines);
+    }
+  }
+  const fields = topLevelFields(doc, operation.selectionSet);
+  if (fields.length === 0) return refuse(400, "the mutation selects no field");
+  const calls = fields.map((field) => ({ field, name: field.name.value, key: resolveOperation(api.engine, `graphql:${field.name.value}`) }));
+  const unknown = calls.filter((c) => c.key === undefined || !SIMULATED.has(c.name));
+  if (unknown.length > 0) {
+    const names = [...new Set(unknown.map((c) => c.name))].join(", ");
+    return refuse(400, `v2kit serve does not simulate the mutation ${names}: nothing in the document was applied`);
+  }
+  // Verdicts first, one per mutation name (lint judges every call of that name), before any change.
+  for (const key of new Set(calls.map((c) => c.key as string))) {
+    const rejected = verdictOf(key);
+    if (rejected) return rejected;
+  }
+  const variables = isObject(body.variables) ? body.variables : {};
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of doc.definitions) if (d.kind === "FragmentDefinition") fragments.set(d.name.value, d);
+  const mutation = schema?.getMutationType()?.getFields();
+  const undo: (() => void)[] = [];
+  const data: Resource = {};
+  for (const call of calls) {
+    const reader = new ArgumentReader(operation.variableDefinitions ?? [], variables, "/variables");
+    const args = reader.read(call.field.loc?.start ?? 0, call.field.arguments ?? []);
+    // The engine's resolved arguments (defaults applied), secrets included: evaluate leaves writeOnly values in.
+    const resolved = evaluate(api.engine, call.key as string, args, {
+      catalog: api.catalog,
+      templates: [...store.list(TEMPLATES).map(v2Template), ...context.templates] as TemplateRecord[],
+    }).resolved;
+    const outcome = apply(store, call.name, isObject(resolved) ? resolved : {}, undo);
+    if ("status" in outcome) {
+      for (const step of undo.reverse()) step();
+      return outcome;
+    }
+    const key = call.field.alias?.value ?? call.name;
+    data[key] = outcome.record === null ? null : selected(outcome.record, call.field.selectionSet, mutation?.[call.name]?.type, fragments);
+  }
+  return { status: 200, body: { data } };
 }
 
-function apply(store: Store, name: string, args: Resource): { record: Resource | null } | Reply {
+/** The mutations `apply` knows. */
+const SIMULATED = new Set(["saveTemplate", "deleteTemplate", "secretCreate", "secretDelete"]);
+
+/** Put a record, remembering how to take the change back. */
+function put(store: Store, collection: string, id: string, record: Resource, undo: (() => void)[]): void {
+  const before = store.get(collection, id);
+  store.put(collection, id, record);
+  undo.push(() => (before === undefined ? store.delete(collection, id) : store.put(collection, id, before)));
+}
+
+function remove(store: Store, collection: string, id: string, undo: (() => void)[]): boolean {
+  const before = store.get(collection, id);
+  if (before === undefined || !store.delete(collection, id)) return false;
+  undo.push(() => store.put(collection, id, before));
+  return true;
+}
+
+function apply(store: Store, name: string, args: Resource, undo: (() => void)[]): { record: Resource | null } | Reply {
   switch (name) {
     case "saveTemplate": {
       const input = isObject(args.input) ? args.input : {};
@@ -102,11 +195,11 @@ function apply(store: Store, name: string, args: Resource): { record: Resource |
         const current = store.get(TEMPLATES, input.id);
         if (!current) return refuse(404, `template ${JSON.stringify(input.id)} does not exist or is not accessible`);
         const record = { ...current, ...input };
-        store.put(TEMPLATES, input.id, record);
+        put(store, TEMPLATES, input.id, record, undo);
         return { record };
       }
       const record = { ...input, id: store.nextId() };
-      store.put(TEMPLATES, record.id, record);
+      put(store, TEMPLATES, record.id, record, undo);
       return { record };
     }
     case "deleteTemplate": {
@@ -115,18 +208,18 @@ function apply(store: Store, name: string, args: Resource): { record: Resource |
       // Errors: deleting a template still in use by a pod or endpoint fails.
       const users = [...store.list("/v2/serverless"), ...store.list("/v2/pods")].filter((r) => r.templateId === template.id);
       if (users.length > 0) return refuse(400, `template ${JSON.stringify(args.templateName)} is in use by ${users.map((u) => u.id).join(", ")}`);
-      store.delete(TEMPLATES, String(template.id));
+      remove(store, TEMPLATES, String(template.id), undo);
       return { record: null };
     }
     case "secretCreate": {
       const input = isObject(args.input) ? args.input : {};
       const record = { id: store.nextId(), name: input.name, description: null, value: input.value };
-      store.put(SECRETS, record.id, record);
+      put(store, SECRETS, record.id, record, undo);
       const { value: _secret, ...shown } = record; // the value is never returned
       return { record: shown };
     }
     case "secretDelete": {
-      if (!store.delete(SECRETS, String(args.id))) return refuse(404, `secret ${JSON.stringify(args.id)} does not exist or is not accessible`);
+      if (!remove(store, SECRETS, String(args.id), undo)) return refuse(404, `secret ${JSON.stringify(args.id)} does not exist or is not accessible`);
       return { record: null };
     }
     default:

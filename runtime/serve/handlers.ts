@@ -12,7 +12,7 @@ import { type Behaviour, returnsCreatedAt, successStatus } from "./families.js";
 import { TEMPLATES, v2Template } from "./graphql.js";
 import { problem } from "./http.js";
 import type { Route } from "./routes.js";
-import { present, recordOf } from "./shape.js";
+import { present, recordOf, withSecrets } from "./shape.js";
 import type { Resource, Store } from "./store.js";
 
 export interface Reply {
@@ -51,6 +51,11 @@ export function templatesOf(store: Store): TemplateRecord[] {
   return [...store.list("/v2/templates"), ...store.list("/v2/catalog/templates"), ...store.list(TEMPLATES).map(v2Template)] as TemplateRecord[];
 }
 
+/** The request body's `writeOnly` pointers, which lint leaves out of `resolved` and the store keeps. */
+function secretPointers(context: HandlerContext): readonly string[] | undefined {
+  return context.api.engine.operations.get(context.route.operation.id)?.writeOnly;
+}
+
 function check(context: HandlerContext, current?: Resource): CheckResult {
   return lint(context.body ?? Buffer.alloc(0), {
     operation: context.route.operation.id,
@@ -85,8 +90,16 @@ export function handle(context: HandlerContext): Reply {
       const rejected = verdictReply(result);
       if (rejected) return rejected;
       const id = store.nextId();
-      const record = recordOf(result.resolved, id, returnsCreatedAt(context.api.model, context.route.operation) ? context.now().toISOString() : undefined);
-      const reply = respondWith(context, successStatus(context.route.operation, 201), present(b.collection, record, requestBase, context.api.catalog.cpus));
+      const record = withSecrets(
+        recordOf(result.resolved, id, returnsCreatedAt(context.api.model, context.route.operation) ? context.now().toISOString() : undefined),
+        context.body,
+        secretPointers(context),
+      );
+      const reply = respondWith(
+        context,
+        successStatus(context.route.operation, 201),
+        present(b.collection, record, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)),
+      );
       if (reply.status < 300) {
         store.put(b.collection, id, record);
         context.changed();
@@ -94,14 +107,18 @@ export function handle(context: HandlerContext): Reply {
       return reply;
     }
     case "list": {
-      const items = store.list(b.collection).map((r) => present(b.collection, r, requestBase, context.api.catalog.cpus));
+      const items = store.list(b.collection).map((r) => present(b.collection, r, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)));
       return respondWith(context, successStatus(context.route.operation, 200), b.wrapper ? { [b.wrapper]: items } : items);
     }
     case "get": {
       const id = context.params[b.param] as string;
       const record = store.get(b.collection, id);
       return record
-        ? respondWith(context, successStatus(context.route.operation, 200), present(b.collection, record, requestBase, context.api.catalog.cpus))
+        ? respondWith(
+            context,
+            successStatus(context.route.operation, 200),
+            present(b.collection, record, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)),
+          )
         : notFound("resource", id);
     }
     case "update": {
@@ -111,12 +128,20 @@ export function handle(context: HandlerContext): Reply {
       const result = check(context, current);
       const rejected = verdictReply(result);
       if (rejected) return rejected;
-      const record = {
-        ...merged(context, current, result.resolved),
-        id: current.id,
-        ...(current.createdAt === undefined ? {} : { createdAt: current.createdAt }),
-      };
-      const reply = respondWith(context, successStatus(context.route.operation, 200), present(b.collection, record, requestBase, context.api.catalog.cpus));
+      const record = withSecrets(
+        {
+          ...merged(context, current, result.resolved),
+          id: current.id,
+          ...(current.createdAt === undefined ? {} : { createdAt: current.createdAt }),
+        },
+        context.body,
+        secretPointers(context),
+      );
+      const reply = respondWith(
+        context,
+        successStatus(context.route.operation, 200),
+        present(b.collection, record, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)),
+      );
       if (reply.status < 300) {
         store.put(b.collection, id, record);
         context.changed();
@@ -177,5 +202,9 @@ function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" 
   }
   const after = context.store.get(b.collection, id);
   const hasBody = context.route.operation.responses.some((r) => r.status === String(status) && r.schema !== undefined);
-  return respondWith(context, status, hasBody && after ? present(b.collection, after, context.requestBase, context.api.catalog.cpus) : undefined);
+  return respondWith(
+    context,
+    status,
+    hasBody && after ? present(b.collection, after, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)) : undefined,
+  );
 }

@@ -4,6 +4,7 @@
 // only `id` and, where the response schema has one, `createdAt` are added.
 
 import { parseArgs } from "../../rules/runtime/command.js";
+import { getAt, parsePointer, removeAt, setAt } from "../../rules/runtime/pointer.js";
 import type { CpuRecord } from "../../rules/runtime/types.js";
 import { isObject } from "../../rules/runtime/values.js";
 import type { Resource } from "./store.js";
@@ -73,9 +74,30 @@ export function recordOf(resolved: unknown, id: string, createdAt: string | unde
   return { ...body, id, ...(createdAt === undefined ? {} : { createdAt }) };
 }
 
-/** A stored record as the service returns it. */
-export function present(collection: string, record: Resource, requestBase: string, cpus: readonly CpuRecord[]): Resource {
-  return collection === "/v2/serverless" ? presentEndpoint(record, requestBase, cpus) : record;
+/** A stored record as the service returns it, without the values it keeps but never returns (`hidden` pointers). */
+export function present(collection: string, record: Resource, requestBase: string, cpus: readonly CpuRecord[], hidden: readonly string[] = []): Resource {
+  let shown: Resource = record;
+  for (const pointer of hidden) shown = removeAt(shown, parsePointer(pointer)) as Resource;
+  return collection === "/v2/serverless" ? presentEndpoint(shown, requestBase, cpus) : shown;
+}
+
+/** The stored record with the request's `writeOnly` values put back: lint's `resolved` leaves them out. */
+export function withSecrets(record: Resource, sent: Buffer | undefined, pointers: readonly string[] | undefined): Resource {
+  if (pointers === undefined || pointers.length === 0 || sent === undefined) return record;
+  let body: unknown;
+  try {
+    const text = sent.toString("utf8");
+    body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return record;
+  }
+  let out: Resource = record;
+  for (const pointer of pointers) {
+    const segments = parsePointer(pointer);
+    const value = getAt(body, segments);
+    if (value !== undefined) out = setAt(out, segments, value) as Resource;
+  }
+  return out;
 }
 
 /** CPU config: `memory` (GB, response only) is derived from the flavor's catalog RAM multiplier. */

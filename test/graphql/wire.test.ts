@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
+import { MAX_NESTING, MAX_TOKENS } from "../../runtime/graphql/document.js";
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
 const save = (body: unknown) => lint(body, { operation: "saveTemplate" });
@@ -116,9 +117,25 @@ mutation B { saveTemplate(input: {name: "b"}) { id } }`;
 });
 
 describe("hostile queries", () => {
-  test("a query nested beyond the parser's stack is a 400, not a crash", () => {
+  test("a query nested beyond the parser's stack is a 400 naming the limit, not a crash", () => {
     const deep = `mutation { saveTemplate(input: {env: ${"[".repeat(20000)}${"]".repeat(20000)}}) { id } }`;
-    expect(brief(save({ query: deep }))).toEqual([{ rule: "graphql/syntax", status: 400, path: "/query" }]);
+    expect(brief(save({ query: deep }))).toEqual([{ rule: "graphql/limit", status: 400, path: "/query" }]);
+  });
+
+  test(`nesting past ${MAX_NESTING} levels (well within the stack) is refused by the depth bound`, () => {
+    const deep = `mutation { saveTemplate(input: {env: ${"[".repeat(MAX_NESTING + 1)}${"]".repeat(MAX_NESTING + 1)}}) { id } }`;
+    const result = save({ query: deep });
+    expect(brief(result)).toEqual([{ rule: "graphql/limit", status: 400, path: "/query" }]);
+    expect(result.violations[0]?.message).toContain(`more than ${MAX_NESTING} deep`);
+    const fine = `mutation { saveTemplate(input: {env: ${"[".repeat(8)}${"]".repeat(8)}}) { id } }`;
+    expect(save({ query: fine }).violations.every((v) => v.rule !== "graphql/limit")).toBe(true);
+  });
+
+  test(`a document of more than ${MAX_TOKENS} tokens is refused at the limit, without reading the rest`, () => {
+    const items = "1 ".repeat(MAX_TOKENS + 10);
+    const result = save({ query: `mutation { saveTemplate(input: {env: [${items}]}) { id } }` });
+    expect(brief(result)).toEqual([{ rule: "graphql/limit", status: 400, path: "/query" }]);
+    expect(result.violations[0]?.message).toContain(`more than ${MAX_TOKENS} tokens`);
   });
 
   test("a __proto__ input field is data: it fails the schema and pollutes nothing", () => {
