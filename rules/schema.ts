@@ -14,6 +14,7 @@ const ruleCommon = {
   needs: { type: "array", items: { enum: ["catalog", "templates", "current"] } },
   spec: { type: "string", minLength: 1 },
   statusChosen: { type: "boolean" },
+  "x-v2kit-source": { type: "string", minLength: 1 },
 };
 
 const stageCommon = { id: ruleCommon.id, operations: ruleCommon.operations, needs: ruleCommon.needs, spec: ruleCommon.spec };

@@ -42,6 +42,8 @@ export interface RuleCommon {
   spec: string;
   /** True when the specification gives no status and we chose one (documented in the README). */
   statusChosen?: boolean;
+  /** Where a rule the specification does not state comes from (a published document's pointer), as `x-v2kit-source` in the schema. */
+  "x-v2kit-source"?: string;
 }
 
 export type RuleSpec = RuleCommon & Record<string, unknown>;

@@ -36,6 +36,12 @@ const cases: Case[] = [
     operation: "createEndpoint",
     body: { ...gpuBody, gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: "12.1" } },
   },
+  {
+    rule: "pod-cuda-set-or-floor",
+    status: 400,
+    operation: "createPod",
+    body: { name: "p", image: "img:1", gpu: { id: "NVIDIA L4", allowedCudaVersions: ["12.8"], minCudaVersion: "12.6" } },
+  },
   { rule: "cuda-on-cpu-create", status: 422, operation: "createEndpoint", body: { ...cpuBody, allowedCudaVersions: ["12.4"] } },
   { rule: "lb-requires-request-count", status: 400, operation: "createEndpoint", body: { ...gpuBody, type: "LOAD_BALANCER" } },
   {

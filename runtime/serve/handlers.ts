@@ -193,11 +193,14 @@ function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" 
   const rejected = verdictReply(result);
   if (rejected) return rejected;
   const name = isObject(result.resolved) ? result.resolved[b.action] : undefined;
-  const status = successStatus(context.route.operation, 200);
+  let status = successStatus(context.route.operation, 200);
   if (typeof name === "string" && Object.hasOwn(POD_ACTIONS, name)) {
     const next = POD_ACTIONS[name];
-    if (next === null) context.store.delete(b.collection, id);
-    else context.store.put(b.collection, id, { ...current, status: next });
+    if (next === null) {
+      context.store.delete(b.collection, id);
+      // The resource is gone: the document's bodiless 204 where it has one (published: terminate answers 204).
+      if (context.route.operation.responses.some((r) => r.status === "204")) status = 204;
+    } else context.store.put(b.collection, id, { ...current, status: next });
     context.changed();
   }
   const after = context.store.get(b.collection, id);
