@@ -14,6 +14,20 @@ export interface WalkOptions {
   gitignore: boolean;
 }
 
+/** A path the scan was asked to read (named, or found in the tree) and could not: reported, never passed over silently. */
+export interface Unreadable {
+  path: string;
+  reason: string;
+}
+
+/** The reason of a failed read without the path Node repeats in it (the path is printed once, escaped). */
+function reasonOf(error: unknown, path: string): string {
+  const e = error as NodeJS.ErrnoException;
+  if (typeof e?.code === "string") return `${e.code}${e.syscall ? ` (${e.syscall})` : ""}`;
+  const message = String((error as Error)?.message ?? error);
+  return message.split(path).join("the path");
+}
+
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn"]);
 const BINARY = new Set(
   "png jpg jpeg gif webp ico bmp tiff psd pdf zip gz tgz bz2 xz zst 7z rar jar war class so dylib dll exe o a wasm woff woff2 ttf otf eot mp3 mp4 mov avi mkv webm ogg wav flac pyc pyo bin dat db sqlite parquet onnx pt safetensors".split(
@@ -64,15 +78,17 @@ function ignored(rules: readonly Rules[], path: string, isDir: boolean): boolean
   return result;
 }
 
-/** The text of a regular file, or undefined when it is not one, too large, or binary. */
-export function readSource(path: string, maxBytes: number): string | undefined {
+/**
+ * The text of a regular file; undefined when it is not one, too large, or binary (skipped by
+ * design); an Unreadable when it could not be opened or read.
+ */
+export function readSource(path: string, maxBytes: number): string | undefined | Unreadable {
   let fd: number;
   try {
     // O_NONBLOCK: a FIFO that slipped in between listing and opening must not block the scan.
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    process.stderr.write(`v2kit migrate scan: skipped ${path}: ${(error as Error).message}\n`);
-    return undefined;
+    return { path, reason: reasonOf(error, path) };
   }
   try {
     const stat = fstatSync(fd);
@@ -87,18 +103,21 @@ export function readSource(path: string, maxBytes: number): string | undefined {
     const data = bytes.subarray(0, read);
     if (data.subarray(0, 8192).includes(0)) return undefined;
     return data.toString("utf8");
+  } catch (error) {
+    return { path, reason: reasonOf(error, path) };
   } finally {
     closeSync(fd);
   }
 }
 
-/** Every file to scan under `root` (a directory or one regular file). */
-export async function sourceFiles(root: string, options: WalkOptions): Promise<string[]> {
+/** Every file to scan under `root` (a directory or one regular file); what cannot be read goes to `unreadable`. */
+export async function sourceFiles(root: string, options: WalkOptions, unreadable: Unreadable[]): Promise<string[]> {
   let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(root);
   } catch (error) {
-    throw new CliError(`cannot read ${root}: ${(error as Error).message}`);
+    unreadable.push({ path: root, reason: reasonOf(error, root) });
+    return [];
   }
   if (stat.isFile()) return [root];
   if (!stat.isDirectory()) throw new CliError(`${root} is ${specialKind(stat) ?? "not a regular file"}: migrate scan reads only regular files and directories`);
@@ -111,14 +130,21 @@ export async function sourceFiles(root: string, options: WalkOptions): Promise<s
     try {
       entries = readdirSync(dir, { withFileTypes: true }).sort(byName);
     } catch (error) {
-      // An unreadable folder may hold v1 calls: say so rather than skip it silently.
-      process.stderr.write(`v2kit migrate scan: skipped ${dir}: ${(error as Error).message}\n`);
+      // An unreadable folder may hold v1 calls: it is reported, and the scan's verdict says so.
+      unreadable.push({ path: dir, reason: reasonOf(error, dir) });
       return;
     }
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!SKIP_DIRS.has(entry.name) && !(make && ignored(active, resolve(path), true))) walk(path, active);
+      } else if (!entry.isFile() && !entry.isSymbolicLink() && !entry.isFIFO() && !entry.isSocket() && !entry.isBlockDevice() && !entry.isCharacterDevice()) {
+        // The type could not be read (readdir gave none and lstat failed): it may be a source file.
+        try {
+          if (statSync(path).isFile()) out.push(path);
+        } catch (error) {
+          unreadable.push({ path, reason: reasonOf(error, path) });
+        }
       } else if (entry.isFile()) {
         const ext = /\.([A-Za-z0-9]+)$/.exec(entry.name)?.[1]?.toLowerCase();
         if (ext !== undefined && BINARY.has(ext)) continue;

@@ -13,7 +13,8 @@ import {
   type Surroundings,
   toSarif,
 } from "../../runtime/migrate/index.js";
-import { readSource, sourceFiles } from "./migrate-scan-walk.js";
+import { printable, printableJson } from "../../runtime/printable.js";
+import { readSource, sourceFiles, type Unreadable } from "./migrate-scan-walk.js";
 
 export type FailOn = "inferred" | "certain" | "none";
 
@@ -22,6 +23,8 @@ export interface ScanOptions {
   failOn: FailOn;
   maxBytes: number;
   gitignore: boolean;
+  /** Report unreadable paths but do not let them decide the exit status (default: exit 2). */
+  skipUnreadable: boolean;
 }
 
 const merge = (into: Bases, from: Bases) => {
@@ -46,13 +49,15 @@ function surroundings(file: string, root: string, byDirectory: ReadonlyMap<strin
 
 export async function scanRoots(roots: readonly string[], options: ScanOptions): Promise<number> {
   const files: FileFindings[] = [];
+  const unreadable: Unreadable[] = [];
   for (const root of roots) {
     const analysed: { file: string; analysis: FileAnalysis }[] = [];
     const byDirectory = new Map<string, Bases>();
     const tree: Bases = { v1: false, v2: false };
-    for (const path of await sourceFiles(root, options)) {
+    for (const path of await sourceFiles(root, options, unreadable)) {
       const text = readSource(path, options.maxBytes);
-      if (text === undefined) continue;
+      if (typeof text === "object") unreadable.push(text);
+      if (typeof text !== "string") continue;
       const analysis = analyzeSource(text, path);
       const dir = dirname(path);
       const bases = byDirectory.get(dir) ?? { v1: false, v2: false };
@@ -67,6 +72,16 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     }
   }
   write(options.format, files);
+  // Every format reports them on stderr (stdout stays the findings a script parses), names escaped.
+  for (const u of unreadable) {
+    process.stderr.write(`v2kit migrate scan: ${options.skipUnreadable ? "skipped" : "cannot read"} ${printable(u.path)}: ${printable(u.reason)}\n`);
+  }
+  if (unreadable.length > 0 && !options.skipUnreadable) {
+    process.stderr.write(
+      `v2kit migrate scan: ${unreadable.length} path${unreadable.length === 1 ? "" : "s"} could not be read, so v1 calls in ${unreadable.length === 1 ? "it" : "them"} may be unseen: exit 2 (--skip-unreadable to pass over them)\n`,
+    );
+    return 2;
+  }
   const all = files.flatMap((f) => f.findings);
   if (options.failOn === "none") return 0;
   return all.some((f) => options.failOn === "inferred" || f.confidence === "certain") ? 1 : 0;
@@ -74,7 +89,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
 
 function write(format: string, files: readonly FileFindings[]): void {
   if (format === "sarif") {
-    process.stdout.write(`${JSON.stringify(toSarif(files, process.cwd()), null, 2)}\n`);
+    process.stdout.write(`${printableJson(toSarif(files, process.cwd()), 2)}\n`);
     return;
   }
   if (format === "json") {
@@ -82,7 +97,7 @@ function write(format: string, files: readonly FileFindings[]): void {
     for (const { file, findings } of files) {
       for (const f of findings) {
         const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource } = f;
-        lines.push(JSON.stringify({ file, line, column, match, v1, v2, notes, confidence, inferred, ruleId, ...(methodSource ? { methodSource } : {}) }));
+        lines.push(printableJson({ file, line, column, match, v1, v2, notes, confidence, inferred, ruleId, ...(methodSource ? { methodSource } : {}) }));
       }
     }
     process.stdout.write(lines.length > 0 ? `${lines.join("\n")}\n` : "");

@@ -20,7 +20,7 @@ const HELP = `Usage:
   v2kit migrate [--catalog FILE]... [--live] [--format pretty|json] FILE... | -
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
   v2kit migrate scan [--format pretty|json|sarif] [--fail-on inferred|certain|none]
-                     [--max-bytes N] [--no-gitignore] DIR|FILE...
+                     [--max-bytes N] [--no-gitignore] [--skip-unreadable] DIR|FILE...
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
@@ -37,13 +37,15 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
                    findings (certain), or never (none)
 --max-bytes N      scan: skip files larger than N bytes (default 1048576)
 --no-gitignore     scan: read files that .gitignore ignores too
+--skip-unreadable  scan: a path that cannot be read (permissions, a name the system refuses) is
+                   still reported on stderr but no longer makes the exit status 2
 
 Live context: --live fetches the GPU and CPU catalog and the templates from the service instead
 of --catalog (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
 ${liveHelp("migrate", "v1-request.json", null)}
 Exit codes: 0 all ok (scan: no v1 call found at the --fail-on level); 1 any result not ok (scan:
 a v1 call found at the --fail-on level);
-2 usage error or unreadable file.
+2 usage error or unreadable file (scan: any named or found path it cannot read, unless --skip-unreadable).
 `;
 
 const MAX_SCAN_BYTES = 1024 * 1024;
@@ -147,7 +149,13 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
   const maxBytes = rawMax === undefined ? MAX_SCAN_BYTES : Number(rawMax);
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new CliError(`--max-bytes must be a whole number of bytes, not ${JSON.stringify(rawMax)}`);
   const { scanRoots } = await import("./migrate-scan.js");
-  return scanRoots(roots, { format, failOn: failOn as (typeof FAIL_ON)[number], maxBytes, gitignore: values["no-gitignore"] !== true });
+  return scanRoots(roots, {
+    format,
+    failOn: failOn as (typeof FAIL_ON)[number],
+    maxBytes,
+    gitignore: values["no-gitignore"] !== true,
+    skipUnreadable: values["skip-unreadable"] === true,
+  });
 }
 
 function options(args: string[], scanning: boolean) {
@@ -159,7 +167,14 @@ function options(args: string[], scanning: boolean) {
       options: {
         format: { type: "string", default: "pretty" },
         help: { type: "boolean", short: "h" },
-        ...(scanning ? { "fail-on": { type: "string", default: "inferred" }, "max-bytes": { type: "string" }, "no-gitignore": { type: "boolean" } } : {}),
+        ...(scanning
+          ? {
+              "fail-on": { type: "string", default: "inferred" },
+              "max-bytes": { type: "string" },
+              "no-gitignore": { type: "boolean" },
+              "skip-unreadable": { type: "boolean" },
+            }
+          : {}),
         ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" }, ...liveParseOptions }),
       },
     });
