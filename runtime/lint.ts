@@ -51,6 +51,15 @@ export interface LintOutcome {
 export const MAX_DEPTH = 512;
 
 /**
+ * More values than this in a body handed in as a value (not text), counted over paths: an object
+ * reached twice counts twice, as its JSON text would hold it twice. The largest JSON text lint
+ * reads (16 MiB) holds at most ~8M values; shared references can make a few objects stand for
+ * 2^40 paths, and a sparse array a length of 2^32 − 1 with nothing in it. Both are refused
+ * before they are read.
+ */
+export const MAX_VALUES = 8_000_000;
+
+/**
  * Check one body. A string or bytes are JSON text (a UTF-8 BOM is ignored); anything else is
  * taken as the parsed body. Never throws for any input; throws UnknownOperationError for an
  * operation the engine does not know.
@@ -122,13 +131,15 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     // A value handed in may have getters or be a Proxy whose traps throw, or answer differently
     // each time: it is read once, into plain data, and a throw is a verdict, never an exception.
     try {
-      if (inspect(body, MAX_DEPTH) === "too deep") return { result: tooDeep() };
+      const shape = inspect(body, MAX_DEPTH, MAX_VALUES);
+      if (shape === "too deep") return { result: tooDeep() };
+      if (shape === "too large") return { result: tooLarge() };
       body = clone(body);
     } catch (error) {
       if (error instanceof RangeError) return { result: tooDeep() };
       return { result: verdict("json/data", `must be plain JSON data: reading the body threw ${describeThrown(error)}`) };
     }
-  } else if (text.length >= 2 * MAX_DEPTH && inspect(body, MAX_DEPTH) === "too deep") return { result: tooDeep(), text };
+  } else if (text.length >= 2 * MAX_DEPTH && inspect(body, MAX_DEPTH, Number.POSITIVE_INFINITY) === "too deep") return { result: tooDeep(), text };
   // A literal past the float range (1e999) parses as Infinity: the service cannot decode it as a
   // number either, so it is refused as text is (400), at its pointer. Text without a long run of
   // digits or a 3-digit exponent cannot hold one: the walk is skipped.
@@ -255,19 +266,35 @@ function describeThrown(error: unknown): string {
 
 const tooDeep = () => verdict("json/depth", `must not nest arrays and objects more than ${MAX_DEPTH} deep`);
 
+const tooLarge = () =>
+  verdict(
+    "json/size",
+    `must not hold more than ${MAX_VALUES} values, counted over every path (a shared object counts each time it is reached; an array by its length)`,
+  );
+
 /**
- * One iterative walk (it cannot overflow the stack): "too deep" past `limit`, "foreign" when an
- * object does not have Object.prototype (a clone makes it plain), else "plain".
+ * One iterative walk (it cannot overflow the stack): "too deep" past `limit`, "too large" past
+ * `budget` values counted over paths (an array counts its length before it is read), "foreign"
+ * when an object does not have Object.prototype (a clone makes it plain), else "plain".
  */
-function inspect(value: unknown, limit: number): "plain" | "foreign" | "too deep" {
+function inspect(value: unknown, limit: number, budget: number): "plain" | "foreign" | "too deep" | "too large" {
   if (typeof value !== "object" || value === null) return "plain";
   let shape: "plain" | "foreign" = "plain";
+  let values = 1;
   const stack: [object, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop() as [object, number];
     if (depth > limit) return "too deep";
-    if (!Array.isArray(current) && Object.getPrototypeOf(current) !== Object.prototype) shape = "foreign";
-    for (const child of Object.values(current)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(current)) {
+      values += current.length;
+      if (values > budget) return "too large";
+    } else if (Object.getPrototypeOf(current) !== Object.prototype) shape = "foreign";
+    const children = Object.values(current);
+    if (!Array.isArray(current)) {
+      values += children.length;
+      if (values > budget) return "too large";
+    }
+    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
   }
   return shape;
 }
