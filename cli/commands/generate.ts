@@ -108,7 +108,14 @@ export const command: Command = {
     const code = codeHash();
     const hash = inputsHash(inputs, code);
     const found = target.exists ? inventory(out, previous) : { owned: [], edited: [], foreign: [] };
-    if (!values.check && !values.force && previous?.inputs === hash && found.edited.length === 0 && ownedAllPresent(previous, found.owned)) {
+    if (
+      !values.check &&
+      !values.force &&
+      previous?.sealed === true &&
+      previous.inputs === hash &&
+      found.edited.length === 0 &&
+      ownedAllPresent(previous, found.owned)
+    ) {
       if (!values.quiet) process.stdout.write(`v2kit: ${path.relative(process.cwd(), out) || "."} is up to date\n`);
       return 0;
     }
@@ -119,7 +126,8 @@ export const command: Command = {
     }
 
     // Artifacts whose inputs did not change are taken as they are; --check and --force build all.
-    const reuse = values.check || values.force ? undefined : reuseFrom(out, previous, found.owned, code);
+    // An unsealed (hand-edited) stamp vouches for nothing: everything is built.
+    const reuse = values.check || values.force || previous?.sealed !== true ? undefined : reuseFrom(out, previous, found.owned, code);
     const result = await runPipeline(values, reuse);
     if (!values.quiet) printDiagnostics(result.diagnostics);
     const stamp: Stamp = { inputs: hash, files: {}, artifacts: {} };

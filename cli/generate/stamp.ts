@@ -18,6 +18,12 @@ export interface Stamp {
   files: Record<string, string>;
   /** Artifact name → the hash of the code and inputs it was made from, and its files (absent in stamps before 0.1.x's incremental runs). */
   artifacts?: Record<string, ArtifactEntry>;
+  /**
+   * Read back only: false when the stamp's `seal` (a hash of the rest, written with it) is absent
+   * or does not match. Such a stamp was edited by hand (or forged): it is trusted for nothing, so
+   * `generate` rebuilds everything and `--check` reports it, and the two agree.
+   */
+  sealed?: boolean;
 }
 
 export interface ArtifactEntry {
@@ -39,7 +45,11 @@ export function readStamp(out: string): Stamp | undefined {
       if (typeof hash === "string" && isOwnedName(name)) files[name] = hash;
     }
     const artifacts = readArtifacts(value.artifacts, files);
-    return { inputs: value.inputs, files, ...(artifacts ? { artifacts } : {}) };
+    const stamp: Stamp = { inputs: value.inputs, files, ...(artifacts ? { artifacts } : {}) };
+    // The seal covers what was written; anything dropped above (a foreign name) breaks it too.
+    const written = value as Partial<Stamp> & { seal?: unknown };
+    stamp.sealed = typeof written.seal === "string" && written.seal === sealOf(written);
+    return stamp;
   } catch {
     return undefined;
   }
@@ -64,7 +74,19 @@ function isOwnedName(name: string): boolean {
 }
 
 export function stampText(stamp: Stamp): string {
-  return `${JSON.stringify(stamp, null, 2)}\n`;
+  const { inputs, files, artifacts } = stamp;
+  const body = { inputs, files, ...(artifacts === undefined ? {} : { artifacts }) };
+  return `${JSON.stringify({ ...body, seal: sealOf(body) }, null, 2)}\n`;
+}
+
+/**
+ * The seal of a stamp: a hash of its inputs, files and artifacts as written. Not a secret (anyone
+ * can recompute it): it tells a stamp generate wrote from one edited by hand, so a hand-made
+ * stamp cannot make `generate` say "up to date" while `--check` says the output is not current.
+ */
+function sealOf(stamp: Partial<Stamp>): string {
+  const body = { inputs: stamp.inputs, files: stamp.files, ...(stamp.artifacts === undefined ? {} : { artifacts: stamp.artifacts }) };
+  return sha(`v2kit-stamp-seal/1\0${JSON.stringify(body)}`);
 }
 
 /** Text files hash the same with CRLF or LF (a checkout with autocrlf is the same input). */
