@@ -38,6 +38,7 @@ const LONG = [
   "test/hardening/files.test.ts",
   // attacks at the sizes the issue names, timed at N and 4N
   "test/hardening/growth.test.ts",
+  "test/serve/state-journal.test.ts",
   "test/migrate/scan-cli.test.ts",
 ];
 

@@ -11,7 +11,8 @@ import { BodyTooLarge, problem, readBody, send } from "./http.js";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type ServeOptions } from "./options.js";
 import { RateLimiter } from "./rate-limit.js";
 import { buildRoutes, matchRoute } from "./routes.js";
-import { readSnapshot, type Snapshot, Store, writeSnapshot } from "./store.js";
+import { StateFile } from "./journal.js";
+import { type Snapshot, Store } from "./store.js";
 import { seedState } from "./seed.js";
 
 export interface V2kitServer extends Server {
@@ -41,14 +42,18 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   const api = await loadApi(options);
   const routes = buildRoutes(api.model.operations);
   const store = new Store(options.seed);
-  const initial: Snapshot = (options.stateFile ? readSnapshot(options.stateFile) : undefined) ?? seedState(routes, api, options.templates ?? []);
+  const state = options.stateFile ? new StateFile(options.stateFile) : undefined;
+  const initial: Snapshot = state?.load() ?? seedState(routes, api, options.templates ?? []);
   store.reset(initial);
+  if (state) {
+    state.open(store.snapshot());
+    store.onChange = (change) => state.record(change);
+  }
   const limiter = new RateLimiter(options.rateLimits ?? []);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const now = options.now ?? (() => new Date());
-  const changed = () => {
-    if (options.stateFile) writeSnapshot(options.stateFile, store.snapshot());
-  };
+  // Acknowledged changes are on disk before the answer is sent (journal.ts).
+  const changed = () => state?.flush(() => store.snapshot());
 
   async function respond(request: IncomingMessage, response: ServerResponse): Promise<Reply & { headers?: Record<string, string> }> {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -120,7 +125,13 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   server.reset = () => {
     store.reset(initial);
     limiter.reset();
+    state?.compact(store.snapshot());
   };
+  // A clean stop leaves the whole state in FILE itself (and an empty journal beside it).
+  server.on("close", () => {
+    state?.compact(store.snapshot());
+    state?.close();
+  });
   server.state = () => store.snapshot();
   server.url = () => {
     const address = server.address() as AddressInfo | null;

@@ -1,10 +1,10 @@
 // The server's state: resources by collection and id, in creation order, with ids that are
 // deterministic under a seed. A snapshot is plain JSON, so a test suite can start from a fixture
-// (`--state FILE`); it is written atomically (a temporary file, then a rename) after each change.
+// (`--state FILE`); with `--state`, every change is journaled (journal.ts).
 
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
-import path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import type { Change } from "./journal.js";
 
 export type Resource = Record<string, unknown>;
 
@@ -13,6 +13,8 @@ export interface Snapshot {
   /** How many ids have been handed out: with a seed, the next id depends on it. */
   issued: number;
   collections: Record<string, Resource[]>;
+  /** The journal generation this snapshot holds everything up to (journal.ts); absent in hand-written files. */
+  generation?: number;
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -36,6 +38,8 @@ export class Store {
   private collections = new Map<string, Map<string, Resource>>();
   private issued = 0;
   private random: (() => number) | undefined;
+  /** Told of every put and delete (the `--state` journal). */
+  onChange: ((change: Change) => void) | undefined;
 
   constructor(private readonly seed?: number) {
     this.reseed();
@@ -74,10 +78,13 @@ export class Store {
 
   put(name: string, id: string, resource: Resource): void {
     this.collection(name).set(id, resource);
+    this.onChange?.({ op: "put", c: name, id, r: resource, issued: this.issued });
   }
 
   delete(name: string, id: string): boolean {
-    return this.collections.get(name)?.delete(id) ?? false;
+    const deleted = this.collections.get(name)?.delete(id) ?? false;
+    if (deleted) this.onChange?.({ op: "del", c: name, id, issued: this.issued });
+    return deleted;
   }
 
   reset(snapshot?: Snapshot): void {
@@ -114,23 +121,10 @@ export function readSnapshot(file: string): Snapshot | undefined {
       throw new SnapshotError(`${file}: /collections/${name}: must be an array of objects with a string "id"`);
     }
   }
-  return { version: 1, issued: typeof s.issued === "number" ? s.issued : 0, collections: s.collections };
-}
-
-/** Write atomically: a new file created exclusively beside the target, flushed, then renamed. */
-export function writeSnapshot(file: string, snapshot: Snapshot): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  const fd = openSync(temp, "wx", 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(snapshot, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(temp, file);
-  } catch (error) {
-    unlinkSync(temp);
-    throw error;
-  }
+  return {
+    version: 1,
+    issued: typeof s.issued === "number" ? s.issued : 0,
+    collections: s.collections,
+    ...(typeof s.generation === "number" ? { generation: s.generation } : {}),
+  };
 }
