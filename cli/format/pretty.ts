@@ -19,14 +19,25 @@ function frame(lines: readonly string[], at: Position, paint: Paint): string {
   const gutter = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
+    // Only a window of the line around the caret is read: a minified body is one line of up to
+    // 16 MiB, and its findings must not each cost the whole line. Escapes only lengthen text,
+    // so WIDTH shown characters come from at most WIDTH raw ones on each side.
+    const line = lines[n - 1] ?? "";
+    const caret = n === at.line ? Math.max(0, at.column - 1) : 0;
+    const from = Math.max(0, caret - WIDTH);
+    const to = Math.min(line.length, from + 2 * WIDTH);
     // Body text is shown with its control characters escaped; the caret follows the escapes.
-    const raw = (lines[n - 1] ?? "").replace(/\t/g, " ");
+    const raw = line.slice(from, to).replace(/\t/g, " ");
     let text = printable(raw);
-    let column = n === at.line ? printable(raw.slice(0, at.column - 1)).length + 1 : at.column;
-    if (text.length > WIDTH) {
+    let column = n === at.line ? printable(raw.slice(0, caret - from)).length + 1 : at.column;
+    let before = from > 0;
+    let after = to < line.length;
+    if (text.length > WIDTH || before || after) {
       const start = n === at.line ? Math.max(0, Math.min(column - 1 - WIDTH / 2, text.length - WIDTH)) : 0;
-      text = `${start > 0 ? "…" : ""}${text.slice(start, start + WIDTH)}${start + WIDTH < text.length ? "…" : ""}`;
-      column = column - start + (start > 0 ? 1 : 0);
+      before ||= start > 0;
+      after ||= start + WIDTH < text.length;
+      text = `${before ? "…" : ""}${text.slice(start, start + WIDTH)}${after ? "…" : ""}`;
+      column = column - start + (before ? 1 : 0);
     }
     const mark = n === at.line ? paint("31;1", ">") : " ";
     out.push(`  ${mark} ${paint("2", `${String(n).padStart(gutter)} |`)} ${text}`);

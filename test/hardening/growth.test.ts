@@ -64,19 +64,53 @@ describe("GraphQL verdicts are linear in the document", () => {
 describe("bodies with more violations than a spread argument list can hold", () => {
   const ports = (n: number) => JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: n }, () => "x") });
 
-  it("130k violations: 422 with every violation, not 400 json/depth; the generated check() does not throw", () => {
+  it("130k violations: 422 listing 100k and counting the rest, not 400 json/depth; the generated check() does not throw", () => {
     const verdict = lint(ports(130_000), { operation: "createTemplate" });
     expect(verdict.status).toBe(422);
-    expect(verdict.violations).toHaveLength(130_000);
+    expect(verdict.violations).toHaveLength(100_001);
+    expect(verdict.violations.at(-1)).toMatchObject({ rule: "schema/more", message: expect.stringContaining("30000 more") });
     expect(verdict.violations.some((v) => v.rule === "json/depth")).toBe(false);
     const check = engine.operations.get("createTemplate")?.check;
     expect(check).toBeDefined();
     const direct = check!(JSON.parse(ports(130_000)), {});
-    expect(direct.violations).toHaveLength(130_000);
+    expect(direct.violations).toHaveLength(100_001);
+    // Below the listing limit every violation is there: 99,999 of them.
+    expect(lint(ports(99_999), { operation: "createTemplate" }).violations).toHaveLength(99_999);
+  });
+});
+
+describe("the largest body lint reads (16 MiB, 4M violations)", () => {
+  it("answers 422 listing 100,000 violations and counting the rest, in json and pretty, without crashing", () => {
+    const file = path.join(dir, "huge.json");
+    writeFileSync(file, JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: 4_000_000 }, () => "x") }));
+    for (const format of ["json", "pretty"]) {
+      const r = spawnSync(process.execPath, [CLI, "lint", "--operation", "createTemplate", "--format", format, file], { encoding: "utf8", maxBuffer: 1 << 30 });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toContain("3900000 more schema check(s), not listed: a verdict lists at most 100000");
+      if (format === "json") expect((JSON.parse(r.stdout) as { violations: unknown[] }).violations).toHaveLength(100_001);
+      else expect(r.stdout).toContain("invalid, status 422 (100001 violations)");
+    }
   });
 });
 
 describe("output formatting is linear in the findings", () => {
+  it("pretty on a minified (one-line) body: 25k vs 100k violations, time ratio under 6", () => {
+    const oneLine = (n: number) => {
+      const file = path.join(dir, `line-${n}.json`);
+      writeFileSync(file, JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: n }, () => "x") }));
+      return file;
+    };
+    const small = oneLine(25_000);
+    const large = oneLine(100_000);
+    const run = (file: string) => spawnSync(process.execPath, [CLI, "lint", "--operation", "createTemplate", file], { encoding: "utf8", maxBuffer: 1 << 30 });
+    expect(run(large).stdout).toContain("/ports/99999");
+    const t1 = median(() => run(small));
+    const t4 = median(() => run(large));
+    console.log(`pretty, one line: 25k ${t1.toFixed(0)} ms, 100k ${t4.toFixed(0)} ms: ratio ${(t4 / t1).toFixed(1)}`);
+    expect(t4 / t1).toBeLessThan(6);
+  });
+
   /** A createTemplate body whose `env` holds `n` numbers (each a violation at its own key), pretty-printed over n lines. */
   function envFile(n: number): string {
     const env: Record<string, number> = {};
