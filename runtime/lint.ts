@@ -15,6 +15,7 @@ import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, V
 import { clone } from "../rules/runtime/values.js";
 import { type BundledCollections, staleSnapshotWarnings } from "./catalog-staleness.js";
 import { isWireBody, lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
+import { graphqlName } from "./graphql/namespace.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
 import { mayOverflow } from "./number-overflow.js";
 
@@ -169,6 +170,10 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     // The compiled operation is called as evaluate() calls it, without looking it up again, and
     // told that the body is plain JSON data (JSON.parse made it, or clone() above copied it).
     const check = entry?.check;
+    if (options.response !== undefined && entry?.kind === "graphql") {
+      const wrapped = graphqlResponse(engine, key, String(options.response), body);
+      if (wrapped !== undefined) return text === undefined ? { result: wrapped } : { result: wrapped, text };
+    }
     const result =
       options.response !== undefined
         ? evaluateResponse(engine, key, String(options.response), body)
@@ -223,6 +228,34 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
 }
 
 let bundledCollections: BundledCollections | undefined;
+
+/**
+ * A GraphQL response as the wire carries it (spec, GraphQL operations): `{"data": {"<name>": result}}`,
+ * the result under the operation's name or one alias. The result is checked, with pointers into
+ * the whole body; undefined when the body is not so wrapped (then it is taken as the bare result).
+ */
+function graphqlResponse(engine: Engine, key: string, status: string, body: unknown): LintResult | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !Object.hasOwn(body, "data")) return undefined;
+  const data = (body as { data: unknown }).data;
+  const name = graphqlName(engine, key) ?? key;
+  const keys = typeof data === "object" && data !== null && !Array.isArray(data) ? Object.keys(data) : [];
+  const member = keys.includes(name) ? name : keys.length === 1 ? (keys[0] as string) : undefined;
+  if (member === undefined) {
+    const violations: Violation[] = [
+      {
+        rule: "graphql/response",
+        status: 422,
+        path: "/data",
+        message: `must hold the result of ${name} under its name or one alias: it has ${keys.length === 0 ? "none" : keys.join(", ")}`,
+      },
+    ];
+    return { ok: false, status: 422, problem: problemFor(violations), violations, warnings: [], resolved: null };
+  }
+  const inner = evaluateResponse(engine, key, status, (data as Record<string, unknown>)[member]);
+  const prefix = `/data/${member.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  const violations = inner.violations.map((v) => ({ ...v, path: prefix + v.path }));
+  return { ...inner, problem: problemFor(violations), violations, warnings: inner.warnings.map((w) => ({ ...w, path: prefix + w.path })), resolved: body };
+}
 
 /**
  * The verdict's `resolved` without the values the schema marks `writeOnly` (a registry password,

@@ -5,8 +5,9 @@ import { CliError, type Command, usageError } from "../command.js";
 import { contextFrom } from "./lint.js";
 
 const HELP = `Usage: v2kit serve [--port N] [--host HOST] [--api-key KEY] [--spec FILE] [--rules FILE]
-                   [--catalog FILE]... [--templates FILE]... [--state FILE] [--seed N]
-                   [--latency MS] [--rate-limit N/WINDOW]... [--max-body-bytes N]
+                   [--graphql FILE] [--catalog FILE]... [--templates FILE]... [--state FILE]
+                   [--seed N] [--latency MS] [--rate-limit N/WINDOW]... [--max-body-bytes N]
+                   [--cors ORIGIN]...
 
 Answer the v2 REST routes of the document in use as the service would: the same verdicts and
 problem bodies as 'v2kit lint', resources kept in memory (and in --state), responses checked
@@ -23,11 +24,15 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
                           v2kit serve --port 0 --spec openapi.json
   --rules FILE          another rules file (default: the bundled rules)
                           v2kit serve --port 0 --rules my.rules.yaml
+  --graphql FILE        GraphQL operations (the format of schema/graphql.yaml) instead of the
+                        bundled ones, which stay available with --spec otherwise
+                          v2kit serve --port 0 --spec openapi.json --graphql my-graphql.yaml
   --catalog FILE        saved {"gpus": [...]} or {"cpus": [...]} response; repeatable
                           v2kit serve --port 0 --catalog gpus.json --catalog cpus.json
   --templates FILE      saved {"templates": [...]}: the caller's own templates at start
                           v2kit serve --port 0 --templates templates.json
-  --state FILE          start from this JSON snapshot if it exists; write it after each change
+  --state FILE          start from this JSON snapshot if it exists; journal every change beside
+                        it (FILE.journal), flushed before the answer, folded into FILE on stop
                           v2kit serve --port 0 --state .v2kit-serve.json
   --seed N              repeatable ids
                           v2kit serve --port 0 --seed 42
@@ -38,6 +43,9 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
                           v2kit serve --port 0 --rate-limit 60/minute --rate-limit 1000/hour
   --max-body-bytes N    larger request bodies get 413 (default 1048576)
                           v2kit serve --port 0 --max-body-bytes 65536
+  --cors ORIGIN         let a browser app on ORIGIN call the server (* for any); repeatable:
+                        preflight OPTIONS answered without a key, Access-Control-* headers added
+                          v2kit serve --port 0 --cors http://localhost:5173
 `;
 
 const OPTIONS = {
@@ -46,6 +54,8 @@ const OPTIONS = {
   "api-key": { type: "string" },
   spec: { type: "string" },
   rules: { type: "string" },
+  graphql: { type: "string" },
+  cors: { type: "string", multiple: true },
   catalog: { type: "string", multiple: true },
   templates: { type: "string", multiple: true },
   state: { type: "string" },
@@ -97,6 +107,8 @@ async function run(args: string[]): Promise<number> {
     server = await createServer({
       ...(values.spec ? { spec: values.spec } : {}),
       ...(values.rules ? { rules: values.rules } : {}),
+      ...(values.graphql ? { graphql: values.graphql } : {}),
+      ...(values.cors ? { cors: values.cors } : {}),
       ...(context.catalog ? { catalog: context.catalog } : {}),
       ...(context.templates ? { templates: context.templates } : {}),
       ...(apiKey ? { apiKey } : {}),

@@ -41,11 +41,14 @@ function bundledRecords<T>(name: "gpus" | "cpus"): T[] {
 }
 
 export async function loadApi(options: ServeOptions): Promise<Api> {
-  const model = await loadModel(options.spec === undefined ? {} : { spec: options.spec });
+  // The GraphQL API is separate from the REST document (spec, GraphQL operations): another REST
+  // document keeps the bundled GraphQL operations unless a GraphQL file is given too.
+  const graphql = options.graphql ?? bundled.graphql();
+  const model = await loadModel(options.spec === undefined ? { graphql } : { spec: options.spec, graphql });
   let engine: Engine;
-  if (options.spec !== undefined || options.rules !== undefined) {
+  if (options.spec !== undefined || options.rules !== undefined || options.graphql !== undefined) {
     const { loadEngine } = await import("../../generators/engine-on-the-fly.js");
-    engine = await loadEngine({ ...(options.spec ? { spec: options.spec } : {}), ...(options.rules ? { rules: options.rules } : {}) });
+    engine = await loadEngine({ ...(options.spec ? { spec: options.spec } : {}), ...(options.rules ? { rules: options.rules } : {}), graphql });
   } else {
     // The package entry of the output: every operation's request and response validators.
     engine = (await import("../../output/index.mjs")).engine;

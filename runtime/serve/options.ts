@@ -8,13 +8,21 @@ export interface ServeOptions {
   spec?: string;
   /** Another rules file; default the bundled rules. */
   rules?: string;
+  /** GraphQL operations file (schema/graphql.yaml's format); default the bundled one, with or without `spec`. */
+  graphql?: string;
+  /**
+   * Origins allowed to call from a browser (`*` for any): preflight `OPTIONS` is answered without a
+   * key, and responses carry `Access-Control-Allow-Origin` and the headers a client may read. None:
+   * no CORS headers, as without the option.
+   */
+  cors?: string[];
   /** GPU and CPU catalog records; a collection left out is the bundled snapshot. */
   catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
   /** Templates the caller owns at start (listed by `GET /v2/templates`, used by template rules). */
   templates?: TemplateRecord[];
   /** The one API key accepted; without it any non-empty key is. */
   apiKey?: string;
-  /** A JSON snapshot to start from (when it exists) and to write after every change. */
+  /** A JSON snapshot to start from (when it exists); every change is journaled beside it (journal.ts). */
   stateFile?: string;
   /** Makes ids repeatable run to run. */
   seed?: number;

@@ -58,6 +58,17 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   async function respond(request: IncomingMessage, response: ServerResponse): Promise<Reply & { headers?: Record<string, string> }> {
     const url = new URL(request.url ?? "/", "http://localhost");
     const method = (request.method ?? "GET").toUpperCase();
+    // A browser's preflight carries no key: answered before auth when the origin is allowed.
+    if (method === "OPTIONS" && cors !== undefined && request.headers["access-control-request-method"] !== undefined) {
+      return { status: 204, headers: preflightHeaders(request) };
+    }
+    // Spec, Versioning 1: the document in use is served at /v2/openapi.json, whatever it declares.
+    if (method === "GET" && url.pathname === "/v2/openapi.json") {
+      const key = credential(request, url, false);
+      if (typeof key !== "string") return key;
+      if (options.apiKey !== undefined && key !== options.apiKey) return unauthorized("the API key is invalid");
+      return { status: 200, body: api.document };
+    }
     const graphql = url.pathname === "/graphql" || url.pathname.endsWith("/graphql");
     const match = graphql ? undefined : matchRoute(routes, method, url.pathname);
     if (match?.kind === "not-found") return { status: 404, body: problem(404, "Not Found", `no route ${url.pathname} in the document`) };
@@ -101,6 +112,33 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
     return { ...reply, headers };
   }
 
+  const cors = options.cors === undefined || options.cors.length === 0 ? undefined : new Set(options.cors);
+  /** The origin to allow for this request: `*` when any is, the request's own when listed, else none. */
+  const allowedOrigin = (request: IncomingMessage): string | undefined => {
+    if (cors === undefined) return undefined;
+    if (cors.has("*")) return "*";
+    const origin = request.headers.origin;
+    return typeof origin === "string" && cors.has(origin) ? origin : undefined;
+  };
+  const corsHeaders = (request: IncomingMessage): Record<string, string> => {
+    const origin = allowedOrigin(request);
+    if (origin === undefined) return {};
+    return {
+      "Access-Control-Allow-Origin": origin,
+      "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After",
+      ...(origin === "*" ? {} : { Vary: "Origin" }),
+    };
+  };
+  const preflightHeaders = (request: IncomingMessage): Record<string, string> => {
+    if (allowedOrigin(request) === undefined) return {};
+    const asked = request.headers["access-control-request-headers"];
+    return {
+      "Access-Control-Allow-Methods": "GET, POST, PATCH, PUT, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers": typeof asked === "string" && /^[\w\s,-]*$/.test(asked) && asked.trim() !== "" ? asked : "Authorization, Content-Type",
+      "Access-Control-Max-Age": "600",
+    };
+  };
+
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Node checks the request deadline on this interval (30 s by default): check well within it.
   const checking = Math.max(100, Math.min(1000, Math.floor(requestTimeout / 2)));
@@ -112,7 +150,8 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
       })
       .then(async (reply: Reply & { headers?: Record<string, string> }) => {
         if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
-        send(response, reply.status, request.method === "HEAD" ? undefined : reply.body, reply.headers);
+        const headers = cors === undefined ? reply.headers : { ...corsHeaders(request), ...reply.headers };
+        send(response, reply.status, request.method === "HEAD" ? undefined : reply.body, headers);
       })
       .catch(() => response.destroy());
   }) as V2kitServer;
