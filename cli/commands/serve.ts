@@ -140,6 +140,12 @@ async function run(args: string[]): Promise<number> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
+  // Said once, before the address: operations whose success bodies the document makes impossible.
+  for (const { operation, pointers } of listening.underivable()) {
+    process.stderr.write(
+      `v2kit serve: warning: ${operation} answers 500 when its response needs ${pointers.join(", ")}: the document requires them, no request sets them, and nothing derives them\n`,
+    );
+  }
   process.stdout.write(`listening on ${listening.url()}\n`);
   return stopped;
 }

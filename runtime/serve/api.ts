@@ -5,10 +5,11 @@
 import { readFileSync } from "node:fs";
 import { loadModel } from "../../generators/pipeline.js";
 import { bundled } from "../../generators/paths.js";
-import type { ApiModel } from "../../generators/model.js";
+import type { ApiModel, JsonSchema } from "../../generators/model.js";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord } from "../../rules/runtime/types.js";
 import { writeOnlyPointers } from "../../generators/write-only.js";
+import { underivable, writtenFields } from "./derive.js";
 import { behaviourOf } from "./families.js";
 import type { ServeOptions } from "./options.js";
 import { buildRoutes } from "./routes.js";
@@ -21,6 +22,42 @@ export interface Api {
   catalog: { gpus: GpuRecord[]; cpus: CpuRecord[] };
   /** Per collection, the pointers of stored values never returned (`writeOnly` in a request that writes it). */
   hidden: Map<string, string[]>;
+  /** Required response fields nothing can provide, by operation (derive.ts): reported at start, 500 when needed. */
+  underivable: { operation: string; pointers: string[] }[];
+  /** Per collection, the fields the requests that write it may set (derive.ts: their unset value is derivable). */
+  writable: Map<string, Set<string>>;
+}
+
+/** Per collection, the fields its create and update requests may set. */
+function writableFields(model: ApiModel): Map<string, Set<string>> {
+  const writers = new Map<string, (JsonSchema | undefined)[]>();
+  for (const route of buildRoutes(model.operations)) {
+    const b = behaviourOf(model, route);
+    if (b.kind === "create" || b.kind === "update") writers.set(b.collection, [...(writers.get(b.collection) ?? []), route.operation.request?.schema]);
+  }
+  return new Map([...writers].map(([collection, schemas]) => [collection, writtenFields(model, schemas)]));
+}
+
+/** Per operation with a success body: the required fields no request, seed or derivation provides. */
+function underivableFields(model: ApiModel, seeded: ReadonlyMap<string, ReadonlySet<string>>): { operation: string; pointers: string[] }[] {
+  const routes = buildRoutes(model.operations);
+  const writers = new Map<string, (JsonSchema | undefined)[]>();
+  for (const route of routes) {
+    const b = behaviourOf(model, route);
+    if (b.kind === "create" || b.kind === "update") writers.set(b.collection, [...(writers.get(b.collection) ?? []), route.operation.request?.schema]);
+  }
+  const out: { operation: string; pointers: string[] }[] = [];
+  for (const route of routes) {
+    const b = behaviourOf(model, route);
+    if (b.kind === "not-simulated" || b.kind === "delete") continue;
+    // A collection nothing writes and nothing seeds stays empty: its records' fields are never needed.
+    if (b.kind !== "sub-list" && !writers.has(b.collection) && !seeded.has(b.collection)) continue;
+    const written = writtenFields(model, writers.get(b.collection) ?? []);
+    for (const name of seeded.get(b.collection) ?? []) written.add(name);
+    const pointers = underivable(model, route.operation, written);
+    if (pointers.length > 0) out.push({ operation: route.operation.id, pointers });
+  }
+  return out;
 }
 
 /** What each collection stores but never returns: the `writeOnly` fields of the requests that create or update it. */
@@ -38,6 +75,11 @@ function hiddenFields(model: ApiModel): Map<string, string[]> {
 
 function bundledRecords<T>(name: "gpus" | "cpus"): T[] {
   return (JSON.parse(readFileSync(bundled.catalog(name), "utf8")) as Record<string, T[]>)[name] ?? [];
+}
+
+/** Fill `api.underivable` once the starting state is known (seeded records provide their own fields). */
+export function reportUnderivable(api: Api, seeded: ReadonlyMap<string, ReadonlySet<string>>): void {
+  api.underivable = underivableFields(api.model, seeded);
 }
 
 export async function loadApi(options: ServeOptions): Promise<Api> {
@@ -62,5 +104,7 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     document,
     catalog: { gpus: options.catalog?.gpus ?? bundledRecords("gpus"), cpus: options.catalog?.cpus ?? bundledRecords("cpus") },
     hidden: hiddenFields(model),
+    underivable: [],
+    writable: writableFields(model),
   };
 }

@@ -3,6 +3,7 @@
 // response schema before it leaves (a server that answers outside its contract is a bug: 500).
 
 import { evaluateResponse } from "../../rules/runtime/evaluate.js";
+import { complete } from "./derive.js";
 import type { CheckResult, TemplateRecord } from "../../rules/runtime/types.js";
 import { patchMerge } from "../../rules/runtime/merge.js";
 import { isObject } from "../../rules/runtime/values.js";
@@ -66,17 +67,26 @@ function check(context: HandlerContext, current?: Resource): CheckResult {
   });
 }
 
-function respondWith(context: HandlerContext, status: number, body: unknown): Reply {
-  if (body === undefined) return { status };
+function respondWith(context: HandlerContext, status: number, stored: unknown): Reply {
+  if (stored === undefined) return { status };
+  // Required fields the record lacks get the value the server would hold (derive.ts).
+  const missing: string[] = [];
+  const schema = context.route.operation.responses.find((r) => r.status === String(status))?.schema;
+  const collection = "collection" in context.behaviour ? context.behaviour.collection : undefined;
+  const body = complete(context.api.model, schema, stored, missing, collection === undefined ? undefined : context.api.writable.get(collection));
   const verdict = evaluateResponse(context.api.engine, context.route.operation.id, String(status), body);
   if (verdict.ok) return { status, body };
   const errors = verdict.violations.map((v) => `${v.path || "/"}: ${v.message}`);
+  const why =
+    missing.length > 0
+      ? `: the document requires ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}, which the stored resource lacks and nothing derives`
+      : "";
   return {
     status: 500,
     body: problem(
       500,
       "Internal Server Error",
-      `v2kit serve built a ${status} response to ${context.route.operation.id} that its own document rejects`,
+      `v2kit serve built a ${status} response to ${context.route.operation.id} that its own document rejects${why}`,
       errors,
     ),
   };

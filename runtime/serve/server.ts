@@ -3,7 +3,7 @@
 
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadApi } from "./api.js";
+import { loadApi, reportUnderivable } from "./api.js";
 import { behaviourOf } from "./families.js";
 import { handleGraphql } from "./graphql.js";
 import { handle, type Reply, templatesOf } from "./handlers.js";
@@ -22,6 +22,8 @@ export interface V2kitServer extends Server {
   state(): Snapshot;
   /** `http://host:port` once listening. */
   url(): string;
+  /** Required response fields nothing can provide (derive.ts), by operation: those operations answer 500 when they need one. */
+  underivable(): { operation: string; pointers: string[] }[];
 }
 
 const unauthorized = (detail: string): Reply => ({ status: 401, body: problem(401, "Unauthorized", detail) });
@@ -45,6 +47,15 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   const state = options.stateFile ? new StateFile(options.stateFile) : undefined;
   const initial: Snapshot = state?.load() ?? seedState(routes, api, options.templates ?? []);
   store.reset(initial);
+  // Fields every starting record of a collection has (catalog records) count as provided.
+  const seeded = new Map<string, Set<string>>();
+  for (const [name, records] of Object.entries(initial.collections)) {
+    if (records.length === 0) continue;
+    const common = new Set(Object.keys(records[0] as object));
+    for (const r of records) for (const key of common) if (!Object.hasOwn(r, key)) common.delete(key);
+    seeded.set(name, common);
+  }
+  reportUnderivable(api, seeded);
   if (state) {
     state.open(store.snapshot());
     store.onChange = (change) => state.record(change);
@@ -172,6 +183,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
     state?.close();
   });
   server.state = () => store.snapshot();
+  server.underivable = () => structuredClone(api.underivable);
   server.url = () => {
     const address = server.address() as AddressInfo | null;
     if (!address) throw new Error("the server is not listening");
