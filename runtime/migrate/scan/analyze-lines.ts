@@ -7,7 +7,8 @@
 import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, RESOURCE } from "./candidate.js";
 
 /** Characters that end a URL or path in source text; `{…}` placeholders are bounded. */
-const TAIL = `(?:\\$?\\{[^{}\\s]{0,64}\\}|[^\\s"'\`)\\]{}>,;$]|\\$(?!\\{))*`;
+// `<id>` is a placeholder as docs write one (`…/networkvolumes/<id>`): part of the path.
+const TAIL = `(?:\\$?\\{[^{}\\s]{0,64}\\}|<[A-Za-z_][\\w-]{0,63}>|[^\\s"'\`)\\]{}>,;$]|\\$(?!\\{))*`;
 const HOST_URL = new RegExp(`\\bhttps?://[A-Za-z0-9.-]{1,253}(?::\\d{1,5})?(?:/[\\w.-]{1,64}){0,4}?/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
 const V1_PATH = new RegExp(`(?<![\\w.:/-])/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
 const LITERAL = new RegExp(`(["'\`])(/${RESOURCE}(?:[/?][^"'\`\\s]{0,512})?)\\1`, "g");
@@ -56,7 +57,7 @@ export function analyzeLines(text: string): FileAnalysis {
   const bases = basesOfText(text);
   text.split(/\r?\n/).forEach((line, index) => {
     const found: { at: number; match: string; path: string; explicit: boolean }[] = [];
-    const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "");
+    const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "").replace(/\/<([A-Za-z_][\w-]*)>(?=[/?#]|$)/g, "/{$1}");
     for (const m of line.matchAll(HOST_URL)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
     for (const m of line.matchAll(V1_PATH)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
     for (const m of line.matchAll(AFTER_BASE)) {

@@ -5,7 +5,7 @@
 
 import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
-import { type Dialect, type MethodSource, methodAt } from "./method.js";
+import { type Dialect, type MethodSource, methodAt, methodInText } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./tokens.js";
 
@@ -157,9 +157,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
     if (found.kind === "relative" && !acceptedMethod(path)) continue;
-    // "POST /v1/pods" (a log line, a docstring, a test name) states its own method.
-    const stated = /^(GET|POST|PUT|PATCH|DELETE)\s+\S/.exec(literalText(t.parts ?? []))?.[1];
-    let method: MethodSource | undefined = stated ? { method: stated, how: `"${stated} …" in the string` } : methodAt(ctx, dialect, expr.start);
+    // The string may state the method itself: "POST /v1/pods" (a log line, a docstring's prose, a
+    // test name) or a whole command ("curl -X DELETE https://…/v1/pods/{id}" run by a shell).
+    let method: MethodSource | undefined = methodInText(literalText(t.parts ?? [])) ?? methodAt(ctx, dialect, expr.start);
     // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
     const variable = method ? undefined : assignedName(tokens, expr.start);
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
@@ -182,9 +182,23 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
 function pathOf(found: NonNullable<Shape>): string {
   let end = found.resourceAt + 1;
   const limit = Math.min(found.text.length, found.resourceAt + 512);
-  while (end < limit && !(found.literal[end] && PATH_END.has(found.text[end] as string))) end++;
-  return found.text.slice(found.resourceAt, end).replace(/[.:!]+$/, "");
+  while (end < limit) {
+    if (found.literal[end] && PATH_END.has(found.text[end] as string)) {
+      // A `<id>` segment is a placeholder as docs write one: a path parameter, not the end.
+      const placeholder = found.text[end] === "<" && found.text[end - 1] === "/" ? PLACEHOLDER.exec(found.text.slice(end, end + 64))?.[0] : undefined;
+      if (placeholder === undefined) break;
+      end += placeholder.length;
+      continue;
+    }
+    end++;
+  }
+  return found.text
+    .slice(found.resourceAt, end)
+    .replace(/[.:!]+$/, "")
+    .replace(/\/<([A-Za-z_][\w-]*)>(?=\/|$)/g, "/{$1}");
 }
+
+const PLACEHOLDER = /^<[A-Za-z_][\w-]*>/;
 
 /** Line, column and matched text: from the URL's scheme, else `/v1/`, else the resource, in the string token. */
 function locate(text: string, token: Token, found: NonNullable<Shape>): { line: number; column: number; match: string } {

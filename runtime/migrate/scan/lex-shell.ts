@@ -26,8 +26,16 @@ function dollar(text: string, i: number): { hole: string; end: number } | undefi
 function word(text: string, i: number): { parts: Part[]; end: number } {
   const parts: Part[] = [];
   let j = i;
-  while (j < text.length && !META.has(text[j] as string)) {
+  while (j < text.length) {
     const c = text[j] as string;
+    if (META.has(c)) {
+      // `…/v1/networkvolumes/<id>`: a placeholder as docs write one, not a redirection.
+      const placeholder = c === "<" && text[j - 1] === "/" ? /^<[A-Za-z_][\w-]*>/.exec(text.slice(j, j + 64))?.[0] : undefined;
+      if (placeholder === undefined) break;
+      pushText(parts, placeholder);
+      j += placeholder.length;
+      continue;
+    }
     if (c === "\\") {
       if (text[j + 1] !== "\n") pushText(parts, text[j + 1] ?? "");
       j += 2;

@@ -124,6 +124,13 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
             };
         }
       }
+      // `["curl", "-X", "POST", url]` (subprocess, exec): the argument list of a curl command.
+      if ((t.text === "[" || t.text === "(") && tokens[j + 1]?.kind === "str" && literalText(tokens[j + 1]?.parts ?? []) === "curl") {
+        const words: string[] = [];
+        for (let k = j + 1; k < end; k++) if (tokens[k]?.kind === "str") words.push(literalText(tokens[k]?.parts ?? []));
+        const fromArgv = curlMethod(words);
+        return { ...fromArgv, how: `${fromArgv.how} (argument list)` };
+      }
       const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
       if (keyed) return { method: keyed, how: "the method option" };
       if (t.text === "(") {
@@ -187,6 +194,44 @@ function powershellMethod(tokens: readonly Token[], s: number): MethodSource | u
 const SHELL_END = new Set([";", "|", "&", "&&", "||", "(", ")"]);
 const CURL_DATA = /^(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?)$/;
 
+/** The method of a curl command given as its words (`curl` first): `-X`/`--request`, else POST with data, else GET. */
+function curlMethod(words: readonly string[]): MethodSource {
+  let method: string | undefined;
+  let how = "";
+  let data = false;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] as string;
+    const attached = /^(?:--request=|-X)(\S+)$/.exec(w);
+    if (attached) [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
+    else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
+    else if (CURL_DATA.test(w)) data = true;
+  }
+  if (method) return { method, how };
+  return data ? { method: "POST", how: "curl with a request body (POST)" } : { method: "GET", how: "curl without -X (GET)" };
+}
+
+/**
+ * The method a string states for the URL in it: a curl command inside it (`"curl -X DELETE
+ * https://…/v1/pods/{id}"`, run through a shell by the code around it), or a verb right before
+ * the URL (`"(POST /v1/pods)"` in a docstring, `"POST https://…/v1/pods"` in a log line).
+ */
+export function methodInText(text: string): MethodSource | undefined {
+  const at = text.search(/[a-z][a-z0-9+.-]*:\/\/|\/v1\//i);
+  if (at < 0) return undefined;
+  const before = text.slice(Math.max(0, at - 4096), at);
+  const curl = before.search(/(?:^|[\s;|&("'`])curl\s/);
+  if (curl >= 0) {
+    const words = text
+      .slice(Math.max(0, at - 4096) + curl)
+      .split(/[\s"'`]+/)
+      .filter((w) => w !== "");
+    const end = words.findIndex((w, i) => i > 0 && /^(?:;|\||&&|\|\|)$/.test(w));
+    return curlMethod(end < 0 ? words : words.slice(0, end));
+  }
+  const verb = /(?:^|[\s(\[`"'])(GET|POST|PUT|PATCH|DELETE)\s+$/.exec(before)?.[1];
+  return verb === undefined ? undefined : { method: verb, how: `"${verb} …" in the text` };
+}
+
 function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
   let a = s;
   while (a > 0 && s - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
@@ -199,20 +244,7 @@ function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefi
   }
   while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) words.shift();
   const cmd = words[0];
-  if (cmd === "curl") {
-    let method: string | undefined;
-    let how = "";
-    let data = false;
-    for (let k = 1; k < words.length; k++) {
-      const w = words[k] as string;
-      const attached = /^(?:--request=|-X)(\S+)$/.exec(w);
-      if (attached) [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
-      else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
-      else if (CURL_DATA.test(w)) data = true;
-    }
-    if (method) return { method, how };
-    return data ? { method: "POST", how: "curl with a request body (POST)" } : { method: "GET", how: "curl without -X (GET)" };
-  }
+  if (cmd === "curl") return curlMethod(words);
   if (cmd === "http" || cmd === "https" || cmd === "xh") {
     const verb = verbLiteral({ kind: "ident", start: 0, end: 0, text: words[1] ?? "" });
     return verb ? { method: verb, how: `${cmd} ${words[1]}` } : { method: "GET", how: `${cmd} without a method (GET)` };
