@@ -228,7 +228,7 @@ export function methodInText(text: string): MethodSource | undefined {
     const end = words.findIndex((w, i) => i > 0 && /^(?:;|\||&&|\|\|)$/.test(w));
     return curlMethod(end < 0 ? words : words.slice(0, end));
   }
-  const verb = /(?:^|[\s(\[`"'])(GET|POST|PUT|PATCH|DELETE)\s+$/.exec(before)?.[1];
+  const verb = /(?:^|[\s([`"'])(GET|POST|PUT|PATCH|DELETE)\s+$/.exec(before)?.[1];
   return verb === undefined ? undefined : { method: verb, how: `"${verb} …" in the text` };
 }
 
