@@ -16,11 +16,20 @@ export interface BundledCollections {
 
 export const STALE_SNAPSHOT_RULE = "catalog/stale-snapshot";
 
+/** Body fields under `gpu…`/`cpu…` whose values are catalog identifiers (pools, GPU types, CPU flavors). */
+const CATALOG_ID_FIELDS = new Set(["id", "pools", "excludedTypes", "gpuTypeIds", "gpuTypeId", "types"]);
+
 /**
  * The bundled collection a rejected value belongs to, by where it sits in the body (`gpu…` holds
  * GPU type and pool ids, `cpu…` CPU flavor ids), and the identifiers that collection holds.
  */
 function bundledIdsFor(path: string, bundled: BundledCollections): Set<string> | undefined {
+  // Only fields that hold catalog identifiers: a CUDA version under `gpu` is no catalog id.
+  const key = path
+    .split("/")
+    .reverse()
+    .find((segment) => !/^\d+$/.test(segment));
+  if (key === undefined || !CATALOG_ID_FIELDS.has(key)) return undefined;
   const head =
     path.startsWith("/gpu") && (path.length === 4 || path[4] === "/")
       ? "gpu"

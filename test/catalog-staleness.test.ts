@@ -79,3 +79,16 @@ describe("staleness of the bundled catalog snapshot", () => {
     expect(notes.filter((n) => n.message.includes(snapshotDate) && n.message.includes("/gpu/id"))).toHaveLength(1);
   });
 });
+
+describe("a warning only where the value is a catalog identifier", () => {
+  it("a CUDA version under gpu (no catalog lists it) gets no stale-snapshot warning", async () => {
+    const { lint, loadValidators } = await import("../runtime/lint.js");
+    await loadValidators("createPod");
+    const result = lint(
+      { name: "p", image: "a/b:1", gpu: { id: "NVIDIA L4", allowedCudaVersions: ["12.8"], minCudaVersion: "12.6" } },
+      { operation: "createPod" },
+    );
+    expect(result.violations.map((v) => v.rule)).toEqual(["pod-cuda-set-or-floor"]);
+    expect(result.warnings.filter((w) => w.rule === "catalog/stale-snapshot")).toEqual([]);
+  });
+});

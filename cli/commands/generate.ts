@@ -136,7 +136,10 @@ export const command: Command = {
     if (values.check) {
       const differ = drift(out, result.files, previous, stamp);
       if (differ.length > 0) {
-        process.stderr.write(`v2kit: ${differ.length} file(s) in ${values.out} are not current; run 'v2kit generate':\n${listed(differ, Infinity)}\n`);
+        // A hand-edited file makes a plain generate refuse: name the flag that replaces it.
+        const fix =
+          found.edited.length > 0 ? `'v2kit generate --overwrite-edits' (${found.edited.length} generated file(s) were edited by hand)` : "'v2kit generate'";
+        process.stderr.write(`v2kit: ${differ.length} file(s) in ${values.out} are not current; run ${fix}:\n${listed(differ, Infinity)}\n`);
         return 1;
       }
       if (!values.quiet) process.stdout.write(`v2kit: ${values.out} is current (${result.files.size} files)\n`);

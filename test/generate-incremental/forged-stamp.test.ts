@@ -34,3 +34,20 @@ describe("a forged stamp", () => {
     expect(ws.generate("out").stdout).toContain("up to date");
   });
 });
+
+describe("a generated file edited by hand", () => {
+  it("generate --check names the flag that replaces it, and that flag repairs it", () => {
+    const ws = new Workspace();
+    expect(ws.generate("out").code).toBe(0);
+    const target = path.join(ws.out("out"), "RULES.md");
+    writeFileSync(target, `${readFileSync(target, "utf8")}\nmy note\n`);
+    const check = ws.generate("out", "--check");
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("run 'v2kit generate --overwrite-edits' (1 generated file(s) were edited by hand)");
+    const refused = ws.generate("out");
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("--overwrite-edits");
+    expect(ws.generate("out", "--overwrite-edits").code).toBe(0);
+    expect(ws.generate("out", "--check").code).toBe(0);
+  });
+});
