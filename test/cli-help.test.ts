@@ -90,6 +90,7 @@ function project(): { dir: string; bin: string } {
     "ci/context/cpus.json": "schema/catalog/cpus.json",
     "ci/context/templates.json": "schema/catalog/templates.json",
     "my.rules.yaml": "rules/v2.rules.yaml",
+    "my-graphql.yaml": "schema/graphql.yaml",
     "openapi.yaml": "schema/v2.openapi.yaml",
     "api/openapi.yaml": "schema/v2.openapi.yaml",
     "src/client.ts": "examples/scan-tree/src/client.ts",
