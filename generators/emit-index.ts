@@ -58,5 +58,5 @@ export function emitOperations(modules: ValidatorModule[], header: string): Map<
 
 export function emitRoutes(model: ApiModel, header: string): string {
   const routes = model.operations.filter((op) => op.kind === "rest" && op.method && op.path).map((op) => [(op.method as string).toUpperCase(), op.path, op.id]);
-  return render("routes.ts", { header, routes: literal(routes).text });
+  return render("routes.ts", { header, routes: literal(routes).text, baseUrl: literal(model.baseUrl ?? null).text });
 }

@@ -66,5 +66,7 @@ export interface ApiModel {
   schemas: Record<string, JsonSchema>;
   /** Operations sorted by id. */
   operations: OperationModel[];
+  /** The first server's URL with its variables' defaults filled in (`https://api.example.com`), when the document names one. */
+  baseUrl?: string;
   diagnostics: Diagnostic[];
 }

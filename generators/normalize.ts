@@ -153,6 +153,7 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
     }
   }
   const info = isObj(doc.info) ? doc.info : {};
+  const baseUrl = serverUrl(doc.servers);
   return {
     title: typeof info.title === "string" ? info.title : "API",
     version: typeof info.version === "string" ? info.version : "",
@@ -160,8 +161,21 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
     sources,
     schemas,
     operations: dedupeIds(operations, diagnostics),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
     diagnostics,
   };
+}
+
+/** The first server's absolute http(s) URL, `{variables}` replaced by their defaults, no trailing slash. */
+function serverUrl(servers: unknown): string | undefined {
+  const first = Array.isArray(servers) ? (servers[0] as unknown) : undefined;
+  if (!isObj(first) || typeof first.url !== "string") return undefined;
+  const variables = isObj(first.variables) ? first.variables : {};
+  const url = first.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const v = variables[name];
+    return isObj(v) && typeof v.default === "string" ? v.default : whole;
+  });
+  return /^https?:\/\/[^\s{}]+$/.test(url) ? url.replace(/\/+$/, "") : undefined;
 }
 
 /** operationIds must be unique: later duplicates get a numeric suffix and a warning. */

@@ -555,3 +555,11 @@ describe("v2kit context (child process)", () => {
     for (const flag of ["--out", "--base-url", "--api-key-file", "--no-cache", "--cache-ttl", "--timeout-ms", "--verbose"]) expect(help.stdout).toContain(flag);
   });
 });
+
+describe("the default base URL", () => {
+  it("is the bundled document's first server, as generate derives it (output/routes.mts baseUrl)", async () => {
+    const { baseUrl } = await import("../output/routes.mjs");
+    expect(DEFAULT_BASE_URL).toBe(baseUrl);
+    expect(DEFAULT_BASE_URL).toBe("https://api.runpod.io");
+  });
+});

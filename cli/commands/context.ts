@@ -19,8 +19,8 @@ Exit status: 0 written, 2 usage, network or API error.
 Options:
   --out DIR             directory to write (created if missing; files in it are replaced)
                           V2KIT_API_KEY=... v2kit context pull --out ci/context
-  --base-url URL        service root (default $V2KIT_BASE_URL, else https://api.example.invalid)
-                          v2kit context pull --out ci/context --base-url https://api.example.invalid
+  --base-url URL        service root (default $V2KIT_BASE_URL, else the bundled document's server, https://api.runpod.io)
+                          v2kit context pull --out ci/context --base-url http://127.0.0.1:8787
   --api-key-file FILE   read the API key from FILE instead of V2KIT_API_KEY
                           v2kit context pull --out ci/context --api-key-file ~/.config/v2kit/key
   --no-cache            ask the service even when a cached response is fresh

@@ -1,7 +1,13 @@
 // The live flags as parseArgs specs and help text: imported by lint and migrate on every run, so
 // this module imports nothing (the client, cache and key modules load only with --live).
 
-export const DEFAULT_BASE_URL = "https://api.example.invalid";
+/**
+ * The bundled document's first server (`servers[0]`, its `base_url` default: the host the
+ * published v2 document names). Written here, not imported, to keep this module free of imports;
+ * test/live.test.ts holds it equal to `baseUrl` in output/routes.mts, which generate derives
+ * from the document.
+ */
+export const DEFAULT_BASE_URL = "https://api.runpod.io";
 
 /** node:util parseArgs specs of the live flags. */
 export const liveParseOptions = {
@@ -30,7 +36,7 @@ export function liveHelp(command: string, example: string, patchExample: string 
   return `  --live                fetch the catalog and templates the operation needs from the service
                           v2kit ${command} --live ${example}
 ${currentId}  --base-url URL        service root (default $V2KIT_BASE_URL, else ${DEFAULT_BASE_URL})
-                          v2kit ${command} --live --base-url https://api.example.invalid ${example}
+                          v2kit ${command} --live --base-url http://127.0.0.1:8787 ${example}
   --api-key-file FILE   read the API key from FILE instead of $V2KIT_API_KEY (never a flag value)
                           v2kit ${command} --live --api-key-file ~/.config/v2kit/key ${example}
   --no-cache            ask the service even when a cached response is fresh
