@@ -20,12 +20,29 @@ export interface Unreadable {
   reason: string;
 }
 
+/** What a failed read means, in words (no raw Node error codes). */
+const REASONS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENAMETOOLONG: "the path is longer than the system allows",
+  ENOTDIR: "a part of the path is not a directory",
+  ELOOP: "too many symbolic links",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files in the system",
+  EIO: "an input/output error",
+  EISDIR: "it is a directory",
+};
+
 /** The reason of a failed read without the path Node repeats in it (the path is printed once, escaped). */
 function reasonOf(error: unknown, path: string): string {
   const e = error as NodeJS.ErrnoException;
-  if (typeof e?.code === "string") return `${e.code}${e.syscall ? ` (${e.syscall})` : ""}`;
+  if (typeof e?.code === "string" && REASONS[e.code] !== undefined) return REASONS[e.code] as string;
   const message = String((error as Error)?.message ?? error);
-  return message.split(path).join("the path");
+  return message
+    .split(path)
+    .join("the path")
+    .replace(/^[A-Z]+: /, "");
 }
 
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn"]);

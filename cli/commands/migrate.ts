@@ -2,6 +2,7 @@
 // calls in a source tree. The runtime does the work on plain data; this module reads files,
 // walks directories and writes the output.
 
+import { describeParseError } from "../../runtime/json-source.js";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,10 +65,14 @@ function readInput(file: string): string {
 }
 
 function parseJson(text: string): { value: unknown } | { error: string } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return { value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+    return { value: JSON.parse(body) };
   } catch (error) {
-    return { error: (error as Error).message };
+    // The same words and place as lint: a reason, then line and column (never V8's "position N").
+    if (body.trim() === "") return { error: "the input is empty" };
+    const { reason, position } = describeParseError(body, error as Error);
+    return { error: `${reason} at line ${position.line}, column ${position.column}` };
   }
 }
 

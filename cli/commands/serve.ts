@@ -80,7 +80,7 @@ async function run(args: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw usageError("serve", error);
+    throw usageError("serve", error, OPTIONS);
   }
   if (values.help) {
     process.stdout.write(HELP);

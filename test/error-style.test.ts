@@ -1,0 +1,38 @@
+// One error style for every command (issue: consumer friction): JSON failures by line and column,
+// did-you-mean for options, failed reads in words, never a raw Node error code or V8 "position N".
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const CLI = fileURLToPath(new URL("../dist/cli/v2kit.js", import.meta.url));
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+const dir = mkdtempSync(path.join(tmpdir(), "v2kit-errors-"));
+
+describe("one error style", () => {
+  it("migrate reports malformed JSON by line and column, as lint does", () => {
+    const file = path.join(dir, "bad.json");
+    writeFileSync(file, '{"method": "POST",\n "path": "/pods", x}');
+    const migrated = run("migrate", file);
+    expect(migrated.stdout).toContain("must be JSON: Expected double-quoted property name at line 2, column 19");
+    expect(migrated.stdout).not.toMatch(/position \d+/);
+    const linted = run("lint", "--operation", "createPod", file);
+    expect(linted.stdout).toContain("at line 2, column 19");
+  });
+
+  it("serve suggests the option meant, as lint and generate do", () => {
+    const r = run("serve", "--prot", "1");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("unknown option --prot; did you mean --port?");
+  });
+
+  it("migrate scan says in words why a path cannot be read", () => {
+    const r = run("migrate", "scan", path.join(dir, "nope"));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("no such file or directory");
+    expect(r.stderr).not.toMatch(/ENOENT|\bstat\b/);
+  });
+});
