@@ -22,7 +22,7 @@ export const SCHEMA_SINGLE = new Set([
   "contains",
   "propertyNames",
 ]);
-const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example", "nullable"]);
+const DROPPED = new Set(["xml", "externalDocs", "example", "nullable"]);
 export const KNOWN_FORMATS = new Set([
   "date-time",
   "date",
@@ -85,6 +85,14 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
     const value = src[key];
     const at = `${pointer}/${escapeKey(key)}`;
     if (key === "$ref" || DROPPED.has(key) || key.startsWith("x-")) continue;
+    if (key === "discriminator") {
+      // Kept as Ajv reads it (`propertyName` only; its `mapping` names the branches `oneOf` has),
+      // where checkDiscriminators finds it usable: the chosen branch alone is validated, so a
+      // body is told what is wrong with the variant it chose, not with the others.
+      const name = value !== null && typeof value === "object" ? (value as { propertyName?: unknown }).propertyName : undefined;
+      if (typeof name === "string") out.discriminator = { propertyName: name };
+      continue;
+    }
     if (SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
       const map: Record<string, unknown> = {};
       for (const name of Object.keys(value).sort()) {
@@ -169,4 +177,61 @@ function hoistConditional(out: Record<string, unknown>): void {
   }
   delete out.if;
   out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), conditional];
+}
+
+/**
+ * Keep a `discriminator` only where Ajv's `discriminator` option can use it: on a `oneOf` whose
+ * every branch (a component `$ref` followed) is an object schema that declares the tag property
+ * with string `const` or `enum` values, unique across branches, and requires it. Others are dropped (the plain `oneOf`
+ * still validates). Runs over the normalized component schemas and any schema reached from them.
+ */
+export function checkDiscriminators(schemas: Record<string, JsonSchema>, extra: readonly JsonSchema[] = []): void {
+  const prefix = `${SCHEMAS_ID}#/$defs/`;
+  const resolve = (s: unknown): Record<string, unknown> | undefined => {
+    let node = s as Record<string, unknown> | undefined;
+    for (let hops = 0; node && typeof node.$ref === "string" && node.properties === undefined && hops < 16; hops++) {
+      const ref = node.$ref as string;
+      node = ref.startsWith(prefix) ? (schemas[decodeURIComponent(ref.slice(prefix.length))] as Record<string, unknown> | undefined) : undefined;
+    }
+    return node && typeof node === "object" ? node : undefined;
+  };
+  const usable = (node: Record<string, unknown>): boolean => {
+    const tag = (node.discriminator as { propertyName?: unknown }).propertyName;
+    if (typeof tag !== "string" || !Array.isArray(node.oneOf) || node.oneOf.length === 0) return false;
+    const topRequired = Array.isArray(node.required) && node.required.includes(tag);
+    const seen = new Set<string>();
+    for (const branch of node.oneOf) {
+      const b = resolve(branch);
+      const property = (b?.properties as Record<string, unknown> | undefined)?.[tag] as Record<string, unknown> | undefined;
+      if (!b || !property || typeof property !== "object") return false;
+      // Every branch an object: Ajv's discriminator checks objects only, and the validators add
+      // `type: object` beside it (validators.ts), which must not change what the oneOf accepts.
+      if (b.type !== "object" && !(Array.isArray(b.type) && b.type.length === 1 && b.type[0] === "object")) return false;
+      if (!topRequired && !(Array.isArray(b.required) && b.required.includes(tag))) return false;
+      const values = "const" in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
+      if (values === undefined || values.length === 0) return false;
+      for (const v of values) {
+        if (typeof v !== "string" || seen.has(v)) return false;
+        seen.add(v);
+      }
+    }
+    return true;
+  };
+  const visited = new Set<unknown>();
+  const visit = (node: unknown) => {
+    if (node === null || typeof node !== "object" || visited.has(node)) return;
+    visited.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const obj = node as Record<string, unknown>;
+    if (obj.discriminator !== undefined && !usable(obj)) delete obj.discriminator;
+    for (const [key, value] of Object.entries(obj)) {
+      if (SCHEMA_MAPS.has(key) && value && typeof value === "object") for (const sub of Object.values(value)) visit(sub);
+      else if (SCHEMA_LISTS.has(key) || SCHEMA_SINGLE.has(key)) visit(value);
+    }
+  };
+  for (const schema of Object.values(schemas)) visit(schema);
+  for (const schema of extra) visit(schema);
 }

@@ -1,7 +1,7 @@
 // Stage 2: a bundled OpenAPI document (+ optional GraphQL operations) → the ApiModel.
 
 import type { ApiModel, Diagnostic, JsonSchema, OperationModel, ParameterModel, RequestModel, ResponseModel } from "./model.js";
-import { normalizeSchema, type SchemaContext } from "./normalize-schema.js";
+import { checkDiscriminators, normalizeSchema, type SchemaContext } from "./normalize-schema.js";
 import { breakInPlaceCycles } from "./ref-cycles.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -152,6 +152,10 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
       });
     }
   }
+  checkDiscriminators(
+    schemas,
+    operations.flatMap((op) => [op.request?.schema, ...op.responses.map((r) => r.schema)].filter((x): x is JsonSchema => x !== undefined)),
+  );
   const info = isObj(doc.info) ? doc.info : {};
   const baseUrl = serverUrl(doc.servers);
   return {

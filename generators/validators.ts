@@ -48,6 +48,9 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
+    // A usable OpenAPI discriminator (normalize-schema.ts keeps only those) validates the branch
+    // the body chose, so its errors are that branch's alone.
+    discriminator: true,
     validateFormats: true,
     // Shared functions for $ref targets instead of inlined copies: a far smaller module to load.
     inlineRefs: false,
@@ -83,6 +86,9 @@ export function boundIntegers(schema: unknown): unknown {
       out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, boundIntegers(sub)]));
     }
   }
+  // Ajv's discriminator checks objects only and replaces the oneOf: with every branch an object
+  // (checkDiscriminators), `type: object` beside it keeps a non-object refused, as the oneOf did.
+  if (out.discriminator !== undefined && out.type === undefined) out.type = "object";
   const types = Array.isArray(out.type) ? out.type : [out.type];
   if (!types.includes("integer") || types.includes("number")) return out;
   const int32 = out.format === "int32";

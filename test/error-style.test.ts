@@ -36,3 +36,15 @@ describe("one error style", () => {
     expect(r.stderr).not.toMatch(/ENOENT|\bstat\b/);
   });
 });
+
+describe("errors of the variant the body chose", () => {
+  it("scaling QUEUE_DELAY with queueDelay 0: one violation, none telling it to switch to REQUEST_COUNT", async () => {
+    const { lint, loadValidators } = await import("../runtime/lint.js");
+    await loadValidators("createEndpoint");
+    const body = { name: "e", type: "QUEUE", image: "a/b:1", scaling: { type: "QUEUE_DELAY", queueDelay: 0 }, gpu: { pools: ["ADA_24"] } };
+    const result = lint(body, { operation: "createEndpoint" });
+    expect(result.violations.map((v) => [v.path, v.rule])).toEqual([["/scaling/queueDelay", "schema/minimum"]]);
+    const unknown = lint({ ...body, scaling: { type: "FAST", queueDelay: 2 } }, { operation: "createEndpoint" });
+    expect(unknown.violations.map((v) => [v.path, v.message])).toEqual([["/scaling/type", 'must name one of the variants of this value, not "FAST"']]);
+  });
+});

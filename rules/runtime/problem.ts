@@ -93,6 +93,13 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
       message = "is required";
     } else if (error.keyword === "enum" && Array.isArray(error.params.allowedValues)) {
       message = `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    } else if (error.keyword === "discriminator" && typeof error.params.tag === "string") {
+      // The tag names no variant (or is missing / not a string): said at the tag itself.
+      path = path + formatPointer([error.params.tag]);
+      message =
+        error.params.error === "tag"
+          ? "is required and must be a string: it selects the variant"
+          : `must name one of the variants of this value, not ${JSON.stringify(error.params.tagValue)}`;
     } else if (error.keyword === "const") {
       message = `must be ${JSON.stringify(error.params.allowedValue)}`;
     } else if (error.keyword === "if" || (error.keyword === "oneOf" && errors.length > 1)) {
