@@ -94,7 +94,7 @@ function ${defer}(s: rt.Subject): unknown {
     }
     functions.push(
       code`/** ${new Code(escapeDoc(`${op.id}: schema, then ${stages.length === 0 ? "no stages" : `stages ${stages.map((s) => s.id).join(", ")}`}, then ${applying.length} rule(s)`))} */
-function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, ${new Code(hoisted.declarations.some((d) => d.includes("plain === true")) ? "plain" : "_plain")}?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = ${entry}.request;
   const valid = validate === undefined ? undefined : validate(input);

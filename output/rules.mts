@@ -67,7 +67,7 @@ const R19: rt.RuleInfo = { id: "pod-gpu-type-known", status: 400, message: "must
 const R20: rt.RuleInfo = { id: "serverless-template-no-volume", status: 400, message: "must not give a serverless template a persistent volume (`mounts.persistent`)" };
 
 /** createCluster: schema, then no stages, then 0 rule(s) */
-function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check0(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E0.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -82,7 +82,7 @@ function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** createDelegation: schema, then no stages, then 0 rule(s) */
-function check1(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check1(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E1.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -338,7 +338,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     {
       const list = rt.records(s.context, "gpus");
       let seen = false;
-      let failed = false;
+      
       
       const known = list === undefined ? undefined : rt.keysOf(list, "pool");
       {
@@ -354,7 +354,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
@@ -370,7 +370,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
@@ -449,7 +449,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     {
       const list = rt.records(s.context, "cpus");
       let seen = false;
-      let failed = false;
+      
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
@@ -468,7 +468,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
@@ -483,7 +483,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
@@ -613,7 +613,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 const H3: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
 
 /** createNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check3(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check3(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E3.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -734,7 +734,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     {
       const list = rt.records(s.context, "gpus");
       let seen = false;
-      let failed = false;
+      
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
@@ -747,7 +747,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/gpu/id", detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
         if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
@@ -763,7 +763,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
         if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
@@ -784,7 +784,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** createRegistry: schema, then no stages, then 0 rule(s) */
-function check5(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check5(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E5.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -840,7 +840,7 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** deleteCluster: schema, then no stages, then 0 rule(s) */
-function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check7(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E7.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -855,7 +855,7 @@ function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** deleteEndpoint: schema, then no stages, then 0 rule(s) */
-function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check8(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E8.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -870,7 +870,7 @@ function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** deleteNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check9(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E9.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -885,7 +885,7 @@ function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** deletePod: schema, then no stages, then 0 rule(s) */
-function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check10(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E10.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -900,7 +900,7 @@ function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** deleteRegistry: schema, then no stages, then 0 rule(s) */
-function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check11(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E11.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -915,7 +915,7 @@ function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check12(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E12.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -930,7 +930,7 @@ function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getCluster: schema, then no stages, then 0 rule(s) */
-function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check13(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E13.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -945,7 +945,7 @@ function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getCpuType: schema, then no stages, then 0 rule(s) */
-function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check14(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E14.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -960,7 +960,7 @@ function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getDataCenter: schema, then no stages, then 0 rule(s) */
-function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check15(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E15.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -975,7 +975,7 @@ function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getEndpoint: schema, then no stages, then 0 rule(s) */
-function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check16(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E16.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -990,7 +990,7 @@ function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getGpuType: schema, then no stages, then 0 rule(s) */
-function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check17(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E17.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1005,7 +1005,7 @@ function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check18(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E18.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1020,7 +1020,7 @@ function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getOpenApiDocument: schema, then no stages, then 0 rule(s) */
-function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check19(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E19.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1035,7 +1035,7 @@ function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getPod: schema, then no stages, then 0 rule(s) */
-function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check20(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E20.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1050,7 +1050,7 @@ function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getPodLogs: schema, then no stages, then 0 rule(s) */
-function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check21(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E21.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1065,7 +1065,7 @@ function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getRegistry: schema, then no stages, then 0 rule(s) */
-function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check22(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E22.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1080,7 +1080,7 @@ function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getSshKeys: schema, then no stages, then 0 rule(s) */
-function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check23(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E23.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1095,7 +1095,7 @@ function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getTemplate: schema, then no stages, then 0 rule(s) */
-function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check24(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E24.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1110,7 +1110,7 @@ function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** getWorkerLogs: schema, then no stages, then 0 rule(s) */
-function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check25(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E25.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1125,7 +1125,7 @@ function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** graphql:deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check26(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E26.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1140,7 +1140,7 @@ function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listBilling: schema, then no stages, then 0 rule(s) */
-function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check27(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E27.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1155,7 +1155,7 @@ function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listClusterBilling: schema, then no stages, then 0 rule(s) */
-function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check28(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E28.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1170,7 +1170,7 @@ function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listClusterPods: schema, then no stages, then 0 rule(s) */
-function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check29(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E29.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1185,7 +1185,7 @@ function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listClusters: schema, then no stages, then 0 rule(s) */
-function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check30(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E30.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1200,7 +1200,7 @@ function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listCpuTypes: schema, then no stages, then 0 rule(s) */
-function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check31(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E31.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1215,7 +1215,7 @@ function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listDataCenters: schema, then no stages, then 0 rule(s) */
-function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check32(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E32.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1230,7 +1230,7 @@ function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listDelegations: schema, then no stages, then 0 rule(s) */
-function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check33(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E33.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1245,7 +1245,7 @@ function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listEndpointBilling: schema, then no stages, then 0 rule(s) */
-function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check34(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E34.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1260,7 +1260,7 @@ function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listEndpointReleases: schema, then no stages, then 0 rule(s) */
-function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check35(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E35.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1275,7 +1275,7 @@ function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listEndpointWorkers: schema, then no stages, then 0 rule(s) */
-function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check36(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E36.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1290,7 +1290,7 @@ function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listEndpoints: schema, then no stages, then 0 rule(s) */
-function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check37(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E37.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1305,7 +1305,7 @@ function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listGpuTypes: schema, then no stages, then 0 rule(s) */
-function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check38(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E38.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1320,7 +1320,7 @@ function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listNetworkVolumeBilling: schema, then no stages, then 0 rule(s) */
-function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check39(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E39.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1335,7 +1335,7 @@ function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listNetworkVolumes: schema, then no stages, then 0 rule(s) */
-function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check40(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E40.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1350,7 +1350,7 @@ function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listPodBilling: schema, then no stages, then 0 rule(s) */
-function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check41(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E41.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1365,7 +1365,7 @@ function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listPods: schema, then no stages, then 0 rule(s) */
-function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check42(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E42.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1380,7 +1380,7 @@ function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listPublicTemplates: schema, then no stages, then 0 rule(s) */
-function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check43(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E43.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1395,7 +1395,7 @@ function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listRegistries: schema, then no stages, then 0 rule(s) */
-function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check44(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E44.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1410,7 +1410,7 @@ function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listServerlessBilling: schema, then no stages, then 0 rule(s) */
-function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check45(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E45.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1425,7 +1425,7 @@ function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** listTemplates: schema, then no stages, then 0 rule(s) */
-function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check46(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E46.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1443,7 +1443,7 @@ function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 const H47: rt.SchemaHint[] = [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }];
 
 /** podAction: schema, then no stages, then 0 rule(s) */
-function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check47(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E47.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1458,7 +1458,7 @@ function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** revokeDelegation: schema, then no stages, then 0 rule(s) */
-function check48(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check48(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E48.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1504,7 +1504,7 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** secretCreate: schema, then no stages, then 0 rule(s) */
-function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check50(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E50.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1519,7 +1519,7 @@ function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** secretDelete: schema, then no stages, then 0 rule(s) */
-function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check51(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E51.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1534,7 +1534,7 @@ function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** updateCluster: schema, then no stages, then 0 rule(s) */
-function check52(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check52(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E52.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -1659,7 +1659,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     {
       const list = rt.records(s.context, "gpus");
       let seen = false;
-      let failed = false;
+      
       
       const known = list === undefined ? undefined : rt.keysOf(list, "pool");
       {
@@ -1675,7 +1675,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
@@ -1691,7 +1691,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
@@ -1770,7 +1770,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     {
       const list = rt.records(s.context, "cpus");
       let seen = false;
-      let failed = false;
+      
       
       const known = list === undefined ? undefined : rt.keysOf(list, "id");
       {
@@ -1789,7 +1789,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
@@ -1804,7 +1804,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       
       if (!(known as Set<string>).has(value)) {
-        failed = true;
+        
         const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
@@ -2013,7 +2013,7 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** updateSshKeys: schema, then no stages, then 0 rule(s) */
-function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check56(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E56.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -2031,7 +2031,7 @@ function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 const H57: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
 
 /** updateTemplate: schema, then no stages, then 0 rule(s) */
-function check57(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check57(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E57.request;
   const valid = validate === undefined ? undefined : validate(input);

@@ -92,7 +92,7 @@ if (list !== undefined) {
   ${rule.within ? code`scoped ??= rt.keysWithinValue(list, selected, ${rule.within.key}, ${rule.key});` : code``}
   ${rule.keepOne ? code`chosen.push(value);` : code``}
   if (!${known}.has(value)) {
-    failed = true;
+    ${rule.keepOne ? code`failed = true;` : code``}
     const finding: rt.Finding = { path: ${path}, detail: rt.quote(value) + ${` ${notFound(rule)}`} };
     ${
       suggest === undefined
@@ -117,7 +117,7 @@ ${visit(code`item`, code`${path} + "/" + k`)}
     return code`{
   const list = rt.records(s.context, ${rule.collection});
   let seen = false;
-  let failed = false;
+  ${rule.keepOne ? code`let failed = false;` : code``}
   ${rule.keepOne ? code`const chosen: string[] = [];` : code``}
   ${
     rule.within

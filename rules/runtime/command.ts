@@ -62,12 +62,12 @@ export function parseArgs(args: string): ParsedCommand | undefined {
     if (keys.some((k) => k !== "entrypoint" && k !== "cmd")) return undefined;
     const out: ParsedCommand = {};
     if (Object.hasOwn(record, "entrypoint")) {
-      if (!stringArray(record.entrypoint)) return undefined;
-      out.entrypoint = record.entrypoint;
+      if (!stringArray(record["entrypoint"])) return undefined;
+      out.entrypoint = record["entrypoint"];
     }
     if (Object.hasOwn(record, "cmd")) {
-      if (!stringArray(record.cmd)) return undefined;
-      out.cmd = record.cmd;
+      if (!stringArray(record["cmd"])) return undefined;
+      out.cmd = record["cmd"];
     }
     return out;
   }

@@ -46,7 +46,7 @@ function envObject(value: unknown): Record<string, unknown> | undefined {
   if (isObject(value)) return value;
   if (!Array.isArray(value)) return undefined;
   const out: Record<string, unknown> = {};
-  for (const pair of value) if (isObject(pair) && typeof pair.key === "string") setOwn(out, pair.key, pair.value);
+  for (const pair of value) if (isObject(pair) && typeof pair["key"] === "string") setOwn(out, pair["key"], pair["value"]);
   return out;
 }
 

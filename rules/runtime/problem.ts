@@ -79,7 +79,7 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
     let message = error.message ?? `must satisfy ${error.keyword}`;
     let hint: string | undefined;
     if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
-      const property = String(error.params.additionalProperty ?? error.params.unevaluatedProperty ?? "");
+      const property = String(error.params["additionalProperty"] ?? error.params["unevaluatedProperty"] ?? "");
       path = path + formatPointer([property]);
       message = `unknown property ${quote(property)} is not allowed`;
       for (const h of hints) {
@@ -89,19 +89,19 @@ export function schemaViolations(errors: readonly AjvError[], body: unknown, hin
         }
       }
     } else if (error.keyword === "required") {
-      path = path + formatPointer([String(error.params.missingProperty ?? "")]);
+      path = path + formatPointer([String(error.params["missingProperty"] ?? "")]);
       message = "is required";
-    } else if (error.keyword === "enum" && Array.isArray(error.params.allowedValues)) {
-      message = `must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    } else if (error.keyword === "discriminator" && typeof error.params.tag === "string") {
+    } else if (error.keyword === "enum" && Array.isArray(error.params["allowedValues"])) {
+      message = `must be one of ${error.params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`;
+    } else if (error.keyword === "discriminator" && typeof error.params["tag"] === "string") {
       // The tag names no variant (or is missing / not a string): said at the tag itself.
-      path = path + formatPointer([error.params.tag]);
+      path = path + formatPointer([error.params["tag"]]);
       message =
-        error.params.error === "tag"
+        error.params["error"] === "tag"
           ? "is required and must be a string: it selects the variant"
-          : `must name one of the variants of this value, not ${JSON.stringify(error.params.tagValue)}`;
+          : `must name one of the variants of this value, not ${JSON.stringify(error.params["tagValue"])}`;
     } else if (error.keyword === "const") {
-      message = `must be ${JSON.stringify(error.params.allowedValue)}`;
+      message = `must be ${JSON.stringify(error.params["allowedValue"])}`;
     } else if (error.keyword === "if" || (error.keyword === "oneOf" && errors.length > 1)) {
       continue; // the branch errors that follow say what is wrong; these add nothing
     }

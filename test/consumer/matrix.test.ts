@@ -15,7 +15,20 @@ const passed = (out: string) => out.replace(/\x1b\[[0-9;]*m/g, "");
 /** What every cell's program prints: the verdicts of the full index and of the one-operation module. */
 const EXPECTED = { valid: true, invalid: 400, problem: expect.any(String) as unknown, oneOperation: [true, 400] };
 
-const STRICT = { target: "ES2022", strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, types: [] as string[] };
+// The flags real projects turn on (Vite's templates: noUnusedLocals, noUnusedParameters): the generated
+// code a consumer compiles must pass them all.
+const STRICT = {
+  target: "ES2022",
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  noPropertyAccessFromIndexSignature: true,
+  noImplicitOverride: true,
+  noFallthroughCasesInSwitch: true,
+  skipLibCheck: true,
+  types: [] as string[],
+};
 
 let consumers: Consumers;
 
