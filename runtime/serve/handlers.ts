@@ -52,6 +52,21 @@ export function templatesOf(store: Store): TemplateRecord[] {
   return [...store.list("/v2/templates"), ...store.list("/v2/catalog/templates"), ...store.list(TEMPLATES).map(v2Template)] as TemplateRecord[];
 }
 
+/** A stored record as the service returns it: derived fields added, values never returned left out. */
+function shown(context: HandlerContext, collection: string, record: Resource): Resource {
+  return present(collection, record, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(collection));
+}
+
+/** Answer with `record` and keep it only when the answer is a success (never store what the document rejects). */
+function storeAndReply(context: HandlerContext, collection: string, id: string, record: Resource, status: number): Reply {
+  const reply = respondWith(context, status, shown(context, collection, record));
+  if (reply.status < 300) {
+    context.store.put(collection, id, record);
+    context.changed();
+  }
+  return reply;
+}
+
 /** The request body's `writeOnly` pointers, which lint leaves out of `resolved` and the store keeps. */
 function secretPointers(context: HandlerContext): readonly string[] | undefined {
   return context.api.engine.operations.get(context.route.operation.id)?.writeOnly;
@@ -93,7 +108,7 @@ function respondWith(context: HandlerContext, status: number, stored: unknown): 
 }
 
 export function handle(context: HandlerContext): Reply {
-  const { behaviour: b, store, requestBase } = context;
+  const { behaviour: b, store } = context;
   switch (b.kind) {
     case "create": {
       const result = check(context);
@@ -105,31 +120,16 @@ export function handle(context: HandlerContext): Reply {
         context.body,
         secretPointers(context),
       );
-      const reply = respondWith(
-        context,
-        successStatus(context.route.operation, 201),
-        present(b.collection, record, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)),
-      );
-      if (reply.status < 300) {
-        store.put(b.collection, id, record);
-        context.changed();
-      }
-      return reply;
+      return storeAndReply(context, b.collection, id, record, successStatus(context.route.operation, 201));
     }
     case "list": {
-      const items = store.list(b.collection).map((r) => present(b.collection, r, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)));
+      const items = store.list(b.collection).map((r) => shown(context, b.collection, r));
       return respondWith(context, successStatus(context.route.operation, 200), b.wrapper ? { [b.wrapper]: items } : items);
     }
     case "get": {
       const id = context.params[b.param] as string;
       const record = store.get(b.collection, id);
-      return record
-        ? respondWith(
-            context,
-            successStatus(context.route.operation, 200),
-            present(b.collection, record, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)),
-          )
-        : notFound("resource", id);
+      return record ? respondWith(context, successStatus(context.route.operation, 200), shown(context, b.collection, record)) : notFound("resource", id);
     }
     case "update": {
       const id = context.params[b.param] as string;
@@ -147,16 +147,7 @@ export function handle(context: HandlerContext): Reply {
         context.body,
         secretPointers(context),
       );
-      const reply = respondWith(
-        context,
-        successStatus(context.route.operation, 200),
-        present(b.collection, record, requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)),
-      );
-      if (reply.status < 300) {
-        store.put(b.collection, id, record);
-        context.changed();
-      }
-      return reply;
+      return storeAndReply(context, b.collection, id, record, successStatus(context.route.operation, 200));
     }
     case "delete": {
       const id = context.params[b.param] as string;
@@ -215,9 +206,5 @@ function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" 
   }
   const after = context.store.get(b.collection, id);
   const hasBody = context.route.operation.responses.some((r) => r.status === String(status) && r.schema !== undefined);
-  return respondWith(
-    context,
-    status,
-    hasBody && after ? present(b.collection, after, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(b.collection)) : undefined,
-  );
+  return respondWith(context, status, hasBody && after ? shown(context, b.collection, after) : undefined);
 }

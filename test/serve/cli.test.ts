@@ -1,39 +1,16 @@
 // `v2kit serve` as a user starts it: a child process that prints its address, keeps its state in
 // --state across restarts, and stops cleanly on SIGINT and SIGTERM.
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readJson } from "./helpers.js";
+import { CLI, readJson, spawnServe } from "./helpers.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const auth = { authorization: "Bearer k", "content-type": "application/json" };
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-async function serve(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  let out = "";
-  let err = "";
-  child.stderr?.on("data", (d) => (err += String(d)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-      const m = /^listening on (http:\/\/\S+)$/m.exec(out);
-      if (m) resolve(m[1] as string);
-    });
-    void exited.then((code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-  return { child, url, exited };
-}
+const serve = spawnServe;
 
 describe("v2kit serve", () => {
   it("prints its address, answers, and exits 0 on SIGINT and on SIGTERM", async () => {

@@ -1,6 +1,8 @@
 // Shared by the serve tests: a server on loopback per suite, and a fetch with the Bearer key.
 
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { createServer, type V2kitServer } from "../../runtime/serve/index.js";
 import type { ServeOptions } from "../../runtime/serve/options.js";
 
@@ -38,4 +40,30 @@ export async function call(server: V2kitServer, method: string, path: string, bo
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === "" ? undefined : JSON.parse(text) };
+}
+
+export const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
+
+export interface Running {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/** `v2kit serve --port 0 …` as a user starts it: resolves with its address once it prints it. */
+export async function spawnServe(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  let out = "";
+  let err = "";
+  child.stderr?.on("data", (d) => (err += String(d)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (d) => {
+      out += String(d);
+      const m = /^listening on (http:\/\/\S+)$/m.exec(out);
+      if (m) resolve(m[1] as string);
+    });
+    void exited.then((code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+  return { child, url, exited };
 }

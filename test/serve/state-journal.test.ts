@@ -3,34 +3,17 @@
 // about the same with 20k resources stored as with 2k (it was a whole-snapshot rewrite: 2.8 ms
 // at 2k, 35 ms at 20k). SIGTERM ends the process promptly and leaves the whole state in FILE.
 
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { StateFile } from "../../runtime/serve/journal.js";
+import { spawnServe } from "./helpers.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const auth = { authorization: "Bearer k", "content-type": "application/json" };
 const volume = (i: number) => ({ name: `v${i}`, size: 10, dataCenter: "EU-RO-1" });
 
-async function serve(args: string[]): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  let out = "";
-  let err = "";
-  child.stderr?.on("data", (d) => (err += String(d)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-      const m = /^listening on (http:\/\/\S+)$/m.exec(out);
-      if (m) resolve(m[1] as string);
-    });
-    void exited.then((code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-  return { child, url, exited };
-}
+const serve = spawnServe;
 
 /** A state file holding `n` network volumes. */
 function stateWith(n: number): string {
