@@ -2,7 +2,28 @@
 // `check` and `checkResponse` take parsed bodies and the bundled engine; `lint` also takes JSON
 // text or bytes, turns malformed input into a 400 verdict, and defaults the catalog context.
 
-export { check, checkResponse, engine, operationIds } from "../output/index.mjs";
+import type { CheckContext, CheckResult, CpuRecord, GpuRecord } from "../rules/runtime/types.js";
+import { bundledCatalog, lint } from "./lint.js";
+
+export { checkResponse, engine, operationIds, routes } from "../output/index.mjs";
+
+/**
+ * The server's verdict on a parsed request body. A catalog collection the context leaves out is
+ * taken from the bundled dated snapshot (`catalog`), with the same stale-snapshot warnings as
+ * `lint`: `check` and `lint` give the same verdict. (The generated output's own `check`, in a
+ * project that generated its code, has no snapshot: without a catalog its catalog rules warn.)
+ */
+export function check(operation: string, body: unknown, context: CheckContext = {}): CheckResult {
+  return lint(body, {
+    operation,
+    ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
+    ...(context.templates === undefined ? {} : { templates: context.templates }),
+    ...(context.current === undefined ? {} : { current: context.current }),
+  });
+}
+
+/** The bundled catalog snapshot the rules fall back to: `gpus`, `cpus` and the snapshot's `date` (YYYY-MM-DD). */
+export const catalog: { readonly gpus: GpuRecord[]; readonly cpus: CpuRecord[]; readonly date: string } = bundledCatalog();
 export { type Engine, UnknownOperationError } from "../rules/runtime/evaluate.js";
 export type * from "../rules/runtime/types.js";
 export { type Position, locate } from "./json-source.js";
