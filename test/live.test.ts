@@ -557,7 +557,7 @@ describe("v2kit context (child process)", () => {
 });
 
 describe("the default base URL", () => {
-  it("is the bundled document's first server, as generate derives it (output/routes.mts baseUrl)", async () => {
+  test("is the bundled document's first server, as generate derives it (output/routes.mts baseUrl)", async () => {
     const { baseUrl } = await import("../output/routes.mjs");
     expect(DEFAULT_BASE_URL).toBe(baseUrl);
     expect(DEFAULT_BASE_URL).toBe("https://api.runpod.io");
