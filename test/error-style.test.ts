@@ -29,6 +29,12 @@ describe("one error style", () => {
     expect(r.stderr).toContain("unknown option --prot; did you mean --port?");
   });
 
+  it("did-you-mean for option values too (lint --format, migrate scan --format and --fail-on)", () => {
+    expect(run("lint", "--format", "prety", "--operation", "createPod", path.join(dir, "x.json")).stderr).toContain("did you mean pretty?");
+    expect(run("migrate", "scan", "--format", "jsn", dir).stderr).toContain("did you mean json?");
+    expect(run("migrate", "scan", "--fail-on", "certian", dir).stderr).toContain("did you mean certain?");
+  });
+
   it("migrate scan says in words why a path cannot be read", () => {
     const r = run("migrate", "scan", path.join(dir, "nope"));
     expect(r.status).toBe(2);

@@ -3,6 +3,7 @@
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies. The engine
 // and the lint runtime load after the --ndjson re-run (below), which should start fast.
 
+import { didYouMean } from "../suggest.js";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
@@ -103,7 +104,8 @@ async function run(args: string[]): Promise<number> {
   if (files.length === 0) throw usage("name at least one FILE, or - for standard input");
   if (files.filter((f) => f === "-").length > 1) throw usage("- (standard input) may be given once");
   const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
-  if (!FORMAT_NAMES.includes(format)) throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}`);
+  if (!FORMAT_NAMES.includes(format))
+    throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}${didYouMean(String(values.format), FORMAT_NAMES)}`);
   if (values.ndjson && format !== "json") throw usage("--ndjson writes --format json only");
   const jobs = jobsFrom(values.jobs);
   if (jobs === undefined)

@@ -2,6 +2,7 @@
 // calls in a source tree. The runtime does the work on plain data; this module reads files,
 // walks directories and writes the output.
 
+import { didYouMean } from "../suggest.js";
 import { describeParseError } from "../../runtime/json-source.js";
 import { statSync } from "node:fs";
 import { join } from "node:path";
@@ -149,7 +150,8 @@ function migrateResponses(files: readonly string[], status: number, format: stri
 
 async function scanCommand(roots: string[], format: string, values: Record<string, unknown>): Promise<number> {
   const failOn = String(values["fail-on"]);
-  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new CliError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not ${JSON.stringify(failOn)}`);
+  if (!(FAIL_ON as readonly string[]).includes(failOn))
+    throw new CliError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not ${JSON.stringify(failOn)}${didYouMean(failOn, FAIL_ON)}`);
   const rawMax = values["max-bytes"];
   const maxBytes = rawMax === undefined ? MAX_SCAN_BYTES : Number(rawMax);
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new CliError(`--max-bytes must be a whole number of bytes, not ${JSON.stringify(rawMax)}`);
@@ -202,7 +204,8 @@ export const command: Command = {
     const positionals = await expandFileArgs(scanning ? "migrate scan" : "migrate", given, { folders: scanning });
     const formats = scanning ? ["pretty", "json", "sarif"] : ["pretty", "json"];
     const format = String(values.format);
-    if (!formats.includes(format)) throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}`);
+    if (!formats.includes(format))
+      throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}${didYouMean(format, formats)}`);
     if (positionals.length === 0) throw new CliError(`${scanning ? "name a DIR to scan" : "name a FILE, or - for standard input"}\n\n${HELP}`);
     if (scanning) return scanCommand(positionals, format, values);
     if (values.response !== undefined) {
