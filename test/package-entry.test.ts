@@ -4,7 +4,7 @@
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contractMiddleware } from "../runtime/client/index.js";
+import { ContractError, contractMiddleware } from "../runtime/client/index.js";
 import * as api from "../runtime/index.js";
 
 const bodies = readFileSync(new URL("../examples/bodies.ndjson", import.meta.url), "utf8")
@@ -50,7 +50,20 @@ describe("the package entry", () => {
     expect(api.catalog.cpus.every((c) => typeof c.id === "string")).toBe(true);
   });
 
-  it("contractMiddleware({ api }) with the whole entry as api", () => {
-    expect(() => contractMiddleware({ api })).not.toThrow();
+  it("contractMiddleware({ api }) with the whole entry as api refuses a body as lint does, with no catalog given", async () => {
+    const middleware = contractMiddleware({ api });
+    const send = (body: unknown) =>
+      middleware.onRequest({
+        request: new Request("http://localhost/v2/serverless", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+        schemaPath: "/v2/serverless",
+      });
+    const base = { name: "e", type: "QUEUE", image: "a/b:1", scaling: { type: "QUEUE_DELAY", queueDelay: 2 }, gpu: { pools: ["AMPERE_48"] } };
+    await expect(send(base)).resolves.toBeUndefined();
+    const refused = await send({ ...base, gpu: { pools: ["AMPERE_48"], excludedTypes: ["NVIDIA GeForce RTX 4090"] } }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ContractError);
+    expect((refused as ContractError).problem.status).toBe(400);
   });
 });
