@@ -26,5 +26,5 @@ export const bundled = {
   graphql: () => path.join(packageRoot(), "schema", "graphql.yaml"),
   rules: () => path.join(packageRoot(), "rules", "v2.rules.yaml"),
   runtime: () => path.join(packageRoot(), "rules", "runtime"),
-  catalog: (name: "gpus" | "cpus" | "templates") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
+  catalog: (name: "gpus" | "cpus" | "datacenters" | "templates") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
 };

@@ -1,5 +1,6 @@
 // Which rules and stages apply to a document: an operation must exist and every pointer the
-// rule targets must exist in that operation's request schema. The rest is reported and skipped
+// rule targets must exist in that operation's request schema (or, for an operation whose body is
+// merged onto the current resource, in its success response schema). The rest is reported and skipped
 // (or, with --rules-strict, fails the run).
 
 import { ruleKind } from "../rules/kinds/index.js";
@@ -56,6 +57,7 @@ export function applicability(model: ApiModel, rules: RulesFile): Applicability 
     ...rules.stages.map((s, i) => ({ id: s.id, ops: s.operations, pointer: `/stages/${i}`, targets: stageKind(s.kind).targets(s) })),
     ...rules.rules.map((r, i) => ({ id: r.id, ops: r.operations, pointer: `/rules/${i}`, targets: ruleKind(r.kind).targets(r) })),
   ];
+  const merged = new Set(rules.stages.filter((s) => s.kind === "patchMerge").flatMap((s) => s.operations));
   for (const e of entries) {
     for (const opId of e.ops) {
       const op = model.operations.find((o) => o.id === opId);
@@ -68,7 +70,13 @@ export function applicability(model: ApiModel, rules: RulesFile): Applicability 
         });
         continue;
       }
-      const missing = e.targets.filter((t) => !op.request || !pointerExists(op.request.schema, t, model.schemas));
+      // A PATCH merged onto the current resource is judged as the whole resource: a field the
+      // request cannot send (an endpoint's `type`) is still in the body the rules read.
+      const resource = merged.has(opId) ? op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema)?.schema : undefined;
+      const exists = (t: string) =>
+        (op.request !== undefined && pointerExists(op.request.schema, t, model.schemas)) ||
+        (resource !== undefined && pointerExists(resource, t, model.schemas));
+      const missing = e.targets.filter((t) => !exists(t));
       if (missing.length > 0) {
         skip.add(`${e.id}@${opId}`);
         diagnostics.push({

@@ -110,6 +110,10 @@ export function makeCondition(cond: Condition, body: unknown, want: boolean, env
   } else if ("present" in cond || "absent" in cond || "nonEmpty" in cond) {
     const pointer = "present" in cond ? cond.present : "absent" in cond ? cond.absent : cond.nonEmpty;
     const setIt = "absent" in cond ? !want : want;
+    const parent = parsePointer(pointer).slice(0, -1);
+    // Setting a field never creates its missing parent: `gpu.excludedTypes` added to a CPU body
+    // would change the body's compute family, which is another rule's concern.
+    if (setIt && parent.length > 0 && !isPresent(getAt(body, parent))) return undefined;
     out = setIt ? setAt(body, parsePointer(pointer), env.sample(pointer)) : removeAt(body, parsePointer(pointer));
   } else if (want) {
     out = setAt(body, parsePointer(cond.path), "equals" in cond ? cond.equals : cond.in[0]);

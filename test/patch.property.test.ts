@@ -62,7 +62,11 @@ for (const op of patchOperations) {
       expect(inherited, "pairs whose resolved resource inherits the rule's fields").toBeGreaterThan(5);
     });
 
-    const combos = fromRequest.filter((r) => r.kind === "forbiddenWhen" || r.kind === "forbiddenTogether");
+    // Rules a patch can break on its own; one whose condition reads a field only the stored
+    // resource has (an endpoint's `type`, which PATCH cannot send) is judged with a given current
+    // resource in test/rules-coverage.test.ts and the cases below.
+    const violable = (r: RuleSpec) => fc.sample(bodies, { seed: SEED, numRuns: 50 }).some((b) => violate(model, r, op, b) !== undefined);
+    const combos = fromRequest.filter((r) => (r.kind === "forbiddenWhen" || r.kind === "forbiddenTogether") && violable(r));
     it.each(combos.map((r) => [r.id, r] as const))(
       "%s: a patch that sends the fields fails exactly when the resolved resource meets the condition",
       (_id, rule) => {

@@ -51,6 +51,37 @@ const cases: Case[] = [
     body: { ...gpuBody, scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } },
   },
   { rule: "excluded-types-need-pools", status: 422, operation: "updateEndpoint", body: { gpu: { excludedTypes: ["NVIDIA A40"] } } },
+  // The compute family is fixed: `cpu` onto a stored GPU endpoint, `gpu` onto a CPU one, or both at once.
+  {
+    rule: "endpoint-compute-family-fixed",
+    status: 400,
+    operation: "updateEndpoint",
+    body: { cpu: cpuBody.cpu },
+    context: { ...context, current: { ...gpuBody, id: "e1" } },
+  },
+  {
+    rule: "endpoint-compute-family-fixed",
+    status: 400,
+    operation: "updateEndpoint",
+    body: { gpu: { count: 2 } },
+    context: { ...context, current: { ...cpuBody, id: "e1" } },
+  },
+  { rule: "endpoint-compute-family-fixed", status: 400, operation: "updateEndpoint", body: { gpu: { count: 2 }, cpu: cpuBody.cpu } },
+  // Judged on the stored endpoint: `type` cannot be sent on PATCH (published document), yet it decides.
+  {
+    rule: "lb-requires-request-count",
+    status: 400,
+    operation: "updateEndpoint",
+    body: { scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+    context: { ...context, current: { ...gpuBody, id: "e1", type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 2 } } },
+  },
+  {
+    rule: "idle-timeout-queue-request-count",
+    status: 400,
+    operation: "updateEndpoint",
+    body: { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } },
+    context: { ...context, current: { ...gpuBody, id: "e1" } },
+  },
   { rule: "gpu-pools-known", status: 400, operation: "createEndpoint", body: { ...gpuBody, gpu: { pools: ["NVIDIA A40"] } } },
   {
     rule: "excluded-types-within-pools",

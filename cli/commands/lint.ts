@@ -274,13 +274,26 @@ async function readJson(flag: string, file: string): Promise<unknown> {
   }
 }
 
-export async function contextFrom(values: Pick<Values, "catalog" | "templates" | "current">): Promise<Pick<LintOptions, "catalog" | "templates" | "current">> {
-  const out: Pick<LintOptions, "catalog" | "templates" | "current"> = {};
+/**
+ * The context files of lint and serve. `dataCenters` (serve): a saved data-center list
+ * (`{"dataCenters": [...]}`) is accepted as a catalog file too; no rule reads it.
+ */
+export async function contextFrom(
+  values: Pick<Values, "catalog" | "templates" | "current">,
+  command: { name: string; dataCenters?: boolean } = { name: "lint" },
+): Promise<Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] }> {
+  const out: Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] } = {};
   for (const file of values.catalog ?? []) {
     const data = await readJson("--catalog", file);
     const gpus = isObject(data) && Array.isArray(data.gpus) ? (data.gpus as GpuRecord[]) : undefined;
     const cpus = isObject(data) && Array.isArray(data.cpus) ? (data.cpus as CpuRecord[]) : undefined;
-    if (!gpus && !cpus) throw new CliError(`lint: --catalog ${file} must be a saved catalog response: {"gpus": [...]} or {"cpus": [...]}`);
+    const dataCenters = command.dataCenters && isObject(data) && Array.isArray(data.dataCenters) ? (data.dataCenters as Record<string, unknown>[]) : undefined;
+    if (dataCenters) out.dataCenters = [...(out.dataCenters ?? []), ...dataCenters];
+    if (!gpus && !cpus && !dataCenters)
+      throw new CliError(
+        `${command.name}: --catalog ${file} must be a saved catalog response: {"gpus": [...]}${command.dataCenters ? ', {"cpus": [...]} or {"dataCenters": [...]}' : ' or {"cpus": [...]}'}`,
+      );
+    if (!gpus && !cpus) continue;
     out.catalog ??= {};
     if (gpus) out.catalog.gpus = [...(out.catalog.gpus ?? []), ...gpus];
     if (cpus) out.catalog.cpus = [...(out.catalog.cpus ?? []), ...cpus];
@@ -288,7 +301,7 @@ export async function contextFrom(values: Pick<Values, "catalog" | "templates" |
   for (const file of values.templates ?? []) {
     const data = await readJson("--templates", file);
     if (!isObject(data) || !Array.isArray(data.templates))
-      throw new CliError(`lint: --templates ${file} must be a saved templates response: {"templates": [...]}`);
+      throw new CliError(`${command.name}: --templates ${file} must be a saved templates response: {"templates": [...]}`);
     out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
   }
   if (values.current !== undefined) out.current = await readJson("--current", values.current);

@@ -27,7 +27,8 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
   --graphql FILE        GraphQL operations (the format of schema/graphql.yaml) instead of the
                         bundled ones, which stay available with --spec otherwise
                           v2kit serve --port 0 --spec openapi.json --graphql my-graphql.yaml
-  --catalog FILE        saved {"gpus": [...]} or {"cpus": [...]} response; repeatable
+  --catalog FILE        saved {"gpus": [...]}, {"cpus": [...]} or {"dataCenters": [...]} response;
+                        repeatable
                           v2kit serve --port 0 --catalog gpus.json --catalog cpus.json
   --templates FILE      saved {"templates": [...]}: the caller's own templates at start
                           v2kit serve --port 0 --templates templates.json
@@ -99,7 +100,7 @@ async function run(args: string[]): Promise<number> {
   const latencyMs = integer("--latency", values.latency, 0, 600_000);
   const maxBodyBytes = integer("--max-body-bytes", values["max-body-bytes"], 1, 2 ** 31);
   const apiKey = values["api-key"] ?? process.env.V2KIT_SERVE_API_KEY;
-  const context = await contextFrom({ catalog: values.catalog, templates: values.templates, current: undefined });
+  const context = await contextFrom({ catalog: values.catalog, templates: values.templates, current: undefined }, { name: "serve", dataCenters: true });
   const { createServer } = await import("../../runtime/serve/index.js");
   const { SnapshotError } = await import("../../runtime/serve/store.js");
   let server;
@@ -109,7 +110,9 @@ async function run(args: string[]): Promise<number> {
       ...(values.rules ? { rules: values.rules } : {}),
       ...(values.graphql ? { graphql: values.graphql } : {}),
       ...(values.cors ? { cors: values.cors } : {}),
-      ...(context.catalog ? { catalog: context.catalog } : {}),
+      ...(context.catalog || context.dataCenters
+        ? { catalog: { ...context.catalog, ...(context.dataCenters ? { dataCenters: context.dataCenters } : {}) } }
+        : {}),
       ...(context.templates ? { templates: context.templates } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(values.state ? { stateFile: values.state } : {}),

@@ -39,12 +39,28 @@ export function contextFor(model: TestModel, operation: string): CheckContext {
   return { ...model.context, current };
 }
 
-export function exampleEnv(model: TestModel, operation: string): ExampleEnv {
+const samples = new WeakMap<TestModel, Map<string, unknown>>();
+const usable = (v: unknown) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
+
+export function exampleEnv(model: TestModel, operation: string, plain = false): ExampleEnv {
   const request = model.requests[operation] ?? {};
   return {
     context: contextFor(model, operation),
     sample(pointer) {
-      // A fixed value drawn from the schema of that field (seeded, so tests stay reproducible).
+      // A value that a body satisfying every rule has there (so it satisfies the rules about that
+      // field itself: a CPU selection of known flavors, pools with their exclusions), else one
+      // drawn from the field's schema. Seeded and cached, so tests stay reproducible and fast.
+      if (!plain) {
+        let cache = samples.get(model);
+        if (!cache) samples.set(model, (cache = new Map()));
+        const key = `${operation}\u0000${pointer}`;
+        if (!cache.has(key)) {
+          const bodies = fc.sample(bodiesWith(model, operation, exampleEnv(model, operation, true)), { seed: 7, numRuns: 30 });
+          cache.set(key, bodies.map((b) => getAt(b, parsePointer(pointer))).find(usable));
+        }
+        const found = cache.get(key);
+        if (found !== undefined) return structuredClone(found);
+      }
       const sub = subschema(request, pointer, model.defs);
       const [value] = fc.sample(
         arbitraryFor(sub, model.defs).filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)),
@@ -96,7 +112,10 @@ export function rulesFor(model: TestModel, operation: string): RuleSpec[] {
  * the generator cannot promise (pass the schema validator: repairs can create duplicates).
  */
 export function validBodies(model: TestModel, operation: string, accept: (body: unknown) => boolean = () => true): fc.Arbitrary<unknown> {
-  const env = exampleEnv(model, operation);
+  return bodiesWith(model, operation, exampleEnv(model, operation), accept);
+}
+
+function bodiesWith(model: TestModel, operation: string, env: ExampleEnv, accept: (body: unknown) => boolean = () => true): fc.Arbitrary<unknown> {
   const rules = rulesFor(model, operation);
   return arbitraryFor(model.requests[operation] ?? {}, model.defs)
     .map((body) => {

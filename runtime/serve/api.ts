@@ -19,7 +19,7 @@ export interface Api {
   engine: Engine;
   /** The document as JSON, for `GET /v2/openapi.json`. */
   document: unknown;
-  catalog: { gpus: GpuRecord[]; cpus: CpuRecord[] };
+  catalog: { gpus: GpuRecord[]; cpus: CpuRecord[]; dataCenters: Record<string, unknown>[] };
   /** Per collection, the pointers of stored values never returned (`writeOnly` in a request that writes it). */
   hidden: Map<string, string[]>;
   /** Required response fields nothing can provide, by operation (derive.ts): reported at start, 500 when needed. */
@@ -73,8 +73,9 @@ function hiddenFields(model: ApiModel): Map<string, string[]> {
   return out;
 }
 
-function bundledRecords<T>(name: "gpus" | "cpus"): T[] {
-  return (JSON.parse(readFileSync(bundled.catalog(name), "utf8")) as Record<string, T[]>)[name] ?? [];
+function bundledRecords<T>(name: "gpus" | "cpus" | "dataCenters"): T[] {
+  const file = bundled.catalog(name === "dataCenters" ? "datacenters" : name);
+  return (JSON.parse(readFileSync(file, "utf8")) as Record<string, T[]>)[name] ?? [];
 }
 
 /** Fill `api.underivable` once the starting state is known (seeded records provide their own fields). */
@@ -102,7 +103,11 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     model,
     engine,
     document,
-    catalog: { gpus: options.catalog?.gpus ?? bundledRecords("gpus"), cpus: options.catalog?.cpus ?? bundledRecords("cpus") },
+    catalog: {
+      gpus: options.catalog?.gpus ?? bundledRecords("gpus"),
+      cpus: options.catalog?.cpus ?? bundledRecords("cpus"),
+      dataCenters: options.catalog?.dataCenters ?? bundledRecords("dataCenters"),
+    },
     hidden: hiddenFields(model),
     underivable: [],
     writable: writableFields(model),

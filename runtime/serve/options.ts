@@ -16,8 +16,8 @@ export interface ServeOptions {
    * no CORS headers, as without the option.
    */
   cors?: string[];
-  /** GPU and CPU catalog records; a collection left out is the bundled snapshot. */
-  catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
+  /** GPU, CPU and data-center catalog records; a collection left out is the bundled snapshot. */
+  catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[]; dataCenters?: Record<string, unknown>[] };
   /** Templates the caller owns at start (listed by `GET /v2/templates`, used by template rules). */
   templates?: TemplateRecord[];
   /** The one API key accepted; without it any non-empty key is. */

@@ -78,7 +78,22 @@ export function recordOf(resolved: unknown, id: string, createdAt: string | unde
 export function present(collection: string, record: Resource, requestBase: string, cpus: readonly CpuRecord[], hidden: readonly string[] = []): Resource {
   let shown: Resource = record;
   for (const pointer of hidden) shown = removeAt(shown, parsePointer(pointer)) as Resource;
-  return collection === "/v2/serverless" ? presentEndpoint(shown, requestBase, cpus) : shown;
+  if (collection === "/v2/serverless") return presentEndpoint(shown, requestBase, cpus);
+  if (collection === "/v2/pods") return presentPod(shown, cpus);
+  return shown;
+}
+
+/**
+ * A pod as returned (published v2 document, Pod): the create request's `templateId` is returned
+ * as `template`, its `globalNetworking` flag as `{enabled}`, and a CPU pod's `cpu` with its
+ * derived `memory`. Everything else the response requires is derived (derive.ts).
+ */
+function presentPod(record: Resource, cpus: readonly CpuRecord[]): Resource {
+  const out: Resource = { ...record };
+  if (typeof out.templateId === "string" && out.template === undefined) out.template = out.templateId;
+  if (typeof out.globalNetworking === "boolean") out.globalNetworking = { enabled: out.globalNetworking };
+  if (isObject(out.cpu)) out.cpu = withMemory(out.cpu, cpus);
+  return out;
 }
 
 /** The stored record with the request's `writeOnly` values put back: lint's `resolved` leaves them out. */

@@ -51,7 +51,9 @@ describe("routes answered 501", () => {
 describe("stored resources", () => {
   it("GET /v2/clusters lists the clusters created, in the published list shape", async () => {
     expect((await call(server, "GET", "/v2/clusters")).body).toEqual({ clusters: [] });
-    const created = await call(server, "POST", "/v2/clusters", { name: "c1" });
+    const body = { name: "c1", type: "TRAINING", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 }, image: "a/b:1" };
+    expect((await call(server, "POST", "/v2/clusters", { name: "c1" })).status).toBe(422); // the published request shape
+    const created = await call(server, "POST", "/v2/clusters", body);
     expect(created.status).toBe(201);
     const list = await call(server, "GET", "/v2/clusters");
     expect(list.status).toBe(200);
