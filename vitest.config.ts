@@ -40,6 +40,8 @@ const LONG = [
   "test/hardening/growth.test.ts",
   "test/serve/state-journal.test.ts",
   "test/migrate/scan-cli.test.ts",
+  // Stoplight Prism started three times in front of serve
+  "test/serve/prism-proxy.test.ts",
 ];
 
 export default defineConfig({
