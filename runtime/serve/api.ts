@@ -13,6 +13,7 @@ import { underivable, writtenFields } from "./derive.js";
 import { behaviourOf } from "./families.js";
 import type { ServeOptions } from "./options.js";
 import { buildRoutes } from "./routes.js";
+import { SET_BY_SERVER } from "./shape.js";
 
 export interface Api {
   model: ApiModel;
@@ -54,6 +55,7 @@ function underivableFields(model: ApiModel, seeded: ReadonlyMap<string, Readonly
     if (b.kind !== "sub-list" && !writers.has(b.collection) && !seeded.has(b.collection)) continue;
     const written = writtenFields(model, writers.get(b.collection) ?? []);
     for (const name of seeded.get(b.collection) ?? []) written.add(name);
+    for (const name of SET_BY_SERVER[b.collection] ?? []) written.add(name);
     const pointers = underivable(model, route.operation, written);
     if (pointers.length > 0) out.push({ operation: route.operation.id, pointers });
   }

@@ -80,7 +80,38 @@ export function present(collection: string, record: Resource, requestBase: strin
   for (const pointer of hidden) shown = removeAt(shown, parsePointer(pointer)) as Resource;
   if (collection === "/v2/serverless") return presentEndpoint(shown, requestBase, cpus);
   if (collection === "/v2/pods") return presentPod(shown, cpus);
+  if (collection === "/v2/registries/delegations") return presentDelegation(shown);
   return shown;
+}
+
+/** Top-level fields this module sets on a returned record, by collection (never reported as underivable). */
+export const SET_BY_SERVER: Readonly<Record<string, readonly string[]>> = {
+  "/v2/serverless": ["requestUrls", "cmd", "entrypoint", "dataCenterIds", "networkVolumes", "registry", "gpu"],
+  "/v2/pods": ["template", "globalNetworking"],
+  "/v2/registries/delegations": ["delegatorUserId", "awsUser", "awsRegion", "repository", "tag", "dockerRegistryUri"],
+};
+
+/** The simulated account's user id: serve keeps one account, whatever the key. */
+export const LOCAL_USER_ID = "user_v2kit_local";
+
+/**
+ * An ECR delegation as returned (published v2 document, EcrDelegation): what the server reads from
+ * the repository ARN `arn:<partition>:ecr:<region>:<account>:repository/<name>` (AWS's ARN format),
+ * the login host `<account>.dkr.ecr.<region>.amazonaws.com` (AWS's ECR registry URI), the tag
+ * Docker uses when none is named (`latest`), and the simulated account's user. A resource that is
+ * not such an ARN leaves the ARN parts empty. How the service fills them is not shown.
+ */
+function presentDelegation(record: Resource): Resource {
+  const out: Resource = { ...record };
+  const arn = /^arn:[^:]+:ecr:([^:]*):([^:]*):repository\/(.+)$/.exec(typeof record.resource === "string" ? record.resource : "");
+  const [, region = "", account = "", repository = ""] = arn ?? [];
+  out.delegatorUserId ??= LOCAL_USER_ID;
+  out.awsUser ??= account;
+  out.awsRegion ??= region;
+  out.repository ??= repository;
+  out.tag ??= "latest";
+  if (out.dockerRegistryUri === undefined && account !== "" && region !== "") out.dockerRegistryUri = `${account}.dkr.ecr.${region}.amazonaws.com`;
+  return out;
 }
 
 /**

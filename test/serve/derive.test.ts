@@ -72,19 +72,21 @@ describe("initialOf: the value a server holds for a field nothing set", () => {
 describe("serve --spec the published document", () => {
   it.skipIf(!existsSync(UPSTREAM))("every create with the document's own example, then get and list: no 5xx, records complete", async () => {
     server = await start({ spec: UPSTREAM.pathname });
-    expect(server.underivable().map((u) => u.operation)).toEqual(["createDelegation", "listDelegations"]);
+    expect(server.underivable()).toEqual([]);
     const published = await loadModel({ spec: UPSTREAM.pathname });
     let created = 0;
     for (const op of published.operations) {
       if (op.kind !== "rest" || op.method !== "POST" || !op.request || op.path?.includes("{")) continue;
       const example = Object.values(op.request.examples)[0];
-      if (example === undefined || op.id === "createDelegation") continue;
+      if (example === undefined) continue;
       const answer = await call(server, "POST", op.path as string, example);
       expect(answer.status, `${op.id}: ${JSON.stringify(answer.body)}`).toBe(201);
       const { id } = answer.body as { id: string };
       expect((await call(server, "GET", `${op.path}/${id}`)).status, op.id).toBe(200);
       expect((await call(server, "GET", op.path as string)).status, op.id).toBe(200);
       if (op.id === "createPod") expect(answer.body).toMatchObject({ status: "PROVISIONING", actions: [] });
+      // What the server reads from the ECR ARN (AWS's format), and Docker's default tag.
+      if (op.id === "createDelegation") expect(answer.body).toMatchObject({ awsRegion: "us-east-2", repository: "runpod/deployment", tag: "latest" });
       created++;
     }
     expect(created).toBeGreaterThanOrEqual(5);
