@@ -3,7 +3,7 @@
 // text or bytes, turns malformed input into a 400 verdict, and defaults the catalog context.
 
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord } from "../rules/runtime/types.js";
-import { bundledCatalog, lint } from "./lint.js";
+import { bundledCatalog, lint, readBundled } from "./lint.js";
 
 export { checkResponse, engine, operationIds, routes } from "../output/index.mjs";
 
@@ -22,8 +22,14 @@ export function check(operation: string, body: unknown, context: CheckContext = 
   });
 }
 
-/** The bundled catalog snapshot the rules fall back to: `gpus`, `cpus` and the snapshot's `date` (YYYY-MM-DD). */
-export const catalog: { readonly gpus: GpuRecord[]; readonly cpus: CpuRecord[]; readonly date: string } = bundledCatalog();
+/**
+ * The bundled catalog snapshot: `gpus` and `cpus` (what the rules fall back to), `dataCenters`
+ * (what `v2kit serve` lists; no rule reads it) and the snapshot's `date` (YYYY-MM-DD).
+ */
+export const catalog: { readonly gpus: GpuRecord[]; readonly cpus: CpuRecord[]; readonly dataCenters: Record<string, unknown>[]; readonly date: string } = {
+  ...bundledCatalog(),
+  dataCenters: readBundled("datacenters.json", "dataCenters") as Record<string, unknown>[],
+};
 export { type Engine, UnknownOperationError } from "../rules/runtime/evaluate.js";
 export type * from "../rules/runtime/types.js";
 export { type Position, locate } from "./json-source.js";

@@ -342,13 +342,21 @@ let catalog: { gpus: GpuRecord[]; cpus: CpuRecord[]; date: string } | undefined;
  */
 export function bundledCatalog(): { gpus: GpuRecord[]; cpus: CpuRecord[]; date: string } {
   if (catalog) return catalog;
+  catalog = {
+    gpus: readBundled("gpus.json", "gpus") as GpuRecord[],
+    cpus: readBundled("cpus.json", "cpus") as CpuRecord[],
+    date: String(readBundled("snapshot.json", "date")),
+  };
+  return catalog;
+}
+
+/** One key of a schema/catalog/*.json file of the package. */
+export function readBundled(name: string, key: string): unknown {
   const dir = ["../../schema/catalog/", "../schema/catalog/"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((candidate) => existsSync(`${candidate}gpus.json`));
   if (dir === undefined) throw new Error("the bundled catalog (schema/catalog/gpus.json) is missing from the package");
-  const read = (name: string, key: string) => (JSON.parse(readFileSync(`${dir}${name}`, "utf8")) as Record<string, unknown>)[key];
-  catalog = { gpus: read("gpus.json", "gpus") as GpuRecord[], cpus: read("cpus.json", "cpus") as CpuRecord[], date: String(read("snapshot.json", "date")) };
-  return catalog;
+  return (JSON.parse(readFileSync(`${dir}${name}`, "utf8")) as Record<string, unknown>)[key];
 }
 
 // ------------------------------------------------------------------ UTF-8

@@ -3,9 +3,12 @@
 // to that catalog as `lint` does, so the two give the same verdict.
 
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ContractError, contractMiddleware } from "../runtime/client/index.js";
 import * as api from "../runtime/index.js";
+import { loadFixtures } from "./realworld/fixtures.js";
+import { bundled as fidelity } from "./types-fidelity/fixtures/bundled.js";
 
 const bodies = readFileSync(new URL("../examples/bodies.ndjson", import.meta.url), "utf8")
   .split("\n")
@@ -43,11 +46,36 @@ describe("the package entry", () => {
     expect(api.check("createEndpoint", outside).status).toBe(400);
   });
 
+  it("check() and lint() agree on every operation's held-out bodies: the types-fidelity fixtures and the real-world client corpus", () => {
+    const held = [
+      ...fidelity
+        .filter((f) => typeof f.body === "object" && f.body !== null)
+        .map((f) => ({ op: f.op, body: f.body as unknown, current: undefined as unknown })),
+      ...loadFixtures(fileURLToPath(new URL("./realworld/fixtures/", import.meta.url)))
+        .filter((f) => f.kind !== "migrate" && f.operation !== undefined && api.operationIds.includes(f.operation))
+        .map((f) => ({ op: f.operation as string, body: f.body, current: f.current })),
+    ];
+    expect(held.length).toBeGreaterThan(50);
+    expect(new Set(held.map((h) => h.op)).size).toBeGreaterThan(10);
+    for (const { op, body, current } of held) {
+      const context = current === undefined ? {} : { current };
+      const checked = api.check(op, body, context);
+      const linted = api.lint(body, { operation: op, ...context });
+      expect({ op, status: checked.status, violations: checked.violations, warnings: checked.warnings }).toEqual({
+        op,
+        status: linted.status,
+        violations: linted.violations,
+        warnings: linted.warnings,
+      });
+    }
+  });
+
   it("exports routes and the dated catalog snapshot", () => {
     expect(api.routes.some(([method, path, op]) => method === "POST" && path === "/v2/serverless" && op === "createEndpoint")).toBe(true);
     expect(api.catalog.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(api.catalog.gpus.length).toBeGreaterThan(10);
     expect(api.catalog.cpus.every((c) => typeof c.id === "string")).toBe(true);
+    expect(api.catalog.dataCenters.every((d) => typeof d.id === "string" && typeof d.name === "string")).toBe(true);
   });
 
   it("contractMiddleware({ api }) with the whole entry as api refuses a body as lint does, with no catalog given", async () => {
