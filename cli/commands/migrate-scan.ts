@@ -16,7 +16,7 @@ import {
 import { printable, printableJson } from "../../runtime/printable.js";
 import { readSource, sourceFiles, type Unreadable } from "./migrate-scan-walk.js";
 
-export type FailOn = "inferred" | "certain" | "none";
+export type FailOn = "mention" | "inferred" | "certain" | "none";
 
 export interface ScanOptions {
   format: string;
@@ -84,7 +84,10 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   }
   const all = files.flatMap((f) => f.findings);
   if (options.failOn === "none") return 0;
-  return all.some((f) => options.failOn === "inferred" || f.confidence === "certain") ? 1 : 0;
+  // A mention (prose naming a route) fails only `--fail-on mention`: it calls nothing.
+  const counts = (f: (typeof all)[number]) =>
+    options.failOn === "mention" || (f.ruleId !== "v1-mention" && (options.failOn === "inferred" || f.confidence === "certain"));
+  return all.some(counts) ? 1 : 0;
 }
 
 function write(format: string, files: readonly FileFindings[]): void {

@@ -21,7 +21,7 @@ import { expandFileArgs } from "../expand-args.js";
 const HELP = `Usage:
   v2kit migrate [--catalog FILE]... [--live] [--format pretty|json] FILE... | -
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
-  v2kit migrate scan [--format pretty|json|sarif] [--fail-on inferred|certain|none]
+  v2kit migrate scan [--format pretty|json|sarif] [--fail-on mention|inferred|certain|none]
                      [--max-bytes N] [--no-gitignore] [--skip-unreadable] DIR|FILE...
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
@@ -35,8 +35,8 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
                    PowerShell and Markdown/MDX code blocks are parsed; other text files are
                    read line by line. Skips node_modules, .git, what .gitignore ignores, binary
                    and non-regular files, files over --max-bytes
---fail-on LEVEL    scan: exit 1 on any finding (inferred, the default), only on certain
-                   findings (certain), or never (none)
+--fail-on LEVEL    scan: exit 1 on any v1 call (inferred, the default), only on certain calls
+                   (certain), on calls and prose mentions of v1 routes (mention), or never (none)
 --max-bytes N      scan: skip files larger than N bytes (default 1048576)
 --no-gitignore     scan: read files that .gitignore ignores too
 --skip-unreadable  scan: a path that cannot be read (permissions, a name the system refuses) is
@@ -51,7 +51,7 @@ a v1 call found at the --fail-on level);
 `;
 
 const MAX_SCAN_BYTES = 1024 * 1024;
-const FAIL_ON = ["inferred", "certain", "none"] as const;
+const FAIL_ON = ["mention", "inferred", "certain", "none"] as const;
 
 function write(text: string): void {
   process.stdout.write(text);

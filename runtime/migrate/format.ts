@@ -46,9 +46,12 @@ export function formatFindings(files: readonly FileFindings[]): string {
       lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}${confidence}`, ...noteLines(finding.notes));
     }
   }
-  const all = files.flatMap((f) => f.findings);
+  const found = files.flatMap((f) => f.findings);
+  const all = found.filter((f) => f.ruleId !== "v1-mention");
+  const mentions = found.length - all.length;
   const certain = all.filter((f) => f.confidence === "certain").length;
   const split = ` (${certain} certain, ${all.length - certain} inferred)`;
-  lines.push(all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`);
+  const mentioned = mentions === 0 ? "" : `; ${mentions} mention${mentions === 1 ? "" : "s"} of v1 routes in prose`;
+  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${mentioned}`);
   return `${lines.join("\n")}\n`;
 }

@@ -34,11 +34,21 @@ const RULES = [
     defaultConfiguration: { level: "warning" },
     properties: { precision: "medium", tags: ["migration"] },
   },
+  {
+    id: "v1-mention",
+    name: "V1Mention",
+    shortDescription: { text: "Prose names a route of the retired v1 REST API" },
+    fullDescription: {
+      text: "A docstring or Markdown text names a v1 route with its HTTP method; it calls nothing. v1 is retired on November 15, 2026: the text should name the v2 route.",
+    },
+    defaultConfiguration: { level: "note" },
+    properties: { precision: "high", tags: ["migration", "documentation"] },
+  },
 ];
 
 export function describeFinding(finding: Finding): string {
   const target = finding.v2 ? `${finding.v2.method} ${finding.v2.path}` : "no v2 equivalent";
-  return `v1 call ${finding.v1.method} ${finding.v1.path} → ${target}`;
+  return `${finding.ruleId === "v1-mention" ? "v1 route named" : "v1 call"} ${finding.v1.method} ${finding.v1.path} → ${target}`;
 }
 
 /** A relative URI under the working directory, or a file: URI for a path outside it. */
@@ -60,7 +70,7 @@ export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
       return {
         ruleId: finding.ruleId,
         ruleIndex: RULES.findIndex((r) => r.id === finding.ruleId),
-        level: finding.notes.some((n) => n.level === "error") ? "error" : "warning",
+        level: finding.ruleId === "v1-mention" ? "note" : finding.notes.some((n) => n.level === "error") ? "error" : "warning",
         message: {
           text: [describeFinding(finding), ...finding.notes.map((n) => `${n.level}: ${n.field ? `${n.field} ` : ""}${n.message}`)].join("\n"),
         },

@@ -23,12 +23,21 @@ export function analyzeSource(text: string, file = ""): FileAnalysis {
   const language = languageOf(file, text);
   if (language === undefined) return analyzeLines(text);
   if (language !== "markdown") return analyzeTokens(text, LEXERS[language](text), language);
-  const { blocks, prose } = splitMarkdown(text);
-  const parts = [analyzeLines(prose), ...[...blocks].map(([dialect, blockText]) => analyzeTokens(blockText, LEXERS[dialect](blockText), dialect))];
+  const { blocks, prose, untagged } = splitMarkdown(text);
+  const parts = [
+    asMentions(analyzeLines(prose)),
+    analyzeLines(untagged),
+    ...[...blocks].map(([dialect, blockText]) => analyzeTokens(blockText, LEXERS[dialect](blockText), dialect)),
+  ];
   return {
     candidates: parts.flatMap((p) => p.candidates),
     bases: { v1: parts.some((p) => p.bases.v1), v2: parts.some((p) => p.bases.v2) },
   };
+}
+
+/** Markdown text names routes; it calls nothing. */
+function asMentions(analysis: FileAnalysis): FileAnalysis {
+  return { ...analysis, candidates: analysis.candidates.map((c) => ({ ...c, mention: true })) };
 }
 
 /**

@@ -98,15 +98,20 @@ describe("the walk", () => {
 describe("--fail-on", () => {
   const root = tree({
     "certain.sh": "curl -X DELETE https://rest.runpod.io/v1/pods/p1\n",
-    "inferred.md": "Call /v1/endpoints to list them.\n",
+    "urls.txt": "ENDPOINTS_URL=https://rest.runpod.io/v1/endpoints\n",
   });
-  const onlyInferred = tree({ "inferred.md": "Call /v1/endpoints to list them.\n" });
+  const onlyInferred = tree({ "urls.txt": "ENDPOINTS_URL=https://rest.runpod.io/v1/endpoints\n" });
+  // Prose names a route: a mention, which fails only --fail-on mention.
+  const onlyMention = tree({ "README.md": "Create one with `POST /v1/pods`.\n" });
   it.each([
     ["inferred", root, 1],
     ["certain", root, 1],
     ["none", root, 0],
     ["inferred", onlyInferred, 1],
     ["certain", onlyInferred, 0],
+    ["mention", onlyMention, 1],
+    ["inferred", onlyMention, 0],
+    ["certain", onlyMention, 0],
   ] as const)("--fail-on %s", async (level, dir, code) => {
     const run = await runCli(["scan", "--fail-on", level, dir]);
     expect(run.code).toBe(code);
@@ -115,7 +120,7 @@ describe("--fail-on", () => {
   it("rejects another level with exit 2", async () => {
     const run = await runCli(["scan", "--fail-on", "warning", root]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("--fail-on must be one of inferred, certain, none");
+    expect(run.stderr).toContain("--fail-on must be one of mention, inferred, certain, none");
   });
 });
 
@@ -125,7 +130,7 @@ describe("SARIF for GitHub code scanning", () => {
     const sarif = await sarifOf();
     const run = sarif.runs[0];
     expect(run.originalUriBaseIds["%SRCROOT%"].uri).toMatch(/^file:\/\/.*\/$/);
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(["v1-call", "v1-call-inferred"]);
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(["v1-call", "v1-call-inferred", "v1-mention"]);
     const first = run.results[0];
     expect(first.locations[0].physicalLocation.artifactLocation).toEqual({ uri: "test/fixtures/scan/shell/scripts/deploy.sh", uriBaseId: "%SRCROOT%" });
     expect(first.locations[0].physicalLocation.region).toEqual({ startLine: 10, startColumn: 14, endColumn: 19 });

@@ -5,9 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { scanSource } from "../../runtime/migrate/index.js";
 
-type Want = { line: number; v1: string; v2: string | null; confidence: "certain" | "inferred" };
+type Want = { line: number; v1: string; v2: string | null; confidence: "certain" | "inferred"; rule?: "v1-mention" };
 const summary = (text: string, file: string) =>
-  scanSource(text, file).map((f) => ({ line: f.line, v1: `${f.v1.method} ${f.v1.path}`, v2: f.v2 && `${f.v2.method} ${f.v2.path}`, confidence: f.confidence }));
+  scanSource(text, file).map((f) => ({
+    line: f.line,
+    v1: `${f.v1.method} ${f.v1.path}`,
+    v2: f.v2 && `${f.v2.method} ${f.v2.path}`,
+    confidence: f.confidence,
+    ...(f.ruleId === "v1-mention" ? { rule: f.ruleId } : {}),
+  }));
 
 const rows: [string, string, string, Want[]][] = [
   // 1. The method is not on the line of the path.
@@ -116,11 +122,33 @@ const rows: [string, string, string, Want[]][] = [
   ],
   // Not calls.
   ["a comment", "a.go", `// c.Get("https://rest.runpod.io/v1/pods")`, []],
+  // Prose names routes, it calls nothing: a mention with the method it states, never a guessed GET.
+  ["a Python docstring naming a URL without a method is not reported", "a.py", `"""See https://rest.runpod.io/v1/pods."""`, []],
   [
-    "a Python docstring is a string, its URL is still reported with an inferred method",
+    "a Python docstring stating the method is a mention",
     "a.py",
-    `"""See https://rest.runpod.io/v1/pods."""`,
-    [{ line: 1, v1: "GET /pods", v2: "GET /v2/pods", confidence: "inferred" }],
+    `def create():
+    """Creates a pod (POST /v1/pods)."""
+    return post(PODS)`,
+    [{ line: 2, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain", rule: "v1-mention" }],
+  ],
+  [
+    "a string argument on its own line is no docstring",
+    "a.py",
+    `requests.post(
+    "https://rest.runpod.io/v1/pods",
+    json=body,
+)`,
+    [{ line: 2, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain" }],
+  ],
+  [
+    "Markdown text is a mention; a fenced block without a language is a call",
+    "README.md",
+    "Create one with `POST /v1/pods`; see https://rest.runpod.io/v1/endpoints.\n\n```\ncurl -X DELETE https://rest.runpod.io/v1/pods/abc\n```\n",
+    [
+      { line: 1, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain", rule: "v1-mention" },
+      { line: 4, v1: "DELETE /pods/abc", v2: "DELETE /v2/pods/abc", confidence: "certain" },
+    ],
   ],
   ["relative literal naming a file", "a.ts", `const page = "/templates/readme.html";`, []],
   ["relative literal that is no v1 route", "a.py", `path = "/pods/p-1/logs"`, []],

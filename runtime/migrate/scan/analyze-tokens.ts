@@ -173,9 +173,58 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
       if (shaped?.kind === "v2") continue;
       if (shaped?.kind === "v1") found = { ...found, kind: "v1" };
     }
-    candidates.push({ ...locate(text, t, found), path, explicit: found.kind === "v1", ...(method ? { method } : {}) });
+    const mention = dialect === "python" && isDocstring(text, tokens, i);
+    candidates.push({ ...locate(text, t, found), path, explicit: found.kind === "v1", ...(method ? { method } : {}), ...(mention ? { mention } : {}) });
   }
   return { candidates, bases: basesOf(ctx) };
+}
+
+/** Punctuation after which a string on a new line still belongs to an expression. */
+const CONTINUES = new Set([
+  "(",
+  "[",
+  "{",
+  ",",
+  "=",
+  "+",
+  "%",
+  ":=",
+  "+=",
+  "->",
+  "=>",
+  "==",
+  "!=",
+  "&&",
+  "||",
+  "and",
+  "or",
+  "not",
+  "in",
+  "return",
+  "yield",
+  "lambda",
+]);
+
+/**
+ * A Python string statement (a docstring, or prose left as a bare string): it starts a line that
+ * no open expression continues, and nothing on its last line follows it.
+ */
+function isDocstring(text: string, tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i] as Token;
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  const startsLine = before === undefined || (text.slice(before.end, t.start).includes("\n") && !CONTINUES.has(before.text)) || before.text === ":";
+  const endsLine = after === undefined || text.slice(t.end, after.start).includes("\n");
+  let depth = 0;
+  for (let k = i - 1; k >= 0 && k >= i - 2000; k--) {
+    const x = (tokens[k] as Token).text;
+    if (x === ")" || x === "]" || x === "}") depth++;
+    else if (x === "(" || x === "[" || x === "{") {
+      if (depth === 0) return false; // inside brackets: an argument, not a statement
+      depth--;
+    }
+  }
+  return startsLine && endsLine;
 }
 
 /** The path from the resource on; it ends at source text that cannot be part of it (prose around a URL). */

@@ -14,6 +14,8 @@ export interface Candidate {
   /** `/v1` is part of the expression (`https://host/v1/pods`, `${BASE}` with BASE = "…/v1"). */
   explicit: boolean;
   method?: MethodSource;
+  /** Prose (a docstring, Markdown text): it names a route, it calls nothing. */
+  mention?: boolean;
 }
 
 export interface Bases {

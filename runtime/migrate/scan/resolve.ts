@@ -22,7 +22,7 @@ export interface Finding {
   confidence: "certain" | "inferred";
   /** What was inferred: the HTTP method, or the base URL (v1 or v2) of a relative path. */
   inferred: Inferred[];
-  /** `v1-call` (certain) or `v1-call-inferred`. */
+  /** `v1-call` (certain), `v1-call-inferred`, or `v1-mention` (prose naming a v1 route: level info). */
   ruleId: string;
   /** Where the method was read (`curl -X POST`, `the function name Patch`), when the code states it. */
   methodSource?: string;
@@ -96,6 +96,8 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     const accepted = METHODS.find((m) => routeOf(m, parsed.segments));
     // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.
     if (!c.explicit && !accepted) continue;
+    // Prose names a route: reported as a mention with the method the text states, else not at all.
+    if (c.mention && (c.method === undefined || !routeOf(c.method.method, parsed.segments))) continue;
     const lineVerb = c.method?.how.startsWith("the verb") ?? false;
     let method: string;
     if (stated && (routeOf(stated, parsed.segments) || !lineVerb || !accepted)) method = stated;
@@ -116,7 +118,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       notes: [...extra, ...migrated.notes],
       confidence: inferred.length === 0 ? "certain" : "inferred",
       inferred,
-      ruleId: inferred.length === 0 ? "v1-call" : "v1-call-inferred",
+      ruleId: c.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
       ...(c.method && !inferred.includes("method") ? { methodSource: c.method.how } : {}),
     });
   }
