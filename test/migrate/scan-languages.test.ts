@@ -122,6 +122,22 @@ const rows: [string, string, string, Want[]][] = [
   ],
   // Not calls.
   ["a comment", "a.go", `// c.Get("https://rest.runpod.io/v1/pods")`, []],
+  // Commands inside strings are read as shell; placeholders as docs write them are path parameters.
+  [
+    "bash -c and sh -c with placeholders",
+    "a.sh",
+    `bash -c "curl -X POST https://rest.runpod.io/v1/pods/YOUR_POD_ID/stop"\nsh -c 'curl --request DELETE https://rest.runpod.io/v1/networkvolumes/:id'`,
+    [
+      { line: 1, v1: "POST /pods/YOUR_POD_ID/stop", v2: "POST /v2/pods/YOUR_POD_ID/action", confidence: "certain" },
+      { line: 2, v1: "DELETE /networkvolumes/:id", v2: "DELETE /v2/network-volumes/{id}", confidence: "certain" },
+    ],
+  ],
+  [
+    "a bash -c argv list in Python, an <id> placeholder",
+    "a.py",
+    `subprocess.run(["bash", "-c", "curl -s -X PATCH https://rest.runpod.io/v1/endpoints/<id>"])`,
+    [{ line: 1, v1: "PATCH /endpoints/{id}", v2: "PATCH /v2/serverless/{id}", confidence: "certain" }],
+  ],
   // Prose names routes, it calls nothing: a mention with the method it states, never a guessed GET.
   ["a Python docstring naming a URL without a method is not reported", "a.py", `"""See https://rest.runpod.io/v1/pods."""`, []],
   [
