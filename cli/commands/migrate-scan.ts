@@ -99,8 +99,23 @@ function write(format: string, files: readonly FileFindings[]): void {
     const lines: string[] = [];
     for (const { file, findings } of files) {
       for (const f of findings) {
-        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource } = f;
-        lines.push(printableJson({ file, line, column, match, v1, v2, notes, confidence, inferred, ruleId, ...(methodSource ? { methodSource } : {}) }));
+        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource, body } = f;
+        lines.push(
+          printableJson({
+            file,
+            line,
+            column,
+            match,
+            v1,
+            v2,
+            notes,
+            confidence,
+            inferred,
+            ruleId,
+            ...(methodSource ? { methodSource } : {}),
+            ...(body ? { body } : {}),
+          }),
+        );
       }
     }
     process.stdout.write(lines.length > 0 ? `${lines.join("\n")}\n` : "");

@@ -3,7 +3,7 @@
 
 import { parsePointer, setAt } from "../../rules/runtime/pointer.js";
 import { isObject } from "../../rules/runtime/values.js";
-import type { BodyKind, BodyMode, MigrationContext, Note, Transform, TransformOutput } from "./types.js";
+import type { BodyKind, BodyMode, FieldMapping, MigrationContext, Note, Transform, TransformOutput } from "./types.js";
 
 export interface BodyMigration {
   body: Record<string, unknown>;
@@ -50,6 +50,26 @@ export function applyTable(kind: BodyKind, v1: unknown, mode: BodyMode, context:
   }
   if (kind.finish) absorb(kind.finish(input, body));
   return { body, notes };
+}
+
+/** What happens to one v1 field: where it goes in v2 (a JSON pointer, or null) and why. */
+export interface BodyChange {
+  field: string;
+  to: string | null;
+  how: FieldMapping["how"] | "unknown";
+  reason: string;
+}
+
+/** Every top-level field of a v1 body, as its table maps it (code-point order). */
+export function bodyChanges(kind: BodyKind, v1: unknown): BodyChange[] {
+  if (!isObject(v1)) return [];
+  return Object.keys(v1)
+    .sort()
+    .map((field) => {
+      const mapping = Object.hasOwn(kind.table, field) ? kind.table[field] : undefined;
+      if (!mapping) return { field, to: null, how: "unknown" as const, reason: `not a field of a v1 ${kind.name} body` };
+      return { field, to: mapping.how === "drop" ? null : mapping.to, how: mapping.how, reason: mapping.note };
+    });
 }
 
 /** Keys sorted at every depth: same input, same bytes. */

@@ -44,6 +44,13 @@ export function formatFindings(files: readonly FileFindings[]): string {
     for (const finding of findings) {
       const confidence = finding.confidence === "inferred" ? ` [inferred: ${finding.inferred.join(", ")}]` : "";
       lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}${confidence}`, ...noteLines(finding.notes));
+      if (finding.body) {
+        lines.push(`  body    ${printable(JSON.stringify(finding.body.v2))}`);
+        for (const c of finding.body.changes) {
+          if (c.how === "rename" && c.to === `/${c.field}`) continue; // kept as it is
+          lines.push(`          ${printable(c.field)} → ${c.to === null ? "dropped" : printable(c.to)}: ${printable(c.reason)}`);
+        }
+      }
     }
   }
   const found = files.flatMap((f) => f.findings);

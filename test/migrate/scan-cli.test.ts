@@ -95,6 +95,21 @@ describe("the walk", () => {
   });
 });
 
+describe("--format json: a literal body at the call site", () => {
+  it("is migrated under the finding's `body` key: v1, v2 and each field's change", async () => {
+    const root = tree({ "deploy.sh": `curl -X POST https://rest.runpod.io/v1/endpoints/$ID/update -d '{"workersMin": 1}'\n` });
+    const run = await runCli(["scan", "--format", "json", root]);
+    const [finding] = jsonLines(run.stdout);
+    expect(finding.body).toEqual({
+      v1: { workersMin: 1 },
+      v2: { workers: { min: 1 } },
+      changes: [{ field: "workersMin", to: "/workers/min", how: "nest", reason: "nested under `workers`" }],
+    });
+    const pretty = await runCli(["scan", root]);
+    expect(pretty.stdout).toContain('  body    {"workers":{"min":1}}');
+  });
+});
+
 describe("--fail-on", () => {
   const root = tree({
     "certain.sh": "curl -X DELETE https://rest.runpod.io/v1/pods/p1\n",

@@ -16,6 +16,8 @@ export interface Candidate {
   method?: MethodSource;
   /** Prose (a docstring, Markdown text): it names a route, it calls nothing. */
   mention?: boolean;
+  /** The body the call sends as a literal (shell `curl -d '…'`), variables written `$NAME`. */
+  body?: string;
 }
 
 export interface Bases {

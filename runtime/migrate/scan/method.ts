@@ -232,16 +232,25 @@ export function methodInText(text: string): MethodSource | undefined {
   return verb === undefined ? undefined : { method: verb, how: `"${verb} …" in the text` };
 }
 
-function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+/**
+ * The words of the shell command around token `s` (from the statement start to its end), their
+ * variables dropped, or written `$NAME` with `holes`; `NAME=value` assignments left out.
+ */
+function commandWords(tokens: readonly Token[], s: number, holes: boolean): string[] {
   let a = s;
   while (a > 0 && s - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
   const words: string[] = [];
   for (let j = a; j < tokens.length && j - a < WALK_LIMIT; j++) {
     const t = tokens[j] as Token;
     if (t.kind === "nl" || (t.kind === "punct" && SHELL_END.has(t.text))) break;
-    if (t.kind === "str") words.push(literalText(t.parts ?? []));
+    if (t.kind === "str") words.push(holes ? (t.parts ?? []).map((p) => ("text" in p ? p.text : `$${p.hole}`)).join("") : literalText(t.parts ?? []));
     else if (t.kind === "ident" && tokens[j + 1]?.text === "=") j += 2; // NAME=value before the command
   }
+  return words;
+}
+
+function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+  const words = commandWords(tokens, s, false);
   while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) words.shift();
   const cmd = words[0];
   if (cmd === "curl") return curlMethod(words);
@@ -253,6 +262,26 @@ function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefi
     const m = words.map((w) => /^--method=(\w+)$/.exec(w)?.[1]).find(Boolean);
     if (m) return { method: m.toUpperCase(), how: `wget --method=${m}` };
     return words.some((w) => w.startsWith("--post-")) ? { method: "POST", how: "wget --post-data (POST)" } : { method: "GET", how: "wget (GET)" };
+  }
+  return undefined;
+}
+
+/** A curl flag whose next word is the request body. */
+const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
+
+/**
+ * The request body a shell command sends literally (`curl … -d '{"workersMin": 1}'`,
+ * `--data=…`, `--json …`), its variables written `$NAME`; undefined when it sends none or reads
+ * a file (`-d @body.json`).
+ */
+export function shellBody(tokens: readonly Token[], s: number): string | undefined {
+  const words = commandWords(tokens, s, true);
+  if (words.find((w) => w !== "$" && !/^(?:sudo|env|time|command|exec)$/.test(w)) !== "curl") return undefined;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] as string;
+    const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
+    const body = attached ?? (CURL_BODY.test(w) ? words[k + 1] : undefined);
+    if (body !== undefined) return body.startsWith("@") ? undefined : body;
   }
   return undefined;
 }

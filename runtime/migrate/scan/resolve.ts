@@ -3,6 +3,8 @@
 // the method is the one the code states, or the first the v1 route accepts; each finding says
 // what was inferred.
 
+import { applyTable, type BodyChange, bodyChanges, sortKeys } from "../apply-table.js";
+import type { RouteMapping } from "../route-table.js";
 import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
 import type { Note } from "../types.js";
 import type { Bases, FileAnalysis } from "./candidate.js";
@@ -26,6 +28,64 @@ export interface Finding {
   ruleId: string;
   /** Where the method was read (`curl -X POST`, `the function name Patch`), when the code states it. */
   methodSource?: string;
+  /**
+   * The body the call sends as a literal (shell `curl -d '…'`), through the migration table:
+   * `v1` as sent (variables as `"$NAME"` strings), `v2` the body v2 takes (null when it cannot
+   * be built), and what happens to each v1 field and why.
+   */
+  body?: FindingBody;
+}
+
+export interface FindingBody {
+  v1: unknown;
+  v2: unknown;
+  changes: BodyChange[];
+}
+
+/** JSON text with shell variables in it: `$NAME` outside a string becomes the string "$NAME". */
+function parseLiteralBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    let out = "";
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i] as string;
+      if (inString) {
+        out += c;
+        if (c === "\\") out += text[++i] ?? "";
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === '"') inString = true;
+      const variable = c === "$" ? /^\$(?:\{[^}]*\}|\w+)/.exec(text.slice(i))?.[0] : undefined;
+      if (variable) {
+        out += JSON.stringify(variable);
+        i += variable.length - 1;
+      } else out += c;
+    }
+    try {
+      return JSON.parse(out);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The literal body through the route's migration: the v2 body, each field's fate, the table's notes. */
+function migrateBody(mapping: RouteMapping | undefined, text: string): { body?: FindingBody; notes: Note[] } {
+  const v1 = parseLiteralBody(text);
+  if (v1 === undefined) return { notes: [{ level: "info", message: "the request body is not JSON: not migrated" }] };
+  if (mapping?.action !== undefined) {
+    return {
+      body: { v1, v2: { action: mapping.action }, changes: [] },
+      notes: [{ level: "info", message: `the body becomes {"action": "${mapping.action}"}` }],
+    };
+  }
+  if (mapping?.body === undefined)
+    return { body: { v1, v2: null, changes: [] }, notes: [{ level: "warning", message: "the v2 route takes no body: drop it" }] };
+  const migrated = applyTable(mapping.body.kind, v1, mapping.body.mode, {});
+  return { body: { v1, v2: sortKeys(migrated.body), changes: bodyChanges(mapping.body.kind, v1) }, notes: migrated.notes };
 }
 
 /** Base URLs known around a file, nearest first: its directory, the parents, the scanned tree. */
@@ -109,6 +169,9 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       extra.unshift({ level: "info", message: `method ${method} inferred: ${why}` });
     }
     const migrated = migrationOf(method, c.path);
+    const sent = c.body === undefined || migrated.path === null ? undefined : migrateBody((migrated as ReturnType<typeof migrateRoute>).route, c.body);
+    if (sent) extra.push(...sent.notes);
+    const body = sent?.body;
     findings.push({
       line: c.line,
       column: c.column,
@@ -120,6 +183,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       inferred,
       ruleId: c.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
       ...(c.method && !inferred.includes("method") ? { methodSource: c.method.how } : {}),
+      ...(body ? { body } : {}),
     });
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
