@@ -58,3 +58,34 @@ describe("bodies at the call site (shell)", () => {
     expect(only(`curl https://rest.runpod.io/v1/pods\n`).body).toBeUndefined();
   });
 });
+
+describe("bodies at the call site (Python and JavaScript/TypeScript)", () => {
+  it("requests' json= dict: literals kept, a variable becomes a named placeholder, True/None read as JSON", () => {
+    const f = only(
+      `def scale(eid, n):\n    requests.post(f"https://rest.runpod.io/v1/endpoints/{eid}/update", json={"workersMin": n, "workersMax": 3, "flashboot": True}, headers=h)\n`,
+      "client.py",
+    );
+    expect(f.body?.v1).toEqual({ workersMin: "<n>", workersMax: 3, flashboot: true });
+    expect(f.body?.v2).toEqual({ flashboot: "FLASHBOOT", workers: { max: 3, min: "<n>" } });
+  });
+
+  it("fetch with body: JSON.stringify({...}), shorthand properties as placeholders", () => {
+    const f = only(
+      `await fetch("https://rest.runpod.io/v1/networkvolumes", { method: "POST", body: JSON.stringify({ name, size: 20, dataCenterId: "EU-RO-1" }) });\n`,
+      "a.ts",
+    );
+    expect(f.body?.v1).toEqual({ name: "<name>", size: 20, dataCenterId: "EU-RO-1" });
+    expect(f.body?.v2).toEqual({ dataCenter: "EU-RO-1", name: "<name>", size: 20 });
+  });
+
+  it("axios.post(url, {...}): the second argument", () => {
+    const f = only(`await axios.post("https://rest.runpod.io/v1/pods", { name: "p", imageName: img, gpuCount: 1, gpuTypeIds: ["NVIDIA L4"] });\n`, "a.js");
+    expect(f.body?.v2).toEqual({ gpu: { count: 1, id: "NVIDIA L4" }, image: "<img>", name: "p" });
+    expect(f.body?.changes.map((c) => c.field)).toEqual(["gpuCount", "gpuTypeIds", "imageName", "name"]);
+  });
+
+  it("a body built elsewhere (a variable) is not read", () => {
+    expect(only(`requests.post("https://rest.runpod.io/v1/pods", json=payload)\n`, "a.py").body).toBeUndefined();
+    expect(only(`await fetch("https://rest.runpod.io/v1/pods", { method: "POST", body: JSON.stringify(payload) });\n`, "a.ts").body).toBeUndefined();
+  });
+});

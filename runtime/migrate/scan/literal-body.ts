@@ -1,0 +1,129 @@
+// The request body a Python or JavaScript/TypeScript call sends as a literal, read from tokens:
+// `requests.post(url, json={...})`, `fetch(url, {body: JSON.stringify({...})})`,
+// `axios.patch(url, {...})`. Literal values are kept; anything else (a variable, a call, an
+// f-string field) becomes a named placeholder, the string `<source text>`. Returned as JSON text,
+// the form shell bodies take too, so both go through the same migration.
+
+import { callArgs, type EvalContext, matchClose, WALK_LIMIT } from "./evaluate.js";
+import type { Token } from "./tokens.js";
+
+const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
+
+/** The first enclosing call of the expression starting at token `s`: its open parenthesis. */
+function enclosingCall(tokens: readonly Token[], s: number): number | undefined {
+  let depth = 0;
+  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[" || t.text === "{") {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      return t.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** JSON text of the literal at tokens [a, b], or undefined when it is not an object literal. */
+function literalJson(tokens: readonly Token[], a: number, b: number, python: boolean): string | undefined {
+  if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) return undefined;
+  let i = a;
+  const value = (): unknown => {
+    const t = tokens[i] as Token | undefined;
+    if (t === undefined) throw new Error("end");
+    if (t.text === "{" || t.text === "[") {
+      const close = matchClose(tokens, i);
+      if (close < 0 || close > b) throw new Error("unbalanced");
+      const object = t.text === "{";
+      const out: Record<string, unknown> | unknown[] = object ? {} : [];
+      i++;
+      while (i < close) {
+        if (tokens[i]?.text === ",") {
+          i++;
+          continue;
+        }
+        if (object) {
+          const k = tokens[i] as Token;
+          const key =
+            k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : `<${p.hole}>`)).join("") : k.kind === "ident" && !python ? k.text : undefined;
+          if (key === undefined) throw new Error("key");
+          const next = tokens[i + 1]?.text;
+          if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
+            // A shorthand property (`{ name }`): the variable's value, a placeholder.
+            (out as Record<string, unknown>)[key] = `<${key}>`;
+            i++;
+            continue;
+          }
+          if (next !== ":") throw new Error("key");
+          i += 2;
+          (out as Record<string, unknown>)[key] = value();
+        } else (out as unknown[]).push(value());
+      }
+      i = close + 1;
+      return out;
+    }
+    // One value up to the next `,` or the closing bracket at this level.
+    const start = i;
+    let depth = 0;
+    while (i <= b) {
+      const x = (tokens[i] as Token).text;
+      if (depth === 0 && (x === "," || x === "}" || x === "]")) break;
+      if (x === "(" || x === "[" || x === "{") depth++;
+      else if (x === ")" || x === "]" || x === "}") depth--;
+      i++;
+    }
+    const run = tokens.slice(start, i);
+    const only = run.length === 1 ? run[0] : undefined;
+    if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) return (only.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("");
+    if (only?.kind === "num" && Number.isFinite(Number(only.text))) return Number(only.text);
+    if (only?.kind === "ident") {
+      const word = only.text;
+      if (word === (python ? "True" : "true")) return true;
+      if (word === (python ? "False" : "false")) return false;
+      if (word === (python ? "None" : "null")) return null;
+    }
+    if (run.length === 2 && run[0]?.text === "-" && run[1]?.kind === "num") return -Number(run[1].text);
+    // Not a literal: a named placeholder.
+    return `<${run.map((x) => x.text).join(python ? " " : "")}>`;
+  };
+  try {
+    return JSON.stringify(value());
+  } catch {
+    return undefined;
+  }
+}
+
+/** The literal body of the call around the URL expression starting at token `s`. */
+export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number): string | undefined {
+  const { tokens } = ctx;
+  const open = enclosingCall(tokens, s);
+  if (open === undefined) return undefined;
+  const args = callArgs(ctx, open)?.args ?? [];
+  const python = dialect === "python";
+  for (const [k, [a, b]] of args.entries()) {
+    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return literalJson(tokens, a + 2, b, true);
+    if (python) continue;
+    // axios.post(url, {...}) and friends: the data is the second argument.
+    if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "") && tokens[a]?.text === "{") {
+      const body = optionsBody(tokens, a, b);
+      return body ?? literalJson(tokens, a, b, false);
+    }
+    // fetch(url, {method, body: JSON.stringify({...})})
+    if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
+  }
+  return undefined;
+}
+
+/** `{..., body: JSON.stringify({...}), ...}`: the stringified literal. */
+function optionsBody(tokens: readonly Token[], a: number, b: number): string | undefined {
+  for (let j = a + 1; j < b; j++) {
+    if (tokens[j]?.text !== "body" || tokens[j + 1]?.text !== ":") continue;
+    if (tokens[j + 2]?.text !== "JSON" || tokens[j + 3]?.text !== "." || tokens[j + 4]?.text !== "stringify" || tokens[j + 5]?.text !== "(") return undefined;
+    const close = matchClose(tokens, j + 5);
+    return close < 0 ? undefined : literalJson(tokens, j + 6, close - 1, false);
+  }
+  return undefined;
+}
