@@ -47,8 +47,12 @@ describe("bodies at the call site (shell)", () => {
     expect(f.body).toEqual({ v1: {}, v2: { action: "stop" }, changes: [] });
   });
 
-  it("a body read from a file, or not JSON, is not migrated (and a note says why for the latter)", () => {
-    expect(only(`curl -X POST https://rest.runpod.io/v1/pods -d @pod.json\n`).body).toBeUndefined();
+  it("a body read from a file, or not JSON, is not migrated, and a note says why", () => {
+    const file = only(`curl -X POST https://rest.runpod.io/v1/pods -d @pod.json\n`);
+    expect(file.body).toBeUndefined();
+    expect(file.notes.map((n) => n.message)).toContain(
+      "the body is built elsewhere (`@pod.json`): it must take the shape of the v2 `createPod` request body (`v2kit migrate` on a saved v1 request shows it)",
+    );
     const f = only(`curl -X POST https://rest.runpod.io/v1/pods -d 'name=p'\n`);
     expect(f.body).toBeUndefined();
     expect(f.notes).toContainEqual({ level: "info", message: "the request body is not JSON: not migrated" });
@@ -84,8 +88,17 @@ describe("bodies at the call site (Python and JavaScript/TypeScript)", () => {
     expect(f.body?.changes.map((c) => c.field)).toEqual(["gpuCount", "gpuTypeIds", "imageName", "name"]);
   });
 
-  it("a body built elsewhere (a variable) is not read", () => {
-    expect(only(`requests.post("https://rest.runpod.io/v1/pods", json=payload)\n`, "a.py").body).toBeUndefined();
-    expect(only(`await fetch("https://rest.runpod.io/v1/pods", { method: "POST", body: JSON.stringify(payload) });\n`, "a.ts").body).toBeUndefined();
+  it.each([
+    ["a.py", `requests.post("https://rest.runpod.io/v1/pods", json=payload)\n`, "payload"],
+    ["a.ts", `await fetch("https://rest.runpod.io/v1/pods", { method: "POST", body: JSON.stringify(payload) });\n`, "payload"],
+    ["a.ts", `await fetch("https://rest.runpod.io/v1/pods", { method: "POST", body });\n`, "body"],
+    ["a.js", `await axios.post("https://rest.runpod.io/v1/pods", data);\n`, "data"],
+    ["a.sh", `curl -X POST https://rest.runpod.io/v1/pods -d "$POD"\n`, "$POD"],
+  ])("a body built elsewhere is not read; a note names the v2 shape it must take (%s: %s)", (file, text, source) => {
+    const f = only(text, file);
+    expect(f.body).toBeUndefined();
+    expect(f.notes.map((n) => n.message)).toContain(
+      `the body is built elsewhere (\`${source}\`): it must take the shape of the v2 \`createPod\` request body (\`v2kit migrate\` on a saved v1 request shows it)`,
+    );
   });
 });

@@ -5,7 +5,7 @@
 
 import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
-import { callBody } from "./literal-body.js";
+import { callBody, type SentBody } from "./literal-body.js";
 import { type Dialect, type MethodSource, methodAt, methodInText, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./tokens.js";
@@ -175,15 +175,22 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
       if (shaped?.kind === "v1") found = { ...found, kind: "v1" };
     }
     const mention = dialect === "python" && isDocstring(text, tokens, i);
-    const body =
-      dialect === "shell" ? shellBody(tokens, expr.start) : dialect === "python" || dialect === "js" ? callBody(ctx, dialect, expr.start) : undefined;
+    const shell = dialect === "shell" ? shellBody(tokens, expr.start) : undefined;
+    const sentBody: SentBody | undefined =
+      shell !== undefined
+        ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell)
+          ? { elsewhere: shell }
+          : { literal: shell }
+        : dialect === "python" || dialect === "js"
+          ? callBody(ctx, dialect, expr.start)
+          : undefined;
     candidates.push({
       ...locate(text, t, found),
       path,
       explicit: found.kind === "v1",
       ...(method ? { method } : {}),
       ...(mention ? { mention } : {}),
-      ...(body === undefined ? {} : { body }),
+      ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
     });
   }
   return { candidates, bases: basesOf(ctx) };

@@ -16,8 +16,10 @@ export interface Candidate {
   method?: MethodSource;
   /** Prose (a docstring, Markdown text): it names a route, it calls nothing. */
   mention?: boolean;
-  /** The body the call sends as a literal (shell `curl -d '…'`), variables written `$NAME`. */
+  /** The body the call sends as a literal (JSON text, shell variables written `$NAME`). */
   body?: string;
+  /** The source of a body the call sends but builds elsewhere (`json=payload`, `-d @pod.json`). */
+  bodyElsewhere?: string;
 }
 
 export interface Bases {

@@ -96,20 +96,35 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
   }
 }
 
-/** The literal body of the call around the URL expression starting at token `s`. */
-export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number): string | undefined {
+/** What a call sends as its body: JSON text of a literal, or the source of an expression built elsewhere. */
+export type SentBody = { literal: string } | { elsewhere: string };
+
+const sent = (tokens: readonly Token[], a: number, b: number, literal: string | undefined): SentBody | undefined =>
+  literal !== undefined
+    ? { literal }
+    : a <= b
+      ? {
+          elsewhere: tokens
+            .slice(a, b + 1)
+            .map((t) => t.text)
+            .join(""),
+        }
+      : undefined;
+
+/** The body of the call around the URL expression starting at token `s`. */
+export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number): SentBody | undefined {
   const { tokens } = ctx;
   const open = enclosingCall(tokens, s);
   if (open === undefined) return undefined;
   const args = callArgs(ctx, open)?.args ?? [];
   const python = dialect === "python";
   for (const [k, [a, b]] of args.entries()) {
-    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return literalJson(tokens, a + 2, b, true);
+    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, literalJson(tokens, a + 2, b, true));
     if (python) continue;
     // axios.post(url, {...}) and friends: the data is the second argument.
-    if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "") && tokens[a]?.text === "{") {
-      const body = optionsBody(tokens, a, b);
-      return body ?? literalJson(tokens, a, b, false);
+    if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) {
+      if (tokens[a]?.text !== "{") return sent(tokens, a, b, undefined);
+      return optionsBody(tokens, a, b) ?? sent(tokens, a, b, literalJson(tokens, a, b, false));
     }
     // fetch(url, {method, body: JSON.stringify({...})})
     if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
@@ -117,13 +132,29 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number):
   return undefined;
 }
 
-/** `{..., body: JSON.stringify({...}), ...}`: the stringified literal. */
-function optionsBody(tokens: readonly Token[], a: number, b: number): string | undefined {
+/** `{..., body: JSON.stringify({...}), ...}`: the stringified literal, or what is stringified. */
+function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody | undefined {
   for (let j = a + 1; j < b; j++) {
-    if (tokens[j]?.text !== "body" || tokens[j + 1]?.text !== ":") continue;
-    if (tokens[j + 2]?.text !== "JSON" || tokens[j + 3]?.text !== "." || tokens[j + 4]?.text !== "stringify" || tokens[j + 5]?.text !== "(") return undefined;
+    if (tokens[j]?.text !== "body") continue;
+    // `{ method, body }`: a shorthand property, the variable `body`.
+    if (tokens[j - 1]?.text !== "." && (tokens[j + 1]?.text === "," || j + 1 === b)) return { elsewhere: "body" };
+    if (tokens[j + 1]?.text !== ":") continue;
+    if (tokens[j + 2]?.text !== "JSON" || tokens[j + 3]?.text !== "." || tokens[j + 4]?.text !== "stringify" || tokens[j + 5]?.text !== "(") {
+      // `body: payload`: the end of this property is the next `,` at this level or the object's end.
+      let end = j + 2;
+      let depth = 0;
+      while (end < b) {
+        const x = tokens[end]?.text;
+        if (depth === 0 && x === ",") break;
+        if (x === "(" || x === "[" || x === "{") depth++;
+        else if (x === ")" || x === "]" || x === "}") depth--;
+        end++;
+      }
+      return sent(tokens, j + 2, end - 1, undefined);
+    }
     const close = matchClose(tokens, j + 5);
-    return close < 0 ? undefined : literalJson(tokens, j + 6, close - 1, false);
+    if (close < 0) return undefined;
+    return sent(tokens, j + 6, close - 1, tokens[j + 6]?.text === "{" ? literalJson(tokens, j + 6, close - 1, false) : undefined);
   }
   return undefined;
 }

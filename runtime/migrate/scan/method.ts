@@ -281,7 +281,7 @@ export function shellBody(tokens: readonly Token[], s: number): string | undefin
     const w = words[k] as string;
     const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
     const body = attached ?? (CURL_BODY.test(w) ? words[k + 1] : undefined);
-    if (body !== undefined) return body.startsWith("@") ? undefined : body;
+    if (body !== undefined) return body;
   }
   return undefined;
 }

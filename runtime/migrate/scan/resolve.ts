@@ -171,6 +171,13 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     const migrated = migrationOf(method, c.path);
     const sent = c.body === undefined || migrated.path === null ? undefined : migrateBody((migrated as ReturnType<typeof migrateRoute>).route, c.body);
     if (sent) extra.push(...sent.notes);
+    const mapping = (migrated as ReturnType<typeof migrateRoute>).route;
+    if (c.bodyElsewhere !== undefined && migrated.path !== null && mapping?.body !== undefined) {
+      extra.push({
+        level: "info",
+        message: `the body is built elsewhere (\`${c.bodyElsewhere}\`): it must take the shape of the v2 \`${mapping.operation ?? mapping.body.kind.name}\` request body (\`v2kit migrate\` on a saved v1 request shows it)`,
+      });
+    }
     const body = sent?.body;
     findings.push({
       line: c.line,
