@@ -102,3 +102,28 @@ describe("bodies at the call site (Python and JavaScript/TypeScript)", () => {
     );
   });
 });
+
+describe("a literal assigned once to a variable earlier in the same function", () => {
+  it("is read (Python and TypeScript)", () => {
+    const py = only(
+      `def scale(eid, n):\n    payload = {"workersMin": n, "workersMax": 3}\n    return requests.post(f"https://rest.runpod.io/v1/endpoints/{eid}/update", json=payload)\n`,
+      "a.py",
+    );
+    expect(py.body?.v2).toEqual({ workers: { max: 3, min: "<n>" } });
+    const ts = only(
+      `async function create(img: string) {\n  const pod = { name: "p", imageName: img };\n  await fetch("https://rest.runpod.io/v1/pods", { method: "POST", body: JSON.stringify(pod) });\n}\n`,
+      "a.ts",
+    );
+    expect(ts.body?.v2).toEqual({ image: "<img>", name: "p" });
+  });
+
+  it("is not read when assigned twice, or outside the function: which value is sent is not known", () => {
+    const twice = only(
+      `def f(flag):\n    body = {"name": "a"}\n    if flag:\n        body = {"name": "b"}\n    requests.post("https://rest.runpod.io/v1/pods", json=body)\n`,
+      "a.py",
+    );
+    expect(twice.body).toBeUndefined();
+    const outside = only(`body = {"name": "a"}\ndef f():\n    requests.post("https://rest.runpod.io/v1/pods", json=body)\n`, "a.py");
+    expect(outside.body).toBeUndefined();
+  });
+});

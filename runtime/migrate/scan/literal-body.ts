@@ -99,17 +99,44 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
 /** What a call sends as its body: JSON text of a literal, or the source of an expression built elsewhere. */
 export type SentBody = { literal: string } | { elsewhere: string };
 
-const sent = (tokens: readonly Token[], a: number, b: number, literal: string | undefined): SentBody | undefined =>
-  literal !== undefined
-    ? { literal }
-    : a <= b
-      ? {
-          elsewhere: tokens
-            .slice(a, b + 1)
-            .map((t) => t.text)
-            .join(""),
-        }
-      : undefined;
+function sent(tokens: readonly Token[], a: number, b: number, literal: string | undefined, python = false): SentBody | undefined {
+  if (literal !== undefined) return { literal };
+  if (a > b) return undefined;
+  // One name: the literal it was assigned once, earlier in the same function.
+  if (a === b && tokens[a]?.kind === "ident") {
+    const assigned = assignedLiteral(tokens, a, python);
+    if (assigned !== undefined) return { literal: assigned };
+  }
+  return {
+    elsewhere: tokens
+      .slice(a, b + 1)
+      .map((t) => t.text)
+      .join(""),
+  };
+}
+
+/** Where a function starts: a search for an assignment stops there. */
+const FUNCTION_START = new Set(["def", "function", "class"]);
+
+/**
+ * The object literal `name` was assigned, when it was assigned exactly once between the start
+ * of the enclosing function (or the file) and its use at token `use`: `payload = {...}` in
+ * Python, `const|let|var payload = {...}` in JavaScript.
+ */
+function assignedLiteral(tokens: readonly Token[], use: number, python: boolean): string | undefined {
+  const name = (tokens[use] as Token).text;
+  let found: number | undefined;
+  for (let j = use - 1; j >= 0 && use - j < 4 * WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && FUNCTION_START.has(t.text)) break;
+    if (t.text !== name || tokens[j + 1]?.text !== "=" || (j > 0 && tokens[j - 1]?.text === ".")) continue;
+    if (found !== undefined) return undefined; // assigned more than once: which value is sent is not known
+    found = j;
+  }
+  if (found === undefined || tokens[found + 2]?.text !== "{") return undefined;
+  const close = matchClose(tokens, found + 2);
+  return close < 0 ? undefined : literalJson(tokens, found + 2, close, python);
+}
 
 /** The body of the call around the URL expression starting at token `s`. */
 export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number): SentBody | undefined {
@@ -119,7 +146,7 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number):
   const args = callArgs(ctx, open)?.args ?? [];
   const python = dialect === "python";
   for (const [k, [a, b]] of args.entries()) {
-    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, literalJson(tokens, a + 2, b, true));
+    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, literalJson(tokens, a + 2, b, true), true);
     if (python) continue;
     // axios.post(url, {...}) and friends: the data is the second argument.
     if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) {
