@@ -127,3 +127,27 @@ describe("a literal assigned once to a variable earlier in the same function", (
     expect(outside.body).toBeUndefined();
   });
 });
+
+describe("bodies at the call site (PowerShell)", () => {
+  it("a hashtable piped to ConvertTo-Json, inline or in a variable assigned once in the function; $true and variables read", () => {
+    const inline = only(
+      `Invoke-RestMethod -Uri "https://rest.runpod.io/v1/networkvolumes" -Method Post -Body (@{ name = "v"; size = 20; dataCenterId = "EU-RO-1" } | ConvertTo-Json)\n`,
+      "a.ps1",
+    );
+    expect(inline.body?.v2).toEqual({ dataCenter: "EU-RO-1", name: "v", size: 20 });
+    const assigned = only(
+      `function Set-Workers($id, $n) {\n  $body = @{ workersMin = $n; flashboot = $true } | ConvertTo-Json\n  Invoke-RestMethod -Uri "https://rest.runpod.io/v1/endpoints/$id/update" -Method Post -Body $body\n}\n`,
+      "a.ps1",
+    );
+    expect(assigned.body?.v1).toEqual({ workersMin: "<$n>", flashboot: true });
+    expect(assigned.body?.v2).toEqual({ flashboot: "FLASHBOOT", workers: { min: "<$n>" } });
+  });
+
+  it("a JSON string body; a variable never assigned a hashtable is built elsewhere", () => {
+    const json = only(`Invoke-RestMethod -Uri "https://rest.runpod.io/v1/pods/$id/stop" -Method Post -Body '{}'\n`, "a.ps1");
+    expect(json.body?.v2).toEqual({ action: "stop" });
+    const elsewhere = only(`Invoke-RestMethod -Uri "https://rest.runpod.io/v1/pods" -Method Post -Body $podJson\n`, "a.ps1");
+    expect(elsewhere.body).toBeUndefined();
+    expect(elsewhere.notes.some((n) => n.message.startsWith("the body is built elsewhere (`$podJson`)"))).toBe(true);
+  });
+});

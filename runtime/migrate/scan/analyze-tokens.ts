@@ -5,7 +5,7 @@
 
 import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
-import { callBody, type SentBody } from "./literal-body.js";
+import { callBody, powershellBody, type SentBody } from "./literal-body.js";
 import { type Dialect, type MethodSource, methodAt, methodInText, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./tokens.js";
@@ -183,7 +183,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
           : { literal: shell }
         : dialect === "python" || dialect === "js"
           ? callBody(ctx, dialect, expr.start)
-          : undefined;
+          : dialect === "powershell"
+            ? powershellBody(tokens, expr.start)
+            : undefined;
     candidates.push({
       ...locate(text, t, found),
       path,

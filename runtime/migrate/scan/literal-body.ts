@@ -5,6 +5,7 @@
 // the form shell bodies take too, so both go through the same migration.
 
 import { callArgs, type EvalContext, matchClose, WALK_LIMIT } from "./evaluate.js";
+import { psStatement } from "./method.js";
 import type { Token } from "./tokens.js";
 
 const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
@@ -182,6 +183,98 @@ function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody |
     const close = matchClose(tokens, j + 5);
     if (close < 0) return undefined;
     return sent(tokens, j + 6, close - 1, tokens[j + 6]?.text === "{" ? literalJson(tokens, j + 6, close - 1, false) : undefined);
+  }
+  return undefined;
+}
+
+/** A PowerShell hashtable `@{ key = value; … }` at token `at` (the `@`), as a JSON value; undefined when it is not one. */
+function hashtable(tokens: readonly Token[], at: number): { value: unknown; end: number } | undefined {
+  if (tokens[at]?.text !== "@" || (tokens[at + 1]?.text !== "{" && tokens[at + 1]?.text !== "(")) return undefined;
+  const close = matchClose(tokens, at + 1);
+  if (close < 0) return undefined;
+  const object = tokens[at + 1]?.text === "{";
+  const out: Record<string, unknown> | unknown[] = object ? {} : [];
+  let i = at + 2;
+  const separator = (x: Token | undefined) => x === undefined || x.text === ";" || x.text === "," || x.kind === "nl";
+  while (i < close) {
+    if (separator(tokens[i])) {
+      i++;
+      continue;
+    }
+    let key: string | undefined;
+    if (object) {
+      const k = tokens[i] as Token;
+      key = k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("") : k.kind === "ident" ? k.text : undefined;
+      if (key === undefined || tokens[i + 1]?.text !== "=") return undefined;
+      i += 2;
+    }
+    let value: unknown;
+    const nested = hashtable(tokens, i);
+    if (nested) {
+      value = nested.value;
+      i = nested.end + 1;
+    } else {
+      const start = i;
+      let depth = 0;
+      while (i < close && !(depth === 0 && separator(tokens[i]))) {
+        const x = (tokens[i] as Token).text;
+        if (x === "(" || x === "[" || x === "{") depth++;
+        else if (x === ")" || x === "]" || x === "}") depth--;
+        i++;
+      }
+      const run = tokens.slice(start, i);
+      const only = run.length === 1 ? run[0] : undefined;
+      if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) value = (only.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("");
+      else if (only?.kind === "num" && Number.isFinite(Number(only.text))) value = Number(only.text);
+      else if (only && /^\$(true|false|null)$/i.test(only.text)) value = JSON.parse(only.text.slice(1).toLowerCase());
+      else value = `<${run.map((x) => x.text).join(" ")}>`;
+    }
+    if (object) (out as Record<string, unknown>)[key as string] = value;
+    else (out as unknown[]).push(value);
+  }
+  return { value: out, end: close };
+}
+
+/**
+ * The body of an `Invoke-RestMethod`/`Invoke-WebRequest` statement around token `s`: `-Body`
+ * given a hashtable (`(@{…} | ConvertTo-Json)`), a variable assigned one earlier in the same
+ * function, or a JSON string.
+ */
+export function powershellBody(tokens: readonly Token[], s: number): SentBody | undefined {
+  const [a, b] = psStatement(tokens, s);
+  for (let j = a; j < b; j++) {
+    if (!/^-Body$/i.test(tokens[j]?.text ?? "")) continue;
+    const v = j + 1;
+    const t = tokens[v];
+    if (t === undefined) return undefined;
+    if (t.text === "(") {
+      const table = hashtable(tokens, v + 1);
+      return table
+        ? { literal: JSON.stringify(table.value) }
+        : {
+            elsewhere: tokens
+              .slice(v, Math.max(v, matchClose(tokens, v)) + 1)
+              .map((x) => x.text)
+              .join(" "),
+          };
+    }
+    if (t.kind === "str") {
+      const text = (t.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("");
+      return { literal: text };
+    }
+    if (t.kind === "ident" && t.text.startsWith("$")) {
+      let found: number | undefined;
+      for (let k = j - 1; k >= 0 && j - k < 4 * WALK_LIMIT; k--) {
+        const x = tokens[k] as Token;
+        if (x.kind === "ident" && /^function$/i.test(x.text)) break;
+        if (x.text.toLowerCase() !== t.text.toLowerCase() || tokens[k + 1]?.text !== "=") continue;
+        if (found !== undefined) return { elsewhere: t.text };
+        found = k;
+      }
+      const table = found === undefined ? undefined : hashtable(tokens, found + 2);
+      return table ? { literal: JSON.stringify(table.value) } : { elsewhere: t.text };
+    }
+    return undefined;
   }
   return undefined;
 }

@@ -151,7 +151,7 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
 const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
 
 /** The PowerShell statement around `s`: out of parentheses, up to a line end, `;` or a block brace. */
-function psStatement(tokens: readonly Token[], s: number): [number, number] {
+export function psStatement(tokens: readonly Token[], s: number): [number, number] {
   let a = s;
   for (let depth = 0; a > 0 && s - a < WALK_LIMIT; a--) {
     const t = tokens[a - 1] as Token;
