@@ -105,6 +105,20 @@ const sourceOf = (ctx: EvalContext, a: number, b: number) =>
     .map((t) => t.text)
     .join("");
 
+/** The brackets that enclose token `s`, innermost first: each opener's index, walking outward. */
+export function* openersAround(tokens: readonly Token[], s: number): Generator<number> {
+  let depth = 0;
+  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[" || t.text === "{") {
+      if (depth > 0) depth--;
+      else yield j;
+    }
+  }
+}
+
 /** The comma-separated arguments of the call whose `(` is at `open`. */
 export function callArgs(ctx: EvalContext, open: number): { args: [number, number][]; close: number } | undefined {
   const close = matchClose(ctx.tokens, open);

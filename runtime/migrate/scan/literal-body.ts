@@ -4,7 +4,7 @@
 // f-string field) becomes a named placeholder, the string `<source text>`. Returned as JSON text,
 // the form shell bodies take too, so both go through the same migration.
 
-import { callArgs, type EvalContext, matchClose, WALK_LIMIT } from "./evaluate.js";
+import { callArgs, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { psStatement } from "./method.js";
 import type { Token } from "./tokens.js";
 
@@ -12,19 +12,7 @@ const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
 
 /** The first enclosing call of the expression starting at token `s`: its open parenthesis. */
 function enclosingCall(tokens: readonly Token[], s: number): number | undefined {
-  let depth = 0;
-  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
-    const t = tokens[j] as Token;
-    if (t.kind !== "punct") continue;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if (t.text === "(" || t.text === "[" || t.text === "{") {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
-      return t.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
-    }
-  }
+  for (const j of openersAround(tokens, s)) return tokens[j]?.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 // the command (`curl -X POST`, `-Method Post`, across continued lines), or the command's
 // default (`fetch(url)`, curl without data, `Invoke-RestMethod` are GET). Walks are bounded.
 
-import { callArgs, chainStart, type EvalContext, matchClose, WALK_LIMIT } from "./evaluate.js";
+import { callArgs, chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { literalText, type Token } from "./tokens.js";
 
 export interface MethodSource {
@@ -90,59 +90,51 @@ function isLiteralBrace(tokens: readonly Token[], j: number): boolean {
 /** The method of the call or object literal around token `s`, innermost first. */
 function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
   const { tokens } = ctx;
-  let depth = 0;
   let levels = 0;
-  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT && levels < 3; j--) {
+  for (const j of openersAround(tokens, s)) {
+    if (levels >= 3) break;
     const t = tokens[j] as Token;
-    if (t.kind !== "punct") continue;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if (t.text === "(" || t.text === "[" || t.text === "{") {
-      if (depth > 0) {
-        depth--;
-        continue;
+    // A block (function body, `if`) ends the search: its other calls are not this one's.
+    if (t.text === "{" && !isLiteralBrace(tokens, j)) return undefined;
+    levels++;
+    const close = matchClose(tokens, j);
+    const end = close < 0 ? Math.min(tokens.length - 1, j + WALK_LIMIT) : close;
+    const callee = tokens[j - 1];
+    if (t.text === "(" && callee?.kind === "ident") {
+      const fromName = verbInName(callee.text);
+      if (fromName) return { method: fromName, how: `the function name ${callee.text}` };
+      const args = callArgs(ctx, j)?.args ?? [];
+      for (const [a, b] of args) {
+        const tail = tokens[b];
+        const verb = a === b ? verbLiteral(tokens[a]) : tail?.kind === "ident" && a === chainStart(tokens, b) ? verbInName(tail.text) : undefined;
+        if (verb)
+          return {
+            method: verb,
+            how: `the argument ${tokens
+              .slice(a, b + 1)
+              .map((x) => x.text)
+              .join("")}`,
+          };
       }
-      // A block (function body, `if`) ends the search: its other calls are not this one's.
-      if (t.text === "{" && !isLiteralBrace(tokens, j)) return undefined;
-      levels++;
-      const close = matchClose(tokens, j);
-      const end = close < 0 ? Math.min(tokens.length - 1, j + WALK_LIMIT) : close;
-      const callee = tokens[j - 1];
-      if (t.text === "(" && callee?.kind === "ident") {
-        const fromName = verbInName(callee.text);
-        if (fromName) return { method: fromName, how: `the function name ${callee.text}` };
-        const args = callArgs(ctx, j)?.args ?? [];
-        for (const [a, b] of args) {
-          const tail = tokens[b];
-          const verb = a === b ? verbLiteral(tokens[a]) : tail?.kind === "ident" && a === chainStart(tokens, b) ? verbInName(tail.text) : undefined;
-          if (verb)
-            return {
-              method: verb,
-              how: `the argument ${tokens
-                .slice(a, b + 1)
-                .map((x) => x.text)
-                .join("")}`,
-            };
-        }
+    }
+    // `["curl", "-X", "POST", url]` (subprocess, exec): the argument list of a curl command.
+    if ((t.text === "[" || t.text === "(") && tokens[j + 1]?.kind === "str" && literalText(tokens[j + 1]?.parts ?? []) === "curl") {
+      const words: string[] = [];
+      for (let k = j + 1; k < end; k++) if (tokens[k]?.kind === "str") words.push(literalText(tokens[k]?.parts ?? []));
+      const fromArgv = curlMethod(words);
+      return { ...fromArgv, how: `${fromArgv.how} (argument list)` };
+    }
+    const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
+    if (keyed) return { method: keyed, how: "the method option" };
+    if (t.text === "(") {
+      for (const [a, b] of callArgs(ctx, j)?.args ?? []) {
+        const name = tokens[a];
+        const fromVariable = a === b && name?.kind === "ident" ? methodOfVariable(tokens, name.text, j) : undefined;
+        if (fromVariable) return { method: fromVariable, how: `the method option of ${name?.text}` };
       }
-      // `["curl", "-X", "POST", url]` (subprocess, exec): the argument list of a curl command.
-      if ((t.text === "[" || t.text === "(") && tokens[j + 1]?.kind === "str" && literalText(tokens[j + 1]?.parts ?? []) === "curl") {
-        const words: string[] = [];
-        for (let k = j + 1; k < end; k++) if (tokens[k]?.kind === "str") words.push(literalText(tokens[k]?.parts ?? []));
-        const fromArgv = curlMethod(words);
-        return { ...fromArgv, how: `${fromArgv.how} (argument list)` };
-      }
-      const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
-      if (keyed) return { method: keyed, how: "the method option" };
-      if (t.text === "(") {
-        for (const [a, b] of callArgs(ctx, j)?.args ?? []) {
-          const name = tokens[a];
-          const fromVariable = a === b && name?.kind === "ident" ? methodOfVariable(tokens, name.text, j) : undefined;
-          if (fromVariable) return { method: fromVariable, how: `the method option of ${name?.text}` };
-        }
-      }
-      if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
-        return { method: "GET", how: `${callee.text}() without a method option (GET)` };
-      }
+    }
+    if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
+      return { method: "GET", how: `${callee.text}() without a method option (GET)` };
     }
   }
   return undefined;
