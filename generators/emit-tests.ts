@@ -44,6 +44,6 @@ export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<s
 }
 
 /** `$ref`s re-rooted at `#/$defs/` (the test model keeps the component schemas under `defs`). */
-function relativeDefs(value: unknown): unknown {
+export function relativeDefs(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value ?? {}).replace(/"https:\/\/v2kit\.local\/schemas#\/\$defs\//g, '"#/$defs/'));
 }

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { relativeDefs } from "../../generators/emit-tests.js";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import type { ApiModel } from "../../generators/model.js";
 import { loadModel } from "../../generators/pipeline.js";
@@ -38,8 +39,7 @@ beforeAll(async () => {
   bundled = await loadModel({});
   // The rules' test model, with every create operation's request schema (some have no rules).
   const base = data as unknown as TestModel;
-  const rerooted = (v: unknown) =>
-    JSON.parse(JSON.stringify(v ?? {}).replace(/"https:\/\/v2kit\.local\/schemas#\/\$defs\//g, '"#/$defs/')) as Record<string, unknown>;
+  const rerooted = (v: unknown) => relativeDefs(v ?? {}) as Record<string, unknown>;
   const requests = { ...base.requests };
   for (const id of CREATES) requests[id] ??= rerooted(bundled.operations.find((op) => op.id === id)?.request?.schema);
   model = { ...base, requests };
