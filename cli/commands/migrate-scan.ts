@@ -25,6 +25,10 @@ export interface ScanOptions {
   gitignore: boolean;
   /** Report unreadable paths but do not let them decide the exit status (default: exit 2). */
   skipUnreadable: boolean;
+  /** `--fix` writes the fixes; `--diff` prints them as a unified diff and writes nothing. */
+  fix?: "write" | "diff";
+  unsafeFixes?: boolean;
+  v2Base?: string;
 }
 
 const merge = (into: Bases, from: Bases) => {
@@ -47,9 +51,14 @@ function surroundings(file: string, root: string, byDirectory: ReadonlyMap<strin
   return out;
 }
 
+/** A file's findings and the path it was read from (as walked, native separators). */
+export type ScannedFile = FileFindings & { path: string };
+
 export async function scanRoots(roots: readonly string[], options: ScanOptions): Promise<number> {
-  const files: FileFindings[] = [];
+  const files: ScannedFile[] = [];
   const unreadable: Unreadable[] = [];
+  const texts = new Map<string, string>();
+  const around = new Map<string, Surroundings>();
   for (const root of roots) {
     const analysed: { file: string; analysis: FileAnalysis }[] = [];
     const byDirectory = new Map<string, Bases>();
@@ -65,13 +74,35 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       byDirectory.set(dir, bases);
       merge(tree, analysis.bases);
       if (analysis.candidates.length > 0) analysed.push({ file: path, analysis });
+      if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
     }
     for (const { file, analysis } of analysed) {
-      const findings = resolveFindings(analysis, surroundings(file, root, byDirectory, tree));
-      if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings });
+      const surrounding = surroundings(file, root, byDirectory, tree);
+      const findings = resolveFindings(analysis, surrounding);
+      if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings, path: file });
+      if (options.fix) around.set(file, surrounding);
     }
   }
+  if (options.fix) {
+    const { fixFiles } = await import("./migrate-scan-fix.js");
+    const left = fixFiles(files, texts, around, {
+      mode: options.fix,
+      unsafe: options.unsafeFixes === true,
+      ...(options.v2Base === undefined ? {} : { v2Base: options.v2Base }),
+    });
+    if (options.fix === "write") write(options.format, left.files);
+    const status = reportUnreadable(unreadable, options);
+    if (status !== 0) return status;
+    return left.diffed || failing(left.files, options.failOn) ? 1 : 0;
+  }
   write(options.format, files);
+  const status = reportUnreadable(unreadable, options);
+  if (status !== 0) return status;
+  return failing(files, options.failOn) ? 1 : 0;
+}
+
+/** Exit status 2 when a path could not be read (unless --skip-unreadable); they are reported either way. */
+function reportUnreadable(unreadable: readonly Unreadable[], options: ScanOptions): number {
   // Every format reports them on stderr (stdout stays the findings a script parses), names escaped.
   for (const u of unreadable) {
     process.stderr.write(`v2kit migrate scan: ${options.skipUnreadable ? "skipped" : "cannot read"} ${printable(u.path)}: ${printable(u.reason)}\n`);
@@ -82,12 +113,16 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     );
     return 2;
   }
-  const all = files.flatMap((f) => f.findings);
-  if (options.failOn === "none") return 0;
+  return 0;
+}
+
+/** Whether any finding counts at the --fail-on level. */
+function failing(files: readonly FileFindings[], failOn: FailOn): boolean {
+  if (failOn === "none") return false;
   // A mention (prose naming a route) fails only `--fail-on mention`: it calls nothing.
-  const counts = (f: (typeof all)[number]) =>
-    options.failOn === "mention" || (f.ruleId !== "v1-mention" && (options.failOn === "inferred" || f.confidence === "certain"));
-  return all.some(counts) ? 1 : 0;
+  const counts = (f: FileFindings["findings"][number]) =>
+    failOn === "mention" || (f.ruleId !== "v1-mention" && (failOn === "inferred" || f.confidence === "certain"));
+  return files.some((file) => file.findings.some(counts));
 }
 
 function write(format: string, files: readonly FileFindings[]): void {

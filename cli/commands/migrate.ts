@@ -22,6 +22,7 @@ const HELP = `Usage:
   v2kit migrate [--catalog FILE]... [--live] [--format pretty|json] FILE... | -
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
   v2kit migrate scan [--format pretty|json|sarif] [--fail-on mention|inferred|certain|none]
+                     [--fix | --diff] [--unsafe-fixes] [--v2-base URL]
                      [--max-bytes N] [--no-gitignore] [--skip-unreadable] DIR|FILE...
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
@@ -37,6 +38,20 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
                    and non-regular files, files over --max-bytes
 --fail-on LEVEL    scan: exit 1 on any v1 call (inferred, the default), only on certain calls
                    (certain), on calls and prose mentions of v1 routes (mention), or never (none)
+--fix              scan: rewrite the v1 calls in place (base URL, path, literal method and body),
+                   all or nothing per call; prints the findings left, each with why it was not
+                   fixed (docs/scan.md):
+                     v2kit migrate scan --fix src
+--diff             scan: print the fixes as one unified diff (paths relative to the current
+                   directory, for git apply) and write nothing:
+                     v2kit migrate scan --diff src > v2.patch
+--unsafe-fixes     scan: with --fix or --diff, also make fixes that change more than URL, method and
+                   a literal body: per-action pod routes gain their {"action": …} body; calls whose
+                   body is built elsewhere get URL and method fixed:
+                     v2kit migrate scan --diff --unsafe-fixes src
+--v2-base URL      scan: the v2 base URL a fix writes (default https://api.runpod.io/v2, the bundled
+                   document's server):
+                     v2kit migrate scan --diff --v2-base https://proxy.internal/runpod/v2 src
 --max-bytes N      scan: skip files larger than N bytes (default 1048576)
 --no-gitignore     scan: read files that .gitignore ignores too
 --skip-unreadable  scan: a path that cannot be read (permissions, a name the system refuses) is
@@ -45,8 +60,9 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
 Live context: --live fetches the GPU and CPU catalog and the templates from the service instead
 of --catalog (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
 ${liveHelp("migrate", "v1-request.json", null)}
-Exit codes: 0 all ok (scan: no v1 call found at the --fail-on level); 1 any result not ok (scan:
-a v1 call found at the --fail-on level);
+Exit codes: 0 all ok (scan: no v1 call found at the --fail-on level, after fixing with --fix); 1
+any result not ok (scan: a v1 call found at the --fail-on level, left after --fix; --diff: the diff
+is not empty or calls are left);
 2 usage error or unreadable file (scan: any named or found path it cannot read, unless --skip-unreadable).
 `;
 
@@ -155,6 +171,11 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
   const rawMax = values["max-bytes"];
   const maxBytes = rawMax === undefined ? MAX_SCAN_BYTES : Number(rawMax);
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new CliError(`--max-bytes must be a whole number of bytes, not ${JSON.stringify(rawMax)}`);
+  if (values.fix === true && values.diff === true) throw new CliError("use --fix (write the fixes) or --diff (print them), not both");
+  const fixing = values.fix === true ? "write" : values.diff === true ? "diff" : undefined;
+  if (fixing === undefined && (values["unsafe-fixes"] === true || values["v2-base"] !== undefined))
+    throw new CliError(`${values["unsafe-fixes"] === true ? "--unsafe-fixes" : "--v2-base"} goes with --fix or --diff`);
+  const v2Base = values["v2-base"] === undefined ? undefined : v2BaseOf(String(values["v2-base"]));
   const { scanRoots } = await import("./migrate-scan.js");
   return scanRoots(roots, {
     format,
@@ -162,7 +183,25 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
     maxBytes,
     gitignore: values["no-gitignore"] !== true,
     skipUnreadable: values["skip-unreadable"] === true,
+    ...(fixing ? { fix: fixing } : {}),
+    ...(values["unsafe-fixes"] === true ? { unsafeFixes: true } : {}),
+    ...(v2Base === undefined ? {} : { v2Base }),
   });
+}
+
+/** `--v2-base`: an absolute http(s) URL without query or fragment; a trailing slash is dropped. */
+function v2BaseOf(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(`--v2-base must be an absolute URL such as https://api.runpod.io/v2, not ${JSON.stringify(text)}`);
+  }
+  // Written into string literals of every language scan reads: nothing that needs quoting there.
+  if (/[\s'"`{}\\<>$%]/.test(text)) throw new CliError(`--v2-base must not contain spaces, quotes, braces, backslashes, <, >, $ or %: ${JSON.stringify(text)}`);
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search !== "" || url.hash !== "")
+    throw new CliError(`--v2-base must be an http(s) URL without query or fragment, not ${JSON.stringify(text)}`);
+  return text.replace(/\/+$/, "");
 }
 
 function options(args: string[], scanning: boolean) {
@@ -180,6 +219,10 @@ function options(args: string[], scanning: boolean) {
               "max-bytes": { type: "string" },
               "no-gitignore": { type: "boolean" },
               "skip-unreadable": { type: "boolean" },
+              fix: { type: "boolean" },
+              diff: { type: "boolean" },
+              "unsafe-fixes": { type: "boolean" },
+              "v2-base": { type: "string" },
             }
           : {}),
         ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" }, ...liveParseOptions }),
@@ -187,6 +230,17 @@ function options(args: string[], scanning: boolean) {
     });
   } catch (error) {
     const flags: OptionSpecs = { format: { type: "string" }, help: { type: "boolean" } };
+    if (scanning)
+      Object.assign(flags, {
+        "fail-on": { type: "string" },
+        "max-bytes": { type: "string" },
+        "no-gitignore": { type: "boolean" },
+        "skip-unreadable": { type: "boolean" },
+        fix: { type: "boolean" },
+        diff: { type: "boolean" },
+        "unsafe-fixes": { type: "boolean" },
+        "v2-base": { type: "string" },
+      });
     if (!scanning) Object.assign(flags, { catalog: { type: "string" }, response: { type: "string" } }, liveParseOptions);
     throw usageError(scanning ? "migrate scan" : "migrate", error, flags);
   }

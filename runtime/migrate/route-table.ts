@@ -131,3 +131,10 @@ export const ROUTES: readonly RouteMapping[] = [
 
 /** The v1 resource path segments that `migrate scan` looks for. */
 export const V1_RESOURCES = ["pods", "endpoints", "templates", "networkvolumes", "containerregistryauth", "billing"] as const;
+
+/**
+ * The host of the v1 document's server (`servers[0].url` of the published /v1/openapi.json is
+ * `https://rest.runpod.io/v1`; the spec writes it `{legacy_base_url}/v1`). A fix turns a URL on
+ * this host into the v2 base; `/v1` on any other host (a proxy, a mock) becomes `/v2`.
+ */
+export const V1_SERVER_HOST = "rest.runpod.io";

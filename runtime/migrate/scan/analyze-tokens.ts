@@ -3,10 +3,10 @@
 // whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
 // passed to (directly, or through the variable it is assigned to).
 
-import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
-import { callBody, powershellBody, type SentBody } from "./literal-body.js";
-import { type Dialect, type MethodSource, methodAt, methodInText, shellBody } from "./method.js";
+import { bodyInsertion, callBody, powershellBody, type SentBody } from "./literal-body.js";
+import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./tokens.js";
 
@@ -16,19 +16,26 @@ const USE_LIMIT = 3000;
 /** Source text that ends a path (prose around a URL in a docstring, the next argument). */
 const PATH_END = new Set([..." \t\r\n\"'`<>(),;]\\"]);
 
-/** A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is source text. */
-function render(value: Value, dialect: Dialect): { text: string; literal: boolean[]; holes: { at: number; hole: string }[] } {
+/**
+ * A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is
+ * source text, `at[i]` its source offset (-1 when untracked or not from this file's text).
+ */
+function render(value: Value, dialect: Dialect): { text: string; literal: boolean[]; at: number[]; holes: { at: number; hole: string }[] } {
   let text = "";
   const literal: boolean[] = [];
+  const at: number[] = [];
   const holes: { at: number; hole: string }[] = [];
   for (const part of value) {
     if ("hole" in part) holes.push({ at: text.length, hole: part.hole });
     const piece = "text" in part ? part.text : dialect === "js" ? `\${${part.hole}}` : `{${part.hole.replace(/^\$/, "")}}`;
     const shown = "text" in part ? piece : piece.length > 48 ? `{…}` : piece;
     text += shown;
-    for (let k = 0; k < shown.length; k++) literal.push("text" in part);
+    for (let k = 0; k < shown.length; k++) {
+      literal.push("text" in part);
+      at.push("text" in part ? (part.at?.[k] ?? -1) : -1);
+    }
   }
-  return { text, literal, holes };
+  return { text, literal, at, holes };
 }
 
 /** `restV2Base`, `V1_REST_PATHS`, `baseUrlV2`, `v2Routes` → the version their name states. */
@@ -142,6 +149,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
   collectConstants(ctx);
   const candidates: Candidate[] = [];
   let covered = -1;
+  let tracked: EvalContext | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== "str" || i <= covered || !RESOURCE_IN.test(literalText(t.parts ?? []))) continue;
@@ -178,9 +186,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
     const shell = dialect === "shell" ? shellBody(tokens, expr.start) : undefined;
     const sentBody: SentBody | undefined =
       shell !== undefined
-        ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell)
-          ? { elsewhere: shell }
-          : { literal: shell }
+        ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell.text)
+          ? { elsewhere: shell.text }
+          : { literal: shell.text, ...(shell.anchor ? { anchor: shell.anchor } : {}) }
         : dialect === "python" || dialect === "js"
           ? callBody(ctx, dialect, expr.start)
           : dialect === "powershell"
@@ -194,8 +202,77 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
       ...(mention ? { mention } : {}),
       ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
     });
+    if (!mention) {
+      tracked ??= trackedContext(ctx, text);
+      const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody);
+      if (site) (candidates[candidates.length - 1] as Candidate).site = site;
+    }
   }
   return { candidates, bases: basesOf(ctx) };
+}
+
+/** The context again, string values carrying their source offsets: built once per file with candidates. */
+function trackedContext(ctx: EvalContext, text: string): EvalContext {
+  const tracked: EvalContext = { ...ctx, source: text, constants: new Map() };
+  collectConstants(tracked);
+  return tracked;
+}
+
+const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec)$/;
+
+/** Where the call whose URL expression spans tokens [a, b] is written, for a fix. */
+function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found: NonNullable<Shape>, sent: SentBody | undefined): FixSite | undefined {
+  const { tokens } = ctx;
+  const value = expression(ctx, a);
+  if (!value || value.end !== b) return undefined;
+  const url = render(value.value, dialect);
+  if (url.text !== found.text) return undefined;
+  const span: [number, number] = [(tokens[a] as Token).start, (tokens[b] as Token).end];
+  const shared: FixSite["shared"] = [];
+  for (const offset of url.at) {
+    if (offset < 0 || (offset >= span[0] && offset < span[1]) || shared.some((x) => offset >= x.start && offset < x.end)) continue;
+    const k = tokenAt(tokens, offset);
+    const t = tokens[k];
+    const name = tokens[k - 2];
+    const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
+    if (!t || key === undefined) continue;
+    let uses = 0;
+    for (const [j, x] of tokens.entries()) {
+      if (x.kind === "ident" && j !== k - 2 && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
+      else if (x.kind === "str") for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
+    }
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses });
+  }
+  let commandWord: Token | undefined;
+  if (dialect === "shell") {
+    const words: Token[] = [];
+    commandWords(tokens, a, false, words);
+    commandWord = words.find((w) => !SHELL_PREFIX.test(w.text));
+    if (commandWord?.text !== "curl") commandWord = undefined;
+  } else if (dialect === "powershell") {
+    const [from, to] = psStatement(tokens, a);
+    commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));
+  }
+  const addBody = dialect === "go" ? undefined : bodyInsertion(ctx, dialect, a, commandWord);
+  return {
+    url: { text: url.text, at: url.at, resourceAt: found.resourceAt },
+    span,
+    shared,
+    ...(sent && "anchor" in sent && sent.anchor ? { body: sent.anchor } : {}),
+    ...(addBody ? { addBody } : {}),
+  };
+}
+
+/** The index of the token whose span holds `offset` (tokens are in source order). */
+function tokenAt(tokens: readonly Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((tokens[mid] as Token).start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Punctuation after which a string on a new line still belongs to an expression. */

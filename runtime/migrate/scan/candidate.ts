@@ -2,7 +2,22 @@
 // the base URLs known around it (the file, its directory, the scanned tree).
 
 import { V1_RESOURCES } from "../route-table.js";
+import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
+
+/**
+ * Where a call is written, for `migrate scan --fix`: the URL as evaluated with each character's
+ * source offset (-1: not written in this file as plain text), the span of the call's own URL
+ * expression, where its literal body sits and where a body could be added.
+ */
+export interface FixSite {
+  url: { text: string; at: number[]; resourceAt: number };
+  span: [number, number];
+  body?: BodyAnchor;
+  addBody?: BodyInsertion;
+  /** String constants outside the span the URL's text comes from: their name and how often the file uses it. */
+  shared: { start: number; end: number; name: string; uses: number }[];
+}
 
 export interface Candidate {
   line: number;
@@ -20,6 +35,8 @@ export interface Candidate {
   body?: string;
   /** The source of a body the call sends but builds elsewhere (`json=payload`, `-d @pod.json`). */
   bodyElsewhere?: string;
+  /** Where the call is written, when a fix can find its pieces. */
+  site?: FixSite;
 }
 
 export interface Bases {

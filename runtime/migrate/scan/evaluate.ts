@@ -21,6 +21,8 @@ export interface EvalContext {
   python: boolean;
   powershell: boolean;
   constants: Map<string, Value>;
+  /** Set when planning fixes: string values carry their source offsets (`Part.at`). */
+  source?: string;
 }
 
 /** How far a walk over tokens may go before giving up (keeps minified files linear). */
@@ -35,12 +37,43 @@ export function nameKey(text: string): string | undefined {
   return last.toLowerCase();
 }
 
+const offsetsOf = (part: { text: string; at?: number[] }) => part.at ?? new Array<number>(part.text.length).fill(-1);
+
 export function pushValue(into: Value, value: Value): void {
   for (const part of value) {
     const last = into[into.length - 1];
-    if ("text" in part && last && "text" in last) last.text += part.text;
-    else into.push({ ...part });
+    if ("text" in part && last && "text" in last) {
+      if (last.at || part.at) last.at = [...offsetsOf(last), ...offsetsOf(part)];
+      last.text += part.text;
+    } else into.push("text" in part && part.at ? { text: part.text, at: [...part.at] } : { ...part });
   }
+}
+
+/**
+ * Each character of a string token's text parts, located in its source text: a character maps
+ * to the next unescaped occurrence of itself, an interpolation is skipped; -1 where the source
+ * spells the character as an escape. Callers check that the pieces they edit map contiguously.
+ */
+function locateParts(source: string, token: Token): Part[] {
+  const raw = source.slice(token.start, token.end);
+  let cursor = 0;
+  return (token.parts ?? []).map((part) => {
+    if ("hole" in part) {
+      const at = raw.indexOf(part.hole, cursor);
+      if (at >= 0) cursor = at + part.hole.length;
+      return part;
+    }
+    const at: number[] = [];
+    for (const c of part.text) {
+      for (let n = 0; n < c.length; n++) at.push(-1);
+      const k = raw.indexOf(c, cursor);
+      if (k < 0 || raw[k - 1] === "\\" || k - cursor > (cursor === 0 ? 4 : 2)) continue;
+      at[at.length - c.length] = token.start + k;
+      for (let n = 1; n < c.length; n++) at[at.length - c.length + n] = token.start + k + n;
+      cursor = k + c.length;
+    }
+    return { text: part.text, at };
+  });
 }
 
 function resolveHole(ctx: EvalContext, hole: string): Value {
@@ -55,7 +88,8 @@ function resolveHole(ctx: EvalContext, hole: string): Value {
 
 export function stringValue(ctx: EvalContext, token: Token): Value {
   const out: Value = [];
-  for (const part of token.parts ?? []) pushValue(out, "text" in part ? [part] : resolveHole(ctx, part.hole));
+  const parts = ctx.source === undefined ? (token.parts ?? []) : locateParts(ctx.source, token);
+  for (const part of parts) pushValue(out, "text" in part ? [part] : resolveHole(ctx, part.hole));
   return out;
 }
 
@@ -156,8 +190,9 @@ function substitute(value: Value, args: Value[], style: "printf" | "brace"): Val
       continue;
     }
     let at = 0;
+    const slice = (a: number, b: number) => (part.at ? { text: part.text.slice(a, b), at: part.at.slice(a, b) } : { text: part.text.slice(a, b) });
     for (const m of part.text.matchAll(pattern)) {
-      pushValue(out, [{ text: part.text.slice(at, m.index) }]);
+      pushValue(out, [slice(at, m.index)]);
       at = (m.index ?? 0) + m[0].length;
       if (m[0] === "%%" || m[0] === "{{" || m[0] === "}}") pushValue(out, [{ text: m[0][0] as string }]);
       else {
@@ -165,7 +200,7 @@ function substitute(value: Value, args: Value[], style: "printf" | "brace"): Val
         pushValue(out, args[index] ?? [{ hole: m[0] }]);
       }
     }
-    pushValue(out, [{ text: part.text.slice(at) }]);
+    pushValue(out, [slice(at, part.text.length)]);
   }
   return out.filter((p) => !("text" in p) || p.text !== "");
 }

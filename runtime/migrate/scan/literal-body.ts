@@ -16,8 +16,25 @@ function enclosingCall(tokens: readonly Token[], s: number): number | undefined 
   return undefined;
 }
 
+/**
+ * Where a literal body sits in the source, for a fix that rewrites it in its own syntax: its span,
+ * its syntax, and the source span of each placeholder (`<name>` → the expression as written).
+ */
+export interface BodyAnchor {
+  start: number;
+  end: number;
+  syntax: "python" | "js" | "powershell" | "json";
+  /** Placeholder text → source span of the expression it stands for. */
+  holes: Record<string, [number, number]>;
+  /** JS placeholders written as shorthand properties (`{ name }`). */
+  shorthand: string[];
+  /** JSON inside a string literal: the quote around it (the span is inside the quotes) and whose string it is. */
+  quote?: "'" | '"';
+  in?: "shell" | "powershell";
+}
+
 /** JSON text of the literal at tokens [a, b], or undefined when it is not an object literal. */
-function literalJson(tokens: readonly Token[], a: number, b: number, python: boolean): string | undefined {
+function literalJson(tokens: readonly Token[], a: number, b: number, python: boolean, anchor?: BodyAnchor): string | undefined {
   if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) return undefined;
   let i = a;
   const value = (): unknown => {
@@ -43,6 +60,10 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
           if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
             // A shorthand property (`{ name }`): the variable's value, a placeholder.
             (out as Record<string, unknown>)[key] = `<${key}>`;
+            if (anchor) {
+              anchor.holes[`<${key}>`] = [k.start, k.end];
+              anchor.shorthand.push(`<${key}>`);
+            }
             i++;
             continue;
           }
@@ -76,7 +97,14 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
     }
     if (run.length === 2 && run[0]?.text === "-" && run[1]?.kind === "num") return -Number(run[1].text);
     // Not a literal: a named placeholder.
-    return `<${run.map((x) => x.text).join(python ? " " : "")}>`;
+    const placeholder = `<${run.map((x) => x.text).join(python ? " " : "")}>`;
+    const [first, last] = [run[0], run[run.length - 1]];
+    if (anchor && first && last) {
+      const known = anchor.holes[placeholder];
+      // The same text twice is the same expression; a clash of spellings cannot be written back.
+      if (known === undefined) anchor.holes[placeholder] = [first.start, last.end];
+    }
+    return placeholder;
   };
   try {
     return JSON.stringify(value());
@@ -85,16 +113,33 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
   }
 }
 
-/** What a call sends as its body: JSON text of a literal, or the source of an expression built elsewhere. */
-export type SentBody = { literal: string } | { elsewhere: string };
+/** What a call sends as its body: JSON text of a literal (and where it is written), or the source of an expression built elsewhere. */
+export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string };
 
-function sent(tokens: readonly Token[], a: number, b: number, literal: string | undefined, python = false): SentBody | undefined {
-  if (literal !== undefined) return { literal };
+const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyAnchor["syntax"]): BodyAnchor => ({
+  start: (tokens[a] as Token).start,
+  end: (tokens[b] as Token).end,
+  syntax,
+  holes: {},
+  shorthand: [],
+});
+
+/** The object literal at tokens [a, b] as a sent body, with its anchor. */
+function objectLiteral(tokens: readonly Token[], a: number, b: number, python: boolean): SentBody | undefined {
+  if (a > b || tokens[a]?.text !== "{") return undefined;
+  const anchor = newAnchor(tokens, a, b, python ? "python" : "js");
+  const literal = literalJson(tokens, a, b, python, anchor);
+  return literal === undefined ? undefined : { literal, anchor };
+}
+
+function sent(tokens: readonly Token[], a: number, b: number, python = false): SentBody | undefined {
+  const literal = objectLiteral(tokens, a, b, python);
+  if (literal) return literal;
   if (a > b) return undefined;
   // One name: the literal it was assigned once, earlier in the same function.
   if (a === b && tokens[a]?.kind === "ident") {
     const assigned = assignedLiteral(tokens, a, python);
-    if (assigned !== undefined) return { literal: assigned };
+    if (assigned !== undefined) return assigned;
   }
   return {
     elsewhere: tokens
@@ -112,7 +157,7 @@ const FUNCTION_START = new Set(["def", "function", "class"]);
  * of the enclosing function (or the file) and its use at token `use`: `payload = {...}` in
  * Python, `const|let|var payload = {...}` in JavaScript.
  */
-function assignedLiteral(tokens: readonly Token[], use: number, python: boolean): string | undefined {
+function assignedLiteral(tokens: readonly Token[], use: number, python: boolean): SentBody | undefined {
   const name = (tokens[use] as Token).text;
   let found: number | undefined;
   for (let j = use - 1; j >= 0 && use - j < 4 * WALK_LIMIT; j--) {
@@ -124,7 +169,7 @@ function assignedLiteral(tokens: readonly Token[], use: number, python: boolean)
   }
   if (found === undefined || tokens[found + 2]?.text !== "{") return undefined;
   const close = matchClose(tokens, found + 2);
-  return close < 0 ? undefined : literalJson(tokens, found + 2, close, python);
+  return close < 0 ? undefined : objectLiteral(tokens, found + 2, close, python);
 }
 
 /** The body of the call around the URL expression starting at token `s`. */
@@ -135,12 +180,12 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number):
   const args = callArgs(ctx, open)?.args ?? [];
   const python = dialect === "python";
   for (const [k, [a, b]] of args.entries()) {
-    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, literalJson(tokens, a + 2, b, true), true);
+    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, true);
     if (python) continue;
     // axios.post(url, {...}) and friends: the data is the second argument.
     if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) {
-      if (tokens[a]?.text !== "{") return sent(tokens, a, b, undefined);
-      return optionsBody(tokens, a, b) ?? sent(tokens, a, b, literalJson(tokens, a, b, false));
+      if (tokens[a]?.text !== "{") return sent(tokens, a, b);
+      return optionsBody(tokens, a, b) ?? sent(tokens, a, b);
     }
     // fetch(url, {method, body: JSON.stringify({...})})
     if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
@@ -166,17 +211,17 @@ function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody |
         else if (x === ")" || x === "]" || x === "}") depth--;
         end++;
       }
-      return sent(tokens, j + 2, end - 1, undefined);
+      return sent(tokens, j + 2, end - 1);
     }
     const close = matchClose(tokens, j + 5);
     if (close < 0) return undefined;
-    return sent(tokens, j + 6, close - 1, tokens[j + 6]?.text === "{" ? literalJson(tokens, j + 6, close - 1, false) : undefined);
+    return sent(tokens, j + 6, close - 1);
   }
   return undefined;
 }
 
 /** A PowerShell hashtable `@{ key = value; … }` at token `at` (the `@`), as a JSON value; undefined when it is not one. */
-function hashtable(tokens: readonly Token[], at: number): { value: unknown; end: number } | undefined {
+function hashtable(tokens: readonly Token[], at: number, anchor?: BodyAnchor): { value: unknown; end: number } | undefined {
   if (tokens[at]?.text !== "@" || (tokens[at + 1]?.text !== "{" && tokens[at + 1]?.text !== "(")) return undefined;
   const close = matchClose(tokens, at + 1);
   if (close < 0) return undefined;
@@ -197,7 +242,7 @@ function hashtable(tokens: readonly Token[], at: number): { value: unknown; end:
       i += 2;
     }
     let value: unknown;
-    const nested = hashtable(tokens, i);
+    const nested = hashtable(tokens, i, anchor);
     if (nested) {
       value = nested.value;
       i = nested.end + 1;
@@ -215,7 +260,11 @@ function hashtable(tokens: readonly Token[], at: number): { value: unknown; end:
       if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) value = (only.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("");
       else if (only?.kind === "num" && Number.isFinite(Number(only.text))) value = Number(only.text);
       else if (only && /^\$(true|false|null)$/i.test(only.text)) value = JSON.parse(only.text.slice(1).toLowerCase());
-      else value = `<${run.map((x) => x.text).join(" ")}>`;
+      else {
+        value = `<${run.map((x) => x.text).join(" ")}>`;
+        const [first, last] = [run[0], run[run.length - 1]];
+        if (anchor && first && last) anchor.holes[value as string] ??= [first.start, last.end];
+      }
     }
     if (object) (out as Record<string, unknown>)[key as string] = value;
     else (out as unknown[]).push(value);
@@ -236,9 +285,13 @@ export function powershellBody(tokens: readonly Token[], s: number): SentBody | 
     const t = tokens[v];
     if (t === undefined) return undefined;
     if (t.text === "(") {
-      const table = hashtable(tokens, v + 1);
+      // `($body | ConvertTo-Json)`: the variable's hashtable.
+      if (tokens[v + 1]?.kind === "ident" && tokens[v + 1]?.text.startsWith("$")) return psVariableBody(tokens, j, tokens[v + 1] as Token);
+      const anchor = newAnchor(tokens, v + 1, v + 1, "powershell");
+      const table = hashtable(tokens, v + 1, anchor);
+      if (table) anchor.end = (tokens[table.end] as Token).end;
       return table
-        ? { literal: JSON.stringify(table.value) }
+        ? { literal: JSON.stringify(table.value), anchor }
         : {
             elsewhere: tokens
               .slice(v, Math.max(v, matchClose(tokens, v)) + 1)
@@ -248,21 +301,65 @@ export function powershellBody(tokens: readonly Token[], s: number): SentBody | 
     }
     if (t.kind === "str") {
       const text = (t.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("");
-      return { literal: text };
+      // A single-quoted string holds the JSON as written: a fix can write JSON back into it.
+      return t.text.startsWith("'") && t.text.endsWith("'")
+        ? { literal: text, anchor: { ...newAnchor(tokens, v, v, "json"), start: t.start + 1, end: t.end - 1, quote: "'", in: "powershell" } }
+        : { literal: text };
     }
-    if (t.kind === "ident" && t.text.startsWith("$")) {
-      let found: number | undefined;
-      for (let k = j - 1; k >= 0 && j - k < 4 * WALK_LIMIT; k--) {
-        const x = tokens[k] as Token;
-        if (x.kind === "ident" && /^function$/i.test(x.text)) break;
-        if (x.text.toLowerCase() !== t.text.toLowerCase() || tokens[k + 1]?.text !== "=") continue;
-        if (found !== undefined) return { elsewhere: t.text };
-        found = k;
-      }
-      const table = found === undefined ? undefined : hashtable(tokens, found + 2);
-      return table ? { literal: JSON.stringify(table.value) } : { elsewhere: t.text };
-    }
+    if (t.kind === "ident" && t.text.startsWith("$")) return psVariableBody(tokens, j, t);
     return undefined;
+  }
+  return undefined;
+}
+
+/** The hashtable a PowerShell variable was assigned once, earlier in the same function, before token `before`. */
+function psVariableBody(tokens: readonly Token[], before: number, variable: Token): SentBody {
+  let found: number | undefined;
+  for (let k = before - 1; k >= 0 && before - k < 4 * WALK_LIMIT; k--) {
+    const x = tokens[k] as Token;
+    if (x.kind === "ident" && /^function$/i.test(x.text)) break;
+    if (x.text.toLowerCase() !== variable.text.toLowerCase() || tokens[k + 1]?.text !== "=") continue;
+    if (found !== undefined) return { elsewhere: variable.text };
+    found = k;
+  }
+  const anchor = found === undefined ? undefined : newAnchor(tokens, found + 2, found + 2, "powershell");
+  const table = found === undefined ? undefined : hashtable(tokens, found + 2, anchor);
+  if (table && anchor) anchor.end = (tokens[table.end] as Token).end;
+  return table ? { literal: JSON.stringify(table.value), ...(anchor ? { anchor } : {}) } : { elsewhere: variable.text };
+}
+
+/** Where `--unsafe-fixes` can add a body to a call that sends none (a per-action pod route's `{"action": …}`). */
+export interface BodyInsertion {
+  at: number;
+  /** `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`; `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word. */
+  how: "kwarg" | "argument" | "option" | "flag";
+  dialect: "python" | "js" | "shell" | "powershell";
+  /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
+  hasHeaders?: boolean;
+}
+
+/** Where a body could be added to the call around the URL expression at token `s`, if the call's shape is plain. */
+export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], s: number, commandWord?: Token): BodyInsertion | undefined {
+  const { tokens } = ctx;
+  if (dialect === "shell" || dialect === "powershell") return commandWord ? { at: commandWord.end, how: "flag", dialect } : undefined;
+  const open = enclosingCall(tokens, s);
+  if (open === undefined) return undefined;
+  const call = callArgs(ctx, open);
+  if (!call) return undefined;
+  const close = (tokens[call.close] as Token).start;
+  if (dialect === "python") {
+    const sendsBody = call.args.some(([a]) => /^(?:json|data)$/.test(tokens[a]?.text ?? "") && tokens[a + 1]?.text === "=");
+    return sendsBody ? undefined : { at: close, how: "kwarg", dialect };
+  }
+  if (call.args.length === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) return { at: close, how: "argument", dialect };
+  const options = call.args[1];
+  if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
+    const keyAt = (name: string) =>
+      tokens
+        .slice(options[0], options[1])
+        .some((t, k) => t.text === name && (tokens[options[0] + k + 1]?.text === ":" || tokens[options[0] + k + 1]?.text === ","));
+    if (keyAt("body")) return undefined;
+    return { at: (tokens[options[0]] as Token).end, how: "option", dialect, ...(keyAt("headers") ? { hasHeaders: true } : {}) };
   }
   return undefined;
 }

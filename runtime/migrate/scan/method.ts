@@ -5,12 +5,31 @@
 // default (`fetch(url)`, curl without data, `Invoke-RestMethod` are GET). Walks are bounded.
 
 import { callArgs, chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
+import type { BodyAnchor } from "./literal-body.js";
 import { literalText, type Token } from "./tokens.js";
 
 export interface MethodSource {
   method: string;
   /** How it was read, for the finding's notes. */
   how: string;
+  /**
+   * Where a fix may change it: the source span of the verb as written (`"POST"`'s letters, the
+   * `post` of `requests.post`, `-X POST`'s word), or a place to insert a `-X` flag (curl's
+   * default). Absent when the method comes from a name a fix must not rename (`doPost`).
+   */
+  anchor?: MethodAnchor;
+}
+
+export type MethodAnchor = { start: number; end: number } | { insertAt: number };
+
+/** The span of the verb in a token that is a verb (`"POST"`, `Post`, `post`) or `MethodPost`, if it is one. */
+export function verbSpan(token: Token | undefined): { start: number; end: number } | undefined {
+  if (!token) return undefined;
+  const inner = token.kind === "str" ? /^((?:-X|--request=)?[^A-Za-z]{0,3})(get|post|put|patch|delete|head)[^A-Za-z]{0,3}$/i.exec(token.text) : undefined;
+  if (inner) return { start: token.start + (inner[1] as string).length, end: token.start + (inner[1] as string).length + (inner[2] as string).length };
+  const named = token.kind === "ident" ? /^(Method|-X|--request=)?(get|post|put|patch|delete|head)$/i.exec(token.text) : undefined;
+  if (named) return { start: token.start + (named[1] ?? "").length, end: token.end };
+  return undefined;
 }
 
 const VERBS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]);
@@ -40,7 +59,7 @@ function verbLiteral(token: Token | undefined): string | undefined {
  * `method: "POST"`, `method="POST"`, `Method = 'Post'`, `Method: http.MethodPost`. Deeper keys
  * belong to other calls.
  */
-function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth: number): string | undefined {
+function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth: number): { verb: string; token: Token } | undefined {
   let depth = 0;
   for (let j = from; j <= to - 2; j++) {
     const t = tokens[j] as Token;
@@ -54,13 +73,13 @@ function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth:
     let v = j + 2;
     while (tokens[v + 1]?.text === "." && tokens[v + 2]?.kind === "ident") v += 2;
     const verb = verbLiteral(tokens[v]) ?? (tokens[v]?.kind === "ident" ? verbInName(tokens[v]?.text ?? "") : undefined);
-    if (verb) return verb;
+    if (verb) return { verb, token: tokens[v] as Token };
   }
   return undefined;
 }
 
 /** `options` in `fetch(url, options)`: the method key of the object literal it was assigned. */
-function methodOfVariable(tokens: readonly Token[], name: string, before: number): string | undefined {
+function methodOfVariable(tokens: readonly Token[], name: string, before: number): { verb: string; token: Token } | undefined {
   for (let k = before - 1; k >= 2 && before - k < 4 * WALK_LIMIT; k--) {
     const t = tokens[k] as Token;
     if (t.text !== "{" || tokens[k - 1]?.text !== "=" || tokens[k - 2]?.text !== name) continue;
@@ -102,35 +121,45 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
     const callee = tokens[j - 1];
     if (t.text === "(" && callee?.kind === "ident") {
       const fromName = verbInName(callee.text);
-      if (fromName) return { method: fromName, how: `the function name ${callee.text}` };
+      if (fromName) return withAnchor({ method: fromName, how: `the function name ${callee.text}` }, verbSpan(callee));
       const args = callArgs(ctx, j)?.args ?? [];
       for (const [a, b] of args) {
         const tail = tokens[b];
         const verb = a === b ? verbLiteral(tokens[a]) : tail?.kind === "ident" && a === chainStart(tokens, b) ? verbInName(tail.text) : undefined;
         if (verb)
-          return {
-            method: verb,
-            how: `the argument ${tokens
-              .slice(a, b + 1)
-              .map((x) => x.text)
-              .join("")}`,
-          };
+          return withAnchor(
+            {
+              method: verb,
+              how: `the argument ${tokens
+                .slice(a, b + 1)
+                .map((x) => x.text)
+                .join("")}`,
+            },
+            verbSpan(tokens[b]),
+          );
       }
     }
     // `["curl", "-X", "POST", url]` (subprocess, exec): the argument list of a curl command.
     if ((t.text === "[" || t.text === "(") && tokens[j + 1]?.kind === "str" && literalText(tokens[j + 1]?.parts ?? []) === "curl") {
       const words: string[] = [];
-      for (let k = j + 1; k < end; k++) if (tokens[k]?.kind === "str") words.push(literalText(tokens[k]?.parts ?? []));
-      const fromArgv = curlMethod(words);
+      const wordTokens: Token[] = [];
+      for (let k = j + 1; k < end; k++) {
+        if (tokens[k]?.kind !== "str") continue;
+        words.push(literalText(tokens[k]?.parts ?? []));
+        wordTokens.push(tokens[k] as Token);
+      }
+      const fromArgv = curlMethod(words, wordTokens);
+      // Inserting a flag into an argument list needs its own quoting: only a written verb is changed.
+      if (fromArgv.anchor && "insertAt" in fromArgv.anchor) delete fromArgv.anchor;
       return { ...fromArgv, how: `${fromArgv.how} (argument list)` };
     }
     const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
-    if (keyed) return { method: keyed, how: "the method option" };
+    if (keyed) return withAnchor({ method: keyed.verb, how: "the method option" }, verbSpan(keyed.token));
     if (t.text === "(") {
       for (const [a, b] of callArgs(ctx, j)?.args ?? []) {
         const name = tokens[a];
         const fromVariable = a === b && name?.kind === "ident" ? methodOfVariable(tokens, name.text, j) : undefined;
-        if (fromVariable) return { method: fromVariable, how: `the method option of ${name?.text}` };
+        if (fromVariable) return withAnchor({ method: fromVariable.verb, how: `the method option of ${name?.text}` }, verbSpan(fromVariable.token));
       }
     }
     if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
@@ -173,7 +202,7 @@ function powershellMethod(tokens: readonly Token[], s: number): MethodSource | u
     const t = tokens[j] as Token;
     if (t.kind === "ident" && /^-Method$/i.test(t.text)) {
       const verb = verbLiteral(tokens[j + 1]);
-      if (verb) return { method: verb, how: `-Method ${tokens[j + 1]?.text}` };
+      if (verb) return withAnchor({ method: verb, how: `-Method ${tokens[j + 1]?.text}` }, verbSpan(tokens[j + 1]));
     }
   }
   for (let j = a; j <= b; j++) {
@@ -187,19 +216,31 @@ const SHELL_END = new Set([";", "|", "&", "&&", "||", "(", ")"]);
 const CURL_DATA = /^(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?)$/;
 
 /** The method of a curl command given as its words (`curl` first): `-X`/`--request`, else POST with data, else GET. */
-function curlMethod(words: readonly string[]): MethodSource {
+function curlMethod(words: readonly string[], wordTokens?: readonly Token[]): MethodSource {
   let method: string | undefined;
   let how = "";
   let data = false;
+  let anchor: MethodAnchor | undefined;
   for (let k = 1; k < words.length; k++) {
     const w = words[k] as string;
     const attached = /^(?:--request=|-X)(\S+)$/.exec(w);
-    if (attached) [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
-    else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
-    else if (CURL_DATA.test(w)) data = true;
+    if (attached) {
+      [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
+      anchor = verbSpan(wordTokens?.[k]);
+    } else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) {
+      [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
+      anchor = verbSpan(wordTokens?.[k + 1]);
+    } else if (CURL_DATA.test(w)) data = true;
   }
-  if (method) return { method, how };
-  return data ? { method: "POST", how: "curl with a request body (POST)" } : { method: "GET", how: "curl without -X (GET)" };
+  if (method) return withAnchor({ method, how }, anchor);
+  const curlEnd = wordTokens?.[0]?.end;
+  return data
+    ? withAnchor({ method: "POST", how: "curl with a request body (POST)" }, curlEnd === undefined ? undefined : { insertAt: curlEnd })
+    : withAnchor({ method: "GET", how: "curl without -X (GET)" }, curlEnd === undefined ? undefined : { insertAt: curlEnd });
+}
+
+function withAnchor(source: MethodSource, anchor: MethodAnchor | undefined): MethodSource {
+  return anchor ? { ...source, anchor } : source;
 }
 
 /**
@@ -228,24 +269,30 @@ export function methodInText(text: string): MethodSource | undefined {
  * The words of the shell command around token `s` (from the statement start to its end), their
  * variables dropped, or written `$NAME` with `holes`; `NAME=value` assignments left out.
  */
-function commandWords(tokens: readonly Token[], s: number, holes: boolean): string[] {
+export function commandWords(tokens: readonly Token[], s: number, holes: boolean, wordTokens: Token[] = []): string[] {
   let a = s;
   while (a > 0 && s - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
   const words: string[] = [];
   for (let j = a; j < tokens.length && j - a < WALK_LIMIT; j++) {
     const t = tokens[j] as Token;
     if (t.kind === "nl" || (t.kind === "punct" && SHELL_END.has(t.text))) break;
-    if (t.kind === "str") words.push(holes ? (t.parts ?? []).map((p) => ("text" in p ? p.text : `$${p.hole}`)).join("") : literalText(t.parts ?? []));
-    else if (t.kind === "ident" && tokens[j + 1]?.text === "=") j += 2; // NAME=value before the command
+    if (t.kind === "str") {
+      words.push(holes ? (t.parts ?? []).map((p) => ("text" in p ? p.text : `$${p.hole}`)).join("") : literalText(t.parts ?? []));
+      wordTokens.push(t);
+    } else if (t.kind === "ident" && tokens[j + 1]?.text === "=") j += 2; // NAME=value before the command
   }
   return words;
 }
 
 function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
-  const words = commandWords(tokens, s, false);
-  while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) words.shift();
+  const wordTokens: Token[] = [];
+  const words = commandWords(tokens, s, false, wordTokens);
+  while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) {
+    words.shift();
+    wordTokens.shift();
+  }
   const cmd = words[0];
-  if (cmd === "curl") return curlMethod(words);
+  if (cmd === "curl") return curlMethod(words, wordTokens);
   if (cmd === "http" || cmd === "https" || cmd === "xh") {
     const verb = verbLiteral({ kind: "ident", start: 0, end: 0, text: words[1] ?? "" });
     return verb ? { method: verb, how: `${cmd} ${words[1]}` } : { method: "GET", how: `${cmd} without a method (GET)` };
@@ -266,14 +313,23 @@ const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
  * `--data=…`, `--json …`), its variables written `$NAME`; undefined when it sends none or reads
  * a file (`-d @body.json`).
  */
-export function shellBody(tokens: readonly Token[], s: number): string | undefined {
-  const words = commandWords(tokens, s, true);
+export function shellBody(tokens: readonly Token[], s: number): { text: string; anchor?: BodyAnchor } | undefined {
+  const wordTokens: Token[] = [];
+  const words = commandWords(tokens, s, true, wordTokens);
   if (words.find((w) => w !== "$" && !/^(?:sudo|env|time|command|exec)$/.test(w)) !== "curl") return undefined;
   for (let k = 1; k < words.length; k++) {
     const w = words[k] as string;
     const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
     const body = attached ?? (CURL_BODY.test(w) ? words[k + 1] : undefined);
-    if (body !== undefined) return body;
+    if (body === undefined) continue;
+    // The body word as one quoted string (`'{…}'`, `"{\"a\": $X}"`): a fix can write JSON back into it.
+    const token = attached === undefined ? wordTokens[k + 1] : undefined;
+    const quote = token?.text[0];
+    const quoted = token !== undefined && (quote === "'" || quote === '"') && token.text.length >= 2 && token.text.endsWith(quote);
+    const anchor: BodyAnchor | undefined = quoted
+      ? { start: token.start + 1, end: token.end - 1, syntax: "json", holes: {}, shorthand: [], quote: quote as "'" | '"', in: "shell" }
+      : undefined;
+    return anchor ? { text: body, anchor } : { text: body };
   }
   return undefined;
 }

@@ -7,7 +7,8 @@ import { applyTable, type BodyChange, bodyChanges, sortKeys } from "../apply-tab
 import type { RouteMapping } from "../route-table.js";
 import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
 import type { Note } from "../types.js";
-import type { Bases, FileAnalysis } from "./candidate.js";
+import type { Bases, FileAnalysis, FixSite } from "./candidate.js";
+import type { MethodAnchor } from "./method.js";
 
 export type Inferred = "method" | "base";
 
@@ -34,6 +35,16 @@ export interface Finding {
    * be built), and what happens to each v1 field and why.
    */
   body?: FindingBody;
+  /** What `--fix` needs to know of the call (never printed): where it is written and its route. */
+  fixInput?: FixInput;
+}
+
+export interface FixInput {
+  site?: FixSite;
+  methodAnchor?: MethodAnchor;
+  route?: RouteMapping;
+  /** The call sends a body v2kit did not read (`json=payload`, `-d @file`). */
+  bodyElsewhere: boolean;
 }
 
 export interface FindingBody {
@@ -191,6 +202,15 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       ruleId: c.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
       ...(c.method && !inferred.includes("method") ? { methodSource: c.method.how } : {}),
       ...(body ? { body } : {}),
+    });
+    // Not enumerable: a finding prints (and compares) as what it reports; only the fixer reads this.
+    Object.defineProperty(findings[findings.length - 1], "fixInput", {
+      value: {
+        ...(c.site ? { site: c.site } : {}),
+        ...(c.method?.anchor && !inferred.includes("method") ? { methodAnchor: c.method.anchor } : {}),
+        ...(mapping ? { route: mapping } : {}),
+        bodyElsewhere: c.bodyElsewhere !== undefined,
+      } satisfies FixInput,
     });
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);

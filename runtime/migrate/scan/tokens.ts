@@ -2,8 +2,12 @@
 // interpolations split out, identifiers, punctuation and (for shell and PowerShell) statement
 // ends. Lexers are single-pass and never look back, so scanning is linear in the file size.
 
-/** A piece of a string literal: literal text, or an interpolated expression (`${id}`, `{id}`, `$id`). */
-export type Part = { text: string } | { hole: string };
+/**
+ * A piece of a string literal: literal text, or an interpolated expression (`${id}`, `{id}`,
+ * `$id`). `at` (only when `migrate scan` plans a fix) is each character's offset in the source,
+ * -1 where a character has none (an escape sequence, a value from elsewhere).
+ */
+export type Part = { text: string; at?: number[] } | { hole: string };
 
 export interface Token {
   kind: "str" | "ident" | "punct" | "num" | "nl";

@@ -1,0 +1,121 @@
+// `migrate scan --fix` / `--diff`: each file's findings become edits (runtime/migrate/scan/fix.ts);
+// `--fix` writes them (never over a file changed since it was read, atomically, the file's mode
+// kept), `--diff` prints one unified diff. Findings left afterwards carry a "not fixed" note.
+// Loaded only with those flags.
+
+import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { resolveFindings, type Surroundings } from "../../runtime/migrate/index.js";
+import { analyzeSource } from "../../runtime/migrate/scan.js";
+import { unifiedDiff } from "../../runtime/migrate/scan/diff.js";
+import { type FixOptions, fixFile } from "../../runtime/migrate/scan/fix.js";
+import type { Finding } from "../../runtime/migrate/scan/resolve.js";
+import { printable } from "../../runtime/printable.js";
+import type { ScannedFile } from "./migrate-scan.js";
+
+export interface FixRun extends FixOptions {
+  mode: "write" | "diff";
+}
+
+const key = (f: Finding) => `${f.ruleId} ${f.v1.method} ${f.v1.path} ${f.match}`;
+
+/** The findings left, each not fixed one with its reason as a note; `diffed`: a diff was printed. */
+export function fixFiles(
+  files: readonly ScannedFile[],
+  texts: ReadonlyMap<string, string>,
+  around: ReadonlyMap<string, Surroundings>,
+  run: FixRun,
+): { files: ScannedFile[]; diffed: boolean } {
+  const left: ScannedFile[] = [];
+  let fixedCalls = 0;
+  let fixedFiles = 0;
+  let diff = "";
+  for (const entry of files) {
+    const source = texts.get(entry.path);
+    if (source === undefined) {
+      left.push(entry);
+      continue;
+    }
+    const result = fixFile(source, entry.path, entry.findings, run);
+    const reasons = new Map<string, string[]>();
+    for (const { finding, reason } of result.notFixed) reasons.set(key(finding), [...(reasons.get(key(finding)) ?? []), reason]);
+    let findings = entry.findings.filter((f) => !result.fixed.includes(f));
+    if (result.refused) process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${result.refused}\n`);
+    if (result.edits.length > 0) {
+      if (run.mode === "diff") {
+        diff += unifiedDiff(relative(process.cwd(), entry.path).split("\\").join("/"), source, result.edits);
+        fixedCalls += result.fixed.length;
+        fixedFiles++;
+      } else {
+        const unwritten = writeGuarded(entry.path, source, result.text);
+        if (unwritten) {
+          process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unwritten}: not written\n`);
+          for (const f of result.fixed) reasons.set(key(f), [`${unwritten}: not written`]);
+        } else {
+          fixedCalls += result.fixed.length;
+          fixedFiles++;
+          // What is left, at its place in the fixed text.
+          findings = resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []);
+        }
+      }
+    }
+    const annotated = findings.map((f) => {
+      const why = reasons.get(key(f))?.shift();
+      return why === undefined ? f : withNote(f, `not fixed: ${why}`);
+    });
+    if (annotated.length > 0) left.push({ ...entry, findings: annotated });
+  }
+  if (run.mode === "diff") process.stdout.write(diff);
+  const remaining = left.reduce((n, f) => n + f.findings.filter((x) => x.ruleId !== "v1-mention").length, 0);
+  const verb = run.mode === "diff" ? "would fix" : "fixed";
+  process.stderr.write(
+    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${remaining > 0 ? ' (each says why in a "not fixed" note)' : ""}\n`,
+  );
+  if (run.mode === "diff") {
+    for (const f of left) {
+      for (const x of f.findings) {
+        const note = x.notes.find((n) => n.message.startsWith("not fixed: "));
+        if (note) process.stderr.write(`${printable(f.file)}:${x.line}:${x.column}: ${note.message}\n`);
+      }
+    }
+  }
+  return { files: left, diffed: diff !== "" };
+}
+
+function withNote(f: Finding, message: string): Finding {
+  const copy: Finding = { ...f, notes: [...f.notes, { level: "info", message }] };
+  Object.defineProperty(copy, "fixInput", { value: f.fixInput });
+  return copy;
+}
+
+/**
+ * Writes `after` over `path` only if the file still holds `before` byte for byte: through a
+ * temporary file in the same directory and a rename, so a reader never sees half a file; the
+ * file's permission bits are kept. Returns why it did not write.
+ */
+function writeGuarded(path: string, before: string, after: string): string | undefined {
+  let bytes: Buffer;
+  let mode: number;
+  try {
+    bytes = readFileSync(path);
+    mode = statSync(path).mode & 0o7777;
+  } catch (error) {
+    return `cannot read it again (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  if (bytes.toString("utf8") !== before) return "it changed since it was read";
+  if (!Buffer.from(before, "utf8").equals(bytes)) return "it is not valid UTF-8, so writing it back could change bytes v2kit did not mean to";
+  const temporary = join(dirname(path), `.${basename(path)}.v2kit-${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, after, { mode, flag: "wx" });
+    chmodSync(temporary, mode);
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // The temporary file was never created.
+    }
+    return `cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  return undefined;
+}

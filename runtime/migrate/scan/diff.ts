@@ -1,0 +1,119 @@
+// A unified diff of one file's fixes, as `git diff` writes it (`diff --git a/… b/…`, three lines
+// of context, `\ No newline at end of file`), built from the edits themselves: the changed lines
+// are known, so no line-matching algorithm is needed and the output is exact.
+
+import type { Edit } from "./fix.js";
+
+const CONTEXT = 3;
+
+interface Cluster {
+  /** Old lines [from, to], 0-based inclusive. */
+  from: number;
+  to: number;
+  added: string[];
+}
+
+/** Lines with their end-of-line kept (the last may have none). */
+function splitLines(text: string): string[] {
+  const lines = text.split(/(?<=\n)/);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+function lineIndex(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function emit(prefix: string, line: string): string {
+  return line.endsWith("\n") ? `${prefix}${line}` : `${prefix}${line}\n\\ No newline at end of file\n`;
+}
+
+/** The diff of `before` and `before` with `edits` applied, for the file at `path` (relative, forward slashes). */
+export function unifiedDiff(path: string, before: string, edits: readonly Edit[]): string {
+  if (edits.length === 0) return "";
+  const lines = splitLines(before);
+  const starts: number[] = [];
+  for (let at = 0, i = 0; i < lines.length; i++) {
+    starts.push(at);
+    at += (lines[i] as string).length;
+  }
+  if (lines.length === 0) {
+    lines.push("");
+    starts.push(0);
+  }
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const groups: { from: number; to: number; edits: Edit[] }[] = [];
+  for (const e of sorted) {
+    const from = lineIndex(starts, e.start);
+    const to = Math.max(from, lineIndex(starts, e.end > e.start ? e.end - 1 : e.start));
+    const last = groups[groups.length - 1];
+    if (last && from <= last.to) {
+      last.to = Math.max(last.to, to);
+      last.edits.push(e);
+    } else groups.push({ from, to, edits: [e] });
+  }
+  const clusters: Cluster[] = groups.map((g) => {
+    const base = starts[g.from] as number;
+    const old = lines.slice(g.from, g.to + 1).join("");
+    let text = "";
+    let at = 0;
+    for (const e of g.edits) {
+      text += old.slice(at, e.start - base) + e.text;
+      at = e.end - base;
+    }
+    text += old.slice(at);
+    const removed = lines.slice(g.from, g.to + 1);
+    const added = splitLines(text);
+    // Lines an edit rewrote to themselves (the first line of a multi-line literal) are context.
+    let from = g.from;
+    while (removed.length > 1 && added.length > 1 && removed[0] === added[0]) {
+      removed.shift();
+      added.shift();
+      from++;
+    }
+    let to = g.to;
+    while (removed.length > 1 && added.length > 1 && removed[removed.length - 1] === added[added.length - 1]) {
+      removed.pop();
+      added.pop();
+      to--;
+    }
+    return { from, to, added };
+  });
+  let out = `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n`;
+  let shift = 0;
+  for (let i = 0; i < clusters.length;) {
+    // Clusters whose context lines would touch go into one hunk.
+    let j = i;
+    while (j + 1 < clusters.length && (clusters[j + 1] as Cluster).from - (clusters[j] as Cluster).to - 1 <= 2 * CONTEXT) j++;
+    const first = clusters[i] as Cluster;
+    const lastCluster = clusters[j] as Cluster;
+    const start = Math.max(0, first.from - CONTEXT);
+    const end = Math.min(lines.length - 1, lastCluster.to + CONTEXT);
+    let body = "";
+    let oldCount = 0;
+    let newCount = 0;
+    let line = start;
+    const hunkShift = shift;
+    for (let k = i; k <= j; k++) {
+      const c = clusters[k] as Cluster;
+      for (; line < c.from; line++, oldCount++, newCount++) body += emit(" ", lines[line] as string);
+      for (; line <= c.to; line++, oldCount++) body += emit("-", lines[line] as string);
+      for (const added of c.added) body += emit("+", added);
+      newCount += c.added.length;
+      shift += c.added.length - (c.to - c.from + 1);
+    }
+    for (; line <= end; line++, oldCount++, newCount++) body += emit(" ", lines[line] as string);
+    const oldStart = oldCount === 0 ? start : start + 1;
+    const newStart = newCount === 0 ? start + hunkShift : start + hunkShift + 1;
+    out += `@@ -${oldStart}${oldCount === 1 ? "" : `,${oldCount}`} +${newStart}${newCount === 1 ? "" : `,${newCount}`} @@\n${body}`;
+    i = j + 1;
+  }
+  return out;
+}
