@@ -4,11 +4,12 @@
 // the method is an HTTP verb on the same line. Every pattern is linear: interpolations are
 // bounded and each line's verbs are found once.
 
-import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, RESOURCE } from "./candidate.js";
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, RESOURCE } from "./candidate.js";
 
 /** Characters that end a URL or path in source text; `{…}` placeholders are bounded. */
 // `<id>` is a placeholder as docs write one (`…/networkvolumes/<id>`): part of the path.
-const TAIL = `(?:\\$?\\{[^{}\\s]{0,64}\\}|<[A-Za-z_][\\w-]{0,63}>|[^\\s"'\`)\\]{}>,;$]|\\$(?!\\{))*`;
+// `${{ vars.ID }}` is a GitHub Actions expression: one path parameter.
+const TAIL = `(?:\\$\\{\\{[^{}\\n]{0,128}\\}\\}|\\$?\\{[^{}\\s]{0,64}\\}|<[A-Za-z_][\\w-]{0,63}>|[^\\s"'\`)\\]{}>,;$]|\\$(?!\\{))*`;
 const HOST_URL = new RegExp(`\\bhttps?://[A-Za-z0-9.-]{1,253}(?::\\d{1,5})?(?:/[\\w.-]{1,64}){0,4}?/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
 const V1_PATH = new RegExp(`(?<![\\w.:/-])/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
 const LITERAL = new RegExp(`(["'\`])(/${RESOURCE}(?:[/?][^"'\`\\s]{0,512})?)\\1`, "g");
@@ -25,7 +26,7 @@ function verbsOf(line: string): { at: number; verb: string }[] {
 }
 
 /** The nearest verb before `at` on its line, else the first after it. */
-function verbNear(verbs: readonly { at: number; verb: string }[], at: number): string | undefined {
+function verbNear(verbs: readonly { at: number; verb: string }[], at: number): { at: number; verb: string } | undefined {
   let lo = 0;
   let hi = verbs.length;
   while (lo < hi) {
@@ -33,7 +34,7 @@ function verbNear(verbs: readonly { at: number; verb: string }[], at: number): s
     if ((verbs[mid] as { at: number }).at < at) lo = mid + 1;
     else hi = mid;
   }
-  return (verbs[lo - 1] ?? verbs[lo])?.verb;
+  return verbs[lo - 1] ?? verbs[lo];
 }
 
 /** Base URLs named as whole quoted strings (`"https://…/v2"`) or shell values (`BASE=https://…/v1`). */
@@ -52,10 +53,28 @@ export function basesOfText(text: string): Bases {
   return bases;
 }
 
+/**
+ * Where a URL the line scanner matched is written, for a fix: the match is source text, so each
+ * character's offset is known. Only a URL that states `/v1` itself can be fixed this way.
+ */
+function lineSite(offset: number, match: string): FixSite | undefined {
+  const resourceAt = match.search(new RegExp(`/v1/${RESOURCE}(?![\\w-])`)) + 3;
+  if (resourceAt < 3) return undefined;
+  return {
+    url: { text: match, at: Array.from({ length: match.length }, (_, k) => offset + k), resourceAt },
+    span: [offset, offset + match.length],
+    shared: [],
+  };
+}
+
 export function analyzeLines(text: string): FileAnalysis {
   const candidates: Candidate[] = [];
   const bases = basesOfText(text);
-  text.split(/\r?\n/).forEach((line, index) => {
+  let lineStart = 0;
+  text.split(/(?<=\n)/).forEach((raw, index) => {
+    const line = raw.replace(/\r?\n$/, "");
+    const offset = lineStart;
+    lineStart += raw.length;
     const found: { at: number; match: string; path: string; explicit: boolean }[] = [];
     const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "").replace(/\/<([A-Za-z_][\w-]*)>(?=[/?#]|$)/g, "/{$1}");
     for (const m of line.matchAll(HOST_URL)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
@@ -79,14 +98,20 @@ export function analyzeLines(text: string): FileAnalysis {
     for (const f of found) {
       if (f.at < takenUntil) continue;
       takenUntil = f.at + f.match.length;
-      const verb = verbNear(verbs, f.at);
+      const near = verbNear(verbs, f.at);
+      const verb = near?.verb;
+      // `-X POST` / `--request POST`: a curl flag on the line, a method a fix can change.
+      const flag = near && /(?:^|\s)(?:-X ?|--request[ =])$/.test(line.slice(Math.max(0, near.at - 11), near.at));
+      const anchor = near && flag ? { start: offset + near.at, end: offset + near.at + near.verb.length } : undefined;
+      const site = f.explicit ? lineSite(offset + f.at, f.match) : undefined;
       candidates.push({
         line: index + 1,
         column: f.at + 1,
         match: f.match,
         path: f.path,
         explicit: f.explicit,
-        ...(verb ? { method: { method: verb, how: `the verb ${verb} on the line` } } : {}),
+        ...(verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
+        ...(site ? { site } : {}),
       });
     }
   });

@@ -69,7 +69,7 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
   // The base: `/v1` right before the resource.
   const prefix = url.text.slice(0, url.resourceAt);
   const v1At = prefix.search(/\/v1\/?$/);
-  if (v1At < 0) return "the path is relative to a base URL set elsewhere: change that base to v2 and these paths with it";
+  if (v1At < 0) return relativeReason(f);
   const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
   const origin = /^([a-z][a-z0-9+.-]*:\/\/)([^/]+)/i.exec(prefix);
   const ownServer = origin !== null && origin[2]?.toLowerCase() === V1_SERVER_HOST;
@@ -77,8 +77,14 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
   const why = whole ? place(0, v1At + 3, v2Base) : place(v1At, v1At + 3, new URL(v2Base).pathname.replace(/\/$/, "") || "/v2");
   if (why) return why;
   // The path: segments of the v1 route pattern against the v2 path, position by position.
+  // The path ends at a query, a quote or a space outside braces (`${{ vars.ID }}` is one segment).
   let pathEnd = url.resourceAt;
-  while (pathEnd < url.text.length && !PATH_END.test(url.text[pathEnd] as string)) pathEnd++;
+  for (let depth = 0; pathEnd < url.text.length; pathEnd++) {
+    const c = url.text[pathEnd] as string;
+    if (c === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    else if (depth === 0 && PATH_END.test(c)) break;
+  }
   const segments: { text: string; at: number }[] = [];
   let from = url.resourceAt + 1;
   for (const text of url.text.slice(url.resourceAt + 1, pathEnd).split("/")) {
@@ -126,6 +132,15 @@ function dropEmptyOperand(source: string, edit: Edit): void {
   if (!joined) return;
   edit.start = edit.start - 1 - joined[0].length;
   edit.end += 1;
+}
+
+/**
+ * A relative path (`"/pods"` joined to a base set in another file or at run time) is not fixed
+ * alone: once its base is v2, scan reads it as a v2 path, so both must change in one step.
+ */
+function relativeReason(f: Finding): string {
+  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path.replace(/^\/v2/, "")}` : "";
+  return `the path is relative to a base URL set elsewhere: change it${to} in the same change that makes that base ${DEFAULT_V2_BASE} (scan no longer reports it once the base is v2)`;
 }
 
 function planMethod(f: Finding, edits: Edit[], source: string): string | undefined {
@@ -192,7 +207,7 @@ function plan(source: string, f: Finding, options: FixOptions): Plan {
   if (f.v2 === null) return { reason: f.notes.find((n) => n.level === "error")?.message ?? "v2 has no such route" };
   const blocking = f.notes.find((n) => n.level === "error");
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
-  if (f.inferred.includes("base")) return { reason: "the base URL is inferred: change the base and its paths together" };
+  if (f.inferred.includes("base")) return { reason: relativeReason(f) };
   const edits: Edit[] = [];
   const shared: number[] = [];
   const why = planUrl(source, f, options, edits, shared) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits);
