@@ -21,6 +21,7 @@ const EXPECTED_EXIT: { match: RegExp; code: number; why: string }[] = [
   { match: /--format (json|github|sarif) \*\.json/, code: 1, why: "*.json in the project includes files that are not createEndpoint bodies" },
   { match: /create-endpoint-invalid\.json/, code: 1, why: "the README's invalid example" },
   { match: /--ndjson bodies\.ndjson/, code: 1, why: "examples/bodies.ndjson holds invalid bodies on purpose" },
+  { match: /migrate scan --fix --unsafe-fixes examples\/scan-fix/, code: 0, why: "every call in examples/scan-fix is fixed, as the README shows" },
   { match: /migrate scan/, code: 1, why: "scan exits 1 when it finds a v1 call, as the README shows" },
 ];
 

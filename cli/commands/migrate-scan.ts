@@ -90,7 +90,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       unsafe: options.unsafeFixes === true,
       ...(options.v2Base === undefined ? {} : { v2Base: options.v2Base }),
     });
-    if (options.fix === "write") write(options.format, left.files);
+    // After --fix, pretty output lists what is left; the summary on stderr covers a clean run.
+    if (options.fix === "write" && (left.files.length > 0 || options.format !== "pretty")) write(options.format, left.files);
     const status = reportUnreadable(unreadable, options);
     if (status !== 0) return status;
     return left.diffed || failing(left.files, options.failOn) ? 1 : 0;

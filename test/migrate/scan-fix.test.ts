@@ -130,3 +130,28 @@ describe.each(cases)("migrate scan --fix: %s", (name) => {
     }
   });
 });
+
+describe("the README's --diff / --fix walkthrough", () => {
+  it("prints what the README shows, command by command, on a copy of examples/scan-fix", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const block = /```console\n(\$ v2kit migrate scan --diff examples\/scan-fix\n[\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-readme-"));
+    try {
+      cpSync(fileURLToPath(new URL("../../examples/scan-fix", import.meta.url)), join(dir, "examples/scan-fix"), { recursive: true });
+      const steps = (block as string).split(/^\$ /m).filter(Boolean);
+      expect(steps.length).toBe(3);
+      for (const step of steps) {
+        const [command, ...shown] = step.split("\n");
+        const args = (command as string).split(" ").slice(1);
+        const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+        expect(`${r.stdout}${r.stderr}`, command).toBe(shown.join("\n"));
+      }
+      const fixed = readFileSync(join(dir, "examples/scan-fix/endpoints.py"), "utf8");
+      expect(fixed).toContain('requests.patch(f"{API}/serverless/{endpoint_id}", json={"workers": {"max": high, "min": low}}');
+      expect(parseError("endpoints.py", fixed, join(dir, "examples/scan-fix"))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -53,6 +53,7 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
   const input = f.fixInput;
   const site = input?.site;
   const route = input?.route;
+  if (!site && !f.match.includes("/v1")) return relativeReason(f);
   if (!site || !route || route.v2 === null) return "v2kit cannot locate every piece of this call in the source";
   const { url, span } = site;
   const place = (a: number, b: number, text: string): string | undefined => {
