@@ -51,6 +51,7 @@ export function fixFiles(
         if (unwritten) {
           process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unwritten}: not written\n`);
           for (const f of result.fixed) reasons.set(key(f), [`${unwritten}: not written`]);
+          findings = entry.findings;
         } else {
           fixedCalls += result.fixed.length;
           fixedFiles++;

@@ -155,3 +155,52 @@ describe("the README's --diff / --fix walkthrough", () => {
     }
   });
 });
+
+describe("what --fix refuses to write", () => {
+  it("leaves a file untouched, saying why, when a fix would unbalance its brackets", async () => {
+    const { scanSource } = await import("../../runtime/migrate/scan.js");
+    const { fixFile } = await import("../../runtime/migrate/scan/fix.js");
+    const text = 'import requests\n\nrequests.post("https://rest.runpod.io/v1/endpoints/" + eid + "/update", json={"workersMin": 1})\n';
+    const [finding] = scanSource(text, "client.py");
+    expect(finding?.fixInput?.methodAnchor).toBeDefined();
+    // A method anchor that (as a lexer mistake would) covers the call's closing parenthesis.
+    const close = text.lastIndexOf(")");
+    const tampered = { ...(finding as NonNullable<typeof finding>) };
+    Object.defineProperty(tampered, "fixInput", { value: { ...finding?.fixInput, methodAnchor: { start: close, end: close + 1 } } });
+    const result = fixFile(text, "client.py", [tampered], { unsafe: false });
+    expect(result.text).toBe(text);
+    expect(result.fixed).toEqual([]);
+    expect(result.refused).toMatch(/would no longer parse/);
+    expect(result.notFixed[0]?.reason).toMatch(/would no longer parse/);
+  });
+
+  it("does not write a file changed since it was read, and says so", async () => {
+    const { fixFiles } = await import("../../cli/commands/migrate-scan-fix.js");
+    const { scanSource } = await import("../../runtime/migrate/scan.js");
+    const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-race-"));
+    try {
+      const path = join(dir, "a.sh");
+      const scanned = 'curl -X DELETE "https://rest.runpod.io/v1/pods/$ID"\n';
+      const onDisk = `${scanned}echo edited meanwhile\n`;
+      writeFileSync(path, onDisk);
+      const findings = scanSource(scanned, path);
+      let stderr = "";
+      const write = process.stderr.write.bind(process.stderr);
+      process.stderr.write = ((chunk: string) => {
+        stderr += chunk;
+        return true;
+      }) as typeof process.stderr.write;
+      let left;
+      try {
+        left = fixFiles([{ file: "a.sh", path, findings }], new Map([[path, scanned]]), new Map(), { mode: "write", unsafe: false });
+      } finally {
+        process.stderr.write = write;
+      }
+      expect(readFileSync(path, "utf8")).toBe(onDisk);
+      expect(stderr).toContain("a.sh: it changed since it was read: not written");
+      expect(left.files[0]?.findings[0]?.notes.at(-1)?.message).toBe("not fixed: it changed since it was read: not written");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
