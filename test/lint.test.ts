@@ -93,6 +93,16 @@ describe("examples", () => {
     expect(r.ok).toBe(false);
     expect(r.violations.every((v) => v.status === 422 && v.rule.startsWith("schema/"))).toBe(true);
   });
+
+  test("an anyOf value reports the branch its type chose, not the branches it did not take", () => {
+    const current = json("current-endpoint.json") as Record<string, unknown>;
+    // gpu is `EndpointGpuConfig | null`: an object with a bad count is the object branch's failure.
+    const badCount = lint({ ...current, gpu: { ...(current["gpu"] as object), count: "x" } }, { operation: "createEndpoint", response: 201 });
+    expect(badCount.violations.map((v) => `${v.path}: ${v.message}`)).toEqual(["/gpu/count: must be integer"]);
+    // A value no branch's type admits: one violation naming the types.
+    const wrongType = lint({ ...current, gpu: 5 }, { operation: "createEndpoint", response: 201 });
+    expect(wrongType.violations.map((v) => `${v.path}: ${v.message}`)).toEqual(["/gpu: must be object or null"]);
+  });
 });
 
 describe("the package entry", () => {

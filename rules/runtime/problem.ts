@@ -57,8 +57,46 @@ function schemaRule(keyword: string): string {
  */
 export const MAX_LISTED = 100_000;
 
+/**
+ * The branch of an `anyOf`/`oneOf` (without a discriminator: Ajv picks that branch itself) that
+ * the value chose by its JSON type. Ajv reports every branch's failures, then the union's own:
+ * for `gpu: {count: "x"}` against `EndpointGpuConfig | null` that is "/gpu/count: must be
+ * integer", "/gpu: must be null", "/gpu: must match a schema in anyOf". A branch whose type the
+ * value does not have failed with a `type` error at the union's own path: when some branch got
+ * past its type check, those errors and the union's own say nothing the user needs. When no
+ * branch did, the value has the wrong type for all of them: one error lists the types.
+ * Branches of the same type are not told apart (their failures are all listed).
+ */
+function chooseBranches(errors: readonly AjvError[]): readonly AjvError[] {
+  let out: AjvError[] | undefined;
+  for (let u = 0; u < errors.length; u++) {
+    const union = errors[u] as AjvError;
+    if ((union.keyword !== "anyOf" && union.keyword !== "oneOf") || union.params["passingSchemas"] != null) continue;
+    out ??= [...errors];
+    const at = out.indexOf(union);
+    const path = union.instancePath;
+    let from = at;
+    while (from > 0) {
+      const e = out[from - 1] as AjvError;
+      if (e.instancePath !== path && !e.instancePath.startsWith(`${path}/`)) break;
+      from--;
+    }
+    const run = out.slice(from, at);
+    const wrongType = run.filter((e) => e.keyword === "type" && e.instancePath === path);
+    if (wrongType.length === 0) continue;
+    const chosen = run.filter((e) => !wrongType.includes(e));
+    const merged: AjvError[] =
+      chosen.length > 0
+        ? chosen
+        : [{ ...(wrongType[0] as AjvError), message: `must be ${[...new Set(wrongType.map((e) => String(e.params["type"])))].join(" or ")}` }];
+    out.splice(from, at - from + 1, ...merged);
+  }
+  return out ?? errors;
+}
+
 /** Schema failures are 422, as the service's own validator answers (spec, Errors). */
-export function schemaViolations(errors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = []): Violation[] {
+export function schemaViolations(allErrors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = []): Violation[] {
+  const errors = chooseBranches(allErrors);
   const out: Violation[] = [];
   if (errors.length > MAX_LISTED) {
     // Only the first MAX_LISTED are read; the count of the rest is approximate (duplicates included).
