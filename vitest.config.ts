@@ -9,6 +9,7 @@ import { defineConfig } from "vitest/config";
 const LONG = [
   "test/consumer/**/*.test.ts",
   "test/pack.test.ts",
+  "test/generate-js.test.ts",
   "test/generate-out.test.ts",
   "test/types-fidelity/**/*.test.ts",
   "test/conformance/**/*.test.ts",

@@ -49,7 +49,8 @@ export interface EmittedValidators {
   slots: ValidatorSlot[];
 }
 
-const VALIDATE_TYPE = [
+/** The type every validator module declares its exports with (also written into its .d.mts by generate --js). */
+export const VALIDATE_TYPE = [
   "export interface ValidateFunction {",
   "  (data: unknown): boolean;",
   "  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;",

@@ -34,6 +34,8 @@ export interface GenerateOptions {
   rulesStrict?: boolean;
   /** The previous output of an artifact whose inputs are unchanged (generators/artifacts.ts). */
   reuse?: Reuse;
+  /** JavaScript (`.mjs`) with declarations (`.d.mts`) instead of TypeScript (`.mts`): generators/js-output.ts. */
+  js?: boolean;
 }
 
 export interface GenerateResult {
@@ -177,5 +179,13 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
     runtime.map((r) => `${r.name}\0${r.source}`),
     (head) => new Map(runtime.map((r) => [`runtime/${r.name.replace(/\.ts$/, ".mts")}`, `${head}\n${r.source}`])),
   );
-  return { ...(await artifacts.files()), diagnostics };
+  const built = await artifacts.files();
+  if (!options.js) return { ...built, diagnostics };
+  const { toJavaScript, javaScriptNames } = await import("./js-output.js");
+  return {
+    files: toJavaScript(built.files),
+    // Another layout of the same inputs: never taken for (or reused as) the TypeScript one.
+    artifacts: built.artifacts.map((a) => ({ ...a, identity: `${a.identity}\0js`, files: javaScriptNames(a.files) })),
+    diagnostics,
+  };
 }

@@ -9,7 +9,10 @@ import { packageRoot } from "./paths.js";
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 
-export function render(name: "index.ts" | "rules.ts" | "operation.ts" | "routes.ts" | "property.test.mjs", data: Record<string, unknown>): string {
+export function render(
+  name: "index.ts" | "rules.ts" | "operation.ts" | "routes.ts" | "property.test.mjs" | "index.d.ts" | "rules.d.ts" | "operation.d.ts" | "routes.d.ts",
+  data: Record<string, unknown>,
+): string {
   let template = cache.get(name);
   if (!template) {
     const source = readFileSync(path.join(packageRoot(), "generators", "templates", `${name}.hbs`), "utf8");

@@ -69,7 +69,12 @@ function helpExamples(): Example[] {
 function readmeExamples(): Example[] {
   const out: Example[] = [];
   const blocks = readFileSync(path.join(repo, "README.md"), "utf8").matchAll(/^```(sh|bash|console|shell)?\n([\s\S]*?)^```$/gm);
-  for (const block of blocks) for (const command of commandsIn((block[2] ?? "").split("\n"))) out.push({ where: "README.md", command });
+  for (const block of blocks) {
+    // In a console transcript only `$ ` lines are typed; the rest is output (which may start with "v2kit:").
+    const lines = (block[2] ?? "").split("\n");
+    const typed = block[1] === "console" ? lines.filter((line) => line.startsWith("$ ")) : lines;
+    for (const command of commandsIn(typed)) out.push({ where: "README.md", command });
+  }
   return out;
 }
 

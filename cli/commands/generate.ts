@@ -20,7 +20,7 @@ import { checkInPlace, writeInPlace } from "../generate/write-in-place.js";
 
 const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE] [--out DIR] [--check]
                       [--allow-external-refs] [--rules-strict] [--force] [--quiet]
-                      [--allow-foreign-files] [--overwrite-edits]
+                      [--allow-foreign-files] [--overwrite-edits] [--js]
 
 Emit TypeScript types, Ajv validators, the rule engine and property tests. After an edit, only
 the parts whose own inputs changed are rebuilt; the rest is kept from the previous output.
@@ -52,6 +52,9 @@ Exit status: 0 written or up to date, 1 invalid input or (--check) output not cu
   --overwrite-edits       replace generated files that were edited by hand since (and files
                           of the same name generate did not write); without it, generate refuses
                             v2kit generate --out generated --overwrite-edits
+  --js                    JavaScript for projects without TypeScript: each module as .mjs with
+                          its declarations beside it (.d.mts), runnable by node, typed in editors
+                            v2kit generate --js --out generated
   -h, --help              show this help
 `;
 
@@ -67,6 +70,7 @@ const OPTIONS = {
   quiet: { type: "boolean", default: false },
   "allow-foreign-files": { type: "boolean", default: false },
   "overwrite-edits": { type: "boolean", default: false },
+  js: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -106,7 +110,8 @@ export const command: Command = {
     for (const { file } of inputs.slice(0, 3)) if (!existsSync(file)) throw new CliError(`${file}: cannot read: no such file`);
     const previous = target.exists ? readStamp(out) : undefined;
     const code = codeHash();
-    const hash = inputsHash(inputs, code);
+    // JavaScript output is another layout of the same inputs: switching it rebuilds everything.
+    const hash = inputsHash(inputs, values.js ? `${code}\0js` : code);
     const found = target.exists ? inventory(out, previous) : { owned: [], edited: [], foreign: [] };
     if (
       !values.check &&
@@ -127,7 +132,7 @@ export const command: Command = {
 
     // Artifacts whose inputs did not change are taken as they are; --check and --force build all.
     // An unsealed (hand-edited) stamp vouches for nothing: everything is built.
-    const reuse = values.check || values.force || previous?.sealed !== true ? undefined : reuseFrom(out, previous, found.owned, code);
+    const reuse = values.check || values.force || values.js || previous?.sealed !== true ? undefined : reuseFrom(out, previous, found.owned, code);
     const result = await runPipeline(values, reuse);
     if (!values.quiet) printDiagnostics(result.diagnostics);
     const stamp: Stamp = { inputs: hash, files: {}, artifacts: {} };
@@ -198,6 +203,7 @@ async function runPipeline(values: Values, reuse: Reuse | undefined) {
       allowExternalRefs: values["allow-external-refs"],
       rulesStrict: values["rules-strict"],
       ...(reuse ? { reuse } : {}),
+      ...(values.js ? { js: true } : {}),
     });
   } catch (error) {
     if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);

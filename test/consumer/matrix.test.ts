@@ -1,5 +1,6 @@
 // Build-step use in another repo, every module system: the packed tarball installed in scratch
-// ESM and CommonJS projects (examples/consumer/), `v2kit generate --out src/generated` in each,
+// ESM and CommonJS projects (examples/consumer/), `v2kit generate --out src/generated` in each
+// (and --js in a JavaScript-only one),
 // then every cell compiles (no allowJs, nothing excluded) and runs check() on a valid and an
 // invalid body — with tsc + node, tsx, and an esbuild bundle — and vitest runs the generated
 // property tests in place.
@@ -117,6 +118,28 @@ describe("a consumer project from the packed tarball", { timeout: 300_000 }, () 
       const out = run(path.join(consumers.work, "node_modules/.bin/vitest"), ["run", "src/generated/tests", "--reporter=dot"], consumers.cjs);
       expect(passed(out)).toMatch(/Tests\s+\d+ passed/);
     });
+  });
+});
+
+describe("a JavaScript-only project from the packed tarball (generate --js)", { timeout: 300_000 }, () => {
+  it("has no TypeScript installed: the point of --js", () => {
+    expect(() => readFileSync(path.join(consumers.work, "node_modules/typescript/package.json"))).toThrow();
+  });
+
+  it("node runs the example as shipped", () => {
+    expect(JSON.parse(run(process.execPath, ["src/main.mjs"], consumers.js))).toEqual(EXPECTED);
+  });
+
+  it("an editor's view (tsc --checkJs with the strict flags) finds the JSDoc types right, and a wrong body wrong", () => {
+    const options = { ...STRICT, module: "nodenext", moduleResolution: "nodenext", allowJs: true, checkJs: true, noEmit: true };
+    writeFileSync(path.join(consumers.js, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["src/main.mjs"] }));
+    run(tools.tsc, ["-p", "tsconfig.json"], consumers.js);
+    writeFileSync(
+      path.join(consumers.js, "src/wrong.mjs"),
+      '/** @type {import("./generated/index.mjs").RequestBody<"createEndpoint">} */\nexport const body = { name: 1 };\n',
+    );
+    writeFileSync(path.join(consumers.js, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["src/wrong.mjs"] }));
+    expect(() => run(tools.tsc, ["-p", "tsconfig.json"], consumers.js)).toThrow(/wrong\.mjs\(2,\d+\): error TS2322/);
   });
 });
 

@@ -1,6 +1,6 @@
 // The consumer matrix's shared setup: one `npm pack` of this repo, one install of the tarball
-// (plus vitest, from the npm cache) in a scratch folder, and the two example projects of
-// examples/consumer/ (ESM and CommonJS) copied beside it, sharing that node_modules.
+// (plus vitest, from the npm cache) in a scratch folder, and the example projects of
+// examples/consumer/ (ESM, CommonJS, JavaScript-only) copied beside it, sharing that node_modules.
 
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -39,6 +39,8 @@ export interface Consumers {
   /** The example project folders, installed and generated: "esm" (type module) and "cjs" (type commonjs). */
   esm: string;
   cjs: string;
+  /** The JavaScript-only example (no TypeScript installed), generated with --js. */
+  js: string;
 }
 
 /** A version of a devDependency as this repo has it installed (so the install hits the cache). */
@@ -65,12 +67,14 @@ export function setUpConsumers(): Consumers {
     ],
     work,
   );
-  const out: Consumers = { work, esm: path.join(work, "esm"), cjs: path.join(work, "cjs") };
+  const out: Consumers = { work, esm: path.join(work, "esm"), cjs: path.join(work, "cjs"), js: path.join(work, "js") };
   for (const kind of ["esm", "cjs"] as const) {
     cpSync(path.join(repo, "examples/consumer", kind), out[kind], { recursive: true });
     mkdirSync(path.join(out[kind], "src"), { recursive: true });
     // What the example's `npm run generate` does, through the installed bin.
     run(path.join(work, "node_modules/.bin/v2kit"), ["generate", "--out", "src/generated", "--quiet"], out[kind]);
   }
+  cpSync(path.join(repo, "examples/consumer/js"), out.js, { recursive: true });
+  run(path.join(work, "node_modules/.bin/v2kit"), ["generate", "--js", "--out", "src/generated", "--quiet"], out.js);
   return out;
 }
