@@ -204,6 +204,18 @@ function v2BaseOf(text: string): string {
   return text.replace(/\/+$/, "");
 }
 
+/** The flags of `migrate scan` alone (parsing, and did-you-mean on a misspelt one). */
+const SCAN_OPTIONS = {
+  "fail-on": { type: "string", default: "inferred" },
+  "max-bytes": { type: "string" },
+  "no-gitignore": { type: "boolean" },
+  "skip-unreadable": { type: "boolean" },
+  fix: { type: "boolean" },
+  diff: { type: "boolean" },
+  "unsafe-fixes": { type: "boolean" },
+  "v2-base": { type: "string" },
+} as const;
+
 function options(args: string[], scanning: boolean) {
   try {
     return parseArgs({
@@ -213,34 +225,13 @@ function options(args: string[], scanning: boolean) {
       options: {
         format: { type: "string", default: "pretty" },
         help: { type: "boolean", short: "h" },
-        ...(scanning
-          ? {
-              "fail-on": { type: "string", default: "inferred" },
-              "max-bytes": { type: "string" },
-              "no-gitignore": { type: "boolean" },
-              "skip-unreadable": { type: "boolean" },
-              fix: { type: "boolean" },
-              diff: { type: "boolean" },
-              "unsafe-fixes": { type: "boolean" },
-              "v2-base": { type: "string" },
-            }
-          : {}),
+        ...(scanning ? SCAN_OPTIONS : {}),
         ...(scanning ? {} : { catalog: { type: "string", multiple: true }, response: { type: "string" }, ...liveParseOptions }),
       },
     });
   } catch (error) {
     const flags: OptionSpecs = { format: { type: "string" }, help: { type: "boolean" } };
-    if (scanning)
-      Object.assign(flags, {
-        "fail-on": { type: "string" },
-        "max-bytes": { type: "string" },
-        "no-gitignore": { type: "boolean" },
-        "skip-unreadable": { type: "boolean" },
-        fix: { type: "boolean" },
-        diff: { type: "boolean" },
-        "unsafe-fixes": { type: "boolean" },
-        "v2-base": { type: "string" },
-      });
+    if (scanning) Object.assign(flags, SCAN_OPTIONS);
     if (!scanning) Object.assign(flags, { catalog: { type: "string" }, response: { type: "string" } }, liveParseOptions);
     throw usageError(scanning ? "migrate scan" : "migrate", error, flags);
   }

@@ -3,7 +3,7 @@
 // whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
 // passed to (directly, or through the variable it is assigned to).
 
-import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
+import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, lastAtOrBefore, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
 import { bodyInsertion, callBody, powershellBody, type SentBody } from "./literal-body.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, shellBody } from "./method.js";
@@ -231,7 +231,7 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
   const shared: FixSite["shared"] = [];
   for (const offset of url.at) {
     if (offset < 0 || (offset >= span[0] && offset < span[1]) || shared.some((x) => offset >= x.start && offset < x.end)) continue;
-    const k = tokenAt(tokens, offset);
+    const k = lastAtOrBefore(tokens.length, (i) => (tokens[i] as Token).start, offset);
     const t = tokens[k];
     const name = tokens[k - 2];
     const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
@@ -261,18 +261,6 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     ...(sent && "anchor" in sent && sent.anchor ? { body: sent.anchor } : {}),
     ...(addBody ? { addBody } : {}),
   };
-}
-
-/** The index of the token whose span holds `offset` (tokens are in source order). */
-function tokenAt(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((tokens[mid] as Token).start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Punctuation after which a string on a new line still belongs to an expression. */

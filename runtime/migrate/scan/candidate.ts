@@ -67,12 +67,18 @@ export function lineAt(text: string, offset: number): { line: number; column: nu
     indexed = { text, starts };
   }
   const { starts } = indexed;
+  const lo = lastAtOrBefore(starts.length, (i) => starts[i] as number, offset);
+  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+}
+
+/** Of `count` ascending start offsets (`startAt(i)`), the index of the last at or before `offset` (0 when none is). */
+export function lastAtOrBefore(count: number, startAt: (i: number) => number, offset: number): number {
   let lo = 0;
-  let hi = starts.length - 1;
+  let hi = count - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
+    if (startAt(mid) <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+  return lo;
 }

@@ -2,6 +2,7 @@
 // of context, `\ No newline at end of file`), built from the edits themselves: the changed lines
 // are known, so no line-matching algorithm is needed and the output is exact.
 
+import { lastAtOrBefore } from "./candidate.js";
 import type { Edit } from "./fix.js";
 
 const CONTEXT = 3;
@@ -18,17 +19,6 @@ function splitLines(text: string): string[] {
   const lines = text.split(/(?<=\n)/);
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
-}
-
-function lineIndex(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 function emit(prefix: string, line: string): string {
@@ -51,8 +41,11 @@ export function unifiedDiff(path: string, before: string, edits: readonly Edit[]
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   const groups: { from: number; to: number; edits: Edit[] }[] = [];
   for (const e of sorted) {
-    const from = lineIndex(starts, e.start);
-    const to = Math.max(from, lineIndex(starts, e.end > e.start ? e.end - 1 : e.start));
+    const from = lastAtOrBefore(starts.length, (i) => starts[i] as number, e.start);
+    const to = Math.max(
+      from,
+      lastAtOrBefore(starts.length, (i) => starts[i] as number, e.end > e.start ? e.end - 1 : e.start),
+    );
     const last = groups[groups.length - 1];
     if (last && from <= last.to) {
       last.to = Math.max(last.to, to);
