@@ -114,6 +114,15 @@ function project(): { dir: string; bin: string } {
     wire('mutation { saveTemplate(input: {name: "t", imageName: "img:1", containerDiskInGb: 10, volumeInGb: 0, isServerless: true}) { id } }'),
   );
   writeFileSync(path.join(dir, "delete-request.json"), wire('mutation { deleteTemplate(templateName: "t") }'));
+  // The project configs the lint examples name (README "A project config", lint --help).
+  const endpoints = { files: ["deploy/endpoints/*.json"], operation: "createEndpoint", catalog: ["ci/context/gpus.json"] };
+  mkdirSync(path.join(dir, "deploy/endpoints"), { recursive: true });
+  copyFileSync(path.join(dir, "examples/create-endpoint-gpu.json"), path.join(dir, "deploy/endpoints/sdxl.json"));
+  writeFileSync(path.join(dir, "v2kit.config.json"), JSON.stringify({ lint: [endpoints] }));
+  writeFileSync(
+    path.join(dir, "ci/v2kit.config.json"),
+    JSON.stringify({ lint: [{ ...endpoints, files: ["../deploy/endpoints/*.json"], catalog: ["context/gpus.json"] }] }),
+  );
   copyFileSync(path.join(dir, "examples/create-endpoint-gpu.json"), path.join(dir, "big.json"));
   writeFileSync(path.join(dir, "openapi.json"), JSON.stringify(parse(readFileSync(path.join(dir, "openapi.yaml"), "utf8"))));
   const bin = path.join(dir, ".bin");

@@ -22,14 +22,20 @@ const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
                   [--ndjson [--jobs N]] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
+       v2kit lint [--config FILE] [--format …] [FILE...]
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
 Exit status: 0 all valid, 1 any invalid (malformed JSON included) or output closed early
 (| head), 2 usage error or unreadable file (FIFOs, devices and directories are refused).
 
+Without --operation, v2kit.config.json (this folder or a parent) says which files are bodies of
+which operation, with which context: no FILE lints every file it names, each FILE takes the entry
+whose globs match it (docs/config.md).
+
 Options:
-  --operation OP      operationId or GraphQL operation name (required); graphql:NAME always
-                      names the GraphQL operation, a bare NAME only when no operationId is NAME
+  --operation OP      operationId or GraphQL operation name (required without a config);
+                      graphql:NAME always names the GraphQL operation, a bare NAME only when
+                      no operationId is NAME
                         v2kit lint --operation createEndpoint body.json
                         v2kit lint --operation graphql:saveTemplate template-request.json
   --catalog FILE      saved GPU or CPU catalog response ({"gpus": [...]} or {"cpus": [...]});
@@ -59,6 +65,8 @@ Options:
   --max-body-bytes N  refuse a body (a file, a --ndjson line, standard input, a --catalog,
                       --templates or --current file) larger than N bytes (default 16777216, 16 MiB)
                         v2kit lint --operation createEndpoint --max-body-bytes 67108864 big.json
+  --config FILE       the v2kit.config.json to use instead of the nearest one
+                        v2kit lint --config v2kit.config.json
   -                   read the body from standard input
                         cat body.json | v2kit lint --operation createEndpoint -
   -h, --help          show this help
@@ -78,6 +86,7 @@ const OPTIONS = {
   ndjson: { type: "boolean" },
   jobs: { type: "string" },
   "max-body-bytes": { type: "string" },
+  config: { type: "string" },
   help: { type: "boolean", short: "h" },
   ...liveParseOptions,
 } as const;
@@ -98,11 +107,11 @@ async function run(args: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const files = await expandFileArgs("lint", parsed.positionals);
+  const given = await expandFileArgs("lint", parsed.positionals);
   const usage = (message: string) => new CliError(`lint: ${message}\nRun 'v2kit lint --help' for usage.`);
-  if (values.operation === undefined) throw usage("--operation is required");
-  if (files.length === 0) throw usage("name at least one FILE, or - for standard input");
-  if (files.filter((f) => f === "-").length > 1) throw usage("- (standard input) may be given once");
+  if (values.operation !== undefined && values.config !== undefined)
+    throw usage("--config names the files and their operations: give --config or --operation, not both");
+  if (given.filter((f) => f === "-").length > 1) throw usage("- (standard input) may be given once");
   const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
   if (!FORMAT_NAMES.includes(format))
     throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}${didYouMean(String(values.format), FORMAT_NAMES)}`);
@@ -113,6 +122,16 @@ async function run(args: string[]): Promise<number> {
       `--jobs takes a number of worker threads from 1 to ${MAX_JOBS}, or 0 or auto for one per available CPU (${availableParallelism()} here), not ${JSON.stringify(values.jobs)}`,
     );
   if (values.jobs !== undefined && !values.ndjson) throw usage("--jobs splits --ndjson input across worker threads: add --ndjson, or drop --jobs");
+  if (values.response !== undefined && !RESPONSE_STATUS.test(values.response)) {
+    throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
+  }
+  const maxBytes = maxBodyBytes(values["max-body-bytes"]);
+  if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
+  limit = maxBytes;
+
+  // No --operation: the project's v2kit.config.json says which files are bodies of what.
+  const groups = values.operation === undefined ? await configGroups(values, given, usage) : [{ values, files: given }];
+  if (values.operation !== undefined && given.length === 0) throw usage("name at least one FILE, or - for standard input");
   // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
   // peak memory would grow with the input. A fixed 8 MB semi-space keeps it flat from the first
   // line, and spends a quarter of the GC time a 1 MB one does; the old generation grows by half
@@ -120,13 +139,66 @@ async function run(args: string[]): Promise<number> {
   // sets these for its worker threads without a re-run (cli/ndjson-pool.ts); --jobs 1 lints on
   // this thread, whose heap is sized at start-up: a child node with the flags (docs/ndjson.md).
   if (values.ndjson && jobs === 1 && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) return rerunWith(NDJSON_HEAP_FLAGS);
-  if (values.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(values.response)) {
-    throw usage(`--response takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(values.response)}`);
-  }
 
-  const maxBytes = maxBodyBytes(values["max-body-bytes"]);
-  if (maxBytes === undefined) throw usage(`--max-body-bytes takes a whole number of bytes (at least 1), not ${JSON.stringify(values["max-body-bytes"])}`);
-  limit = maxBytes;
+  const run: GroupRun = { format, jobs, usage };
+  let code = 0;
+  for (const group of groups) {
+    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run));
+    if (closed) break;
+  }
+  if (run.formatter) await write(run.formatter.end());
+  // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
+  return closed ? Math.max(code, 1) : code;
+}
+
+const RESPONSE_STATUS = /^([1-5][0-9][0-9]|[1-5]XX|default)$/;
+
+/** What every group of one run shares: one formatter (one SARIF document), the format, --jobs. */
+interface GroupRun {
+  format: FormatName;
+  jobs: number;
+  usage: (message: string) => CliError;
+  formatter?: Formatter;
+}
+
+/**
+ * The groups of a run without --operation, from v2kit.config.json (--config, else the nearest
+ * one up from here): each entry's operation and context, paths relative to the config; a
+ * command-line context flag applies where the entry sets none.
+ */
+async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<{ values: Values; files: string[] }[]> {
+  const { findConfig, readConfig, groupFiles, fromConfig } = await import("../config.js");
+  const file = values.config ?? findConfig(process.cwd());
+  if (file === undefined)
+    throw usage("--operation is required, or a v2kit.config.json (here or in a parent folder, or --config FILE) that names the files and their operations");
+  const config = readConfig(file);
+  if (config.lint.length === 0) throw new CliError(`${config.file}: has no "lint" entries: give --operation`, 2);
+  if (values.ndjson) throw usage("--ndjson needs --operation (a config entry lints whole files)");
+  const groups = await groupFiles(config, given);
+  return groups.map(({ entry, files }) => {
+    const at = (p: string) => fromConfig(config, p);
+    const response = entry.response ?? values.response;
+    if (response !== undefined && !RESPONSE_STATUS.test(response))
+      throw new CliError(`${config.file}: "response" takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(response)}`, 2);
+    return {
+      files,
+      values: {
+        ...values,
+        operation: entry.operation,
+        ...(entry.catalog ? { catalog: entry.catalog.map(at) } : {}),
+        ...(entry.templates ? { templates: entry.templates.map(at) } : {}),
+        ...(entry.current ? { current: at(entry.current) } : {}),
+        ...(response !== undefined ? { response } : {}),
+        ...(entry.spec ? { spec: at(entry.spec) } : {}),
+        ...(entry.rules ? { rules: at(entry.rules) } : {}),
+      },
+    };
+  });
+}
+
+/** Lints one group of files as one operation with one context; the exit status of the group. */
+async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun): Promise<number> {
+  const { format, jobs, usage } = run;
   // --jobs N: the workers start loading their engine now, beside this thread loading its own.
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
@@ -155,7 +227,9 @@ async function run(args: string[]): Promise<number> {
   if (values.response !== undefined) options.response = values.response;
 
   const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  const formatter = await loadFormatter(format, { engine, operation: values.operation, color });
+  // One formatter for the whole run: its end() closes the output once (SARIF: one document).
+  run.formatter ??= await loadFormatter(format, { engine, operation: values.operation, color });
+  const formatter = run.formatter;
   watchStdout();
   if (pool !== undefined) {
     const { engine: _, operation: __, response: ___, ...context } = options;
@@ -180,9 +254,7 @@ async function run(args: string[]): Promise<number> {
   } finally {
     await pool?.close();
   }
-  await write(formatter.end());
-  // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
-  return closed ? Math.max(code, 1) : code;
+  return code;
 }
 
 /** The worker threads of --jobs N, made from the flags alone (the context follows: LintPool.configure). */
@@ -313,7 +385,11 @@ export async function contextFrom(
 /** Set when the reader of stdout went away (`v2kit lint ... | head`): stop quietly. */
 let closed = false;
 
+let watching = false;
+
 function watchStdout(): void {
+  if (watching) return;
+  watching = true;
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
     closed = true;

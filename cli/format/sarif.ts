@@ -29,9 +29,15 @@ export function formatter(context: FormatContext): Formatter {
   const results: SarifResult[] = [];
   const seen = new Map<string, { text: string; hint?: string }>();
   const entries = context.engine.operations.get(context.operation)?.rules ?? [];
+  // A run over a config lints several operations into one document: a rule of another operation
+  // is described from there.
+  const anywhere = (id: string) => {
+    for (const op of context.engine.operations.values()) for (const r of op.rules) if (r.id === id) return r;
+    return undefined;
+  };
   const describe = (finding: Violation | Warning) => {
     if (seen.has(finding.rule)) return;
-    const entry = entries.find((r) => r.id === finding.rule);
+    const entry = entries.find((r) => r.id === finding.rule) ?? anywhere(finding.rule);
     const text =
       entry?.message ??
       FIXED[finding.rule] ??

@@ -1,0 +1,142 @@
+// v2kit.config.json: which files `v2kit lint` checks, as which operation, with which context, so
+// that `v2kit lint` alone (a pre-commit hook, CI, an editor) knows what to do. Found in the
+// current directory or its parents, or named with --config. Paths in it are relative to its own
+// folder. Its JSON Schema is schema/v2kit.config.schema.json; this module checks the same shape
+// by hand (no Ajv on the lint path) with did-you-mean for keys; test/config.test.ts holds the two
+// in agreement.
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describeParseError } from "../runtime/json-source.js";
+import { CliError } from "./command.js";
+import { didYouMean } from "./suggest.js";
+
+export const CONFIG_NAME = "v2kit.config.json";
+
+/** One group of files linted alike. */
+export interface LintEntry {
+  /** Globs, relative to the config's folder. */
+  files: string[];
+  operation: string;
+  catalog?: string[];
+  templates?: string[];
+  current?: string;
+  response?: string;
+  spec?: string;
+  rules?: string;
+}
+
+export interface Config {
+  /** The config file, as found. */
+  file: string;
+  dir: string;
+  lint: LintEntry[];
+}
+
+const TOP = ["$schema", "lint"];
+const ENTRY = ["files", "operation", "catalog", "templates", "current", "response", "spec", "rules"];
+
+/** The nearest v2kit.config.json from `from` up to the root, if any. */
+export function findConfig(from: string): string | undefined {
+  let dir = path.resolve(from);
+  for (let hops = 0; hops < 256; hops++) {
+    const candidate = path.join(dir, CONFIG_NAME);
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return undefined;
+}
+
+function fail(file: string, where: string, message: string): never {
+  throw new CliError(`${file}: ${where ? `${where}: ` : ""}${message}`, 2);
+}
+
+const strings = (file: string, where: string, value: unknown): string[] => {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === "string" && v !== ""))
+    fail(file, where, "must be a non-empty list of strings");
+  return value as string[];
+};
+
+const text = (file: string, where: string, value: unknown): string => {
+  if (typeof value !== "string" || value === "") fail(file, where, "must be a non-empty string");
+  return value;
+};
+
+function knownKeys(file: string, where: string, value: Record<string, unknown>, known: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) fail(file, where, `unknown key ${JSON.stringify(key)}${didYouMean(key, known)} (known: ${known.join(", ")})`);
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Reads and checks a config file; every problem is exit 2 with the file and the JSON pointer. */
+export function readConfig(file: string): Config {
+  let raw: string;
+  try {
+    raw = readFileSync(file, "utf8");
+  } catch (error) {
+    fail(file, "", `cannot read: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(raw.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    const { reason, position } = describeParseError(raw, error as Error);
+    fail(`${file}:${position.line}:${position.column}`, "", `not valid JSON: ${reason}`);
+  }
+  if (!isRecord(data)) fail(file, "", "must be a JSON object");
+  knownKeys(file, "", data, TOP);
+  if (data.lint === undefined) fail(file, "", 'needs "lint": the files to lint and their operations');
+  const config: Config = { file, dir: path.dirname(path.resolve(file)), lint: [] };
+  if (!Array.isArray(data.lint) || data.lint.length === 0) fail(file, "/lint", "must be a non-empty list of entries");
+  data.lint.forEach((value, i) => {
+    const where = `/lint/${i}`;
+    if (!isRecord(value)) fail(file, where, "must be an object");
+    knownKeys(file, where, value, ENTRY);
+    if (value.files === undefined) fail(file, where, 'needs "files": the globs of the bodies this entry checks');
+    if (value.operation === undefined) fail(file, where, 'needs "operation": the operationId its files are bodies of');
+    const entry: LintEntry = { files: strings(file, `${where}/files`, value.files), operation: text(file, `${where}/operation`, value.operation) };
+    for (const key of ["catalog", "templates"] as const) if (value[key] !== undefined) entry[key] = strings(file, `${where}/${key}`, value[key]);
+    for (const key of ["current", "response", "spec", "rules"] as const) if (value[key] !== undefined) entry[key] = text(file, `${where}/${key}`, value[key]);
+    if (entry.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(entry.response))
+      fail(file, `${where}/response`, `takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(entry.response)}`);
+    config.lint.push(entry);
+  });
+  return config;
+}
+
+/** A path in the config, relative to its folder, as the process sees it. */
+export const fromConfig = (config: Config, p: string) => path.resolve(config.dir, p);
+
+/** The files of one entry: its globs expanded in the config's folder (sorted, as the process names them). */
+export async function entryFiles(config: Config, entry: LintEntry): Promise<string[]> {
+  const { glob } = await import("tinyglobby");
+  const matches = await glob(entry.files, { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false, absolute: true });
+  return matches.sort().map((m) => path.relative(process.cwd(), m) || m);
+}
+
+/**
+ * Files grouped by the entry that checks them: every file the config names (no FILE given), or
+ * each given FILE with the first entry whose globs match it. A FILE no entry matches is exit 2.
+ */
+export async function groupFiles(config: Config, given: readonly string[]): Promise<{ entry: LintEntry; files: string[] }[]> {
+  const expanded = await Promise.all(config.lint.map((entry) => entryFiles(config, entry)));
+  if (given.length === 0) {
+    const groups = config.lint.map((entry, i) => ({ entry, files: expanded[i] as string[] })).filter((g) => g.files.length > 0);
+    if (groups.length === 0) fail(config.file, "/lint", "its globs match no file");
+    return groups;
+  }
+  const groups = new Map<LintEntry, string[]>();
+  for (const file of given) {
+    if (file === "-") fail(config.file, "", "standard input (-) has no name to match an entry's globs: give --operation");
+    const absolute = path.resolve(file);
+    const i = expanded.findIndex((list) => list.some((m) => path.resolve(m) === absolute));
+    if (i < 0) fail(config.file, "", `no "lint" entry's "files" matches ${file}: add a glob for it, or give --operation`);
+    const entry = config.lint[i] as LintEntry;
+    groups.set(entry, [...(groups.get(entry) ?? []), file]);
+  }
+  return [...groups].map(([entry, files]) => ({ entry, files }));
+}
