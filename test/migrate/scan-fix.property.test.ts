@@ -4,21 +4,23 @@
 // - A fix changes no byte outside the spans of the findings it fixed (the URL expression, the
 //   shared base constant, the literal method, the literal body, the place a body is added).
 // - Every fixed call is gone when the fixed text is scanned again, and a second fix is a no-op.
-// - Every fixed file still parses: `python3` (ast.parse), `node --check`, `bash -n`.
+// - Every fixed file still parses: `python3` (ast.parse), `node --check`, TypeScript's own
+//   parser (transpileModule diagnostics), `bash -n`.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
+import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../runtime/migrate/route-table.js";
 import { scanSource } from "../../runtime/migrate/scan.js";
 import { type Edit, fixFile } from "../../runtime/migrate/scan/fix.js";
 import type { Finding } from "../../runtime/migrate/scan/resolve.js";
 
-type Language = "python" | "js" | "shell";
-const EXT: Record<Language, string> = { python: "py", js: "mjs", shell: "sh" };
+type Language = "python" | "js" | "ts" | "shell";
+const EXT: Record<Language, string> = { python: "py", js: "mjs", ts: "ts", shell: "sh" };
 
 const routes = ROUTES.filter((r) => r.v2 !== null);
 const VARS = ["pod_id", "eid", "item", "target"];
@@ -51,7 +53,7 @@ const call: fc.Arbitrary<Call> = fc
   });
 
 const file = fc.record({
-  language: fc.constantFrom<Language>("python", "js", "shell"),
+  language: fc.constantFrom<Language>("python", "js", "ts", "shell"),
   host: fc.constantFrom(...HOSTS),
   calls: fc.array(call, { minLength: 1, maxLength: 5 }),
   filler: fc.uniqueArray(fc.constantFrom("x = 1", "y = [1, 2]", "z = {'a': (1, 2)}"), { maxLength: 3 }),
@@ -93,8 +95,9 @@ function render(f: fc.GeneratorValue<typeof file>): string {
       const body = c.body.length > 0 ? `, json={${c.body.map(([k, v]) => `"${k}": ${pyValue(v)}`).join(", ")}}` : "";
       lines.push(`def call_${n}(${VARS.join(", ")}):`, ...filler("    ", "python"), `    return requests.${fn}(${url}${body}, headers=HEADERS)`, "");
     });
-  } else if (f.language === "js") {
-    lines.push(`const BASE = "${f.host}";`, "");
+  } else if (f.language === "js" || f.language === "ts") {
+    const typed = f.language === "ts";
+    lines.push(typed ? `const BASE: string = "${f.host}";` : `const BASE = "${f.host}";`, "");
     f.calls.forEach((c, n) => {
       const url = c.inline ? `\`${f.host}${pathOf(c, (v) => `\${${v}}`)}\`` : `\`\${BASE}${pathOf(c, (v) => `\${${v}}`)}\``;
       const members = c.body.map(([k, v]) =>
@@ -161,7 +164,7 @@ describe("migrate scan --fix on generated client files", () => {
     );
     // The generator reaches fixable calls in every language (a property over nothing proves nothing).
     expect(fixedTotal).toBeGreaterThan(100);
-    for (const language of ["python", "js", "shell"] as const) expect(written.some((w) => w.language === language)).toBe(true);
+    for (const language of ["python", "js", "ts", "shell"] as const) expect(written.some((w) => w.language === language)).toBe(true);
   });
 
   it("every fixed file still parses with its language's own tools", () => {
@@ -177,6 +180,10 @@ describe("migrate scan --fix on generated client files", () => {
     else expect(py.stderr).toBe("");
     for (const { path, language } of paths) {
       if (language === "js") expect(spawnSync(process.execPath, ["--check", path], { encoding: "utf8" }).stderr, path).toBe("");
+      if (language === "ts") {
+        const out = ts.transpileModule(readFileSync(path, "utf8"), { reportDiagnostics: true, fileName: path });
+        expect(out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")) ?? [], path).toEqual([]);
+      }
       if (language === "shell") expect(spawnSync("bash", ["-n", path], { encoding: "utf8" }).stderr, path).toBe("");
     }
     rmSync(dir, { recursive: true, force: true });
