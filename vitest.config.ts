@@ -10,6 +10,9 @@ const LONG = [
   "test/consumer/**/*.test.ts",
   "test/pack.test.ts",
   "test/generate-js.test.ts",
+  // migrate scan --fix as a user runs it: dozens of CLI processes and external parsers (about 25 s).
+  "test/migrate/scan-fix.test.ts",
+  "test/migrate/scan-fix.property.test.ts",
   "test/generate-out.test.ts",
   "test/types-fidelity/**/*.test.ts",
   "test/conformance/**/*.test.ts",
