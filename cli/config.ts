@@ -31,9 +31,12 @@ export interface Config {
   file: string;
   dir: string;
   lint: LintEntry[];
+  /** What `migrate scan` reads when no DIR is given: paths or globs, and gitignore-style exclusions. */
+  scan?: { include: string[]; exclude?: string[] };
 }
 
-const TOP = ["$schema", "lint"];
+const TOP = ["$schema", "lint", "scan"];
+const SCAN = ["include", "exclude"];
 const ENTRY = ["files", "operation", "catalog", "templates", "current", "response", "spec", "rules"];
 
 /** The nearest v2kit.config.json from `from` up to the root, if any. */
@@ -89,8 +92,16 @@ export function readConfig(file: string): Config {
   }
   if (!isRecord(data)) fail(file, "", "must be a JSON object");
   knownKeys(file, "", data, TOP);
-  if (data.lint === undefined) fail(file, "", 'needs "lint": the files to lint and their operations');
+  if (data.lint === undefined && data.scan === undefined) fail(file, "", 'names nothing to do: add "lint" (the files to lint and their operations) or "scan"');
   const config: Config = { file, dir: path.dirname(path.resolve(file)), lint: [] };
+  if (data.scan !== undefined) {
+    if (!isRecord(data.scan)) fail(file, "/scan", "must be an object");
+    knownKeys(file, "/scan", data.scan, SCAN);
+    if (data.scan.include === undefined) fail(file, "/scan", 'needs "include": the paths or globs migrate scan reads');
+    config.scan = { include: strings(file, "/scan/include", data.scan.include) };
+    if (data.scan.exclude !== undefined) config.scan.exclude = strings(file, "/scan/exclude", data.scan.exclude);
+  }
+  if (data.lint === undefined) return config;
   if (!Array.isArray(data.lint) || data.lint.length === 0) fail(file, "/lint", "must be a non-empty list of entries");
   data.lint.forEach((value, i) => {
     const where = `/lint/${i}`;
@@ -106,6 +117,28 @@ export function readConfig(file: string): Config {
     config.lint.push(entry);
   });
   return config;
+}
+
+/**
+ * The roots `migrate scan` walks for the config's "scan" section (paths or globs relative to the
+ * config; a glob may name folders), as the process names them. A root that matches nothing is
+ * exit 2: a gate must not pass because it read nothing.
+ */
+export async function scanRoots(config: Config): Promise<string[]> {
+  const include = config.scan?.include ?? [];
+  const roots: string[] = [];
+  for (const entry of include) {
+    const absolute = path.resolve(config.dir, entry);
+    if (existsSync(absolute)) {
+      roots.push(path.relative(process.cwd(), absolute) || ".");
+      continue;
+    }
+    const { glob } = await import("tinyglobby");
+    const matches = await glob(entry, { cwd: config.dir, onlyFiles: false, expandDirectories: false, dot: false, absolute: true });
+    if (matches.length === 0) fail(config.file, "/scan/include", `${JSON.stringify(entry)} matches no file or folder`);
+    for (const m of matches.sort()) roots.push(path.relative(process.cwd(), m) || ".");
+  }
+  return roots;
 }
 
 /** A path in the config, relative to its folder, as the process sees it. */

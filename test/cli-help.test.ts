@@ -118,7 +118,7 @@ function project(): { dir: string; bin: string } {
   const endpoints = { files: ["deploy/endpoints/*.json"], operation: "createEndpoint", catalog: ["ci/context/gpus.json"] };
   mkdirSync(path.join(dir, "deploy/endpoints"), { recursive: true });
   copyFileSync(path.join(dir, "examples/create-endpoint-gpu.json"), path.join(dir, "deploy/endpoints/sdxl.json"));
-  writeFileSync(path.join(dir, "v2kit.config.json"), JSON.stringify({ lint: [endpoints] }));
+  writeFileSync(path.join(dir, "v2kit.config.json"), JSON.stringify({ lint: [endpoints], scan: { include: ["src"] } }));
   writeFileSync(
     path.join(dir, "ci/v2kit.config.json"),
     JSON.stringify({ lint: [{ ...endpoints, files: ["../deploy/endpoints/*.json"], catalog: ["context/gpus.json"] }] }),

@@ -117,9 +117,46 @@ describe("v2kit lint with v2kit.config.json", () => {
   });
 });
 
+describe("migrate scan with the config's scan section", () => {
+  const scan = (cwd: string, ...args: string[]) =>
+    spawnSync(process.execPath, [cli, "migrate", "scan", "--format", "json", ...args], { cwd, encoding: "utf8" });
+
+  it("no DIR: reads what scan.include names, minus scan.exclude (gitignore-style, relative to the config)", () => {
+    const dir = path.join(root, "scanning");
+    write(path.join(dir, "src/client.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/pods")\n');
+    write(path.join(dir, "src/vendor/old.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/templates")\n');
+    write(path.join(dir, "other/skip.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/endpoints")\n');
+    write(path.join(dir, "v2kit.config.json"), { scan: { include: ["src"], exclude: ["vendor/"] } });
+    const r = scan(path.join(dir, "src"));
+    expect(r.stderr).toBe("");
+    const files = r.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { file: string }).file);
+    expect(files).toEqual(["client.py"]);
+    expect(r.status).toBe(1);
+  });
+
+  it("a config without a scan section still needs a DIR; --config without one is exit 2", () => {
+    expect(scan(root).stderr).toContain('name a DIR to scan (or a v2kit.config.json with a "scan" section)');
+    const r = scan(root, "--config", path.join(root, "v2kit.config.json"));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('has no "scan" section');
+  });
+
+  it("an include that matches nothing is exit 2 naming the config", () => {
+    const dir = path.join(root, "scan-nothing");
+    write(path.join(dir, "v2kit.config.json"), { scan: { include: ["srcs/**"] } });
+    const r = scan(dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('/scan/include: "srcs/**" matches no file or folder');
+  });
+});
+
 describe("schema/v2kit.config.schema.json and the hand-written checks agree", () => {
   const schema = JSON.parse(readFileSync(path.join(repo, "schema/v2kit.config.schema.json"), "utf8")) as object;
-  const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+  // strictRequired flags `anyOf: [{required: [lint]}, {required: [scan]}]`, whose properties are defined beside it.
+  const validate = new Ajv2020({ strict: true, strictRequired: false, allErrors: true }).compile(schema);
   const cases: [string, unknown][] = [
     ["minimal", { lint: [{ files: ["a.json"], operation: "createEndpoint" }] }],
     [
@@ -137,6 +174,10 @@ describe("schema/v2kit.config.schema.json and the hand-written checks agree", ()
     ["bad response", { lint: [{ files: ["a"], operation: "o", response: "ok" }] }],
     ["unknown entry key", { lint: [{ files: ["a"], operation: "o", operations: "p" }] }],
     ["not an object", [1]],
+    ["scan only", { scan: { include: ["src"], exclude: ["vendor/"] } }],
+    ["scan without include", { scan: { exclude: ["vendor/"] } }],
+    ["scan with an unknown key", { scan: { include: ["src"], includes: ["x"] } }],
+    ["lint and scan", { lint: [{ files: ["a"], operation: "o" }], scan: { include: ["."] } }],
   ];
   it.each(cases)("%s", (name, config) => {
     const file = path.join(root, `agree-${name.replace(/\W+/g, "-")}.json`);

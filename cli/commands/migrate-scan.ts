@@ -2,7 +2,7 @@
 // the base URLs of their directory and of the whole tree (a v2 client's `"/pods"` is not a v1
 // call), and print the findings. Loaded only by `migrate scan`.
 
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import {
   analyzeSource,
   type Bases,
@@ -29,6 +29,8 @@ export interface ScanOptions {
   fix?: "write" | "diff";
   unsafeFixes?: boolean;
   v2Base?: string;
+  /** The config's "scan.exclude": gitignore-style patterns relative to `base`. */
+  exclude?: { base: string; patterns: string[] };
 }
 
 const merge = (into: Bases, from: Bases) => {
@@ -59,11 +61,13 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   const unreadable: Unreadable[] = [];
   const texts = new Map<string, string>();
   const around = new Map<string, Surroundings>();
+  const excluded = options.exclude ? await excluder(options.exclude) : undefined;
   for (const root of roots) {
     const analysed: { file: string; analysis: FileAnalysis }[] = [];
     const byDirectory = new Map<string, Bases>();
     const tree: Bases = { v1: false, v2: false };
     for (const path of await sourceFiles(root, options, unreadable)) {
+      if (excluded?.(path)) continue;
       const text = readSource(path, options.maxBytes);
       if (typeof text === "object") unreadable.push(text);
       if (typeof text !== "string") continue;
@@ -100,6 +104,15 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   const status = reportUnreadable(unreadable, options);
   if (status !== 0) return status;
   return failing(files, options.failOn) ? 1 : 0;
+}
+
+/** Whether a walked path is excluded by the config's gitignore-style patterns (relative to its folder). */
+async function excluder({ base, patterns }: { base: string; patterns: string[] }): Promise<(path: string) => boolean> {
+  const rules = (await import("ignore")).default().add(patterns);
+  return (path) => {
+    const rel = relative(base, resolve(path)).split("\\").join("/");
+    return rel !== "" && !rel.startsWith("../") && rules.ignores(rel);
+  };
 }
 
 /** Exit status 2 when a path could not be read (unless --skip-unreadable); they are reported either way. */

@@ -23,7 +23,7 @@ const HELP = `Usage:
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
   v2kit migrate scan [--format pretty|json|sarif] [--fail-on mention|inferred|certain|none]
                      [--fix | --diff] [--unsafe-fixes] [--v2-base URL]
-                     [--max-bytes N] [--no-gitignore] [--skip-unreadable] DIR|FILE...
+                     [--max-bytes N] [--no-gitignore] [--skip-unreadable] [--config FILE] [DIR|FILE...]
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
@@ -52,6 +52,9 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
 --v2-base URL      scan: the v2 base URL a fix writes (default https://api.runpod.io/v2, the bundled
                    document's server):
                      v2kit migrate scan --diff --v2-base https://proxy.internal/runpod/v2 src
+--config FILE      scan: with no DIR, read the "scan" section (include, exclude) of this config
+                   instead of the nearest v2kit.config.json (docs/config.md):
+                     v2kit migrate scan --config v2kit.config.json
 --max-bytes N      scan: skip files larger than N bytes (default 1048576)
 --no-gitignore     scan: read files that .gitignore ignores too
 --skip-unreadable  scan: a path that cannot be read (permissions, a name the system refuses) is
@@ -164,7 +167,20 @@ function migrateResponses(files: readonly string[], status: number, format: stri
   return allOk ? 0 : 1;
 }
 
-async function scanCommand(roots: string[], format: string, values: Record<string, unknown>): Promise<number> {
+/** The config whose "scan" section names the roots, when there is one; --config names it. */
+async function scanConfig(file: string | undefined): Promise<import("../config.js").Config | undefined> {
+  const { findConfig, readConfig } = await import("../config.js");
+  const found = file ?? findConfig(process.cwd());
+  if (found === undefined) return undefined;
+  const config = readConfig(found);
+  if (config.scan === undefined) {
+    if (file !== undefined) throw new CliError(`${found}: has no "scan" section: name a DIR to scan`, 2);
+    return undefined;
+  }
+  return config;
+}
+
+async function scanCommand(roots: string[], format: string, values: Record<string, unknown>, config?: import("../config.js").Config): Promise<number> {
   const failOn = String(values["fail-on"]);
   if (!(FAIL_ON as readonly string[]).includes(failOn))
     throw new CliError(`--fail-on must be one of ${FAIL_ON.join(", ")}, not ${JSON.stringify(failOn)}${didYouMean(failOn, FAIL_ON)}`);
@@ -186,6 +202,7 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
     ...(fixing ? { fix: fixing } : {}),
     ...(values["unsafe-fixes"] === true ? { unsafeFixes: true } : {}),
     ...(v2Base === undefined ? {} : { v2Base }),
+    ...(config?.scan?.exclude ? { exclude: { base: config.dir, patterns: config.scan.exclude } } : {}),
   });
 }
 
@@ -214,6 +231,7 @@ const SCAN_OPTIONS = {
   diff: { type: "boolean" },
   "unsafe-fixes": { type: "boolean" },
   "v2-base": { type: "string" },
+  config: { type: "string" },
 } as const;
 
 function options(args: string[], scanning: boolean) {
@@ -251,7 +269,15 @@ export const command: Command = {
     const format = String(values.format);
     if (!formats.includes(format))
       throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}${didYouMean(format, formats)}`);
-    if (positionals.length === 0) throw new CliError(`${scanning ? "name a DIR to scan" : "name a FILE, or - for standard input"}\n\n${HELP}`);
+    if (scanning && positionals.length === 0) {
+      // No DIR: the "scan" section of v2kit.config.json (here or a parent, or --config) says what to read.
+      const config = await scanConfig(values.config as string | undefined);
+      if (config) return scanCommand(await (await import("../config.js")).scanRoots(config), format, values, config);
+    }
+    if (positionals.length === 0)
+      throw new CliError(
+        `${scanning ? 'name a DIR to scan (or a v2kit.config.json with a "scan" section)' : "name a FILE, or - for standard input"}\n\n${HELP}`,
+      );
     if (scanning) return scanCommand(positionals, format, values);
     if (values.response !== undefined) {
       const status = Number(values.response);
