@@ -14,7 +14,7 @@ export { findRoute, migrateRoute, parseV1Path } from "./routes.js";
 export { toSarif } from "./sarif.js";
 export type { FileFindings } from "./sarif.js";
 export { analyzeSource, resolveFindings, scanSource } from "./scan.js";
-export type { Bases, FileAnalysis, Finding, Inferred, Surroundings } from "./scan.js";
+export type { AnalyzeOptions, Bases, FileAnalysis, Finding, Inferred, Surroundings } from "./scan.js";
 export { endpointBody, endpointTable } from "./tables/endpoint.js";
 export { networkVolumeBody, networkVolumeTable } from "./tables/network-volume.js";
 export { podBody, podTable } from "./tables/pod.js";

@@ -16,18 +16,27 @@ export type { Bases, FileAnalysis } from "./scan/candidate.js";
 export type { Finding, Inferred, Surroundings } from "./scan/resolve.js";
 export { resolveFindings } from "./scan/resolve.js";
 
+export interface AnalyzeOptions {
+  /**
+   * Record where each call is written (`Candidate.site`), for `migrate scan --fix` (scan/fix.ts):
+   * a second, offset-tracking evaluation per call, so only a run that fixes pays for it.
+   */
+  sites?: boolean;
+}
+
 /** The candidates and base URLs of one file; `file` (its name) picks the reader. */
-export function analyzeSource(text: string, file = ""): FileAnalysis {
+export function analyzeSource(text: string, file = "", options: AnalyzeOptions = {}): FileAnalysis {
   // Most files name no v1 resource at all: only their base URLs matter (for their neighbours).
   if (!RESOURCE_IN.test(text)) return { candidates: [], bases: basesOfText(text) };
+  const sites = options.sites === true;
   const language = languageOf(file, text);
-  if (language === undefined) return analyzeLines(text);
-  if (language !== "markdown") return analyzeTokens(text, LEXERS[language](text), language);
+  if (language === undefined) return analyzeLines(text, sites);
+  if (language !== "markdown") return analyzeTokens(text, LEXERS[language](text), language, sites);
   const { blocks, prose, untagged } = splitMarkdown(text);
   const parts = [
     asMentions(analyzeLines(prose)),
-    analyzeLines(untagged),
-    ...[...blocks].map(([dialect, blockText]) => analyzeTokens(blockText, LEXERS[dialect](blockText), dialect)),
+    analyzeLines(untagged, sites),
+    ...[...blocks].map(([dialect, blockText]) => analyzeTokens(blockText, LEXERS[dialect](blockText), dialect, sites)),
   ];
   return {
     candidates: parts.flatMap((p) => p.candidates),
@@ -44,6 +53,6 @@ function asMentions(analysis: FileAnalysis): FileAnalysis {
  * The v1 calls in one file's text. Without `around`, a relative path is judged by the base URLs
  * of this file alone; the CLI passes those of the file's directory, its parents and the tree.
  */
-export function scanSource(text: string, file = "", around: Surroundings = []): Finding[] {
-  return resolveFindings(analyzeSource(text, file), around);
+export function scanSource(text: string, file = "", around: Surroundings = [], options: AnalyzeOptions = {}): Finding[] {
+  return resolveFindings(analyzeSource(text, file, options), around);
 }

@@ -161,7 +161,7 @@ describe("what --fix refuses to write", () => {
     const { scanSource } = await import("../../runtime/migrate/scan.js");
     const { fixFile } = await import("../../runtime/migrate/scan/fix.js");
     const text = 'import requests\n\nrequests.post("https://rest.runpod.io/v1/endpoints/" + eid + "/update", json={"workersMin": 1})\n';
-    const [finding] = scanSource(text, "client.py");
+    const [finding] = scanSource(text, "client.py", [], { sites: true });
     expect(finding?.fixInput?.methodAnchor).toBeDefined();
     // A method anchor that (as a lexer mistake would) covers the call's closing parenthesis.
     const close = text.lastIndexOf(")");
@@ -183,7 +183,7 @@ describe("what --fix refuses to write", () => {
       const scanned = 'curl -X DELETE "https://rest.runpod.io/v1/pods/$ID"\n';
       const onDisk = `${scanned}echo edited meanwhile\n`;
       writeFileSync(path, onDisk);
-      const findings = scanSource(scanned, path);
+      const findings = scanSource(scanned, path, [], { sites: true });
       let stderr = "";
       const write = process.stderr.write.bind(process.stderr);
       process.stderr.write = ((chunk: string) => {

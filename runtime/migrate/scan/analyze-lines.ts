@@ -67,7 +67,7 @@ function lineSite(offset: number, match: string): FixSite | undefined {
   };
 }
 
-export function analyzeLines(text: string): FileAnalysis {
+export function analyzeLines(text: string, sites = false): FileAnalysis {
   const candidates: Candidate[] = [];
   const bases = basesOfText(text);
   let lineStart = 0;
@@ -103,7 +103,7 @@ export function analyzeLines(text: string): FileAnalysis {
       // `-X POST` / `--request POST`: a curl flag on the line, a method a fix can change.
       const flag = near && /(?:^|\s)(?:-X ?|--request[ =])$/.test(line.slice(Math.max(0, near.at - 11), near.at));
       const anchor = near && flag ? { start: offset + near.at, end: offset + near.at + near.verb.length } : undefined;
-      const site = f.explicit ? lineSite(offset + f.at, f.match) : undefined;
+      const site = sites && f.explicit ? lineSite(offset + f.at, f.match) : undefined;
       candidates.push({
         line: index + 1,
         column: f.at + 1,

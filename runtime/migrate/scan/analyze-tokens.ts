@@ -144,7 +144,7 @@ function useOf(tokens: readonly Token[], key: string, from: number): number | un
   return undefined;
 }
 
-export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): FileAnalysis {
+export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, sites = false): FileAnalysis {
   const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
   collectConstants(ctx);
   const candidates: Candidate[] = [];
@@ -202,13 +202,35 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect): 
       ...(mention ? { mention } : {}),
       ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
     });
-    if (!mention) {
+    if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
       const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody);
       if (site) (candidates[candidates.length - 1] as Candidate).site = site;
     }
   }
   return { candidates, bases: basesOf(ctx) };
+}
+
+/** Uses of each constant of a file, counted once per file (a walk over every token). */
+const useCounts = new WeakMap<readonly Token[], Map<string, number>>();
+
+/** How often the file uses the constant `key` (names and interpolations), its definition at token `defined` aside. */
+function usesOf(ctx: EvalContext, key: string, defined: number): number {
+  const { tokens } = ctx;
+  let counts = useCounts.get(tokens);
+  if (counts === undefined) {
+    counts = new Map();
+    useCounts.set(tokens, counts);
+  }
+  const cached = counts.get(`${key}\0${defined}`);
+  if (cached !== undefined) return cached;
+  let uses = 0;
+  for (const [j, x] of tokens.entries()) {
+    if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
+    else if (x.kind === "str") for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
+  }
+  counts.set(`${key}\0${defined}`, uses);
+  return uses;
 }
 
 /** The context again, string values carrying their source offsets: built once per file with candidates. */
@@ -236,12 +258,7 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const name = tokens[k - 2];
     const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
-    let uses = 0;
-    for (const [j, x] of tokens.entries()) {
-      if (x.kind === "ident" && j !== k - 2 && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
-      else if (x.kind === "str") for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
-    }
-    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses });
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2) });
   }
   let commandWord: Token | undefined;
   if (dialect === "shell") {

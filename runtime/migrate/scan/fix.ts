@@ -265,7 +265,8 @@ function balanced(text: string, file: string): boolean | undefined {
 const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
 
 /**
- * Every fix for one file's findings, all or nothing per finding. A string constant shared by
+ * Every fix for one file's findings (resolved from `analyzeSource(…, { sites: true })`: a finding
+ * without a site is not fixed), all or nothing per finding. A string constant shared by
  * several calls (`BASE = "https://…/v1"`) is changed only when every use of it in the file is a
  * call being fixed. After fixing, the file is scanned again: if any fixed call is still found,
  * or the text no longer reads as before, nothing is changed.
