@@ -71,7 +71,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       const text = readSource(path, options.maxBytes);
       if (typeof text === "object") unreadable.push(text);
       if (typeof text !== "string") continue;
-      const analysis = analyzeSource(text, path);
+      const analysis = analyzeSource(text, path, { sites: options.fix !== undefined });
       const dir = dirname(path);
       const bases = byDirectory.get(dir) ?? { v1: false, v2: false };
       merge(bases, analysis.bases);
