@@ -6,6 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { KNOWN_FORMATS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
 import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
 import { collectPatterns, type RegExpEngine, regExpEngine } from "./safe-regex.js";
+import { inlineAllUnionBranches, inlineUnionBranches } from "./union-branches.js";
 import { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
 
 export { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
@@ -62,9 +63,12 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
   // was reported during normalization).
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
-  ajv.addSchema(boundIntegers({ $id: SCHEMAS_ID, $defs: model.schemas }) as never);
+  // Union branches are inlined so that a failure says which branch it is from (union-branches.ts).
+  ajv.addSchema(boundIntegers({ $id: SCHEMAS_ID, $defs: inlineAllUnionBranches(model.schemas) }) as never);
   const slots = validatorSlots(model);
-  for (const [id, schema] of bodies(model, slots)) ajv.addSchema({ ...asObject(boundIntegers(schema) as JsonSchema), $id: id } as never);
+  for (const [id, schema] of bodies(model, slots)) {
+    ajv.addSchema({ ...asObject(boundIntegers(inlineUnionBranches(schema, model.schemas)) as JsonSchema), $id: id } as never);
+  }
   return { ajv, slots, regExp };
 }
 

@@ -65,7 +65,9 @@ export const MAX_LISTED = 100_000;
  * value does not have failed with a `type` error at the union's own path: when some branch got
  * past its type check, those errors and the union's own say nothing the user needs. When no
  * branch did, the value has the wrong type for all of them: one error lists the types.
- * Branches of the same type are not told apart (their failures are all listed).
+ * When several branches of the value's type failed, only the one with the fewest failures is
+ * reported (all of the tied ones on a tie): the generator inlines union branches
+ * (generators/union-branches.ts) so a failure's `schemaPath` says its branch.
  */
 function chooseBranches(errors: readonly AjvError[]): readonly AjvError[] {
   let out: AjvError[] | undefined;
@@ -82,9 +84,12 @@ function chooseBranches(errors: readonly AjvError[]): readonly AjvError[] {
       from--;
     }
     const run = out.slice(from, at);
+    if (run.length === 0) continue;
     const wrongType = run.filter((e) => e.keyword === "type" && e.instancePath === path);
-    if (wrongType.length === 0) continue;
-    const chosen = run.filter((e) => !wrongType.includes(e));
+    const chosen = fewestFailures(
+      run.filter((e) => !wrongType.includes(e)),
+      `${union.schemaPath}/`,
+    );
     const merged: AjvError[] =
       chosen.length > 0
         ? chosen
@@ -92,6 +97,34 @@ function chooseBranches(errors: readonly AjvError[]): readonly AjvError[] {
     out.splice(from, at - from + 1, ...merged);
   }
   return out ?? errors;
+}
+
+/**
+ * The failures of the branch (or tied branches) with the fewest, among `errors`, the failures of
+ * a union's branches in Ajv's order. A failure's branch is the index after `prefix` (the union's
+ * schema path) in its `schemaPath`. One from a function a branch calls (a recursive `$ref`, which
+ * is not inlined) names no branch: before the first that does, it is kept whichever branch wins
+ * (it may be a sibling keyword's); after it, the branches cannot all be told apart, and every
+ * failure is kept.
+ */
+function fewestFailures(errors: AjvError[], prefix: string): AjvError[] {
+  if (errors.length < 2) return errors;
+  const branchOf = new Array<number>(errors.length);
+  const counts = new Map<number, number>();
+  for (let i = 0; i < errors.length; i++) {
+    const path = (errors[i] as AjvError).schemaPath;
+    const index = path.startsWith(prefix) ? Number.parseInt(path.slice(prefix.length), 10) : Number.NaN;
+    if (Number.isNaN(index)) {
+      if (counts.size > 0) return errors;
+      branchOf[i] = -1;
+    } else {
+      branchOf[i] = index;
+      counts.set(index, (counts.get(index) ?? 0) + 1);
+    }
+  }
+  if (counts.size < 2) return errors;
+  const fewest = Math.min(...counts.values());
+  return errors.filter((_, i) => branchOf[i] === -1 || counts.get(branchOf[i] as number) === fewest);
 }
 
 /** Schema failures are 422, as the service's own validator answers (spec, Errors). */
