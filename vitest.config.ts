@@ -10,6 +10,8 @@ const LONG = [
   "test/consumer/**/*.test.ts",
   "test/pack.test.ts",
   "test/generate-js.test.ts",
+  // v2kit schema run by the dozen, each reading the document; every body of two documents compiled
+  "test/schema-cli.test.ts",
   // migrate scan --fix as a user runs it: dozens of CLI processes and external parsers (about 25 s).
   "test/migrate/scan-fix.test.ts",
   "test/migrate/scan-fix.property.test.ts",

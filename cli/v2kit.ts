@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   migrate: () => import("./commands/migrate.js"),
   context: () => import("./commands/context.js"),
   serve: () => import("./commands/serve.js"),
+  schema: () => import("./commands/schema.js"),
 };
 
 const USAGE = `v2kit: types, validators and a rule engine for the v2 API
@@ -27,6 +28,7 @@ Commands:
   migrate    rewrite v1 requests as v2 and check them (v2kit migrate --help)
   context    save catalog and template responses for offline use (v2kit context --help)
   serve      a local, stateful contract server that answers like the service (v2kit serve --help)
+  schema     self-contained JSON Schemas of request and response bodies, for editors (v2kit schema --help)
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -3,6 +3,7 @@
 // is built from the `params` schemas of the kinds listed in rules/kinds/index.ts.
 
 import type { Code } from "./codegen.js";
+import type { RuleAsSchema, Write } from "./json-schema.js";
 import type { SchemaHint } from "./runtime/problem.js";
 import type { CheckContext, Finding, Subject } from "./runtime/types.js";
 
@@ -99,6 +100,11 @@ export interface RuleKind<R extends RuleSpec = RuleSpec> {
   explain(rule: R): string;
   /** Checks a schema cannot make (an expression parses, its examples behave), as load errors. */
   validate?(rule: R): { pointer: string; message: string }[];
+  /**
+   * The rule as JSON Schema over the body it reads, with what it reads and what holds when it
+   * fails (rules/json-schema.ts), for `v2kit schema`; absent or undefined: no exact form.
+   */
+  jsonSchema?(rule: R): RuleAsSchema | undefined;
 }
 
 export interface EdgeCase {
@@ -119,4 +125,6 @@ export interface StageKind<S extends StageSpec = StageSpec> {
   /** The same transform as a TypeScript expression over `s: Subject` producing the next body. */
   emit(stage: S): Code;
   explain(stage: S): string;
+  /** The pointers the stage may write, each with what holds when it does; absent: it may write anything. */
+  writes?(stage: S): Write[];
 }

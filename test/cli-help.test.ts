@@ -59,7 +59,7 @@ function commandsIn(lines: string[]): string[] {
 
 function helpExamples(): Example[] {
   const out: Example[] = [];
-  for (const name of ["generate", "lint", "migrate", "context", "serve"]) {
+  for (const name of ["generate", "lint", "migrate", "context", "serve", "schema"]) {
     const help = execFileSync(process.execPath, [cli, name, "--help"], { encoding: "utf8" });
     for (const command of commandsIn(help.split("\n"))) out.push({ where: `v2kit ${name} --help`, command });
   }

@@ -6,6 +6,7 @@ import { conditionPointers, describeCondition, emitCondition, holds, makeConditi
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { deepEqual, isPresent, show } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { conditionFacts, conditionReads, conditionSchema, oneOfWherePresent } from "../json-schema.js";
 import { at, condition, pointer } from "./shared.js";
 
 type EnumWhen = RuleSpec & { field: Pointer; allowed: unknown[]; when: Condition };
@@ -58,6 +59,16 @@ export const enumWhen: RuleKind<EnumWhen> = {
         ? [{ name: `${rule.field} = ${show(value)}`, body: cond, expect: "fail" as const }]
         : []),
     ];
+  },
+  jsonSchema(rule) {
+    const when = conditionSchema(rule.when);
+    const then = oneOfWherePresent(rule.field, rule.allowed);
+    if (when === undefined || then === undefined) return undefined;
+    return {
+      schema: { if: when, then },
+      reads: [...conditionReads(rule.when), { pointer: rule.field, presence: false }],
+      facts: [...conditionFacts(rule.when), { present: rule.field }],
+    };
   },
   explain: (rule) => `\`${rule.field}\` is one of ${allowedText(rule)} when ${describeCondition(rule.when)}`,
 };

@@ -4,6 +4,7 @@ import { Code, code, join } from "../codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { every, present } from "../json-schema.js";
 import { fieldList, pointers, presentAt } from "./shared.js";
 
 type ExactlyOne = RuleSpec & { fields: Pointer[] };
@@ -72,6 +73,10 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
         .filter((f) => f !== only)
         .map((f) => ({ name: `${only} and ${f} both set`, body: setAt(body, parsePointer(f), env.sample(f)), expect: "fail" as const })),
     ];
+  },
+  jsonSchema(rule) {
+    const each = every(rule.fields.map(present));
+    return each && { schema: { oneOf: each }, reads: rule.fields.map((pointer) => ({ pointer, presence: true })), facts: [] };
   },
   explain: (rule) => `exactly one of ${fieldList(rule.fields)} is set`,
 };

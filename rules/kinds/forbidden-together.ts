@@ -6,6 +6,7 @@ import { code, join } from "../codegen.js";
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isNonEmpty, isPresent } from "../runtime/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
+import { every, nonEmpty } from "../json-schema.js";
 import { at, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, pointers } from "./shared.js";
 
 type ForbiddenTogether = RuleSpec & FieldsFrom & { fields: Pointer[] };
@@ -57,6 +58,17 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
           }))
         : []),
     ];
+  },
+  jsonSchema(rule) {
+    const each = every(rule.fields.map(nonEmpty));
+    const resolved = rule.fieldsFrom !== "request";
+    return (
+      each && {
+        schema: { not: { allOf: each } },
+        reads: resolved ? rule.fields.map((pointer) => ({ pointer, presence: false })) : [],
+        facts: resolved ? rule.fields.map((pointer) => ({ present: pointer })) : [],
+      }
+    );
   },
   explain: (rule) => `${fieldList(rule.fields)} are not all set (an empty array or string counts as unset)${fieldsNote(rule)}`,
 };

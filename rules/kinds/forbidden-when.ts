@@ -9,6 +9,7 @@ import { conditionPointers, describeCondition, emitCondition, holds } from "../c
 import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { absent, conditionFacts, conditionReads, conditionSchema, every } from "../json-schema.js";
 import { condition, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointers } from "./shared.js";
 
 type ForbiddenWhen = RuleSpec & FieldsFrom & { fields: Pointer[]; when: Condition };
@@ -64,6 +65,16 @@ ${loops}
       ];
     }
     return holds(rule.when, withField) ? [] : [{ name: `${field} set while the condition does not hold`, body: withField, expect: "pass" }];
+  },
+  jsonSchema(rule) {
+    const when = conditionSchema(rule.when);
+    const none = every(rule.fields.map(absent));
+    if (when === undefined || none === undefined) return undefined;
+    return {
+      schema: { if: when, then: { allOf: none } },
+      reads: [...conditionReads(rule.when), ...(rule.fieldsFrom === "request" ? [] : rule.fields.map((pointer) => ({ pointer, presence: true })))],
+      facts: conditionFacts(rule.when),
+    };
   },
   explain: (rule) => `${fieldList(rule.fields)} not set when ${describeCondition(rule.when)}${fieldsNote(rule)}`,
 };

@@ -6,6 +6,7 @@ import { conditionPointers, describeCondition, emitCondition, holds, makeConditi
 import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
 import { isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
+import { conditionFacts, conditionReads, conditionSchema, present } from "../json-schema.js";
 import { at, condition, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, pointer } from "./shared.js";
 
 type Requires = RuleSpec & FieldsFrom & { field: Pointer; when: Condition };
@@ -36,6 +37,17 @@ export const requires: RuleKind<Requires> = {
       { name: `${rule.field} set`, body: withField, expect: "pass" },
       { name: `${rule.field} missing`, body: removeAt(cond, parsePointer(rule.field)), expect: "fail" },
     ];
+  },
+  jsonSchema(rule) {
+    const when = conditionSchema(rule.when);
+    const then = present(rule.field);
+    if (when === undefined || then === undefined) return undefined;
+    const resolved = rule.fieldsFrom !== "request";
+    return {
+      schema: { if: when, then },
+      reads: [...conditionReads(rule.when), ...(resolved ? [{ pointer: rule.field, presence: true }] : [])],
+      facts: [...conditionFacts(rule.when), ...(resolved ? [{ absent: rule.field }] : [])],
+    };
   },
   explain: (rule) => `\`${rule.field}\` is set when ${describeCondition(rule.when)}${fieldsNote(rule)}`,
 };

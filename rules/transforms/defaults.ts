@@ -2,6 +2,7 @@
 
 import { type Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
+import { conditionFacts } from "../json-schema.js";
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
@@ -46,6 +47,8 @@ export const defaults: StageKind<Defaults> = {
   return d.body;
 })(new rt.Defaulter(s.resolved))`;
   },
+  // A default is written only where the value is missing.
+  writes: (stage) => stage.values.map((v) => ({ pointer: v.path, guard: [{ absent: v.path }, ...(v.when ? conditionFacts(v.when) : [])] })),
   explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
 };
 

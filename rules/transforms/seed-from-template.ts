@@ -4,6 +4,7 @@
 
 import { code } from "../codegen.js";
 import { describeCondition, emitCondition, holds } from "../condition.js";
+import { conditionFacts } from "../json-schema.js";
 import { findTemplate } from "../runtime/evaluate.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { clone, isPresent } from "../runtime/values.js";
@@ -25,5 +26,6 @@ export const seedFromTemplate: StageKind<SeedFromTemplate> = {
   emit: (stage) => code`((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
     ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
     : s.resolved)(${at(stage.from, code`rt.findTemplate(s.context, ${at(stage.template, code`s.input`)})`)})`,
+  writes: (stage) => [{ pointer: stage.to, guard: [{ present: stage.template }, ...conditionFacts(stage.when)] }],
   explain: (stage) => `the template's \`${stage.from}\` seeds \`${stage.to}\` when ${describeCondition(stage.when)}`,
 };

@@ -5,7 +5,7 @@
 import { code } from "../codegen.js";
 import { findTemplate } from "../runtime/evaluate.js";
 import { templateMerge as merge } from "../runtime/merge.js";
-import { getAt, parsePointer } from "../runtime/pointer.js";
+import { formatPointer, getAt, parsePointer } from "../runtime/pointer.js";
 import type { Pointer, StageKind, StageSpec } from "../types.js";
 import { at, pointer } from "../kinds/shared.js";
 
@@ -20,6 +20,7 @@ export const templateMerge: StageKind<TemplateMerge> = {
   targets: (stage) => [stage.from, ...stage.fields.map((f) => `/${f}`)],
   apply: (stage, s) => merge(s.resolved, findTemplate(s.context, getAt(s.input, parsePointer(stage.from))), stage.fields, stage.mergeByKey ?? []),
   emit: (stage) => code`rt.templateMerge(s.resolved, rt.findTemplate(s.context, ${at(stage.from, code`s.input`)}), ${stage.fields}, ${stage.mergeByKey ?? []})`,
+  writes: (stage) => stage.fields.map((f) => ({ pointer: formatPointer([f]), guard: [{ present: stage.from }] })),
   explain: (stage) =>
     `fields ${stage.fields.map((f) => `\`${f}\``).join(", ")} come from the template named by \`${stage.from}\` when the body omits them` +
     (stage.mergeByKey?.length ? `; ${stage.mergeByKey.map((f) => `\`${f}\``).join(", ")} merged key by key, body winning` : ""),

@@ -1,0 +1,102 @@
+// v2kit schema (issue 23, item 3), as a user runs it: every body's schema of the bundled and the
+// published v2 document compiles under Ajv 2020 in strict mode and is self-contained; the
+// command writes byte-identical files and an index, prints one schema, and refuses bad names
+// with a suggestion. (Long: each run of the command reads the document with swagger-parser.)
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { beforeAll, describe, expect, test } from "vitest";
+import { exportAll, exportSchema } from "../generators/export-schema.js";
+import type { ApiModel } from "../generators/model.js";
+import { loadModel, loadRules } from "../generators/pipeline.js";
+import type { RulesFile } from "../rules/types.js";
+import { cli, haveShared, reportSharedAbsent, upstreamV2 } from "./fixtures/conformance/support.js";
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Ajv 2020 as a user constructs it (strict by default); strictTypes notes are collected, not printed. */
+function compile(schema: unknown) {
+  const ajv = new Ajv2020({ allErrors: true, logger: { log: () => {}, warn: () => {}, error: () => {} } });
+  addFormats(ajv);
+  return ajv.compile(schema as object);
+}
+
+const schemaCli = (...args: string[]) => spawnSync(process.execPath, [cli, "schema", ...args], { encoding: "utf8" });
+
+let model: ApiModel;
+let rules: RulesFile;
+beforeAll(async () => {
+  model = await loadModel({});
+  rules = loadRules();
+});
+
+describe("the bundled document", () => {
+  test("every request and response schema compiles under Ajv 2020 (strict mode), self-contained", () => {
+    const all = exportAll(model, rules);
+    expect(all.length).toBeGreaterThan(model.operations.length);
+    for (const s of all) {
+      const text = JSON.stringify(s.schema);
+      expect(text, s.file).not.toContain("v2kit.local");
+      expect(s.schema["$schema"]).toBe("https://json-schema.org/draft/2020-12/schema");
+      expect(() => compile(s.schema), s.file).not.toThrow();
+    }
+  });
+});
+
+describe("the command", () => {
+  test("--out writes one file per body and an index, byte-identical run to run", () => {
+    const a = mkdtempSync(path.join(tmpdir(), "v2kit-schema-a-"));
+    const b = mkdtempSync(path.join(tmpdir(), "v2kit-schema-b-"));
+    expect(schemaCli("--out", a).status).toBe(0);
+    expect(schemaCli("--out", b).status).toBe(0);
+    const files = readdirSync(a).sort();
+    expect(readdirSync(b).sort()).toEqual(files);
+    for (const f of files) expect(readFileSync(path.join(b, f), "utf8"), f).toBe(readFileSync(path.join(a, f), "utf8"));
+    const index = JSON.parse(readFileSync(path.join(a, "index.json"), "utf8")) as {
+      schemas: { operation: string; file: string; method?: string; target: string }[];
+    };
+    expect(index.schemas.map((s) => s.file).sort()).toEqual(files.filter((f) => f !== "index.json"));
+    expect(index.schemas).toContainEqual({
+      operation: "createEndpoint",
+      method: "POST",
+      path: "/v2/serverless",
+      target: "request",
+      file: "createEndpoint.request.schema.json",
+    });
+  });
+
+  test("prints one schema for --operation, and the response's with --response", () => {
+    const r = schemaCli("--operation", "createEndpoint");
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(exportSchema(model, rules, "createEndpoint", "request").schema);
+    const response = schemaCli("--operation", "getEndpoint", "--response", "200");
+    expect(JSON.parse(response.stdout)["title"]).toBe("getEndpoint response body, status 200");
+  });
+
+  test("an unknown operation, status or flag is exit 2 with a suggestion", () => {
+    const op = schemaCli("--operation", "createEndpont");
+    expect(op.status).toBe(2);
+    expect(op.stderr).toContain('unknown operation "createEndpont"; did you mean createEndpoint?');
+    const status = schemaCli("--operation", "getEndpoint", "--response", "299");
+    expect(status.status).toBe(2);
+    expect(status.stderr).toContain('getEndpoint has no response body for status "299"; it has 200');
+    const flag = schemaCli("--operaton", "x");
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain("did you mean --operation?");
+    expect(schemaCli().status).toBe(2);
+  });
+});
+
+reportSharedAbsent("v2kit schema on the published v2 document");
+describe.skipIf(!haveShared)("the published v2 document (--spec)", () => {
+  test("every body's schema compiles under Ajv 2020 (strict mode)", async () => {
+    const upstream = await loadModel({ spec: upstreamV2 });
+    const all = exportAll(upstream, rules);
+    expect(all.length).toBeGreaterThan(20);
+    for (const s of all) expect(() => compile(s.schema), s.file).not.toThrow();
+  });
+});
