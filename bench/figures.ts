@@ -9,8 +9,8 @@ export interface Figure {
   label: string;
   /** The measured ratio or share; null when skipped. */
   value: number | null;
-  /** A ratio, a share, a size in bytes, a rate (files per second), or seconds. */
-  unit: "×" | "%" | "B" | "files/s" | "s";
+  /** A ratio, a share, a size in bytes, a rate (files per second), seconds or milliseconds (a latency). */
+  unit: "×" | "%" | "B" | "files/s" | "s" | "ms";
   /** value must be ≤ (or ≥) this; absent for an anchor's own figure. */
   target?: { op: "<=" | ">="; value: number };
   /** The anchors, as measured in this run. */

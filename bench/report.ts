@@ -40,7 +40,7 @@ export function table(rows: Row[]): string {
   ].join("\n");
 }
 
-const unitText = (f: Figure) => (f.unit === "files/s" ? " files/s" : f.unit === "B" ? " B" : f.unit === "s" ? " s" : f.unit);
+const unitText = (f: Figure) => (f.unit === "files/s" || f.unit === "B" || f.unit === "s" || f.unit === "ms" ? ` ${f.unit}` : f.unit);
 const shown = (f: Figure) => (f.value === null ? "skipped" : `${f.value}${unitText(f)}`);
 const targetText = (f: Figure) => (f.target === undefined ? "anchor" : `${f.target.op === "<=" ? "≤" : "≥"} ${f.target.value}${unitText(f)}`);
 const metText = (f: Figure) => {

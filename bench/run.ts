@@ -53,6 +53,7 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (c) => (await import("./serve.js")).serve(c),
     keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor"],
   },
+  { name: "lsp", title: "Language server", run: async (c) => (await import("./lsp.js")).lspBench(c), keys: ["lsp_change_to_diagnostics_ms"] },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
   // Last: it rebuilds dist/, which the sections above load from.
   { name: "tests", title: "npm test", run: async (c) => (await import("./npm-test.js")).npmTest(c), keys: ["npm_test_seconds"] },
@@ -117,7 +118,20 @@ async function main(): Promise<number> {
       targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, f.target])),
       met: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, met(f)])),
       units: Object.fromEntries(
-        figures.map((f) => [f.key, f.unit === "%" ? "percent" : f.unit === "B" ? "bytes" : f.unit === "×" ? "ratio" : f.unit === "s" ? "seconds" : f.unit]),
+        figures.map((f) => [
+          f.key,
+          f.unit === "%"
+            ? "percent"
+            : f.unit === "B"
+              ? "bytes"
+              : f.unit === "×"
+                ? "ratio"
+                : f.unit === "s"
+                  ? "seconds"
+                  : f.unit === "ms"
+                    ? "milliseconds"
+                    : f.unit,
+        ]),
       ),
       skipped: Object.fromEntries(figures.filter((f) => f.skipped).map((f) => [f.key, f.skipped])),
       mode: config.quick ? "quick" : "full",

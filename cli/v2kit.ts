@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   context: () => import("./commands/context.js"),
   serve: () => import("./commands/serve.js"),
   schema: () => import("./commands/schema.js"),
+  lsp: () => import("./commands/lsp.js"),
 };
 
 const USAGE = `v2kit: types, validators and a rule engine for the v2 API
@@ -29,6 +30,7 @@ Commands:
   context    save catalog and template responses for offline use (v2kit context --help)
   serve      a local, stateful contract server that answers like the service (v2kit serve --help)
   schema     self-contained JSON Schemas of request and response bodies, for editors (v2kit schema --help)
+  lsp        a language server: lint's diagnostics and quick fixes in the editor (v2kit lsp --help)
 `;
 
 async function main(argv: string[]): Promise<number> {

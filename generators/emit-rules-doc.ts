@@ -19,7 +19,7 @@ export function emitRulesDoc(rules: RulesFile, header: string): string {
     "|---|---|---|---|---|",
     ...rules.rules.map(
       (r) =>
-        `| \`${r.id}\` | ${r.status}${r.statusChosen ? " *chosen*" : ""} | ${r.operations.join(", ")} | ${cell(ruleKind(r.kind).explain(r))} | ${cell(r["x-v2kit-source"] === undefined ? r.spec : `${r.spec} (source: ${r["x-v2kit-source"]})`)} |`,
+        `| <a id="rule-${cell(r.id)}"></a>\`${r.id}\` | ${r.status}${r.statusChosen ? " *chosen*" : ""} | ${r.operations.join(", ")} | ${cell(ruleKind(r.kind).explain(r))} | ${cell(r["x-v2kit-source"] === undefined ? r.spec : `${r.spec} (source: ${r["x-v2kit-source"]})`)} |`,
     ),
     "",
     "# Stages",

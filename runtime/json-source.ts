@@ -75,40 +75,55 @@ function documentOf(text: string): DocumentNode | undefined {
   }
 }
 
+/** Where a finding is in the text: its first character and the one after its last. */
+export interface Span {
+  start: Position;
+  end: Position;
+}
+
 /**
  * Where the value at `pointer` starts in `text`. With `key`, the member name instead (an
  * unknown property is best shown at its key). A pointer that runs past the document (a
  * missing property) stops at the deepest value that exists, at its key when it is a member.
  */
 export function locate(text: string, pointer: string, options: { key?: boolean } = {}): Position {
-  if (pointer === "") return rootPosition(text);
-  const doc = documentOf(text);
-  if (!doc) return rootPosition(text);
+  return locateSpan(text, pointer, options).start;
+}
+
+/** The whole of what `locate` points at (an editor underlines it): the value, or the member name. */
+export function locateSpan(text: string, pointer: string, options: { key?: boolean } = {}): Span {
+  const doc = pointer === "" ? undefined : documentOf(text);
+  if (!doc) {
+    const start = rootPosition(text);
+    const body = pointer === "" ? documentOf(text)?.body : undefined;
+    return { start, end: body ? pick(body.loc.end) : start };
+  }
   let segments: readonly string[];
   try {
     segments = parsePointer(pointer);
   } catch {
-    return rootPosition(text);
+    const start = rootPosition(text);
+    return { start, end: pick(doc.body.loc.end) };
   }
   let node: ValueNode = doc.body;
-  let keyLoc: Position | undefined;
+  let key: { start: Position; end: Position } | undefined;
   for (const segment of segments) {
     let next: ValueNode | undefined;
-    let nextKey: Position | undefined;
+    let nextKey: typeof key;
     if (node.type === "Object") {
       const member = membersOf(node).get(segment);
       if (member !== undefined) {
         next = member.value;
-        nextKey = pick(member.name.loc.start);
+        nextKey = { start: pick(member.name.loc.start), end: pick(member.name.loc.end) };
       }
     } else if (node.type === "Array" && /^(0|[1-9][0-9]*)$/.test(segment)) {
       next = node.elements[Number(segment)]?.value;
     }
-    if (next === undefined) return keyLoc ?? pick(node.loc.start);
+    if (next === undefined) return key ?? { start: pick(node.loc.start), end: pick(node.loc.end) };
     node = next;
-    keyLoc = nextKey;
+    key = nextKey;
   }
-  return options.key && keyLoc ? pick(keyLoc) : pick(node.loc.start);
+  return options.key && key ? key : { start: pick(node.loc.start), end: pick(node.loc.end) };
 }
 
 type ObjectNode = Extract<ValueNode, { type: "Object" }>;

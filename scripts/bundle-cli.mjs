@@ -30,7 +30,7 @@ export const BANNER = "// Bundled by scripts/bundle-cli.mjs from tsc's dist/cli/
  *   reached through `await import()` belong here.
  */
 export const EXTERNAL = [
-  /^cli\/commands\/(generate|migrate|context|serve)\.js$/,
+  /^cli\/commands\/(generate|migrate|context|serve|schema|lsp)\.js$/,
   /^runtime\/live\/index\.js$/,
   /^generators\//,
   /^cli\/(diagnostics|input-errors)\.js$/,

@@ -306,7 +306,7 @@ async function rerunWith(flags: string[]): Promise<number> {
   });
 }
 
-async function engineFor(values: Values): Promise<Engine> {
+export async function engineFor(values: Pick<Values, "spec" | "rules" | "operation" | "response">): Promise<Engine> {
   if (values.spec === undefined && values.rules === undefined) {
     const [{ engine }, { loadValidators }] = await Promise.all([import("../../output/rules.mjs"), import("../../runtime/lint.js")]);
     // Only the linted operation's validator module loads (cold start).

@@ -4,7 +4,7 @@
 
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { Violation, Warning } from "../../rules/runtime/types.js";
-import { locate, type Position } from "../../runtime/json-source.js";
+import { locate, locateSpan, type Position, type Span } from "../../runtime/json-source.js";
 import type { LintResult } from "../../runtime/lint.js";
 
 /** One linted input. */
@@ -58,4 +58,13 @@ export function positionOf(report: Report, finding: Violation | Warning): Positi
   if (placed) return placed;
   if (report.text === undefined) return { line: 1, column: 1 };
   return locate(report.text, finding.path, { key: AT_KEY.has(finding.rule) });
+}
+
+/** The span of a violation or warning (the language server underlines it): it starts where positionOf says. */
+export function spanOf(report: Report, finding: Violation | Warning): Span {
+  if (report.text === undefined || (finding.rule.startsWith("json/") && report.at) || report.positions?.has(finding)) {
+    const start = positionOf(report, finding);
+    return { start, end: start };
+  }
+  return locateSpan(report.text, finding.path, { key: AT_KEY.has(finding.rule) });
 }

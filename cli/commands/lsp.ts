@@ -1,0 +1,41 @@
+// v2kit lsp: the language server (cli/lsp/server.ts) on standard input and output.
+
+import { parseArgs } from "node:util";
+import { type Command, usageError } from "../command.js";
+
+const USAGE = `Usage: v2kit lsp [--stdio]
+
+A Language Server Protocol server on standard input and output, for editors. Files that
+v2kit.config.json names (the nearest one up from each file) get lint's verdict as diagnostics
+while they are edited: one per violation (error) and warning, on the value at its pointer, with the
+rule id as code and lint's message; files it does not name get none. Quick fixes move v1 field
+names to their v2 place. A change to the config or to a catalog, templates or current file it
+names re-lints the open documents. Setup for VS Code, Neovim and Helix: docs/editors.md.
+Exit status: 0 after shutdown and exit, 1 on exit without shutdown (as the protocol says).
+
+Options:
+  --stdio      talk over standard input and output (the default; accepted because editors pass it)
+                 v2kit lsp --stdio
+  -h, --help   show this help
+`;
+
+const OPTIONS = { stdio: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+
+export const command: Command = { name: "lsp", run };
+
+async function run(args: string[]): Promise<number> {
+  let values: { stdio?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw usageError("lsp", error, OPTIONS);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { startServer } = await import("../lsp/server.js");
+  const connection = startServer({ input: process.stdin, output: process.stdout });
+  // The connection ends the process on `exit` (0 after `shutdown`, else 1); until then it runs.
+  return new Promise<number>((resolve) => connection.onExit(() => resolve(0)));
+}

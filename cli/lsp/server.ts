@@ -1,0 +1,272 @@
+// v2kit lsp: a Language Server Protocol server (vscode-languageserver, stdio). The files
+// v2kit.config.json names get lint's verdict as diagnostics while they are edited: one per
+// violation (error) and warning, on the JSON value at the finding's pointer, with the rule id as
+// code and lint's message. Quick fixes move v1 field names to their v2 place (lint's hints).
+// Everything a diagnostic says comes from the same lintSource, config and context code as
+// `v2kit lint`, so the editor and CI never disagree (test/lsp.test.ts holds them equal).
+
+import { existsSync, type FSWatcher, statSync, watch } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type * as Lsp from "vscode-languageserver/node";
+import type * as TextDocumentModule from "vscode-languageserver-textdocument";
+import type { Engine } from "../../rules/runtime/evaluate.js";
+import type { Violation, Warning } from "../../rules/runtime/types.js";
+import type { LintOptions } from "../../runtime/lint.js";
+import { CliError } from "../command.js";
+import { type Config, CONFIG_NAME, entryFiles, findConfig, fromConfig, type LintEntry, readConfig } from "../config.js";
+import { type Report, spanOf } from "../format/index.js";
+import { quickFixes } from "./quick-fix.js";
+
+const require = createRequire(import.meta.url);
+
+export interface ServerOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Quiet time after a change before the document is linted again (default 30 ms). */
+  debounceMs?: number;
+}
+
+/** What one document is linted with: its config entry, resolved to files and an engine. */
+interface Setup {
+  config: Config;
+  entry: LintEntry;
+  engine: Engine;
+  options: LintOptions;
+  /** Files whose change makes this setup stale: the config and the entry's context files. */
+  inputs: string[];
+}
+
+/** Where the rules are documented: RULES.md in this package, each rule's row anchored by id. */
+function rulesDoc(): string | undefined {
+  const file = fileURLToPath(new URL("../../../output/RULES.md", import.meta.url));
+  return existsSync(file) ? pathToFileURL(file).href : undefined;
+}
+
+const mtime = (file: string) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+
+export function startServer(options: ServerOptions): Lsp.Connection {
+  const lsp = require("vscode-languageserver/node") as typeof Lsp;
+  const { TextDocument } = require("vscode-languageserver-textdocument") as typeof TextDocumentModule;
+  const connection = lsp.createConnection(new lsp.StreamMessageReader(options.input), new lsp.StreamMessageWriter(options.output));
+  const documents = new lsp.TextDocuments(TextDocument);
+  const debounceMs = options.debounceMs ?? 30;
+  const docsHref = rulesDoc();
+  const timers = new Map<string, NodeJS.Timeout>();
+  /** Setups by document URI, kept while the inputs' modification times are unchanged. */
+  const setups = new Map<string, { setup: Setup | CliError | undefined; stamps: [string, number][] }>();
+  const engines = new Map<string, Promise<Engine>>();
+  const watchers = new Map<string, FSWatcher>();
+  const watched = new Set<string>();
+
+  // One write of a file can raise several events (truncate, then data): the re-lint waits until
+  // they stop, so it never reads a half-written config.
+  let relintTimer: NodeJS.Timeout | undefined;
+  const relintAll = () => {
+    clearTimeout(relintTimer);
+    relintTimer = setTimeout(() => {
+      setups.clear();
+      for (const doc of documents.all()) schedule(doc, 0);
+    }, 50);
+  };
+
+  /** Watch the folder of each input (editors save by rename, which ends a watch on the file). */
+  function watchInputs(files: readonly string[]): void {
+    for (const file of files) {
+      watched.add(file);
+      const dir = path.dirname(file);
+      if (watchers.has(dir) || !existsSync(dir)) continue;
+      try {
+        const w = watch(dir, (_event, name) => {
+          if (name !== null && watched.has(path.join(dir, name.toString()))) relintAll();
+        });
+        w.on("error", () => watchers.delete(dir));
+        w.unref();
+        watchers.set(dir, w);
+      } catch {
+        // a folder that cannot be watched: the next edit of the document still sees the change (mtimes)
+      }
+    }
+  }
+
+  async function engineOf(entry: LintEntry, at: (p: string) => string): Promise<Engine> {
+    const spec = entry.spec && at(entry.spec);
+    const rules = entry.rules && at(entry.rules);
+    const key = JSON.stringify([spec, rules, entry.operation, entry.response !== undefined]);
+    let engine = engines.get(key);
+    if (engine === undefined) {
+      const { engineFor } = await import("../commands/lint.js");
+      engine = engineFor({
+        operation: entry.operation,
+        ...(spec ? { spec } : {}),
+        ...(rules ? { rules } : {}),
+        ...(entry.response !== undefined ? { response: entry.response } : {}),
+      });
+      engines.set(key, engine);
+      engine.catch(() => engines.delete(key));
+    }
+    return engine;
+  }
+
+  /** The config entry that names `file`, with its engine and context; undefined when none does. */
+  async function setupFor(uri: string): Promise<Setup | CliError | undefined> {
+    const known = setups.get(uri);
+    if (known && known.stamps.every(([f, t]) => mtime(f) === t)) return known.setup;
+    let file: string;
+    try {
+      file = fileURLToPath(uri);
+    } catch {
+      return undefined; // untitled: and other schemes have no place in a config
+    }
+    const configFile = findConfig(path.dirname(file));
+    let setup: Setup | CliError | undefined;
+    let inputs: string[] = configFile ? [configFile] : [];
+    try {
+      if (configFile === undefined) setup = undefined;
+      else {
+        const config = readConfig(configFile);
+        const at = (p: string) => fromConfig(config, p);
+        let entry: LintEntry | undefined;
+        for (const e of config.lint) {
+          if ((await entryFiles(config, e)).some((m) => path.resolve(m) === file)) {
+            entry = e;
+            break;
+          }
+        }
+        if (entry !== undefined) {
+          const { contextFrom } = await import("../commands/lint.js");
+          const files = { catalog: entry.catalog?.map(at), templates: entry.templates?.map(at), current: entry.current && at(entry.current) };
+          inputs = [configFile, ...(files.catalog ?? []), ...(files.templates ?? []), ...(files.current ? [files.current] : [])];
+          const engine = await engineOf(entry, at);
+          const context = await contextFrom({
+            ...(files.catalog ? { catalog: files.catalog } : {}),
+            ...(files.templates ? { templates: files.templates } : {}),
+            ...(files.current ? { current: files.current } : {}),
+          });
+          const lintOptions: LintOptions = {
+            operation: entry.operation,
+            engine,
+            ...context,
+            ...(entry.response !== undefined ? { response: entry.response } : {}),
+          };
+          setup = { config, entry, engine, options: lintOptions, inputs };
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      setup = error;
+    }
+    watchInputs(inputs);
+    setups.set(uri, { setup, stamps: inputs.map((f) => [f, mtime(f)]) });
+    return setup;
+  }
+
+  function toDiagnostic(report: Report, finding: Violation | Warning, severity: Lsp.DiagnosticSeverity): Lsp.Diagnostic {
+    const { start, end } = spanOf(report, finding);
+    const hint = "hint" in finding && finding.hint ? `\nhint: ${finding.hint}` : "";
+    return {
+      range: { start: { line: start.line - 1, character: start.column - 1 }, end: { line: end.line - 1, character: end.column - 1 } },
+      severity,
+      source: "v2kit",
+      code: finding.rule,
+      ...(docsHref && !finding.rule.startsWith("schema/") && !finding.rule.startsWith("json/") && !finding.rule.startsWith("hint/")
+        ? { codeDescription: { href: `${docsHref}#rule-${finding.rule}` } }
+        : {}),
+      message: `${finding.path || "/"}: ${finding.message}${hint}`,
+      data: { path: finding.path },
+    };
+  }
+
+  async function lintDocument(doc: TextDocumentModule.TextDocument): Promise<void> {
+    const version = doc.version;
+    let diagnostics: Lsp.Diagnostic[] = [];
+    const setup = await setupFor(doc.uri);
+    if (setup instanceof CliError) {
+      diagnostics = [
+        {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: lsp.DiagnosticSeverity.Error,
+          source: "v2kit",
+          code: "config",
+          message: setup.message,
+        },
+      ];
+    } else if (setup !== undefined) {
+      const { lintSource, loadValidators } = await import("../../runtime/lint.js");
+      if (setup.entry.spec === undefined && setup.entry.rules === undefined)
+        await loadValidators(setup.entry.operation, { responses: setup.entry.response !== undefined });
+      const text = doc.getText();
+      const outcome = lintSource(text, setup.options);
+      const report: Report = { file: doc.uri, ...outcome };
+      diagnostics = [
+        ...outcome.result.violations.map((v) => toDiagnostic(report, v, lsp.DiagnosticSeverity.Error)),
+        ...outcome.result.warnings.map((w) => toDiagnostic(report, w, lsp.DiagnosticSeverity.Warning)),
+      ];
+    }
+    // A newer edit came in while this one was linted: its own run publishes.
+    if (documents.get(doc.uri)?.version !== version) return;
+    await connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
+  }
+
+  function schedule(doc: TextDocumentModule.TextDocument, delay: number): void {
+    clearTimeout(timers.get(doc.uri));
+    timers.set(
+      doc.uri,
+      setTimeout(() => {
+        timers.delete(doc.uri);
+        lintDocument(doc).catch((error: unknown) => connection.console.error(`v2kit: ${String((error as Error)?.stack ?? error)}`));
+      }, delay),
+    );
+  }
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: lsp.TextDocumentSyncKind.Incremental,
+      codeActionProvider: { codeActionKinds: [lsp.CodeActionKind.QuickFix] },
+    },
+    serverInfo: { name: "v2kit", version: (require("../../../package.json") as { version: string }).version },
+  }));
+  documents.onDidOpen(({ document }) => schedule(document, 0));
+  documents.onDidChangeContent(({ document }) => schedule(document, debounceMs));
+  documents.onDidClose(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    timers.delete(document.uri);
+    setups.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+  // A client that watches files for us: the config or a context file changed.
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    if (changes.some((c) => watched.has(safePath(c.uri)) || c.uri.endsWith(`/${CONFIG_NAME}`))) relintAll();
+  });
+  connection.onCodeAction(async ({ textDocument, context }) => {
+    const doc = documents.get(textDocument.uri);
+    const setup = doc && (await setupFor(doc.uri));
+    if (!doc || setup === undefined || setup instanceof CliError) return [];
+    const { resolveOperation } = await import("../../rules/runtime/evaluate.js");
+    const hints = setup.engine.hints.get(resolveOperation(setup.engine, setup.entry.operation) ?? setup.entry.operation) ?? [];
+    return quickFixes(doc.getText(), doc.uri, context.diagnostics, hints);
+  });
+  connection.onShutdown(() => {
+    clearTimeout(relintTimer);
+    for (const t of timers.values()) clearTimeout(t);
+    for (const w of watchers.values()) w.close();
+  });
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}
+
+function safePath(uri: string): string {
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return "";
+  }
+}
