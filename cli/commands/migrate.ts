@@ -27,17 +27,23 @@ const HELP = `Usage:
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
-                   repeatable; GPU and CPU collections not given come from the bundled snapshot
---format FORMAT    pretty (default) or json: one object per input (per finding for scan), one a line
+                   repeatable; GPU and CPU collections not given come from the bundled snapshot:
+                     v2kit migrate --catalog gpus.json --catalog cpus.json v1-request.json
+--format FORMAT    pretty (default) or json: one object per input (per finding for scan), one a line;
+                   scan also takes sarif:
+                     v2kit migrate --format json v1-request.json
+                     v2kit migrate scan --format sarif src > scan.sarif
 --response STATUS  the files are saved v1 responses with this HTTP status: a list is wrapped for
                    its resource (needs {"method", "path", "status", "body"}), a {"message"} error
-                   becomes a problem body
+                   becomes a problem body:
+                     v2kit migrate --response 200 examples/migrate/pod-list-response.json
 scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Python, Go, shell,
                    PowerShell and Markdown/MDX code blocks are parsed; other text files are
                    read line by line. Skips node_modules, .git, what .gitignore ignores, binary
                    and non-regular files, files over --max-bytes
 --fail-on LEVEL    scan: exit 1 on any v1 call (inferred, the default), only on certain calls
-                   (certain), on calls and prose mentions of v1 routes (mention), or never (none)
+                   (certain), on calls and prose mentions of v1 routes (mention), or never (none):
+                     v2kit migrate scan --fail-on certain src
 --fix              scan: rewrite the v1 calls in place (base URL, path, literal method and body),
                    all or nothing per call; prints the findings left, each with why it was not
                    fixed (docs/scan.md):
@@ -55,10 +61,13 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
 --config FILE      scan: with no DIR, read the "scan" section (include, exclude) of this config
                    instead of the nearest v2kit.config.json (docs/config.md):
                      v2kit migrate scan --config v2kit.config.json
---max-bytes N      scan: skip files larger than N bytes (default 1048576)
---no-gitignore     scan: read files that .gitignore ignores too
+--max-bytes N      scan: skip files larger than N bytes (default 1048576):
+                     v2kit migrate scan --max-bytes 4194304 src
+--no-gitignore     scan: read files that .gitignore ignores too:
+                     v2kit migrate scan --no-gitignore src
 --skip-unreadable  scan: a path that cannot be read (permissions, a name the system refuses) is
-                   still reported on stderr but no longer makes the exit status 2
+                   still reported on stderr but no longer makes the exit status 2:
+                     v2kit migrate scan --skip-unreadable src
 
 Live context: --live fetches the GPU and CPU catalog and the templates from the service instead
 of --catalog (the API key comes from $V2KIT_API_KEY or --api-key-file, never from a flag):
