@@ -16,6 +16,8 @@ export default tseslint.config(
       "coverage/",
       "rules/rules-file-validator.ts",
       "generators/precompiled/",
+      "docs/.vitepress/dist/",
+      "docs/.vitepress/cache/",
     ],
   },
   js.configs.recommended,

@@ -5,10 +5,11 @@
 // examples. An example must exit as documented (0 unless listed below), never 2 (usage) or 70.
 
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { codeBlocks, SHELL_LANGS } from "./markdown-blocks.js";
 import { cli, repo, scratch } from "./fixtures/conformance/support.js";
 
 interface Example {
@@ -59,21 +60,32 @@ function commandsIn(lines: string[]): string[] {
 
 function helpExamples(): Example[] {
   const out: Example[] = [];
-  for (const name of ["generate", "lint", "migrate", "context", "serve", "schema"]) {
+  for (const name of ["generate", "lint", "migrate", "context", "serve", "schema", "lsp"]) {
     const help = execFileSync(process.execPath, [cli, name, "--help"], { encoding: "utf8" });
     for (const command of commandsIn(help.split("\n"))) out.push({ where: `v2kit ${name} --help`, command });
   }
   return out;
 }
 
+/** The pages a user copies commands from: the README, the guide, the reference and the editor setup. */
+const DOC_PAGES = [
+  "README.md",
+  "docs/editors.md",
+  "docs/config.md",
+  ...readdirSync(path.join(repo, "docs/guide")).map((f) => `docs/guide/${f}`),
+  ...readdirSync(path.join(repo, "docs/reference")).map((f) => `docs/reference/${f}`),
+].filter((f) => f.endsWith(".md"));
+
 function readmeExamples(): Example[] {
   const out: Example[] = [];
-  const blocks = readFileSync(path.join(repo, "README.md"), "utf8").matchAll(/^```(sh|bash|console|shell)?\n([\s\S]*?)^```$/gm);
-  for (const block of blocks) {
-    // In a console transcript only `$ ` lines are typed; the rest is output (which may start with "v2kit:").
-    const lines = (block[2] ?? "").split("\n");
-    const typed = block[1] === "console" ? lines.filter((line) => line.startsWith("$ ")) : lines;
-    for (const command of commandsIn(typed)) out.push({ where: "README.md", command });
+  for (const page of DOC_PAGES) {
+    for (const block of codeBlocks(readFileSync(path.join(repo, page), "utf8"))) {
+      if (!SHELL_LANGS.has(block.lang)) continue;
+      // In a console transcript only `$ ` lines are typed; the rest is output (which may start with "v2kit:").
+      const lines = block.lines;
+      const typed = block.lang === "console" ? lines.filter((line) => line.startsWith("$ ")) : lines;
+      for (const command of commandsIn(typed)) out.push({ where: page, command });
+    }
   }
   return out;
 }

@@ -5,10 +5,10 @@ import { type Command, usageError } from "../command.js";
 
 const USAGE = `Usage: v2kit lsp [--stdio]
 
-A Language Server Protocol server on standard input and output, for editors. Files that
-v2kit.config.json names (the nearest one up from each file) get lint's verdict as diagnostics
-while they are edited: one per violation (error) and warning, on the value at its pointer, with the
-rule id as code and lint's message; files it does not name get none. Quick fixes move v1 field
+A Language Server Protocol server on standard input and output, for editors. The files that the
+nearest v2kit.config.json up from each file names get lint's verdict as diagnostics while they
+are edited: one per violation (error) and warning, on the value at its pointer, with the rule
+id as code and lint's message; files it does not name get none. Quick fixes move v1 field
 names to their v2 place. A change to the config or to a catalog, templates or current file it
 names re-lints the open documents. Setup for VS Code, Neovim and Helix: docs/editors.md.
 Exit status: 0 after shutdown and exit, 1 on exit without shutdown (as the protocol says).

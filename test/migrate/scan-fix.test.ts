@@ -131,9 +131,9 @@ describe.each(cases)("migrate scan --fix: %s", (name) => {
   });
 });
 
-describe("the README's --diff / --fix walkthrough", () => {
-  it("prints what the README shows, command by command, on a copy of examples/scan-fix", () => {
-    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+describe("the reference page's --diff / --fix walkthrough (docs/reference/migrate.md)", () => {
+  it("prints what the page shows, command by command, on a copy of examples/scan-fix", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../docs/reference/migrate.md", import.meta.url)), "utf8");
     const block = /```console\n(\$ v2kit migrate scan --diff examples\/scan-fix\n[\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toBeDefined();
     const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-readme-"));

@@ -67,8 +67,8 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     expect(run.stdout).not.toContain('/v2/pods"');
   });
 
-  it("prints what the README shows for this tree", async () => {
-    const readme = readFileSync("README.md", "utf8");
+  it("prints what docs/reference/migrate.md shows for this tree", async () => {
+    const readme = readFileSync("docs/reference/migrate.md", "utf8");
     const shown = /\$ v2kit migrate scan examples\/scan-tree\n([\s\S]*?)\$ echo \$\?\n1\n/.exec(readme)?.[1];
     expect(shown).toBeDefined();
     expect((await runCli(["scan", "examples/scan-tree"])).stdout).toBe(shown);
