@@ -10,21 +10,11 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PAGES } from "./docs-pages.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = path.join(root, "dist", "cli", "v2kit.js");
 const check = process.argv.includes("--check");
-
-/** Reference page → the commands whose help it carries. */
-export const PAGES = {
-  "docs/reference/generate.md": [["generate"]],
-  "docs/reference/lint.md": [["lint"]],
-  "docs/reference/migrate.md": [["migrate"], ["migrate", "scan"]],
-  "docs/reference/context.md": [["context"]],
-  "docs/reference/serve.md": [["serve"]],
-  "docs/reference/schema.md": [["schema"]],
-  "docs/reference/lsp.md": [["lsp"]],
-};
 
 const help = (command) => execFileSync(process.execPath, [cli, ...command, "--help"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
 

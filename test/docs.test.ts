@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { PAGES } from "../scripts/docs-pages.mjs";
 import { codeBlocks, SHELL_LANGS } from "./markdown-blocks.js";
 
 const repo = path.resolve(import.meta.dirname, "..");
@@ -15,17 +16,6 @@ const cli = path.join(repo, "dist/cli/v2kit.js");
 const read = (rel: string) => readFileSync(path.join(repo, rel), "utf8");
 const help = (command: string[]) => execFileSync(process.execPath, [cli, ...command, "--help"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
 const flagsOf = (text: string) => new Set([...text.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]));
-
-/** Reference page → its commands, as scripts/docs-reference.mjs knows them. */
-const PAGES: Record<string, string[][]> = {
-  "docs/reference/generate.md": [["generate"]],
-  "docs/reference/lint.md": [["lint"]],
-  "docs/reference/migrate.md": [["migrate"], ["migrate", "scan"]],
-  "docs/reference/context.md": [["context"]],
-  "docs/reference/serve.md": [["serve"]],
-  "docs/reference/schema.md": [["schema"]],
-  "docs/reference/lsp.md": [["lsp"]],
-};
 
 /** Commands a page also documents flags of, without carrying their help: the live-context page describes lint --live. */
 const ALSO: Record<string, string[][]> = { "docs/reference/context.md": [["lint"]] };
