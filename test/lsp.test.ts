@@ -188,6 +188,29 @@ describe("diagnostics", () => {
   });
 });
 
+describe("context files", () => {
+  test("a change to a catalog file the config names re-lints the documents that use it", async () => {
+    const gpus = JSON.parse(readFileSync(path.join(repo, "schema/catalog/gpus.json"), "utf8")) as { gpus: { pool: string }[] };
+    write("ctx/gpus.json", JSON.stringify(gpus));
+    write(
+      "v2kit.config.json",
+      JSON.stringify({
+        lint: [
+          { files: ["pools/*.json"], operation: "createEndpoint", catalog: ["ctx/gpus.json"] },
+          { files: ["deploy/endpoints/*.json", "notes/*.json"], operation: "createEndpoint" },
+        ],
+      }),
+    );
+    const uri = open("pools/ada.json", example("create-endpoint-gpu.json"));
+    const codes = (d: Protocol.Diagnostic[]) => d.map((x) => x.code);
+    expect(codes(await diagnosticsUntil(uri, 0, (d) => !codes(d).includes("config")))).not.toContain("gpu-pools-known");
+    const before = seen(uri);
+    // The catalog loses the ADA_24 pool the body names: the same text now fails.
+    write("ctx/gpus.json", JSON.stringify({ gpus: gpus.gpus.filter((g) => g.pool !== "ADA_24") }));
+    expect(codes(await diagnosticsUntil(uri, before, (d) => codes(d).includes("gpu-pools-known")))).toContain("gpu-pools-known");
+  });
+});
+
 describe("quick fixes", () => {
   async function fixed(rel: string, text: string): Promise<{ title: string; text: string }[]> {
     const uri = open(rel, text);
