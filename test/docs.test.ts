@@ -14,7 +14,17 @@ import { codeBlocks, SHELL_LANGS } from "./markdown-blocks.js";
 const repo = path.resolve(import.meta.dirname, "..");
 const cli = path.join(repo, "dist/cli/v2kit.js");
 const read = (rel: string) => readFileSync(path.join(repo, rel), "utf8");
-const help = (command: string[]) => execFileSync(process.execPath, [cli, ...command, "--help"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+/** Each command's --help, run once for the whole file. */
+const helps = new Map<string, string>();
+const help = (command: string[]) => {
+  const key = command.join(" ");
+  let text = helps.get(key);
+  if (text === undefined) {
+    text = execFileSync(process.execPath, [cli, ...command, "--help"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    helps.set(key, text);
+  }
+  return text;
+};
 const flagsOf = (text: string) => new Set([...text.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]));
 
 /** Commands a page also documents flags of, without carrying their help: the live-context page describes lint --live. */
