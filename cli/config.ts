@@ -35,6 +35,9 @@ export interface Config {
   scan?: { include: string[]; exclude?: string[] };
 }
 
+/** An HTTP status a response body is checked for: `201`, a range `2XX`, or `default`. */
+export const RESPONSE_STATUS = /^([1-5][0-9][0-9]|[1-5]XX|default)$/;
+
 const TOP = ["$schema", "lint", "scan"];
 const SCAN = ["include", "exclude"];
 const ENTRY = ["files", "operation", "catalog", "templates", "current", "response", "spec", "rules"];
@@ -112,7 +115,7 @@ export function readConfig(file: string): Config {
     const entry: LintEntry = { files: strings(file, `${where}/files`, value.files), operation: text(file, `${where}/operation`, value.operation) };
     for (const key of ["catalog", "templates"] as const) if (value[key] !== undefined) entry[key] = strings(file, `${where}/${key}`, value[key]);
     for (const key of ["current", "response", "spec", "rules"] as const) if (value[key] !== undefined) entry[key] = text(file, `${where}/${key}`, value[key]);
-    if (entry.response !== undefined && !/^([1-5][0-9][0-9]|[1-5]XX|default)$/.test(entry.response))
+    if (entry.response !== undefined && !RESPONSE_STATUS.test(entry.response))
       fail(file, `${where}/response`, `takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(entry.response)}`);
     config.lint.push(entry);
   });
@@ -143,6 +146,23 @@ export async function scanRoots(config: Config): Promise<string[]> {
 
 /** A path in the config, relative to its folder, as the process sees it. */
 export const fromConfig = (config: Config, p: string) => path.resolve(config.dir, p);
+
+/** What one entry lints with: its operation and settings, paths resolved against the config's folder (lint, the language server). */
+export function entrySettings(
+  config: Config,
+  entry: LintEntry,
+): { operation: string; catalog?: string[]; templates?: string[]; current?: string; response?: string; spec?: string; rules?: string } {
+  const at = (p: string) => fromConfig(config, p);
+  return {
+    operation: entry.operation,
+    ...(entry.catalog ? { catalog: entry.catalog.map(at) } : {}),
+    ...(entry.templates ? { templates: entry.templates.map(at) } : {}),
+    ...(entry.current ? { current: at(entry.current) } : {}),
+    ...(entry.response !== undefined ? { response: entry.response } : {}),
+    ...(entry.spec ? { spec: at(entry.spec) } : {}),
+    ...(entry.rules ? { rules: at(entry.rules) } : {}),
+  };
+}
 
 /** The files of one entry: its globs expanded in the config's folder (sorted, as the process names them). */
 export async function entryFiles(config: Config, entry: LintEntry): Promise<string[]> {

@@ -5,13 +5,11 @@
 
 import { exactRules } from "../rules/exact-rules.js";
 import type { RulesFile } from "../rules/types.js";
-import { type ApiModel, type JsonSchema, type OperationModel, SCHEMAS_ID } from "./model.js";
+import { type ApiModel, componentOf, type JsonSchema, type OperationModel, SCHEMAS_ID } from "./model.js";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
 import { boundIntegers } from "./validators.js";
 
 export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-
-const PREFIX = `${SCHEMAS_ID}#/$defs/`;
 
 /** Formats JSON Schema 2020-12 defines (with ajv-formats' names): others are OpenAPI's annotations. */
 const STANDARD_FORMATS = new Set([
@@ -53,18 +51,6 @@ export interface ExportedSchema {
 /** A file-name-safe form of an operation id (`graphql:deleteTemplate` → `graphql_deleteTemplate`). */
 export const fileStem = (operation: string) => operation.replace(/[^A-Za-z0-9._-]/g, "_");
 
-function componentName(ref: string): string | undefined {
-  if (!ref.startsWith(PREFIX)) return undefined;
-  const encoded = ref.slice(PREFIX.length);
-  try {
-    return decodeURIComponent(encoded.split("/")[0] ?? "")
-      .replaceAll("~1", "/")
-      .replaceAll("~0", "~");
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A copy of `schema` for the export: component references local (`#/$defs/X`), OpenAPI-only
  * keywords, `x-` extensions and non-standard formats left out. Names every component it
@@ -77,7 +63,7 @@ function localize(schema: unknown, used: Set<string>): unknown {
     if (OPENAPI_ONLY.has(key) || key.startsWith("x-")) continue;
     if (key === "format" && typeof value === "string" && !STANDARD_FORMATS.has(value)) continue;
     if (key === "$ref" && typeof value === "string" && value.startsWith(SCHEMAS_ID)) {
-      const name = componentName(value);
+      const name = componentOf(value);
       if (name !== undefined) used.add(name);
       out[key] = `#${value.slice(SCHEMAS_ID.length + 1)}`;
     } else if (SCHEMA_SINGLE.has(key)) out[key] = localize(value, used);

@@ -7,6 +7,24 @@ export type JsonSchema = { [keyword: string]: unknown } | boolean;
 /** Component schemas are addressed as `${SCHEMAS_ID}#/$defs/<Name>` after normalization. */
 export const SCHEMAS_ID = "https://v2kit.local/schemas";
 
+const COMPONENT_PREFIX = `${SCHEMAS_ID}#/$defs/`;
+
+/**
+ * The component a `${SCHEMAS_ID}#/$defs/<Name>` reference names, decoded as the component's key
+ * in `ApiModel.schemas` (URI escapes, then `~1` and `~0`); undefined for any other reference
+ * and for one that points inside a component.
+ */
+export function componentOf(ref: unknown): string | undefined {
+  if (typeof ref !== "string" || !ref.startsWith(COMPONENT_PREFIX)) return undefined;
+  const encoded = ref.slice(COMPONENT_PREFIX.length);
+  if (encoded.includes("/")) return undefined;
+  try {
+    return decodeURIComponent(encoded).replace(/~1/g, "/").replace(/~0/g, "~");
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ParameterModel {
   name: string;
   in: "path" | "query" | "header" | "cookie";

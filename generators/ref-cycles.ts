@@ -3,7 +3,7 @@
 // constrains nothing (JSON Schema 2020-12 §7.7.1 leaves it undefined), so the `$ref` closing it
 // is removed and reported. Cycles through properties or items (trees, linked lists) are fine.
 
-import { type Diagnostic, type JsonSchema, SCHEMAS_ID } from "./model.js";
+import { componentOf, type Diagnostic, type JsonSchema, SCHEMAS_ID } from "./model.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -28,10 +28,8 @@ export function breakInPlaceCycles(schemas: Record<string, JsonSchema>, diagnost
   const visit = (name: string): void => {
     state.set(name, "visiting");
     for (const node of inPlaceRefs(schemas[name])) {
-      const target = decodeURIComponent((node.$ref as string).slice(PREFIX.length))
-        .replace(/~1/g, "/")
-        .replace(/~0/g, "~");
-      if (!Object.hasOwn(schemas, target)) continue;
+      const target = componentOf(node.$ref);
+      if (target === undefined || !Object.hasOwn(schemas, target)) continue;
       if (state.get(target) === "visiting") {
         delete node.$ref;
         diagnostics.push({

@@ -9,9 +9,7 @@
 // the only readers: types, docs and the exported schemas keep the `$ref`s.
 
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
-import { SCHEMAS_ID } from "./model.js";
-
-const PREFIX = `${SCHEMAS_ID}#/$defs/`;
+import { componentOf } from "./model.js";
 
 /**
  * Schema nodes inlined per union at most. A union of large trees would multiply the module's
@@ -31,16 +29,8 @@ function isNode(value: unknown): value is Node {
 
 /** The component a `$ref` names, when it is one of `defs`. */
 function target(ref: unknown, defs: Readonly<Record<string, unknown>>): string | undefined {
-  if (typeof ref !== "string" || !ref.startsWith(PREFIX)) return undefined;
-  const encoded = ref.slice(PREFIX.length);
-  if (encoded.includes("/")) return undefined;
-  let name: string;
-  try {
-    name = decodeURIComponent(encoded).replaceAll("~1", "/").replaceAll("~0", "~");
-  } catch {
-    return undefined;
-  }
-  return Object.hasOwn(defs, name) ? name : undefined;
+  const name = componentOf(ref);
+  return name !== undefined && Object.hasOwn(defs, name) ? name : undefined;
 }
 
 /** True when the schema, anywhere inside, declares an identity (see IDENTITY). */

@@ -63,8 +63,8 @@ function rootPosition(text: string): Position {
 
 const parsed = { text: "", doc: undefined as DocumentNode | undefined };
 
-/** Momoa's tree of `text`, cached for the last text (one input's violations share it). */
-function documentOf(text: string): DocumentNode | undefined {
+/** Momoa's tree of `text` (positions and offsets of every node), cached for the last text (one input's violations share it); undefined when malformed. */
+export function documentOf(text: string): DocumentNode | undefined {
   if (parsed.text === text && parsed.doc) return parsed.doc;
   try {
     parsed.doc = loadMomoa().parse(text, { mode: "json" });

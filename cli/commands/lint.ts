@@ -17,6 +17,7 @@ import { NDJSON_HEAP_FLAGS } from "../ndjson-heap.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
+import { RESPONSE_STATUS } from "../config.js";
 
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
@@ -151,8 +152,6 @@ async function run(args: string[]): Promise<number> {
   return closed ? Math.max(code, 1) : code;
 }
 
-const RESPONSE_STATUS = /^([1-5][0-9][0-9]|[1-5]XX|default)$/;
-
 /** What every group of one run shares: one formatter (one SARIF document), the format, --jobs. */
 interface GroupRun {
   format: FormatName;
@@ -167,7 +166,7 @@ interface GroupRun {
  * command-line context flag applies where the entry sets none.
  */
 async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<{ values: Values; files: string[] }[]> {
-  const { findConfig, readConfig, groupFiles, fromConfig } = await import("../config.js");
+  const { findConfig, readConfig, groupFiles, entrySettings } = await import("../config.js");
   const file = values.config ?? findConfig(process.cwd());
   if (file === undefined)
     throw usage("--operation is required, or a v2kit.config.json (here or in a parent folder, or --config FILE) that names the files and their operations");
@@ -175,25 +174,9 @@ async function configGroups(values: Values, given: string[], usage: (message: st
   if (config.lint.length === 0) throw new CliError(`${config.file}: has no "lint" entries: give --operation`, 2);
   if (values.ndjson) throw usage("--ndjson needs --operation (a config entry lints whole files)");
   const groups = await groupFiles(config, given);
-  return groups.map(({ entry, files }) => {
-    const at = (p: string) => fromConfig(config, p);
-    const response = entry.response ?? values.response;
-    if (response !== undefined && !RESPONSE_STATUS.test(response))
-      throw new CliError(`${config.file}: "response" takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(response)}`, 2);
-    return {
-      files,
-      values: {
-        ...values,
-        operation: entry.operation,
-        ...(entry.catalog ? { catalog: entry.catalog.map(at) } : {}),
-        ...(entry.templates ? { templates: entry.templates.map(at) } : {}),
-        ...(entry.current ? { current: at(entry.current) } : {}),
-        ...(response !== undefined ? { response } : {}),
-        ...(entry.spec ? { spec: at(entry.spec) } : {}),
-        ...(entry.rules ? { rules: at(entry.rules) } : {}),
-      },
-    };
-  });
+  // The entry's settings win; a command-line flag fills what it leaves out (readConfig and the
+  // flag parser have checked both statuses).
+  return groups.map(({ entry, files }) => ({ files, values: { ...values, ...entrySettings(config, entry) } }));
 }
 
 /** Lints one group of files as one operation with one context; the exit status of the group. */

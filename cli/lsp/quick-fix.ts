@@ -4,13 +4,11 @@
 // else in the document changes. A fix whose target already holds a value, or whose hint names
 // no single place (`gpu.pools + gpu.excludedTypes`), is not offered.
 
-import { createRequire } from "node:module";
 import type { DocumentNode, MemberNode, ObjectNode } from "@humanwhocodes/momoa";
 import type * as Lsp from "vscode-languageserver/node";
 import { parsePointer } from "../../rules/runtime/pointer.js";
 import type { SchemaHint } from "../../rules/runtime/problem.js";
-
-type Momoa = { parse(text: string, options?: { mode?: "json" }): DocumentNode };
+import { documentOf, positionAt } from "../../runtime/json-source.js";
 
 /** `use` names one place: dotted names only (`workers.min`), no `[0]`, spaces or alternatives. */
 const SINGLE_PLACE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
@@ -69,12 +67,8 @@ function nested(names: readonly string[], valueText: string): string {
  */
 export function moveEdits(text: string, property: string, use: string): TextEdit[] | undefined {
   if (!SINGLE_PLACE.test(use)) return undefined;
-  let doc: DocumentNode;
-  try {
-    doc = (createRequire(import.meta.url)("@humanwhocodes/momoa") as Momoa).parse(text, { mode: "json" });
-  } catch {
-    return undefined;
-  }
+  const doc = documentOf(text);
+  if (doc === undefined) return undefined;
   const segments = parsePointer(property);
   const name = segments.at(-1);
   if (name === undefined) return undefined;
@@ -114,12 +108,9 @@ export function moveEdits(text: string, property: string, use: string): TextEdit
 /** Code actions for the diagnostics at hand: one quick fix per v1 field a hint maps to one place. */
 export function quickFixes(text: string, uri: string, diagnostics: readonly Lsp.Diagnostic[], hints: readonly SchemaHint[]): Lsp.CodeAction[] {
   const out: Lsp.CodeAction[] = [];
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const position = (offset: number) => {
-    let line = 0;
-    while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= offset) line++;
-    return { line, character: offset - (lineStarts[line] as number) };
+    const { line, column } = positionAt(text, offset);
+    return { line: line - 1, character: column - 1 };
   };
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== "v2kit") continue;

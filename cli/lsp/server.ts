@@ -15,7 +15,9 @@ import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { Violation, Warning } from "../../rules/runtime/types.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { CliError } from "../command.js";
-import { type Config, CONFIG_NAME, entryFiles, findConfig, fromConfig, type LintEntry, readConfig } from "../config.js";
+import { type Config, CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
+
+type Settings = ReturnType<typeof entrySettings>;
 import { type Report, spanOf } from "../format/index.js";
 import { quickFixes } from "./quick-fix.js";
 
@@ -96,19 +98,13 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     }
   }
 
-  async function engineOf(entry: LintEntry, at: (p: string) => string): Promise<Engine> {
-    const spec = entry.spec && at(entry.spec);
-    const rules = entry.rules && at(entry.rules);
-    const key = JSON.stringify([spec, rules, entry.operation, entry.response !== undefined]);
+  /** One engine per document, rules file, operation and target, shared by the documents that use it. */
+  async function engineOf(settings: Settings): Promise<Engine> {
+    const key = JSON.stringify([settings.spec, settings.rules, settings.operation, settings.response !== undefined]);
     let engine = engines.get(key);
     if (engine === undefined) {
       const { engineFor } = await import("../commands/lint.js");
-      engine = engineFor({
-        operation: entry.operation,
-        ...(spec ? { spec } : {}),
-        ...(rules ? { rules } : {}),
-        ...(entry.response !== undefined ? { response: entry.response } : {}),
-      });
+      engine = engineFor(settings); // the bundled engine with this operation's validators loaded, or one compiled for --spec/--rules
       engines.set(key, engine);
       engine.catch(() => engines.delete(key));
     }
@@ -132,7 +128,6 @@ export function startServer(options: ServerOptions): Lsp.Connection {
       if (configFile === undefined) setup = undefined;
       else {
         const config = readConfig(configFile);
-        const at = (p: string) => fromConfig(config, p);
         let entry: LintEntry | undefined;
         for (const e of config.lint) {
           if ((await entryFiles(config, e)).some((m) => path.resolve(m) === file)) {
@@ -141,20 +136,14 @@ export function startServer(options: ServerOptions): Lsp.Connection {
           }
         }
         if (entry !== undefined) {
-          const { contextFrom } = await import("../commands/lint.js");
-          const files = { catalog: entry.catalog?.map(at), templates: entry.templates?.map(at), current: entry.current && at(entry.current) };
-          inputs = [configFile, ...(files.catalog ?? []), ...(files.templates ?? []), ...(files.current ? [files.current] : [])];
-          const engine = await engineOf(entry, at);
-          const context = await contextFrom({
-            ...(files.catalog ? { catalog: files.catalog } : {}),
-            ...(files.templates ? { templates: files.templates } : {}),
-            ...(files.current ? { current: files.current } : {}),
-          });
+          const settings = entrySettings(config, entry);
+          inputs = [configFile, ...(settings.catalog ?? []), ...(settings.templates ?? []), ...(settings.current ? [settings.current] : [])];
+          const [engine, { contextFrom }] = await Promise.all([engineOf(settings), import("../commands/lint.js")]);
           const lintOptions: LintOptions = {
-            operation: entry.operation,
+            operation: settings.operation,
             engine,
-            ...context,
-            ...(entry.response !== undefined ? { response: entry.response } : {}),
+            ...(await contextFrom(settings)),
+            ...(settings.response !== undefined ? { response: settings.response } : {}),
           };
           setup = { config, entry, engine, options: lintOptions, inputs };
         }
@@ -199,9 +188,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
         },
       ];
     } else if (setup !== undefined) {
-      const { lintSource, loadValidators } = await import("../../runtime/lint.js");
-      if (setup.entry.spec === undefined && setup.entry.rules === undefined)
-        await loadValidators(setup.entry.operation, { responses: setup.entry.response !== undefined });
+      const { lintSource } = await import("../../runtime/lint.js");
       const text = doc.getText();
       const outcome = lintSource(text, setup.options);
       const report: Report = { file: doc.uri, ...outcome };
