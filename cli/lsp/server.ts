@@ -15,7 +15,7 @@ import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { Violation, Warning } from "../../rules/runtime/types.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { CliError } from "../command.js";
-import { type Config, CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
+import { CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
 
 type Settings = ReturnType<typeof entrySettings>;
 import { type Report, spanOf } from "../format/index.js";
@@ -30,14 +30,11 @@ export interface ServerOptions {
   debounceMs?: number;
 }
 
-/** What one document is linted with: its config entry, resolved to files and an engine. */
+/** What one document is linted with: its config entry, its engine and lint's options (context loaded). */
 interface Setup {
-  config: Config;
   entry: LintEntry;
   engine: Engine;
   options: LintOptions;
-  /** Files whose change makes this setup stale: the config and the entry's context files. */
-  inputs: string[];
 }
 
 /** Where the rules are documented: RULES.md in this package, each rule's row anchored by id. */
@@ -123,6 +120,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     }
     const configFile = findConfig(path.dirname(file));
     let setup: Setup | CliError | undefined;
+    // Files whose change makes the setup stale: the config and the entry's context files.
     let inputs: string[] = configFile ? [configFile] : [];
     try {
       if (configFile === undefined) setup = undefined;
@@ -145,7 +143,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
             ...(await contextFrom(settings)),
             ...(settings.response !== undefined ? { response: settings.response } : {}),
           };
-          setup = { config, entry, engine, options: lintOptions, inputs };
+          setup = { entry, engine, options: lintOptions };
         }
       }
     } catch (error) {
