@@ -21,23 +21,37 @@ const CATALOG_ID_FIELDS = new Set(["id", "pools", "excludedTypes", "gpuTypeIds",
 
 /**
  * The bundled collection a rejected value belongs to, by where it sits in the body (`gpu…` holds
- * GPU type and pool ids, `cpu…` CPU flavor ids), and the identifiers that collection holds.
+ * GPU type and pool ids, `cpu…` CPU flavor ids), and the identifiers that collection holds. The
+ * cheap test (the head) runs first: most violations sit elsewhere.
  */
 function bundledIdsFor(path: string, bundled: BundledCollections): Set<string> | undefined {
+  if (path.length > 4 && path.charCodeAt(4) !== 47) return undefined;
+  const gpus = path.startsWith("/gpu") ? bundled.gpus : undefined;
+  const cpus = gpus === undefined && path.startsWith("/cpu") ? bundled.cpus : undefined;
+  if (gpus === undefined && cpus === undefined) return undefined;
   // Only fields that hold catalog identifiers: a CUDA version under `gpu` is no catalog id.
-  const key = path
-    .split("/")
-    .reverse()
-    .find((segment) => !/^\d+$/.test(segment));
+  const key = lastNamedSegment(path);
   if (key === undefined || !CATALOG_ID_FIELDS.has(key)) return undefined;
-  const head =
-    path.startsWith("/gpu") && (path.length === 4 || path[4] === "/")
-      ? "gpu"
-      : path.startsWith("/cpu") && (path.length === 4 || path[4] === "/")
-        ? "cpu"
-        : undefined;
-  if (head === "gpu" && bundled.gpus) return idsOf(bundled.gpus, (r) => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]));
-  if (head === "cpu" && bundled.cpus) return idsOf(bundled.cpus, (r) => [r.id]);
+  return gpus !== undefined ? idsOf(gpus, gpuIds) : idsOf(cpus as CpuRecord[], cpuIds);
+}
+
+const gpuIds = (r: GpuRecord): string[] => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]);
+const cpuIds = (r: CpuRecord): string[] => [r.id];
+
+/** The last segment of a pointer that is not an array index (all digits), as written; none for "". */
+function lastNamedSegment(path: string): string | undefined {
+  let end = path.length;
+  while (end > 0) {
+    const start = path.lastIndexOf("/", end - 1);
+    let digits = start + 1 < end;
+    for (let i = start + 1; digits && i < end; i++) {
+      const c = path.charCodeAt(i);
+      digits = c >= 48 && c <= 57;
+    }
+    if (!digits) return path.slice(start + 1, end);
+    if (start < 0) return undefined;
+    end = start;
+  }
   return undefined;
 }
 
