@@ -237,6 +237,15 @@ describe("text failures are 400 verdicts", () => {
     expect(lint({ name: "x", type: "QUEUE", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, env: shallow }, op).violations[0]?.rule).toBe("schema/type");
   });
 
+  test("depth at the limit as text: 512 levels pass on, 513 are refused, brackets inside strings do not count as levels", () => {
+    const nested = (levels: number) => `{"name": "x", "env": ${"[".repeat(levels - 1)}1${"]".repeat(levels - 1)}}`;
+    expect(nested(MAX_DEPTH).length).toBeGreaterThanOrEqual(2 * MAX_DEPTH); // long enough to be looked at
+    expect(lint(nested(MAX_DEPTH), op).violations[0]?.rule).not.toBe("json/depth");
+    expect(lint(nested(MAX_DEPTH + 1), op).violations[0]?.rule).toBe("json/depth");
+    const brackets = `{"name": "${"{[".repeat(MAX_DEPTH)}", "type": "QUEUE"}`;
+    expect(lint(brackets, op).violations.map((v) => v.rule)).not.toContain("json/depth");
+  });
+
   test("__proto__ and constructor keys stay data: no prototype pollution", () => {
     const text = `{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 2}}, "name": "x", "type": "QUEUE",
       "scaling": {"type": "QUEUE_DELAY", "queueDelay": 1}, "image": "i", "gpu": {"pools": ["ADA_24"], "__proto__": {"polluted": 3}},
