@@ -4,9 +4,23 @@
 
 export { deepEqual as equal } from "./values.js";
 
-/** Length in code points, as JSON Schema counts string length (a surrogate pair is one). */
+/**
+ * Length in code points, as JSON Schema counts string length (a surrogate pair is one, a lone
+ * surrogate one too). UTF-16 units less one per pair: a charCodeAt loop, several times cheaper
+ * than iterating the string, which makes a string per code point.
+ */
 export function ucs2length(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
+  const units = text.length;
+  let length = units;
+  for (let i = 0; i < units - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
   return length;
 }
