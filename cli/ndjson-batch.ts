@@ -1,10 +1,16 @@
 // One batch of NDJSON lines linted into the text of their --format json lines. The same function
 // runs on the main thread (--jobs 1) and in each worker (--jobs N), so both print the same bytes.
 
-import { isAscii } from "node:buffer";
+import { createRequire } from "node:module";
 import { type LintOptions, lintSource } from "../runtime/lint.js";
 import { mayNeedEscapes, printableText, verdictLine } from "./format/json.js";
 import { isBlank } from "./ndjson-lines.js";
+
+/**
+ * buffer.isAscii, looked up on the first batch: an ES import of node:buffer would build its
+ * module facade (and load the File class it exports) on every one-file lint (docs/cold-start.md).
+ */
+let isAscii: ((bytes: Uint8Array) => boolean) | undefined;
 
 /**
  * Characters of output handed on at a time: far fewer writes than one per line, and each string
@@ -40,6 +46,7 @@ export function lintBatch(
   maxLine: number,
   emit: (text: string) => void,
 ): BatchVerdicts {
+  isAscii ??= (createRequire(import.meta.url)("node:buffer") as typeof import("node:buffer")).isAscii;
   const ascii = isAscii(bytes.subarray(0, length));
   // `"name:` once per batch: a line adds its number and the closing quote (digits need no escape).
   const filePrefix = `${JSON.stringify(name).slice(0, -1)}:`;

@@ -83,8 +83,11 @@ describe("the bundled CLI entry", () => {
       "dist/output/runtime/ajv-helpers.mjs",
       "dist/output/runtime/values.mjs",
     ]);
-    // No worker threads, no child process (the --ndjson re-run), no generator, no npm package.
-    expect(builtinsLoaded(args).filter((name) => ["worker_threads", "v8", "child_process"].includes(name))).toEqual([]);
+    // No worker threads, no child process (the --ndjson re-run), no generator, no npm package; no
+    // fs/promises (a file is read synchronously), no os (--jobs auto) and no File class (isAscii of
+    // node:buffer, looked up by --ndjson).
+    const unneeded = ["worker_threads", "v8", "child_process", "fs/promises", "os", "internal/file"];
+    expect(builtinsLoaded(args).filter((name) => unneeded.includes(name))).toEqual([]);
   });
 
   it("an invalid body loads the JSON position parser on demand, still no other v2kit module", () => {

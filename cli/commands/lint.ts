@@ -3,8 +3,8 @@
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies. The engine
 // and the lint runtime load after the --ndjson re-run (below), which should start fast.
 
+import { createRequire } from "node:module";
 import { didYouMean } from "../suggest.js";
-import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
@@ -120,7 +120,7 @@ async function run(args: string[]): Promise<number> {
   const jobs = jobsFrom(values.jobs);
   if (jobs === undefined)
     throw usage(
-      `--jobs takes a number of worker threads from 1 to ${MAX_JOBS}, or 0 or auto for one per available CPU (${availableParallelism()} here), not ${JSON.stringify(values.jobs)}`,
+      `--jobs takes a number of worker threads from 1 to ${MAX_JOBS}, or 0 or auto for one per available CPU (${cpus()} here), not ${JSON.stringify(values.jobs)}`,
     );
   if (values.jobs !== undefined && !values.ndjson) throw usage("--jobs splits --ndjson input across worker threads: add --ndjson, or drop --jobs");
   if (values.response !== undefined && !RESPONSE_STATUS.test(values.response)) {
@@ -266,12 +266,15 @@ const MAX_JOBS = 256;
 function jobsFrom(text: string | undefined): number | undefined {
   if (text === undefined) return 1;
   const trimmed = text.trim();
-  if (trimmed === "auto") return availableParallelism();
+  if (trimmed === "auto") return cpus();
   if (!/^\d+$/.test(trimmed)) return undefined;
   const n = Number(trimmed);
-  if (n === 0) return availableParallelism();
+  if (n === 0) return cpus();
   return n <= MAX_JOBS ? n : undefined;
 }
+
+/** The available parallelism (--jobs auto): node:os loads only when asked, not with every lint. */
+const cpus = (): number => (createRequire(import.meta.url)("node:os") as typeof import("node:os")).availableParallelism();
 
 /** --max-body-bytes, set once per run. */
 let limit = DEFAULT_MAX_BODY_BYTES;
