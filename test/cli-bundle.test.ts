@@ -44,7 +44,11 @@ function run(entry: string, args: string[], env: Record<string, string> = {}) {
 /** Built-in modules a run loads (the module hook above would add its own thread's). */
 function builtinsLoaded(args: string[]): string[] {
   const log = path.join(scratch, `builtins-${Math.random().toString(36).slice(2)}.txt`);
-  const r = spawnSync(process.execPath, ["-r", builtinsHook, bin, ...args], { encoding: "utf8", env: { ...process.env, V2KIT_TEST_LOADED: log } });
+  const r = spawnSync(process.execPath, ["-r", builtinsHook, bin, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, V2KIT_TEST_LOADED: log },
+    maxBuffer: 1 << 26, // --ndjson prints a line per body
+  });
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(log, "utf8").split("\n");
 }
@@ -88,6 +92,26 @@ describe("the bundled CLI entry", () => {
     // node:buffer, looked up by --ndjson).
     const unneeded = ["worker_threads", "v8", "child_process", "fs/promises", "os", "internal/file"];
     expect(builtinsLoaded(args).filter((name) => unneeded.includes(name))).toEqual([]);
+  });
+
+  it("--ndjson lints input under 1 MiB in this process; larger input is re-run with the heap flags", () => {
+    const line = `${JSON.stringify(JSON.parse(readFileSync(example("create-endpoint-gpu.json"), "utf8")))}\n`;
+    const small = path.join(scratch, "small.ndjson");
+    const large = path.join(scratch, "large.ndjson");
+    writeFileSync(small, line.repeat(100));
+    writeFileSync(large, line.repeat(Math.ceil((1 << 20) / line.length) + 1));
+    const args = (file: string) => ["lint", "--operation", "createEndpoint", "--ndjson", file];
+    expect(builtinsLoaded(args(small))).not.toContain("child_process");
+    expect(builtinsLoaded(args(large))).toContain("child_process");
+    // Two files are counted together: each small, both over the limit.
+    const half = path.join(scratch, "half.ndjson");
+    writeFileSync(half, line.repeat(Math.ceil((1 << 20) / line.length / 2) + 1));
+    expect(builtinsLoaded(args(half))).not.toContain("child_process");
+    expect(builtinsLoaded([...args(half), half])).toContain("child_process");
+    // Both ways print the same lines.
+    const once = run(bin, args(small));
+    expect(once.code).toBe(0);
+    expect(once.stdout.split("\n").filter(Boolean)).toHaveLength(100);
   });
 
   it("an invalid body loads the JSON position parser on demand, still no other v2kit module", () => {
