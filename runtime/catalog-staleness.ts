@@ -19,22 +19,6 @@ export const STALE_SNAPSHOT_RULE = "catalog/stale-snapshot";
 /** Body fields under `gpu…`/`cpu…` whose values are catalog identifiers (pools, GPU types, CPU flavors). */
 const CATALOG_ID_FIELDS = new Set(["id", "pools", "excludedTypes", "gpuTypeIds", "gpuTypeId", "types"]);
 
-/**
- * The bundled collection a rejected value belongs to, by where it sits in the body (`gpu…` holds
- * GPU type and pool ids, `cpu…` CPU flavor ids), and the identifiers that collection holds. The
- * cheap test (the head) runs first: most violations sit elsewhere.
- */
-function bundledIdsFor(path: string, bundled: BundledCollections): Set<string> | undefined {
-  if (path.length > 4 && path.charCodeAt(4) !== 47) return undefined;
-  const gpus = path.startsWith("/gpu") ? bundled.gpus : undefined;
-  const cpus = gpus === undefined && path.startsWith("/cpu") ? bundled.cpus : undefined;
-  if (gpus === undefined && cpus === undefined) return undefined;
-  // Only fields that hold catalog identifiers: a CUDA version under `gpu` is no catalog id.
-  const key = lastNamedSegment(path);
-  if (key === undefined || !CATALOG_ID_FIELDS.has(key)) return undefined;
-  return gpus !== undefined ? idsOf(gpus, gpuIds) : idsOf(cpus as CpuRecord[], cpuIds);
-}
-
 const gpuIds = (r: GpuRecord): string[] => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]);
 const cpuIds = (r: CpuRecord): string[] => [r.id];
 
@@ -67,6 +51,33 @@ function idsOf<R extends object>(records: readonly R[], ids: (r: R) => string[])
   return set;
 }
 
+/** Where a rejected value may be a catalog id: its pointer's segments and the collection it would be from. */
+interface IdField {
+  segments: readonly string[];
+  gpu: boolean;
+}
+
+/**
+ * The field of a violation's path when it may hold a catalog id, by where it sits in the body
+ * (`gpu…` holds GPU type and pool ids, `cpu…` CPU flavor ids, and the last named field is one of
+ * CATALOG_ID_FIELDS: a CUDA version under `gpu` is no catalog id), else null. Remembered per path,
+ * as the bodies of a run fail at the same few paths (bounded: ever-new paths start it over).
+ */
+function idField(path: string): IdField | null {
+  let field = idFields.get(path);
+  if (field === undefined) {
+    const gpu = path.startsWith("/gpu");
+    const head = (gpu || path.startsWith("/cpu")) && (path.length === 4 || path.charCodeAt(4) === 47);
+    const key = head ? lastNamedSegment(path) : undefined;
+    field = key !== undefined && CATALOG_ID_FIELDS.has(key) ? { segments: parsePointer(path), gpu } : null;
+    if (idFields.size >= 1024) idFields.clear();
+    idFields.set(path, field);
+  }
+  return field;
+}
+
+const idFields = new Map<string, IdField | null>();
+
 /** The string at a path of the verdict's `resolved` (a property walk), or undefined. */
 export type StringAt = (result: CheckResult, path: readonly string[]) => string | undefined;
 
@@ -89,9 +100,13 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
   const out: Warning[] = [];
   for (const v of result.violations) {
     if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
-    const known = bundledIdsFor(v.path, bundled);
-    if (known === undefined) continue; // before `resolved` is read: it may be computed on demand
-    const value = stringAt(result, parsePointer(v.path));
+    const field = idField(v.path);
+    if (field === null) continue;
+    // The identifiers the bundled collection holds (none when it came from elsewhere), before
+    // `resolved` is read: it may be computed on demand.
+    const known = field.gpu ? bundled.gpus && idsOf(bundled.gpus, gpuIds) : bundled.cpus && idsOf(bundled.cpus, cpuIds);
+    if (known === undefined) continue;
+    const value = stringAt(result, field.segments);
     if (value === undefined || known.has(value.trim())) continue;
     out.push({
       rule: STALE_SNAPSHOT_RULE,
