@@ -1,7 +1,7 @@
 // One batch of NDJSON lines linted into the text of their --format json lines. The same function
 // runs on the main thread (--jobs 1) and in each worker (--jobs N), so both print the same bytes.
 
-import { createRequire } from "node:module";
+import { builtin } from "../runtime/builtin.js";
 import { type LintOptions, lintSource } from "../runtime/lint.js";
 import { mayNeedEscapes, printableText, verdictLine } from "./format/json.js";
 import { isBlank } from "./ndjson-lines.js";
@@ -46,7 +46,7 @@ export function lintBatch(
   maxLine: number,
   emit: (text: string) => void,
 ): BatchVerdicts {
-  isAscii ??= (createRequire(import.meta.url)("node:buffer") as typeof import("node:buffer")).isAscii;
+  isAscii ??= builtin<typeof import("node:buffer")>("node:buffer").isAscii;
   const ascii = isAscii(bytes.subarray(0, length));
   // `"name:` once per batch: a line adds its number and the closing quote (digits need no escape).
   const filePrefix = `${JSON.stringify(name).slice(0, -1)}:`;

@@ -3,7 +3,7 @@
 // which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
 // allocates nothing per batch that only a full GC would free.
 
-import { createRequire } from "node:module";
+import { builtin } from "../runtime/builtin.js";
 import type { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
 import { NDJSON_HEAP_FLAGS } from "./ndjson-heap.js";
@@ -57,13 +57,6 @@ function fixYoungGeneration(): void {
   if (process.execArgv.some((flag) => NDJSON_HEAP_FLAGS.some((ours) => flag.split("=")[0] === ours.split("=")[0]))) return;
   for (const flag of NDJSON_HEAP_FLAGS) builtin<typeof import("node:v8")>("node:v8").setFlagsFromString(flag);
 }
-
-/**
- * node:v8 and node:worker_threads load when a pool starts, not with this module: the CLI bundle
- * holds this module (ndjson-run imports WorkerFailure), and a one-file lint should not pay for
- * worker threads (docs/cold-start.md). `require` of a built-in is synchronous and cheap.
- */
-const builtin = <T>(name: string): T => createRequire(import.meta.url)(name) as T;
 
 /** A worker that failed or stopped: an internal error, never a verdict on the input. */
 export class WorkerFailure extends Error {}

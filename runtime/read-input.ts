@@ -8,7 +8,7 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { builtin } from "./builtin.js";
 
 /** Default limit of one body (and of any file read whole): far above any real request. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -81,11 +81,8 @@ export async function openRegular(file: string): Promise<FileHandle> {
   return handle;
 }
 
-/**
- * node:fs/promises, loaded on first use (`--ndjson` reads through a FileHandle): a one-file lint
- * does not pay for it at start-up (docs/cold-start.md). `require` of a built-in is synchronous.
- */
-const promises = (): typeof import("node:fs/promises") => createRequire(import.meta.url)("node:fs/promises") as typeof import("node:fs/promises");
+/** node:fs/promises, loaded on first use (`--ndjson` reads through a FileHandle), not by a one-file lint. */
+const promises = () => builtin<typeof import("node:fs/promises")>("node:fs/promises");
 
 /**
  * The whole content of a regular file, or of standard input for `-`, at most maxBytes. A file

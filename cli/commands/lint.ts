@@ -4,7 +4,6 @@
 // and the lint runtime load after the --ndjson re-run (below), which should start fast.
 
 import { statSync } from "node:fs";
-import { createRequire } from "node:module";
 import { didYouMean } from "../suggest.js";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
@@ -12,6 +11,7 @@ import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/t
 import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LintOptions } from "../../runtime/lint.js";
+import { builtin } from "../../runtime/builtin.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { NDJSON_HEAP_FLAGS } from "../ndjson-heap.js";
@@ -285,7 +285,7 @@ function jobsFrom(text: string | undefined): number | undefined {
 }
 
 /** The available parallelism (--jobs auto): node:os loads only when asked, not with every lint. */
-const cpus = (): number => (createRequire(import.meta.url)("node:os") as typeof import("node:os")).availableParallelism();
+const cpus = (): number => builtin<typeof import("node:os")>("node:os").availableParallelism();
 
 /** --max-body-bytes, set once per run. */
 let limit = DEFAULT_MAX_BODY_BYTES;
