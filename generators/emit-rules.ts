@@ -45,8 +45,10 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
     const entry = new Code(`E${i}`);
     const hints = rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h);
     const renames = hints.flatMap((h) => ("property" in h ? [h] : []));
-    // A v1 field the schema rejects (a closed object) cannot be in a body that passed it: those
-    // checks run only when the schema failed or was not checked.
+    // A v1 field the schema rejects (a closed object) cannot be in a body that passed it, and in
+    // one that failed it, its additionalProperties failure is at the field's path and carries the
+    // hint, so the warning would never be added: those checks run only when the schema was not
+    // checked, or its failures were cut at MAX_LISTED (the one at the field may be among the cut).
     const closed = declaredIfClosed(model, op);
     const ruledOut = (pointer: string) => {
       const segments = parsePointer(pointer);
@@ -103,7 +105,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, $
   ${
     whenInvalid.length === 0
       ? code``
-      : code`if (valid !== true) {
+      : code`if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     ${join(whenInvalid, "\n    ")}
   }`
   }

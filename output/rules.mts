@@ -146,7 +146,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H2));
   
-  if (valid !== true) {
+  if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
     if (rt.isObject(input) && input["workersMax"] !== undefined && Object.hasOwn(input, "workersMax") && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
     if (rt.isObject(input) && input["idleTimeout"] !== undefined && Object.hasOwn(input, "idleTimeout") && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
@@ -622,7 +622,7 @@ function check3(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H3));
   
-  if (valid !== true) {
+  if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
   const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context };
@@ -1561,7 +1561,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H53));
   
-  if (valid !== true) {
+  if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
     if (rt.isObject(input) && input["workersMax"] !== undefined && Object.hasOwn(input, "workersMax") && !out.violations.some((v) => v.path === "/workersMax")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMax", message: "`workersMax` is a v1 field: use `workers.max`" });
     if (rt.isObject(input) && input["idleTimeout"] !== undefined && Object.hasOwn(input, "idleTimeout") && !out.violations.some((v) => v.path === "/idleTimeout")) out.warnings.push({ rule: "hint/v1-field", path: "/idleTimeout", message: "`idleTimeout` is a v1 field: use `workers.idleTimeout`" });
@@ -1951,7 +1951,7 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H54));
   
-  if (valid !== true) {
+  if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
   const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context };

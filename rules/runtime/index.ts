@@ -7,7 +7,7 @@ export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from 
 export type { Engine, OperationEntry, RuleEntry, StageEntry } from "./evaluate.js";
 export { Defaulter, patchMerge, templateMerge, withDefault, withoutNulls } from "./merge.js";
 export { formatPointer, getAt, matchAll, parsePointer, prop, removeAt, setAt, step } from "./pointer.js";
-export { problemFor, schemaViolations } from "./problem.js";
+export { MAX_LISTED, problemFor, schemaViolations } from "./problem.js";
 export type { SchemaHint } from "./problem.js";
 export type * from "./types.js";
 export { append, clone, deepEqual, isNonEmpty, isObject, isPresent, quote, show } from "./values.js";
