@@ -22,23 +22,6 @@ const CATALOG_ID_FIELDS = new Set(["id", "pools", "excludedTypes", "gpuTypeIds",
 const gpuIds = (r: GpuRecord): string[] => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]);
 const cpuIds = (r: CpuRecord): string[] => [r.id];
 
-/** The last segment of a pointer that is not an array index (all digits), as written; none for "". */
-function lastNamedSegment(path: string): string | undefined {
-  let end = path.length;
-  while (end > 0) {
-    const start = path.lastIndexOf("/", end - 1);
-    let digits = start + 1 < end;
-    for (let i = start + 1; digits && i < end; i++) {
-      const c = path.charCodeAt(i);
-      digits = c >= 48 && c <= 57;
-    }
-    if (!digits) return path.slice(start + 1, end);
-    if (start < 0) return undefined;
-    end = start;
-  }
-  return undefined;
-}
-
 // The snapshot's arrays live as long as the process: their id sets are built once, not per violation.
 const idSets = new WeakMap<readonly object[], Set<string>>();
 
@@ -64,15 +47,14 @@ interface IdField {
  * as the bodies of a run fail at the same few paths (bounded: ever-new paths start it over).
  */
 function idField(path: string): IdField | null {
-  // Most violations sit elsewhere: told apart by two characters, before a look-up hashes the path.
-  const c = path.charCodeAt(1);
-  if ((c !== 103 && c !== 99) || path.charCodeAt(2) !== 112 || path.charCodeAt(3) !== 117) return null; // not /gpu… or /cpu…
+  // Most violations sit elsewhere: told apart by their first characters, before a look-up hashes the path.
+  const gpu = path.startsWith("/gpu");
+  if ((!gpu && !path.startsWith("/cpu")) || (path.length > 4 && path.charCodeAt(4) !== 47)) return null;
   let field = idFields.get(path);
   if (field === undefined) {
-    const gpu = path.startsWith("/gpu");
-    const head = (gpu || path.startsWith("/cpu")) && (path.length === 4 || path.charCodeAt(4) === 47);
-    const key = head ? lastNamedSegment(path) : undefined;
-    field = key !== undefined && CATALOG_ID_FIELDS.has(key) ? { segments: parsePointer(path), gpu } : null;
+    const segments = parsePointer(path);
+    const key = [...segments].reverse().find((segment) => !/^\d+$/.test(segment)); // the field, not an array index
+    field = key !== undefined && CATALOG_ID_FIELDS.has(key) ? { segments, gpu } : null;
     if (idFields.size >= 1024) idFields.clear();
     idFields.set(path, field);
   }

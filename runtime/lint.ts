@@ -309,11 +309,6 @@ const tooLarge = () =>
   );
 
 /**
- * One iterative walk (it cannot overflow the stack): "too deep" past `limit`, "too large" past
- * `budget` values counted over paths (an array counts its length before it is read), "foreign"
- * when an object does not have Object.prototype (a clone makes it plain), else "plain".
- */
-/**
  * Whether the text holds more than `limit` of `{` and `[` (those in strings counted too): a
  * nesting deeper than `limit` needs that many. indexOf per bracket, a native scan: several
  * times cheaper than walking the parsed body, and a typical body has a few dozen.
@@ -325,6 +320,11 @@ function openersExceed(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * One iterative walk (it cannot overflow the stack): "too deep" past `limit`, "too large" past
+ * `budget` values counted over paths (an array counts its length before it is read), "foreign"
+ * when an object does not have Object.prototype (a clone makes it plain), else "plain".
+ */
 function inspect(value: unknown, limit: number, budget: number): "plain" | "foreign" | "too deep" | "too large" {
   if (typeof value !== "object" || value === null) return "plain";
   let shape: "plain" | "foreign" = "plain";

@@ -142,15 +142,8 @@ async function run(args: string[]): Promise<number> {
   // this thread, whose heap is sized at start-up: a child node with the flags (docs/ndjson.md).
   // Input under SMALL_NDJSON_BYTES is done before the young generation grows much: linted here,
   // as the re-run (a second node start-up) would take longer than the whole lint.
-  if (values.ndjson && jobs === 1 && !process.execArgv.some((a) => a.startsWith("--max-semi-space-size"))) {
-    if (
-      !smallFiles(
-        groups.flatMap((g) => g.files),
-        SMALL_NDJSON_BYTES,
-      )
-    )
-      return rerunWith(NDJSON_HEAP_FLAGS);
-  }
+  const heapFlagsGiven = process.execArgv.some((a) => a.startsWith("--max-semi-space-size"));
+  if (values.ndjson && jobs === 1 && !heapFlagsGiven && !smallFiles(groups.flatMap((g) => g.files))) return rerunWith(NDJSON_HEAP_FLAGS);
 
   const run: GroupRun = { format, jobs, usage };
   let code = 0;
@@ -298,7 +291,7 @@ let limit = DEFAULT_MAX_BODY_BYTES;
 export const SMALL_NDJSON_BYTES = 1 << 20;
 
 /** Whether every file is a regular file and all together hold at most `limit` bytes (standard input: unknown, so no). */
-function smallFiles(files: readonly string[], limit: number): boolean {
+function smallFiles(files: readonly string[], limit = SMALL_NDJSON_BYTES): boolean {
   let total = 0;
   for (const file of files) {
     if (file === "-") return false;
