@@ -1,6 +1,6 @@
 // What every measurement shares: where things are, how many runs (full or --quick), logging.
 
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { packageRoot } from "../generators/paths.js";
@@ -53,7 +53,8 @@ export function configFor(quick: boolean): BenchConfig {
 
 export const root = () => packageRoot();
 export const fromRoot = (...parts: string[]) => path.join(packageRoot(), ...parts);
-export const cli = () => fromRoot("dist", "cli", "v2kit.js");
+/** The package's bin (package.json `bin.v2kit`): what `v2kit` and `npx v2kit` run. */
+export const cli = () => fromRoot((JSON.parse(readFileSync(fromRoot("package.json"), "utf8")) as { bin: { v2kit: string } }).bin.v2kit);
 export const openapiTypescriptCli = () => fromRoot("node_modules", "openapi-typescript", "bin", "cli.js");
 
 /** The upstream v2 document (../shared/reference), or the reason it is not there. */

@@ -3,7 +3,7 @@
 # runner does (inputs arrive as V2KIT_* environment variables; outputs go to $GITHUB_OUTPUT).
 set -uo pipefail
 
-v2kit() { node "$GITHUB_ACTION_PATH/dist/cli/v2kit.js" "$@"; }
+v2kit() { node "$GITHUB_ACTION_PATH/dist/cli/v2kit.cjs" "$@"; }
 fail() { echo "::error title=v2kit::$1"; echo "status=failed" >> "$GITHUB_OUTPUT"; exit 2; }
 
 case "${V2KIT_FORMAT:-sarif}" in sarif | github) ;; *) fail "format must be sarif or github, not '${V2KIT_FORMAT}'" ;; esac

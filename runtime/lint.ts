@@ -81,11 +81,26 @@ export async function loadValidators(name: string, options: { responses?: boolea
   if (modules === undefined) return;
   const base = `../output/validators/${modules.stem}`;
   if (!validatorsAttached(operation, "request")) {
-    attachValidators(operation, (await import(`${base}.mjs`)) as { request: ValidateFunction });
+    attachValidators(operation, (await validatorModule(base)) as { request: ValidateFunction });
   }
   if (options.responses && !validatorsAttached(operation, "responses")) {
-    attachValidators(operation, (await import(`${base}.responses.mjs`)) as { responses: Record<string, ValidateFunction> });
+    attachValidators(operation, (await validatorModule(`${base}.responses`)) as { responses: Record<string, ValidateFunction> });
   }
+}
+
+/** Defined (as `true`) only in the CLI's CommonJS bundle, by scripts/bundle-cli.mjs. */
+declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
+
+/**
+ * A validator module, by its path without extension relative to dist/runtime (or dist/cli: the
+ * same depth). The CLI's CommonJS bundle requires the module's CommonJS copy (`.cjs`, made by
+ * scripts/bundle-cli.mjs), so a one-file lint never starts Node's ES module loader; everywhere
+ * else it is imported.
+ */
+async function validatorModule(base: string): Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only inside the CommonJS bundle, where require is the module's own
+  if (typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined") return require(`${base}.cjs`) as unknown;
+  return import(`${base}.mjs`);
 }
 
 /** Load every operation's response validators into the bundled engine. */

@@ -1,23 +1,34 @@
 // The last step of `npm run build`: dist/cli/v2kit.js (tsc's output, a working CLI by itself)
-// is kept as dist/cli/v2kit.unbundled.js and rewritten as one file holding the dispatcher and
-// the whole default `lint` path, so a one-file lint loads 4 modules instead of about 40 (each ES
-// module costs Node ~0.75 ms to resolve, read and link; docs/cold-start.md). Everything else
-// stays a separate module, loaded on demand as before: the other commands, the generator
-// (--spec/--rules), live fetching, npm packages and the per-operation validator modules.
+// is kept as dist/cli/v2kit.unbundled.js and rewritten as one CommonJS file, dist/cli/v2kit.cjs
+// (the package's bin), holding the dispatcher and the whole default `lint` path, so a one-file
+// lint loads 2 files instead of about 40 (each ES module costs Node ~0.75 ms to resolve, read and
+// link) and never starts Node's ES module loader (about 9 ms on its own: docs/cold-start.md). The
+// validator modules the lint path loads get CommonJS copies too (dist/output/validators/*.cjs).
+// dist/cli/v2kit.js becomes a two-line ES module that runs the bundle, for `node dist/cli/v2kit.js`.
+// Everything else stays a separate ES module, loaded on demand as before: the other commands,
+// the generator (--spec/--rules), live fetching, npm packages.
 // Running it again rebuilds the bundle from the kept copy.
 //
 // Usage: node scripts/bundle-cli.mjs [--metafile FILE]
 
-import { chmodSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
-const bin = path.join(dist, "cli", "v2kit.js");
+/** The package's bin: the CommonJS bundle. */
+const bin = path.join(dist, "cli", "v2kit.cjs");
+/** tsc's entry, replaced by a module that runs the bundle (`node dist/cli/v2kit.js` keeps working). */
+const esmEntry = path.join(dist, "cli", "v2kit.js");
 /** tsc's entry, kept: the bundle's source, and a readable fallback (`node dist/cli/v2kit.unbundled.js`). */
 const entry = path.join(dist, "cli", "v2kit.unbundled.js");
 export const BANNER = "// Bundled by scripts/bundle-cli.mjs from tsc's dist/cli/*.js: the dispatcher and the lint path.";
+/**
+ * Set to `true` in the CommonJS bundle (esbuild `define`); undefined anywhere else. runtime/lint.ts
+ * then loads a validator module's CommonJS copy with require() instead of import().
+ */
+export const COMMONJS_FLAG = "__V2KIT_COMMONJS_BUNDLE__";
 
 /**
  * Modules left out of the bundle (paths under dist/), loaded on demand as tsc wrote them: the
@@ -83,12 +94,12 @@ const keepExternal = {
 
 async function main() {
   // tsc rewrote v2kit.js: keep it as the entry. Already bundled: the kept entry is current.
-  if (!readFileSync(bin, "utf8").includes(BANNER)) copyFileSync(bin, entry);
+  if (!readFileSync(esmEntry, "utf8").includes(BANNER)) copyFileSync(esmEntry, entry);
   const metafileArg = process.argv.indexOf("--metafile");
   const result = await build({
     entryPoints: [entry],
     bundle: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
     packages: "external",
@@ -97,12 +108,14 @@ async function main() {
     logLevel: "warning",
     legalComments: "none",
     // Fewer bytes for V8 to scan at start-up (about 3 ms of CPU); names are kept, so stack traces
-    // still name functions, and dist/cli/v2kit.js.map maps back to tsc's files
+    // still name functions, and dist/cli/v2kit.cjs.map maps back to tsc's files
     // (node --enable-source-maps) when a trace needs line numbers.
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: "linked",
-    banner: { js: `#!/usr/bin/env node\n${BANNER}` },
+    // import.meta.url of every bundled module is the bundle's own URL, as in an ES module bundle.
+    define: { "import.meta.url": "__v2kitBundleUrl", [COMMONJS_FLAG]: "true" },
+    banner: { js: `#!/usr/bin/env node\n${BANNER}\nconst __v2kitBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
     plugins: [keepExternal, hoistDynamicImports],
     outfile: bin,
   });
@@ -110,12 +123,41 @@ async function main() {
   const map = result.outputFiles.find((file) => file.path === `${bin}.map`);
   if (output === undefined || map === undefined) throw new Error(`esbuild wrote no ${bin} and map`);
   // tsc's shebang line is kept by esbuild below the banner's: one is enough.
-  const text = output.text.replace(/^(#!.*\n)((?:\/\/.*\n)*)#!.*\n/, "$1$2");
+  const text = output.text.replace(/^(#!.*\n)((?:\/\/.*\n)*)(const __v2kitBundleUrl.*\n)?#!.*\n/, "$1$2$3");
   writeFileSync(bin, text);
   chmodSync(bin, 0o755); // the package's bin: writeFileSync's mode applies only to a new file
-
   writeFileSync(map.path, map.text);
   if (metafileArg !== -1) writeFileSync(process.argv[metafileArg + 1], JSON.stringify(result.metafile, null, 2));
+
+  // `node dist/cli/v2kit.js` (the path scripts and docs use) runs the same bundle.
+  writeFileSync(
+    esmEntry,
+    `#!/usr/bin/env node\n${BANNER}\n// This file runs the CommonJS bundle beside it, dist/cli/v2kit.cjs, the package's bin.\nimport { createRequire } from "node:module";\ncreateRequire(import.meta.url)("./v2kit.cjs");\n`,
+  );
+  chmodSync(esmEntry, 0o755);
+  await commonjsValidators();
+}
+
+/**
+ * A CommonJS copy of every validator module beside it (x.mjs → x.cjs), its helpers inlined, for
+ * the bundle's require(): the same code as tsc's output, only the module format differs.
+ */
+async function commonjsValidators() {
+  const dir = path.join(dist, "output", "validators");
+  const modules = readdirSync(dir).filter((name) => name.endsWith(".mjs"));
+  await build({
+    entryPoints: modules.map((name) => path.join(dir, name)),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    outdir: dir,
+    outExtension: { ".js": ".cjs" },
+    logLevel: "warning",
+    legalComments: "none",
+    minifyWhitespace: true,
+    minifySyntax: true,
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,17 +1,21 @@
-// The CLI entry as users run it (dist/cli/v2kit.js, bundled by scripts/bundle-cli.mjs): a cold
-// one-file lint loads the bundle and the operation's validator module, nothing else; every other
-// path still loads on demand; errors thrown by a lazily loaded copy of a module still end as
-// the same clean message and exit status; the bundle answers as tsc's unbundled entry does.
+// The CLI entry as users run it (the package's bin, dist/cli/v2kit.cjs, bundled by
+// scripts/bundle-cli.mjs): a cold one-file lint loads the bundle and the operation's validator
+// module, nothing else, and never starts the ES module loader; every other path still loads on
+// demand; errors thrown by a lazily loaded copy of a module still end as the same clean message
+// and exit status; the bundle answers as tsc's unbundled entry does, and `node dist/cli/v2kit.js`
+// as the bin does.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
-const bin = path.join(root, "dist", "cli", "v2kit.js");
+const bin = path.join(root, "dist", "cli", "v2kit.cjs");
+const esmEntry = path.join(root, "dist", "cli", "v2kit.js");
 const unbundled = path.join(root, "dist", "cli", "v2kit.unbundled.js");
 const example = (name: string) => path.join(root, "examples", name);
 const scratch = mkdtempSync(path.join(tmpdir(), "v2kit-bundle-"));
@@ -35,6 +39,12 @@ writeFileSync(
   builtinsHook,
   `process.on("exit", () => require("node:fs").writeFileSync(process.env.V2KIT_TEST_LOADED, process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join("\\n")));\n`,
 );
+/** A preload that records the CommonJS files required by the time the process exits (the preload itself aside). */
+const requiredHook = path.join(scratch, "required.cjs");
+writeFileSync(
+  requiredHook,
+  `process.on("exit", () => require("node:fs").writeFileSync(process.env.V2KIT_TEST_LOADED, Object.keys(require.cache).filter((f) => f !== __filename).join("\\n")));\n`,
+);
 
 function run(entry: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [entry, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
@@ -51,6 +61,18 @@ function builtinsLoaded(args: string[]): string[] {
   });
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(log, "utf8").split("\n");
+}
+
+/** Files of dist/ (as `dist/…`) and elsewhere that a run of the bin required, in order. */
+function required(args: string[], exitCode = 0): string[] {
+  const log = path.join(scratch, `required-${Math.random().toString(36).slice(2)}.txt`);
+  const r = spawnSync(process.execPath, ["-r", requiredHook, bin, ...args], { encoding: "utf8", env: { ...process.env, V2KIT_TEST_LOADED: log } });
+  expect(r.status, r.stderr).toBe(exitCode);
+  const dist = path.join(root, "dist") + path.sep;
+  return readFileSync(log, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((f) => (f.startsWith(dist) ? `dist/${f.slice(dist.length).split(path.sep).join("/")}` : f));
 }
 
 function loaded(args: string[], exitCode = 0): { files: string[] } {
@@ -73,25 +95,39 @@ function loaded(args: string[], exitCode = 0): { files: string[] } {
 
 describe("the bundled CLI entry", () => {
   it("is the bundle, executable (the package's bin), with tsc's entry kept beside it", () => {
-    expect(statSync(bin).mode & 0o111).toBe(0o111);
-    expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n\/\/ Bundled by scripts\/bundle-cli\.mjs/);
+    expect(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).bin).toEqual({ v2kit: "dist/cli/v2kit.cjs" });
+    for (const entry of [bin, esmEntry]) {
+      expect(statSync(entry).mode & 0o111).toBe(0o111);
+      expect(readFileSync(entry, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n\/\/ Bundled by scripts\/bundle-cli\.mjs/);
+    }
     expect(readFileSync(unbundled, "utf8")).toMatch(/from "\.\/command\.js"/);
   });
 
-  it("a one-file lint loads the bundle and the operation's validator module only", () => {
+  it("a one-file lint requires the bundle and the operation's validator module only, without the ES module loader", () => {
     const args = ["lint", "--operation", "createEndpoint", example("create-endpoint-gpu.json")];
-    const { files } = loaded(args);
-    expect(files).toEqual([
-      "dist/cli/v2kit.js",
-      "dist/output/validators/createEndpoint.mjs",
-      "dist/output/runtime/ajv-helpers.mjs",
-      "dist/output/runtime/values.mjs",
-    ]);
+    expect(required(args)).toEqual(["dist/cli/v2kit.cjs", "dist/output/validators/createEndpoint.cjs"]);
+    const builtins = builtinsLoaded(args);
+    // Node's bootstrap sets up the loader's first three modules in every process (node -e 0 too);
+    // resolving or linking an ES module would load these.
+    expect(builtins.filter((name) => /^internal\/modules\/esm\/(module_job|translators|resolve|load)$/.test(name))).toEqual([]);
     // No worker threads, no child process (the --ndjson re-run), no generator, no npm package; no
     // fs/promises (a file is read synchronously), no os (--jobs auto) and no File class (isAscii of
     // node:buffer, looked up by --ndjson).
     const unneeded = ["worker_threads", "v8", "child_process", "fs/promises", "os", "internal/file"];
-    expect(builtinsLoaded(args).filter((name) => unneeded.includes(name))).toEqual([]);
+    expect(builtins.filter((name) => unneeded.includes(name))).toEqual([]);
+  });
+
+  it("a validator module's CommonJS copy is the ES module's code", async () => {
+    const dir = path.join(root, "dist", "output", "validators");
+    const esm = (await import(pathToFileURL(path.join(dir, "createEndpoint.mjs")).href)) as Record<string, unknown>;
+    const cjs = createRequire(import.meta.url)(path.join(dir, "createEndpoint.cjs")) as Record<string, unknown>;
+    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+    type Validate = ((body: unknown) => boolean) & { errors?: unknown };
+    for (const name of ["create-endpoint-gpu.json", "create-endpoint-cpu.json", "create-endpoint-invalid.json"]) {
+      const body = JSON.parse(readFileSync(example(name), "utf8")) as unknown;
+      const [a, b] = [esm["request"] as Validate, cjs["request"] as Validate];
+      expect([b(body), b.errors]).toEqual([a(body), a.errors]);
+    }
   });
 
   it("--ndjson lints input under 1 MiB in this process; larger input is re-run with the heap flags", () => {
@@ -115,10 +151,9 @@ describe("the bundled CLI entry", () => {
   });
 
   it("an invalid body loads the JSON position parser on demand, still no other v2kit module", () => {
-    const { files } = loaded(["lint", "--operation", "createEndpoint", "--format", "json", example("create-endpoint-invalid.json")], 1);
-    expect(files.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/output/validators/") && !f.startsWith("dist/output/runtime/"))).toEqual([
-      "dist/cli/v2kit.js",
-    ]);
+    const files = required(["lint", "--operation", "createEndpoint", example("create-endpoint-invalid.json")], 1);
+    expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/output/validators/createEndpoint.cjs"]);
+    expect(files.some((f) => f.includes(`${path.sep}momoa${path.sep}`))).toBe(true);
   });
 
   it("other commands load their own modules on demand", () => {
@@ -150,9 +185,9 @@ describe("the bundled CLI entry", () => {
     ["invalid, sarif", ["lint", "--operation", "createEndpoint", "--format", "sarif", example("create-endpoint-invalid.json")]],
     ["unknown operation", ["lint", "--operation", "createEndpont", example("create-endpoint-gpu.json")]],
     ["migrate", ["migrate", "--help"]],
-  ])("answers as tsc's unbundled entry does: %s", (_name, args) => {
+  ])("answers as tsc's unbundled entry does, and node dist/cli/v2kit.js as the bin does: %s", (_name, args) => {
     const bundled = run(bin, args);
-    const plain = run(unbundled, args);
-    expect(bundled).toEqual(plain);
+    expect(run(unbundled, args)).toEqual(bundled);
+    expect(run(esmEntry, args)).toEqual(bundled);
   });
 });
