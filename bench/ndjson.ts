@@ -8,7 +8,6 @@ import { createWriteStream, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { NDJSON_HEAP_FLAGS } from "../cli/ndjson-heap.js";
 import { ndjsonMix } from "./bodies.js";
 import { type BenchConfig, cli, fromRoot, log } from "./context.js";
 import { type Figure, met, type Row, type Section } from "./figures.js";
@@ -239,8 +238,8 @@ async function throughput(
 
 /**
  * Where the time goes for each missed throughput figure, profiled (--cpu-prof, every thread) on
- * the same file in the same run: --jobs 1 (run with the heap flags its re-run adds, so that the
- * profile is the linting process itself, not the re-run's parent) for ndjson_vs_anchor;
+ * the same file in the same run: --jobs 1 (one process: it holds its own young generation,
+ * cli/ndjson-heap.ts) for ndjson_vs_anchor;
  * --jobs 2's main thread and one worker for ndjson_jobs_scaling.
  */
 async function gapProfiles(file: string, figures: Figure[]): Promise<ProfileSummary[]> {
@@ -248,7 +247,7 @@ async function gapProfiles(file: string, figures: Figure[]): Promise<ProfileSumm
   const missed = (key: string) => figures.some((f) => f.key === key && met(f) === false);
   if (missed("ndjson_vs_anchor")) {
     log("ndjson: profiling --jobs 1 (ndjson_vs_anchor missed)");
-    const [one] = await profileChildThreads("`v2kit lint --ndjson --jobs 1`", cli(), lintArgs(file, 1), { nodeFlags: NDJSON_HEAP_FLAGS });
+    const [one] = await profileChildThreads("`v2kit lint --ndjson --jobs 1`", cli(), lintArgs(file, 1));
     if (one) profiles.push({ ...one, figure: "ndjson_vs_anchor" });
   }
   if (missed("ndjson_jobs_scaling")) {

@@ -23,6 +23,8 @@ export interface NdjsonRun {
   output: Output;
   /** Worker threads (--jobs N > 1); absent: this thread. */
   pool?: LintPool;
+  /** This thread's young generation, let grow to its cap and no further (--jobs 1 on large input). */
+  heap?: { check(): void };
 }
 
 /**
@@ -63,6 +65,7 @@ async function here(lines: LineBatches, file: string, run: NdjsonRun, progress: 
     await run.output.written(sink.bytes); // before the buffer is reused (and backpressure)
     if (verdicts.tooLong !== undefined) throw lines.tooLong(verdicts.tooLong);
     progress.at(batch);
+    run.heap?.check();
   }
   return code;
 }

@@ -3,7 +3,6 @@
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies. The engine
 // and the lint runtime load after the --ndjson re-run (below), which should start fast.
 
-import { statSync } from "node:fs";
 import { didYouMean } from "../suggest.js";
 import { parseArgs } from "node:util";
 import type { Engine } from "../../rules/runtime/evaluate.js";
@@ -14,7 +13,6 @@ import type { LintOptions } from "../../runtime/lint.js";
 import { builtin } from "../../runtime/builtin.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
-import { NDJSON_HEAP_FLAGS } from "../ndjson-heap.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
@@ -135,15 +133,15 @@ async function run(args: string[]): Promise<number> {
   const groups = values.operation === undefined ? await configGroups(values, given, usage) : [{ values, files: given }];
   if (values.operation !== undefined && given.length === 0) throw usage("name at least one FILE, or - for standard input");
   // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
-  // peak memory would grow with the input. A fixed 8 MB semi-space keeps it flat from the first
-  // line, and spends a quarter of the GC time a 1 MB one does; the old generation grows by half
-  // its live size between full collections, not by V8's speed-based factor (up to 4x). --jobs N
-  // sets these for its worker threads without a re-run (cli/ndjson-pool.ts); --jobs 1 lints on
-  // this thread, whose heap is sized at start-up: a child node with the flags (docs/ndjson.md).
-  // Input under SMALL_NDJSON_BYTES is done before the young generation grows much: linted here,
-  // as the re-run (a second node start-up) would take longer than the whole lint.
-  const heapFlagsGiven = process.execArgv.some((a) => a.startsWith("--max-semi-space-size"));
-  if (values.ndjson && jobs === 1 && !heapFlagsGiven && !smallFiles(groups.flatMap((g) => g.files))) return rerunWith(NDJSON_HEAP_FLAGS);
+  // peak memory would grow with the input. --jobs 1 lints on this thread: its young generation is
+  // let grow to 8 MB once and held there, and the old generation grows by half its live size
+  // between full collections (cli/ndjson-heap.ts); --jobs N gives its worker threads the same
+  // heap as flags (cli/ndjson-pool.ts). Heap flags given to node win.
+  const heapFlagsGiven = process.execArgv.some((a) => a.startsWith("--max-semi-space-size") || a.startsWith("--semi-space-growth-factor"));
+  if (values.ndjson && jobs === 1 && !heapFlagsGiven) {
+    const { YoungGenerationCap } = await import("../ndjson-heap.js");
+    heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
+  }
 
   const run: GroupRun = { format, jobs, usage };
   let code = 0;
@@ -234,7 +232,7 @@ async function lintGroup(values: Values & { operation: string }, files: string[]
     for (const file of files) {
       if (closed) break;
       const outcome = lintNdjson
-        ? await lintNdjson(file, { options, maxLine: limit, output, ...(pool ? { pool } : {}) })
+        ? await lintNdjson(file, { options, maxLine: limit, output, ...(pool ? { pool } : {}), ...(heap ? { heap } : {}) })
         : await lintFile(file, options, formatter);
       code = Math.max(code, outcome);
     }
@@ -282,43 +280,8 @@ const cpus = (): number => builtin<typeof import("node:os")>("node:os").availabl
 
 /** --max-body-bytes, set once per run. */
 let limit = DEFAULT_MAX_BODY_BYTES;
-
-/**
- * --ndjson input up to this many bytes in all is linted without the heap re-run: measured on
- * 2 cores (docs/ndjson.md), a 1 MiB file took 0.44 s and 66 MB here against 0.72 s and 76 MB
- * through the re-run, whose second node start-up is most of the difference.
- */
-export const SMALL_NDJSON_BYTES = 1 << 20;
-
-/** Whether every file is a regular file and all together hold at most `limit` bytes (standard input: unknown, so no). */
-function smallFiles(files: readonly string[], limit = SMALL_NDJSON_BYTES): boolean {
-  let total = 0;
-  for (const file of files) {
-    if (file === "-") return false;
-    try {
-      const stat = statSync(file);
-      if (!stat.isFile()) return false; // the run that reads it says what it is
-      total += stat.size;
-    } catch {
-      return false;
-    }
-    if (total > limit) return false;
-  }
-  return true;
-}
-
-/** Run this same command again in a child node with extra V8 flags; its exit code is ours. */
-async function rerunWith(flags: string[]): Promise<number> {
-  const { spawn } = await import("node:child_process");
-  const child = spawn(process.execPath, [...flags, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
-  return new Promise((resolve) => {
-    child.on("error", (error) => {
-      process.stderr.write(`v2kit: lint: cannot start node: ${error.message}\n`);
-      resolve(2);
-    });
-    child.on("close", (code, signal) => resolve(code ?? (signal ? 2 : 0)));
-  });
-}
+/** --ndjson --jobs 1: this thread's young generation, held once grown (cli/ndjson-heap.ts). */
+let heap: { check(): void } | undefined;
 
 export async function engineFor(values: Pick<Values, "spec" | "rules" | "operation" | "response">): Promise<Engine> {
   if (values.spec === undefined && values.rules === undefined) {

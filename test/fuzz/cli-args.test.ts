@@ -3,7 +3,8 @@
 // (a returned code, or a CliError/LiveError carrying one): never an internal error (70) or an
 // uncaught exception. Kept off the network and the file system: no API key is set (live flags
 // stop at "no API key" before any request), generate always reads a missing --spec and writes
-// under a scratch --out, and lint's --ndjson (which re-runs node) is not drawn.
+// under a scratch --out, and lint's --ndjson (which sets V8 heap flags for the
+// whole process: cli/ndjson-heap.ts) is not drawn.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,0 +1,68 @@
+// --ndjson --jobs 1 holds this thread's young generation after its first growth
+// (cli/ndjson-heap.ts): the flags it sets, in order, against a V8 whose new space grows when
+// the test says so; and in a real process, the new space at the end of a long run is the size
+// the --jobs N workers get from NDJSON_HEAP_FLAGS.
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { type HeapControls, YoungGenerationCap } from "../../cli/ndjson-heap.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function fakeV8(sizes: number[]): HeapControls & { flags: string[] } {
+  const flags: string[] = [];
+  let call = 0;
+  return {
+    flags,
+    setFlagsFromString: (flag: string) => void flags.push(flag),
+    getHeapSpaceStatistics: () => {
+      const size = sizes[Math.min(call++, sizes.length - 1)] as number;
+      return [{ space_name: "new_space", space_size: size, space_used_size: 0, space_available_size: 0, physical_space_size: 0 }];
+    },
+  };
+}
+
+describe("the young generation of --ndjson --jobs 1", () => {
+  it("may grow by 8 until it has grown once, then not at all", () => {
+    const v8 = fakeV8([1 << 20, 1 << 20, 1 << 20, 16 << 20, 16 << 20]);
+    const cap = new YoungGenerationCap(v8);
+    expect(v8.flags).toEqual(["--heap-growing-percent=50", "--semi-space-growth-factor=8"]);
+    cap.check();
+    cap.check();
+    expect(v8.flags).toHaveLength(2); // not grown yet
+    cap.check();
+    expect(v8.flags.at(-1)).toBe("--semi-space-growth-factor=1");
+    cap.check();
+    cap.check();
+    expect(v8.flags).toHaveLength(3); // held: nothing more to set
+  });
+
+  it("ends a long run at the new space that NDJSON_HEAP_FLAGS give a worker", () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), "v2kit-young-"));
+    const line = `${JSON.stringify(JSON.parse(readFileSync(path.join(root, "examples", "create-endpoint-gpu.json"), "utf8")))}\n`;
+    const file = path.join(scratch, "bodies.ndjson");
+    writeFileSync(file, line.repeat(20_000));
+    const probe = path.join(scratch, "probe.cjs");
+    writeFileSync(
+      probe,
+      `process.on("exit", () => process.stderr.write("new_space " + require("node:v8").getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size + "\\n"));\n`,
+    );
+    const newSpace = (nodeFlags: string[]) => {
+      const r = spawnSync(
+        process.execPath,
+        [...nodeFlags, "-r", probe, path.join(root, "dist", "cli", "v2kit.cjs"), "lint", "--operation", "createEndpoint", "--ndjson", file],
+        {
+          encoding: "utf8",
+          maxBuffer: 1 << 28,
+        },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      return Number(/new_space (\d+)/.exec(r.stderr)?.[1]);
+    };
+    const held = newSpace([]);
+    expect(held).toBe(newSpace(["--max-semi-space-size=8", "--min-semi-space-size=8"]));
+  });
+});
