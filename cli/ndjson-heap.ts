@@ -12,6 +12,18 @@
 // YoungGenerationCap.
 export const NDJSON_HEAP_FLAGS = ["--max-semi-space-size=8", "--min-semi-space-size=8", "--heap-growing-percent=50"];
 
+/**
+ * Whether node was started with a V8 heap flag of NDJSON_HEAP_FLAGS' kind (on its command line or
+ * in NODE_OPTIONS): then the user's settings stand, and v2kit sets none of its own.
+ */
+export function heapFlagsGiven(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env["NODE_OPTIONS"] ?? ""): boolean {
+  const ours = ["--max-semi-space-size", "--min-semi-space-size", "--semi-space-growth-factor", "--heap-growing-percent"];
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((flag) => ours.includes(flag.split("=")[0] as string));
+}
+
+/** The semi-space size of NDJSON_HEAP_FLAGS, in bytes. */
+export const SEMI_SPACE_BYTES = 8 << 20;
+
 /** What YoungGenerationCap uses of node:v8. */
 export type HeapControls = Pick<typeof import("node:v8"), "setFlagsFromString" | "getHeapSpaceStatistics">;
 
@@ -19,10 +31,12 @@ export type HeapControls = Pick<typeof import("node:v8"), "setFlagsFromString" |
  * This thread's young generation, let grow once and held there (`--jobs 1`, which used to run
  * itself again in a second node process with NDJSON_HEAP_FLAGS: a second start-up, ~0.15 s).
  * V8 grows the new space when enough has survived scavenges since its last growth, by
- * --semi-space-growth-factor, which it reads at each growth: the factor is 8 until the first
- * growth (on Node 20, from the 1 MB start to 8 MB, the size of the flags) and 1 from then on,
- * checked between batches (a second growth needs a whole new space of survivors, far more than
- * one batch leaves). --heap-growing-percent is read at each full collection and is set at once.
+ * --semi-space-growth-factor, which it reads at each growth: until the first growth the factor
+ * takes the new space from its size now to at most 8 MB (on Node 20: from the 1 MB start to
+ * 8 MB, the size of the flags; less when start-up has grown it already), and from then on it is
+ * 1, checked between batches (a second growth needs a whole new space of survivors, far more
+ * than one batch leaves). --heap-growing-percent is read at each full collection and is set at
+ * once.
  */
 export class YoungGenerationCap {
   private readonly start: number;
@@ -30,8 +44,13 @@ export class YoungGenerationCap {
 
   constructor(private readonly v8: HeapControls) {
     v8.setFlagsFromString("--heap-growing-percent=50");
-    v8.setFlagsFromString("--semi-space-growth-factor=8");
     this.start = this.newSpace();
+    // The size V8 reports counts both semi-spaces once the first scavenge has committed the
+    // second, so the factor is taken from it as if it were one: the growth can fall short of
+    // 8 MB, never pass it.
+    const factor = Math.max(1, Math.floor(SEMI_SPACE_BYTES / Math.max(1, this.start)));
+    v8.setFlagsFromString(`--semi-space-growth-factor=${factor}`);
+    if (factor === 1) this.held = true;
   }
 
   /** Between batches: once the new space has grown, it grows no more. */

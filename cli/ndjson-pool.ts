@@ -6,7 +6,7 @@
 import { builtin } from "../runtime/builtin.js";
 import type { Worker } from "node:worker_threads";
 import type { LintOptions } from "../runtime/lint.js";
-import { NDJSON_HEAP_FLAGS } from "./ndjson-heap.js";
+import { heapFlagsGiven, NDJSON_HEAP_FLAGS } from "./ndjson-heap.js";
 import type { Batch } from "./ndjson-lines.js";
 
 /** What a worker needs to start building the same engine as the main thread (from the flags alone). */
@@ -54,7 +54,7 @@ export interface BatchResult {
  * the command line win.
  */
 function fixYoungGeneration(): void {
-  if (process.execArgv.some((flag) => NDJSON_HEAP_FLAGS.some((ours) => flag.split("=")[0] === ours.split("=")[0]))) return;
+  if (heapFlagsGiven()) return;
   for (const flag of NDJSON_HEAP_FLAGS) builtin<typeof import("node:v8")>("node:v8").setFlagsFromString(flag);
 }
 

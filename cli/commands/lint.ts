@@ -136,11 +136,10 @@ async function run(args: string[]): Promise<number> {
   // peak memory would grow with the input. --jobs 1 lints on this thread: its young generation is
   // let grow to 8 MB once and held there, and the old generation grows by half its live size
   // between full collections (cli/ndjson-heap.ts); --jobs N gives its worker threads the same
-  // heap as flags (cli/ndjson-pool.ts). Heap flags given to node win.
-  const heapFlagsGiven = process.execArgv.some((a) => a.startsWith("--max-semi-space-size") || a.startsWith("--semi-space-growth-factor"));
-  if (values.ndjson && jobs === 1 && !heapFlagsGiven) {
-    const { YoungGenerationCap } = await import("../ndjson-heap.js");
-    heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
+  // heap as flags (cli/ndjson-pool.ts). Heap flags given to node (or in NODE_OPTIONS) win.
+  if (values.ndjson && jobs === 1) {
+    const { heapFlagsGiven, YoungGenerationCap } = await import("../ndjson-heap.js");
+    if (!heapFlagsGiven()) heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
   }
 
   const run: GroupRun = { format, jobs, usage };
