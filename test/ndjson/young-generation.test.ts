@@ -65,7 +65,7 @@ describe("the young generation of --ndjson --jobs 1", () => {
     expect(heapFlagsGiven(["--heap-growing-percent=20"], "")).toBe(true);
   });
 
-  it("ends a long run at the new space that NDJSON_HEAP_FLAGS give a worker", () => {
+  it("ends a long run with at most the new space that NDJSON_HEAP_FLAGS give a worker", () => {
     const scratch = mkdtempSync(path.join(tmpdir(), "v2kit-young-"));
     const line = `${JSON.stringify(JSON.parse(readFileSync(path.join(root, "examples", "create-endpoint-gpu.json"), "utf8")))}\n`;
     const file = path.join(scratch, "bodies.ndjson");
@@ -89,8 +89,8 @@ describe("the young generation of --ndjson --jobs 1", () => {
     };
     const held = newSpace([]);
     const flags = newSpace(["--max-semi-space-size=8", "--min-semi-space-size=8"]);
-    // The same on an idle machine; never more, and at least half when start-up grew it first.
+    // The same on an idle machine; never more. (When start-up has grown it already, the first
+    // growth under the cap comes later, and a short run may end before it: less, not more.)
     expect(held).toBeLessThanOrEqual(flags);
-    expect(held).toBeGreaterThanOrEqual(flags / 2);
   });
 });
