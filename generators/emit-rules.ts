@@ -42,6 +42,8 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
     );
     const eager = stages.slice(0, stages.length - waiting);
     const later = stages.slice(stages.length - waiting);
+    // A defaults stage reads the body with named property loads when it is plain JSON data (s.plain).
+    const hasDefaults = stages.some((stage) => stage.kind === "defaults");
     const entry = new Code(`E${i}`);
     const hints = rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h);
     const renames = hints.flatMap((h) => ("property" in h ? [h] : []));
@@ -96,7 +98,7 @@ function ${defer}(s: rt.Subject): unknown {
     }
     functions.push(
       code`/** ${new Code(escapeDoc(`${op.id}: schema, then ${stages.length === 0 ? "no stages" : `stages ${stages.map((s) => s.id).join(", ")}`}, then ${applying.length} rule(s)`))} */
-function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, ${new Code(hoisted.declarations.some((d) => d.includes("plain === true")) ? "plain" : "_plain")}?: boolean): rt.CheckResult {
+function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, ${new Code(hoisted.declarations.some((d) => d.includes("plain === true")) || hasDefaults ? "plain" : "_plain")}?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = ${entry}.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -109,7 +111,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, $
     ${join(whenInvalid, "\n    ")}
   }`
   }
-  const s: rt.Subject = { operation: ${op.id}, input, resolved: input, context };
+  const s: rt.Subject = { operation: ${op.id}, input, resolved: input, context${hasDefaults ? code`, plain: plain === true` : code``} };
   ${join(
     eager.map((stage) => stageStatement(stage, code`out.stageFailed(${stage.id}, error);`)),
     "\n  ",

@@ -107,27 +107,27 @@ function defer2(s: rt.Subject): unknown {
   // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(rt.prop(d.body, "workers"), "min") === undefined) {
+      if ((s.plain === true && !("workers" in Object.prototype) && !("min" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["min"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "min")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["min"] = 0;
       }
-      if (rt.prop(rt.prop(d.body, "workers"), "max") === undefined) {
+      if ((s.plain === true && !("workers" in Object.prototype) && !("max" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["max"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "max")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["max"] = 3;
       }
-      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if (rt.prop(rt.prop(d.body, "workers"), "idleTimeout") === undefined) {
+      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if ((s.plain === true && !("workers" in Object.prototype) && !("idleTimeout" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["idleTimeout"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "idleTimeout")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["idleTimeout"] = 10;
       }
-      if (rt.prop(d.body, "flashboot") === undefined) {
+      if ((s.plain === true && !("flashboot" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["flashboot"] : undefined) : rt.prop(d.body, "flashboot")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["flashboot"] = "OFF";
       }
-      if (rt.prop(d.body, "timeout") === undefined) {
+      if ((s.plain === true && !("timeout" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["timeout"] : undefined) : rt.prop(d.body, "timeout")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["timeout"] = 300000;
       }
-      if (rt.isPresent(rt.prop(d.body, "gpu"))) if (rt.prop(rt.prop(d.body, "gpu"), "count") === undefined) {
+      if (rt.isPresent(rt.prop(d.body, "gpu"))) if ((s.plain === true && !("gpu" in Object.prototype) && !("count" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["gpu"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["gpu"] : undefined) as Record<string, unknown>)["count"] : undefined) : rt.prop(rt.prop(d.body, "gpu"), "count")) === undefined) {
         const o = d.parent(["gpu"]);
         if (o !== undefined) o["count"] = 1;
       }
@@ -162,7 +162,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
     if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
-  const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context, plain: plain === true };
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
     s.resolved = rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
@@ -640,7 +640,7 @@ function defer4(s: rt.Subject): unknown {
   // pod-defaults: `/cloud` = "SECURE"
   try {
     s.resolved = ((d: rt.Defaulter) => {
-      if (rt.prop(d.body, "cloud") === undefined) {
+      if ((s.plain === true && !("cloud" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["cloud"] : undefined) : rt.prop(d.body, "cloud")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["cloud"] = "SECURE";
       }
@@ -669,7 +669,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
-  const s: rt.Subject = { operation: "createPod", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createPod", input, resolved: input, context, plain: plain === true };
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);

@@ -259,6 +259,23 @@ describe("text failures are 400 verdicts", () => {
     expect(Object.prototype).not.toHaveProperty("polluted");
   });
 
+  test("a polluted Object.prototype does not change the defaults in resolved (the plain reads step aside)", () => {
+    const text = `{"name": "c", "type": "QUEUE", "scaling": {"type": "QUEUE_DELAY", "queueDelay": 2}, "image": "i", "cpu": [{"id": "cpu3c", "vcpuCount": 2}], "workers": {"max": 2}}`;
+    const clean = lint(text, op).resolved;
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto["min"] = 7;
+      proto["flashboot"] = "FLASHBOOT";
+      proto["timeout"] = 1;
+      expect(lint(text, op).resolved).toEqual(clean);
+    } finally {
+      delete proto["min"];
+      delete proto["flashboot"];
+      delete proto["timeout"];
+    }
+    expect(clean).toMatchObject({ workers: { min: 0, max: 2, idleTimeout: 10 }, flashboot: "OFF", timeout: 300000 });
+  });
+
   test("an unknown operation throws, listing the known ones", () => {
     expect(() => lint("{}", { operation: "createEndpoints" })).toThrow(UnknownOperationError);
     try {

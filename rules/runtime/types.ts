@@ -38,6 +38,11 @@ export interface Subject {
   /** The effective body: after PATCH merge, template merge and defaults. */
   resolved: unknown;
   context: CheckContext;
+  /**
+   * The caller vouched that the body is JSON data as JSON.parse makes it (a compiled `check`'s
+   * `plain`): the compiled defaults stage then reads it with named property loads.
+   */
+  plain?: boolean;
 }
 
 /** One failure found by a rule, before the rule's metadata is attached. */
