@@ -10,19 +10,21 @@
 // Worker threads (--jobs N) get them as flags (a worker's heap is configured from V8's flags as
 // they are when it starts); the main thread (--jobs 1), whose heap exists already, by
 // YoungGenerationCap.
-export const NDJSON_HEAP_FLAGS = ["--max-semi-space-size=8", "--min-semi-space-size=8", "--heap-growing-percent=50"];
+export const SEMI_SPACE_BYTES = 8 << 20;
+export const NDJSON_HEAP_FLAGS = [
+  `--max-semi-space-size=${SEMI_SPACE_BYTES >> 20}`,
+  `--min-semi-space-size=${SEMI_SPACE_BYTES >> 20}`,
+  "--heap-growing-percent=50",
+];
 
 /**
  * Whether node was started with a V8 heap flag of NDJSON_HEAP_FLAGS' kind (on its command line or
  * in NODE_OPTIONS): then the user's settings stand, and v2kit sets none of its own.
  */
 export function heapFlagsGiven(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env["NODE_OPTIONS"] ?? ""): boolean {
-  const ours = ["--max-semi-space-size", "--min-semi-space-size", "--semi-space-growth-factor", "--heap-growing-percent"];
+  const ours = [...NDJSON_HEAP_FLAGS.map((flag) => flag.split("=")[0]), "--semi-space-growth-factor"];
   return [...execArgv, ...nodeOptions.split(/\s+/)].some((flag) => ours.includes(flag.split("=")[0] as string));
 }
-
-/** The semi-space size of NDJSON_HEAP_FLAGS, in bytes. */
-export const SEMI_SPACE_BYTES = 8 << 20;
 
 /** What YoungGenerationCap uses of node:v8. */
 export type HeapControls = Pick<typeof import("node:v8"), "setFlagsFromString" | "getHeapSpaceStatistics">;
@@ -43,7 +45,7 @@ export class YoungGenerationCap {
   private held = false;
 
   constructor(private readonly v8: HeapControls) {
-    v8.setFlagsFromString("--heap-growing-percent=50");
+    v8.setFlagsFromString(OLD_GENERATION_FLAG);
     this.start = this.newSpace();
     // The size V8 reports counts both semi-spaces once the first scavenge has committed the
     // second, so the factor is taken from it as if it were one: the growth can fall short of

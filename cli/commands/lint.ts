@@ -1,7 +1,6 @@
 // v2kit lint: check request (or response) bodies as the server would, offline.
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
-// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies. The engine
-// and the lint runtime load after the --ndjson re-run (below), which should start fast.
+// compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
 
 import { didYouMean } from "../suggest.js";
 import { parseArgs } from "node:util";
@@ -137,12 +136,11 @@ async function run(args: string[]): Promise<number> {
   // let grow to 8 MB once and held there, and the old generation grows by half its live size
   // between full collections (cli/ndjson-heap.ts); --jobs N gives its worker threads the same
   // heap as flags (cli/ndjson-pool.ts). Heap flags given to node (or in NODE_OPTIONS) win.
+  const run: GroupRun = { format, jobs, usage };
   if (values.ndjson && jobs === 1) {
     const { heapFlagsGiven, YoungGenerationCap } = await import("../ndjson-heap.js");
-    if (!heapFlagsGiven()) heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
+    if (!heapFlagsGiven()) run.heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
   }
-
-  const run: GroupRun = { format, jobs, usage };
   let code = 0;
   for (const group of groups) {
     code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run));
@@ -159,6 +157,8 @@ interface GroupRun {
   jobs: number;
   usage: (message: string) => CliError;
   formatter?: Formatter;
+  /** --ndjson --jobs 1: this thread's young generation, held once grown (cli/ndjson-heap.ts). */
+  heap?: { check(): void };
 }
 
 /**
@@ -182,7 +182,7 @@ async function configGroups(values: Values, given: string[], usage: (message: st
 
 /** Lints one group of files as one operation with one context; the exit status of the group. */
 async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun): Promise<number> {
-  const { format, jobs, usage } = run;
+  const { format, jobs, usage, heap } = run;
   // --jobs N: the workers start loading their engine now, beside this thread loading its own.
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
@@ -279,8 +279,6 @@ const cpus = (): number => builtin<typeof import("node:os")>("node:os").availabl
 
 /** --max-body-bytes, set once per run. */
 let limit = DEFAULT_MAX_BODY_BYTES;
-/** --ndjson --jobs 1: this thread's young generation, held once grown (cli/ndjson-heap.ts). */
-let heap: { check(): void } | undefined;
 
 export async function engineFor(values: Pick<Values, "spec" | "rules" | "operation" | "response">): Promise<Engine> {
   if (values.spec === undefined && values.rules === undefined) {
