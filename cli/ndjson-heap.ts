@@ -11,11 +11,8 @@
 // they are when it starts); the main thread (--jobs 1), whose heap exists already, by
 // YoungGenerationCap.
 export const SEMI_SPACE_BYTES = 8 << 20;
-export const NDJSON_HEAP_FLAGS = [
-  `--max-semi-space-size=${SEMI_SPACE_BYTES >> 20}`,
-  `--min-semi-space-size=${SEMI_SPACE_BYTES >> 20}`,
-  "--heap-growing-percent=50",
-];
+const OLD_GENERATION_FLAG = "--heap-growing-percent=50";
+export const NDJSON_HEAP_FLAGS = [`--max-semi-space-size=${SEMI_SPACE_BYTES >> 20}`, `--min-semi-space-size=${SEMI_SPACE_BYTES >> 20}`, OLD_GENERATION_FLAG];
 
 /**
  * Whether node was started with a V8 heap flag of NDJSON_HEAP_FLAGS' kind (on its command line or
