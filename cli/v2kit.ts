@@ -7,8 +7,16 @@ import { printable } from "../runtime/printable.js";
 import { CliError, type Command } from "./command.js";
 import { didYouMean } from "./suggest.js";
 
+/** Defined (as `true`) only in the CLI's CommonJS bundles, by scripts/bundle-cli.mjs. */
+declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
+
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
-  generate: () => import("./commands/generate.js"),
+  // The bin runs generate's own CommonJS bundle (dist/cli/generate.cjs, scripts/bundle-cli.mjs).
+  generate: () =>
+    typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined"
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- only inside the CommonJS bundle, where require is the module's own
+        Promise.resolve(require("./generate.cjs") as { command: Command })
+      : import("./commands/generate.js"),
   lint: () => import("./commands/lint.js"),
   migrate: () => import("./commands/migrate.js"),
   context: () => import("./commands/context.js"),

@@ -6,7 +6,7 @@
 // of building them again. Files keep the order of the artifacts' declaration, so the result is
 // the same map whichever artifacts were reused.
 
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { header } from "./header.js";
 
 /**
@@ -28,12 +28,21 @@ export interface ArtifactRecord {
 /** sha256 of some canonical texts (each the JSON of one input), in order. */
 export function partsHash(parts: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const part of parts) hash.update(String(part.length)).update("\0").update(part).update("\0");
+  for (const part of parts) addPart(hash, part);
   return hash.digest("hex");
+}
+
+function addPart(hash: Hash, part: string): void {
+  hash.update(String(part.length)).update("\0").update(part).update("\0");
 }
 
 export class Artifacts {
   private readonly built: { record: ArtifactRecord; files: Promise<Map<string, string>> }[] = [];
+  /**
+   * The hash state after the last first part: most artifacts start with the same model text
+   * (~1 MB on the upstream document), hashed once and copied (the same digest as partsHash).
+   */
+  private prefix: { part: string; hash: Hash } | undefined;
 
   constructor(
     private readonly sources: string[],
@@ -45,13 +54,26 @@ export class Artifacts {
    * from v2kit's own code only) and build it with `make` unless it can be reused.
    */
   add(name: string, parts: readonly string[] | null, make: (head: string) => Map<string, string> | Promise<Map<string, string>>): Promise<unknown> {
-    const identity = parts === null ? "" : header(this.sources, partsHash(parts));
+    const identity = parts === null ? "" : header(this.sources, this.hashOf(parts));
     const previous = this.reuse?.(name, identity);
     const record: ArtifactRecord = { name, identity, files: [], reused: previous !== undefined };
     const files = previous !== undefined ? Promise.resolve(previous) : Promise.resolve().then(() => make(identity));
     files.catch(() => undefined); // awaited in files(); a rejection must not go unhandled meanwhile
     this.built.push({ record, files });
     return files;
+  }
+
+  private hashOf(parts: readonly string[]): string {
+    const [first, ...rest] = parts;
+    if (first === undefined) return partsHash(parts);
+    if (this.prefix?.part !== first) {
+      const hash = createHash("sha256");
+      addPart(hash, first);
+      this.prefix = { part: first, hash };
+    }
+    const hash = this.prefix.hash.copy();
+    for (const part of rest) addPart(hash, part);
+    return hash.digest("hex");
   }
 
   /** Every artifact's files, in declaration order, once all are built. */

@@ -26,14 +26,17 @@ const HELPERS: [string, string][] = [
   ['require("re2js").RE2JS', "ajvRe2"],
 ];
 
+/** Every helper call above, in one pattern: the code is scanned once, not once per helper. */
+const HELPER_CALL = new RegExp(HELPERS.map(([call]) => call.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+const HELPER_NAME = new Map(HELPERS);
+
 /**
  * Ajv's standalone ESM still loads its runtime helpers with require(): the two helpers come from
  * our runtime as ES modules, ajv-formats (CommonJS) through a namespace import, re2js
  * (safe-regex.ts) by name; Node, tsx and bundlers all accept those in ESM, where `require` is not.
  */
 function esmHelpers(code: string): string {
-  let out = code;
-  for (const [call, name] of HELPERS) out = out.split(call).join(name);
+  const out = code.replace(HELPER_CALL, (call) => HELPER_NAME.get(call) as string);
   if (out.includes("require(")) throw new Error(`Ajv standalone code needs a runtime module v2kit does not map: ${/require\([^)]*\)/.exec(out)?.[0]}`);
   const imports = ['import { equal as ajvEqual, ucs2length as ajvUcs2length } from "../runtime/ajv-helpers.mjs";'];
   // A namespace import: a default import of this CommonJS module is `module.exports` in Node's

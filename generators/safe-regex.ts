@@ -349,9 +349,11 @@ export function regExpEngine(patterns: Iterable<string>): RegExpEngine | undefin
         'let re; return { test: (t) => (re ??= R().compile(s)).matcher(t).find(), toString: () => "re2:/" + p + "/" }; })' +
         `(() => require("re2js").RE2JS, new Map(${literal(special).text}), new Set(${literal(nonUnicode).text}))`;
   engine.code = codeWith([...linear]);
+  // Each pattern's text as the code writes it, made once rather than once per module.
+  const written = [...linear].map((entry) => ({ entry, text: literal(entry[0]).text }));
   engine.codeFor = (moduleCode) => {
     const rest = moduleCode.split(engine.code).join("");
-    return codeWith([...linear].filter(([pattern]) => rest.includes(literal(pattern).text)));
+    return codeWith(written.filter(({ text }) => rest.includes(text)).map(({ entry }) => entry));
   };
   return engine;
 }

@@ -5,9 +5,14 @@
 // link) and never starts Node's ES module loader (about 9 ms on its own: docs/cold-start.md). The
 // validator modules the lint path loads get CommonJS copies too (dist/output/validators/*.cjs).
 // dist/cli/v2kit.js becomes a two-line ES module that runs the bundle, for `node dist/cli/v2kit.js`.
+// `generate` gets two CommonJS bundles of its own (docs/generate-speed.md): dist/cli/generate.cjs,
+// the command (arguments, the stamp, the no-op check: small, no packages), and
+// dist/cli/generate-pipeline.cjs, the heavy path with its packages (Ajv, swagger-parser, yaml,
+// handlebars), loaded only when something is to be built; its second thread runs the same file
+// (dist/cli/generate-worker.cjs).
 // Everything else stays a separate ES module, loaded on demand as before: the other commands,
-// the generator (--spec/--rules), live fetching, npm packages.
-// Running it again rebuilds the bundle from the kept copy.
+// the generator for lint/serve/schema --spec, live fetching, npm packages.
+// Running it again rebuilds the bundles from the kept copy.
 //
 // Usage: node scripts/bundle-cli.mjs [--metafile FILE]
 
@@ -74,6 +79,17 @@ const hoistDynamicImports = {
   },
 };
 
+/**
+ * A require() of a `.cjs` file names a bundle this script writes beside the bundle that runs it
+ * (dist/cli/): left to run time, as written.
+ */
+const siblingBundles = {
+  name: "v2kit-sibling-bundles",
+  setup(b) {
+    b.onResolve({ filter: /\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 const relative = (from, to) => {
   const rel = path.relative(from, to).split(path.sep).join("/");
   return rel.startsWith(".") ? rel : `./${rel}`;
@@ -116,7 +132,7 @@ async function main() {
     // import.meta.url of every bundled module is the bundle's own URL, as in an ES module bundle.
     define: { "import.meta.url": "__v2kitBundleUrl", [COMMONJS_FLAG]: "true" },
     banner: { js: `#!/usr/bin/env node\n${BANNER}\nconst __v2kitBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
-    plugins: [keepExternal, hoistDynamicImports],
+    plugins: [siblingBundles, keepExternal, hoistDynamicImports],
     outfile: bin,
   });
   const output = result.outputFiles.find((file) => file.path === bin);
@@ -136,6 +152,69 @@ async function main() {
   );
   chmodSync(esmEntry, 0o755);
   await commonjsValidators();
+  await generateBundles();
+}
+
+/** What every generate bundle shares: CommonJS for node 20, import.meta.url the bundle's own URL. */
+const generateBundle = (entry, outfile, more) => ({
+  entryPoints: [entry],
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  outfile,
+  logLevel: "warning",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: "linked",
+  define: { "import.meta.url": "__v2kitBundleUrl", [COMMONJS_FLAG]: "true" },
+  banner: { js: `${GENERATE_BANNER}\nconst __v2kitBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
+  ...more,
+});
+
+export const GENERATE_BANNER = "// Bundled by scripts/bundle-cli.mjs from tsc's dist/ files: v2kit generate.";
+
+/**
+ * `v2kit generate` as the bin runs it: dist/cli/generate.cjs (the command: our modules only) and
+ * dist/cli/generate-pipeline.cjs (the heavy path with the packages it uses, but sucrase, which
+ * only --js needs), whose second thread starts from dist/cli/generate-worker.cjs. A cold generate
+ * of the upstream document then reads 3 files instead of about 400 (docs/generate-speed.md).
+ */
+async function generateBundles() {
+  const cli = path.join(dist, "cli");
+  const command = path.join(cli, "generate.cjs");
+  await build(
+    generateBundle(path.join(cli, "commands", "generate.js"), command, {
+      packages: "external",
+      plugins: [
+        siblingBundles,
+        {
+          name: "v2kit-generate-external",
+          setup(b) {
+            // tsc's pipeline, reached only outside the bundles (the dead branch of loadPipeline).
+            b.onResolve({ filter: /generators\/pipeline-entry\.js$/ }, (args) => ({
+              path: relative(cli, path.resolve(args.resolveDir, args.path)),
+              external: true,
+            }));
+          },
+        },
+      ],
+    }),
+  );
+  await build(
+    generateBundle(path.join(dist, "generators", "pipeline-entry.js"), path.join(cli, "generate-pipeline.cjs"), {
+      external: ["sucrase"],
+      // The packages' licence comments stay with their code.
+      legalComments: "eof",
+      // Maps to dist/ and node_modules/ files by name: their text is not copied into the map.
+      sourcesContent: false,
+      plugins: [siblingBundles],
+    }),
+  );
+  writeFileSync(
+    path.join(cli, "generate-worker.cjs"),
+    `${GENERATE_BANNER}\n// The second thread of the bundled pipeline (generators/types-in-parallel.ts).\n"use strict";\nrequire("./generate-pipeline.cjs").serveTypesRequests(require("node:worker_threads").parentPort);\n`,
+  );
 }
 
 /**

@@ -6,7 +6,7 @@
 // as the bin does.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -182,5 +182,80 @@ describe("the bundled CLI entry", () => {
     const bundled = run(bin, args);
     expect(run(unbundled, args)).toEqual(bundled);
     expect(run(esmEntry, args)).toEqual(bundled);
+  });
+});
+
+describe("the bundled generate", () => {
+  const tree = (dir: string): Record<string, string> => {
+    const files: Record<string, string> = {};
+    for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
+      const full = path.join(dir, name);
+      if (statSync(full).isFile()) files[name] = readFileSync(full, "utf8");
+    }
+    return files;
+  };
+
+  it("writes what tsc's unbundled modules write, byte for byte, with its second thread or without", () => {
+    const viaBin = path.join(scratch, "gen-bin");
+    const viaTsc = path.join(scratch, "gen-tsc");
+    // The bundled pipeline with its worker (dist/cli/generate-worker.cjs); tsc's modules in-process.
+    const a = run(bin, ["generate", "--out", viaBin, "--quiet"], { V2KIT_GENERATE_WORKER: "always" });
+    expect(a.code, a.stderr).toBe(0);
+    const b = run(unbundled, ["generate", "--out", viaTsc, "--quiet"], { V2KIT_GENERATE_WORKER: "never" });
+    expect(b.code, b.stderr).toBe(0);
+    const written = tree(viaBin);
+    expect(Object.keys(written).length).toBeGreaterThan(50);
+    expect(written).toEqual(tree(viaTsc));
+    // and what is committed in output/ (the stamp aside: it names the inputs' folder-independent hash)
+    expect(written["types.mts"]).toBe(readFileSync(path.join(root, "output", "types.mts"), "utf8"));
+  });
+
+  it("a full run requires the command's bundle and the pipeline's, no other v2kit file, without the ES module loader", () => {
+    const out = path.join(scratch, "gen-required");
+    const files = required(["generate", "--out", out, "--quiet", "--force"]);
+    expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs", "dist/cli/generate-pipeline.cjs"]);
+    // Only the installed swagger-parser's schemas are read from node_modules (the precompiled
+    // check's hash, generators/openapi-schema.ts): no package is loaded module by module.
+    const packages = new Set(
+      files.filter((f) => f.includes(`node_modules${path.sep}`)).map((f) => f.split(`node_modules${path.sep}`).pop()?.split(path.sep).slice(0, 2).join("/")),
+    );
+    expect([...packages].every((p) => p?.startsWith("@apidevtools/"))).toBe(true);
+    const builtins = builtinsLoaded(["generate", "--out", out, "--quiet", "--force"]);
+    expect(builtins.filter((name) => /^internal\/modules\/esm\/(module_job|translators|resolve|load)$/.test(name))).toEqual([]);
+  });
+
+  it("a run with nothing to do does not load the pipeline", () => {
+    const out = path.join(scratch, "gen-noop");
+    expect(run(bin, ["generate", "--out", out, "--quiet"]).code).toBe(0);
+    expect(required(["generate", "--out", out]).filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
+  });
+
+  it("invalid input ends with the pipeline's own message and exit status 1, as from tsc's modules", () => {
+    const spec = path.join(scratch, "broken.yaml");
+    writeFileSync(
+      spec,
+      "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /x:\n    get:\n      responses: {'200': {description: ok, content: {application/json: {schema: {type: bogus}}}}}\n",
+    );
+    const rules = path.join(scratch, "broken.rules.yaml");
+    writeFileSync(rules, "version: 1\nrules:\n  - id: x\n    kind: no-such-kind\n");
+    for (const args of [
+      ["generate", "--spec", spec, "--out", path.join(scratch, "gen-broken")],
+      ["generate", "--rules", rules, "--out", path.join(scratch, "gen-broken-rules")],
+    ]) {
+      const bundled = run(bin, args);
+      expect(bundled.code, bundled.stderr).toBe(1);
+      expect(bundled.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(run(unbundled, args)).toEqual(bundled);
+    }
+  });
+
+  it("--js loads sucrase from the installed packages and writes what tsc's modules write", () => {
+    const viaBin = path.join(scratch, "gen-js-bin");
+    const viaTsc = path.join(scratch, "gen-js-tsc");
+    expect(run(bin, ["generate", "--js", "--out", viaBin, "--quiet"]).code).toBe(0);
+    expect(run(unbundled, ["generate", "--js", "--out", viaTsc, "--quiet"]).code).toBe(0);
+    const written = tree(viaBin);
+    expect(Object.keys(written).some((f) => f.endsWith(".d.mts"))).toBe(true);
+    expect(written).toEqual(tree(viaTsc));
   });
 });

@@ -191,10 +191,21 @@ function refuseUnsafe(values: Values, found: { edited: string[]; foreign: string
   }
 }
 
+/** Defined (as `true`) only in the CLI's CommonJS bundles, by scripts/bundle-cli.mjs. */
+declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
+
+/**
+ * The heavy path: from the bin (dist/cli/generate.cjs), the bundled pipeline beside it, one file
+ * with its packages (scripts/bundle-cli.mjs); from tsc's output, its ES modules.
+ */
+async function loadPipeline(): Promise<typeof import("../../generators/pipeline-entry.js")> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only inside the CommonJS bundle, where require is the module's own
+  if (typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined") return require("./generate-pipeline.cjs") as typeof import("../../generators/pipeline-entry.js");
+  return import("../../generators/pipeline-entry.js");
+}
+
 async function runPipeline(values: Values, reuse: Reuse | undefined) {
-  const { generate, GenerateError } = await import("../../generators/pipeline.js");
-  const { SpecError } = await import("../../generators/load.js");
-  const { RulesFileError } = await import("../../rules/load.js");
+  const { generate, GenerateError, SpecError, RulesFileError } = await loadPipeline();
   try {
     return await generate({
       ...(values.spec ? { spec: values.spec } : {}),

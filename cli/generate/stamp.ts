@@ -90,7 +90,7 @@ function sealOf(stamp: Partial<Stamp>): string {
 }
 
 /** Text files hash the same with CRLF or LF (a checkout with autocrlf is the same input). */
-const normalized = (bytes: Buffer) => Buffer.from(bytes.toString("latin1").replace(/\r\n/g, "\n"), "latin1");
+const normalized = (bytes: Buffer) => (bytes.includes(13) ? Buffer.from(bytes.toString("latin1").replace(/\r\n/g, "\n"), "latin1") : bytes);
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
