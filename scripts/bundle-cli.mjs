@@ -16,9 +16,9 @@
 //
 // Usage: node scripts/bundle-cli.mjs [--metafile FILE]
 
-import { chmodSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -215,6 +215,24 @@ async function generateBundles() {
     path.join(cli, "generate-worker.cjs"),
     `${GENERATE_BANNER}\n// The second thread of the bundled pipeline (generators/types-in-parallel.ts).\n"use strict";\nrequire("./generate-pipeline.cjs").serveTypesRequests(require("node:worker_threads").parentPort);\n`,
   );
+  await pipelineCodeCache(path.join(cli, "generate-pipeline.cjs"));
+}
+
+/**
+ * V8's code cache of the pipeline bundle, made after one run of the pipeline on the bundled
+ * inputs (so it holds the functions a run compiles, not only the top level), in the file
+ * cli/code-cache.ts reads: a cold generate skips parsing and compiling them. Used only by the same
+ * V8 version and flags; any other node compiles the bundle as before.
+ */
+async function pipelineCodeCache(bundle) {
+  const { codeCacheBytes, codeCacheFile, compileBundle, runBundle } = await import(pathToFileURL(path.join(dist, "cli", "code-cache.js")).href);
+  rmSync(codeCacheFile(bundle), { force: true });
+  const { script, source } = compileBundle(bundle);
+  const pipeline = runBundle(bundle, script);
+  // The types are emitted on this thread, so their code is in the cache too.
+  process.env.V2KIT_GENERATE_WORKER = "never";
+  await pipeline.generate({});
+  writeFileSync(codeCacheFile(bundle), codeCacheBytes(source, script));
 }
 
 /**

@@ -6,12 +6,13 @@
 // as the bin does.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { codeCacheFile, compileBundle, runBundle } from "../cli/code-cache.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = path.join(root, "dist", "cli", "v2kit.cjs");
@@ -210,10 +211,12 @@ describe("the bundled generate", () => {
     expect(written["types.mts"]).toBe(readFileSync(path.join(root, "output", "types.mts"), "utf8"));
   });
 
-  it("a full run requires the command's bundle and the pipeline's, no other v2kit file, without the ES module loader", () => {
+  it("a full run loads the command's bundle and the pipeline's, no other v2kit file, without the ES module loader", () => {
     const out = path.join(scratch, "gen-required");
     const files = required(["generate", "--out", out, "--quiet", "--force"]);
-    expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs", "dist/cli/generate-pipeline.cjs"]);
+    // The pipeline (dist/cli/generate-pipeline.cjs) runs through its code cache (cli/code-cache.ts),
+    // not require(): it is not in require's cache either.
+    expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
     // Only the installed swagger-parser's schemas are read from node_modules (the precompiled
     // check's hash, generators/openapi-schema.ts): no package is loaded module by module.
     const packages = new Set(
@@ -222,6 +225,28 @@ describe("the bundled generate", () => {
     expect([...packages].every((p) => p?.startsWith("@apidevtools/"))).toBe(true);
     const builtins = builtinsLoaded(["generate", "--out", out, "--quiet", "--force"]);
     expect(builtins.filter((name) => /^internal\/modules\/esm\/(module_job|translators|resolve|load)$/.test(name))).toEqual([]);
+  });
+
+  it("the pipeline's code cache, made by the build, is used by this node; a cache of other code is not", () => {
+    const pipeline = path.join(root, "dist", "cli", "generate-pipeline.cjs");
+    expect(compileBundle(pipeline).cacheUsed).toBe(true);
+    // The same length, other code: V8 checks only the length, the stored digest tells them apart.
+    const source = readFileSync(pipeline, "utf8");
+    const banner = source.indexOf("v2kit generate.");
+    expect(banner).toBeGreaterThan(0);
+    const copy = path.join(scratch, "generate-pipeline.cjs");
+    writeFileSync(copy, `${source.slice(0, banner)}V2KIT GENERATE.${source.slice(banner + "v2kit generate.".length)}`);
+    copyFileSync(codeCacheFile(pipeline), codeCacheFile(copy));
+    const stale = compileBundle(copy);
+    expect(stale.cacheUsed).toBe(false);
+    expect(stale.script.cachedDataRejected).toBeUndefined(); // not even offered to V8
+    expect(typeof (runBundle(copy, stale.script) as { generate?: unknown }).generate).toBe("function");
+    // A damaged cache: V8 refuses it, the bundle compiles as without one.
+    writeFileSync(codeCacheFile(copy), readFileSync(codeCacheFile(pipeline)).subarray(0, 4096));
+    writeFileSync(copy, source);
+    const damaged = compileBundle(copy);
+    expect([damaged.cacheUsed, damaged.script.cachedDataRejected]).toEqual([false, true]);
+    expect(typeof (runBundle(copy, damaged.script) as { generate?: unknown }).generate).toBe("function");
   });
 
   it("a run with nothing to do does not load the pipeline", () => {

@@ -5,9 +5,11 @@
 
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Reuse } from "../../generators/artifacts.js";
 import { bundled } from "../../generators/paths.js";
+import { requireBundle } from "../code-cache.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { printDiagnostics } from "../diagnostics.js";
 import { drift } from "../generate/check.js";
@@ -199,8 +201,10 @@ declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
  * with its packages (scripts/bundle-cli.mjs); from tsc's output, its ES modules.
  */
 async function loadPipeline(): Promise<typeof import("../../generators/pipeline-entry.js")> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only inside the CommonJS bundle, where require is the module's own
-  if (typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined") return require("./generate-pipeline.cjs") as typeof import("../../generators/pipeline-entry.js");
+  if (typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined") {
+    // With V8's code cache made at build time (cli/code-cache.ts), as require() would otherwise.
+    return requireBundle(fileURLToPath(new URL("./generate-pipeline.cjs", import.meta.url))) as typeof import("../../generators/pipeline-entry.js");
+  }
   return import("../../generators/pipeline-entry.js");
 }
 
