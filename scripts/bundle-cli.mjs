@@ -211,10 +211,8 @@ async function generateBundles() {
       plugins: [siblingBundles],
     }),
   );
-  writeFileSync(
-    path.join(cli, "generate-worker.cjs"),
-    `${GENERATE_BANNER}\n// The second thread of the bundled pipeline (generators/types-in-parallel.ts).\n"use strict";\nrequire("./generate-pipeline.cjs").serveTypesRequests(require("node:worker_threads").parentPort);\n`,
-  );
+  // The second thread: the same pipeline bundle through the same code cache (cli/generate-worker.ts).
+  await build(generateBundle(path.join(cli, "generate-worker.js"), path.join(cli, "generate-worker.cjs"), { packages: "external", plugins: [siblingBundles] }));
   await pipelineCodeCache(path.join(cli, "generate-pipeline.cjs"));
 }
 
