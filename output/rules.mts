@@ -165,13 +165,13 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context, plain: plain === true };
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
-    s.resolved = rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+    s.resolved = rt.findTemplate(s.context, rt.prop(s.input, "templateId")) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }
   // template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set
   try {
-    s.resolved = ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
+    s.resolved = rt.findTemplate(s.context, rt.prop(s.input, "templateId")) === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
         ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
         : s.resolved)(rt.prop(rt.findTemplate(s.context, rt.prop(s.input, "templateId")), "allowedCudaVersions"));
   } catch (error) {
@@ -1586,7 +1586,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   }
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
-    s.resolved = rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+    s.resolved = rt.findTemplate(s.context, rt.prop(s.input, "templateId")) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }

@@ -23,9 +23,13 @@ export const seedFromTemplate: StageKind<SeedFromTemplate> = {
     if (!isPresent(value) || !holds(stage.when, s.resolved)) return s.resolved;
     return setAt(s.resolved, parsePointer(stage.to), clone(value));
   },
-  emit: (stage) => code`((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
+  // Without a template (the usual body) the stage is one look-up and makes no function.
+  emit: (stage) => {
+    const template = code`rt.findTemplate(s.context, ${at(stage.template, code`s.input`)})`;
+    return code`${template} === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
     ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
-    : s.resolved)(${at(stage.from, code`rt.findTemplate(s.context, ${at(stage.template, code`s.input`)})`)})`,
+    : s.resolved)(${at(stage.from, template)})`;
+  },
   writes: (stage) => [{ pointer: stage.to, guard: [{ present: stage.template }, ...conditionFacts(stage.when)] }],
   explain: (stage) => `the template's \`${stage.from}\` seeds \`${stage.to}\` when ${describeCondition(stage.when)}`,
 };

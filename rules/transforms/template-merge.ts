@@ -19,7 +19,12 @@ export const templateMerge: StageKind<TemplateMerge> = {
   },
   targets: (stage) => [stage.from, ...stage.fields.map((f) => `/${f}`)],
   apply: (stage, s) => merge(s.resolved, findTemplate(s.context, getAt(s.input, parsePointer(stage.from))), stage.fields, stage.mergeByKey ?? []),
-  emit: (stage) => code`rt.templateMerge(s.resolved, rt.findTemplate(s.context, ${at(stage.from, code`s.input`)}), ${stage.fields}, ${stage.mergeByKey ?? []})`,
+  // Without a template (the usual body) the stage is one look-up: its field lists are built only
+  // when there is a template to merge (findTemplate reads plain data: asking twice is asking once).
+  emit: (stage) => {
+    const template = code`rt.findTemplate(s.context, ${at(stage.from, code`s.input`)})`;
+    return code`${template} === undefined ? s.resolved : rt.templateMerge(s.resolved, ${template}, ${stage.fields}, ${stage.mergeByKey ?? []})`;
+  },
   writes: (stage) => stage.fields.map((f) => ({ pointer: formatPointer([f]), guard: [{ present: stage.from }] })),
   explain: (stage) =>
     `fields ${stage.fields.map((f) => `\`${f}\``).join(", ")} come from the template named by \`${stage.from}\` when the body omits them` +
