@@ -7,6 +7,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import AjvDraft4 from "ajv-draft-04";
 import { OPENAPI_SCHEMA_OPTIONS, openapiSchema, schemaHash } from "../../generators/openapi-schema.js";
+import { precompiledSource } from "./precompiled-source.js";
 
 export const validatorFiles = {
   "3.0": path.resolve(import.meta.dirname, "../../generators/precompiled/openapi-3.0-schema.ts"),
@@ -17,20 +18,17 @@ export function openapiValidatorSource(version: "3.0" | "3.1"): string {
   const schema = openapiSchema(version);
   const options = { ...OPENAPI_SCHEMA_OPTIONS, code: { source: true, esm: true } };
   const ajv = version === "3.0" ? new AjvDraft4(options) : new Ajv2020(options);
-  const code = standaloneCode(ajv as Ajv2020, ajv.compile(schema));
-  const rest = code
-    .replaceAll('require("ajv/dist/runtime/equal").default', "ajvEqual")
-    .replaceAll('require("ajv/dist/runtime/ucs2length").default', "ajvUcs2length");
-  if (rest.includes("require(")) throw new Error(`the OpenAPI ${version} validator needs a runtime module: ${/require\([^)]*\)/.exec(rest)?.[0]}`);
-  return [
-    `// Generated from swagger-parser's OpenAPI ${version} schema by test/generate-speed/openapi-validators-source.ts; do not edit.`,
-    "// Regenerate: V2KIT_WRITE_OPENAPI_VALIDATORS=1 npx vitest run test/generate-speed/openapi-validators.test.ts",
-    "// generators/openapi-schema.ts uses it while SCHEMA_HASH is the hash of that schema.",
-    "/* eslint-disable */",
-    "// @ts-nocheck",
-    'import { equal as ajvEqual, ucs2length as ajvUcs2length } from "../../rules/runtime/ajv-helpers.js";',
-    `export const SCHEMA_HASH = ${JSON.stringify(schemaHash(schema))};`,
-    rest,
-    "",
-  ].join("\n");
+  return precompiledSource({
+    from: `swagger-parser's OpenAPI ${version} schema by test/generate-speed/openapi-validators-source.ts`,
+    regenerate: "V2KIT_WRITE_OPENAPI_VALIDATORS=1 npx vitest run test/generate-speed/openapi-validators.test.ts",
+    usedBy: "generators/openapi-schema.ts uses it while SCHEMA_HASH is the hash of that schema.",
+    code: standaloneCode(ajv as Ajv2020, ajv.compile(schema)),
+    helpers: [
+      ['require("ajv/dist/runtime/equal").default', "ajvEqual"],
+      ['require("ajv/dist/runtime/ucs2length").default', "ajvUcs2length"],
+    ],
+    imports: () => ['import { equal as ajvEqual, ucs2length as ajvUcs2length } from "../../rules/runtime/ajv-helpers.js";'],
+    hash: schemaHash(schema),
+    what: `the OpenAPI ${version} validator`,
+  });
 }

@@ -9,24 +9,20 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { RULES_SCHEMA_OPTIONS, rulesSchemaHash } from "../../rules/load.js";
 export { rulesSchemaHash };
 import { rulesFileSchema } from "../../rules/schema.js";
+import { precompiledSource } from "./precompiled-source.js";
 
 export const validatorFile = path.resolve(import.meta.dirname, "../../rules/rules-file-validator.ts");
 
 export function rulesValidatorSource(): string {
   const ajv = new Ajv2020({ ...RULES_SCHEMA_OPTIONS, code: { source: true, esm: true } });
-  const code = standaloneCode(ajv, ajv.compile(rulesFileSchema()));
-  const helper = 'require("ajv/dist/runtime/ucs2length").default';
-  const rest = code.replaceAll(helper, "ajvUcs2length");
-  if (rest.includes("require(")) throw new Error(`the rules-file validator needs a runtime module: ${/require\([^)]*\)/.exec(rest)?.[0]}`);
-  return [
-    "// Generated from rules/schema.ts by test/generate-speed/rules-validator-source.ts; do not edit.",
-    "// Regenerate: V2KIT_WRITE_RULES_VALIDATOR=1 npx vitest run test/generate-speed/rules-validator.test.ts",
-    "// rules/load.ts uses it while SCHEMA_HASH is the hash of rulesFileSchema(), else compiles the schema.",
-    "/* eslint-disable */",
-    "// @ts-nocheck",
-    'import { ucs2length as ajvUcs2length } from "./runtime/ajv-helpers.js";',
-    `export const SCHEMA_HASH = ${JSON.stringify(rulesSchemaHash())};`,
-    rest,
-    "",
-  ].join("\n");
+  return precompiledSource({
+    from: "rules/schema.ts by test/generate-speed/rules-validator-source.ts",
+    regenerate: "V2KIT_WRITE_RULES_VALIDATOR=1 npx vitest run test/generate-speed/rules-validator.test.ts",
+    usedBy: "rules/load.ts uses it while SCHEMA_HASH is the hash of rulesFileSchema(), else compiles the schema.",
+    code: standaloneCode(ajv, ajv.compile(rulesFileSchema())),
+    helpers: [['require("ajv/dist/runtime/ucs2length").default', "ajvUcs2length"]],
+    imports: () => ['import { ucs2length as ajvUcs2length } from "./runtime/ajv-helpers.js";'],
+    hash: rulesSchemaHash(),
+    what: "the rules-file validator",
+  });
 }
