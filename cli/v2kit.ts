@@ -7,9 +7,6 @@ import { printable } from "../runtime/printable.js";
 import { CliError, type Command } from "./command.js";
 import { didYouMean } from "./suggest.js";
 
-/** Defined (as `true`) only in the CLI's CommonJS bundles, by scripts/bundle-cli.mjs. */
-declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
-
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   // The bin runs generate's own CommonJS bundle (dist/cli/generate.cjs, scripts/bundle-cli.mjs).
   generate: () =>

@@ -32,9 +32,6 @@ function coreIsFree(): boolean {
   return availableParallelism() - (loadavg()[0] ?? 0) >= 1;
 }
 
-/** Defined (as `true`) only in the CLI's CommonJS bundles, by scripts/bundle-cli.mjs. */
-declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
-
 export function startTypesEmitter(): TypesEmitter {
   // From the bundled pipeline (dist/cli/generate-pipeline.cjs), the worker runs the same bundle.
   const script = new URL(typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined" ? "./generate-worker.cjs" : "./types-worker.js", import.meta.url);

@@ -88,9 +88,6 @@ export async function loadValidators(name: string, options: { responses?: boolea
   }
 }
 
-/** Defined (as `true`) only in the CLI's CommonJS bundle, by scripts/bundle-cli.mjs. */
-declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
-
 /**
  * A validator module, by its path without extension relative to dist/runtime (or dist/cli: the
  * same depth). The CLI's CommonJS bundle requires the module's CommonJS copy (`.cjs`, made by

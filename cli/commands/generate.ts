@@ -193,9 +193,6 @@ function refuseUnsafe(values: Values, found: { edited: string[]; foreign: string
   }
 }
 
-/** Defined (as `true`) only in the CLI's CommonJS bundles, by scripts/bundle-cli.mjs. */
-declare const __V2KIT_COMMONJS_BUNDLE__: boolean | undefined;
-
 /**
  * The heavy path: from the bin (dist/cli/generate.cjs), the bundled pipeline beside it, one file
  * with its packages (scripts/bundle-cli.mjs); from tsc's output, its ES modules.
