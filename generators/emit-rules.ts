@@ -42,8 +42,6 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
     );
     const eager = stages.slice(0, stages.length - waiting);
     const later = stages.slice(stages.length - waiting);
-    // A defaults stage reads the body with named property loads when it is plain JSON data (s.plain).
-    const hasDefaults = stages.some((stage) => stage.kind === "defaults");
     const entry = new Code(`E${i}`);
     const hints = rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h);
     const renames = hints.flatMap((h) => ("property" in h ? [h] : []));
@@ -98,7 +96,7 @@ function ${defer}(s: rt.Subject): unknown {
     }
     functions.push(
       code`/** ${new Code(escapeDoc(`${op.id}: schema, then ${stages.length === 0 ? "no stages" : `stages ${stages.map((s) => s.id).join(", ")}`}, then ${applying.length} rule(s)`))} */
-function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, ${new Code(hoisted.declarations.some((d) => d.includes("plain === true")) || hasDefaults ? "plain" : "_plain")}?: boolean): rt.CheckResult {
+function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, plain?: boolean${new Code(later.length > 0 ? ", owned?: boolean" : "")}): rt.CheckResult {
   const out = new rt.Report();
   const validate = ${entry}.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -111,14 +109,14 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, $
     ${join(whenInvalid, "\n    ")}
   }`
   }
-  const s: rt.Subject = { operation: ${op.id}, input, resolved: input, context${hasDefaults ? code`, plain: plain === true` : code``} };
+  const s: rt.Subject = { operation: ${op.id}, input, resolved: input, context, plain: plain === true, owned: false };
   ${join(
     eager.map((stage) => stageStatement(stage, code`out.stageFailed(${stage.id}, error);`)),
     "\n  ",
   )}
   ${new Code(hoisted.declarations.join("\n  "))}
   ${new Code(hoisted.rules)}
-  return out.result(s, ${later.length > 0 ? code`${new Code(hoisted.pending)} ? ${defer} : undefined` : code`undefined`});
+  return out.result(s, ${later.length > 0 ? code`${new Code(hoisted.pending)} ? ${defer} : undefined, owned === true` : code`undefined`});
 }`.text,
     );
     const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;

@@ -70,14 +70,14 @@ const R20: rt.RuleInfo = { id: "pod-gpu-type-known", status: 400, message: "must
 const R21: rt.RuleInfo = { id: "serverless-template-no-volume", status: 400, message: "must not give a serverless template a persistent volume (`mounts.persistent`)" };
 
 /** createCluster: schema, then no stages, then 0 rule(s) */
-function check0(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E0.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "createCluster", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -85,14 +85,14 @@ function check0(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.
 }
 
 /** createDelegation: schema, then no stages, then 0 rule(s) */
-function check1(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check1(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E1.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -132,7 +132,7 @@ function defer2(s: rt.Subject): unknown {
         if (o !== undefined) o["count"] = 1;
       }
       return d.body;
-    })(new rt.Defaulter(s.resolved));
+    })(new rt.Defaulter(s.resolved, s.owned === true));
   } catch {
     // left as it was
   }
@@ -140,7 +140,7 @@ function defer2(s: rt.Subject): unknown {
 }
 
 /** createEndpoint: schema, then stages endpoint-template-merge, template-cuda-seed, endpoint-defaults, then 14 rule(s) */
-function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E2.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -162,18 +162,18 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
     if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
-  const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context, plain: plain === true };
+  const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
-    s.resolved = rt.findTemplate(s.context, rt.prop(s.input, "templateId")) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }
   // template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set
   try {
-    s.resolved = rt.findTemplate(s.context, rt.prop(s.input, "templateId")) === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
+    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
         ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
-        : s.resolved)(rt.prop(rt.findTemplate(s.context, rt.prop(s.input, "templateId")), "allowedCudaVersions"));
+        : s.resolved)(rt.prop(rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), "allowedCudaVersions"));
   } catch (error) {
     out.stageFailed("template-cuda-seed", error);
   }
@@ -280,7 +280,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = rt.prop(m2, "allowedCudaVersions");
+    const m3 = (s.plain === true && !("allowedCudaVersions" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["allowedCudaVersions"] : undefined) : rt.prop(m2, "allowedCudaVersions"));
     if (m3 !== undefined) {
     if (rt.isPresent(m3)) out.push({ path: "/cpu/" + mi2 + "/allowedCudaVersions" });
     }
@@ -296,7 +296,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = rt.prop(m2, "minCudaVersion");
+    const m3 = (s.plain === true && !("minCudaVersion" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["minCudaVersion"] : undefined) : rt.prop(m2, "minCudaVersion"));
     if (m3 !== undefined) {
     if (rt.isPresent(m3)) out.push({ path: "/cpu/" + mi2 + "/minCudaVersion" });
     }
@@ -462,7 +462,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = rt.prop(m2, "id");
+    const m3 = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
     if (m3 !== undefined) {
     if (typeof m3 === "string") {
     seen = true;
@@ -516,7 +516,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = rt.prop(m2, "vcpuCount");
+    const m3 = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
     if (m3 !== undefined) {
     {
     const v = m3;
@@ -545,9 +545,9 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
     if (m2 !== undefined) {
     if (list === undefined) seen = true;
     else {
-      const value = rt.prop(m2, "vcpuCount");
+      const value = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
       if (typeof value === "number") {
-        const id = rt.prop(m2, "id");
+        const id = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
         const record = rt.recordWith(list, "id", id);
         const low = rt.prop(rt.prop(record, "vcpu"), "min");
         const high = rt.prop(rt.prop(record, "vcpu"), "max");
@@ -609,14 +609,14 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, ((r$24 === undefined) || (r$25 === undefined) || (!((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT")) && r$26 === undefined) || (r$16 === undefined) || (r$17 === undefined) || (rt.isPresent(r$0) && r$27 === undefined)) ? defer2 : undefined);
+  return out.result(s, ((r$24 === undefined) || (r$25 === undefined) || (!((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT")) && r$26 === undefined) || (r$16 === undefined) || (r$17 === undefined) || (rt.isPresent(r$0) && r$27 === undefined)) ? defer2 : undefined, owned === true);
 }
 
 /** createNetworkVolume: hints for schema failures */
 const H3: rt.SchemaHint[] = [{ ["property"]: "/dataCenterId", ["use"]: "dataCenter" }];
 
 /** createNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check3(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check3(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E3.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -625,7 +625,7 @@ function check3(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
-  const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -645,7 +645,7 @@ function defer4(s: rt.Subject): unknown {
         if (o !== undefined) o["cloud"] = "SECURE";
       }
       return d.body;
-    })(new rt.Defaulter(s.resolved));
+    })(new rt.Defaulter(s.resolved, s.owned === true));
   } catch {
     // left as it was
   }
@@ -653,7 +653,7 @@ function defer4(s: rt.Subject): unknown {
 }
 
 /** createPod: schema, then stages pod-defaults, then 4 rule(s) */
-function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
+function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E4.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -669,7 +669,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
-  const s: rt.Subject = { operation: "createPod", input, resolved: input, context, plain: plain === true };
+  const s: rt.Subject = { operation: "createPod", input, resolved: input, context, plain: plain === true, owned: false };
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
@@ -783,18 +783,18 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, ((r$5 === undefined)) ? defer4 : undefined);
+  return out.result(s, ((r$5 === undefined)) ? defer4 : undefined, owned === true);
 }
 
 /** createRegistry: schema, then no stages, then 0 rule(s) */
-function check5(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check5(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E5.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -817,7 +817,7 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
   
-  const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
@@ -843,14 +843,14 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
 }
 
 /** deleteCluster: schema, then no stages, then 0 rule(s) */
-function check7(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E7.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context };
+  const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -858,14 +858,14 @@ function check7(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.
 }
 
 /** deleteEndpoint: schema, then no stages, then 0 rule(s) */
-function check8(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E8.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context };
+  const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -873,14 +873,14 @@ function check8(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.
 }
 
 /** deleteNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check9(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E9.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context };
+  const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -888,14 +888,14 @@ function check9(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.
 }
 
 /** deletePod: schema, then no stages, then 0 rule(s) */
-function check10(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E10.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "deletePod", input, resolved: input, context };
+  const s: rt.Subject = { operation: "deletePod", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -903,14 +903,14 @@ function check10(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** deleteRegistry: schema, then no stages, then 0 rule(s) */
-function check11(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E11.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context };
+  const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -918,14 +918,14 @@ function check11(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check12(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E12.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -933,14 +933,14 @@ function check12(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getCluster: schema, then no stages, then 0 rule(s) */
-function check13(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E13.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getCluster", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -948,14 +948,14 @@ function check13(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getCpuType: schema, then no stages, then 0 rule(s) */
-function check14(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E14.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -963,14 +963,14 @@ function check14(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getDataCenter: schema, then no stages, then 0 rule(s) */
-function check15(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E15.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -978,14 +978,14 @@ function check15(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getEndpoint: schema, then no stages, then 0 rule(s) */
-function check16(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E16.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -993,14 +993,14 @@ function check16(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getGpuType: schema, then no stages, then 0 rule(s) */
-function check17(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E17.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1008,14 +1008,14 @@ function check17(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getNetworkVolume: schema, then no stages, then 0 rule(s) */
-function check18(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E18.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1023,14 +1023,14 @@ function check18(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getOpenApiDocument: schema, then no stages, then 0 rule(s) */
-function check19(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E19.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1038,14 +1038,14 @@ function check19(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getPod: schema, then no stages, then 0 rule(s) */
-function check20(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E20.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getPod", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getPod", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1053,14 +1053,14 @@ function check20(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getPodLogs: schema, then no stages, then 0 rule(s) */
-function check21(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E21.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1068,14 +1068,14 @@ function check21(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getRegistry: schema, then no stages, then 0 rule(s) */
-function check22(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E22.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1083,14 +1083,14 @@ function check22(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getSshKeys: schema, then no stages, then 0 rule(s) */
-function check23(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E23.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1098,14 +1098,14 @@ function check23(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getTemplate: schema, then no stages, then 0 rule(s) */
-function check24(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E24.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1113,14 +1113,14 @@ function check24(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** getWorkerLogs: schema, then no stages, then 0 rule(s) */
-function check25(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E25.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context };
+  const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1128,14 +1128,14 @@ function check25(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** graphql:deleteTemplate: schema, then no stages, then 0 rule(s) */
-function check26(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E26.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1143,14 +1143,14 @@ function check26(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listBilling: schema, then no stages, then 0 rule(s) */
-function check27(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E27.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listBilling", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1158,14 +1158,14 @@ function check27(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listClusterBilling: schema, then no stages, then 0 rule(s) */
-function check28(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E28.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1173,14 +1173,14 @@ function check28(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listClusterPods: schema, then no stages, then 0 rule(s) */
-function check29(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E29.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1188,14 +1188,14 @@ function check29(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listClusters: schema, then no stages, then 0 rule(s) */
-function check30(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E30.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listClusters", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listClusters", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1203,14 +1203,14 @@ function check30(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listCpuTypes: schema, then no stages, then 0 rule(s) */
-function check31(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E31.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1218,14 +1218,14 @@ function check31(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listDataCenters: schema, then no stages, then 0 rule(s) */
-function check32(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E32.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1233,14 +1233,14 @@ function check32(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listDelegations: schema, then no stages, then 0 rule(s) */
-function check33(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E33.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1248,14 +1248,14 @@ function check33(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listEndpointBilling: schema, then no stages, then 0 rule(s) */
-function check34(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E34.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1263,14 +1263,14 @@ function check34(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listEndpointReleases: schema, then no stages, then 0 rule(s) */
-function check35(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E35.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1278,14 +1278,14 @@ function check35(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listEndpointWorkers: schema, then no stages, then 0 rule(s) */
-function check36(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E36.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1293,14 +1293,14 @@ function check36(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listEndpoints: schema, then no stages, then 0 rule(s) */
-function check37(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E37.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1308,14 +1308,14 @@ function check37(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listGpuTypes: schema, then no stages, then 0 rule(s) */
-function check38(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E38.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1323,14 +1323,14 @@ function check38(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listNetworkVolumeBilling: schema, then no stages, then 0 rule(s) */
-function check39(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E39.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1338,14 +1338,14 @@ function check39(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listNetworkVolumes: schema, then no stages, then 0 rule(s) */
-function check40(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E40.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1353,14 +1353,14 @@ function check40(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listPodBilling: schema, then no stages, then 0 rule(s) */
-function check41(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E41.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1368,14 +1368,14 @@ function check41(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listPods: schema, then no stages, then 0 rule(s) */
-function check42(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E42.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listPods", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listPods", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1383,14 +1383,14 @@ function check42(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listPublicTemplates: schema, then no stages, then 0 rule(s) */
-function check43(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E43.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1398,14 +1398,14 @@ function check43(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listRegistries: schema, then no stages, then 0 rule(s) */
-function check44(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E44.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1413,14 +1413,14 @@ function check44(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listServerlessBilling: schema, then no stages, then 0 rule(s) */
-function check45(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E45.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1428,14 +1428,14 @@ function check45(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** listTemplates: schema, then no stages, then 0 rule(s) */
-function check46(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E46.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context };
+  const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1446,14 +1446,14 @@ function check46(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 const H47: rt.SchemaHint[] = [{ ["path"]: "/action", ["value"]: "reset", ["hint"]: "v2 has no reset action (and no equivalent): send `stop`, then `start`" }];
 
 /** podAction: schema, then no stages, then 0 rule(s) */
-function check47(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E47.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H47));
   
   
-  const s: rt.Subject = { operation: "podAction", input, resolved: input, context };
+  const s: rt.Subject = { operation: "podAction", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1461,14 +1461,14 @@ function check47(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** revokeDelegation: schema, then no stages, then 0 rule(s) */
-function check48(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check48(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E48.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context };
+  const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1483,7 +1483,7 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   const r$: unknown = s.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
@@ -1507,14 +1507,14 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** secretCreate: schema, then no stages, then 0 rule(s) */
-function check50(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E50.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1522,14 +1522,14 @@ function check50(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** secretDelete: schema, then no stages, then 0 rule(s) */
-function check51(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E51.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context };
+  const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1537,14 +1537,14 @@ function check51(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 }
 
 /** updateCluster: schema, then no stages, then 0 rule(s) */
-function check52(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check52(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E52.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context };
+  const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -1577,7 +1577,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
     if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
-  const s: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context };
+  const s: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   // endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes`; `/scaling/type` + `/scaling/queueDelay` + `/scaling/requestCount` replaced together; `/args`, `/cmd`, `/entrypoint`, `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` sent empty (`""`, `[]`) clear the field
   try {
     s.resolved = rt.patchMerge(s.context.current, s.resolved, [["/gpu/pools", "/gpu/excludedTypes"], ["/scaling/type", "/scaling/queueDelay", "/scaling/requestCount"]], ["/args", "/cmd", "/entrypoint", "/gpu/allowedCudaVersions", "/gpu/minCudaVersion"]);
@@ -1586,7 +1586,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   }
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
-    s.resolved = rt.findTemplate(s.context, rt.prop(s.input, "templateId")) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, rt.prop(s.input, "templateId")), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }
@@ -1791,7 +1791,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = rt.prop(m2, "id");
+    const m3 = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
     if (m3 !== undefined) {
     if (typeof m3 === "string") {
     seen = true;
@@ -1845,7 +1845,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = rt.prop(m2, "vcpuCount");
+    const m3 = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
     if (m3 !== undefined) {
     {
     const v = m3;
@@ -1874,9 +1874,9 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (m2 !== undefined) {
     if (list === undefined) seen = true;
     else {
-      const value = rt.prop(m2, "vcpuCount");
+      const value = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
       if (typeof value === "number") {
-        const id = rt.prop(m2, "id");
+        const id = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
         const record = rt.recordWith(list, "id", id);
         const low = rt.prop(rt.prop(record, "vcpu"), "min");
         const high = rt.prop(rt.prop(record, "vcpu"), "max");
@@ -1954,7 +1954,7 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
-  const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context };
+  const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   // network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced)
   try {
     s.resolved = rt.patchMerge(s.context.current, s.resolved, [], []);
@@ -2003,7 +2003,7 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
-  const s: rt.Subject = { operation: "updatePod", input, resolved: input, context };
+  const s: rt.Subject = { operation: "updatePod", input, resolved: input, context, plain: plain === true, owned: false };
   
   const i$: unknown = s.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
@@ -2024,14 +2024,14 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
 }
 
 /** updateSshKeys: schema, then no stages, then 0 rule(s) */
-function check56(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E56.request;
   const valid = validate === undefined ? undefined : validate(input);
   if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
   
   
-  const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context };
+  const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
@@ -2042,7 +2042,7 @@ function check56(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
 const H57: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/isPublic", ["use"]: "public" }, { ["property"]: "/isServerless", ["use"]: "serverless" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/volumeInGb", ["use"]: "mounts.persistent.size" }];
 
 /** updateTemplate: schema, then no stages, then 0 rule(s) */
-function check57(input: unknown, context: rt.CheckContext, _plain?: boolean): rt.CheckResult {
+function check57(input: unknown, context: rt.CheckContext, plain?: boolean): rt.CheckResult {
   const out = new rt.Report();
   const validate = E57.request;
   const valid = validate === undefined ? undefined : validate(input);
@@ -2054,7 +2054,7 @@ function check57(input: unknown, context: rt.CheckContext, _plain?: boolean): rt
   if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
   
-  const s: rt.Subject = { operation: "updateTemplate", input, resolved: input, context };
+  const s: rt.Subject = { operation: "updateTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   

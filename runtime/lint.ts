@@ -183,7 +183,8 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
       return { result, ...(text === undefined ? {} : { text }), ...(positions === undefined ? {} : { positions }) };
     }
     // The compiled operation is called as evaluate() calls it, without looking it up again, and
-    // told that the body is plain JSON data (JSON.parse made it, or clone() above copied it).
+    // told that the body is plain JSON data (JSON.parse made it, or clone() above copied it) and
+    // lint's own: its defaults are written into it, no copies.
     const check = entry?.check;
     if (options.response !== undefined && entry?.kind === "graphql") {
       const wrapped = graphqlResponse(engine, key, String(options.response), body);
@@ -192,7 +193,7 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     const result =
       options.response !== undefined
         ? evaluateResponse(engine, key, String(options.response), body)
-        : withStaleness(check !== undefined ? check(body, contextFor(options), true) : evaluate(engine, key, body, contextFor(options)), options);
+        : withStaleness(check !== undefined ? check(body, contextFor(options), true, true) : evaluate(engine, key, body, contextFor(options)), options);
     // Only a GraphQL wire body ({query, …}) sent to a REST operation can have a twin to name.
     const twin = options.response === undefined && isWireBody(body) ? restTwinWarning(engine, key, body) : undefined;
     if (twin) result.warnings.push(twin);

@@ -39,8 +39,39 @@ function record(p: Pointer, body: Code, presence: boolean): void {
 
 const isIndex = (segment: string) => /^(0|[1-9][0-9]*)$/.test(segment);
 
+/**
+ * The walk variables of eachMatch over the request or resolved body (`m2`): values inside the
+ * body, so JSON data whenever the subject is (`s.plain`).
+ */
+const insideBody = new WeakSet<Code>();
+
 function chain(p: Pointer, body: Code): Code {
-  return parsePointer(p).reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
+  const segments = parsePointer(p);
+  const only = segments[0];
+  if (segments.length === 1 && only !== undefined && !isIndex(only) && insideBody.has(body)) return plainProp(body, only);
+  return segments.reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
+}
+
+/**
+ * Emitted: `rt.prop(base, key)` for a `base` inside the subject's body (a plain identifier or
+ * `s.input`, read twice). When the subject is plain JSON data (`s.plain`: every object's
+ * prototype is Object.prototype) and Object.prototype has no such key, a named load is the own
+ * property (V8 folds the key test): one inline-cached load at this site instead of a call whose
+ * keyed load every rule shares. Else `rt.prop`, as before.
+ */
+function plainProp(base: Code, key: string): Code {
+  return code`(s.plain === true && !(${key} in Object.prototype) ? (rt.isObject(${base}) ? (${base} as Record<string, unknown>)[${key}] : undefined) : rt.prop(${base}, ${key}))`;
+}
+
+/**
+ * Emitted: the value at a one-field pointer of the request body as sent, for a stage (stages run
+ * before the rules' reads are hoisted into locals, generators/emit-rules-hoist.ts); longer
+ * pointers as `at` reads them.
+ */
+export function inputAt(p: Pointer): Code {
+  const segments = parsePointer(p);
+  const only = segments[0];
+  return segments.length === 1 && only !== undefined && !isIndex(only) ? plainProp(code`s.input`, only) : at(p, code`s.input`);
 }
 
 /**
@@ -75,6 +106,7 @@ const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/
 export function eachMatch(p: Pointer, body: Code, inner: (value: Code, path: Code) => Code, options: { name?: string; presence?: boolean } = {}): Code {
   record(p, body, options.presence ?? false);
   const name = options.name ?? "m";
+  const inside = body.text === "s.input" || body.text === "s.resolved" || insideBody.has(body);
   const segments = parsePointer(p);
   const pathCode = (parts: (string | Code)[]): Code => {
     const merged: (string | Code)[] = [];
@@ -90,6 +122,7 @@ export function eachMatch(p: Pointer, body: Code, inner: (value: Code, path: Cod
     const segment = segments[i];
     if (segment === undefined) return inner(value, pathCode(path));
     const next = new Code(`${name}${i + 1}`);
+    if (inside) insideBody.add(next);
     if (segment === "*") {
       const index = new Code(`${name}i${i + 1}`);
       return code`if (Array.isArray(${value})) for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {
@@ -99,7 +132,7 @@ ${walk(i + 1, next, [...path, "/", index])}
 }
 }`;
     }
-    const read = isIndex(segment) ? code`rt.step(${value}, ${segment})` : code`rt.prop(${value}, ${segment})`;
+    const read = isIndex(segment) ? code`rt.step(${value}, ${segment})` : inside ? plainProp(value, segment) : code`rt.prop(${value}, ${segment})`;
     return code`{
 const ${next} = ${read};
 if (${next} !== undefined) {
@@ -114,6 +147,7 @@ ${walk(i + 1, next, [...path, `/${escapeSegment(segment)}`])}
   const fixed = lead === -1 ? segments.length : lead;
   if (fixed > 0) {
     const value = new Code(`${name}${fixed}`);
+    if (inside) insideBody.add(value);
     const path = segments.slice(0, fixed).map((segment) => `/${escapeSegment(segment)}`);
     return code`{
 const ${value} = ${chain(formatPointerOf(segments.slice(0, fixed)), body)};
@@ -123,6 +157,7 @@ ${walk(fixed, value, path)}
 }`;
   }
   const root = new Code(`${name}0`);
+  if (inside) insideBody.add(root);
   return code`{
 const ${root}: unknown = ${body};
 if (${root} !== undefined) {

@@ -37,9 +37,12 @@ export interface OperationEntry {
    * same verdict as the driver below gives for `stages` and `rules` (docs/engine.md). `plain`:
    * the caller vouches that the body is JSON data as JSON.parse makes it (every object's
    * prototype is Object.prototype, no getters, no Proxy), as `lint` does; its field reads then
-   * skip a prototype test. Left out, the body may be anything.
+   * skip a prototype test. Left out, the body may be anything. `owned`: the body is the caller's
+   * to change (it parsed or copied it, and keeps no other use for it): defaults are then written
+   * into it when the verdict is made, and `resolved` is a plain property. Left out, the body is
+   * never written; `resolved` is then computed from copies when first read.
    */
-  check?(body: unknown, context: CheckContext, plain?: boolean): CheckResult;
+  check?(body: unknown, context: CheckContext, plain?: boolean, owned?: boolean): CheckResult;
 }
 
 export interface Engine {

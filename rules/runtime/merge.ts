@@ -80,15 +80,18 @@ export function withDefault(body: unknown, pointer: string, value: unknown): unk
 
 /**
  * Defaults applied in place on one copy-on-write copy of the body: each object on a written path
- * is copied once, however many defaults land in it (the compiled `defaults` stage).
+ * is copied once, however many defaults land in it (the compiled `defaults` stage). With
+ * `inPlace`, the body is the caller's own (`Subject.owned`): its objects are written as they are.
  */
 export class Defaulter {
   body: unknown;
   /** The objects this Defaulter made (its own to write), created on the first write. */
   private copies: Set<object> | undefined;
+  private readonly inPlace: boolean;
 
-  constructor(body: unknown) {
+  constructor(body: unknown, inPlace = false) {
     this.body = body;
+    this.inPlace = inPlace;
   }
 
   set(path: readonly string[], value: unknown): void {
@@ -123,7 +126,7 @@ export class Defaulter {
   }
 
   private own(value: unknown): Record<string, unknown> {
-    if (isObject(value) && this.copies?.has(value)) return value;
+    if (isObject(value) && (this.inPlace || this.copies?.has(value))) return value;
     // Key by key, not `{ ...value }`: V8 gives a spread copy a map that adding a property to
     // costs microseconds (the defaults add properties right after). setOwn only for `__proto__`.
     const copy: Record<string, unknown> = {};

@@ -43,6 +43,12 @@ export interface Subject {
    * `plain`): the compiled defaults stage then reads it with named property loads.
    */
   plain?: boolean;
+  /**
+   * Set by the compiled engine when it runs the deferred defaults at once on a body its caller
+   * owns (a compiled `check`'s `owned`, as `lint` passes it): they write into the body itself
+   * rather than into copies. Only after every rule has run: rules read the body as sent.
+   */
+  owned?: boolean;
 }
 
 /** One failure found by a rule, before the rule's metadata is attached. */

@@ -45,7 +45,7 @@ export const defaults: StageKind<Defaults> = {
     return code`((d: rt.Defaulter) => {
   ${join(steps, "\n  ")}
   return d.body;
-})(new rt.Defaulter(s.resolved))`;
+})(new rt.Defaulter(s.resolved, s.owned === true))`;
   },
   // A default is written only where the value is missing.
   writes: (stage) => stage.values.map((v) => ({ pointer: v.path, guard: [{ absent: v.path }, ...(v.when ? conditionFacts(v.when) : [])] })),

@@ -57,6 +57,7 @@ describe.each(operations)("%s: compiled engine and interpreter", (op) => {
   it("give the same verdict (status, violations, warnings, resolved) on generated bodies and contexts", () => {
     let failing = 0;
     let pending = 0;
+    let written = 0;
     fc.assert(
       fc.property(bodies(op), contexts(op), (body, context) => {
         const compiled = evaluate(engine, op, body, context);
@@ -68,6 +69,12 @@ describe.each(operations)("%s: compiled engine and interpreter", (op) => {
         // As lint() calls it: vouching that the body is plain JSON data (the generated ones are).
         const vouched = engine.operations.get(op)?.check?.(body, context, true);
         expect(vouched === undefined ? undefined : text(vouched)).toBe(text(reference));
+        // As lint() calls it since: the body its own parse, so the defaults are written into it.
+        const own = JSON.parse(JSON.stringify(body)) as unknown;
+        const owned = engine.operations.get(op)?.check?.(own, context, true, true);
+        expect(owned === undefined ? undefined : text(owned)).toBe(text(reference));
+        // Written in place unless a stage (template merge, PATCH merge) replaced the body: then lazily, from copies.
+        if (owned !== undefined && owned.resolved === own) written++;
       }),
       { seed: SEED, numRuns: 150 },
     );
@@ -76,6 +83,7 @@ describe.each(operations)("%s: compiled engine and interpreter", (op) => {
     expect(failing).toBeLessThan(150);
     const hasDefaults = model.rules.stages.some((s) => s.kind === "defaults" && s.operations.includes(op));
     if (hasDefaults) expect(pending).toBeGreaterThan(0);
+    if (hasDefaults) expect(written).toBeGreaterThan(0);
   });
 });
 
@@ -115,6 +123,32 @@ describe("the lazy resolved body", () => {
     expect(Object.getOwnPropertyDescriptor(resolved.workers, "__proto__")?.value).toEqual({ polluted: true });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.stringify(result)).toBe(JSON.stringify(evaluate(interpreted, op, hostile, model.context)));
+  });
+
+  it("is the body itself, defaults written into it, when the caller owns the body (as lint() does)", () => {
+    const check = engine.operations.get(op)?.check;
+    if (check === undefined) throw new Error("createEndpoint has no compiled check");
+    const own = structuredClone(body);
+    const result = check(own, model.context, true, true);
+    expect(Object.getOwnPropertyDescriptor(result, "resolved")).toMatchObject({ value: own, enumerable: true });
+    expect(own).toMatchObject({ workers: { min: 0, max: 3, idleTimeout: 10 }, flashboot: "OFF", timeout: 300000, gpu: { pools: ["ADA_24"], count: 1 } });
+    expect(JSON.stringify(result)).toBe(JSON.stringify(evaluate(interpreted, op, body, model.context)));
+    // Not owned: the body is never written, and `resolved` waits for its first read.
+    const kept = structuredClone(body);
+    const lazy = check(kept, model.context, true);
+    expect(Object.getOwnPropertyDescriptor(lazy, "resolved")?.get).toBeTypeOf("function");
+    expect(kept).toEqual(body);
+  });
+
+  it("keeps a `__proto__` key of an owned body as data when the defaults are written into it", () => {
+    const source =
+      '{"name":"x","type":"QUEUE","scaling":{"type":"QUEUE_DELAY","queueDelay":4},"image":"a:b","gpu":{"pools":["ADA_24"]},"workers":{"__proto__":{"polluted":true}},"__proto__":{"min":7}}';
+    const result = engine.operations.get(op)?.check?.(JSON.parse(source), model.context, true, true);
+    const resolved = result?.resolved as Record<string, Record<string, unknown>>;
+    expect(Object.getPrototypeOf(resolved.workers)).toBe(Object.prototype);
+    expect(resolved.workers).toMatchObject({ min: 0, max: 3, idleTimeout: 10 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.stringify(result)).toBe(JSON.stringify(evaluate(interpreted, op, JSON.parse(source), model.context)));
   });
 
   it("is a plain property when no default is pending", () => {
