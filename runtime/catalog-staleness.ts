@@ -48,8 +48,10 @@ interface IdField {
  */
 function idField(path: string): IdField | null {
   // Most violations sit elsewhere: told apart by their first characters, before a look-up hashes the path.
-  const gpu = path.startsWith("/gpu");
-  if ((!gpu && !path.startsWith("/cpu")) || (path.length > 4 && path.charCodeAt(4) !== 47)) return null;
+  // `/gpu` or `/cpu` itself (exactly-one rules) names no identifier field: no look-up either.
+  if (path.length <= 5) return null;
+  const gpu = path.startsWith("/gpu/");
+  if (!gpu && !path.startsWith("/cpu/")) return null;
   let field = idFields.get(path);
   if (field === undefined) {
     const segments = parsePointer(path);
