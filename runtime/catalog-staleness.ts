@@ -70,9 +70,10 @@ export type StringAt = (result: CheckResult, path: readonly string[]) => string 
 
 function resolvedStringAt(result: CheckResult, path: readonly string[]): string | undefined {
   let node = result.resolved;
-  for (const key of path) {
+  for (let i = 0; i < path.length; i++) {
+    // indexed: `path` is a frozen array (parsePointer), whose iterator V8 does not elide
     if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[key];
+    node = (node as Record<string, unknown>)[path[i] as string];
   }
   return typeof node === "string" ? node : undefined;
 }

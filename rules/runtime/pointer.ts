@@ -54,8 +54,9 @@ export function step(value: unknown, segment: string): unknown {
 /** The value at a pointer without wildcards, or undefined. */
 export function getAt(value: unknown, segments: readonly string[]): unknown {
   let current = value;
-  for (const segment of segments) {
-    current = step(current, segment);
+  // Indexed: the segments are usually parsePointer's frozen arrays, whose iterator V8 does not elide.
+  for (let i = 0; i < segments.length; i++) {
+    current = step(current, segments[i] as string);
     if (current === undefined) return undefined;
   }
   return current;
