@@ -184,7 +184,7 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     }
     // The compiled operation is called as evaluate() calls it, without looking it up again, and
     // told that the body is plain JSON data (JSON.parse made it, or clone() above copied it) and
-    // lint's own: its defaults are written into it, no copies.
+    // lint's own: pending defaults are written into it when `resolved` is first read, no copies.
     const check = entry?.check;
     if (options.response !== undefined && entry?.kind === "graphql") {
       const wrapped = graphqlResponse(engine, key, String(options.response), body);

@@ -38,9 +38,9 @@ export interface OperationEntry {
    * the caller vouches that the body is JSON data as JSON.parse makes it (every object's
    * prototype is Object.prototype, no getters, no Proxy), as `lint` does; its field reads then
    * skip a prototype test. Left out, the body may be anything. `owned`: the body is the caller's
-   * to change (it parsed or copied it, and keeps no other use for it): defaults are then written
-   * into it when the verdict is made, and `resolved` is a plain property. Left out, the body is
-   * never written; `resolved` is then computed from copies when first read.
+   * to change (it parsed or copied it, and keeps no other use for it): pending defaults are then
+   * written into it when `resolved` is first read. Left out, the body is never written;
+   * `resolved` is then computed from copies when first read.
    */
   check?(body: unknown, context: CheckContext, plain?: boolean, owned?: boolean): CheckResult;
 }

@@ -44,9 +44,10 @@ export interface Subject {
    */
   plain?: boolean;
   /**
-   * Set by the compiled engine when it runs the deferred defaults at once on a body its caller
-   * owns (a compiled `check`'s `owned`, as `lint` passes it): they write into the body itself
-   * rather than into copies. Only after every rule has run: rules read the body as sent.
+   * Set by the compiled engine when the caller owns the body (a compiled `check`'s `owned`, as
+   * `lint` passes it) and no stage replaced it: the deferred defaults, when `resolved` is first
+   * read, write into the body itself rather than into copies. They run after every rule, so the
+   * rules read the body as sent.
    */
   owned?: boolean;
 }

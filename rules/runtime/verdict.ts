@@ -59,15 +59,15 @@ export class Report {
    * The verdict. `deferred` finishes the resolved body from `s.resolved` (the stages no rule
    * reads, defaults): it runs on the first read of `resolved`, once. Without it, `resolved` is
    * a plain property. `owned`: the caller's body is its own to change; when no stage has
-   * replaced it, the deferred defaults run now, in place (no copies, no accessor to define).
+   * replaced it, the deferred defaults will write into it in place (no copies) when they run.
    */
   result(s: Subject, deferred: ((s: Subject) => unknown) | undefined, owned?: boolean): CheckResult {
     const violations = this.violations;
     const problem = violations.length === 0 ? null : problemFor(violations);
-    if (deferred !== undefined && owned === true && s.resolved === s.input) {
-      s.owned = true;
-      s.resolved = deferred(s);
-    } else if (deferred !== undefined) return new LazyVerdict(problem, violations, this.warnings, s, deferred);
+    if (deferred !== undefined) {
+      if (owned === true && s.resolved === s.input) s.owned = true;
+      return new LazyVerdict(problem, violations, this.warnings, s, deferred);
+    }
     return { ok: problem === null, status: problem === null ? null : problem.status, problem, violations, warnings: this.warnings, resolved: s.resolved };
   }
 }
