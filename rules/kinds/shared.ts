@@ -1,6 +1,6 @@
 // Pieces every rule kind uses: parameter schemas and pointer access in emitted code.
 
-import { Code, code } from "../codegen.js";
+import { Code, code, join } from "../codegen.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Pointer } from "../types.js";
 
@@ -46,32 +46,40 @@ const isIndex = (segment: string) => /^(0|[1-9][0-9]*)$/.test(segment);
 const insideBody = new WeakSet<Code>();
 
 function chain(p: Pointer, body: Code): Code {
-  const segments = parsePointer(p);
-  const only = segments[0];
-  if (segments.length === 1 && only !== undefined && !isIndex(only) && insideBody.has(body)) return plainProp(body, only);
-  return segments.reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
+  return parsePointer(p).reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
 }
 
 /**
- * Emitted: `rt.prop(base, key)` for a `base` inside the subject's body (a plain identifier or
- * `s.input`, read twice). When the subject is plain JSON data (`s.plain`: every object's
- * prototype is Object.prototype) and Object.prototype has no such key, a named load is the own
- * property (V8 folds the key test): one inline-cached load at this site instead of a call whose
- * keyed load every rule shares. Else `rt.prop`, as before.
+ * Emitted: `chain` for a `body` inside the subject's body (a plain identifier, `s.input` or the
+ * Defaulter's `d.body`: read more than once). When the subject is plain JSON data (`s.plain`:
+ * every object's prototype is Object.prototype) and Object.prototype has none of the path's
+ * keys, each step is a named load, which is the own property (V8 folds the key tests): an
+ * inline-cached load at this site instead of a call whose keyed load every rule shares. Else the
+ * own-property chain, as before. Array indexes always take the chain.
  */
-function plainProp(base: Code, key: string): Code {
-  return code`(s.plain === true && !(${key} in Object.prototype) ? (rt.isObject(${base}) ? (${base} as Record<string, unknown>)[${key}] : undefined) : rt.prop(${base}, ${key}))`;
+function plainChain(p: Pointer, body: Code): Code {
+  const segments = parsePointer(p);
+  if (segments.length === 0 || segments.some(isIndex)) return chain(p, body);
+  const fast = segments.reduce((expr, segment) => code`(rt.isObject(${expr}) ? (${expr} as Record<string, unknown>)[${segment}] : undefined)`, body);
+  const guards = join(
+    segments.map((segment) => code`!(${segment} in Object.prototype)`),
+    " && ",
+  );
+  return code`(s.plain === true && ${guards} ? ${fast} : ${chain(p, body)})`;
 }
 
+/** A read of `body` at `p`: with the plain-data fast path when `body` is a walk variable. */
+const read = (p: Pointer, body: Code): Code => (insideBody.has(body) ? plainChain(p, body) : chain(p, body));
+
 /**
- * Emitted: the value at a one-field pointer of the request body as sent, for a stage (stages run
- * before the rules' reads are hoisted into locals, generators/emit-rules-hoist.ts); longer
- * pointers as `at` reads them.
+ * Emitted: the value at a pointer of a body that is JSON data whenever the subject is, read with
+ * the plain-data fast path: the request as sent in a stage (stages run before the rules' reads
+ * are hoisted into locals, generators/emit-rules-hoist.ts), the Defaulter's body in a defaults
+ * stage. Not for `s.resolved` in a rule: those reads are recorded and hoisted (`at`).
  */
-export function inputAt(p: Pointer): Code {
-  const segments = parsePointer(p);
-  const only = segments[0];
-  return segments.length === 1 && only !== undefined && !isIndex(only) ? plainProp(code`s.input`, only) : at(p, code`s.input`);
+export function plainAt(p: Pointer, body: Code): Code {
+  record(p, body, false);
+  return plainChain(p, body);
 }
 
 /**
@@ -80,7 +88,7 @@ export function inputAt(p: Pointer): Code {
  */
 export function at(p: Pointer, body: Code = code`s.resolved`): Code {
   record(p, body, false);
-  return chain(p, body);
+  return read(p, body);
 }
 
 /** Emitted: whether the value at a pointer is present (set, not null); only its presence is read. */
@@ -132,9 +140,9 @@ ${walk(i + 1, next, [...path, "/", index])}
 }
 }`;
     }
-    const read = isIndex(segment) ? code`rt.step(${value}, ${segment})` : inside ? plainProp(value, segment) : code`rt.prop(${value}, ${segment})`;
+    const step = `/${escapeSegment(segment)}`;
     return code`{
-const ${next} = ${read};
+const ${next} = ${inside ? plainChain(step, value) : chain(step, value)};
 if (${next} !== undefined) {
 ${walk(i + 1, next, [...path, `/${escapeSegment(segment)}`])}
 }
@@ -150,7 +158,7 @@ ${walk(i + 1, next, [...path, `/${escapeSegment(segment)}`])}
     if (inside) insideBody.add(value);
     const path = segments.slice(0, fixed).map((segment) => `/${escapeSegment(segment)}`);
     return code`{
-const ${value} = ${chain(formatPointerOf(segments.slice(0, fixed)), body)};
+const ${value} = ${read(formatPointerOf(segments.slice(0, fixed)), body)};
 if (${value} !== undefined) {
 ${walk(fixed, value, path)}
 }

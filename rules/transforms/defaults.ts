@@ -6,7 +6,7 @@ import { conditionFacts } from "../json-schema.js";
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
-import { at, condition, pointer } from "../kinds/shared.js";
+import { at, condition, plainAt, pointer } from "../kinds/shared.js";
 
 type Defaults = StageSpec & { values: { path: Pointer; value: unknown; when?: Condition }[] };
 
@@ -39,7 +39,7 @@ export const defaults: StageKind<Defaults> = {
     const o = d.parent(${segments.slice(0, -1)});
     if (o !== undefined) o[${last}] = ${fresh};
   }`;
-      const set = code`if (${defaultAt(v.path)} === undefined) ${store}`;
+      const set = code`if (${plainAt(v.path, code`d.body`)} === undefined) ${store}`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
     return code`((d: rt.Defaulter) => {
@@ -51,24 +51,6 @@ export const defaults: StageKind<Defaults> = {
   writes: (stage) => stage.values.map((v) => ({ pointer: v.path, guard: [{ absent: v.path }, ...(v.when ? conditionFacts(v.when) : [])] })),
   explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
 };
-
-/**
- * Emitted: the value at `path` of the Defaulter's body, as `at` reads it. When the subject is
- * plain JSON data (`s.plain`: JSON.parse made it or clone() copied it; the Defaulter's own copies
- * are plain too) and Object.prototype has none of the path's keys, each step is a named
- * property load (a few ns, against a megamorphic own-property test per step); else the
- * own-property chain of `at`, which evaluates the body once.
- */
-function defaultAt(path: Pointer): Code {
-  const segments = parsePointer(path);
-  if (segments.length === 0 || segments.some((segment) => /^(0|[1-9][0-9]*)$/.test(segment))) return at(path, code`d.body`);
-  const fast = segments.reduce((expr, segment) => code`(rt.isObject(${expr}) ? (${expr} as Record<string, unknown>)[${segment}] : undefined)`, code`d.body`);
-  const guards = join(
-    segments.map((segment) => code`!(${segment} in Object.prototype)`),
-    " && ",
-  );
-  return code`(s.plain === true && ${guards} ? ${fast} : ${at(path, code`d.body`)})`;
-}
 
 /**
  * Emitted: whether the stage could set anything on `s.resolved` (some default's condition holds

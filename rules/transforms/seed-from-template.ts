@@ -9,7 +9,7 @@ import { findTemplate } from "../runtime/evaluate.js";
 import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
 import { clone, isPresent } from "../runtime/values.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
-import { at, condition, inputAt, pointer } from "../kinds/shared.js";
+import { at, condition, plainAt, pointer } from "../kinds/shared.js";
 
 type SeedFromTemplate = StageSpec & { template: Pointer; from: Pointer; to: Pointer; when: Condition };
 
@@ -25,7 +25,7 @@ export const seedFromTemplate: StageKind<SeedFromTemplate> = {
   },
   // Without a template (the usual body) the stage is one look-up and makes no function.
   emit: (stage) => {
-    const template = code`rt.findTemplate(s.context, ${inputAt(stage.template)})`;
+    const template = code`rt.findTemplate(s.context, ${plainAt(stage.template, code`s.input`)})`;
     return code`${template} === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
     ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
     : s.resolved)(${at(stage.from, template)})`;

@@ -7,7 +7,7 @@ import { findTemplate } from "../runtime/evaluate.js";
 import { templateMerge as merge } from "../runtime/merge.js";
 import { formatPointer, getAt, parsePointer } from "../runtime/pointer.js";
 import type { Pointer, StageKind, StageSpec } from "../types.js";
-import { inputAt, pointer } from "../kinds/shared.js";
+import { plainAt, pointer } from "../kinds/shared.js";
 
 type TemplateMerge = StageSpec & { from: Pointer; fields: string[]; mergeByKey?: string[] };
 
@@ -22,7 +22,7 @@ export const templateMerge: StageKind<TemplateMerge> = {
   // Without a template (the usual body) the stage is one look-up: its field lists are built only
   // when there is a template to merge (findTemplate reads plain data: asking twice is asking once).
   emit: (stage) => {
-    const template = code`rt.findTemplate(s.context, ${inputAt(stage.from)})`;
+    const template = code`rt.findTemplate(s.context, ${plainAt(stage.from, code`s.input`)})`;
     return code`${template} === undefined ? s.resolved : rt.templateMerge(s.resolved, ${template}, ${stage.fields}, ${stage.mergeByKey ?? []})`;
   },
   writes: (stage) => stage.fields.map((f) => ({ pointer: formatPointer([f]), guard: [{ present: stage.from }] })),
