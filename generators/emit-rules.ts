@@ -100,7 +100,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
   const out = new rt.Report();
   const validate = ${entry}.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input${hints.length === 0 ? code`` : code`, H${new Code(String(i))}`}));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, ${hints.length === 0 ? code`undefined` : code`H${new Code(String(i))}`}, out.violations);
   ${join(always, "\n  ")}
   ${
     whenInvalid.length === 0

@@ -74,7 +74,7 @@ function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E0.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "createCluster", input, resolved: input, context, plain: plain === true, owned: false };
@@ -89,7 +89,7 @@ function check1(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E1.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context, plain: plain === true, owned: false };
@@ -106,7 +106,63 @@ const H2: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.mi
 function defer2(s: rt.Subject): unknown {
   // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
   try {
-    s.resolved = ((d: rt.Defaulter) => {
+    s.resolved = (s.owned === true && s.plain === true && rt.isObject(s.resolved) && !("workers" in Object.prototype) && !("min" in Object.prototype) && !("max" in Object.prototype) && !("idleTimeout" in Object.prototype) && !("flashboot" in Object.prototype) && !("timeout" in Object.prototype) && !("gpu" in Object.prototype) && !("count" in Object.prototype))
+      ? ((b: Record<string, unknown>) => {
+      {
+      const p0 = b;
+      {
+      let p1: unknown = p0["workers"];
+      if (p1 === undefined) {
+        p1 = {};
+        p0["workers"] = p1;
+      }
+      if (rt.isObject(p1) && p1["min"] === undefined) p1["min"] = 0;
+    }
+    }
+      {
+      const p0 = b;
+      {
+      let p1: unknown = p0["workers"];
+      if (p1 === undefined) {
+        p1 = {};
+        p0["workers"] = p1;
+      }
+      if (rt.isObject(p1) && p1["max"] === undefined) p1["max"] = 3;
+    }
+    }
+      if (!(((s.plain === true && !("type" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["type"] : undefined) : rt.prop(b, "type")) === "QUEUE") && ((s.plain === true && !("scaling" in Object.prototype) && !("type" in Object.prototype) ? (rt.isObject((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined)) ? ((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined) as Record<string, unknown>)["type"] : undefined) : rt.prop(rt.prop(b, "scaling"), "type")) === "REQUEST_COUNT"))) {
+      const p0 = b;
+      {
+      let p1: unknown = p0["workers"];
+      if (p1 === undefined) {
+        p1 = {};
+        p0["workers"] = p1;
+      }
+      if (rt.isObject(p1) && p1["idleTimeout"] === undefined) p1["idleTimeout"] = 10;
+    }
+    }
+      {
+      const p0 = b;
+      if (p0["flashboot"] === undefined) p0["flashboot"] = "OFF";
+    }
+      {
+      const p0 = b;
+      if (p0["timeout"] === undefined) p0["timeout"] = 300000;
+    }
+      if (rt.isPresent((s.plain === true && !("gpu" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["gpu"] : undefined) : rt.prop(b, "gpu")))) {
+      const p0 = b;
+      {
+      let p1: unknown = p0["gpu"];
+      if (p1 === undefined) {
+        p1 = {};
+        p0["gpu"] = p1;
+      }
+      if (rt.isObject(p1) && p1["count"] === undefined) p1["count"] = 1;
+    }
+    }
+      return b;
+    })(s.resolved as Record<string, unknown>)
+      : ((d: rt.Defaulter) => {
       if ((s.plain === true && !("workers" in Object.prototype) && !("min" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["min"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "min")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["min"] = 0;
@@ -144,7 +200,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   const out = new rt.Report();
   const validate = E2.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H2));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H2, out.violations);
   
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
@@ -282,7 +338,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     {
     const m3 = (s.plain === true && !("allowedCudaVersions" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["allowedCudaVersions"] : undefined) : rt.prop(m2, "allowedCudaVersions"));
     if (m3 !== undefined) {
-    if (rt.isPresent(m3)) out.push({ path: "/cpu/" + mi2 + "/allowedCudaVersions" });
+    if (rt.isPresent(m3)) out.push({ path: rt.indexPath("/cpu/", mi2, "/allowedCudaVersions") });
     }
     }
     }
@@ -298,7 +354,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     {
     const m3 = (s.plain === true && !("minCudaVersion" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["minCudaVersion"] : undefined) : rt.prop(m2, "minCudaVersion"));
     if (m3 !== undefined) {
-    if (rt.isPresent(m3)) out.push({ path: "/cpu/" + mi2 + "/minCudaVersion" });
+    if (rt.isPresent(m3)) out.push({ path: rt.indexPath("/cpu/", mi2, "/minCudaVersion") });
     }
     }
     }
@@ -358,7 +414,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3), detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
@@ -374,7 +430,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3) + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
@@ -428,7 +484,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/excludedTypes/", k), detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -472,7 +528,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/cpu/", mi2, "/id"), detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -487,7 +543,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/cpu/", mi2, "/id") + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -520,7 +576,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     if (m3 !== undefined) {
     {
     const v = m3;
-    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: v + " is not a power of two" });
+    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: rt.indexPath("/cpu/", mi2, "/vcpuCount"), detail: v + " is not a power of two" });
     }
     }
     }
@@ -554,7 +610,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
         const min = typeof low === "number" ? low : undefined;
         const max = typeof high === "number" ? high : undefined;
         if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-          out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
+          out.push({ path: rt.indexPath("/cpu/", mi2) + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
         }
       }
     }
@@ -620,7 +676,7 @@ function check3(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E3.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H3));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H3, out.violations);
   
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
@@ -639,7 +695,15 @@ const H4: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, {
 function defer4(s: rt.Subject): unknown {
   // pod-defaults: `/cloud` = "SECURE"
   try {
-    s.resolved = ((d: rt.Defaulter) => {
+    s.resolved = (s.owned === true && s.plain === true && rt.isObject(s.resolved) && !("cloud" in Object.prototype))
+      ? ((b: Record<string, unknown>) => {
+      {
+      const p0 = b;
+      if (p0["cloud"] === undefined) p0["cloud"] = "SECURE";
+    }
+      return b;
+    })(s.resolved as Record<string, unknown>)
+      : ((d: rt.Defaulter) => {
       if ((s.plain === true && !("cloud" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["cloud"] : undefined) : rt.prop(d.body, "cloud")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["cloud"] = "SECURE";
@@ -657,7 +721,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   const out = new rt.Report();
   const validate = E4.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H4));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H4, out.violations);
   if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
@@ -767,7 +831,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/gpu/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/id/", k), detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
         const other = list.find((r) => r["pool"] === value);
         if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
@@ -791,7 +855,7 @@ function check5(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E5.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context, plain: plain === true, owned: false };
@@ -809,7 +873,7 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E6.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H6));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H6, out.violations);
   if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.isObject(input) && input["isPublic"] !== undefined && Object.hasOwn(input, "isPublic") && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });
@@ -847,7 +911,7 @@ function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E7.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context, plain: plain === true, owned: false };
@@ -862,7 +926,7 @@ function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E8.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
@@ -877,7 +941,7 @@ function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   const out = new rt.Report();
   const validate = E9.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
@@ -892,7 +956,7 @@ function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E10.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "deletePod", input, resolved: input, context, plain: plain === true, owned: false };
@@ -907,7 +971,7 @@ function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E11.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context, plain: plain === true, owned: false };
@@ -922,7 +986,7 @@ function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E12.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
@@ -937,7 +1001,7 @@ function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E13.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getCluster", input, resolved: input, context, plain: plain === true, owned: false };
@@ -952,7 +1016,7 @@ function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E14.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context, plain: plain === true, owned: false };
@@ -967,7 +1031,7 @@ function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E15.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context, plain: plain === true, owned: false };
@@ -982,7 +1046,7 @@ function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E16.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
@@ -997,7 +1061,7 @@ function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E17.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1012,7 +1076,7 @@ function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E18.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1027,7 +1091,7 @@ function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E19.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1042,7 +1106,7 @@ function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E20.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getPod", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1057,7 +1121,7 @@ function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E21.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1072,7 +1136,7 @@ function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E22.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1087,7 +1151,7 @@ function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E23.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1102,7 +1166,7 @@ function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E24.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1117,7 +1181,7 @@ function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E25.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1132,7 +1196,7 @@ function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E26.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1147,7 +1211,7 @@ function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E27.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listBilling", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1162,7 +1226,7 @@ function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E28.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1177,7 +1241,7 @@ function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E29.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1192,7 +1256,7 @@ function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E30.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listClusters", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1207,7 +1271,7 @@ function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E31.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1222,7 +1286,7 @@ function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E32.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1237,7 +1301,7 @@ function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E33.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1252,7 +1316,7 @@ function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E34.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1267,7 +1331,7 @@ function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E35.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1282,7 +1346,7 @@ function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E36.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1297,7 +1361,7 @@ function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E37.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1312,7 +1376,7 @@ function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E38.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1327,7 +1391,7 @@ function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E39.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1342,7 +1406,7 @@ function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E40.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1357,7 +1421,7 @@ function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E41.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1372,7 +1436,7 @@ function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E42.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listPods", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1387,7 +1451,7 @@ function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E43.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1402,7 +1466,7 @@ function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E44.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1417,7 +1481,7 @@ function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E45.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1432,7 +1496,7 @@ function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E46.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1450,7 +1514,7 @@ function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E47.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H47));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H47, out.violations);
   
   
   const s: rt.Subject = { operation: "podAction", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1465,7 +1529,7 @@ function check48(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E48.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1480,7 +1544,7 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E49.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1511,7 +1575,7 @@ function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E50.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1526,7 +1590,7 @@ function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E51.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1541,7 +1605,7 @@ function check52(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E52.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context, plain: plain === true, owned: false };
@@ -1559,7 +1623,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E53.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H53));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H53, out.violations);
   
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["workersMin"] !== undefined && Object.hasOwn(input, "workersMin") && !out.violations.some((v) => v.path === "/workersMin")) out.warnings.push({ rule: "hint/v1-field", path: "/workersMin", message: "`workersMin` is a v1 field: use `workers.min`" });
@@ -1687,7 +1751,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3), detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
@@ -1703,7 +1767,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/gpu/pools/" + mi3 + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3) + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
         const other = list.find((r) => r["id"] === value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
@@ -1757,7 +1821,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       chosen.push(value);
       if (!scoped.keys.has(value)) {
         failed = true;
-        const finding: rt.Finding = { path: "/gpu/excludedTypes" + "/" + k, detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
+        const finding: rt.Finding = { path: rt.indexPath("/gpu/excludedTypes/", k), detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
         
         out.push(finding);
       }
@@ -1801,7 +1865,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id", detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/cpu/", mi2, "/id"), detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -1816,7 +1880,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       
       if (!(known as Set<string>).has(value)) {
         
-        const finding: rt.Finding = { path: "/cpu/" + mi2 + "/id" + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
+        const finding: rt.Finding = { path: rt.indexPath("/cpu/", mi2, "/id") + "/" + k, detail: rt.quote(value) + " is not the `id` of a cpus catalog record" };
         
         out.push(finding);
       }
@@ -1849,7 +1913,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (m3 !== undefined) {
     {
     const v = m3;
-    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: v + " is not a power of two" });
+    if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 && (v & (v - 1)) === 0)) out.push({ path: rt.indexPath("/cpu/", mi2, "/vcpuCount"), detail: v + " is not a power of two" });
     }
     }
     }
@@ -1883,7 +1947,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
         const min = typeof low === "number" ? low : undefined;
         const max = typeof high === "number" ? high : undefined;
         if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-          out.push({ path: "/cpu/" + mi2 + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
+          out.push({ path: rt.indexPath("/cpu/", mi2) + "/vcpuCount", detail: value + " is outside " + JSON.stringify(id) + "'s range " + (min ?? "-") + ".." + (max ?? "-") });
         }
       }
     }
@@ -1949,7 +2013,7 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E54.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H54));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H54, out.violations);
   
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
@@ -1991,7 +2055,7 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E55.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H55));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H55, out.violations);
   if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
@@ -2028,7 +2092,7 @@ function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E56.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
   const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
@@ -2046,7 +2110,7 @@ function check57(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   const out = new rt.Report();
   const validate = E57.request;
   const valid = validate === undefined ? undefined : validate(input);
-  if (validate !== undefined && !valid) rt.append(out.violations, rt.schemaViolations(validate.errors ?? [], input, H57));
+  if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H57, out.violations);
   if (rt.isObject(input) && input["imageName"] !== undefined && Object.hasOwn(input, "imageName") && !out.violations.some((v) => v.path === "/imageName")) out.warnings.push({ rule: "hint/v1-field", path: "/imageName", message: "`imageName` is a v1 field: use `image`" });
   if (rt.isObject(input) && input["containerDiskInGb"] !== undefined && Object.hasOwn(input, "containerDiskInGb") && !out.violations.some((v) => v.path === "/containerDiskInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/containerDiskInGb", message: "`containerDiskInGb` is a v1 field: use `disk`" });
   if (rt.isObject(input) && input["isPublic"] !== undefined && Object.hasOwn(input, "isPublic") && !out.violations.some((v) => v.path === "/isPublic")) out.warnings.push({ rule: "hint/v1-field", path: "/isPublic", message: "`isPublic` is a v1 field: use `public`" });

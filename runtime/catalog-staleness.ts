@@ -4,7 +4,7 @@
 // how to check against a fresh catalog.
 
 import { parsePointer } from "../rules/runtime/pointer.js";
-import type { CheckResult, CpuRecord, GpuRecord, Warning } from "../rules/runtime/types.js";
+import type { CheckResult, CpuRecord, GpuRecord, Violation, Warning } from "../rules/runtime/types.js";
 
 export interface BundledCollections {
   /** The collections that came from the bundled snapshot (not from --catalog / --live). */
@@ -83,10 +83,12 @@ function resolvedStringAt(result: CheckResult, path: readonly string[]): string 
  * `stringAt` reads the value; the compiled engine's own (rules/runtime/verdict.ts) answers
  * without computing a lazy `resolved` where it cannot change the answer.
  */
-export function staleSnapshotWarnings(result: CheckResult, bundled: BundledCollections, stringAt: StringAt = resolvedStringAt): Warning[] {
-  if (result.ok || (bundled.gpus === undefined && bundled.cpus === undefined)) return [];
-  const out: Warning[] = [];
-  for (const v of result.violations) {
+export function staleSnapshotWarnings(result: CheckResult, bundled: BundledCollections, stringAt: StringAt = resolvedStringAt): readonly Warning[] {
+  if (result.ok || (bundled.gpus === undefined && bundled.cpus === undefined)) return NONE;
+  let out: Warning[] | undefined;
+  const violations = result.violations;
+  for (let i = 0; i < violations.length; i++) {
+    const v = violations[i] as Violation;
     if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
     const field = idField(v.path);
     if (field === null) continue;
@@ -96,7 +98,7 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
     if (known === undefined) continue;
     const value = stringAt(result, field.segments);
     if (value === undefined || known.has(value.trim())) continue;
-    out.push({
+    (out ??= []).push({
       rule: STALE_SNAPSHOT_RULE,
       path: v.path,
       message:
@@ -104,5 +106,8 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
         "check against the live catalog with `--catalog <saved /v2/catalog response>`, `--live`, or `v2kit context pull`",
     });
   }
-  return out;
+  return out ?? NONE;
 }
+
+/** What most verdicts get: no warnings (frozen, as it is shared). */
+const NONE: readonly Warning[] = Object.freeze([]);

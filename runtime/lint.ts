@@ -239,7 +239,7 @@ function withStaleness(result: LintResult, options: LintOptions): LintResult {
   // stringAt: the bundled engine's reader, which leaves a lazy `resolved` lazy where it can.
   const warnings = staleSnapshotWarnings(result, collections, stringAt);
   // Appended in place: a copy of the verdict would compute its lazy `resolved` for nothing.
-  for (const warning of warnings) result.warnings.push(warning);
+  for (let i = 0; i < warnings.length; i++) result.warnings.push(warnings[i] as Warning);
   return result;
 }
 

@@ -72,6 +72,15 @@ function plainChain(p: Pointer, body: Code): Code {
 const read = (p: Pointer, body: Code): Code => (insideBody.has(body) ? plainChain(p, body) : chain(p, body));
 
 /**
+ * `body` (an identifier bound to the subject's body or a value inside it) as one whose reads take
+ * the plain-data fast path, as eachMatch's walk variables do.
+ */
+export function insideSubject(body: Code): Code {
+  insideBody.add(body);
+  return body;
+}
+
+/**
  * Emitted: the value at a pointer of a body that is JSON data whenever the subject is, read with
  * the plain-data fast path: the request as sent in a stage (stages run before the rules' reads
  * are hoisted into locals, generators/emit-rules-hoist.ts), the Defaulter's body in a defaults
@@ -94,7 +103,21 @@ export function at(p: Pointer, body: Code = code`s.resolved`): Code {
 /** Emitted: whether the value at a pointer is present (set, not null); only its presence is read. */
 export function presentAt(p: Pointer, body: Code = code`s.resolved`): Code {
   record(p, body, true);
-  return code`rt.isPresent(${chain(p, body)})`;
+  return code`rt.isPresent(${read(p, body)})`;
+}
+
+/**
+ * Emitted: the path of item `index` of the array at `path` (code that eachMatch handed out). A
+ * constant path gets one string per index (rt.indexPath); any other is concatenated.
+ */
+export function itemPath(path: Code, index: Code): Code {
+  let constant: unknown;
+  try {
+    constant = JSON.parse(path.text);
+  } catch {
+    constant = undefined;
+  }
+  return typeof constant === "string" ? code`rt.indexPath(${`${constant}/`}, ${index})` : code`${path} + "/" + ${index}`;
 }
 
 /** Emitted: every match of a pointer (wildcards allowed) of the resolved body. */
@@ -124,6 +147,10 @@ export function eachMatch(p: Pointer, body: Code, inner: (value: Code, path: Cod
       else merged.push(part);
     }
     if (merged.length === 0) return code`""`;
+    // One array index between constant text: the same string object every time (rt.indexPath).
+    const [prefix, index, suffix] = merged;
+    if (typeof prefix === "string" && index instanceof Code && (merged.length === 2 || (merged.length === 3 && typeof suffix === "string")))
+      return merged.length === 2 ? code`rt.indexPath(${prefix}, ${index})` : code`rt.indexPath(${prefix}, ${index}, ${suffix})`;
     return new Code(merged.map((part) => (typeof part === "string" ? code`${part}`.text : part.text)).join(" + "));
   };
   const walk = (i: number, value: Code, path: (string | Code)[]): Code => {

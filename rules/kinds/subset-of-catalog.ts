@@ -6,7 +6,7 @@ import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } fr
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointer } from "./shared.js";
+import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, itemPath, pointer } from "./shared.js";
 
 type SubsetOfCatalog = RuleSpec &
   FieldsFrom & {
@@ -108,7 +108,7 @@ ${visit(value, path)}
 } else if (Array.isArray(${value})) for (let k = 0; k < ${value}.length; k++) {
   const item: unknown = ${value}[k];
   if (typeof item === "string") {
-${visit(code`item`, code`${path} + "/" + k`)}
+${visit(code`item`, itemPath(path, code`k`))}
   }
 }`;
     const walk = eachMatch(rule.field, body, strings);

@@ -96,7 +96,7 @@ export function evaluate(engine: Engine, name: string, body: unknown, context: C
   const violations: Violation[] = [];
   const warnings: Warning[] = [];
   if (entry.request && !entry.request(body)) {
-    append(violations, schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation)));
+    schemaViolations(entry.request.errors ?? [], body, engine.hints.get(operation), violations);
   }
   append(warnings, renameWarnings(body, engine.hints.get(operation) ?? [], violations));
   // Stages never mutate: they return new objects where they change something, so `resolved`
@@ -141,7 +141,7 @@ export function evaluateResponse(engine: Engine, operation: string, status: stri
   if (!validate) {
     warnings.push({ rule: "schema/response", path: "", message: `the document declares no body for status ${status}` });
   } else if (!validate(body)) {
-    append(violations, schemaViolations(validate.errors ?? [], body));
+    schemaViolations(validate.errors ?? [], body, undefined, violations);
   }
   const problem = problemFor(violations);
   return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: body };

@@ -6,7 +6,7 @@ export { commandMismatch, parseArgs, shellWords } from "./command.js";
 export { evaluate, evaluateResponse, findTemplate, UnknownOperationError } from "./evaluate.js";
 export type { Engine, OperationEntry, RuleEntry, StageEntry } from "./evaluate.js";
 export { Defaulter, patchMerge, templateMerge, withDefault, withoutNulls } from "./merge.js";
-export { formatPointer, getAt, matchAll, parsePointer, prop, removeAt, setAt, step } from "./pointer.js";
+export { formatPointer, getAt, indexPath, matchAll, parsePointer, prop, removeAt, setAt, step } from "./pointer.js";
 export { MAX_LISTED, problemFor, schemaViolations } from "./problem.js";
 export type { SchemaHint } from "./problem.js";
 export type * from "./types.js";

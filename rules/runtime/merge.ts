@@ -1,6 +1,6 @@
 // The transforms' primitives: PATCH merge, template merge, defaults. Pure: inputs are never mutated.
 
-import { getAt, parsePointer, removeAt, setAt } from "./pointer.js";
+import { getAt, parsePointer, removeAt } from "./pointer.js";
 import { clone, isObject, isPresent, setOwn } from "./values.js";
 
 /** Response bodies say "unset" with null; as a merge base, null means absent. */
@@ -72,10 +72,15 @@ export function templateMerge(body: unknown, template: Record<string, unknown> |
   return out;
 }
 
-/** Set `value` at `pointer` when nothing is there. */
+/**
+ * Set `value` at `pointer` when nothing is there, as the compiled defaults stage does (a copy, the
+ * body untouched): absent parents are created, and a parent that is there but not an object (an
+ * array, a string, null) leaves the default unset.
+ */
 export function withDefault(body: unknown, pointer: string, value: unknown): unknown {
-  const path = parsePointer(pointer);
-  return getAt(body, path) === undefined ? setAt(body, path, clone(value)) : body;
+  const d = new Defaulter(body);
+  d.set(parsePointer(pointer), value);
+  return d.body;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Verdicts in the service's own shape: Ajv errors as violations, violations as an RFC 9457 body.
 
-import { formatPointer, getAt, parsePointer } from "./pointer.js";
+import { formatPointer, getAt, internalized, parsePointer } from "./pointer.js";
 import { deepEqual, quote } from "./values.js";
 import type { AjvError, Problem, Violation, Warning } from "./types.js";
 
@@ -44,7 +44,7 @@ const schemaRules = new Map<string, string>();
 function schemaRule(keyword: string): string {
   let rule = schemaRules.get(keyword);
   if (rule === undefined) {
-    rule = `schema/${keyword}`;
+    rule = internalized(`schema/${keyword}`); // flat: the verdict's readers compare and print it
     if (schemaRules.size < 256) schemaRules.set(keyword, rule); // keywords are a closed set; bounded all the same
   }
   return rule;
@@ -127,13 +127,18 @@ function fewestFailures(errors: AjvError[], prefix: string): AjvError[] {
   return errors.filter((_, i) => branchOf[i] === -1 || counts.get(branchOf[i] as number) === fewest);
 }
 
-/** Schema failures are 422, as the service's own validator answers (spec, Errors). */
-export function schemaViolations(allErrors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = []): Violation[] {
+/**
+ * Schema failures are 422, as the service's own validator answers (spec, Errors). Appended to
+ * `into` when given (the compiled check passes its verdict's list: no second array), which is
+ * returned.
+ */
+export function schemaViolations(allErrors: readonly AjvError[], body: unknown, hints: readonly SchemaHint[] = [], into?: Violation[]): Violation[] {
   const errors = chooseBranches(allErrors);
-  const out: Violation[] = [];
+  const out: Violation[] = into ?? [];
+  const start = out.length;
   if (errors.length > MAX_LISTED) {
     // Only the first MAX_LISTED are read; the count of the rest is approximate (duplicates included).
-    const listed = schemaViolations(errors.slice(0, MAX_LISTED), body, hints);
+    const listed = schemaViolations(errors.slice(0, MAX_LISTED), body, hints, into);
     const rest = errors.length - MAX_LISTED;
     listed.push({
       rule: "schema/more",
@@ -145,28 +150,32 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
   }
   // Duplicates (same path and message) are found by a scan while there are few; a set beyond.
   let seen: Set<string> | undefined;
-  for (const error of errors) {
+  // Indexed loops and no closures: this runs on every rejected body, and its garbage is most of
+  // what a rejected body costs beyond its parse (docs/engine.md, "The invalid path").
+  for (let e = 0; e < errors.length; e++) {
+    const error = errors[e] as AjvError;
     let path = error.instancePath;
     let message = error.message ?? `must satisfy ${error.keyword}`;
     let hint: string | undefined;
     if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
       const property = String(error.params["additionalProperty"] ?? error.params["unevaluatedProperty"] ?? "");
-      path = path + formatPointer([property]);
+      path = path + pointerSegment(property);
       message = `unknown property ${quote(property)} is not allowed`;
-      for (const h of hints) {
+      for (let i = 0; i < hints.length; i++) {
+        const h = hints[i] as SchemaHint;
         if ("property" in h && h.property === path) {
           hint = renameHint(h, property);
           break;
         }
       }
     } else if (error.keyword === "required") {
-      path = path + formatPointer([String(error.params["missingProperty"] ?? "")]);
+      path = path + pointerSegment(String(error.params["missingProperty"] ?? ""));
       message = "is required";
     } else if (error.keyword === "enum" && Array.isArray(error.params["allowedValues"])) {
       message = `must be one of ${error.params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`;
     } else if (error.keyword === "discriminator" && typeof error.params["tag"] === "string") {
       // The tag names no variant (or is missing / not a string): said at the tag itself.
-      path = path + formatPointer([error.params["tag"]]);
+      path = path + pointerSegment(error.params["tag"]);
       message =
         error.params["error"] === "tag"
           ? "is required and must be a string: it selects the variant"
@@ -177,16 +186,17 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
       continue; // the branch errors that follow say what is wrong; these add nothing
     }
     if (hint === undefined) {
-      for (const h of hints) {
+      for (let i = 0; i < hints.length; i++) {
+        const h = hints[i] as SchemaHint;
         if ("path" in h && h.path === path && deepEqual(getAt(body, parsePointer(path)), h.value)) {
           hint = h.hint;
           break;
         }
       }
     }
-    if (seen === undefined && out.length >= 8) seen = new Set(out.map((v) => JSON.stringify([v.path, v.message])));
+    if (seen === undefined && out.length - start >= 8) seen = new Set(out.slice(start).map((v) => JSON.stringify([v.path, v.message])));
     if (seen === undefined) {
-      if (out.some((v) => v.path === path && v.message === message)) continue;
+      if (listedBefore(out, start, path, message)) continue;
     } else {
       const key = JSON.stringify([path, message]);
       if (seen.has(key)) continue;
@@ -198,14 +208,34 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
   return out;
 }
 
+/** Whether `out` lists a violation at `path` with `message` from index `start` on (a scan: few are listed). */
+function listedBefore(out: readonly Violation[], start: number, path: string, message: string): boolean {
+  for (let i = start; i < out.length; i++) {
+    const v = out[i] as Violation;
+    if (v.path === path && v.message === message) return true;
+  }
+  return false;
+}
+
+/** `formatPointer([segment])`, without the array. */
+function pointerSegment(segment: string): string {
+  return segment.includes("~") || segment.includes("/") ? formatPointer([segment]) : `/${segment}`;
+}
+
+/** One line of a problem's `errors`. */
+const errorLine = (v: Violation): string => `${v.path || "/"}: ${v.message}`;
+
 export function problemFor(violations: readonly Violation[]): Problem | null {
   const first = violations[0];
   if (first === undefined) return null;
   const more = violations.length - 1;
+  const errors = violations.map(errorLine);
+  const line = errors[0] as string;
   return {
     title: TITLES[first.status] ?? "Error",
     status: first.status,
-    detail: `${first.path || "/"}: ${first.message}${more > 0 ? ` (and ${more} more)` : ""}`,
-    errors: violations.map((v) => `${v.path || "/"}: ${v.message}`),
+    // The first error line, as `errors` holds it: one string made, not two.
+    detail: more > 0 ? `${line} (and ${more} more)` : line,
+    errors,
   };
 }

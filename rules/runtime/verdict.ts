@@ -60,6 +60,9 @@ export class Report {
    * reads, defaults): it runs on the first read of `resolved`, once. Without it, `resolved` is
    * a plain property. `owned`: the caller's body is its own to change; when no stage has
    * replaced it, the deferred defaults will write into it in place (no copies) when they run.
+   * Running them at once instead (no accessor to make) was measured: faster when the process
+   * has room to allocate, slower under the bench's forced collections, since it allocates what
+   * an unread `resolved` never needs (docs/engine.md, "What is lazy").
    */
   result(s: Subject, deferred: ((s: Subject) => unknown) | undefined, owned?: boolean): CheckResult {
     const violations = this.violations;

@@ -1,12 +1,12 @@
 // Defaults (spec, Limits): set where the body leaves a field out, each under an optional condition.
 
-import { type Code, code, join } from "../codegen.js";
+import { Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { conditionFacts } from "../json-schema.js";
 import { withDefault } from "../runtime/merge.js";
 import { parsePointer } from "../runtime/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
-import { at, condition, plainAt, pointer } from "../kinds/shared.js";
+import { at, condition, insideSubject, plainAt, pointer } from "../kinds/shared.js";
 
 type Defaults = StageSpec & { values: { path: Pointer; value: unknown; when?: Condition }[] };
 
@@ -42,10 +42,16 @@ export const defaults: StageKind<Defaults> = {
       const set = code`if (${plainAt(v.path, code`d.body`)} === undefined) ${store}`;
       return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
     });
-    return code`((d: rt.Defaulter) => {
+    const generic = code`((d: rt.Defaulter) => {
   ${join(steps, "\n  ")}
   return d.body;
 })(new rt.Defaulter(s.resolved, s.owned === true))`;
+    const inPlace = emitInPlace(stage);
+    return inPlace === undefined
+      ? generic
+      : code`${inPlace.test}
+  ? ${inPlace.apply}
+  : ${generic}`;
   },
   // A default is written only where the value is missing.
   writes: (stage) => stage.values.map((v) => ({ pointer: v.path, guard: [{ absent: v.path }, ...(v.when ? conditionFacts(v.when) : [])] })),
@@ -67,4 +73,61 @@ export function defaultsPending(stage: Defaults): Code {
     }),
     " || ",
   );
+}
+
+/**
+ * Emitted: the stage for a body that is the caller's own plain JSON data (`s.owned` and
+ * `s.plain`: lint's parsed body) whose root is an object, with Object.prototype holding none of
+ * the paths' keys: each default a named load and, where absent, a named store into the body
+ * itself, parents created as the Defaulter creates them. The Defaulter's calls, path arrays and
+ * keyed stores cost several times more (docs/engine.md), and lint runs this on every body that
+ * leaves a default out. The same writes as the Defaulter in place: a parent that is there but
+ * not an object (an array, a string, null) stops the default, as `parent()` does. Undefined (no
+ * fast form) when a path is the root or holds `__proto__`.
+ */
+function emitInPlace(stage: Defaults): { test: Code; apply: Code } | undefined {
+  const paths = stage.values.map((v) => parsePointer(v.path));
+  if (paths.some((segments) => segments.length === 0 || segments.includes("__proto__"))) return undefined;
+  const keys = [...new Set(paths.flat())];
+  const guards = join(
+    keys.map((key) => code`!(${key} in Object.prototype)`),
+    " && ",
+  );
+  // The body: plain JSON data (the test below), so the conditions read it with named loads too.
+  const body = insideSubject(code`b`);
+  const steps = stage.values.map((v, i) => {
+    const segments = paths[i] as readonly string[];
+    const fresh = v.value !== null && typeof v.value === "object" ? code`rt.clone(${v.value})` : code`${v.value}`;
+    const last = segments[segments.length - 1] as string;
+    // From the innermost parent outwards: the store, then each parent made where it is absent.
+    // p0 is the body (an object); each deeper parent is tested, as it may be anything.
+    const leaf = new Code(`p${segments.length - 1}`);
+    let store = code`if (${segments.length > 1 ? code`rt.isObject(${leaf}) && ` : code``}${leaf}[${last}] === undefined) ${leaf}[${last}] = ${fresh};`;
+    for (let j = segments.length - 1; j >= 1; j--) {
+      const parent = new Code(`p${j - 1}`);
+      const child = new Code(`p${j}`);
+      const key = segments[j - 1] as string;
+      const made = code`{
+  let ${child}: unknown = ${parent}[${key}];
+  if (${child} === undefined) {
+    ${child} = {};
+    ${parent}[${key}] = ${child};
+  }
+  ${store}
+}`;
+      store = j === 1 ? made : code`if (rt.isObject(${parent})) ${made}`;
+    }
+    const set = code`{
+  const p0 = b;
+  ${store}
+}`;
+    return v.when === undefined ? set : code`if (${emitCondition(v.when, body)}) ${set}`;
+  });
+  return {
+    test: code`(s.owned === true && s.plain === true && rt.isObject(s.resolved) && ${guards})`,
+    apply: code`((b: Record<string, unknown>) => {
+  ${join(steps, "\n  ")}
+  return b;
+})(s.resolved as Record<string, unknown>)`,
+  };
 }

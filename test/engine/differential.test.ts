@@ -141,6 +141,28 @@ describe("the lazy resolved body", () => {
     expect(kept).toEqual(body);
   });
 
+  it("is the body itself, defaults written into it on first read, when the caller owns a body it does not vouch is plain", () => {
+    const check = engine.operations.get(op)?.check;
+    if (check === undefined) throw new Error("createEndpoint has no compiled check");
+    const own = structuredClone(body);
+    const result = check(own, model.context, false, true);
+    expect(own).not.toHaveProperty("workers"); // nothing written before `resolved` is read
+    expect(result.resolved).toBe(own);
+    expect(own).toMatchObject({ workers: { min: 0, max: 3, idleTimeout: 10 }, flashboot: "OFF", timeout: 300000, gpu: { pools: ["ADA_24"], count: 1 } });
+    expect(JSON.stringify(result)).toBe(JSON.stringify(evaluate(interpreted, op, body, model.context)));
+  });
+
+  it("writes the defaults of an owned plain body (named stores) as the interpreter does where a parent is not an object", () => {
+    const check = engine.operations.get(op)?.check;
+    if (check === undefined) throw new Error("createEndpoint has no compiled check");
+    // workers an array, gpu null: nothing can be set inside them; the root fields still get theirs.
+    for (const odd of [{ workers: [1], gpu: null }, { workers: "x", gpu: { pools: ["ADA_24"], count: null } }, { workers: null }]) {
+      const source = JSON.stringify({ ...body, ...odd });
+      const owned = check(JSON.parse(source), model.context, true, true);
+      expect(JSON.stringify(owned)).toBe(JSON.stringify(evaluate(interpreted, op, JSON.parse(source), model.context)));
+    }
+  });
+
   it("keeps a `__proto__` key of an owned body as data when the defaults are written into it", () => {
     const source =
       '{"name":"x","type":"QUEUE","scaling":{"type":"QUEUE_DELAY","queueDelay":4},"image":"a:b","gpu":{"pools":["ADA_24"]},"workers":{"__proto__":{"polluted":true}},"__proto__":{"min":7}}';

@@ -2,8 +2,9 @@
 // with property names quoted as JSON quotes them, however many errors Ajv reports.
 
 import { describe, expect, it } from "vitest";
-import { schemaViolations } from "../../rules/runtime/problem.js";
-import type { AjvError } from "../../rules/runtime/types.js";
+import { indexPath } from "../../rules/runtime/pointer.js";
+import { problemFor, schemaViolations } from "../../rules/runtime/problem.js";
+import type { AjvError, Violation } from "../../rules/runtime/types.js";
 import { quote, show } from "../../rules/runtime/values.js";
 
 const unknown = (property: string, instancePath = ""): AjvError => ({
@@ -50,5 +51,49 @@ describe("quote and show", () => {
     expect(show("x".repeat(100))).toBe(`${JSON.stringify("x".repeat(100)).slice(0, 77)}...`);
     expect(show([1, 2])).toBe("[1,2]");
     expect(show(undefined)).toBe("undefined");
+  });
+});
+
+describe("schemaViolations into the verdict's list", () => {
+  it("appends after what the list holds, and finds duplicates only among its own", () => {
+    const earlier: Violation = { rule: "x", status: 400, path: "/a", message: 'unknown property "a" is not allowed' };
+    const into = [earlier];
+    const out = schemaViolations([unknown("a"), unknown("a"), unknown("b")], {}, [], into);
+    expect(out).toBe(into);
+    expect(out.map((v) => `${v.rule} ${v.path}`)).toEqual(["x /a", "schema/additionalProperties /a", "schema/additionalProperties /b"]);
+  });
+
+  it("escapes a property name in the path as a JSON pointer does", () => {
+    const [v] = schemaViolations([unknown("a/b~c", "/env")], {});
+    expect(v?.path).toBe("/env/a~1b~0c");
+  });
+});
+
+describe("problemFor", () => {
+  it("says the first error line in `detail`, with the count of the rest", () => {
+    const v = (path: string, message: string): Violation => ({ rule: "r", status: 422, path, message });
+    expect(problemFor([v("", "must be object")])).toEqual({
+      title: "Unprocessable Entity",
+      status: 422,
+      detail: "/: must be object",
+      errors: ["/: must be object"],
+    });
+    expect(problemFor([v("/a", "is required"), v("/b", "is required"), v("/c", "x")])?.detail).toBe("/a: is required (and 2 more)");
+  });
+});
+
+describe("indexPath", () => {
+  it("is the concatenated path, as one and the same string each time", () => {
+    const first = indexPath("/gpu/excludedTypes/", 3);
+    expect(first).toBe("/gpu/excludedTypes/3");
+    expect(indexPath("/gpu/excludedTypes/", 3)).toBe(first);
+    expect(indexPath("/cpu/", 0, "/id")).toBe("/cpu/0/id");
+    expect(indexPath("/cpu/", 0)).toBe("/cpu/0");
+  });
+
+  it("concatenates past the cached indexes, and for an index that is not one", () => {
+    expect(indexPath("/a/", 100000)).toBe("/a/100000");
+    expect(indexPath("/a/", -1)).toBe("/a/-1");
+    expect(indexPath("/a/", Number.NaN)).toBe("/a/NaN");
   });
 });
