@@ -227,9 +227,9 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   }
   // template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set
   try {
-    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
+    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : ((value: unknown, s: rt.Subject) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
         ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
-        : s.resolved)(rt.prop(rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), "allowedCudaVersions"));
+        : s.resolved)(rt.prop(rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), "allowedCudaVersions"), s);
   } catch (error) {
     out.stageFailed("template-cuda-seed", error);
   }
@@ -415,7 +415,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       if (!(known as Set<string>).has(value)) {
         
         const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3), detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
-        const other = list.find((r) => r["id"] === value);
+        const other = rt.recordWith(list, "id", value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
@@ -431,7 +431,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       if (!(known as Set<string>).has(value)) {
         
         const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3) + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
-        const other = list.find((r) => r["id"] === value);
+        const other = rt.recordWith(list, "id", value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
@@ -455,7 +455,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       const list = rt.records(s.context, "gpus");
       let seen = false;
       let failed = false;
-      const chosen: string[] = [];
+      let chosen = 0;
       const selected = i$22;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
@@ -466,7 +466,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     if (list !== undefined) {
       const value = m2.trim();
       scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
-      chosen.push(value);
+      chosen++;
       if (!scoped.keys.has(value)) {
         failed = true;
         const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
@@ -481,7 +481,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     if (list !== undefined) {
       const value = item.trim();
       scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
-      chosen.push(value);
+      chosen++;
       if (!scoped.keys.has(value)) {
         failed = true;
         const finding: rt.Finding = { path: rt.indexPath("/gpu/excludedTypes/", k), detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
@@ -494,9 +494,14 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     }
     }
       if (seen && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
-      if (!failed && scoped !== undefined && scoped.records > 0 && chosen.length >= scoped.keys.size) {
-        const picked = new Set(chosen);
-        if ([...scoped.keys].every((k) => picked.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
+      if (!failed && scoped !== undefined && scoped.records > 0 && chosen >= scoped.keys.size) {
+        // As many values as keys in scope (a count, so a passing body keeps no list): read them
+        // again, as the walk found them, to see whether every key is among them.
+        const picked = new Set<string>();
+        for (const m of rt.matchAll(s.input, ["gpu", "excludedTypes"])) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value.trim());
+        let every = true;
+        for (const k of scoped.keys) if (!picked.has(k)) every = false;
+        if (every) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
       }
     }
   } catch (error) {
@@ -816,7 +821,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       if (!(known as Set<string>).has(value)) {
         
         const finding: rt.Finding = { path: "/gpu/id", detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
-        const other = list.find((r) => r["pool"] === value);
+        const other = rt.recordWith(list, "pool", value);
         if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
       }
@@ -832,7 +837,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
       if (!(known as Set<string>).has(value)) {
         
         const finding: rt.Finding = { path: rt.indexPath("/gpu/id/", k), detail: rt.quote(value) + " is not the `id` of a gpus catalog record" };
-        const other = list.find((r) => r["pool"] === value);
+        const other = rt.recordWith(list, "pool", value);
         if (other !== undefined && typeof other["id"] === "string") finding.hint = rt.quote(value) + " is the `pool` of a gpus record, not a `id`: use " + rt.quote(other["id"]);
         out.push(finding);
       }
@@ -1752,7 +1757,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       if (!(known as Set<string>).has(value)) {
         
         const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3), detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
-        const other = list.find((r) => r["id"] === value);
+        const other = rt.recordWith(list, "id", value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
@@ -1768,7 +1773,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       if (!(known as Set<string>).has(value)) {
         
         const finding: rt.Finding = { path: rt.indexPath("/gpu/pools/", mi3) + "/" + k, detail: rt.quote(value) + " is not the `pool` of a gpus catalog record" };
-        const other = list.find((r) => r["id"] === value);
+        const other = rt.recordWith(list, "id", value);
         if (other !== undefined && typeof other["pool"] === "string") finding.hint = rt.quote(value) + " is the `id` of a gpus record, not a `pool`: use " + rt.quote(other["pool"]);
         out.push(finding);
       }
@@ -1792,7 +1797,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
       const list = rt.records(s.context, "gpus");
       let seen = false;
       let failed = false;
-      const chosen: string[] = [];
+      let chosen = 0;
       const selected = i$17;
       let scoped: { keys: Set<string>; records: number } | undefined;
       if (selected !== undefined) {
@@ -1803,7 +1808,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (list !== undefined) {
       const value = m2.trim();
       scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
-      chosen.push(value);
+      chosen++;
       if (!scoped.keys.has(value)) {
         failed = true;
         const finding: rt.Finding = { path: "/gpu/excludedTypes", detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
@@ -1818,7 +1823,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (list !== undefined) {
       const value = item.trim();
       scoped ??= rt.keysWithinValue(list, selected, "pool", "id");
-      chosen.push(value);
+      chosen++;
       if (!scoped.keys.has(value)) {
         failed = true;
         const finding: rt.Finding = { path: rt.indexPath("/gpu/excludedTypes/", k), detail: rt.quote(value) + " is not the `id` of a gpus catalog record of the selected `/gpu/pools`" };
@@ -1831,9 +1836,14 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     }
     }
       if (seen && list === undefined) out.push({ path: "/gpu/excludedTypes", warning: true, detail: "cannot check offline: no gpus catalog was given" });
-      if (!failed && scoped !== undefined && scoped.records > 0 && chosen.length >= scoped.keys.size) {
-        const picked = new Set(chosen);
-        if ([...scoped.keys].every((k) => picked.has(k))) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
+      if (!failed && scoped !== undefined && scoped.records > 0 && chosen >= scoped.keys.size) {
+        // As many values as keys in scope (a count, so a passing body keeps no list): read them
+        // again, as the walk found them, to see whether every key is among them.
+        const picked = new Set<string>();
+        for (const m of rt.matchAll(s.input, ["gpu", "excludedTypes"])) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value.trim());
+        let every = true;
+        for (const k of scoped.keys) if (!picked.has(k)) every = false;
+        if (every) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
       }
     }
   } catch (error) {

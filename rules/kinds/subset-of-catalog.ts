@@ -6,7 +6,7 @@ import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } fr
 import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
 import type { Finding } from "../runtime/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
-import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, itemPath, pointer } from "./shared.js";
+import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, itemPath, matches, pointer } from "./shared.js";
 
 type SubsetOfCatalog = RuleSpec &
   FieldsFrom & {
@@ -90,14 +90,14 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
 if (list !== undefined) {
   const value = ${item}${rule.trim ? code`.trim()` : code``};
   ${rule.within ? code`scoped ??= rt.keysWithinValue(list, selected, ${rule.within.key}, ${rule.key});` : code``}
-  ${rule.keepOne ? code`chosen.push(value);` : code``}
+  ${rule.keepOne ? code`chosen++;` : code``}
   if (!${known}.has(value)) {
     ${rule.keepOne ? code`failed = true;` : code``}
     const finding: rt.Finding = { path: ${path}, detail: rt.quote(value) + ${` ${notFound(rule)}`} };
     ${
       suggest === undefined
         ? code``
-        : code`const other = list.find((r) => r[${suggest}] === value);
+        : code`const other = rt.recordWith(list, ${suggest}, value);
     if (other !== undefined && typeof other[${rule.key}] === "string") finding.hint = rt.quote(value) + ${` is the \`${suggest}\` of a ${rule.collection} record, not a \`${rule.key}\`: use `} + rt.quote(other[${rule.key}]);`
     }
     out.push(finding);
@@ -118,7 +118,7 @@ ${visit(code`item`, itemPath(path, code`k`))}
   const list = rt.records(s.context, ${rule.collection});
   let seen = false;
   ${rule.keepOne ? code`let failed = false;` : code``}
-  ${rule.keepOne ? code`const chosen: string[] = [];` : code``}
+  ${rule.keepOne ? code`let chosen = 0;` : code``}
   ${
     rule.within
       ? code`const selected = ${at(rule.within.field, body)};
@@ -130,9 +130,14 @@ ${visit(code`item`, itemPath(path, code`k`))}
   if (seen && list === undefined) out.push({ path: ${rule.field.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });
   ${
     rule.keepOne
-      ? code`if (!failed && ${ready} && ${inScope} > 0 && chosen.length >= ${known}.size) {
-    const picked = new Set(chosen);
-    if ([...${known}].every((k) => picked.has(k))) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });
+      ? code`if (!failed && ${ready} && ${inScope} > 0 && chosen >= ${known}.size) {
+    // As many values as keys in scope (a count, so a passing body keeps no list): read them
+    // again, as the walk found them, to see whether every key is among them.
+    const picked = new Set<string>();
+    for (const m of ${matches(rule.field, body)}) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value${rule.trim ? code`.trim()` : code``});
+    let every = true;
+    for (const k of ${known}) if (!picked.has(k)) every = false;
+    if (every) out.push({ path: ${rule.field}, detail: "every one is excluded; at least one must remain" });
   }`
       : code``
   }

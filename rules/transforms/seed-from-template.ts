@@ -23,12 +23,14 @@ export const seedFromTemplate: StageKind<SeedFromTemplate> = {
     if (!isPresent(value) || !holds(stage.when, s.resolved)) return s.resolved;
     return setAt(s.resolved, parsePointer(stage.to), clone(value));
   },
-  // Without a template (the usual body) the stage is one look-up and makes no function.
+  // Without a template (the usual body) the stage is one look-up and makes no function. The
+  // subject is the function's parameter, not a capture: a closure over the check's `s` would
+  // make V8 allocate a context for it on every call, template or not.
   emit: (stage) => {
     const template = code`rt.findTemplate(s.context, ${plainAt(stage.template, code`s.input`)})`;
-    return code`${template} === undefined ? s.resolved : ((value: unknown) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
+    return code`${template} === undefined ? s.resolved : ((value: unknown, s: rt.Subject) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
     ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
-    : s.resolved)(${at(stage.from, template)})`;
+    : s.resolved)(${at(stage.from, template)}, s)`;
   },
   writes: (stage) => [{ pointer: stage.to, guard: [{ present: stage.template }, ...conditionFacts(stage.when)] }],
   explain: (stage) => `the template's \`${stage.from}\` seeds \`${stage.to}\` when ${describeCondition(stage.when)}`,
