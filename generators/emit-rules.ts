@@ -14,6 +14,7 @@ import { stageKind } from "../rules/transforms/index.js";
 import type { RulesFile, StageSpec } from "../rules/types.js";
 import { Code, code, join, literal } from "../rules/codegen.js";
 import { deferrableStages } from "./emit-rules-defer.js";
+import { finiteWalk, finiteWhenValid } from "./finite-numbers.js";
 import { hoistReads } from "./emit-rules-hoist.js";
 import { type ApiModel, SCHEMAS_ID } from "./model.js";
 import { render } from "./templates.js";
@@ -32,6 +33,7 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
   const functions: string[] = [];
   const entries: Code[] = [];
   const bindings: Code[] = [];
+  const finiteNumbers = finiteWalk(model.schemas);
   model.operations.forEach((op, i) => {
     const stages = rules.stages.filter((s) => s.operations.includes(op.id) && !skip.has(`${s.id}@${op.id}`));
     const applying = compiled.filter((c) => c.rule.operations.includes(op.id) && !skip.has(`${c.rule.id}@${op.id}`));
@@ -122,8 +124,9 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;
     const writeOnly = writeOnlyPointers(model, op.request?.schema);
     const secrets = writeOnly.length > 0 ? code`writeOnly: ${writeOnly},\n    ` : code``;
+    const finite = op.kind !== "graphql" && finiteWhenValid(op.request?.schema, finiteNumbers) ? code`finiteWhenValid: true,\n    ` : code``;
     entries.push(code`[${op.id}, {
-    ${kind}${secrets}needs: ${needs},
+    ${kind}${secrets}${finite}needs: ${needs},
     responses: new Map<string, rt.ValidateFunction>(),
     stages: ${stages.map((s) => ({ id: s.id }))},
     rules: [${join(

@@ -76,10 +76,10 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   // was reported during normalization).
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
   // Union branches are inlined so that a failure says which branch it is from (union-branches.ts).
-  ajv.addSchema(boundIntegers({ $id: SCHEMAS_ID, $defs: inlineAllUnionBranches(model.schemas) }) as never);
+  ajv.addSchema(boundIntegers({ $id: SCHEMAS_ID, $defs: inlineAllUnionBranches(model.schemas) }, true) as never);
   const slots = validatorSlots(model);
   for (const [id, schema] of bodies(model, slots)) {
-    ajv.addSchema({ ...asObject(boundIntegers(inlineUnionBranches(schema, model.schemas)) as JsonSchema), $id: id } as never);
+    ajv.addSchema({ ...asObject(boundIntegers(inlineUnionBranches(schema, model.schemas), true) as JsonSchema), $id: id } as never);
   }
   return { ajv, slots, regExp };
 }
@@ -90,23 +90,35 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
  * not an exact integer any more), unless the document sets a tighter bound. `workers.max: 1e300`
  * is then a 422 `schema/maximum` at its pointer instead of valid (issue 13). Only the validators
  * see these bounds: types, docs and the generated arbitraries keep the document's own.
+ * `finite`: a `number` gets ±Number.MAX_VALUE where the document sets no finite bound, so no
+ * value the validator accepts is ±Infinity (a literal past the float range parses as Infinity):
+ * lint then scans the text for such a literal only when the verdict is a rejection
+ * (finite-numbers.ts). No finite number is refused by it.
  */
-export function boundIntegers(schema: unknown): unknown {
+export function boundIntegers(schema: unknown, finite = false): unknown {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
   // Only subschema positions are walked: enum, const, default and examples values are data.
   const out: Record<string, unknown> = { ...schema };
   for (const [k, v] of Object.entries(out)) {
-    if (SCHEMA_SINGLE.has(k)) out[k] = boundIntegers(v);
-    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(boundIntegers);
+    if (SCHEMA_SINGLE.has(k)) out[k] = boundIntegers(v, finite);
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map((sub) => boundIntegers(sub, finite));
     else if (SCHEMA_MAPS.has(k) && v !== null && typeof v === "object") {
-      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, boundIntegers(sub)]));
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, boundIntegers(sub, finite)]));
     }
   }
   // Ajv's discriminator checks objects only and replaces the oneOf: with every branch an object
   // (checkDiscriminators), `type: object` beside it keeps a non-object refused, as the oneOf did.
   if (out.discriminator !== undefined && out.type === undefined) out.type = "object";
   const types = Array.isArray(out.type) ? out.type : [out.type];
-  if (!types.includes("integer") || types.includes("number")) return out;
+  if (types.includes("number")) {
+    if (finite) {
+      const bounded = (key: string) => typeof out[key] === "number" && Number.isFinite(out[key]);
+      if (!bounded("maximum") && !bounded("exclusiveMaximum")) out.maximum = Number.MAX_VALUE;
+      if (!bounded("minimum") && !bounded("exclusiveMinimum")) out.minimum = -Number.MAX_VALUE;
+    }
+    return out;
+  }
+  if (!types.includes("integer")) return out;
   const int32 = out.format === "int32";
   const high = int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
   const low = int32 ? -(2 ** 31) : -Number.MAX_SAFE_INTEGER;

@@ -2150,6 +2150,7 @@ export const engine: rt.Engine = {
     check: check0,
   }],
   ["createDelegation", {
+    finiteWhenValid: true,
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
@@ -2157,6 +2158,7 @@ export const engine: rt.Engine = {
     check: check1,
   }],
   ["createEndpoint", {
+    finiteWhenValid: true,
     needs: ["catalog", "templates"],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ ["id"]: "endpoint-template-merge" }, { ["id"]: "template-cuda-seed" }, { ["id"]: "endpoint-defaults" }],
@@ -2164,6 +2166,7 @@ export const engine: rt.Engine = {
     check: check2,
   }],
   ["createNetworkVolume", {
+    finiteWhenValid: true,
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
@@ -2179,6 +2182,7 @@ export const engine: rt.Engine = {
   }],
   ["createRegistry", {
     writeOnly: ["/password", "/username"],
+    finiteWhenValid: true,
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
@@ -2474,6 +2478,7 @@ export const engine: rt.Engine = {
     check: check46,
   }],
   ["podAction", {
+    finiteWhenValid: true,
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
@@ -2513,6 +2518,7 @@ export const engine: rt.Engine = {
     check: check51,
   }],
   ["updateCluster", {
+    finiteWhenValid: true,
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],
@@ -2520,6 +2526,7 @@ export const engine: rt.Engine = {
     check: check52,
   }],
   ["updateEndpoint", {
+    finiteWhenValid: true,
     needs: ["catalog", "current", "templates"],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ ["id"]: "endpoint-patch-merge" }, { ["id"]: "endpoint-template-merge" }],
@@ -2527,6 +2534,7 @@ export const engine: rt.Engine = {
     check: check53,
   }],
   ["updateNetworkVolume", {
+    finiteWhenValid: true,
     needs: ["current"],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [{ ["id"]: "network-volume-patch-merge" }],
@@ -2541,6 +2549,7 @@ export const engine: rt.Engine = {
     check: check55,
   }],
   ["updateSshKeys", {
+    finiteWhenValid: true,
     needs: [],
     responses: new Map<string, rt.ValidateFunction>(),
     stages: [],

@@ -156,26 +156,18 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   } else if (text.length >= 2 * MAX_DEPTH && openersExceed(text, MAX_DEPTH) && inspect(body, MAX_DEPTH, Number.POSITIVE_INFINITY) === "too deep") {
     return { result: tooDeep(), text };
   }
+  const entry = engine.operations.get(key);
   // A literal past the float range (1e999) parses as Infinity: the service cannot decode it as a
   // number either, so it is refused as text is (400), at its pointer. Text without a long run of
-  // digits or a 3-digit exponent cannot hold one: the walk is skipped.
-  if (text === undefined || mayOverflow(text)) {
-    const found = notJson(body);
-    if (found !== undefined) {
-      const rule = found.kind === "number" ? "json/number" : "json/data";
-      const message =
-        found.kind !== "number"
-          ? `must be plain JSON data: a ${found.kind} is not a JSON value`
-          : text === undefined
-            ? "must be a finite JSON number (NaN and Infinity are not JSON)"
-            : "must be a finite number: the literal overflows a 64-bit float";
-      const violations: Violation[] = [{ rule, status: 400, path: found.at, message }];
-      const result: LintResult = { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
-      return text === undefined ? { result } : { result, text };
-    }
+  // digits or a 3-digit exponent cannot hold one: the walk is skipped. When the operation's
+  // validator accepts no Infinity anywhere (`finiteWhenValid`), the text is scanned after the
+  // check, and only when the verdict is a rejection: the same verdict, no scan of valid bodies.
+  const scanLater = text !== undefined && options.response === undefined && entry?.finiteWhenValid === true && entry.check !== undefined;
+  if (!scanLater) {
+    const refused = notFinite(body, text);
+    if (refused !== undefined) return text === undefined ? { result: refused } : { result: refused, text };
   }
   try {
-    const entry = engine.operations.get(key);
     if (options.response === undefined && entry?.kind === "graphql") {
       // GraphQL: the wire body, the arguments object or the bare input (runtime/graphql/).
       const { result, positions } = lintGraphql(engine, key, body, contextFor(options), text);
@@ -196,6 +188,10 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
         : withStaleness(check !== undefined ? check(body, contextFor(options), true, true) : evaluate(engine, key, body, contextFor(options)), options);
     // Only a GraphQL wire body ({query, …}) sent to a REST operation can have a twin to name.
     const twin = options.response === undefined && isWireBody(body) ? restTwinWarning(engine, key, body) : undefined;
+    if (scanLater && !result.ok) {
+      const refused = notFinite(body, text);
+      if (refused !== undefined) return { result: refused, text };
+    }
     if (twin) result.warnings.push(twin);
     if (entry?.writeOnly !== undefined && options.response === undefined) withoutSecrets(result, entry.writeOnly);
     return text === undefined ? { result } : { result, text };
@@ -286,6 +282,22 @@ function withoutSecrets(result: LintResult, pointers: readonly string[]): void {
 
 function verdict(rule: string, message: string): LintResult {
   const violations: Violation[] = [{ rule, status: 400, path: "", message }];
+  return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
+}
+
+/** The 400 verdict for a body holding a number JSON cannot carry (or a non-JSON value handed in), else undefined. */
+function notFinite(body: unknown, text: string | undefined): LintResult | undefined {
+  if (text !== undefined && !mayOverflow(text)) return undefined;
+  const found = notJson(body);
+  if (found === undefined) return undefined;
+  const rule = found.kind === "number" ? "json/number" : "json/data";
+  const message =
+    found.kind !== "number"
+      ? `must be plain JSON data: a ${found.kind} is not a JSON value`
+      : text === undefined
+        ? "must be a finite JSON number (NaN and Infinity are not JSON)"
+        : "must be a finite number: the literal overflows a 64-bit float";
+  const violations: Violation[] = [{ rule, status: 400, path: found.at, message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
 }
 

@@ -28,6 +28,12 @@ export interface OperationEntry {
   needs: string[];
   /** Pointers of request-body values the schema marks `writeOnly` (kept by the service, never returned): left out of `resolved`. */
   writeOnly?: readonly string[];
+  /**
+   * Set when the request schema bounds every number a body it accepts can hold
+   * (generators/finite-numbers.ts): such a body holds no number that overflowed to Infinity, so
+   * `lint` scans the text for one only when the verdict is a rejection.
+   */
+  finiteWhenValid?: true;
   request?: ValidateFunction;
   responses: Map<string, ValidateFunction>;
   stages: StageEntry[];

@@ -159,12 +159,13 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
     let hint: string | undefined;
     if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
       const property = String(error.params["additionalProperty"] ?? error.params["unevaluatedProperty"] ?? "");
-      path = path + pointerSegment(property);
-      message = `unknown property ${quote(property)} is not allowed`;
+      const unknown = unknownProperty(property);
+      path = path + unknown.segment;
+      message = unknown.message;
       for (let i = 0; i < hints.length; i++) {
         const h = hints[i] as SchemaHint;
         if ("property" in h && h.property === path) {
-          hint = renameHint(h, property);
+          hint = renameHintOf(h, property);
           break;
         }
       }
@@ -206,6 +207,34 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
     out.push(hint ? { rule, status: 422, path, message, hint } : { rule, status: 422, path, message });
   }
   return out;
+}
+
+/**
+ * The pointer segment and the message of an unknown property, made once per name: rejected
+ * bodies of a run fail on the same few names (v1 fields, typos), and these strings were most of
+ * what a rejected body allocated past its parse. Bounded: ever-new names start it over.
+ */
+const unknownProperties = new Map<string, { segment: string; message: string }>();
+
+function unknownProperty(property: string): { segment: string; message: string } {
+  let known = unknownProperties.get(property);
+  if (known === undefined) {
+    known = { segment: pointerSegment(property), message: `unknown property ${quote(property)} is not allowed` };
+    if (unknownProperties.size >= 1024) unknownProperties.clear();
+    unknownProperties.set(property, known);
+  }
+  return known;
+}
+
+/** renameHint of a hint for the property it names, made once per hint (the hints are the engine's constants). */
+const renameHints = new WeakMap<object, { property: string; text: string }>();
+
+function renameHintOf(h: { property: string; use: string; note?: string }, property: string): string {
+  const known = renameHints.get(h);
+  if (known !== undefined && known.property === property) return known.text;
+  const text = renameHint(h, property);
+  renameHints.set(h, { property, text });
+  return text;
 }
 
 /** Whether `out` lists a violation at `path` with `message` from index `start` on (a scan: few are listed). */
