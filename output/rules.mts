@@ -116,18 +116,10 @@ function defer2(s: rt.Subject): unknown {
         p1 = {};
         p0["workers"] = p1;
       }
-      if (rt.isObject(p1) && p1["min"] === undefined) p1["min"] = 0;
+      if (rt.isObject(p1)) {
+      if (p1["min"] === undefined) p1["min"] = 0;
+    if (p1["max"] === undefined) p1["max"] = 3;
     }
-    }
-      {
-      const p0 = b;
-      {
-      let p1: unknown = p0["workers"];
-      if (p1 === undefined) {
-        p1 = {};
-        p0["workers"] = p1;
-      }
-      if (rt.isObject(p1) && p1["max"] === undefined) p1["max"] = 3;
     }
     }
       if (!(((s.plain === true && !("type" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["type"] : undefined) : rt.prop(b, "type")) === "QUEUE") && ((s.plain === true && !("scaling" in Object.prototype) && !("type" in Object.prototype) ? (rt.isObject((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined)) ? ((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined) as Record<string, unknown>)["type"] : undefined) : rt.prop(rt.prop(b, "scaling"), "type")) === "REQUEST_COUNT"))) {
@@ -138,16 +130,15 @@ function defer2(s: rt.Subject): unknown {
         p1 = {};
         p0["workers"] = p1;
       }
-      if (rt.isObject(p1) && p1["idleTimeout"] === undefined) p1["idleTimeout"] = 10;
+      if (rt.isObject(p1)) {
+      if (p1["idleTimeout"] === undefined) p1["idleTimeout"] = 10;
+    }
     }
     }
       {
       const p0 = b;
       if (p0["flashboot"] === undefined) p0["flashboot"] = "OFF";
-    }
-      {
-      const p0 = b;
-      if (p0["timeout"] === undefined) p0["timeout"] = 300000;
+    if (p0["timeout"] === undefined) p0["timeout"] = 300000;
     }
       if (rt.isPresent((s.plain === true && !("gpu" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["gpu"] : undefined) : rt.prop(b, "gpu")))) {
       const p0 = b;
@@ -157,7 +148,9 @@ function defer2(s: rt.Subject): unknown {
         p1 = {};
         p0["gpu"] = p1;
       }
-      if (rt.isObject(p1) && p1["count"] === undefined) p1["count"] = 1;
+      if (rt.isObject(p1)) {
+      if (p1["count"] === undefined) p1["count"] = 1;
+    }
     }
     }
       return b;

@@ -95,33 +95,50 @@ function emitInPlace(stage: Defaults): { test: Code; apply: Code } | undefined {
   );
   // The body: plain JSON data (the test below), so the conditions read it with named loads too.
   const body = insideSubject(code`b`);
-  const steps = stage.values.map((v, i) => {
+  // Defaults in a row with no condition and one parent share its look-up (workers.min, .max).
+  const groups: { when?: Condition; parent: readonly string[]; leaves: { key: string; fresh: Code }[] }[] = [];
+  stage.values.forEach((v, i) => {
     const segments = paths[i] as readonly string[];
+    const parent = segments.slice(0, -1);
     const fresh = v.value !== null && typeof v.value === "object" ? code`rt.clone(${v.value})` : code`${v.value}`;
-    const last = segments[segments.length - 1] as string;
-    // From the innermost parent outwards: the store, then each parent made where it is absent.
+    const leaf = { key: segments[segments.length - 1] as string, fresh };
+    const last = groups[groups.length - 1];
+    if (v.when === undefined && last !== undefined && last.when === undefined && last.parent.join("/") === parent.join("/")) last.leaves.push(leaf);
+    else groups.push({ ...(v.when === undefined ? {} : { when: v.when }), parent, leaves: [leaf] });
+  });
+  const steps = groups.map(({ when, parent, leaves }) => {
+    // From the innermost parent outwards: the stores, then each parent made where it is absent.
     // p0 is the body (an object); each deeper parent is tested, as it may be anything.
-    const leaf = new Code(`p${segments.length - 1}`);
-    let store = code`if (${segments.length > 1 ? code`rt.isObject(${leaf}) && ` : code``}${leaf}[${last}] === undefined) ${leaf}[${last}] = ${fresh};`;
-    for (let j = segments.length - 1; j >= 1; j--) {
-      const parent = new Code(`p${j - 1}`);
+    const inner = new Code(`p${parent.length}`);
+    const stores = join(
+      leaves.map(({ key, fresh }) => code`if (${inner}[${key}] === undefined) ${inner}[${key}] = ${fresh};`),
+      "\n",
+    );
+    let store =
+      parent.length === 0
+        ? stores
+        : code`if (rt.isObject(${inner})) {
+  ${stores}
+}`;
+    for (let j = parent.length; j >= 1; j--) {
+      const outer = new Code(`p${j - 1}`);
       const child = new Code(`p${j}`);
-      const key = segments[j - 1] as string;
+      const key = parent[j - 1] as string;
       const made = code`{
-  let ${child}: unknown = ${parent}[${key}];
+  let ${child}: unknown = ${outer}[${key}];
   if (${child} === undefined) {
     ${child} = {};
-    ${parent}[${key}] = ${child};
+    ${outer}[${key}] = ${child};
   }
   ${store}
 }`;
-      store = j === 1 ? made : code`if (rt.isObject(${parent})) ${made}`;
+      store = j === 1 ? made : code`if (rt.isObject(${outer})) ${made}`;
     }
     const set = code`{
   const p0 = b;
   ${store}
 }`;
-    return v.when === undefined ? set : code`if (${emitCondition(v.when, body)}) ${set}`;
+    return when === undefined ? set : code`if (${emitCondition(when, body)}) ${set}`;
   });
   return {
     test: code`(s.owned === true && s.plain === true && rt.isObject(s.resolved) && ${guards})`,
