@@ -9,12 +9,9 @@
 // Conservative: a keyword this walk does not understand is taken as restricting nothing, and a
 // position it cannot prove closed makes the answer false.
 
-import type { JsonSchema } from "./model.js";
-import { SCHEMAS_ID } from "./model.js";
+import { componentOf, type JsonSchema } from "./model.js";
 
 type Schema = Record<string, unknown>;
-
-const DEFS = `${SCHEMAS_ID}#/$defs/`;
 
 /**
  * The walk's state over one model's schemas: the named schemas being walked (a reference back to
@@ -81,10 +78,8 @@ function bounded(schema: unknown, walk: Walk): boolean {
 
 /** A reference into the model's schemas, proven bounded. */
 function viaRef(ref: string, walk: Walk): boolean {
-  if (!ref.startsWith(DEFS)) return false;
-  const raw = ref.slice(DEFS.length);
-  const name = [raw, decodeName(raw)].find((n) => n !== undefined && Object.hasOwn(walk.defs, n));
-  if (name === undefined) return false;
+  const name = componentOf(ref);
+  if (name === undefined || !Object.hasOwn(walk.defs, name)) return false;
   const known = walk.known.get(name);
   if (known !== undefined) return known;
   if (walk.visiting.has(name)) {
@@ -102,12 +97,4 @@ function viaRef(ref: string, walk: Walk): boolean {
   // A `true` that leaned on a schema still being walked holds only if that one turns out bounded.
   if (!answer || walk.assumed === before) walk.known.set(name, answer);
   return answer;
-}
-
-function decodeName(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-  } catch {
-    return undefined;
-  }
 }
