@@ -19,7 +19,7 @@ export async function writeCreateEndpointValidator(dir: string): Promise<string>
   const { ajv, slots } = buildAjv(model, true);
   const slot = slots.find((s) => s.operation === "createEndpoint" && s.target === "request");
   if (slot === undefined) throw new Error("bench: the bundled schema has no createEndpoint request body");
-  const code = standaloneCode(ajv, { validate: slot.schemaId });
+  const code = standaloneCode(ajv, { validate: slot.ref });
   // Ajv's standalone ESM loads its runtime helpers with require(): resolve them from this package.
   const prelude = `import { createRequire } from "node:module";\nconst require = createRequire(${JSON.stringify(fromRoot("package.json"))});\n`;
   const file = path.join(dir, "create-endpoint-validator.mjs");

@@ -60,7 +60,7 @@ async function ajvUpstream(file: string): Promise<Check> {
   const { ajv, slots } = buildAjv(model, false);
   const slot = slots.find((s) => s.operation === "createEndpoint" && s.target === "request");
   if (slot === undefined) throw new Error("bench: the upstream document has no createEndpoint request body");
-  const validate = ajv.getSchema(slot.schemaId) as unknown as ValidateFunction;
+  const validate = ajv.getSchema(slot.ref) as unknown as ValidateFunction;
   return (body) => validate(body);
 }
 

@@ -79,8 +79,12 @@ export async function measureBodies(rounds: number): Promise<BodyResult[]> {
  * Processes the measurement runs in. One process's JIT state decides a lot: on a shared 2-core
  * machine the same build measured lint ÷ JSON.parse 1.7× in one process and 3.6× in the next.
  * The figure is the median of the processes' ratios; the spread is reported beside it.
+ * Seven in a full run (about 30 s): a process now and then falls into a state where the invalid
+ * body measures 1.3–1.6 times its usual ratio (a young generation sized differently after the
+ * forced collections, docs/engine.md "The invalid path"); with three, two such processes of
+ * three decided the figure. The median of seven moves only when four of them do.
  */
-const PROCESSES = { quick: 2, full: 3 };
+const PROCESSES = { quick: 2, full: 7 };
 
 export async function lintThroughput(config: BenchConfig): Promise<Section> {
   const bodies = benchBodies();

@@ -75,14 +75,14 @@ export function emitValidators(model: ApiModel, header: string): EmittedValidato
     const request = mine.find((s) => s.target === "request");
     const responses = mine.filter((s) => s.target !== "request");
     if (request) {
-      files.set(`validators/${stem}.mts`, module({ requestValidator: request.schemaId }, "export const request: ValidateFunction = requestValidator;\n"));
+      files.set(`validators/${stem}.mts`, module({ requestValidator: request.ref }, "export const request: ValidateFunction = requestValidator;\n"));
     }
     if (responses.length > 0) {
       // One export per distinct schema (every error status shares ErrorResponse).
       const names = new Map<string, string>();
-      for (const slot of responses) if (!names.has(slot.schemaId)) names.set(slot.schemaId, `r${names.size}`);
+      for (const slot of responses) if (!names.has(slot.ref)) names.set(slot.ref, `r${names.size}`);
       const refs = Object.fromEntries([...names].map(([id, name]) => [name, id]));
-      const table = responses.map((s) => `  [${literal(s.target).text}]: ${names.get(s.schemaId) as string},`).join("\n");
+      const table = responses.map((s) => `  [${literal(s.target).text}]: ${names.get(s.ref) as string},`).join("\n");
       files.set(
         `validators/${stem}.responses.mts`,
         module(

@@ -45,7 +45,7 @@ async function compileEngine(options: EngineOptions): Promise<Engine> {
     });
   }
   for (const slot of slots) {
-    const validate = ajv.getSchema(slot.schemaId) as unknown as ValidateFunction;
+    const validate = ajv.getSchema(slot.ref) as unknown as ValidateFunction;
     const entry = validators.get(slot.operation) as OperationValidators;
     if (slot.target === "request") entry.request = validate;
     else entry.responses.set(slot.target, validate);

@@ -4,7 +4,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { KNOWN_FORMATS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
-import { type ApiModel, type JsonSchema, SCHEMAS_ID } from "./model.js";
+import { type ApiModel, componentOf, type JsonSchema, SCHEMAS_ID } from "./model.js";
 import { collectPatterns, type RegExpEngine, regExpEngine } from "./safe-regex.js";
 import { inlineAllUnionBranches, inlineUnionBranches } from "./union-branches.js";
 import { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
@@ -43,7 +43,7 @@ function unknownFormats(model: ApiModel): string[] {
 }
 
 /** An Ajv instance holding every schema of the model, plus the slot list. */
-export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; slots: ValidatorSlot[]; regExp: RegExpEngine | undefined } {
+export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; slots: CompiledSlot[]; regExp: RegExpEngine | undefined } {
   // Risky patterns (nested quantifiers) match in linear time; see safe-regex.ts.
   const regExp = regExpEngine(collectPatterns([model.schemas, model.operations.map((op) => [op.request?.schema, op.responses.map((r) => r.schema)])]));
   const ajv = new Ajv2020({
@@ -76,12 +76,49 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   // was reported during normalization).
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
   // Union branches are inlined so that a failure says which branch it is from (union-branches.ts).
-  ajv.addSchema(boundIntegers({ $id: SCHEMAS_ID, $defs: inlineAllUnionBranches(model.schemas) }, true) as never);
+  const components = boundIntegers({ $id: SCHEMAS_ID, $defs: inlineAllUnionBranches(model.schemas) }, true) as { $defs: Record<string, unknown> };
+  ajv.addSchema(components as never);
   const slots = validatorSlots(model);
+  const refs = new Map<string, string>();
   for (const [id, schema] of bodies(model, slots)) {
-    ajv.addSchema({ ...asObject(boundIntegers(inlineUnionBranches(schema, model.schemas), true) as JsonSchema), $id: id } as never);
+    const body = asObject(boundIntegers(inlineUnionBranches(schema, model.schemas), true) as JsonSchema);
+    ajv.addSchema({ ...body, $id: id } as never);
+    refs.set(id, calledComponent(body, components.$defs) ?? id);
   }
-  return { ajv, slots, regExp };
+  return { ajv, slots: slots.map((slot) => ({ ...slot, ref: refs.get(slot.schemaId) ?? slot.schemaId })), regExp };
+}
+
+/** A slot with the key its validator is compiled from (`ajv.getSchema(slot.ref)`). */
+export interface CompiledSlot extends ValidatorSlot {
+  /**
+   * The body's own schema id, or the component the body's function would do nothing but call:
+   * a body that is only a `$ref` (`{"$ref": "…#/$defs/CreateEndpointRequest"}`) to a component
+   * Ajv does not inline (one holding a `$ref` itself). Compiled from the body's id, that is one
+   * more call per body, with an options object and Ajv 2020's `dynamicAnchors = {}` made on every
+   * call. The component's function reports the same errors: the wrapper passed on the callee's,
+   * whose `schemaPath` is relative to the component in both. (An inlined component's errors
+   * name it by its absolute location instead: those bodies keep their own function, which does
+   * the work itself.)
+   */
+  ref: string;
+}
+
+/** The component a body schema only refers to, when Ajv compiles it as a function of its own; else undefined. */
+function calledComponent(body: Record<string, unknown>, defs: Record<string, unknown>): string | undefined {
+  const ref = body["$ref"];
+  const name = Object.keys(body).length === 1 ? componentOf(ref) : undefined;
+  if (name === undefined || !Object.hasOwn(defs, name)) return undefined;
+  return holdsRef(defs[name]) ? (ref as string) : undefined;
+}
+
+/** Ajv's test for not inlining a referenced schema (`inlineRefs: true`): a reference keyword anywhere in it, values included. */
+const REF_KEYWORDS = new Set(["$ref", "$recursiveRef", "$recursiveAnchor", "$dynamicRef", "$dynamicAnchor"]);
+
+function holdsRef(schema: unknown): boolean {
+  if (schema === null || typeof schema !== "object") return false;
+  if (Array.isArray(schema)) return schema.some(holdsRef);
+  for (const [key, value] of Object.entries(schema)) if (REF_KEYWORDS.has(key) || holdsRef(value)) return true;
+  return false;
 }
 
 /**

@@ -49,9 +49,11 @@ interface IdField {
 function idField(path: string): IdField | null {
   // Most violations sit elsewhere: told apart by their first characters, before a look-up hashes the path.
   // `/gpu` or `/cpu` itself (exactly-one rules) names no identifier field: no look-up either.
-  if (path.length <= 5) return null;
-  const gpu = path.startsWith("/gpu/");
-  if (!gpu && !path.startsWith("/cpu/")) return null;
+  // Character codes, not startsWith: V8 does not inline startsWith with a constant (~20 ns a call).
+  if (path.length <= 5 || path.charCodeAt(0) !== SLASH || path.charCodeAt(4) !== SLASH || path.charCodeAt(2) !== P || path.charCodeAt(3) !== U) return null;
+  const first = path.charCodeAt(1);
+  if (first !== G && first !== C) return null;
+  const gpu = first === G;
   let field = idFields.get(path);
   if (field === undefined) {
     const segments = parsePointer(path);
@@ -64,6 +66,16 @@ function idField(path: string): IdField | null {
 }
 
 const idFields = new Map<string, IdField | null>();
+
+const [SLASH, G, C, P, U] = ["/", "g", "c", "p", "u"].map((c) => c.charCodeAt(0)) as [number, number, number, number, number];
+
+/** Rules whose rejections never name a catalog value: the schema's (`schema/…`) and the text's (`json/…`). */
+function notCatalogRule(rule: string): boolean {
+  const c = rule.charCodeAt(0);
+  return (c === S && rule.startsWith("schema/")) || (c === J && rule.startsWith("json/"));
+}
+
+const [S, J] = ["s", "j"].map((c) => c.charCodeAt(0)) as [number, number];
 
 /** The string at a path of the verdict's `resolved` (a property walk), or undefined. */
 export type StringAt = (result: CheckResult, path: readonly string[]) => string | undefined;
@@ -89,7 +101,7 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
   const violations = result.violations;
   for (let i = 0; i < violations.length; i++) {
     const v = violations[i] as Violation;
-    if (v.rule.startsWith("schema/") || v.rule.startsWith("json/")) continue;
+    if (notCatalogRule(v.rule)) continue;
     const field = idField(v.path);
     if (field === null) continue;
     // The identifiers the bundled collection holds (none when it came from elsewhere), before
