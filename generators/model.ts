@@ -25,6 +25,12 @@ export function componentOf(ref: unknown): string | undefined {
   }
 }
 
+/** The component a `$ref` names, when it is one of `defs`; else undefined. */
+export function componentIn(ref: unknown, defs: Readonly<Record<string, unknown>>): string | undefined {
+  const name = componentOf(ref);
+  return name !== undefined && Object.hasOwn(defs, name) ? name : undefined;
+}
+
 export interface ParameterModel {
   name: string;
   in: "path" | "query" | "header" | "cookie";

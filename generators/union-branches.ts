@@ -9,7 +9,7 @@
 // the only readers: types, docs and the exported schemas keep the `$ref`s.
 
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
-import { componentOf } from "./model.js";
+import { componentIn } from "./model.js";
 
 /**
  * Schema nodes inlined per union at most. A union of large trees would multiply the module's
@@ -25,12 +25,6 @@ type Node = Record<string, unknown>;
 
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** The component a `$ref` names, when it is one of `defs`. */
-function target(ref: unknown, defs: Readonly<Record<string, unknown>>): string | undefined {
-  const name = componentOf(ref);
-  return name !== undefined && Object.hasOwn(defs, name) ? name : undefined;
 }
 
 /** True when the schema, anywhere inside, declares an identity (see IDENTITY). */
@@ -61,7 +55,7 @@ function mapSubschemas(schema: Node, f: (sub: unknown) => unknown): Node {
 function inlineDeep(schema: unknown, defs: Readonly<Record<string, unknown>>, stack: readonly string[], budget: { left: number }): unknown {
   if (!isNode(schema)) return schema;
   budget.left--;
-  const name = target(schema["$ref"], defs);
+  const name = componentIn(schema["$ref"], defs);
   if (name !== undefined && !stack.includes(name) && budget.left > 0 && !hasIdentity(defs[name])) {
     const inner = inlineDeep(defs[name], defs, [...stack, name], budget);
     const { $ref: _ref, ...rest } = schema;

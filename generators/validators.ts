@@ -4,7 +4,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { KNOWN_FORMATS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "./normalize-schema.js";
-import { type ApiModel, componentOf, type JsonSchema, SCHEMAS_ID } from "./model.js";
+import { type ApiModel, componentIn, type JsonSchema, SCHEMAS_ID } from "./model.js";
 import { collectPatterns, type RegExpEngine, regExpEngine } from "./safe-regex.js";
 import { inlineAllUnionBranches, inlineUnionBranches } from "./union-branches.js";
 import { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
@@ -106,9 +106,8 @@ export interface CompiledSlot extends ValidatorSlot {
 /** The component a body schema only refers to, when Ajv compiles it as a function of its own; else undefined. */
 function calledComponent(body: Record<string, unknown>, defs: Record<string, unknown>): string | undefined {
   const ref = body["$ref"];
-  const name = Object.keys(body).length === 1 ? componentOf(ref) : undefined;
-  if (name === undefined || !Object.hasOwn(defs, name)) return undefined;
-  return holdsRef(defs[name]) ? (ref as string) : undefined;
+  const name = Object.keys(body).length === 1 ? componentIn(ref, defs) : undefined;
+  return name !== undefined && holdsRef(defs[name]) ? (ref as string) : undefined;
 }
 
 /** Ajv's test for not inlining a referenced schema (`inlineRefs: true`): a reference keyword anywhere in it, values included. */

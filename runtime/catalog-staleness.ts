@@ -67,15 +67,20 @@ function idField(path: string): IdField | null {
 
 const idFields = new Map<string, IdField | null>();
 
-const [SLASH, G, C, P, U] = ["/", "g", "c", "p", "u"].map((c) => c.charCodeAt(0)) as [number, number, number, number, number];
+/** Character codes of "/", "g", "c", "p", "u", "s", "j". */
+const SLASH = 0x2f;
+const G = 0x67;
+const C = 0x63;
+const P = 0x70;
+const U = 0x75;
+const S = 0x73;
+const J = 0x6a;
 
 /** Rules whose rejections never name a catalog value: the schema's (`schema/…`) and the text's (`json/…`). */
 function notCatalogRule(rule: string): boolean {
   const c = rule.charCodeAt(0);
   return (c === S && rule.startsWith("schema/")) || (c === J && rule.startsWith("json/"));
 }
-
-const [S, J] = ["s", "j"].map((c) => c.charCodeAt(0)) as [number, number];
 
 /** The string at a path of the verdict's `resolved` (a property walk), or undefined. */
 export type StringAt = (result: CheckResult, path: readonly string[]) => string | undefined;
