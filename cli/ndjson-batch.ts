@@ -63,9 +63,10 @@ export function lintBatch(
     }
     if (!isBlank(bytes, start, end)) {
       const stop = bytes[end - 1] === 0x0d ? end - 1 : end;
-      const result = lintSource(ascii ? bytes.toString("latin1", start, stop) : bytes.subarray(start, stop), options).result;
+      const outcome = lintSource(ascii ? bytes.toString("latin1", start, stop) : bytes.subarray(start, stop), options);
+      const result = outcome.result;
       if (!result.ok) invalid = true;
-      text += verdictLine(`${filePrefix}${line}"`, result);
+      text += verdictLine(`${filePrefix}${line}"`, result, outcome);
       if (text.length >= CHUNK_CHARS) {
         emit(text);
         text = "";

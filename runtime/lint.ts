@@ -42,6 +42,8 @@ export interface LintOutcome {
   result: LintResult;
   /** The decoded text, when the input was text or bytes (for source positions). */
   text?: string;
+  /** What JSON.parse made of `text`, when the verdict came from checking it (for resolvedText). */
+  body?: unknown;
   /** Where a failure of the text itself (json/parse, json/encoding) is. */
   at?: Position;
   /** Positions of findings that a JSON pointer cannot place (values inside a GraphQL query string). */
@@ -194,7 +196,7 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     }
     if (twin) result.warnings.push(twin);
     if (entry?.writeOnly !== undefined && options.response === undefined) withoutSecrets(result, entry.writeOnly);
-    return text === undefined ? { result } : { result, text };
+    return text === undefined ? { result } : { result, text, body };
   } catch (error) {
     if (error instanceof RangeError) return { result: tooDeep(), ...(text === undefined ? {} : { text }) };
     throw error;

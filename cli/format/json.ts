@@ -4,6 +4,7 @@
 // one, the findings) is stringified. The bytes are exactly those of printableJson on the object
 // {file, ok, status, problem, violations, warnings, resolved} (test/ndjson/verdict-line.test.ts).
 
+import { resolvedText } from "../../output/runtime/verdict.mjs";
 import { printableJsonText } from "../../runtime/printable.js";
 import type { LintResult } from "../../runtime/lint.js";
 import type { Formatter, Report } from "./index.js";
@@ -16,18 +17,22 @@ export function jsonLine(report: Report): string {
 /**
  * The JSON line (with its LF) of a verdict whose `file` is the JSON string literal `fileJson`,
  * before printableText: what JSON.stringify prints for the object of jsonLine. The fields are
- * read once each, in key order (`resolved` is a lazy accessor on the engine's verdicts).
+ * read once each, in key order (`resolved` is a lazy accessor on the engine's verdicts). `source`,
+ * the JSON text and the body parsed from it (lintSource's `text` and `body`), lets `resolved` be
+ * printed from the text when the engine can vouch for the bytes (resolvedText) instead of by
+ * JSON.stringify.
  */
-export function verdictLine(fileJson: string, result: LintResult): string {
+export function verdictLine(fileJson: string, result: LintResult, source?: { text?: string; body?: unknown }): string {
   const ok = result.ok;
   const status = result.status;
   const problem = result.problem;
   const violations = result.violations;
   const warnings = result.warnings;
-  const resolved = result.resolved ?? null;
+  const fromSource = source?.text === undefined || source.body === undefined ? undefined : resolvedText(result, source.text, source.body);
+  const resolved = fromSource === undefined ? (result.resolved ?? null) : null;
   if (ok === true && status === null && problem === null && isEmptyList(violations) && isEmptyList(warnings)) {
     // The valid path: everything but `resolved` is known text.
-    const text = stringifyMember("resolved", resolved);
+    const text = fromSource ?? stringifyMember("resolved", resolved);
     if (text !== undefined) return `{"file":${fileJson},"ok":true,"status":null,"problem":null,"violations":[],"warnings":[],"resolved":${text}}\n`;
   }
   let line = `{"file":${fileJson}`;
@@ -36,7 +41,7 @@ export function verdictLine(fileJson: string, result: LintResult): string {
   line += member("problem", problem);
   line += member("violations", violations);
   line += member("warnings", warnings);
-  line += member("resolved", resolved);
+  line += fromSource === undefined ? member("resolved", resolved) : `,"resolved":${fromSource}`;
   return `${line}}\n`;
 }
 

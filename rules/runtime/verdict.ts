@@ -3,6 +3,7 @@
 // with the rule's metadata attached. `resolved` is computed only when read.
 
 import { problemFor } from "./problem.js";
+import { quote } from "./values.js";
 import type { CheckResult, Finding, Problem, Subject, Violation, Warning } from "./types.js";
 
 /** A rule's metadata, one constant per rule in the compiled engine. */
@@ -149,8 +150,209 @@ class LazyVerdict implements CheckResult {
     }
     return typeof node === "string" ? node : undefined;
   }
+
+  /**
+   * `resolvedText` for a verdict of this class whose deferred stages have not run (NOT_PENDING
+   * for any other): the text when its body is `body`, the caller's own, and no stage replaced it.
+   */
+  static textOf(v: object, text: string, body: unknown): string | undefined | typeof NOT_PENDING {
+    if (!(#deferred in v) || v.#deferred === undefined) return NOT_PENDING;
+    const s = v.#s;
+    if (s.owned !== true || s.resolved !== body || s.input !== body) return undefined;
+    if (!bodyIsText(body, text)) return undefined;
+    // The defaults run now, in place (they only add members that are absent).
+    const resolved = LazyVerdict.read(v);
+    return resolved === body ? withAppended(text) : undefined;
+  }
 }
 
+// ------------------------------------------------------------ resolved text from the input text
+
+/**
+ * The objects and arrays of the last body measured, in the order their `}` or `]` comes in the
+ * text (children before their parent), with the number of members each object had (-1 - its
+ * length for an array) and the offset just past its end.
+ * Reused by every call: the walks run one after the other, never nested.
+ */
+const objects: object[] = [];
+let counts: Int32Array = new Int32Array(64);
+let ends: Int32Array = new Int32Array(64);
+let objectCount = 0;
+/** The body holds an integer with two trailing zeros (which an exponent could have written as short). */
+let roundNumber = false;
+/** A digit followed by an exponent mark: a number written with an exponent (or such text inside a string). */
+const EXPONENT = /[0-9][eE]/;
+/** String.prototype.isWellFormed (ES2024; Node 20 has it), else a lone surrogate found by a regular expression. */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+const LONE_SURROGATE = /\p{Cs}/u;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const INT32_LIMIT = 2 ** 31;
+/** Integers below this print as their digits; a literal of 16 or more digits may not be the number. */
+const EXACT_DIGITS = 1e15;
+
+/**
+ * Whether JSON.stringify would print `body` as exactly `text`, the text JSON.parse made it from,
+ * decided without printing it: the walk adds up the length the body would print to if no string
+ * needed an escape, and it equals the text's length only when the text has no whitespace between
+ * tokens, no escape in a string, each number as JavaScript prints it and no duplicate key (each
+ * of those makes the text longer than the walk's sum; docs/ndjson.md). What could print
+ * differently at the same length is refused: a key that starts with a digit (JSON.parse puts
+ * array-index keys first), a number that is not an integer below 10^15, and an exponent where the
+ * body has an integer ending in 00 (`1e2` for 100). A lone surrogate prints escaped: a text that
+ * is not well-formed UTF-16 is refused.
+ */
+function bodyIsText(body: unknown, text: string): boolean {
+  objectCount = 0;
+  roundNumber = false;
+  // A toJSON anywhere on the prototypes would print differently, an enumerable member of
+  // Object.prototype would be walked as the body's own.
+  if ("toJSON" in Object.prototype || "toJSON" in Array.prototype || enumerableOn(Object.prototype)) return false;
+  if (measure(body, 0) !== text.length) return false;
+  if (roundNumber && EXPONENT.test(text)) return false;
+  return isWellFormed !== undefined ? isWellFormed.call(text) : !LONE_SURROGATE.test(text);
+}
+
+function enumerableOn(prototype: object): boolean {
+  for (const _ in prototype) return true;
+  return false;
+}
+
+/** The offset just past `value` printed at `at` (as bodyIsText counts), or a negative number when it cannot tell. */
+function measure(value: unknown, at: number): number {
+  if (typeof value === "string") return at + value.length + 2;
+  if (typeof value === "number") return at + integerLength(value);
+  if (typeof value === "boolean") return at + (value ? 4 : 5);
+  if (typeof value !== "object") return -1;
+  if (value === null) return at + 4;
+  // Not the value's own toJSON: JSON data holds no function (JSON.stringify ignores one that is not).
+  let pos = at + 1;
+  if (Array.isArray(value)) {
+    const list = value as unknown[];
+    for (let i = 0; i < list.length; i++) {
+      if (i > 0) pos++;
+      const item = list[i];
+      pos = typeof item === "string" ? pos + item.length + 2 : measure(item, pos);
+      if (pos < 0) return -1;
+    }
+    // An array as -1 - its length: no default adds to one, and withAppended makes sure.
+    return record(value, -1 - list.length, pos + 1);
+  }
+  let count = 0;
+  for (const key in value) {
+    if (count++ > 0) pos++;
+    const first = key.charCodeAt(0);
+    if (first >= DIGIT_0 && first <= DIGIT_9) return -1;
+    pos += key.length + 3;
+    const member = (value as Record<string, unknown>)[key];
+    pos = typeof member === "string" ? pos + member.length + 2 : measure(member, pos);
+    if (pos < 0) return -1;
+  }
+  return record(value, count, pos + 1);
+}
+
+function record(value: object, count: number, end: number): number {
+  const index = objectCount++;
+  if (index === counts.length) {
+    counts = grown(counts);
+    ends = grown(ends);
+  }
+  objects[index] = value;
+  counts[index] = count;
+  ends[index] = end;
+  return end;
+}
+
+function grown(list: Int32Array): Int32Array {
+  const larger = new Int32Array(list.length * 2);
+  larger.set(list);
+  return larger;
+}
+
+/** The length of an integer below 10^15 as JavaScript prints it; -Infinity (the walk's sum then fails) for any other number. */
+function integerLength(n: number): number {
+  let rest = n;
+  let sign = 0;
+  if (n < 0) {
+    rest = -n;
+    sign = 1;
+  }
+  if (rest < INT32_LIMIT) {
+    const i = rest | 0;
+    if (i !== rest) return Number.NEGATIVE_INFINITY; // a fraction (-0 passes: it prints as 0, which its text `-0` is not)
+    if (i >= 100 && i % 100 === 0) roundNumber = true;
+    return sign + (i < 10 ? 1 : i < 100 ? 2 : i < 1000 ? 3 : i < 1e4 ? 4 : i < 1e5 ? 5 : i < 1e6 ? 6 : i < 1e7 ? 7 : i < 1e8 ? 8 : i < 1e9 ? 9 : 10);
+  }
+  if (!Number.isInteger(rest) || rest >= EXACT_DIGITS) return Number.NEGATIVE_INFINITY;
+  if (rest % 100 === 0) roundNumber = true;
+  let length = 10;
+  for (let power = 1e10; rest >= power; power *= 10) length++;
+  return sign + length;
+}
+
+/**
+ * The text of `body` after the deferred defaults added members to it in place, when `text` is
+ * what it printed as before them (bodyIsText, which left `objects`): the text with each added
+ * member printed before the `}` of its object. Undefined when an object lost a member or gained
+ * one JSON.stringify would not print last.
+ */
+/** JSON.stringify of a value a default added: the usual scalars without the call. */
+function printed_(value: unknown): string | undefined {
+  if (typeof value === "string") return quote(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return JSON.stringify(value);
+}
+
+function withAppended(text: string): string | undefined {
+  let out = "";
+  let cursor = 0;
+  for (let k = 0; k < objectCount; k++) {
+    const object = objects[k] as Record<string, unknown>;
+    const before = counts[k] as number;
+    if (before < 0) {
+      if ((object as unknown as unknown[]).length !== -1 - before) return undefined;
+      continue;
+    }
+    const keys = Object.keys(object);
+    if (keys.length === before) continue;
+    if (keys.length < before) return undefined;
+    // An added key that is an array index would print first, not last.
+    for (let i = 0; i < keys.length; i++) {
+      const first = (keys[i] as string).charCodeAt(0);
+      if (first >= DIGIT_0 && first <= DIGIT_9) return undefined;
+    }
+    const end = (ends[k] as number) - 1;
+    out += text.slice(cursor, end);
+    for (let i = before; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const printed = printed_(object[key]);
+      if (printed === undefined) return undefined;
+      out += `${i > 0 ? "," : ""}${quote(key)}:${printed}`;
+    }
+    cursor = end;
+  }
+  return cursor === 0 ? text : out + text.slice(cursor);
+}
+
+/**
+ * The text JSON.stringify prints for `result.resolved`, taken from `text` (the JSON text `body`
+ * was parsed from) without printing the body again, or undefined when that cannot be done (then
+ * print `result.resolved` as usual). It can when `resolved` is `body` itself, or the compiled
+ * engine's lazy verdict will add its defaults to `body` in place (it was the caller's own, as
+ * lint's is, and no stage replaced it), and the text is the body as
+ * JSON.stringify prints it (no whitespace, escapes or other spellings: NDJSON written by a
+ * program usually is). Reads `result.resolved` (its deferred defaults run); the bytes are
+ * exactly JSON.stringify's (test/ndjson/resolved-text.test.ts).
+ */
+export function resolvedText(result: CheckResult, text: string, body: unknown): string | undefined {
+  const pending = LazyVerdict.textOf(result, text, body);
+  if (pending !== NOT_PENDING) return pending;
+  // No defaults to add (or added already: then the body no longer measures as the text).
+  return result.resolved === body && bodyIsText(body, text) ? text : undefined;
+}
+
+const NOT_PENDING: unique symbol = Symbol("not pending");
 const UNKNOWN: unique symbol = Symbol("unknown");
 
 /**
