@@ -290,20 +290,20 @@ function integerLength(n: number): number {
   return sign + length;
 }
 
-/**
- * The text of `body` after the deferred defaults added members to it in place, when `text` is
- * what it printed as before them (bodyIsText, which left `objects`): the text with each added
- * member printed before the `}` of its object. Undefined when an object lost a member or gained
- * one JSON.stringify would not print last.
- */
 /** JSON.stringify of a value a default added: the usual scalars without the call. */
-function printed_(value: unknown): string | undefined {
+function printedValue(value: unknown): string | undefined {
   if (typeof value === "string") return quote(value);
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
   if (typeof value === "boolean") return value ? "true" : "false";
   return JSON.stringify(value);
 }
 
+/**
+ * The text of the body after the deferred defaults added members to it in place, when `text` is
+ * what it printed as before them (bodyIsText, which left `objects`): the text with each added
+ * member printed before the `}` of its object. Undefined when an object lost a member, an array
+ * changed length, or an object gained a member JSON.stringify would not print last.
+ */
 function withAppended(text: string): string | undefined {
   let out = "";
   let cursor = 0;
@@ -326,7 +326,7 @@ function withAppended(text: string): string | undefined {
     out += text.slice(cursor, end);
     for (let i = before; i < keys.length; i++) {
       const key = keys[i] as string;
-      const printed = printed_(object[key]);
+      const printed = printedValue(object[key]);
       if (printed === undefined) return undefined;
       out += `${i > 0 ? "," : ""}${quote(key)}:${printed}`;
     }
