@@ -126,6 +126,8 @@ const SCENARIOS: [string, string[], string | undefined, number][] = [
   ["unreadable-file", ["--operation", "createEndpoint", "--format", "json", `${EX}/no-such-body.json`, `${EX}/create-endpoint-gpu.json`], undefined, 2],
   ["unreadable-catalog", ["--operation", "createEndpoint", "--catalog", "no-such-catalog.json", `${EX}/create-endpoint-gpu.json`], undefined, 2],
   ["not-a-catalog", ["--operation", "createEndpoint", "--catalog", `${INPUTS}/not-a-catalog.json`, `${EX}/create-endpoint-gpu.json`], undefined, 2],
+  ["catalog-truncated", ["--operation", "createEndpoint", "--catalog", `${INPUTS}/catalog-truncated.json`, `${EX}/create-endpoint-gpu.json`], undefined, 2],
+  ["catalog-ids-only", ["--operation", "createEndpoint", "--catalog", `${INPUTS}/catalog-ids-only.json`, `${EX}/create-endpoint-gpu.json`], undefined, 2],
   ["usage-no-operation", [`${EX}/create-endpoint-gpu.json`], undefined, 2],
   ["usage-no-file", ["--operation", "createEndpoint"], undefined, 2],
   ["usage-unknown-flag", ["--operation", "createEndpoint", "--strict", `${EX}/create-endpoint-gpu.json`], undefined, 2],

@@ -11,6 +11,7 @@ import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { builtin } from "../../runtime/builtin.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
+import { type ContextList, contextFileError } from "../../runtime/context-files.js";
 import { CliError, type Command, usageError } from "../command.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
@@ -306,18 +307,36 @@ export async function engineFor(values: Pick<Values, "spec" | "rules" | "operati
 
 // ------------------------------------------------------------------ context files
 
-async function readJson(flag: string, file: string): Promise<unknown> {
+async function readJson(flag: string, file: string): Promise<{ data: unknown; text: string }> {
   let text: string;
   try {
-    text = (await readInput(file, limit)).toString("utf8");
+    text = (await readInput(file, limit)).toString("utf8").replace(/^\uFEFF/, "");
   } catch (error) {
     throw new CliError(`lint: cannot read ${flag} ${file}: ${error instanceof InputError ? error.reason : (error as Error).message}`);
   }
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
+    return { data: JSON.parse(text), text };
   } catch (error) {
-    throw new CliError(`lint: ${flag} ${file} is not valid JSON: ${(error as Error).message}`);
+    const { describeParseError } = await import("../../runtime/json-source.js");
+    const { reason, position } = describeParseError(text, error as Error);
+    throw new CliError(`lint: ${flag} ${file} is not valid JSON: ${reason} at line ${position.line}, column ${position.column}`);
   }
+}
+
+/** A saved response's lists checked for what the rules match records by (runtime/context-files.ts); exit 2 at the first problem, with its place. */
+async function checkContextFile(
+  command: string,
+  flag: string,
+  file: string,
+  saved: { data: unknown; text: string },
+  lists: readonly ContextList[],
+): Promise<void> {
+  if (!isObject(saved.data)) return;
+  const problem = contextFileError(saved.data, lists);
+  if (problem === undefined) return;
+  const { locate } = await import("../../runtime/json-source.js");
+  const at = locate(saved.text, problem.pointer);
+  throw new CliError(`${command}: ${flag} ${file}:${at.line}:${at.column}: ${problem.pointer}: ${problem.message}`);
 }
 
 /**
@@ -330,7 +349,8 @@ export async function contextFrom(
 ): Promise<Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] }> {
   const out: Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] } = {};
   for (const file of values.catalog ?? []) {
-    const data = await readJson("--catalog", file);
+    const saved = await readJson("--catalog", file);
+    const data = saved.data;
     const gpus = isObject(data) && Array.isArray(data.gpus) ? (data.gpus as GpuRecord[]) : undefined;
     const cpus = isObject(data) && Array.isArray(data.cpus) ? (data.cpus as CpuRecord[]) : undefined;
     const dataCenters = command.dataCenters && isObject(data) && Array.isArray(data.dataCenters) ? (data.dataCenters as Record<string, unknown>[]) : undefined;
@@ -339,18 +359,21 @@ export async function contextFrom(
       throw new CliError(
         `${command.name}: --catalog ${file} must be a saved catalog response: {"gpus": [...]}${command.dataCenters ? ', {"cpus": [...]} or {"dataCenters": [...]}' : ' or {"cpus": [...]}'}`,
       );
+    await checkContextFile(command.name, "--catalog", file, saved, command.dataCenters ? ["gpus", "cpus", "dataCenters"] : ["gpus", "cpus"]);
     if (!gpus && !cpus) continue;
     out.catalog ??= {};
     if (gpus) out.catalog.gpus = [...(out.catalog.gpus ?? []), ...gpus];
     if (cpus) out.catalog.cpus = [...(out.catalog.cpus ?? []), ...cpus];
   }
   for (const file of values.templates ?? []) {
-    const data = await readJson("--templates", file);
+    const saved = await readJson("--templates", file);
+    const data = saved.data;
     if (!isObject(data) || !Array.isArray(data.templates))
       throw new CliError(`${command.name}: --templates ${file} must be a saved templates response: {"templates": [...]}`);
+    await checkContextFile(command.name, "--templates", file, saved, ["templates"]);
     out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
   }
-  if (values.current !== undefined) out.current = await readJson("--current", values.current);
+  if (values.current !== undefined) out.current = (await readJson("--current", values.current)).data;
   return out;
 }
 

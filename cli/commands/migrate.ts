@@ -3,7 +3,8 @@
 // walks directories and writes the output.
 
 import { didYouMean } from "../suggest.js";
-import { describeParseError } from "../../runtime/json-source.js";
+import { describeParseError, locate } from "../../runtime/json-source.js";
+import { contextFileError } from "../../runtime/context-files.js";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -124,10 +125,18 @@ function loadContext(files: readonly string[]): MigrationContext {
   let cpus: CpuRecord[] | undefined;
   let templates: TemplateRecord[] | undefined;
   for (const file of files) {
-    const parsed = parseJson(readInput(file));
-    const value = "value" in parsed ? parsed.value : undefined;
+    const read = readInput(file);
+    const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
+    const parsed = parseJson(text);
+    if ("error" in parsed) throw new CliError(`--catalog ${file} is not valid JSON: ${parsed.error}`);
+    const value = parsed.value;
     if (!isObject(value) || !["gpus", "cpus", "templates"].some((key) => Array.isArray(value[key]))) {
       throw new CliError(`${file} must be a saved catalog response: {"gpus": [...]}, {"cpus": [...]} or {"templates": [...]}`);
+    }
+    const problem = contextFileError(value, ["gpus", "cpus", "templates"]);
+    if (problem !== undefined) {
+      const at = locate(text, problem.pointer);
+      throw new CliError(`--catalog ${file}:${at.line}:${at.column}: ${problem.pointer}: ${problem.message}`);
     }
     if (Array.isArray(value.gpus)) gpus = value.gpus as GpuRecord[];
     if (Array.isArray(value.cpus)) cpus = value.cpus as CpuRecord[];

@@ -59,6 +59,24 @@ describe("v2kit migrate", () => {
     expect((await runCli(["--response", "abc", "examples/migrate/error-response.json"])).code).toBe(2);
   });
 
+  it("names the place of a --catalog that is not JSON or holds a record the rules cannot match, and exits 2", async () => {
+    const truncated = await runCli([
+      "--catalog",
+      file("truncated.json", '{"gpus": [{"id": "NVIDIA L4", "pool": "ADA_24"}'),
+      "examples/migrate/endpoint-create.json",
+    ]);
+    expect(truncated.code).toBe(2);
+    expect(truncated.stderr).toMatch(/--catalog \S+truncated\.json is not valid JSON: .* at line 1, column 48/);
+    const noId = await runCli([
+      "--catalog",
+      file("no-id.json", '{"gpus": [{"id": "NVIDIA L4"},\n  {"name": "A40", "pool": "AMPERE_48"}]}'),
+      "examples/migrate/endpoint-create.json",
+    ]);
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toMatch(/--catalog \S+no-id\.json:2:3: \/gpus\/1\/id: must be a non-empty string .*`id` is missing/);
+    expect(noId.stdout).toBe("");
+  });
+
   it("uses --catalog for the GPU selection", async () => {
     const onlyOne = file("gpus.json", {
       gpus: [
