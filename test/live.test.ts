@@ -42,6 +42,8 @@ const FIXTURES: Record<string, unknown> = {
     gpu: { pools: ["AMPERE_48"], allowedCudaVersions: ["12.4"], minCudaVersion: null },
   },
   "/v2/pods/pod-1": { id: "pod-1", name: "box" },
+  "/broken/v2/catalog/gpus": { gpus: [{ id: "NVIDIA A40", pool: "AMPERE_48" }, "NVIDIA L4"] },
+  "/broken/v2/catalog/cpus": { cpus: [{ id: "cpu3c" }] },
 };
 
 interface Received {
@@ -293,6 +295,12 @@ describe("errors", () => {
     const e = await liveError(liveContext("createPod", ["catalog"], options({ timeoutMs: 100 })));
     expect(e.code).toBe("timeout");
     expect(e.message).toContain("no response within 100 ms");
+  });
+
+  test("a catalog response whose records cannot be matched is an invalid response, at its pointer", async () => {
+    const e = await liveError(liveContext("createPod", ["catalog"], options({ baseUrl: `${baseUrl}/broken` })));
+    expect(e.code).toBe("invalid-response");
+    expect(e.message).toContain("/v2/catalog/gpus: /gpus/1: must be an object");
   });
 
   test("a closed port gives a network error", async () => {

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CheckContext, CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
+import { contextFileError } from "../context-files.js";
 import { getJson } from "./client.js";
 import { LiveError } from "./errors.js";
 import type { LiveOptions } from "./options.js";
@@ -45,6 +46,9 @@ async function list<T>(source: (typeof LISTS)[keyof typeof LISTS], options: Live
   if (!Array.isArray(items)) {
     throw new LiveError("invalid-response", `GET ${options.baseUrl}${source.path}: expected an object {"${source.key}": [...]}`);
   }
+  // The records the rules match by `id` (and `pool`, `vcpu`), checked as saved files are.
+  const problem = contextFileError({ [source.key]: items }, [source.key]);
+  if (problem !== undefined) throw new LiveError("invalid-response", `GET ${options.baseUrl}${source.path}: ${problem.pointer}: ${problem.message}`);
   return items as T[];
 }
 
