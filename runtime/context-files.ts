@@ -1,8 +1,8 @@
 // Saved catalog and template responses (`--catalog`, `--templates`), checked for the fields the
 // rules match records by before they are used. The rule engine skips a record it cannot read
 // (runtime/catalog.ts), which is right for a live response and wrong for a file a user wrote or
-// picked by mistake: `{"gpus": "…"}`, a list of ids instead of records or a v1 GPU list without
-// `pool` would only show up as every GPU in every body being "unknown". The checks follow the
+// picked by mistake: `{"gpus": "…"}`, a list of ids instead of records or records keyed by another
+// field would only show up as every GPU in every body being "unknown". The checks follow the
 // record shapes of schema/v2.openapi.yaml (GpuType, CpuType, Template), without their `required`
 // lists: saved files and the bundled snapshot hold only some fields (schema/catalog/README.md).
 
