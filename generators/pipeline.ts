@@ -131,7 +131,7 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
   const diagnostics = [...model.diagnostics, ...ruleDiagnostics];
   if (options.rulesStrict && ruleDiagnostics.length > 0) {
     throw new GenerateError(
-      `--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer ? `${d.pointer}: ` : ""}${d.message}`).join("\n")}`,
+      `--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer}: ${d.message}`).join("\n")}`,
     );
   }
   const rulesSource = path.basename(options.rules ?? bundled.rules());

@@ -58,22 +58,6 @@ export function applicability(model: ApiModel, rules: RulesFile): Applicability 
     ...rules.rules.map((r, i) => ({ id: r.id, ops: r.operations, pointer: `/rules/${i}`, targets: ruleKind(r.kind).targets(r) })),
   ];
   const merged = new Set(rules.stages.filter((s) => s.kind === "patchMerge").flatMap((s) => s.operations));
-  // A rules file written for another API (the bundled one with a document of someone else's):
-  // one warning, not one per rule and operation (43 lines for the bundled file).
-  const named = [...new Set(entries.flatMap((e) => e.ops))];
-  const known = new Set(model.operations.map((o) => o.id));
-  if (named.length > 0 && !named.some((op) => known.has(op))) {
-    diagnostics.push({
-      level: "warning",
-      code: "rule-operation-missing",
-      message: `the rules file names none of this document's operations (its ${entries.length} rules and stages name ${named
-        .slice(0, 3)
-        .map((op) => JSON.stringify(op))
-        .join(", ")}${named.length > 3 ? ` and ${named.length - 3} more` : ""}): none applies; --rules FILE gives rules of your own`,
-      pointer: "",
-    });
-    return { skip, diagnostics };
-  }
   for (const e of entries) {
     for (const opId of e.ops) {
       const op = model.operations.find((o) => o.id === opId);

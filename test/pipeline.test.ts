@@ -168,33 +168,6 @@ describe("rules-file errors name the entry's own kind only", () => {
   });
 });
 
-describe("a document of another API", () => {
-  const doc = {
-    openapi: "3.1.0",
-    info: { title: "pets", version: "1" },
-    paths: {
-      "/pets": {
-        post: {
-          operationId: "createPet",
-          requestBody: { content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } } },
-          responses: { "201": { description: "created" } },
-        },
-      },
-    },
-  };
-  it("gets one warning that the bundled rules name none of its operations, not one per rule and operation", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "v2kit-pets-"));
-    writeFileSync(path.join(dir, "pets.json"), JSON.stringify(doc));
-    const out = await generate({ spec: path.join(dir, "pets.json") });
-    const rules = out.diagnostics.filter((d) => d.code === "rule-operation-missing");
-    expect(rules).toHaveLength(1);
-    expect(rules[0]?.message).toMatch(
-      /^the rules file names none of this document's operations \(its \d+ rules and stages name "updateEndpoint", .* and \d+ more\): none applies/,
-    );
-    expect(out.files.get("types.mts")).toContain("createPet");
-  });
-});
-
 describe.skipIf(!haveShared)("upstream documents", () => {
   it("generates from the upstream v2 and v1 documents, reporting rules that do not apply", async () => {
     const v2 = await generate({ spec: path.join(shared, "upstream-v2-openapi.json") });
