@@ -7,6 +7,7 @@
 // lists: saved files and the bundled snapshot hold only some fields (schema/catalog/README.md).
 
 import { isObject } from "../rules/runtime/values.js";
+import { locate } from "./json-source.js";
 
 /** The list keys a saved response can have, and what each list holds. */
 export type ContextList = "gpus" | "cpus" | "templates" | "dataCenters";
@@ -70,6 +71,17 @@ export function contextFileError(data: Record<string, unknown>, lists: readonly 
     }
   }
   return undefined;
+}
+
+/**
+ * `FLAG FILE:LINE:COLUMN: POINTER: MESSAGE` for the first problem of a saved response (`data`,
+ * parsed from `text`), or undefined when it has none: how lint, serve and migrate name it.
+ */
+export function contextFileFailure(flag: string, file: string, text: string, data: unknown, lists: readonly ContextList[]): string | undefined {
+  const problem = isObject(data) ? contextFileError(data, lists) : undefined;
+  if (problem === undefined) return undefined;
+  const at = locate(text, problem.pointer);
+  return `${flag} ${file}:${at.line}:${at.column}: ${problem.pointer}: ${problem.message}`;
 }
 
 /** The value at `path` when every step exists (an object with that own member), else undefined. */

@@ -11,7 +11,7 @@ import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { builtin } from "../../runtime/builtin.js";
 import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
-import { type ContextList, contextFileError } from "../../runtime/context-files.js";
+import { contextFileFailure } from "../../runtime/context-files.js";
 import { CliError, type Command, usageError } from "../command.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
@@ -323,22 +323,6 @@ async function readJson(flag: string, file: string): Promise<{ data: unknown; te
   }
 }
 
-/** A saved response's lists checked for what the rules match records by (runtime/context-files.ts); exit 2 at the first problem, with its place. */
-async function checkContextFile(
-  command: string,
-  flag: string,
-  file: string,
-  saved: { data: unknown; text: string },
-  lists: readonly ContextList[],
-): Promise<void> {
-  if (!isObject(saved.data)) return;
-  const problem = contextFileError(saved.data, lists);
-  if (problem === undefined) return;
-  const { locate } = await import("../../runtime/json-source.js");
-  const at = locate(saved.text, problem.pointer);
-  throw new CliError(`${command}: ${flag} ${file}:${at.line}:${at.column}: ${problem.pointer}: ${problem.message}`);
-}
-
 /**
  * The context files of lint and serve. `dataCenters` (serve): a saved data-center list
  * (`{"dataCenters": [...]}`) is accepted as a catalog file too; no rule reads it.
@@ -359,7 +343,8 @@ export async function contextFrom(
       throw new CliError(
         `${command.name}: --catalog ${file} must be a saved catalog response: {"gpus": [...]}${command.dataCenters ? ', {"cpus": [...]} or {"dataCenters": [...]}' : ' or {"cpus": [...]}'}`,
       );
-    await checkContextFile(command.name, "--catalog", file, saved, command.dataCenters ? ["gpus", "cpus", "dataCenters"] : ["gpus", "cpus"]);
+    const failure = contextFileFailure("--catalog", file, saved.text, data, command.dataCenters ? ["gpus", "cpus", "dataCenters"] : ["gpus", "cpus"]);
+    if (failure !== undefined) throw new CliError(`${command.name}: ${failure}`);
     if (!gpus && !cpus) continue;
     out.catalog ??= {};
     if (gpus) out.catalog.gpus = [...(out.catalog.gpus ?? []), ...gpus];
@@ -370,7 +355,8 @@ export async function contextFrom(
     const data = saved.data;
     if (!isObject(data) || !Array.isArray(data.templates))
       throw new CliError(`${command.name}: --templates ${file} must be a saved templates response: {"templates": [...]}`);
-    await checkContextFile(command.name, "--templates", file, saved, ["templates"]);
+    const failure = contextFileFailure("--templates", file, saved.text, data, ["templates"]);
+    if (failure !== undefined) throw new CliError(`${command.name}: ${failure}`);
     out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
   }
   if (values.current !== undefined) out.current = (await readJson("--current", values.current)).data;

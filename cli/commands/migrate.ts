@@ -3,8 +3,8 @@
 // walks directories and writes the output.
 
 import { didYouMean } from "../suggest.js";
-import { describeParseError, locate } from "../../runtime/json-source.js";
-import { contextFileError } from "../../runtime/context-files.js";
+import { describeParseError } from "../../runtime/json-source.js";
+import { contextFileFailure } from "../../runtime/context-files.js";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -133,11 +133,8 @@ function loadContext(files: readonly string[]): MigrationContext {
     if (!isObject(value) || !["gpus", "cpus", "templates"].some((key) => Array.isArray(value[key]))) {
       throw new CliError(`${file} must be a saved catalog response: {"gpus": [...]}, {"cpus": [...]} or {"templates": [...]}`);
     }
-    const problem = contextFileError(value, ["gpus", "cpus", "templates"]);
-    if (problem !== undefined) {
-      const at = locate(text, problem.pointer);
-      throw new CliError(`--catalog ${file}:${at.line}:${at.column}: ${problem.pointer}: ${problem.message}`);
-    }
+    const failure = contextFileFailure("--catalog", file, text, value, ["gpus", "cpus", "templates"]);
+    if (failure !== undefined) throw new CliError(failure);
     if (Array.isArray(value.gpus)) gpus = value.gpus as GpuRecord[];
     if (Array.isArray(value.cpus)) cpus = value.cpus as CpuRecord[];
     if (Array.isArray(value.templates)) templates = value.templates as TemplateRecord[];
