@@ -6,12 +6,12 @@
 
 import { DEFAULT_BASE_URL } from "../../live/flags.js";
 import { analyzeSource } from "../scan.js";
-import { V1_SERVER_HOST } from "../route-table.js";
+import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
+import { bodyText, migrationFor } from "./fix-body.js";
 import { LEXERS, languageOf } from "./languages.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import { splitMarkdown } from "./markdown.js";
 import type { Finding } from "./resolve.js";
-import { bareVariables, writeBody } from "./write-body.js";
 
 export interface FixOptions {
   /** Also make fixes that change more than URL, method and a literal body. */
@@ -153,9 +153,9 @@ function planMethod(f: Finding, edits: Edit[], source: string): string | undefin
   return undefined;
 }
 
-/** The v2 body written over a literal body. */
-function rewriteBody(source: string, anchor: BodyAnchor, v2: unknown, v1Text: string | undefined, edits: Edit[]): string | undefined {
-  const written = writeBody(source, anchor, v2, anchor.syntax === "json" && v1Text !== undefined ? bareVariables(v1Text) : new Set());
+/** The v2 body written over a literal body (fix-body.ts: migrated again with opaque placeholders, a shell word proved). */
+function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, edits: Edit[]): string | undefined {
+  const written = bodyText(source, anchor, migrationFor(route));
   if ("reason" in written) return written.reason;
   edits.push({ start: anchor.start, end: anchor.end, text: written.text });
   return undefined;
@@ -179,10 +179,9 @@ function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]
   const site = input?.site;
   const anchor = site?.body;
   if (route.action !== undefined) {
-    const v2 = { action: route.action };
     if (!options.unsafe)
       return `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
-    if (anchor) return rewriteBody(source, anchor, v2, undefined, edits);
+    if (anchor) return rewriteBody(source, anchor, route, edits);
     if (input?.bodyElsewhere || f.body) return `the call sends a body v2kit cannot rewrite: send {"action": "${route.action}"}`;
     const add = site?.addBody;
     if (!add) return `v2kit cannot tell where this call would take a body: send {"action": "${route.action}"}`;
@@ -195,8 +194,7 @@ function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]
     if (f.body.v2 === null) return "the v2 body cannot be built from this one";
     if (JSON.stringify(f.body.v1) === JSON.stringify(f.body.v2)) return undefined;
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
-    const v1Text = anchor.syntax === "json" ? source.slice(anchor.start, anchor.end) : undefined;
-    return rewriteBody(source, anchor, f.body.v2, v1Text, edits);
+    return rewriteBody(source, anchor, route, edits);
   }
   if (options.unsafe) return undefined;
   return input?.bodyElsewhere

@@ -6,7 +6,7 @@
 
 import { callArgs, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { psStatement } from "./method.js";
-import type { Token } from "./tokens.js";
+import type { Part, Token } from "./tokens.js";
 
 const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
 
@@ -18,24 +18,84 @@ function enclosingCall(tokens: readonly Token[], s: number): number | undefined 
 
 /**
  * Where a literal body sits in the source, for a fix that rewrites it in its own syntax: its span,
- * its syntax, and the source span of each placeholder (`<name>` → the expression as written).
+ * its syntax, its value with a sentinel for each placeholder, and the source span each sentinel
+ * stands for (the expression as written).
  */
 export interface BodyAnchor {
   start: number;
   end: number;
   syntax: "python" | "js" | "powershell" | "json";
-  /** Placeholder text → source span of the expression it stands for. */
+  /** Placeholder sentinel → source span of the expression it stands for. */
   holes: Record<string, [number, number]>;
-  /** JS placeholders written as shorthand properties (`{ name }`). */
-  shorthand: string[];
-  /** JSON inside a string literal: the quote around it (the span is inside the quotes) and whose string it is. */
-  quote?: "'" | '"';
+  /** The literal as a fix reads it: each placeholder an opaque sentinel (`sentinel(k)`); unset when unread. */
+  v1?: unknown;
+  /**
+   * JSON inside a string: `powershell`, a single-quoted string (the span is inside the quotes);
+   * `shell`, a `curl -d` word (the span is the whole word, quotes included, read by bash's rules).
+   */
   in?: "shell" | "powershell";
 }
 
-/** JSON text of the literal at tokens [a, b], or undefined when it is not an object literal. */
+/** The placeholder sentinel `k`, in one of two families (a fix checks with the second that no placeholder's value decides the shape). */
+export const sentinel = (k: number, family: 0 | 1 = 0) => `${String.fromCharCode(0xe000 + 2 * family)}${k}${String.fromCharCode(0xe001 + 2 * family)}`;
+
+/** Names a placeholder for the expression `run` (tokens of a value that is not a literal). */
+type Placeholder = (run: readonly Token[]) => string;
+
+/** `<source text>`: the placeholder a finding shows. */
+const shown =
+  (joiner: string): Placeholder =>
+  (run) =>
+    `<${run.map((x) => x.text).join(joiner)}>`;
+
+/**
+ * The placeholder a fix reads: an opaque sentinel per distinct expression (the same text twice is
+ * the same expression), its source span recorded in `anchor.holes`, so no literal string can be
+ * taken for it.
+ */
+function opaque(anchor: BodyAnchor): Placeholder {
+  const ids = new Map<string, number>();
+  return (run) => {
+    const text = run.map((x) => x.text).join(" ");
+    let k = ids.get(text);
+    if (k === undefined) {
+      k = ids.size;
+      ids.set(text, k);
+      const [first, last] = [run[0], run[run.length - 1]];
+      if (first && last) anchor.holes[sentinel(k)] = [first.start, last.end];
+    }
+    return sentinel(k);
+  };
+}
+
+/** A literal string's text, or a throw when it holds a character a sentinel uses (only while reading for a fix). */
+function literalString(parts: readonly Part[], strict: boolean): string {
+  const text = parts.map((p) => ("text" in p ? p.text : "")).join("");
+  if (strict && /[\ue000-\ue003]/.test(text)) throw new Error("sentinel");
+  return text;
+}
+
+/** JSON text of the literal at tokens [a, b], or undefined when it is not an object literal; with `anchor`, also its sentinel reading (`anchor.v1`). */
 function literalJson(tokens: readonly Token[], a: number, b: number, python: boolean, anchor?: BodyAnchor): string | undefined {
   if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(literalValue(tokens, a, b, python, shown(python ? " " : ""), false));
+  } catch {
+    return undefined;
+  }
+  if (anchor) {
+    try {
+      anchor.v1 = literalValue(tokens, a, b, python, opaque(anchor), true);
+    } catch {
+      // Left unread: the fix says so.
+    }
+  }
+  return json;
+}
+
+/** The value of the literal at tokens [a, b]; throws when it is not one. */
+function literalValue(tokens: readonly Token[], a: number, b: number, python: boolean, placeholder: Placeholder, strict: boolean): unknown {
   let i = a;
   const value = (): unknown => {
     const t = tokens[i] as Token | undefined;
@@ -59,11 +119,7 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
           const next = tokens[i + 1]?.text;
           if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
             // A shorthand property (`{ name }`): the variable's value, a placeholder.
-            (out as Record<string, unknown>)[key] = `<${key}>`;
-            if (anchor) {
-              anchor.holes[`<${key}>`] = [k.start, k.end];
-              anchor.shorthand.push(`<${key}>`);
-            }
+            (out as Record<string, unknown>)[key] = placeholder([k]);
             i++;
             continue;
           }
@@ -87,7 +143,7 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
     }
     const run = tokens.slice(start, i);
     const only = run.length === 1 ? run[0] : undefined;
-    if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) return (only.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("");
+    if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) return literalString(only.parts ?? [], strict);
     if (only?.kind === "num" && Number.isFinite(Number(only.text))) return Number(only.text);
     if (only?.kind === "ident") {
       const word = only.text;
@@ -96,21 +152,10 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
       if (word === (python ? "None" : "null")) return null;
     }
     if (run.length === 2 && run[0]?.text === "-" && run[1]?.kind === "num") return -Number(run[1].text);
-    // Not a literal: a named placeholder.
-    const placeholder = `<${run.map((x) => x.text).join(python ? " " : "")}>`;
-    const [first, last] = [run[0], run[run.length - 1]];
-    if (anchor && first && last) {
-      const known = anchor.holes[placeholder];
-      // The same text twice is the same expression; a clash of spellings cannot be written back.
-      if (known === undefined) anchor.holes[placeholder] = [first.start, last.end];
-    }
-    return placeholder;
+    // Not a literal: a placeholder.
+    return placeholder(run);
   };
-  try {
-    return JSON.stringify(value());
-  } catch {
-    return undefined;
-  }
+  return value();
 }
 
 /** What a call sends as its body: JSON text of a literal (and where it is written), or the source of an expression built elsewhere. */
@@ -121,7 +166,6 @@ const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyA
   end: (tokens[b] as Token).end,
   syntax,
   holes: {},
-  shorthand: [],
 });
 
 /** The object literal at tokens [a, b] as a sent body, with its anchor. */
@@ -221,7 +265,7 @@ function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody |
 }
 
 /** A PowerShell hashtable `@{ key = value; … }` at token `at` (the `@`), as a JSON value; undefined when it is not one. */
-function hashtable(tokens: readonly Token[], at: number, anchor?: BodyAnchor): { value: unknown; end: number } | undefined {
+function hashtable(tokens: readonly Token[], at: number, placeholder: Placeholder, strict: boolean): { value: unknown; end: number } | undefined {
   if (tokens[at]?.text !== "@" || (tokens[at + 1]?.text !== "{" && tokens[at + 1]?.text !== "(")) return undefined;
   const close = matchClose(tokens, at + 1);
   if (close < 0) return undefined;
@@ -242,7 +286,7 @@ function hashtable(tokens: readonly Token[], at: number, anchor?: BodyAnchor): {
       i += 2;
     }
     let value: unknown;
-    const nested = hashtable(tokens, i, anchor);
+    const nested = hashtable(tokens, i, placeholder, strict);
     if (nested) {
       value = nested.value;
       i = nested.end + 1;
@@ -257,19 +301,28 @@ function hashtable(tokens: readonly Token[], at: number, anchor?: BodyAnchor): {
       }
       const run = tokens.slice(start, i);
       const only = run.length === 1 ? run[0] : undefined;
-      if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) value = (only.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("");
+      if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) value = literalString(only.parts ?? [], strict);
       else if (only?.kind === "num" && Number.isFinite(Number(only.text))) value = Number(only.text);
       else if (only && /^\$(true|false|null)$/i.test(only.text)) value = JSON.parse(only.text.slice(1).toLowerCase());
-      else {
-        value = `<${run.map((x) => x.text).join(" ")}>`;
-        const [first, last] = [run[0], run[run.length - 1]];
-        if (anchor && first && last) anchor.holes[value as string] ??= [first.start, last.end];
-      }
+      else value = placeholder(run);
     }
     if (object) (out as Record<string, unknown>)[key as string] = value;
     else (out as unknown[]).push(value);
   }
   return { value: out, end: close };
+}
+
+/** The hashtable at token `at` as a sent body, its anchor holding the sentinel reading a fix takes. */
+function tableBody(tokens: readonly Token[], at: number): { literal: string; anchor: BodyAnchor } | undefined {
+  const table = hashtable(tokens, at, shown(" "), false);
+  if (!table) return undefined;
+  const anchor = newAnchor(tokens, at, table.end, "powershell");
+  try {
+    anchor.v1 = hashtable(tokens, at, opaque(anchor), true)?.value;
+  } catch {
+    // Left unread: the fix says so.
+  }
+  return { literal: JSON.stringify(table.value), anchor };
 }
 
 /**
@@ -287,23 +340,20 @@ export function powershellBody(tokens: readonly Token[], s: number): SentBody | 
     if (t.text === "(") {
       // `($body | ConvertTo-Json)`: the variable's hashtable.
       if (tokens[v + 1]?.kind === "ident" && tokens[v + 1]?.text.startsWith("$")) return psVariableBody(tokens, j, tokens[v + 1] as Token);
-      const anchor = newAnchor(tokens, v + 1, v + 1, "powershell");
-      const table = hashtable(tokens, v + 1, anchor);
-      if (table) anchor.end = (tokens[table.end] as Token).end;
-      return table
-        ? { literal: JSON.stringify(table.value), anchor }
-        : {
-            elsewhere: tokens
-              .slice(v, Math.max(v, matchClose(tokens, v)) + 1)
-              .map((x) => x.text)
-              .join(" "),
-          };
+      return (
+        tableBody(tokens, v + 1) ?? {
+          elsewhere: tokens
+            .slice(v, Math.max(v, matchClose(tokens, v)) + 1)
+            .map((x) => x.text)
+            .join(" "),
+        }
+      );
     }
     if (t.kind === "str") {
       const text = (t.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("");
       // A single-quoted string holds the JSON as written: a fix can write JSON back into it.
       return t.text.startsWith("'") && t.text.endsWith("'")
-        ? { literal: text, anchor: { ...newAnchor(tokens, v, v, "json"), start: t.start + 1, end: t.end - 1, quote: "'", in: "powershell" } }
+        ? { literal: text, anchor: { ...newAnchor(tokens, v, v, "json"), start: t.start + 1, end: t.end - 1, in: "powershell" } }
         : { literal: text };
     }
     if (t.kind === "ident" && t.text.startsWith("$")) return psVariableBody(tokens, j, t);
@@ -322,10 +372,7 @@ function psVariableBody(tokens: readonly Token[], before: number, variable: Toke
     if (found !== undefined) return { elsewhere: variable.text };
     found = k;
   }
-  const anchor = found === undefined ? undefined : newAnchor(tokens, found + 2, found + 2, "powershell");
-  const table = found === undefined ? undefined : hashtable(tokens, found + 2, anchor);
-  if (table && anchor) anchor.end = (tokens[table.end] as Token).end;
-  return table ? { literal: JSON.stringify(table.value), ...(anchor ? { anchor } : {}) } : { elsewhere: variable.text };
+  return (found === undefined ? undefined : tableBody(tokens, found + 2)) ?? { elsewhere: variable.text };
 }
 
 /** Where `--unsafe-fixes` can add a body to a call that sends none (a per-action pod route's `{"action": …}`). */

@@ -322,13 +322,10 @@ export function shellBody(tokens: readonly Token[], s: number): { text: string; 
     const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
     const body = attached ?? (CURL_BODY.test(w) ? words[k + 1] : undefined);
     if (body === undefined) continue;
-    // The body word as one quoted string (`'{…}'`, `"{\"a\": $X}"`): a fix can write JSON back into it.
+    // The body word, quoted (`'{…}'`, `"{\"a\": $X}"`): a fix rewrites the whole word, by bash's rules.
     const token = attached === undefined ? wordTokens[k + 1] : undefined;
-    const quote = token?.text[0];
-    const quoted = token !== undefined && (quote === "'" || quote === '"') && token.text.length >= 2 && token.text.endsWith(quote);
-    const anchor: BodyAnchor | undefined = quoted
-      ? { start: token.start + 1, end: token.end - 1, syntax: "json", holes: {}, shorthand: [], quote: quote as "'" | '"', in: "shell" }
-      : undefined;
+    const anchor: BodyAnchor | undefined =
+      token !== undefined && /^["']/.test(token.text) ? { start: token.start, end: token.end, syntax: "json", holes: {}, in: "shell" } : undefined;
     return anchor ? { text: body, anchor } : { text: body };
   }
   return undefined;

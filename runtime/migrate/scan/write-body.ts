@@ -1,7 +1,7 @@
 // A v2 request body written back in the syntax of the literal it replaces: a Python dict stays a
 // dict, a JS object literal keeps unquoted keys and shorthand properties, a PowerShell hashtable
-// stays a hashtable, JSON inside a shell or PowerShell string keeps its quoting and its `$VAR`s.
-// Placeholders (`<expr>`, `$VAR`) become the expressions they stand for, as written. Layout
+// stays a hashtable, JSON inside a PowerShell string keeps its quoting (a shell word is written by
+// fix-body.ts). Placeholder sentinels become the expressions they stand for, as written. Layout
 // follows the original: one line stays one line; a multi-line literal is indented as it was.
 
 import type { BodyAnchor } from "./literal-body.js";
@@ -44,14 +44,18 @@ class Unwritable extends Error {}
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
+/** A placeholder sentinel's characters (literal-body.ts `sentinel`). */
+const SENTINEL_CHAR = /[\ue000-\ue003]/;
+
 /**
- * The v2 body as source text for the literal at `anchor`, or why it cannot be written.
- * `variables` are shell variables written bare in the original (`{"min": $MIN}`).
+ * The v2 body as source text for the literal at `anchor`, or why it cannot be written. A string
+ * that is a placeholder's sentinel is written as its expression; JSON (`syntax: "json"`) keeps
+ * sentinels as strings, for the caller to splice.
  */
-export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, variables: ReadonlySet<string> = new Set()): WriteResult {
+export function writeBody(source: string, anchor: BodyAnchor, v2: unknown): WriteResult {
   const layout = layoutOf(source, anchor);
   const hole = (value: string): string | undefined => {
-    const span = anchor.holes[value];
+    const span = Object.hasOwn(anchor.holes, value) ? anchor.holes[value] : undefined;
     return span ? source.slice(span[0], span[1]) : undefined;
   };
   const str = (value: string, quote: string): string => {
@@ -66,8 +70,7 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, varia
     if (typeof value === "string") {
       const expr = hole(value);
       if (expr !== undefined) return expr;
-      if (anchor.syntax !== "json" && /^<.*>$/s.test(value)) throw new Unwritable(`the placeholder ${value} changed on the way to v2`);
-      if (anchor.syntax === "json" && variables.has(value)) return value;
+      if (anchor.syntax !== "json" && SENTINEL_CHAR.test(value)) throw new Unwritable("an expression's value changed on the way to v2");
       return str(value, layout.quote);
     }
     if (typeof value === "number") {
@@ -80,6 +83,7 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, varia
     throw new Unwritable(`a value of type ${typeof value}`);
   };
   const key = (name: string): string => {
+    if (anchor.syntax !== "json" && SENTINEL_CHAR.test(name)) throw new Unwritable("an expression became a key");
     if (anchor.syntax === "js" && IDENT.test(name)) return name;
     if (anchor.syntax === "powershell") return /^[A-Za-z_]\w*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
     if (anchor.syntax === "json") return JSON.stringify(name);
@@ -111,40 +115,11 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, varia
     return `${open}${pad}${members.join(sep)}${pad}${close}`;
   };
   try {
-    let text = write(v2, 0);
-    if (anchor.quote === "'" && text.includes("'")) {
-      // Shell single quotes admit no escape; PowerShell doubles them.
-      if (anchor.in !== "powershell") return { reason: "the v2 body has a ' and the shell string around it is single-quoted" };
-      text = text.replace(/'/g, "''");
-    } else if (anchor.quote === '"') {
-      text = text.replace(/[\\"`]/g, (c) => `\\${c}`);
-    }
-    return { text };
+    const text = write(v2, 0);
+    // A single-quoted PowerShell string doubles its quotes.
+    return { text: anchor.in === "powershell" ? text.replace(/'/g, "''") : text };
   } catch (error) {
     if (error instanceof Unwritable) return { reason: `the v2 body cannot be written back: ${error.message}` };
     throw error;
   }
-}
-
-/** Shell variables written bare (outside JSON strings) in a JSON body: `{"min": $MIN}` → `$MIN`. */
-export function bareVariables(json: string): Set<string> {
-  const out = new Set<string>();
-  let inString = false;
-  for (let i = 0; i < json.length; i++) {
-    const c = json[i] as string;
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === "$") {
-      const name = /^\$(?:\{[^}]*\}|\w+)/.exec(json.slice(i))?.[0];
-      if (name) {
-        out.add(name);
-        i += name.length - 1;
-      }
-    }
-  }
-  return out;
 }

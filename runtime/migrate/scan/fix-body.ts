@@ -1,0 +1,195 @@
+// A literal body rewritten to the v2 body, proved before it is written. The body is migrated
+// again with each placeholder an opaque sentinel, so only what the scanner itself made a
+// placeholder becomes an expression (a literal "<name>" stays a string), and a placeholder the
+// migration would change is seen. A shell word is judged by what bash passes: the word before
+// and after the fix is expanded with sample values for each splice, and the fixed word must send
+// exactly the v2 body of what the original sends, for every sample.
+
+import { applyTable, sortKeys } from "../apply-table.js";
+import type { RouteMapping } from "../route-table.js";
+import { type BodyAnchor, sentinel } from "./literal-body.js";
+import { expandWord, readWord, type WordPiece, writeWord } from "./shell-word.js";
+import { writeBody } from "./write-body.js";
+
+/** The v2 body for a v1 body; undefined when v2 cannot take it as written. */
+export type Migrate = (v1: unknown) => unknown;
+
+/** The v2 body of `route` for a v1 body: the migration table's, or the per-action body. */
+export function migrationFor(route: RouteMapping): Migrate {
+  if (route.action !== undefined) {
+    const action = route.action;
+    return () => ({ action });
+  }
+  const body = route.body;
+  return (v1) => {
+    if (body === undefined) return undefined;
+    const migrated = applyTable(body.kind, v1, body.mode, {});
+    return migrated.notes.some((n) => n.level === "error") ? undefined : sortKeys(migrated.body);
+  };
+}
+
+const SENTINEL_CHAR = /[\ue000-\ue003]/;
+const SENTINEL = /\ue000(\d+)\ue001/g;
+
+/** `value` with every family-0 sentinel in its strings turned into family 1. */
+function otherFamily(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(/\ue000/g, "\ue002").replace(/\ue001/g, "\ue003");
+  if (Array.isArray(value)) return value.map(otherFamily);
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [otherFamily(k), otherFamily(v)]));
+  return value;
+}
+
+/** The v2 body of a literal read with sentinels, when no placeholder's value decides more than where it goes. */
+function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | { reason: string } {
+  const v2 = migrate(v1);
+  if (v2 === undefined) return { reason: "the v2 body cannot be built from this one as written" };
+  if (JSON.stringify(otherFamily(v2)) !== JSON.stringify(migrate(otherFamily(v1))))
+    return { reason: "a value that is not a literal decides the shape of the v2 body: v2kit cannot write it back" };
+  return { v2 };
+}
+
+/** The source text of the v2 body for the literal at `anchor`, or why it is not written. */
+export function bodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { text: string } | { reason: string } {
+  if (anchor.in === "shell") return shellBodyText(source, anchor, migrate);
+  let v1 = anchor.v1;
+  if (anchor.in === "powershell") {
+    // A single-quoted PowerShell string: the JSON as written, `''` for a quote.
+    try {
+      v1 = JSON.parse(source.slice(anchor.start, anchor.end).replace(/''/g, "'"));
+    } catch {
+      return { reason: "the body string is not JSON as written" };
+    }
+  }
+  if (v1 === undefined) return { reason: "v2kit could not read the literal body" };
+  const migrated = migrateOpaque(v1, migrate);
+  if ("reason" in migrated) return migrated;
+  const written = writeBody(source, anchor, migrated.v2);
+  return "reason" in written ? { reason: `the v2 body cannot be written back: ${written.reason}` } : written;
+}
+
+/** Sample values for each splice: numbers where the JSON takes a value, text (with a space and a glob when bash quotes it) inside a string. */
+function samples(keys: readonly string[], bare: ReadonlySet<string>, quoted: ReadonlySet<string>): Map<string, string>[] {
+  return [0, 1].map((n) => new Map(keys.map((key, k) => [key, bare.has(key) ? String(n * 9 + k + 2) : n === 1 && quoted.has(key) ? `a b*${k}` : `v${n}${k}`])));
+}
+
+const canonical = (text: string): string | undefined => {
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(text)));
+  } catch {
+    return undefined;
+  }
+};
+
+/** A `curl -d` word: the v2 body in the word's own quoting, when bash provably sends it. */
+function shellBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { text: string } | { reason: string } {
+  const word = source.slice(anchor.start, anchor.end);
+  const read = readWord(word);
+  if ("reason" in read) return { reason: `the body word has ${read.reason}: v2kit cannot tell what bash sends after a fix` };
+  const keys: string[] = [];
+  const spliceOf = new Map<string, string>();
+  const quoted = new Set<string>();
+  let json = "";
+  for (const p of read.pieces) {
+    if ("text" in p) {
+      if (SENTINEL_CHAR.test(p.text)) return { reason: "the body has characters v2kit uses as markers" };
+      json += p.text;
+      continue;
+    }
+    if (!spliceOf.has(p.key)) {
+      keys.push(p.key);
+      spliceOf.set(p.key, p.splice);
+      if (p.quoted) quoted.add(p.key);
+    } else if (!p.quoted) quoted.delete(p.key);
+    json += sentinel(keys.indexOf(p.key));
+  }
+  // A splice outside a JSON string is a value (`{"min": $MIN}`); inside one, part of the text.
+  const bare = new Set<string>();
+  let v1Text = "";
+  for (let i = 0, inString = false; i < json.length; i++) {
+    const c = json[i] as string;
+    if (inString) {
+      if (c === "\\") v1Text += c + (json[++i] ?? "");
+      else v1Text += c;
+      if (c === '"') inString = false;
+      continue;
+    }
+    const at = c === "\ue000" ? /^\ue000(\d+)\ue001/.exec(json.slice(i)) : null;
+    if (at) {
+      bare.add(keys[Number(at[1])] as string);
+      v1Text += `"${at[0]}"`;
+      i += at[0].length - 1;
+      continue;
+    }
+    if (c === '"') inString = true;
+    v1Text += c;
+  }
+  let v1: unknown;
+  try {
+    v1 = JSON.parse(v1Text);
+  } catch {
+    return { reason: "the body bash sends is not JSON v2kit can read" };
+  }
+  const migrated = migrateOpaque(v1, migrate);
+  if ("reason" in migrated) return migrated;
+  const quote = word[0] === '"' ? '"' : "'";
+  const inner = { ...anchor, start: anchor.start + 1, end: anchor.end - (word.length > 1 && word.endsWith(quote) ? 1 : 0), holes: {} };
+  delete inner.in;
+  const written = writeBody(source, inner, migrated.v2);
+  if ("reason" in written) return { reason: `the v2 body cannot be written back: ${written.reason}` };
+  const text = writeWord(piecesOf(written.text, keys, spliceOf, bare), quote);
+  // The proof: what bash passes, before and after, for every sample.
+  const again = readWord(text);
+  if ("reason" in again) return { reason: `the fixed word would have ${again.reason}` };
+  for (const key of keys) {
+    const count = (pieces: readonly WordPiece[]) => pieces.filter((p) => "key" in p && p.key === key).length;
+    if (key.startsWith("$(") && count(again.pieces) > count(read.pieces)) return { reason: `the fix would run \`${key}\` more often` };
+  }
+  for (const values of samples(keys, bare, quoted)) {
+    const before = expandWord(read.pieces, values);
+    const sent = before === undefined ? undefined : canonical(before);
+    if (sent === undefined) return { reason: "v2kit cannot tell what JSON bash sends for every value of the variables in the body" };
+    const expected = migrate(JSON.parse(sent));
+    if (expected === undefined) return { reason: "the v2 body depends on the values of the variables in the body" };
+    const after = expandWord(again.pieces, values);
+    if (after === undefined || canonical(after) !== JSON.stringify(sortKeys(expected)))
+      return { reason: "bash would not send the v2 body after the fix (a variable would change type or place): change it by hand" };
+  }
+  return { text };
+}
+
+/** JSON text with sentinels → word pieces: a sentinel that is a whole JSON string and stood for a value is spliced bare. */
+function piecesOf(json: string, keys: readonly string[], spliceOf: ReadonlyMap<string, string>, bare: ReadonlySet<string>): WordPiece[] {
+  const pieces: WordPiece[] = [];
+  const text = (t: string) => {
+    const last = pieces[pieces.length - 1];
+    if (last && "text" in last) last.text += t;
+    else if (t !== "") pieces.push({ text: t });
+  };
+  const splice = (k: number) => {
+    const key = keys[k] as string;
+    pieces.push({ splice: spliceOf.get(key) as string, key, quoted: true });
+  };
+  for (let i = 0; i < json.length; i++) {
+    if (json[i] !== '"') {
+      text(json[i] as string);
+      continue;
+    }
+    let end = i + 1;
+    while (end < json.length && json[end] !== '"') end += json[end] === "\\" ? 2 : 1;
+    const content = json.slice(i + 1, end);
+    const whole = /^\ue000(\d+)\ue001$/.exec(content);
+    if (whole && bare.has(keys[Number(whole[1])] as string)) splice(Number(whole[1]));
+    else {
+      text('"');
+      let at = 0;
+      for (const m of content.matchAll(SENTINEL)) {
+        text(content.slice(at, m.index));
+        splice(Number(m[1]));
+        at = m.index + m[0].length;
+      }
+      text(`${content.slice(at)}"`);
+    }
+    i = end;
+  }
+  return pieces;
+}
