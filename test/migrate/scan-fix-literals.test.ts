@@ -3,9 +3,11 @@
 // checked is what the program would send, not the text.
 // - Item 7: a literal string that looks like a placeholder ("<name>") stays that string; only an
 //   expression the scanner read becomes an expression again.
+// - Item 10: a body rewritten over several lines takes the line ending of its lines (CRLF in a
+//   CRLF file, each part of a mixed file its own); the fixture `scan-fix/crlf` holds the bytes.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,5 +94,31 @@ def go(name, eid):
       { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { name: 4, templateId: "<name>", workers: { max: 2 } } },
       { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { name: "<name>", workers: { min: 4 } } },
     ]);
+  });
+});
+
+describe("item 10: line endings", () => {
+  it("a CRLF file keeps CRLF on every line, a mixed file each line's own ending", () => {
+    const dir = scratch({});
+    cpSync(fileURLToPath(new URL("../fixtures/scan-fix/crlf/before", import.meta.url)), dir, { recursive: true });
+    expect(fix(dir).stderr).toContain("fixed 3 calls in 2 files; 0 calls left");
+    const client = readFileSync(join(dir, "client.py"), "utf8");
+    expect(client).toContain('            "workers": {\r\n                "idleTimeout": 5,\r\n');
+    expect(client.split("\r\n").every((line) => !line.includes("\n"))).toBe(true);
+    expect(client.endsWith("\r\n")).toBe(true);
+    // The CRLF function stays CRLF, the LF one LF.
+    const [head, rename, scale] = readFileSync(join(dir, "mixed.mjs"), "utf8").split(/(?=export async)/);
+    expect(head?.includes("\r")).toBe(false);
+    const crlfPart = rename?.slice(0, rename.indexOf("  });") + 7) ?? "";
+    expect(crlfPart.split("\n").slice(0, -1).length).toBe(8);
+    expect(
+      crlfPart
+        .split("\n")
+        .slice(0, -1)
+        .every((line) => line.endsWith("\r")),
+    ).toBe(true);
+    expect(rename).toContain("body: JSON.stringify({\r\n      image:");
+    expect(scale?.includes("\r")).toBe(false);
+    expect(scale).toContain("workers: {\n        max: 2,\n      },\n");
   });
 });

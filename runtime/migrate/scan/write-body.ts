@@ -10,6 +10,8 @@ export type WriteResult = { text: string } | { reason: string };
 
 interface Layout {
   multiline: boolean;
+  /** The line ending of the literal's own lines (`\r\n` in a CRLF file), else of the lines around it. */
+  eol: string;
   /** Indentation of the line the literal starts on. */
   base: string;
   unit: string;
@@ -31,6 +33,7 @@ function layoutOf(source: string, anchor: BodyAnchor): Layout {
   const quoteOf = /(["'])/.exec(original)?.[1];
   return {
     multiline: original.includes("\n"),
+    eol: lineEnding(source, anchor.start),
     base,
     unit,
     padded: /^@?\{[ \t]/.test(original),
@@ -38,6 +41,13 @@ function layoutOf(source: string, anchor: BodyAnchor): Layout {
     trailingComma: /,\s*[}\]]\s*$/.test(original),
     spaced: /":\s/.test(original) || !/":/.test(original),
   };
+}
+
+/** The line ending of the first line break at or after `at` (inside a multi-line literal, its own), else the one before it. */
+function lineEnding(source: string, at: number): string {
+  const after = source.indexOf("\n", at);
+  const nl = after >= 0 ? after : source.lastIndexOf("\n", at);
+  return nl > 0 && source[nl - 1] === "\r" ? "\r\n" : "\n";
 }
 
 class Unwritable extends Error {}
@@ -108,7 +118,8 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown): Writ
       const end = layout.base + layout.unit.repeat(depth);
       const comma = ps && !isArray ? "" : ",";
       const trailing = layout.trailingComma && !ps && anchor.syntax !== "json" ? "," : "";
-      return `${open}\n${members.map((m) => pad + m).join(`${comma}\n`)}${trailing}\n${end}${close}`;
+      const eol = layout.eol;
+      return `${open}${eol}${members.map((m) => pad + m).join(`${comma}${eol}`)}${trailing}${eol}${end}${close}`;
     }
     const sep = ps && !isArray ? "; " : anchor.syntax === "json" && !layout.spaced ? "," : ", ";
     const pad = layout.padded && !isArray ? " " : "";
