@@ -4,7 +4,7 @@
 // Loaded only with those flags.
 
 import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { resolveFindings, type Surroundings } from "../../runtime/migrate/index.js";
 import { analyzeSource } from "../../runtime/migrate/scan.js";
 import { unifiedDiff } from "../../runtime/migrate/scan/diff.js";
@@ -42,8 +42,14 @@ export function fixFiles(
     let findings = entry.findings.filter((f) => !result.fixed.includes(f));
     if (result.refused) process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${result.refused}\n`);
     if (result.edits.length > 0) {
-      if (run.mode === "diff") {
-        diff += unifiedDiff(relative(process.cwd(), entry.path).split("\\").join("/"), source, result.edits);
+      const unpatchable = run.mode === "diff" ? unchangedText(entry.path, source) : undefined;
+      if (unpatchable) {
+        process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unpatchable}: left out of the diff\n`);
+        for (const f of result.fixed) reasons.set(key(f), [`${unpatchable}: left out of the diff`]);
+        findings = entry.findings;
+      } else if (run.mode === "diff") {
+        // Forward slashes in the patch; on POSIX a backslash is part of the name.
+        diff += unifiedDiff(relative(process.cwd(), entry.path).split(sep).join("/"), source, result.edits);
         fixedCalls += result.fixed.length;
         fixedFiles++;
       } else {
@@ -87,6 +93,21 @@ function withNote(f: Finding, message: string): Finding {
   const copy: Finding = { ...f, notes: [...f.notes, { level: "info", message }] };
   Object.defineProperty(copy, "fixInput", { value: f.fixInput });
   return copy;
+}
+
+/**
+ * Why the file on disk is not `text` byte for byte (a patch of it would not apply, or would
+ * change bytes v2kit did not read): not valid UTF-8, changed since it was read, or unreadable.
+ */
+function unchangedText(path: string, text: string): string | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    return `cannot read it again (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  if (Buffer.from(text, "utf8").equals(bytes)) return undefined;
+  return bytes.toString("utf8") === text ? "it is not valid UTF-8, so a patch of it would not apply" : "it changed since it was read";
 }
 
 /**

@@ -1,6 +1,7 @@
-// A unified diff of one file's fixes, as `git diff` writes it (`diff --git a/… b/…`, three lines
-// of context, `\ No newline at end of file`), built from the edits themselves: the changed lines
-// are known, so no line-matching algorithm is needed and the output is exact.
+// A unified diff of one file's fixes, as `git diff` writes it (`diff --git a/… b/…`, names quoted
+// as git quotes them, three lines of context, `\ No newline at end of file`), built from the
+// edits themselves: the changed lines are known, so no line-matching algorithm is needed and the
+// output is exact.
 
 import { lastAtOrBefore } from "./candidate.js";
 import type { Edit } from "./fix.js";
@@ -12,6 +13,24 @@ interface Cluster {
   from: number;
   to: number;
   added: string[];
+}
+
+const C_ESCAPES: Record<number, string> = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r", 34: '"', 92: "\\" };
+
+/**
+ * A name as git writes it in a diff header: as is, or, when it has a control character, `"`,
+ * `\` or a byte past ASCII, in double quotes with C escapes and octal bytes (git's default
+ * `core.quotePath`). `git apply` reads both back to the same name.
+ */
+export function gitQuoted(name: string): string {
+  const bytes = new TextEncoder().encode(name);
+  if (!bytes.some((c) => c < 0x20 || c >= 0x7f || c === 34 || c === 92)) return name;
+  let out = "";
+  for (const c of bytes) {
+    const escape = C_ESCAPES[c];
+    out += escape !== undefined ? `\\${escape}` : c < 0x20 || c >= 0x7f ? `\\${c.toString(8).padStart(3, "0")}` : String.fromCharCode(c);
+  }
+  return `"${out}"`;
 }
 
 /** Lines with their end-of-line kept (the last may have none). */
@@ -79,7 +98,10 @@ export function unifiedDiff(path: string, before: string, edits: readonly Edit[]
     }
     return { from, to, added };
   });
-  let out = `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n`;
+  const [a, b] = [gitQuoted(`a/${path}`), gitQuoted(`b/${path}`)];
+  // As git does, a name with a space ends its ---/+++ line with a tab.
+  const tab = path.includes(" ") ? "\t" : "";
+  let out = `diff --git ${a} ${b}\n--- ${a}${tab}\n+++ ${b}${tab}\n`;
   let shift = 0;
   for (let i = 0; i < clusters.length;) {
     // Clusters whose context lines would touch go into one hunk.
