@@ -3,6 +3,9 @@
 // checked is what the program would send, not the text.
 // - Item 7: a literal string that looks like a placeholder ("<name>") stays that string; only an
 //   expression the scanner read becomes an expression again.
+// - Item 5: comments inside a rewritten body stay, beside the v2 member their v1 member became;
+//   a comment about a field v2 drops makes the call unfixed (said why), never deleted. The fixed
+//   files still parse (python3 ast.parse, node --check) and still send the v2 body.
 // - Item 10: a body rewritten over several lines takes the line ending of its lines (CRLF in a
 //   CRLF file, each part of a mixed file its own); the fixture `scan-fix/crlf` holds the bytes.
 
@@ -11,7 +14,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { migrateRequest } from "../../runtime/migrate/request.js";
+import { scanSource } from "../../runtime/migrate/scan.js";
+import { fixFile } from "../../runtime/migrate/scan/fix.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const python = spawnSync("python3", ["--version"]).status === 0;
@@ -120,5 +127,164 @@ describe("item 10: line endings", () => {
     expect(rename).toContain("body: JSON.stringify({\r\n      image:");
     expect(scale?.includes("\r")).toBe(false);
     expect(scale).toContain("workers: {\n        max: 2,\n      },\n");
+  });
+});
+
+describe.skipIf(!python)("item 5: comments inside a rewritten body", () => {
+  const PY = `import requests
+
+
+def scale(eid, low):
+    requests.post(
+        "https://rest.runpod.io/v1/endpoints/" + eid + "/update",
+        json={  # the new scaling
+            # keep at least one worker warm
+            "workersMin": low,  # from the caller
+            "workersMax": 4,
+            "idleTimeout": compute(  # seconds, an expression with its own comment
+                5
+            ),
+            # nothing after this
+        },
+    )
+
+
+def compute(n):
+    return n
+`;
+  const JS = `export async function scale(eid, low) {
+  await fetch("https://rest.runpod.io/v1/endpoints/" + eid + "/update", {
+    method: "POST",
+    body: JSON.stringify({
+      // keep at least one worker warm
+      workersMin: low, /* from the caller */
+      workersMax: 4,
+    }),
+  });
+  await fetch("https://rest.runpod.io/v1/endpoints/" + eid + "/update", { method: "POST", body: JSON.stringify({ workersMin: low /* inline */, workersMax: 2 }) });
+}
+`;
+
+  it("keeps every comment beside its field; the files parse and send the v2 body", () => {
+    const dir = scratch({ "requests.py": REQUESTS_STUB, "client.py": PY, "client.mjs": JS });
+    expect(fix(dir).stderr).toContain("fixed 3 calls in 2 files; 0 calls left");
+    const py = readFileSync(join(dir, "client.py"), "utf8");
+    expect(spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", join(dir, "client.py")]).status).toBe(0);
+    // The expression is copied as written, its own comment and line breaks with it.
+    expect(py).toContain(`        json={  # the new scaling
+            "workers": {
+                "idleTimeout": compute(  # seconds, an expression with its own comment
+                5
+            ),
+                "max": 4,
+                # keep at least one worker warm
+                "min": low,  # from the caller
+            },
+            # nothing after this
+        },`);
+    expect(pythonSends(dir, "client.scale('e1', 1)")).toEqual([
+      { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { idleTimeout: 5, max: 4, min: 1 } } },
+    ]);
+    const js = readFileSync(join(dir, "client.mjs"), "utf8");
+    expect(spawnSync(process.execPath, ["--check", join(dir, "client.mjs")]).status).toBe(0);
+    expect(js).toContain(`    body: JSON.stringify({
+      workers: {
+        max: 4,
+        // keep at least one worker warm
+        min: low, /* from the caller */
+      },
+    }),`);
+    expect(js).toContain("JSON.stringify({ workers: { max: 2, min: low /* inline */ } })");
+    expect(nodeSends(dir, "client.mjs", 'scale("e1", 1)')).toEqual([
+      { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 4, min: 1 } } },
+      { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 2, min: 1 } } },
+    ]);
+  });
+
+  it("a comment about a field v2 drops leaves the call unfixed, saying why", () => {
+    const source = `import requests
+
+
+def create(eid):
+    requests.post(
+        "https://rest.runpod.io/v1/endpoints/" + eid + "/update",
+        json={
+            # GPU workers
+            "computeType": "GPU",
+            "workersMax": 2,
+        },
+    )
+`;
+    const dir = scratch({ "client.py": source });
+    const r = fix(dir);
+    expect(r.stderr).toContain("fixed 0 calls in 0 files; 1 call left");
+    expect(r.stdout).toContain(
+      "not fixed: a comment in the body (`# GPU workers`) is about `computeType`, which v2 drops or builds differently: move or delete the comment, then fix again",
+    );
+    expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(source);
+  });
+});
+
+/** A generated member of a Python dict body: its field, its value (a literal or the argument `low`), its comments. */
+interface GenMember {
+  field: string;
+  value: number | string | null;
+  before: boolean;
+  after: boolean;
+}
+
+describe.skipIf(!python)("item 5, generated: comments anywhere between the members of a Python body", () => {
+  it("every fixed file parses, keeps every comment, and sends the v2 body; a call left alone says why", () => {
+    const member = fc.record<GenMember>({
+      field: fc.constantFrom("workersMin", "workersMax", "idleTimeout", "name", "templateId", "computeType"),
+      value: fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom("w # not a comment", "it's"), fc.constant(null)),
+      before: fc.boolean(),
+      after: fc.boolean(),
+    });
+    let fixed = 0;
+    let runs = 0;
+    const cases: { text: string; body: unknown }[] = [];
+    fc.assert(
+      fc.property(fc.uniqueArray(member, { minLength: 1, maxLength: 4, selector: (m) => m.field }), fc.boolean(), fc.boolean(), (members, opening, closing) => {
+        runs++;
+        let n = 0;
+        const comment = () => `# note ${++n}`;
+        const lines = [`        json={${opening ? `  ${comment()}` : ""}`];
+        const v1: Record<string, unknown> = {};
+        for (const m of members) {
+          // null stands for the argument `low` (2 when called).
+          v1[m.field] = m.value ?? 2;
+          if (m.before) lines.push(`            ${comment()}`);
+          lines.push(`            ${JSON.stringify(m.field)}: ${m.value === null ? "low" : JSON.stringify(m.value)},${m.after ? `  ${comment()}` : ""}`);
+        }
+        if (closing) lines.push(`            ${comment()}`);
+        lines.push("        },");
+        const source = `import requests\n\n\ndef call(eid, low):\n    requests.patch(\n        "https://rest.runpod.io/v1/endpoints/" + eid,\n${lines.join("\n")}\n    )\n`;
+        const result = fixFile(source, "client.py", scanSource(source, "client.py", [], { sites: true }), { unsafe: false });
+        if (result.fixed.length === 0) {
+          // Left alone: the finding says why.
+          expect(result.notFixed[0]?.reason).toMatch(/\w/);
+          return;
+        }
+        fixed++;
+        const text = result.text;
+        for (let k = 1; k <= n; k++) expect(text).toContain(`# note ${k}`);
+        cases.push({ text, body: migrateRequest({ method: "PATCH", path: "/v1/endpoints/e1", body: v1 }).request?.body });
+      }),
+      { seed: 45, numRuns: 40 },
+    );
+    expect(fixed).toBeGreaterThan(runs / 3);
+    // One python3 runs every fixed file: importing a module compiles it (a syntax error fails
+    // here), calling it prints the body it sends.
+    const dir = scratch({ "requests.py": REQUESTS_STUB });
+    for (const [k, c] of cases.entries()) writeFileSync(join(dir, `client_${k}.py`), c.text);
+    const calls = cases.map((_, k) => `import client_${k}; client_${k}.call('e1', 2)`).join("; ");
+    const r = spawnSync("python3", ["-c", calls], { cwd: dir, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    const sent = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as unknown);
+    for (const [k, c] of cases.entries()) expect(sent[k], c.text).toEqual({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: c.body });
   });
 });

@@ -7,25 +7,87 @@
 
 import { applyTable, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
-import { type BodyAnchor, sentinel } from "./literal-body.js";
+import { type Comments, commentsOf, slotsOf } from "./body-comments.js";
+import { type BodyAnchor, childPointer, sentinel } from "./literal-body.js";
 import { expandWord, readWord, type WordPiece, writeWord } from "./shell-word.js";
 import { writeBody } from "./write-body.js";
 
 /** The v2 body for a v1 body; undefined when v2 cannot take it as written. */
 export type Migrate = (v1: unknown) => unknown;
 
-/** The v2 body of `route` for a v1 body: the migration table's, or the per-action body. */
-export function migrationFor(route: RouteMapping): Migrate {
+export interface Migration {
+  migrate: Migrate;
+  /** Where a v1 member (or the body, "") goes in v2, by JSON pointer; undefined when the table does not move it whole to one place. */
+  place: (pointer: string) => string | undefined;
+}
+
+const segments = (pointer: string) =>
+  pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+
+/** The v2 body of `route` for a v1 body (the migration table's, or the per-action body) and where each v1 member goes. */
+export function migrationFor(route: RouteMapping): Migration {
   if (route.action !== undefined) {
     const action = route.action;
-    return () => ({ action });
+    return { migrate: () => ({ action }), place: (pointer) => (pointer === "" ? "" : undefined) };
   }
   const body = route.body;
-  return (v1) => {
-    if (body === undefined) return undefined;
-    const migrated = applyTable(body.kind, v1, body.mode, {});
-    return migrated.notes.some((n) => n.level === "error") ? undefined : sortKeys(migrated.body);
+  return {
+    migrate: (v1) => {
+      if (body === undefined) return undefined;
+      const migrated = applyTable(body.kind, v1, body.mode, {});
+      return migrated.notes.some((n) => n.level === "error") ? undefined : sortKeys(migrated.body);
+    },
+    place: (pointer) => {
+      if (pointer === "") return "";
+      const [field, ...rest] = segments(pointer);
+      const mapping = body && field !== undefined && Object.hasOwn(body.kind.table, field) ? body.kind.table[field] : undefined;
+      if (!mapping?.to || mapping.to.includes("*")) return undefined;
+      if (mapping.how === "rename" || mapping.how === "nest") return rest.reduce(childPointer, mapping.to);
+      return mapping.how === "custom" && rest.length === 0 ? mapping.to : undefined;
+    },
   };
+}
+
+/** The value at `pointer` in `value`, and whether it is there. */
+function valueAt(value: unknown, pointer: string): { found: boolean; value?: unknown; parent?: unknown } {
+  let here: unknown = value;
+  let parent: unknown;
+  for (const s of segments(pointer)) {
+    if (typeof here !== "object" || here === null || Array.isArray(here) || !Object.hasOwn(here, s)) return { found: false };
+    parent = here;
+    here = (here as Record<string, unknown>)[s];
+  }
+  return { found: true, value: here, parent };
+}
+
+/** The literal's comments by the v2 pointer they go to, or why one has no place there. */
+function placeComments(source: string, anchor: BodyAnchor, v2: unknown, place: Migration["place"]): { comments: Comments } | { reason: string } {
+  const found = commentsOf(source, anchor);
+  if ("reason" in found) return found;
+  const comments: Comments = new Map();
+  for (const [pointer, slots] of found.comments) {
+    const to = place(pointer);
+    const there = to === undefined ? { found: false } : valueAt(v2, to);
+    const member = slots.before.length + slots.after.length === 0 || (there.found && to !== "");
+    const object =
+      slots.end.length + slots.open.length === 0 || (there.found && typeof there.value === "object" && there.value !== null && !Array.isArray(there.value));
+    if (to === undefined || !member || !object) {
+      const text = [...slots.before, ...slots.after, ...slots.open, ...slots.end][0]?.text ?? "";
+      const what = pointer === "" ? "the body" : `\`${segments(pointer).join(".")}\``;
+      return {
+        reason: `a comment in the body (\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\`) is about ${what}, which v2 drops or builds differently: move or delete the comment, then fix again`,
+      };
+    }
+    const into = slotsOf(comments, to);
+    into.before.push(...slots.before);
+    into.after.push(...slots.after);
+    into.open.push(...slots.open);
+    into.end.push(...slots.end);
+  }
+  return { comments };
 }
 
 const SENTINEL_CHAR = /[\ue000-\ue003]/;
@@ -49,7 +111,7 @@ function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | { reaso
 }
 
 /** The source text of the v2 body for the literal at `anchor`, or why it is not written. */
-export function bodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { text: string } | { reason: string } {
+export function bodyText(source: string, anchor: BodyAnchor, { migrate, place }: Migration): { text: string } | { reason: string } {
   if (anchor.in === "shell") return shellBodyText(source, anchor, migrate);
   let v1 = anchor.v1;
   if (anchor.in === "powershell") {
@@ -63,8 +125,9 @@ export function bodyText(source: string, anchor: BodyAnchor, migrate: Migrate): 
   if (v1 === undefined) return { reason: "v2kit could not read the literal body" };
   const migrated = migrateOpaque(v1, migrate);
   if ("reason" in migrated) return migrated;
-  const written = writeBody(source, anchor, migrated.v2);
-  return "reason" in written ? { reason: `the v2 body cannot be written back: ${written.reason}` } : written;
+  const placed = placeComments(source, anchor, migrated.v2, place);
+  if ("reason" in placed) return placed;
+  return writeBody(source, anchor, migrated.v2, placed.comments);
 }
 
 /** Sample values for each splice: numbers where the JSON takes a value, text (with a space and a glob when bash quotes it) inside a string. */
@@ -135,7 +198,7 @@ function shellBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { 
   const inner = { ...anchor, start: anchor.start + 1, end: anchor.end - (word.length > 1 && word.endsWith(quote) ? 1 : 0), holes: {} };
   delete inner.in;
   const written = writeBody(source, inner, migrated.v2);
-  if ("reason" in written) return { reason: `the v2 body cannot be written back: ${written.reason}` };
+  if ("reason" in written) return written;
   const text = writeWord(piecesOf(written.text, keys, spliceOf, bare), quote);
   // The proof: what bash passes, before and after, for every sample.
   const again = readWord(text);

@@ -29,6 +29,8 @@ export interface BodyAnchor {
   holes: Record<string, [number, number]>;
   /** The literal as a fix reads it: each placeholder an opaque sentinel (`sentinel(k)`); unset when unread. */
   v1?: unknown;
+  /** Where the literal's members and brackets are, for the comments between its tokens (set with `v1`). */
+  shape?: LiteralShape;
   /**
    * JSON inside a string: `powershell`, a single-quoted string (the span is inside the quotes);
    * `shell`, a `curl -d` word (the span is the whole word, quotes included, read by bash's rules).
@@ -36,11 +38,34 @@ export interface BodyAnchor {
   in?: "shell" | "powershell";
 }
 
+/**
+ * The skeleton of a literal that a fix places comments by: every token's span (comments are the
+ * text between them), each member's key offset, value end and JSON pointer, each object's and
+ * list's span.
+ */
+export interface LiteralShape {
+  tokens: [number, number][];
+  members: { pointer: string; parent: string; key: number; end: number }[];
+  containers: { pointer: string; open: number; close: number; list: boolean }[];
+}
+
+const newShape = (): LiteralShape => ({ tokens: [], members: [], containers: [] });
+
+/** `pointer` + one RFC 6901 reference token. */
+export const childPointer = (pointer: string, key: string | number) => `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+
 /** The placeholder sentinel `k`, in one of two families (a fix checks with the second that no placeholder's value decides the shape). */
 export const sentinel = (k: number, family: 0 | 1 = 0) => `${String.fromCharCode(0xe000 + 2 * family)}${k}${String.fromCharCode(0xe001 + 2 * family)}`;
 
 /** Names a placeholder for the expression `run` (tokens of a value that is not a literal). */
 type Placeholder = (run: readonly Token[]) => string;
+
+/** How a literal is read: for a finding (`<source>` placeholders) or for a fix (sentinels, strict, its shape recorded). */
+interface Reading {
+  placeholder: Placeholder;
+  strict: boolean;
+  shape?: LiteralShape;
+}
 
 /** `<source text>`: the placeholder a finding shows. */
 const shown =
@@ -80,13 +105,15 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
   if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) return undefined;
   let json: string;
   try {
-    json = JSON.stringify(literalValue(tokens, a, b, python, shown(python ? " " : ""), false));
+    json = JSON.stringify(literalValue(tokens, a, b, python, { placeholder: shown(python ? " " : ""), strict: false }));
   } catch {
     return undefined;
   }
   if (anchor) {
     try {
-      anchor.v1 = literalValue(tokens, a, b, python, opaque(anchor), true);
+      const shape = newShape();
+      anchor.v1 = literalValue(tokens, a, b, python, { placeholder: opaque(anchor), strict: true, shape });
+      anchor.shape = shape;
     } catch {
       // Left unread: the fix says so.
     }
@@ -95,15 +122,17 @@ function literalJson(tokens: readonly Token[], a: number, b: number, python: boo
 }
 
 /** The value of the literal at tokens [a, b]; throws when it is not one. */
-function literalValue(tokens: readonly Token[], a: number, b: number, python: boolean, placeholder: Placeholder, strict: boolean): unknown {
+function literalValue(tokens: readonly Token[], a: number, b: number, python: boolean, { placeholder, strict, shape }: Reading): unknown {
+  for (let j = a; shape && j <= b; j++) shape.tokens.push([(tokens[j] as Token).start, (tokens[j] as Token).end]);
   let i = a;
-  const value = (): unknown => {
+  const value = (pointer: string): unknown => {
     const t = tokens[i] as Token | undefined;
     if (t === undefined) throw new Error("end");
     if (t.text === "{" || t.text === "[") {
       const close = matchClose(tokens, i);
       if (close < 0 || close > b) throw new Error("unbalanced");
       const object = t.text === "{";
+      shape?.containers.push({ pointer, open: t.start, close: (tokens[close] as Token).end, list: !object });
       const out: Record<string, unknown> | unknown[] = object ? {} : [];
       i++;
       while (i < close) {
@@ -120,13 +149,15 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
           if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
             // A shorthand property (`{ name }`): the variable's value, a placeholder.
             (out as Record<string, unknown>)[key] = placeholder([k]);
+            shape?.members.push({ pointer: childPointer(pointer, key), parent: pointer, key: k.start, end: k.end });
             i++;
             continue;
           }
           if (next !== ":") throw new Error("key");
           i += 2;
-          (out as Record<string, unknown>)[key] = value();
-        } else (out as unknown[]).push(value());
+          (out as Record<string, unknown>)[key] = value(childPointer(pointer, key));
+          shape?.members.push({ pointer: childPointer(pointer, key), parent: pointer, key: k.start, end: (tokens[i - 1] as Token).end });
+        } else (out as unknown[]).push(value(childPointer(pointer, (out as unknown[]).length)));
       }
       i = close + 1;
       return out;
@@ -155,7 +186,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
     // Not a literal: a placeholder.
     return placeholder(run);
   };
-  return value();
+  return value("");
 }
 
 /** What a call sends as its body: JSON text of a literal (and where it is written), or the source of an expression built elsewhere. */
@@ -265,11 +296,13 @@ function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody |
 }
 
 /** A PowerShell hashtable `@{ key = value; … }` at token `at` (the `@`), as a JSON value; undefined when it is not one. */
-function hashtable(tokens: readonly Token[], at: number, placeholder: Placeholder, strict: boolean): { value: unknown; end: number } | undefined {
+function hashtable(tokens: readonly Token[], at: number, reading: Reading, pointer = ""): { value: unknown; end: number } | undefined {
+  const { placeholder, strict, shape } = reading;
   if (tokens[at]?.text !== "@" || (tokens[at + 1]?.text !== "{" && tokens[at + 1]?.text !== "(")) return undefined;
   const close = matchClose(tokens, at + 1);
   if (close < 0) return undefined;
   const object = tokens[at + 1]?.text === "{";
+  shape?.containers.push({ pointer, open: (tokens[at] as Token).start, close: (tokens[close] as Token).end, list: !object });
   const out: Record<string, unknown> | unknown[] = object ? {} : [];
   let i = at + 2;
   const separator = (x: Token | undefined) => x === undefined || x.text === ";" || x.text === "," || x.kind === "nl";
@@ -279,14 +312,16 @@ function hashtable(tokens: readonly Token[], at: number, placeholder: Placeholde
       continue;
     }
     let key: string | undefined;
+    const keyAt = (tokens[i] as Token).start;
     if (object) {
       const k = tokens[i] as Token;
       key = k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("") : k.kind === "ident" ? k.text : undefined;
       if (key === undefined || tokens[i + 1]?.text !== "=") return undefined;
       i += 2;
     }
+    const at = childPointer(pointer, key ?? (out as unknown[]).length);
     let value: unknown;
-    const nested = hashtable(tokens, i, placeholder, strict);
+    const nested = hashtable(tokens, i, reading, at);
     if (nested) {
       value = nested.value;
       i = nested.end + 1;
@@ -308,17 +343,21 @@ function hashtable(tokens: readonly Token[], at: number, placeholder: Placeholde
     }
     if (object) (out as Record<string, unknown>)[key as string] = value;
     else (out as unknown[]).push(value);
+    if (object) shape?.members.push({ pointer: at, parent: pointer, key: keyAt, end: (tokens[i - 1] as Token).end });
   }
   return { value: out, end: close };
 }
 
 /** The hashtable at token `at` as a sent body, its anchor holding the sentinel reading a fix takes. */
 function tableBody(tokens: readonly Token[], at: number): { literal: string; anchor: BodyAnchor } | undefined {
-  const table = hashtable(tokens, at, shown(" "), false);
+  const table = hashtable(tokens, at, { placeholder: shown(" "), strict: false });
   if (!table) return undefined;
   const anchor = newAnchor(tokens, at, table.end, "powershell");
   try {
-    anchor.v1 = hashtable(tokens, at, opaque(anchor), true)?.value;
+    const shape = newShape();
+    anchor.v1 = hashtable(tokens, at, { placeholder: opaque(anchor), strict: true, shape })?.value;
+    for (const t of tokens.slice(at, table.end + 1)) if (t.kind !== "nl") shape.tokens.push([t.start, t.end]);
+    anchor.shape = shape;
   } catch {
     // Left unread: the fix says so.
   }

@@ -4,7 +4,8 @@
 // fix-body.ts). Placeholder sentinels become the expressions they stand for, as written. Layout
 // follows the original: one line stays one line; a multi-line literal is indented as it was.
 
-import type { BodyAnchor } from "./literal-body.js";
+import { type Comment, type Comments, type CommentSlots, withoutComments } from "./body-comments.js";
+import { type BodyAnchor, childPointer } from "./literal-body.js";
 
 export type WriteResult = { text: string } | { reason: string };
 
@@ -24,7 +25,7 @@ interface Layout {
 }
 
 function layoutOf(source: string, anchor: BodyAnchor): Layout {
-  const original = source.slice(anchor.start, anchor.end);
+  const original = withoutComments(source, anchor);
   const lineStart = source.lastIndexOf("\n", anchor.start - 1) + 1;
   const base = /^[ \t]*/.exec(source.slice(lineStart, anchor.start))?.[0] ?? "";
   const inner = /\n([ \t]+)\S/.exec(original)?.[1];
@@ -60,9 +61,10 @@ const SENTINEL_CHAR = /[\ue000-\ue003]/;
 /**
  * The v2 body as source text for the literal at `anchor`, or why it cannot be written. A string
  * that is a placeholder's sentinel is written as its expression; JSON (`syntax: "json"`) keeps
- * sentinels as strings, for the caller to splice.
+ * sentinels as strings, for the caller to splice. `comments` (by v2 pointer) are written beside
+ * their members; one that finds no place makes the body unwritable.
  */
-export function writeBody(source: string, anchor: BodyAnchor, v2: unknown): WriteResult {
+export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comments: Comments = new Map()): WriteResult {
   const layout = layoutOf(source, anchor);
   const hole = (value: string): string | undefined => {
     const span = Object.hasOwn(anchor.holes, value) ? anchor.holes[value] : undefined;
@@ -99,34 +101,57 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown): Writ
     if (anchor.syntax === "json") return JSON.stringify(name);
     return str(name, layout.quote);
   };
-  const write = (value: unknown, depth: number): string => {
+  let placed = 0;
+  const slots = (pointer: string, which: keyof CommentSlots): Comment[] => {
+    const found = comments.get(pointer)?.[which] ?? [];
+    placed += found.length;
+    return found;
+  };
+  const write = (value: unknown, depth: number, pointer: string): string => {
     const isArray = Array.isArray(value);
     if (!isArray && (typeof value !== "object" || value === null)) return scalar(value);
     const ps = anchor.syntax === "powershell";
     const [open, close] = isArray ? (ps ? ["@(", ")"] : ["[", "]"]) : ps ? ["@{", "}"] : ["{", "}"];
     const members = isArray
-      ? (value as unknown[]).map((v) => write(v, depth + 1))
+      ? (value as unknown[]).map((v, n) => ({ text: write(v, depth + 1, childPointer(pointer, n)), before: [] as Comment[], after: [] as Comment[] }))
       : Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+          const at = childPointer(pointer, k);
+          const [before, after] = [slots(at, "before"), slots(at, "after")];
           // `{ min: min }` is written `{ min }`, as the shorthand the original may have used.
-          if (anchor.syntax === "js" && typeof v === "string" && hole(v) === k && IDENT.test(k)) return k;
+          if (anchor.syntax === "js" && typeof v === "string" && hole(v) === k && IDENT.test(k)) return { text: k, before, after };
           const sep = ps ? " = " : anchor.syntax === "json" && !layout.spaced ? ":" : ": ";
-          return `${key(k)}${sep}${write(v, depth + 1)}`;
+          return { text: `${key(k)}${sep}${write(v, depth + 1, at)}`, before, after };
         });
-    if (members.length === 0) return `${open}${close}`;
+    const [opening, end] = isArray ? [[], []] : [slots(pointer, "open"), slots(pointer, "end")];
+    if (members.length === 0 && end.length === 0 && opening.length === 0) return `${open}${close}`;
     if (layout.multiline) {
       const pad = layout.base + layout.unit.repeat(depth + 1);
-      const end = layout.base + layout.unit.repeat(depth);
       const comma = ps && !isArray ? "" : ",";
       const trailing = layout.trailingComma && !ps && anchor.syntax !== "json" ? "," : "";
-      const eol = layout.eol;
-      return `${open}${eol}${members.map((m) => pad + m).join(`${comma}${eol}`)}${trailing}${eol}${end}${close}`;
+      // Comments: on their own lines before a member or the closing bracket, or ending a member's line.
+      const lines: string[] = [];
+      for (const [j, m] of members.entries()) {
+        for (const c of m.before) lines.push(pad + c.text);
+        lines.push(`${pad}${m.text}${j < members.length - 1 ? comma : trailing}${m.after.map((c) => c.lead + c.text).join("")}`);
+      }
+      for (const c of end) lines.push(pad + c.text);
+      const after = opening.map((c) => c.lead + c.text).join("");
+      return `${open}${after}${layout.eol}${lines.join(layout.eol)}${layout.eol}${layout.base}${layout.unit.repeat(depth)}${close}`;
     }
+    // One line holds only block comments (`/* … */`, `<# … #>`).
+    if ([...members.flatMap((m) => [...m.before, ...m.after]), ...opening, ...end].some((c) => !/^(?:\/\*|<#)/.test(c.text)))
+      throw new Unwritable("a line comment would end the line the body is written on");
     const sep = ps && !isArray ? "; " : anchor.syntax === "json" && !layout.spaced ? "," : ", ";
     const pad = layout.padded && !isArray ? " " : "";
-    return `${open}${pad}${members.join(sep)}${pad}${close}`;
+    const texts = members.map((m) => [...m.before.map((c) => c.text), m.text, ...m.after.map((c) => c.text)].join(" "));
+    if (end.length > 0) texts.push(end.map((c) => c.text).join(" "));
+    const head = opening.map((c) => `${c.text} `).join("");
+    return `${open}${pad}${head}${texts.join(sep)}${pad}${close}`;
   };
   try {
-    const text = write(v2, 0);
+    const text = write(v2, 0, "");
+    if (placed !== [...comments.values()].reduce((n, c) => n + c.before.length + c.after.length + c.open.length + c.end.length, 0))
+      throw new Unwritable("a comment has no place in the v2 body");
     // A single-quoted PowerShell string doubles its quotes.
     return { text: anchor.in === "powershell" ? text.replace(/'/g, "''") : text };
   } catch (error) {
