@@ -3,7 +3,7 @@
 // ends, or the end of its object. The fix writes each one again beside the v2 member its v1 member
 // became; a comment that cannot be placed so makes the call unfixed instead of deleted.
 
-import type { BodyAnchor } from "./literal-body.js";
+import type { BodyAnchor } from "./body-anchor.js";
 
 export interface Comment {
   text: string;

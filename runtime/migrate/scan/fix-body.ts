@@ -7,8 +7,8 @@
 
 import { applyTable, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
+import { type BodyAnchor, childPointer, sentinel } from "./body-anchor.js";
 import { type Comments, commentsOf, slotsOf } from "./body-comments.js";
-import { type BodyAnchor, childPointer, sentinel } from "./literal-body.js";
 import { expandWord, readWord, type WordPiece, writeWord } from "./shell-word.js";
 import { writeBody } from "./write-body.js";
 

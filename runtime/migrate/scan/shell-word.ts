@@ -112,8 +112,8 @@ export function expandWord(pieces: readonly WordPiece[], values: ReadonlyMap<str
 /**
  * A word bash reads as `pieces`, in the quoting style of `quote`: single quotes with each splice
  * double-quoted between them (`'{"min": '"$MIN"'}'`), or double quotes with `\`, `"`, `$` and
- * `` ` `` escaped. A `!` is written single-quoted either way (history expansion in an
- * interactive shell, where docs are pasted).
+ * `` ` `` escaped, a `!` written in single quotes between them (an interactive shell, where docs
+ * are pasted, would expand it in double quotes).
  */
 export function writeWord(pieces: readonly WordPiece[], quote: "'" | '"'): string {
   let out = "";

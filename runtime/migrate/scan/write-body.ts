@@ -4,8 +4,8 @@
 // fix-body.ts). Placeholder sentinels become the expressions they stand for, as written. Layout
 // follows the original: one line stays one line; a multi-line literal is indented as it was.
 
+import { type BodyAnchor, childPointer } from "./body-anchor.js";
 import { type Comment, type Comments, type CommentSlots, withoutComments } from "./body-comments.js";
-import { type BodyAnchor, childPointer } from "./literal-body.js";
 
 export type WriteResult = { text: string } | { reason: string };
 
