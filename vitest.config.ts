@@ -15,6 +15,8 @@ const LONG = [
   // migrate scan --fix as a user runs it: dozens of CLI processes and external parsers (about 25 s).
   "test/migrate/scan-fix.test.ts",
   "test/migrate/scan-fix.property.test.ts",
+  // the fixed code run as a user would: bash, python3 and node against stubs, git apply in a repository
+  "test/migrate/scan-fix-*.test.ts",
   "test/generate-out.test.ts",
   "test/types-fidelity/**/*.test.ts",
   "test/conformance/**/*.test.ts",
