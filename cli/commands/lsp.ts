@@ -35,7 +35,20 @@ async function run(args: string[]): Promise<number> {
     return 0;
   }
   const { startServer } = await import("../lsp/server.js");
-  const connection = startServer({ input: process.stdin, output: process.stdout });
   // The connection ends the process on `exit` (0 after `shutdown`, else 1); until then it runs.
-  return new Promise<number>((resolve) => connection.onExit(() => resolve(0)));
+  // Input that cannot be read on (the server said why on standard error) ends it with status 1.
+  return new Promise<number>((resolve) => {
+    const connection = startServer({
+      input: process.stdin,
+      output: process.stdout,
+      onFatal: () => {
+        connection.dispose();
+        process.stdin.destroy();
+        resolve(1);
+        // Nothing should keep the process up now; should anything, it still ends.
+        setTimeout(() => process.exit(1), 1000).unref();
+      },
+    });
+    connection.onExit(() => resolve(0));
+  });
 }
