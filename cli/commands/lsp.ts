@@ -11,7 +11,9 @@ are edited: one per violation (error) and warning, on the value at its pointer, 
 id as code and lint's message; files it does not name get none. Quick fixes move v1 field
 names to their v2 place. A change to the config or to a catalog, templates or current file it
 names re-lints the open documents. Setup for VS Code, Neovim and Helix: docs/editors.md.
-Exit status: 0 after shutdown and exit, 1 on exit without shutdown (as the protocol says).
+A malformed frame is reported on standard error and skipped; the server answers the next one.
+Exit status: 0 after shutdown and exit, 1 on exit without shutdown (as the protocol says), and 1
+when the input is not the protocol (1 MiB without a frame header; the reason on standard error).
 
 Options:
   --stdio      talk over standard input and output (the default; accepted because editors pass it)
