@@ -81,6 +81,23 @@ describe("bad frames, each followed by a good one", () => {
     for (const cuts of [[], [30], [60, 61, 62]]) expect(messages(parse(Buffer.concat([frame(message), frame(shutdown)]), cuts))).toEqual([message, shutdown]);
   });
 
+  test("many bad frames in a row: ten reported, the rest counted at the next good frame", () => {
+    const events = parse(Buffer.concat([raw("Content-Length: x\r\n\r\n".repeat(50)), frame(shutdown)]));
+    expect(kinds(events)).toEqual([...Array<string>(10).fill("problem"), "problem", "message"]);
+    expect(events[10]).toMatchObject({ message: "40 more malformed frames before this byte were skipped, not reported one by one" });
+  });
+
+  test.each(["Content-Length: x\r\n\r\n", "Content-Length: x ", "content-length:", "\r\n\r\n"])(
+    "1.1 MiB of %j in one chunk: fatal within 1.5 s (linear; the first cut took 600 s), with at most 11 reports",
+    (unit) => {
+      const started = performance.now();
+      const events = parse(raw(unit.repeat(Math.ceil(1_100_000 / unit.length))));
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(events.length).toBeLessThanOrEqual(11);
+      expect(events.at(-1)?.kind).toBe("fatal");
+    },
+  );
+
   test("input with no frame header for over 1 MiB is fatal, once", () => {
     const parser = new FrameParser();
     const events: FrameEvent[] = [];

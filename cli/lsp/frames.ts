@@ -30,6 +30,10 @@ const NAME = "content-length:";
 const HEADER_LINE = /content-length:[ \t]*[0-9]+[ \t]*\r\n/i;
 /** Bytes of a body scanned again with the next chunk, so that a header line split across chunks is seen. */
 const OVERLAP = 64;
+/** Bytes a resync examines per step: whatever the input holds, each byte is looked at a bounded number of times. */
+const RESYNC_WINDOW = 512;
+/** Bad frames reported in a row; the rest are counted, and the count reported at the next good frame. */
+const REPORTED_IN_A_ROW = 10;
 const EMPTY = Buffer.alloc(0);
 
 interface Body {
@@ -54,6 +58,9 @@ export class FrameParser {
   /** Bytes dropped since the last well-formed header, and where that began. */
   private lost = 0;
   private lostSince = 0;
+  /** Problems since the last well-formed header, and how many of them were not reported (counted only). */
+  private problems = 0;
+  private unreported = 0;
   private ended = false;
 
   /** Feed bytes; the events they complete, in order. */
@@ -77,28 +84,40 @@ export class FrameParser {
 
   /** Drop bytes up to the next header name; false when more input is needed. */
   private resync(events: FrameEvent[]): boolean {
-    const at = this.pending.toString("latin1").toLowerCase().indexOf(NAME);
-    // Without a name, keep a tail that may be its first letters, split from the rest by a chunk.
-    const drop = at >= 0 ? at : Math.max(0, this.pending.length - (NAME.length - 1));
-    this.lost += drop;
-    this.advance(drop);
-    if (this.lost > MAX_GARBAGE_BYTES) {
-      this.ended = true;
-      events.push({
-        kind: "fatal",
-        offset: this.lostSince,
-        message: `the ${this.lost} bytes of input from byte ${this.lostSince} on hold no well-formed frame header: the client does not speak the LSP base protocol (Content-Length framing)`,
-      });
-      return false;
+    for (;;) {
+      const window = this.pending.subarray(0, RESYNC_WINDOW);
+      const at = window.toString("latin1").toLowerCase().indexOf(NAME);
+      // Without a name, keep a tail that may be its first letters, cut off by the window or the chunk.
+      const drop = at >= 0 ? at : Math.max(0, window.length - (NAME.length - 1));
+      this.lost += drop;
+      this.advance(drop);
+      if (this.lost > MAX_GARBAGE_BYTES) {
+        this.ended = true;
+        events.push({
+          kind: "fatal",
+          offset: this.lostSince,
+          message: `the ${this.lost} bytes of input from byte ${this.lostSince} on hold no well-formed frame header (${this.problems} malformed): the client does not speak the LSP base protocol (Content-Length framing)`,
+        });
+        return false;
+      }
+      if (at >= 0) {
+        this.resyncing = false;
+        return true;
+      }
+      if (window.length < RESYNC_WINDOW) return false;
     }
-    if (at < 0) return false;
-    this.resyncing = false;
-    return true;
+  }
+
+  /** A problem, reported unless many came in a row (then counted, for the next good frame to report). */
+  private problem(events: FrameEvent[], offset: number, message: string): void {
+    this.problems++;
+    if (this.problems <= REPORTED_IN_A_ROW) events.push({ kind: "problem", offset, message });
+    else this.unreported++;
   }
 
   /** Read the header block at pending[0]; false when more input is needed. */
   private readHeader(events: FrameEvent[]): boolean {
-    const end = this.pending.indexOf(CRLF2);
+    const end = this.pending.subarray(0, MAX_HEADER_BYTES + CRLF2.length).indexOf(CRLF2);
     if (end < 0 && this.pending.length < MAX_HEADER_BYTES + CRLF2.length) return false;
     if (end < 0 || end > MAX_HEADER_BYTES) return this.skipFrame(events, `a header of more than ${MAX_HEADER_BYTES} bytes without its blank line`);
     let length: number | undefined;
@@ -114,11 +133,19 @@ export class FrameParser {
     }
     if (length === undefined) return this.skipFrame(events, "the header has no Content-Length");
     const frame = this.offset;
+    if (this.unreported > 0) {
+      events.push({
+        kind: "problem",
+        offset: frame,
+        message: `${this.unreported} more malformed frames before this byte were skipped, not reported one by one`,
+      });
+    }
     this.lost = 0;
+    this.problems = 0;
+    this.unreported = 0;
     this.advance(end + CRLF2.length);
     const keep = length <= MAX_FRAME_BYTES;
-    if (!keep)
-      events.push({ kind: "problem", offset: frame, message: `a frame of ${length} bytes is above the limit of ${MAX_FRAME_BYTES} bytes: it is skipped` });
+    if (!keep) this.problem(events, frame, `a frame of ${length} bytes is above the limit of ${MAX_FRAME_BYTES} bytes: it is skipped`);
     this.body = { frame, start: this.offset, need: length, have: 0, chunks: keep ? [] : undefined, scanned: "" };
     const rest = this.pending;
     this.pending = EMPTY;
@@ -137,11 +164,11 @@ export class FrameParser {
       const at = body.have - body.scanned.length + found.index;
       this.body = undefined;
       this.offset = body.start + at;
-      events.push({
-        kind: "problem",
-        offset: body.frame,
-        message: `the frame announced ${body.need} bytes, but a Content-Length header starts ${at} bytes into its body (input byte ${this.offset}): the short frame is skipped`,
-      });
+      this.problem(
+        events,
+        body.frame,
+        `the frame announced ${body.need} bytes, but a Content-Length header starts ${at} bytes into its body (input byte ${this.offset}): the short frame is skipped`,
+      );
       // latin1 maps each byte to one character and back: these are the input's bytes.
       return Buffer.concat([Buffer.from(text.slice(found.index), "latin1"), data.subarray(piece.length)]);
     }
@@ -171,11 +198,11 @@ export class FrameParser {
         events.push({ kind: "parse-error", offset: body.frame, message: `the frame's body is not JSON (${(error as Error).message})` });
         return;
       }
-      events.push({
-        kind: "problem",
-        offset: body.frame,
-        message: `the frame announced ${body.need} bytes, but its body is not JSON and a header starts ${at} bytes into it: the short frame is skipped`,
-      });
+      this.problem(
+        events,
+        body.frame,
+        `the frame announced ${body.need} bytes, but its body is not JSON and a header starts ${at} bytes into it: the short frame is skipped`,
+      );
       this.pending = Buffer.concat([bytes.subarray(at), this.pending]);
       this.offset = body.start + at;
     }
@@ -183,7 +210,7 @@ export class FrameParser {
 
   /** The frame at pending[0] is malformed: say why, and look for the next header after its first byte. */
   private skipFrame(events: FrameEvent[], why: string): boolean {
-    events.push({ kind: "problem", offset: this.offset, message: `${why}: the frame is skipped, reading resumes at the next Content-Length header` });
+    this.problem(events, this.offset, `${why}: the frame is skipped, reading resumes at the next Content-Length header`);
     if (this.lost === 0) this.lostSince = this.offset;
     this.lost += 1;
     this.advance(1);
