@@ -96,7 +96,7 @@ export class FrameParser {
         events.push({
           kind: "fatal",
           offset: this.lostSince,
-          message: `the ${this.lost} bytes of input from byte ${this.lostSince} on hold no well-formed frame header (${this.problems} malformed): the client does not speak the LSP base protocol (Content-Length framing)`,
+          message: `the ${this.lost} bytes of input from byte ${this.lostSince} on hold no well-formed frame header${this.problems > 1 ? ` (${this.problems} malformed ones among them)` : ""}: the client does not speak the LSP base protocol (Content-Length framing)`,
         });
         return false;
       }
