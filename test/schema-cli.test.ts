@@ -77,6 +77,20 @@ describe("the command", () => {
     expect(JSON.parse(response.stdout)["title"]).toBe("getEndpoint response body, status 200");
   });
 
+  test("--operation graphql:NAME for every GraphQL operation (issue 45, item 18); its schema takes the wire body lint takes", () => {
+    const graphql = model.operations.filter((o) => o.kind === "graphql");
+    expect(graphql.length).toBe(4);
+    for (const op of graphql) {
+      const name = op.id.replace(/^graphql:/, "");
+      const r = schemaCli("--operation", `graphql:${name}`);
+      expect(r.status, `${name}: ${r.stderr}`).toBe(0);
+      const schema = JSON.parse(r.stdout) as Record<string, unknown>;
+      expect(schema).toEqual(exportSchema(model, rules, op.id, "request").schema);
+      expect(compile(schema)({ query: `mutation { ${name} { __typename } }` }), name).toBe(true);
+    }
+    expect(schemaCli("--operation", "graphql:saveTemplat").stderr).toContain('unknown operation "graphql:saveTemplat"; did you mean graphql:saveTemplate?');
+  });
+
   test("an unknown operation, status or flag is exit 2 with a suggestion", () => {
     const op = schemaCli("--operation", "createEndpont");
     expect(op.status).toBe(2);

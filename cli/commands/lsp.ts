@@ -11,7 +11,9 @@ are edited: one per violation (error) and warning, on the value at its pointer, 
 id as code and lint's message; files it does not name get none. Quick fixes move v1 field
 names to their v2 place. A change to the config or to a catalog, templates or current file it
 names re-lints the open documents. Setup for VS Code, Neovim and Helix: docs/editors.md.
-Exit status: 0 after shutdown and exit, 1 on exit without shutdown (as the protocol says).
+A malformed frame is reported on standard error and skipped; the server answers the next one.
+Exit status: 0 after shutdown and exit, 1 on exit without shutdown (as the protocol says), and 1
+when the input is not the protocol (1 MiB without a frame header; the reason on standard error).
 
 Options:
   --stdio      talk over standard input and output (the default; accepted because editors pass it)
@@ -35,7 +37,20 @@ async function run(args: string[]): Promise<number> {
     return 0;
   }
   const { startServer } = await import("../lsp/server.js");
-  const connection = startServer({ input: process.stdin, output: process.stdout });
   // The connection ends the process on `exit` (0 after `shutdown`, else 1); until then it runs.
-  return new Promise<number>((resolve) => connection.onExit(() => resolve(0)));
+  // Input that cannot be read on (the server said why on standard error) ends it with status 1.
+  return new Promise<number>((resolve) => {
+    const connection = startServer({
+      input: process.stdin,
+      output: process.stdout,
+      onFatal: () => {
+        connection.dispose();
+        process.stdin.destroy();
+        resolve(1);
+        // Nothing should keep the process up now; should anything, it still ends.
+        setTimeout(() => process.exit(1), 1000).unref();
+      },
+    });
+    connection.onExit(() => resolve(0));
+  });
 }

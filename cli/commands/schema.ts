@@ -47,6 +47,8 @@ const OPTIONS = {
 
 export const command: Command = { name: "schema", run };
 
+const GRAPHQL = "graphql:";
+
 const usage = (message: string) => new CliError(`schema: ${message}\nRun 'v2kit schema --help' for usage.`);
 
 async function run(args: string[]): Promise<number> {
@@ -83,10 +85,16 @@ async function run(args: string[]): Promise<number> {
     throw error;
   }
   const ids = model.operations.map((o) => o.id);
+  // As lint names them (docs/graphql.md): `graphql:NAME` always names the GraphQL operation, which
+  // the model keys by its bare name while no REST operation has that name.
+  const graphqlNames = new Map(
+    model.operations.filter((o) => o.kind === "graphql").map((o) => [o.id.startsWith(GRAPHQL) ? o.id : `${GRAPHQL}${o.id}`, o.id] as const),
+  );
   const resolved = operations.map((name) => {
     if (ids.includes(name)) return name;
-    if (ids.includes(`graphql:${name}`)) return `graphql:${name}`;
-    throw new CliError(`schema: ${unknownName("operation", name, ids)}`);
+    const graphql = graphqlNames.get(name) ?? graphqlNames.get(`${GRAPHQL}${name}`);
+    if (graphql !== undefined) return graphql;
+    throw new CliError(`schema: ${unknownName("operation", name, new Set([...ids, ...graphqlNames.keys()]))}`);
   });
 
   try {

@@ -20,6 +20,8 @@ import { CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, rea
 type Settings = ReturnType<typeof entrySettings>;
 import { type Report, spanOf } from "../format/index.js";
 import { quickFixes } from "./quick-fix.js";
+import { FrameReader, type ReaderNotice } from "./reader.js";
+import { QueueWriter } from "./writer.js";
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +30,10 @@ export interface ServerOptions {
   output: NodeJS.WritableStream;
   /** Quiet time after a change before the document is linted again (default 30 ms). */
   debounceMs?: number;
+  /** Where a skipped frame is reported, one line each (default: standard error). */
+  log?: (line: string) => void;
+  /** Called after input that cannot be read on (no frame header in 1 MiB) was reported: end the session. */
+  onFatal?: () => void;
 }
 
 /** What one document is linted with: its config entry, its engine and lint's options (context loaded). */
@@ -54,7 +60,23 @@ const mtime = (file: string) => {
 export function startServer(options: ServerOptions): Lsp.Connection {
   const lsp = require("vscode-languageserver/node") as typeof Lsp;
   const { TextDocument } = require("vscode-languageserver-textdocument") as typeof TextDocumentModule;
-  const connection = lsp.createConnection(new lsp.StreamMessageReader(options.input), new lsp.StreamMessageWriter(options.output));
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  // A bad frame is reported and skipped (cli/lsp/frames.ts); a body that is not JSON is answered
+  // as JSON-RPC says, with a parse error of id null. While the client does not read, the writer
+  // queues (newest diagnostics per document only) and, past its bound, input waits.
+  const reader = new FrameReader(options.input, (notice: ReaderNotice) => {
+    log(`v2kit lsp: input byte ${notice.offset}: ${notice.message}${notice.kind === "fatal" ? "; exiting" : ""}`);
+    if (notice.kind === "parse-error") {
+      void writer.write({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: lsp.ErrorCodes.ParseError, message: `Parse error: ${notice.message} (input byte ${notice.offset})` },
+      } as Lsp.Message);
+    }
+    if (notice.kind === "fatal") options.onFatal?.();
+  });
+  const writer = new QueueWriter(options.output, { onFull: (full) => (full ? reader.pause() : reader.resume()) });
+  const connection = lsp.createConnection(reader, writer);
   const documents = new lsp.TextDocuments(TextDocument);
   const debounceMs = options.debounceMs ?? 30;
   const docsHref = rulesDoc();
