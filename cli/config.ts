@@ -5,9 +5,10 @@
 // by hand (no Ajv on the lint path) with did-you-mean for keys; test/config.test.ts holds the two
 // in agreement.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describeParseError } from "../runtime/json-source.js";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../runtime/read-input.js";
 import { CliError } from "./command.js";
 import { didYouMean } from "./suggest.js";
 
@@ -82,9 +83,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 export function readConfig(file: string): Config {
   let raw: string;
   try {
-    raw = readFileSync(file, "utf8");
+    raw = readFileWithin(file, FILE_BUDGETS.config).toString("utf8");
   } catch (error) {
-    fail(file, "", `cannot read: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    // A FIFO, a device or a file over 1 MiB is refused before it is read (runtime/read-input.ts).
+    if (!(error instanceof InputError) || error.code !== "unreadable") throw error instanceof InputError ? new CliError(error.message, 2) : error;
+    fail(file, "", `cannot read: ${error.reason.startsWith("ENOENT") ? "no such file" : error.reason}`);
   }
   let data: unknown;
   try {

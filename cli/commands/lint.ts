@@ -300,6 +300,7 @@ export async function engineFor(values: Pick<Values, "spec" | "rules" | "operati
       onDiagnostics: printDiagnostics, // the same warnings as generate, on stderr
     });
   } catch (error) {
+    if (error instanceof InputError) throw new CliError(`lint: ${error.message}`, 2); // a FIFO, a device, over the budget
     const which = [values.spec && `--spec ${values.spec}`, values.rules && `--rules ${values.rules}`].filter(Boolean).join(" and ");
     throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`, await inputErrorExit(error));
   }

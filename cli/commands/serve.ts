@@ -1,6 +1,7 @@
 // v2kit serve: a local, stateful contract server that answers like the service (runtime/serve).
 
 import { parseArgs } from "node:util";
+import { InputError } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { contextFrom } from "./lint.js";
 
@@ -122,6 +123,8 @@ async function run(args: string[]): Promise<number> {
       rateLimits,
     });
   } catch (error) {
+    // A FIFO, a device or an oversized file as --spec, --rules, --graphql or --state (exit 2, as for lint).
+    if (error instanceof InputError) throw new CliError(`serve: ${error.message}`, 2);
     if (error instanceof SnapshotError) throw new CliError(`serve: ${error.message}`, 1);
     const { SpecError } = await import("../../generators/load.js");
     if (error instanceof SpecError) throw new CliError(error.message, 1);

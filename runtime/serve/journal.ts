@@ -9,9 +9,9 @@
 // dropped.
 
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, fstatSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
-import { type Resource, readSnapshot, type Snapshot, SnapshotError } from "./store.js";
+import { type Resource, readSnapshot, readStateFile, type Snapshot, SnapshotError } from "./store.js";
 
 /** One change, as journaled: a resource put or deleted, and the ids handed out so far. */
 export type Change = { op: "put"; c: string; id: string; r: Resource; issued: number } | { op: "del"; c: string; id: string; issued: number };
@@ -33,8 +33,9 @@ export class StateFile {
   /** The state on disk: the snapshot with its journal replayed; undefined when there is neither. */
   load(): Snapshot | undefined {
     const snapshot = readSnapshot(this.file);
-    if (!existsSync(this.journal)) return snapshot;
-    const lines = readFileSync(this.journal, "utf8").split("\n");
+    const journal = readStateFile(this.journal);
+    if (journal === undefined) return snapshot;
+    const lines = journal.split("\n");
     const header = parseLine(lines[0] ?? "") as { "v2kit-journal"?: unknown; generation?: unknown } | undefined;
     if (header?.["v2kit-journal"] !== 1 || typeof header.generation !== "number") {
       throw new SnapshotError(`${this.journal}: not a v2kit serve journal (its first line must be {"v2kit-journal": 1, "generation": N})`);
