@@ -182,7 +182,11 @@ export const FILE_BUDGETS = {
   ignore: { maxBytes: 16 * MIB, what: "a .gitignore file" },
 } as const;
 
-export type FileBudget = (typeof FILE_BUDGETS)[keyof typeof FILE_BUDGETS];
+/** The most bytes read of a kind of file, and the kind in words (for the message past it). */
+export interface FileBudget {
+  maxBytes: number;
+  what: string;
+}
 
 /** "64 MiB" for whole mebibytes, else the bytes. */
 const size = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
