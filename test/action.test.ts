@@ -87,6 +87,36 @@ describe("action.yml", () => {
   });
 });
 
+describe("action inputs never reach a workflow command raw (issue 45, item 14)", () => {
+  /** The lines of the log the runner reads as workflow commands. */
+  const commands = (log: string) => log.split(/\r?\n|\r/).filter((l) => l.startsWith("::"));
+
+  it.each([
+    ["format", "V2KIT_FORMAT", "xml\n::add-mask::hello"],
+    ["format", "V2KIT_FORMAT", "50%\r\n::stop-commands::token"],
+    ["fail-on", "V2KIT_FAIL_ON", "error\n::add-mask::hello"],
+  ])("a %s input with a line break is escaped the runner's way: one command line", (_name, variable, value) => {
+    const r = report({ V2KIT_FORMAT: "github", [variable]: value });
+    expect(r.code).toBe(2);
+    const lines = commands(r.log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error title=v2kit::(format|fail-on) must be /);
+    const escaped = value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    expect(lines[0]).toContain(`'${escaped}'`);
+  });
+
+  it("a file named with a leading dash is a file to lint, not an option", () => {
+    copyFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), path.join(project, "-dash.json"));
+    try {
+      const r = report({ V2KIT_FORMAT: "github", V2KIT_FILES: "-dash.json", V2KIT_OPERATION: "createEndpoint" });
+      expect(r.outputs["status"]).toBe("ok");
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(path.join(project, "-dash.json"));
+    }
+  });
+});
+
 describe(".pre-commit-hooks.yaml", () => {
   const hooks = parse(readFileSync(path.join(repo, ".pre-commit-hooks.yaml"), "utf8")) as {
     id: string;
