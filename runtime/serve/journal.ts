@@ -6,11 +6,12 @@
 // atomically under the next generation, then a fresh journal of that generation replaces the
 // old one. A journal whose generation is not the snapshot's is already inside the snapshot (a
 // crash between the two renames) and is ignored; a torn last line was never acknowledged and is
-// dropped.
+// dropped. One server at a time: FILE.lock (state-lock.ts).
 
 import { randomBytes } from "node:crypto";
 import { closeSync, fdatasyncSync, fstatSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
+import { StateLock } from "./state-lock.js";
 import { type Resource, readSnapshot, readStateFile, type Snapshot, SnapshotError } from "./store.js";
 
 /** One change, as journaled: a resource put or deleted, and the ids handed out so far. */
@@ -26,8 +27,17 @@ export class StateFile {
   private generation = 0;
   private pending: string[] = [];
 
+  /** One server per state file (state-lock.ts): taken by acquire(), given up by close(). */
+  readonly lock: StateLock;
+
   constructor(readonly file: string) {
     this.journal = `${file}.journal`;
+    this.lock = new StateLock(file);
+  }
+
+  /** Takes the state file's lock; StateLockedError when another server holds it. */
+  acquire(): void {
+    this.lock.acquire();
   }
 
   /** The state on disk: the snapshot with its journal replayed; undefined when there is neither. */
@@ -104,6 +114,7 @@ export class StateFile {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.lock.release();
   }
 }
 
