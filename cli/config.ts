@@ -1,14 +1,16 @@
 // v2kit.config.json: which files `v2kit lint` checks, as which operation, with which context, so
 // that `v2kit lint` alone (a pre-commit hook, CI, an editor) knows what to do. Found in the
 // current directory or its parents, or named with --config. Paths in it are relative to its own
-// folder. Its JSON Schema is schema/v2kit.config.schema.json; this module checks the same shape
-// by hand (no Ajv on the lint path) with did-you-mean for keys; test/config.test.ts holds the two
-// in agreement.
+// folder and stay inside its project (config-paths.ts). Its JSON Schema is
+// schema/v2kit.config.schema.json; this module checks the same shape by hand (no Ajv on the lint
+// path) with did-you-mean for keys; test/config.test.ts holds the two in agreement.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describeParseError } from "../runtime/json-source.js";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../runtime/read-input.js";
 import { CliError } from "./command.js";
+import { checkEntry, checkMatch, type ConfigPlace, realPath, within } from "./config-paths.js";
 import { didYouMean } from "./suggest.js";
 
 export const CONFIG_NAME = "v2kit.config.json";
@@ -26,7 +28,7 @@ export interface LintEntry {
   rules?: string;
 }
 
-export interface Config {
+export interface Config extends ConfigPlace {
   /** The config file, as found. */
   file: string;
   dir: string;
@@ -41,6 +43,14 @@ export const RESPONSE_STATUS = /^([1-5][0-9][0-9]|[1-5]XX|default)$/;
 const TOP = ["$schema", "lint", "scan"];
 const SCAN = ["include", "exclude"];
 const ENTRY = ["files", "operation", "catalog", "templates", "current", "response", "spec", "rules"];
+
+/** --project-root DIR (lint, migrate scan) as readConfig's option; a DIR that is not a folder is a usage error. */
+export function projectRootOption(command: string, dir: string | undefined): { projectRoot?: string } {
+  if (dir === undefined) return {};
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true)
+    throw new CliError(`${command}: --project-root takes a folder, not ${JSON.stringify(dir)}\nRun 'v2kit ${command} --help' for usage.`);
+  return { projectRoot: dir };
+}
 
 /** The nearest v2kit.config.json from `from` up to the root, if any. */
 export function findConfig(from: string): string | undefined {
@@ -78,13 +88,19 @@ function knownKeys(file: string, where: string, value: Record<string, unknown>, 
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Reads and checks a config file; every problem is exit 2 with the file and the JSON pointer. */
-export function readConfig(file: string): Config {
+/**
+ * Reads and checks a config file; every problem is exit 2 with the file and the JSON pointer. The
+ * paths it names must stay inside its folder, or inside `projectRoot` (--project-root) when given
+ * (config-paths.ts).
+ */
+export function readConfig(file: string, options: { projectRoot?: string } = {}): Config {
   let raw: string;
   try {
-    raw = readFileSync(file, "utf8");
+    raw = readFileWithin(file, FILE_BUDGETS.config).toString("utf8");
   } catch (error) {
-    fail(file, "", `cannot read: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    // A FIFO, a device or a file over 1 MiB is refused before it is read (runtime/read-input.ts).
+    if (!(error instanceof InputError) || error.code !== "unreadable") throw error instanceof InputError ? new CliError(error.message, 2) : error;
+    fail(file, "", `cannot read: ${error.reason.startsWith("ENOENT") ? "no such file" : error.reason}`);
   }
   let data: unknown;
   try {
@@ -96,13 +112,22 @@ export function readConfig(file: string): Config {
   if (!isRecord(data)) fail(file, "", "must be a JSON object");
   knownKeys(file, "", data, TOP);
   if (data.lint === undefined && data.scan === undefined) fail(file, "", 'names nothing to do: add "lint" (the files to lint and their operations) or "scan"');
-  const config: Config = { file, dir: path.dirname(path.resolve(file)), lint: [] };
+  const dir = path.dirname(path.resolve(file));
+  const config: Config = {
+    file,
+    dir,
+    text: raw,
+    root: realPath(path.resolve(options.projectRoot ?? dir)),
+    rootIs: options.projectRoot === undefined ? "config" : "flag",
+    lint: [],
+  };
   if (data.scan !== undefined) {
     if (!isRecord(data.scan)) fail(file, "/scan", "must be an object");
     knownKeys(file, "/scan", data.scan, SCAN);
     if (data.scan.include === undefined) fail(file, "/scan", 'needs "include": the paths or globs migrate scan reads');
     config.scan = { include: strings(file, "/scan/include", data.scan.include) };
     if (data.scan.exclude !== undefined) config.scan.exclude = strings(file, "/scan/exclude", data.scan.exclude);
+    config.scan.include.forEach((entry, j) => checkEntry(config, `/scan/include/${j}`, entry));
   }
   if (data.lint === undefined) return config;
   if (!Array.isArray(data.lint) || data.lint.length === 0) fail(file, "/lint", "must be a non-empty list of entries");
@@ -117,6 +142,8 @@ export function readConfig(file: string): Config {
     for (const key of ["current", "response", "spec", "rules"] as const) if (value[key] !== undefined) entry[key] = text(file, `${where}/${key}`, value[key]);
     if (entry.response !== undefined && !RESPONSE_STATUS.test(entry.response))
       fail(file, `${where}/response`, `takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(entry.response)}`);
+    for (const key of ["files", "catalog", "templates"] as const) entry[key]?.forEach((p, j) => checkEntry(config, `${where}/${key}/${j}`, p));
+    for (const key of ["current", "spec", "rules"] as const) if (entry[key] !== undefined) checkEntry(config, `${where}/${key}`, entry[key]);
     config.lint.push(entry);
   });
   return config;
@@ -130,15 +157,18 @@ export function readConfig(file: string): Config {
 export async function scanRoots(config: Config): Promise<string[]> {
   const include = config.scan?.include ?? [];
   const roots: string[] = [];
-  for (const entry of include) {
+  for (const [j, entry] of include.entries()) {
     const absolute = path.resolve(config.dir, entry);
     if (existsSync(absolute)) {
+      checkMatch(config, `/scan/include/${j}`, entry, absolute);
       roots.push(path.relative(process.cwd(), absolute) || ".");
       continue;
     }
     const { glob } = await import("tinyglobby");
     const matches = await glob(entry, { cwd: config.dir, onlyFiles: false, expandDirectories: false, dot: false, absolute: true });
     if (matches.length === 0) fail(config.file, "/scan/include", `${JSON.stringify(entry)} matches no file or folder`);
+    // Every match is checked before any is read (a glob or a symbolic link may lead out).
+    for (const m of matches) checkMatch(config, `/scan/include/${j}`, entry, m);
     for (const m of matches.sort()) roots.push(path.relative(process.cwd(), m) || ".");
   }
   return roots;
@@ -164,10 +194,24 @@ export function entrySettings(
   };
 }
 
-/** The files of one entry: its globs expanded in the config's folder (sorted, as the process names them). */
+/**
+ * The files of one entry: its globs expanded in the config's folder (sorted, as the process names
+ * them). A match outside the project (through a symbolic link, or a glob such as `{..,x}/*`) is
+ * exit 2 at its glob.
+ */
 export async function entryFiles(config: Config, entry: LintEntry): Promise<string[]> {
   const { glob } = await import("tinyglobby");
-  const matches = await glob(entry.files, { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false, absolute: true });
+  const options = { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false, absolute: true };
+  const matches = await glob(entry.files, options);
+  const outside = matches.find((m) => !within(config.root, realPath(m)));
+  if (outside !== undefined) {
+    // Named at the glob that matched it.
+    const i = config.lint.indexOf(entry);
+    for (const [j, pattern] of entry.files.entries()) {
+      if ((await glob(pattern, options)).includes(outside)) checkMatch(config, `/lint/${i}/files/${j}`, pattern, outside);
+    }
+    checkMatch(config, `/lint/${i}/files`, entry.files.join(", "), outside);
+  }
   return matches.sort().map((m) => path.relative(process.cwd(), m) || m);
 }
 

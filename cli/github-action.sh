@@ -4,7 +4,20 @@
 set -uo pipefail
 
 v2kit() { node "$GITHUB_ACTION_PATH/dist/cli/v2kit.cjs" "$@"; }
-fail() { echo "::error title=v2kit::$1"; echo "status=failed" >> "$GITHUB_OUTPUT"; exit 2; }
+# A workflow command's message with the runner's escaping (% CR LF as %25 %0D %0A): an input
+# holding a line break can never start a line of its own (`::add-mask::…`, `::stop-commands::…`).
+escape_data() {
+  local s=$1
+  s=${s//'%'/'%25'}
+  s=${s//$'\r'/'%0D'}
+  s=${s//$'\n'/'%0A'}
+  printf '%s' "$s"
+}
+fail() {
+  printf '::error title=v2kit::%s\n' "$(escape_data "$1")"
+  echo "status=failed" >> "$GITHUB_OUTPUT"
+  exit 2
+}
 
 case "${V2KIT_FORMAT:-sarif}" in sarif | github) ;; *) fail "format must be sarif or github, not '${V2KIT_FORMAT}'" ;; esac
 case "${V2KIT_FAIL_ON:-error}" in error | none) ;; *) fail "fail-on must be error or none, not '${V2KIT_FAIL_ON}'" ;; esac
@@ -14,6 +27,8 @@ args=(lint --format "${V2KIT_FORMAT:-sarif}")
 [ -n "${V2KIT_CONFIG:-}" ] && args+=(--config "$V2KIT_CONFIG")
 [ -n "${V2KIT_OPERATION:-}" ] && args+=(--operation "$V2KIT_OPERATION")
 # Files and globs, one per word or line; globs are expanded by v2kit (quoted), not by the shell.
+# After `--`: a name starting with a dash is a file, never an option.
+args+=(--)
 set -f
 for f in ${V2KIT_FILES:-}; do args+=("$f"); done
 set +f
@@ -31,11 +46,11 @@ fi
 
 if [ -n "${V2KIT_SCAN:-}" ]; then
   if [ "${V2KIT_FORMAT:-sarif}" = sarif ]; then
-    v2kit migrate scan --format sarif --fail-on certain "$V2KIT_SCAN" > "$V2KIT_OUT/migrate-scan.sarif"
+    v2kit migrate scan --format sarif --fail-on certain -- "$V2KIT_SCAN" > "$V2KIT_OUT/migrate-scan.sarif"
     code=$?
   else
     # Annotations: one `::warning` per v1 call, from the JSON findings.
-    v2kit migrate scan --format json --fail-on certain "$V2KIT_SCAN" > "$V2KIT_OUT/migrate-scan.ndjson"
+    v2kit migrate scan --format json --fail-on certain -- "$V2KIT_SCAN" > "$V2KIT_OUT/migrate-scan.ndjson"
     code=$?
     node -e '
       const lines = require("fs").readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean);

@@ -1,10 +1,12 @@
 // Stage 1: read an OpenAPI document (JSON or YAML), refuse external references unless allowed,
 // bundle and validate it with swagger-parser. Never touches the network.
 
-import { readFileSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../runtime/read-input.js";
 import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
 
@@ -67,6 +69,30 @@ function externalRefs(node: unknown, pointer: string, out: { ref: string; pointe
   }
 }
 
+/**
+ * The text of a document, rules or GraphQL file (a regular file within FILE_BUDGETS.document).
+ * A FIFO, a device or a file over the budget is an InputError (exit 2 in every command); a file
+ * that cannot be opened is the caller's own "cannot read" error.
+ */
+export function readDocument(file: string, cannotRead: (reason: string) => Error): string {
+  try {
+    return readFileWithin(file, FILE_BUDGETS.document).toString("utf8");
+  } catch (error) {
+    if (error instanceof InputError && error.code === "unreadable") throw cannotRead(error.reason);
+    throw error;
+  }
+}
+
+/** A file $ref's URL (as json-schema-ref-parser gives it) as a path. */
+function refPath(url: string): string {
+  if (/^file:/i.test(url)) return fileURLToPath(url);
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
 /** The real path (symlinks resolved), or the path itself when it does not exist. */
 function realOrSelf(file: string): string {
   try {
@@ -90,13 +116,10 @@ export interface BundledDocument {
 
 /** Read, parse, refuse external references unless allowed, and bundle (not yet validated). */
 export async function bundleDocument(file: string, options: LoadOptions = {}): Promise<BundledDocument> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new SpecError(file, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const raw = parseText(text, file);
+  const raw = parseText(
+    readDocument(file, (reason) => new SpecError(file, `cannot read: ${reason}`)),
+    file,
+  );
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new SpecError(file, "must be an object (an OpenAPI document)");
   const version = (raw as { openapi?: unknown; swagger?: unknown }).openapi;
   if ((raw as { swagger?: unknown }).swagger !== undefined)
@@ -118,11 +141,21 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
       throw new SpecError(file, `external $ref ${JSON.stringify(ref)} points outside the document's folder: pass --allow-external-refs to follow it`, pointer);
     }
   }
+  let refused: InputError | undefined;
   const parserOptions = {
     resolve: {
       http: false as const,
       file: {
-        canRead: (f: { url: string }) => options.allowExternalRefs === true || !outside(f.url),
+        canRead: (f: { url: string }) => options.allowExternalRefs === true || !outside(refPath(f.url)),
+        // The files $refs name are read as the document is: regular files within the budget.
+        read: (f: { url: string }) => {
+          try {
+            return readFileWithin(refPath(f.url), FILE_BUDGETS.document);
+          } catch (error) {
+            if (error instanceof InputError) refused ??= error;
+            throw error;
+          }
+        },
       },
     },
   };
@@ -133,6 +166,10 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
     >;
     return { bundled, version };
   } catch (error) {
+    // A FIFO or an oversized file a $ref names: the same refusal as for the document itself
+    // (json-schema-ref-parser wraps what a resolver throws, so it is kept aside above).
+    if (refused?.code === "unreadable") throw validationError(file, `a $ref names ${refused.message.replace(": cannot read: ", ", which cannot be read: ")}`);
+    if (refused !== undefined) throw refused;
     const problem = problemOf(error);
     throw validationError(file, problem);
   }

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseRules } from "../rules/load.js";
+import { InputError } from "../runtime/read-input.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
 import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";
@@ -13,7 +14,7 @@ import { emitRulesDoc } from "./emit-rules-doc.js";
 import { emitTests } from "./emit-tests.js";
 import { mergeGraphql } from "./graphql.js";
 import { canonicalJson } from "./header.js";
-import { bundleDocument, finishDocument, loadDocument, parseText, SpecError, TOO_DEEP, validationError } from "./load.js";
+import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, SpecError, TOO_DEEP, validationError } from "./load.js";
 import type { ApiModel, Diagnostic } from "./model.js";
 import { normalize } from "./normalize.js";
 import { dropKnownDialects } from "./schema-check.js";
@@ -48,7 +49,10 @@ export interface GenerateResult {
 export class GenerateError extends Error {}
 
 function readJson(file: string): unknown {
-  return parseText(readFileSync(file, "utf8"), file);
+  return parseText(
+    readDocument(file, (reason) => new SpecError(file, `cannot read: ${reason}`)),
+    file,
+  );
 }
 
 export async function loadModel(options: GenerateOptions): Promise<ApiModel> {
@@ -65,7 +69,7 @@ function modelOf(doc: Record<string, unknown>, options: GenerateOptions): ApiMod
     try {
       model = mergeGraphql(model, readJson(graphql), path.basename(graphql));
     } catch (error) {
-      throw error instanceof SpecError ? error : new SpecError(graphql, (error as Error).message);
+      throw error instanceof SpecError || error instanceof InputError ? error : new SpecError(graphql, (error as Error).message);
     }
   }
   return model;
@@ -73,12 +77,7 @@ function modelOf(doc: Record<string, unknown>, options: GenerateOptions): ApiMod
 
 export function loadRules(file?: string): RulesFile {
   const rulesPath = file ?? bundled.rules();
-  let text: string;
-  try {
-    text = readFileSync(rulesPath, "utf8");
-  } catch (error) {
-    throw new GenerateError(`${rulesPath}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const text = readDocument(rulesPath, (reason) => new GenerateError(`${rulesPath}: cannot read: ${reason}`));
   return parseRules(text, rulesPath);
 }
 

@@ -1,7 +1,9 @@
 // Reading the files a user names (bodies, --ndjson, --catalog/--templates/--current, the API key
-// file, migrate inputs and scanned trees), one way for every command. A name must be a regular
-// file: a FIFO with no writer would block forever, /dev/zero would fill memory, so special files
-// are refused before a byte is read (they are opened non-blocking, then checked with fstat).
+// file, migrate inputs and scanned trees; OpenAPI documents, rules, GraphQL operations, the
+// config and serve's state file with readFileWithin), one way for every command. A name must be
+// a regular file: a FIFO with no writer would block forever, /dev/zero would fill memory, so
+// special files are refused before a byte is read (they are opened non-blocking, then checked
+// with fstat on the opened descriptor), and no more than a budget is read.
 // Standard input (`-`) stays a stream, so a pipe or a FIFO given by shell redirection works; it is
 // bounded by the same size limit. Lives in the runtime (not the CLI) because the live key reader
 // uses it too.
@@ -15,8 +17,18 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export type InputErrorCode = "not-regular" | "too-large" | "unreadable";
 
+/** Marks an InputError whichever copy of this module made it (the CLI bundles hold copies, scripts/bundle-cli.mjs). */
+const INPUT_ERROR = Symbol.for("v2kit.InputError");
+
 export class InputError extends Error {
   override readonly name = "InputError";
+  readonly [INPUT_ERROR] = true;
+
+  /** `instanceof` holds across module copies: a command catches what the generator's copy throws. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [INPUT_ERROR]?: unknown })[INPUT_ERROR] === true;
+  }
+
   constructor(
     readonly code: InputErrorCode,
     message: string,
@@ -109,19 +121,31 @@ export async function readStream(stream: AsyncIterable<Buffer | string>, name: s
 
 /** readInput for synchronous callers (migrate, the API key file). */
 export function readInputSync(file: string, maxBytes = DEFAULT_MAX_BODY_BYTES): Buffer {
+  return readWhole(file, maxBytes, { notRegular, tooLarge, unreadable });
+}
+
+/** How one reader words its refusals. */
+interface Refusals {
+  notRegular(file: string, kind: string): InputError;
+  tooLarge(file: string, maxBytes: number): InputError;
+  unreadable(file: string, error: unknown): InputError;
+}
+
+/** The whole file (or standard input for `-`): opened non-blocking, checked with fstat on that descriptor, at most maxBytes read. */
+function readWhole(file: string, maxBytes: number, refuse: Refusals): Buffer {
   let fd: number;
   try {
     fd = file === "-" ? 0 : openSync(file, READ_FLAGS);
   } catch (error) {
-    throw unreadable(file, error);
+    throw refuse.unreadable(file, error);
   }
   const name = file === "-" ? "standard input" : file;
   try {
     if (file !== "-") {
       const stat = fstatSync(fd);
       const kind = specialKind(stat);
-      if (kind !== undefined) throw notRegular(file, kind);
-      if (stat.size > maxBytes) throw tooLarge(file, maxBytes);
+      if (kind !== undefined) throw refuse.notRegular(file, kind);
+      if (stat.size > maxBytes) throw refuse.tooLarge(file, maxBytes);
     }
     const buffer = Buffer.allocUnsafe(1 << 16);
     const chunks: Buffer[] = [];
@@ -130,15 +154,58 @@ export function readInputSync(file: string, maxBytes = DEFAULT_MAX_BODY_BYTES): 
       const read = readSync(fd, buffer, 0, buffer.length, null);
       if (read === 0) break;
       size += read;
-      if (size > maxBytes) throw tooLarge(name, maxBytes);
+      if (size > maxBytes) throw refuse.tooLarge(name, maxBytes);
       chunks.push(Buffer.from(buffer.subarray(0, read)));
     }
     return Buffer.concat(chunks, size);
   } catch (error) {
-    throw error instanceof InputError ? error : unreadable(name, error);
+    throw error instanceof InputError ? error : refuse.unreadable(name, error);
   } finally {
     if (file !== "-") closeSync(fd);
   }
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * The most v2kit reads of each kind of file it reads whole besides bodies (docs/reference/security.md):
+ * far above any real one, far below what would exhaust memory.
+ */
+export const FILE_BUDGETS = {
+  /** An OpenAPI document (--spec, the files its $refs name), a rules file, a GraphQL operations file. */
+  document: { maxBytes: 64 * MIB, what: "an OpenAPI document, rules or GraphQL file" },
+  /** v2kit.config.json. */
+  config: { maxBytes: 1 * MIB, what: "a config file" },
+  /** The `serve --state` snapshot and its journal. */
+  state: { maxBytes: 256 * MIB, what: "a serve state file or journal" },
+  /** A .gitignore file `migrate scan` reads. */
+  ignore: { maxBytes: 16 * MIB, what: "a .gitignore file" },
+} as const;
+
+/** The most bytes read of a kind of file, and the kind in words (for the message past it). */
+export interface FileBudget {
+  maxBytes: number;
+  what: string;
+}
+
+/** "64 MiB" for whole mebibytes, else the bytes. */
+const size = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
+
+/**
+ * A file v2kit reads whole that is not a body (a document, rules, a config, a state file), with
+ * `FILE: is not a regular file: …`, `FILE: larger than N MiB, …` or `FILE: cannot read: CODE, …`
+ * when it cannot be read. The same checks as readInputSync (no standard input here).
+ */
+export function readFileWithin(file: string, budget: FileBudget): Buffer {
+  return readWhole(file === "-" ? "./-" : file, budget.maxBytes, {
+    notRegular: (f, kind) =>
+      new InputError("not-regular", `${f}: is not a regular file: it is ${kind}, and v2kit reads only regular files`, `${kind}, not a regular file`),
+    tooLarge: (f, max) => new InputError("too-large", `${f}: larger than ${size(max)}, the most v2kit reads of ${budget.what}`, `larger than ${size(max)}`),
+    unreadable: (f, error) => {
+      const e = unreadable(f, error);
+      return new InputError("unreadable", `${f}: cannot read: ${e.reason}`, e.reason);
+    },
+  });
 }
 
 /** The mode of a regular file, for permission warnings; undefined when it cannot be read. */

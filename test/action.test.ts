@@ -87,20 +87,53 @@ describe("action.yml", () => {
   });
 });
 
+describe("action inputs never reach a workflow command raw (issue 45, item 14)", () => {
+  /** The lines of the log the runner reads as workflow commands. */
+  const commands = (log: string) => log.split(/\r?\n|\r/).filter((l) => l.startsWith("::"));
+
+  it.each([
+    ["format", "V2KIT_FORMAT", "xml\n::add-mask::hello"],
+    ["format", "V2KIT_FORMAT", "50%\r\n::stop-commands::token"],
+    ["fail-on", "V2KIT_FAIL_ON", "error\n::add-mask::hello"],
+  ])("a %s input with a line break is escaped the runner's way: one command line", (_name, variable, value) => {
+    const r = report({ V2KIT_FORMAT: "github", [variable]: value });
+    expect(r.code).toBe(2);
+    const lines = commands(r.log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error title=v2kit::(format|fail-on) must be /);
+    const escaped = value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+    expect(lines[0]).toContain(`'${escaped}'`);
+  });
+
+  it("a file named with a leading dash is a file to lint, not an option", () => {
+    copyFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), path.join(project, "-dash.json"));
+    try {
+      const r = report({ V2KIT_FORMAT: "github", V2KIT_FILES: "-dash.json", V2KIT_OPERATION: "createEndpoint" });
+      expect(r.outputs["status"]).toBe("ok");
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(path.join(project, "-dash.json"));
+    }
+  });
+});
+
 describe(".pre-commit-hooks.yaml", () => {
   const hooks = parse(readFileSync(path.join(repo, ".pre-commit-hooks.yaml"), "utf8")) as {
     id: string;
     entry: string;
+    args?: string[];
     language: string;
     pass_filenames?: boolean;
   }[];
-  /** Runs a hook's entry as pre-commit would, with `v2kit` the built CLI. */
-  const hook = (id: string, staged: string[]) => {
+  /** Runs a hook as pre-commit does (entry split as a shell would, then args, then the staged names), with `v2kit` the built CLI. */
+  const run = (id: string, staged: string[], cwd = project) => {
     const h = hooks.find((x) => x.id === id);
     if (!h) throw new Error(`no hook ${id}`);
-    const [, ...args] = h.entry.split(" ");
-    return spawnSync(process.execPath, [cli, ...args, ...(h.pass_filenames === false ? [] : staged)], { cwd: project, encoding: "utf8" }).status;
+    expect(h.entry).not.toMatch(/["'\\$]/); // plain words: splitting at spaces is what shlex.split does with them
+    const [, ...entry] = h.entry.split(/\s+/);
+    return spawnSync(process.execPath, [cli, ...entry, ...(h.args ?? []), ...(h.pass_filenames === false ? [] : staged)], { cwd, encoding: "utf8" });
   };
+  const hook = (id: string, staged: string[]) => run(id, staged).status;
 
   it("declares v2kit-lint and v2kit-migrate-scan as node hooks", () => {
     expect(hooks.map((h) => [h.id, h.language])).toEqual([
@@ -116,5 +149,44 @@ describe(".pre-commit-hooks.yaml", () => {
   it("v2kit-migrate-scan fails on a staged file with a v1 call and passes clean files", () => {
     expect(hook("v2kit-migrate-scan", ["client.py", "clean.py"])).toBe(1);
     expect(hook("v2kit-migrate-scan", ["clean.py"])).toBe(0);
+  });
+
+  it("v2kit-migrate-scan takes every staged name as a file, however it starts (issue 45, item 13)", () => {
+    const repoDir = mkdtempSync(path.join(tmpdir(), "v2kit-hook-names-"));
+    const v1 = 'import requests\nrequests.get("https://rest.runpod.io/v1/pods")\n';
+    try {
+      for (const name of ["client.py", "--fail-on=none", "--fix", "-dash.py", "-v1.py"]) writeFileSync(path.join(repoDir, name), name === "-v1.py" ? v1 : "");
+      writeFileSync(path.join(repoDir, "client.py"), v1);
+      // A committed file named --fail-on=none must not pass the gate.
+      const gate = run("v2kit-migrate-scan", ["--fail-on=none", "client.py"], repoDir);
+      expect(gate.stdout).toContain("client.py:2:");
+      expect(gate.status).toBe(1);
+      // One named --fix must not rewrite the other staged files.
+      const fix = run("v2kit-migrate-scan", ["--fix", "client.py"], repoDir);
+      expect(fix.status).toBe(1);
+      expect(readFileSync(path.join(repoDir, "client.py"), "utf8")).toBe(v1);
+      // A name starting with a dash is scanned, not a usage error.
+      expect(run("v2kit-migrate-scan", ["-dash.py"], repoDir).status).toBe(0);
+      const dashed = run("v2kit-migrate-scan", ["-v1.py"], repoDir);
+      expect(dashed.stdout).toContain("-v1.py:2:");
+      expect(dashed.status).toBe(1);
+    } finally {
+      rmSync(repoDir, { recursive: true, force: true });
+    }
+  });
+
+  it("lint takes -- as the end of options too: a body named -dash.json is linted", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "v2kit-lint-dash-"));
+    try {
+      copyFileSync(path.join(repo, "examples/create-endpoint-invalid.json"), path.join(dir, "-dash.json"));
+      const r = spawnSync(process.execPath, [cli, "lint", "--operation", "createEndpoint", "--format", "json", "--", "-dash.json"], {
+        cwd: dir,
+        encoding: "utf8",
+      });
+      expect((JSON.parse(r.stdout) as { file: string; ok: boolean }).file).toBe("-dash.json");
+      expect(r.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
 // shipped JSON Schema (Ajv 2020).
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -87,7 +87,9 @@ describe("v2kit lint with v2kit.config.json", () => {
 
   it("--config names another file; --config with --operation is a usage error", () => {
     write(path.join(root, "other/cfg.json"), { lint: [{ files: ["../deploy/patch.json"], operation: "updateEndpoint" }] });
-    const r = lint(path.join(root, "deep"), "--config", path.join(root, "other/cfg.json"));
+    // Its paths stay inside its folder unless --project-root widens the project (issue 45, item 12).
+    expect(lint(path.join(root, "deep"), "--config", path.join(root, "other/cfg.json")).code).toBe(2);
+    const r = lint(path.join(root, "deep"), "--config", path.join(root, "other/cfg.json"), "--project-root", root);
     expect(r.lines.map((l) => l.file)).toEqual(["../deploy/patch.json"]);
     expect(lint(root, "--config", "x.json", "--operation", "createEndpoint", "a.json").code).toBe(2);
   });
@@ -152,6 +154,91 @@ describe("migrate scan with the config's scan section", () => {
     expect(r.stderr).toContain('/scan/include: "srcs/**" matches no file or folder');
   });
 });
+
+describe("issue 45, item 12: the paths a config names stay inside its project", () => {
+  const SECRET = "CANARY_7d1e=do-not-print";
+  /** A project beside `outside/` (a secret) and `neighbour/` (another project's v1 client). */
+  const layout = (name: string, config: unknown) => {
+    const base = path.join(root, "escape", name);
+    write(path.join(base, "outside/secret.json"), `${SECRET}\n`);
+    write(path.join(base, "neighbour/client.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/pods")\n');
+    write(path.join(base, "project/deploy/ok.json"), readFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), "utf8"));
+    write(path.join(base, "project/v2kit.config.json"), `${JSON.stringify(config, null, 2)}\n`);
+    return { base, project: path.join(base, "project"), config: path.join(base, "project/v2kit.config.json") };
+  };
+  const entry = (extra: Record<string, unknown>) => ({ lint: [{ files: ["deploy/*.json"], operation: "createEndpoint", ...extra }] });
+
+  it.each([
+    ["files ../outside/*", { lint: [{ files: ["deploy/*.json", "../outside/*"], operation: "createEndpoint" }] }, "/lint/0/files/1", 3, 7],
+    ["files /proc/self/environ", { lint: [{ files: ["/proc/self/environ"], operation: "createEndpoint" }] }, "/lint/0/files/0", 3, 7],
+    ["an absolute catalog", entry({ catalog: ["/etc/passwd"] }), "/lint/0/catalog/0", 3, 7],
+    ["spec ../outside", entry({ spec: "../outside/secret.json" }), "/lint/0/spec", 3, 7],
+    ["rules ../outside", entry({ rules: "../outside/secret.json" }), "/lint/0/rules", 3, 7],
+    ["current ../outside", entry({ current: "../outside/secret.json" }), "/lint/0/current", 3, 7],
+  ])("lint: %s is exit 2 at the entry's line, column and pointer; nothing is read or printed", (name, config, pointer) => {
+    const { project, config: file } = layout(name.replace(/\W+/g, "-"), config);
+    const r = lint(project);
+    expect(r.stderr).not.toContain(SECRET);
+    expect(r.lines).toEqual([]);
+    expect(r.code).toBe(2);
+    const at = positionOf(readFileSync(file, "utf8"), pointerValue(config, pointer));
+    expect(r.stderr).toMatch(new RegExp(`${escape(file)}:${at}: ${escape(pointer)}: ".*" names a path outside the project \\(the config's folder, `));
+    expect(r.stderr).toContain("give the path on the command line, or --project-root DIR");
+  });
+
+  it("lint: a glob that reaches outside through a symbolic link is refused at that glob", () => {
+    const { base, project, config } = layout("lint-symlink", { lint: [{ files: ["deploy/*.json", "**/*.json"], operation: "createEndpoint" }] });
+    symlinkSync(path.join(base, "outside"), path.join(project, "deploy/data"));
+    const r = lint(project);
+    expect(r.stderr).not.toContain(SECRET);
+    const at = positionOf(readFileSync(config, "utf8"), "**/*.json");
+    expect(r.stderr).toContain(`${config}:${at}: /lint/0/files/1: "**/*.json" matches "${path.join(base, "outside/secret.json")}" outside the project`);
+    expect(r.code).toBe(2);
+  });
+
+  it("migrate scan --fix: scan.include of ../neighbour, an absolute path or a link out is exit 2, and the neighbour is not rewritten", () => {
+    for (const [name, include] of [
+      ["relative", "../neighbour"],
+      ["absolute", "ABS"],
+      ["link", "nb"],
+    ] as const) {
+      const { base, project, config } = layout(`scan-${name}`, {});
+      const abs = path.join(base, "neighbour");
+      writeFileSync(config, `${JSON.stringify({ scan: { include: ["deploy", include === "ABS" ? abs : include] } }, null, 2)}\n`);
+      if (include === "nb") symlinkSync(abs, path.join(project, "nb"));
+      const r = spawnSync(process.execPath, [cli, "migrate", "scan", "--fix"], { cwd: project, encoding: "utf8" });
+      expect(readFileSync(path.join(abs, "client.py"), "utf8")).toContain("https://rest.runpod.io/v1/pods");
+      const at = positionOf(readFileSync(config, "utf8"), include === "ABS" ? abs : include);
+      expect(r.stderr).toMatch(new RegExp(`${escape(config)}:${at}: /scan/include/1: ".*" names a path outside the project`));
+      expect(r.status).toBe(2);
+    }
+  });
+
+  it("the command line says otherwise: --project-root widens the project, a path given as an argument is read", () => {
+    const { base, project } = layout("said-otherwise", { scan: { include: ["../neighbour"] } });
+    const r = spawnSync(process.execPath, [cli, "migrate", "scan", "--format", "json", "--project-root", ".."], { cwd: project, encoding: "utf8" });
+    expect(r.stdout).toContain("client.py");
+    expect(r.status).toBe(1);
+    const named = spawnSync(process.execPath, [cli, "migrate", "scan", "--format", "json", path.join(base, "neighbour")], { cwd: project, encoding: "utf8" });
+    expect(named.stdout).toContain("client.py");
+    expect(lint(project, "--project-root", "missing-folder").code).toBe(2);
+  });
+});
+
+function pointerValue(data: unknown, pointer: string): unknown {
+  return pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], data);
+}
+
+/** LINE:COLUMN (1-based) where `value`, as JSON, first appears in `text`. */
+function positionOf(text: string, value: unknown): string {
+  const before = text.slice(0, text.indexOf(JSON.stringify(value))).split("\n");
+  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("schema/v2kit.config.schema.json and the hand-written checks agree", () => {
   const schema = JSON.parse(readFileSync(path.join(repo, "schema/v2kit.config.schema.json"), "utf8")) as object;

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Reuse } from "../../generators/artifacts.js";
 import { bundled } from "../../generators/paths.js";
+import { InputError } from "../../runtime/read-input.js";
 import { requireBundle } from "../code-cache.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { printDiagnostics } from "../diagnostics.js";
@@ -27,7 +28,8 @@ const HELP = `Usage: v2kit generate [--spec FILE] [--graphql FILE] [--rules FILE
 Emit TypeScript types, Ajv validators, the rule engine and property tests. After an edit, only
 the parts whose own inputs changed are rebuilt; the rest is kept from the previous output.
 Exit status: 0 written or up to date, 1 invalid input or (--check) output not current,
-2 usage error or a folder generate refuses to write into.
+2 usage error, a folder generate refuses to write into, or an input that is not a regular
+file or is larger than 64 MiB.
 
   --spec FILE             OpenAPI 3.0/3.1 document (default: the bundled schema/v2.openapi.yaml)
                             v2kit generate --spec openapi.json --out src/generated
@@ -113,7 +115,12 @@ export const command: Command = {
     const previous = target.exists ? readStamp(out) : undefined;
     const code = codeHash();
     // JavaScript output is another layout of the same inputs: switching it rebuilds everything.
-    const hash = inputsHash(inputs, values.js ? `${code}\0js` : code);
+    let hash: string;
+    try {
+      hash = inputsHash(inputs, values.js ? `${code}\0js` : code);
+    } catch (error) {
+      throw refusal(error);
+    }
     const found = target.exists ? inventory(out, previous) : { owned: [], edited: [], foreign: [] };
     if (
       !values.check &&
@@ -219,6 +226,11 @@ async function runPipeline(values: Values, reuse: Reuse | undefined) {
     });
   } catch (error) {
     if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);
-    throw error;
+    throw refusal(error);
   }
+}
+
+/** A FIFO, a device or a file over the budget among the inputs (or what their $refs name) is exit 2: refused before it is read. */
+function refusal(error: unknown): unknown {
+  return error instanceof InputError ? new CliError(`generate: ${error.message}`, 2) : error;
 }

@@ -22,7 +22,7 @@ const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
                   [--ndjson [--jobs N]] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
-       v2kit lint [--config FILE] [--format …] [FILE...]
+       v2kit lint [--config FILE] [--project-root DIR] [--format …] [FILE...]
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
 Exit status: 0 all valid, 1 any invalid (malformed JSON included) or output closed early
@@ -67,6 +67,10 @@ Options:
                         v2kit lint --operation createEndpoint --max-body-bytes 67108864 big.json
   --config FILE       the v2kit.config.json to use instead of the nearest one
                         v2kit lint --config v2kit.config.json
+  --project-root DIR  the folder the config's paths must stay inside (default: the config's own
+                      folder; a path outside it is exit 2): for a config that names a shared file
+                      further up, as in a monorepo
+                        v2kit lint --project-root ../..
   -                   read the body from standard input
                         cat body.json | v2kit lint --operation createEndpoint -
   -h, --help          show this help
@@ -87,6 +91,7 @@ const OPTIONS = {
   jobs: { type: "string" },
   "max-body-bytes": { type: "string" },
   config: { type: "string" },
+  "project-root": { type: "string" },
   help: { type: "boolean", short: "h" },
   ...liveParseOptions,
 } as const;
@@ -111,6 +116,8 @@ async function run(args: string[]): Promise<number> {
   const usage = (message: string) => new CliError(`lint: ${message}\nRun 'v2kit lint --help' for usage.`);
   if (values.operation !== undefined && values.config !== undefined)
     throw usage("--config names the files and their operations: give --config or --operation, not both");
+  if (values.operation !== undefined && values["project-root"] !== undefined)
+    throw usage("--project-root bounds the paths a config names: --operation uses no config");
   if (given.filter((f) => f === "-").length > 1) throw usage("- (standard input) may be given once");
   const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
   if (!FORMAT_NAMES.includes(format))
@@ -168,11 +175,11 @@ interface GroupRun {
  * command-line context flag applies where the entry sets none.
  */
 async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<{ values: Values; files: string[] }[]> {
-  const { findConfig, readConfig, groupFiles, entrySettings } = await import("../config.js");
+  const { findConfig, readConfig, groupFiles, entrySettings, projectRootOption } = await import("../config.js");
   const file = values.config ?? findConfig(process.cwd());
   if (file === undefined)
     throw usage("--operation is required, or a v2kit.config.json (here or in a parent folder, or --config FILE) that names the files and their operations");
-  const config = readConfig(file);
+  const config = readConfig(file, projectRootOption("lint", values["project-root"]));
   if (config.lint.length === 0) throw new CliError(`${config.file}: has no "lint" entries: give --operation`, 2);
   if (values.ndjson) throw usage("--ndjson needs --operation (a config entry lints whole files)");
   const groups = await groupFiles(config, given);
@@ -300,6 +307,7 @@ export async function engineFor(values: Pick<Values, "spec" | "rules" | "operati
       onDiagnostics: printDiagnostics, // the same warnings as generate, on stderr
     });
   } catch (error) {
+    if (error instanceof InputError) throw new CliError(`lint: ${error.message}`, 2); // a FIFO, a device, over the budget
     const which = [values.spec && `--spec ${values.spec}`, values.rules && `--rules ${values.rules}`].filter(Boolean).join(" and ");
     throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`, await inputErrorExit(error));
   }

@@ -1,10 +1,9 @@
 // `migrate scan --fix` / `--diff`: each file's findings become edits (runtime/migrate/scan/fix.ts);
-// `--fix` writes them (never over a file changed since it was read, atomically, the file's mode
-// kept), `--diff` prints one unified diff. Findings left afterwards carry a "not fixed" note.
-// Loaded only with those flags.
+// `--fix` writes them (migrate-scan-write.ts: never over a file changed since it was read,
+// atomically, owner and mode kept), `--diff` prints one unified diff. Findings left afterwards
+// carry a "not fixed" note. Loaded only with those flags.
 
-import { chmodSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
 import { resolveFindings, type Surroundings } from "../../runtime/migrate/index.js";
 import { analyzeSource } from "../../runtime/migrate/scan.js";
 import { unifiedDiff } from "../../runtime/migrate/scan/diff.js";
@@ -12,6 +11,8 @@ import { type FixOptions, fixFile } from "../../runtime/migrate/scan/fix.js";
 import type { Finding } from "../../runtime/migrate/scan/resolve.js";
 import { printable } from "../../runtime/printable.js";
 import type { ScannedFile } from "./migrate-scan.js";
+import { readFileWithin } from "../../runtime/read-input.js";
+import { writeGuarded } from "./migrate-scan-write.js";
 
 export interface FixRun extends FixOptions {
   mode: "write" | "diff";
@@ -102,42 +103,10 @@ function withNote(f: Finding, message: string): Finding {
 function unchangedText(path: string, text: string): string | undefined {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readFileWithin(path, { maxBytes: Buffer.byteLength(text, "utf8") + 1, what: "a scanned file" });
   } catch (error) {
     return `cannot read it again (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
   if (Buffer.from(text, "utf8").equals(bytes)) return undefined;
   return bytes.toString("utf8") === text ? "it is not valid UTF-8, so a patch of it would not apply" : "it changed since it was read";
-}
-
-/**
- * Writes `after` over `path` only if the file still holds `before` byte for byte: through a
- * temporary file in the same directory and a rename, so a reader never sees half a file; the
- * file's permission bits are kept. Returns why it did not write.
- */
-function writeGuarded(path: string, before: string, after: string): string | undefined {
-  let bytes: Buffer;
-  let mode: number;
-  try {
-    bytes = readFileSync(path);
-    mode = statSync(path).mode & 0o7777;
-  } catch (error) {
-    return `cannot read it again (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-  }
-  if (bytes.toString("utf8") !== before) return "it changed since it was read";
-  if (!Buffer.from(before, "utf8").equals(bytes)) return "it is not valid UTF-8, so writing it back could change bytes v2kit did not mean to";
-  const temporary = join(dirname(path), `.${basename(path)}.v2kit-${process.pid}.tmp`);
-  try {
-    writeFileSync(temporary, after, { mode, flag: "wx" });
-    chmodSync(temporary, mode);
-    renameSync(temporary, path);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // The temporary file was never created.
-    }
-    return `cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-  }
-  return undefined;
 }

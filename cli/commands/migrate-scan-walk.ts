@@ -3,10 +3,10 @@
 // what .gitignore files ignore (from the repository root down), known binary extensions,
 // files over the size limit and files with a NUL byte in their first 8 KiB.
 
-import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Ignore } from "ignore";
-import { specialKind } from "../../runtime/read-input.js";
+import { FILE_BUDGETS, readFileWithin, specialKind } from "../../runtime/read-input.js";
 import { CliError } from "../command.js";
 
 export interface WalkOptions {
@@ -64,7 +64,7 @@ function loadRules(dir: string, make: IgnoreFactory): Rules | undefined {
   const file = join(dir, ".gitignore");
   try {
     if (!statSync(file).isFile()) return undefined;
-    return { base: resolve(dir), ignore: make().add(readFileSync(file, "utf8")) };
+    return { base: resolve(dir), ignore: make().add(readFileWithin(file, FILE_BUDGETS.ignore).toString("utf8")) };
   } catch {
     return undefined;
   }

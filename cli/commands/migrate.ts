@@ -24,7 +24,8 @@ const HELP = `Usage:
   v2kit migrate --response STATUS [--format pretty|json] FILE... | -
   v2kit migrate scan [--format pretty|json|sarif] [--fail-on mention|inferred|certain|none]
                      [--fix | --diff] [--unsafe-fixes] [--v2-base URL]
-                     [--max-bytes N] [--no-gitignore] [--skip-unreadable] [--config FILE] [DIR|FILE...]
+                     [--max-bytes N] [--no-gitignore] [--skip-unreadable] [--config FILE]
+                     [--project-root DIR] [DIR|FILE...]
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
@@ -62,6 +63,9 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
 --config FILE      scan: with no DIR, read the "scan" section (include, exclude) of this config
                    instead of the nearest v2kit.config.json (docs/config.md):
                      v2kit migrate scan --config v2kit.config.json
+--project-root DIR scan: the folder the config's "scan" paths must stay inside (default: the
+                   config's own folder; a path outside it is exit 2):
+                     v2kit migrate scan --project-root ..
 --max-bytes N      scan: skip files larger than N bytes (default 1048576):
                      v2kit migrate scan --max-bytes 4194304 src
 --no-gitignore     scan: read files that .gitignore ignores too:
@@ -183,11 +187,12 @@ function migrateResponses(files: readonly string[], status: number, format: stri
 }
 
 /** The config whose "scan" section names the roots, when there is one; --config names it. */
-async function scanConfig(file: string | undefined): Promise<import("../config.js").Config | undefined> {
-  const { findConfig, readConfig } = await import("../config.js");
+async function scanConfig(file: string | undefined, projectRoot: string | undefined): Promise<import("../config.js").Config | undefined> {
+  const { findConfig, readConfig, projectRootOption } = await import("../config.js");
+  const bound = projectRootOption("migrate scan", projectRoot);
   const found = file ?? findConfig(process.cwd());
   if (found === undefined) return undefined;
-  const config = readConfig(found);
+  const config = readConfig(found, bound);
   if (config.scan === undefined) {
     if (file !== undefined) throw new CliError(`${found}: has no "scan" section: name a DIR to scan`, 2);
     return undefined;
@@ -247,6 +252,7 @@ const SCAN_OPTIONS = {
   "unsafe-fixes": { type: "boolean" },
   "v2-base": { type: "string" },
   config: { type: "string" },
+  "project-root": { type: "string" },
 } as const;
 
 function options(args: string[], scanning: boolean) {
@@ -286,13 +292,15 @@ export const command: Command = {
       throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}${didYouMean(format, formats)}`);
     if (scanning && positionals.length === 0) {
       // No DIR: the "scan" section of v2kit.config.json (here or a parent, or --config) says what to read.
-      const config = await scanConfig(values.config as string | undefined);
+      const config = await scanConfig(values.config as string | undefined, values["project-root"] as string | undefined);
       if (config) return scanCommand(await (await import("../config.js")).scanRoots(config), format, values, config);
     }
     if (positionals.length === 0)
       throw new CliError(
         `${scanning ? 'name a DIR to scan (or a v2kit.config.json with a "scan" section)' : "name a FILE, or - for standard input"}\n\n${HELP}`,
       );
+    if (scanning && values["project-root"] !== undefined)
+      throw new CliError("--project-root bounds the paths a config names: with a DIR given, no config is read");
     if (scanning) return scanCommand(positionals, format, values);
     if (values.response !== undefined) {
       const status = Number(values.response);

@@ -15,8 +15,9 @@ Print one self-contained JSON Schema (draft 2020-12) of an operation's request b
 is under $defs, descriptions and examples are kept. The cross-field rules JSON Schema can state
 exactly are in its allOf; the others (catalog, templates, PATCH merges, ...) are named in its
 description, and v2kit lint checks them. With --out, write one file per body and an index.json.
-Exit status: 0 written, 2 usage error, unknown operation or status, 1 a document or rules file
-that cannot be read.
+Exit status: 0 written, 2 usage error, unknown operation or status, or a document or rules file
+that is not a regular file or is larger than 64 MiB, 1 a document or rules file that cannot be
+read or is invalid.
 
 Options:
   --operation OP      operationId (or graphql:NAME); repeatable with --out
@@ -69,11 +70,12 @@ async function run(args: string[]): Promise<number> {
   if (values.response !== undefined && operations.length !== 1) throw usage("--response needs exactly one --operation");
   if (values.out === "") throw usage("--out needs a directory");
 
-  const [{ loadModel, loadRules, GenerateError }, { SpecError }, { RulesFileError }, exporter] = await Promise.all([
+  const [{ loadModel, loadRules, GenerateError }, { SpecError }, { RulesFileError }, exporter, { InputError }] = await Promise.all([
     import("../../generators/pipeline.js"),
     import("../../generators/load.js"),
     import("../../rules/load.js"),
     import("../../generators/export-schema.js"),
+    import("../../runtime/read-input.js"),
   ]);
   let model: Awaited<ReturnType<typeof loadModel>>;
   let rules: ReturnType<typeof loadRules>;
@@ -82,6 +84,8 @@ async function run(args: string[]): Promise<number> {
     rules = loadRules(values.rules);
   } catch (error) {
     if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);
+    // A FIFO, a device or a file over the budget as --spec or --rules: refused before it is read.
+    if (error instanceof InputError) throw new CliError(`schema: ${error.message}`, 2);
     throw error;
   }
   const ids = model.operations.map((o) => o.id);

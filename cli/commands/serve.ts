@@ -1,6 +1,7 @@
 // v2kit serve: a local, stateful contract server that answers like the service (runtime/serve).
 
 import { parseArgs } from "node:util";
+import { InputError } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { contextFrom } from "./lint.js";
 
@@ -33,7 +34,8 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
   --templates FILE      saved {"templates": [...]}: the caller's own templates at start
                           v2kit serve --port 0 --templates templates.json
   --state FILE          start from this JSON snapshot if it exists; journal every change beside
-                        it (FILE.journal), flushed before the answer, folded into FILE on stop
+                        it (FILE.journal), flushed before the answer, folded into FILE on stop;
+                        one server per FILE (FILE.lock: a second one is exit 2)
                           v2kit serve --port 0 --state .v2kit-serve.json
   --seed N              repeatable ids
                           v2kit serve --port 0 --seed 42
@@ -103,6 +105,7 @@ async function run(args: string[]): Promise<number> {
   const context = await contextFrom({ catalog: values.catalog, templates: values.templates, current: undefined }, { name: "serve", dataCenters: true });
   const { createServer } = await import("../../runtime/serve/index.js");
   const { SnapshotError } = await import("../../runtime/serve/store.js");
+  const { StateLockedError } = await import("../../runtime/serve/state-lock.js");
   let server;
   try {
     server = await createServer({
@@ -122,6 +125,9 @@ async function run(args: string[]): Promise<number> {
       rateLimits,
     });
   } catch (error) {
+    // A FIFO, a device or an oversized file as --spec, --rules, --graphql or --state (exit 2, as for lint).
+    if (error instanceof InputError) throw new CliError(`serve: ${error.message}`, 2);
+    if (error instanceof StateLockedError) throw new CliError(`serve: ${error.message}`, 2);
     if (error instanceof SnapshotError) throw new CliError(`serve: ${error.message}`, 1);
     const { SpecError } = await import("../../generators/load.js");
     if (error instanceof SpecError) throw new CliError(error.message, 1);

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../../generators/paths.js";
+import { FILE_BUDGETS, readFileWithin } from "../../runtime/read-input.js";
 
 export const STAMP = ".v2kit-stamp.json";
 
@@ -109,7 +110,8 @@ function filesUnder(dir: string): string[] {
 export function inputsHash(inputs: { role: string; file: string }[], code = codeHash()): string {
   const hash = createHash("sha256");
   const add = (name: string, bytes: Buffer) => hash.update(name).update("\0").update(normalized(bytes)).update("\0");
-  for (const { role, file } of inputs) add(role, existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
+  // Read as the pipeline reads them: a FIFO, a device or a file over the budget is an InputError.
+  for (const { role, file } of inputs) add(role, existsSync(file) ? readFileWithin(file, FILE_BUDGETS.document) : Buffer.alloc(0));
   return hash.update("code\0").update(code).digest("hex");
 }
 

@@ -98,9 +98,12 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     // The package entry of the output: every operation's request and response validators.
     engine = (await import("../../output/index.mjs")).engine;
   }
-  const { parseText } = await import("../../generators/load.js");
+  const { parseText, readDocument, SpecError } = await import("../../generators/load.js");
   const specFile = options.spec ?? bundled.spec();
-  const document = parseText(readFileSync(specFile, "utf8"), specFile);
+  const document = parseText(
+    readDocument(specFile, (reason) => new SpecError(specFile, `cannot read: ${reason}`)),
+    specFile,
+  );
   return {
     model,
     engine,

@@ -6,12 +6,13 @@
 // atomically under the next generation, then a fresh journal of that generation replaces the
 // old one. A journal whose generation is not the snapshot's is already inside the snapshot (a
 // crash between the two renames) and is ignored; a torn last line was never acknowledged and is
-// dropped.
+// dropped. One server at a time: FILE.lock (state-lock.ts).
 
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, fstatSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
-import { type Resource, readSnapshot, type Snapshot, SnapshotError } from "./store.js";
+import { StateLock } from "./state-lock.js";
+import { type Resource, readSnapshot, readStateFile, type Snapshot, SnapshotError } from "./store.js";
 
 /** One change, as journaled: a resource put or deleted, and the ids handed out so far. */
 export type Change = { op: "put"; c: string; id: string; r: Resource; issued: number } | { op: "del"; c: string; id: string; issued: number };
@@ -26,15 +27,25 @@ export class StateFile {
   private generation = 0;
   private pending: string[] = [];
 
+  /** One server per state file (state-lock.ts): taken by acquire(), given up by close(). */
+  readonly lock: StateLock;
+
   constructor(readonly file: string) {
     this.journal = `${file}.journal`;
+    this.lock = new StateLock(file);
+  }
+
+  /** Takes the state file's lock; StateLockedError when another server holds it. */
+  acquire(): void {
+    this.lock.acquire();
   }
 
   /** The state on disk: the snapshot with its journal replayed; undefined when there is neither. */
   load(): Snapshot | undefined {
     const snapshot = readSnapshot(this.file);
-    if (!existsSync(this.journal)) return snapshot;
-    const lines = readFileSync(this.journal, "utf8").split("\n");
+    const journal = readStateFile(this.journal);
+    if (journal === undefined) return snapshot;
+    const lines = journal.split("\n");
     const header = parseLine(lines[0] ?? "") as { "v2kit-journal"?: unknown; generation?: unknown } | undefined;
     if (header?.["v2kit-journal"] !== 1 || typeof header.generation !== "number") {
       throw new SnapshotError(`${this.journal}: not a v2kit serve journal (its first line must be {"v2kit-journal": 1, "generation": N})`);
@@ -103,6 +114,7 @@ export class StateFile {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.lock.release();
   }
 }
 

@@ -45,7 +45,14 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   const routes = buildRoutes(api.model.operations);
   const store = new Store(options.seed);
   const state = options.stateFile ? new StateFile(options.stateFile) : undefined;
-  const initial: Snapshot = state?.load() ?? seedState(routes, api, options.templates ?? []);
+  state?.acquire(); // a second server on the same file is refused (state-lock.ts)
+  let initial: Snapshot;
+  try {
+    initial = state?.load() ?? seedState(routes, api, options.templates ?? []);
+  } catch (error) {
+    state?.close();
+    throw error;
+  }
   store.reset(initial);
   // Fields every starting record of a collection has (catalog records) count as provided.
   const seeded = new Map<string, Set<string>>();

@@ -3,7 +3,7 @@
 // (`--state FILE`); with `--state`, every change is journaled (journal.ts).
 
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../read-input.js";
 import type { Change } from "./journal.js";
 
 export type Resource = Record<string, unknown>;
@@ -103,12 +103,16 @@ export class Store {
   }
 }
 
-/** Read a snapshot file; a missing file is an empty state (the first run of a suite). */
+/**
+ * Read a snapshot file; a missing file is an empty state (the first run of a suite). A FIFO, a
+ * device or a file over FILE_BUDGETS.state is an InputError (read-input.ts).
+ */
 export function readSnapshot(file: string): Snapshot | undefined {
-  if (!existsSync(file)) return undefined;
+  const text = readStateFile(file);
+  if (text === undefined) return undefined;
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, "utf8"));
+    data = JSON.parse(text);
   } catch (error) {
     throw new SnapshotError(`${file}: not a v2kit serve state file: ${(error as Error).message}`);
   }
@@ -127,4 +131,15 @@ export function readSnapshot(file: string): Snapshot | undefined {
     collections: s.collections,
     ...(typeof s.generation === "number" ? { generation: s.generation } : {}),
   };
+}
+
+/** The text of a state or journal file, undefined when there is none (a regular file within the budget, read-input.ts). */
+export function readStateFile(file: string): string | undefined {
+  try {
+    return readFileWithin(file, FILE_BUDGETS.state).toString("utf8");
+  } catch (error) {
+    if (error instanceof InputError && error.code === "unreadable" && error.reason.startsWith("ENOENT")) return undefined;
+    if (error instanceof InputError && error.code === "unreadable") throw new SnapshotError(error.message);
+    throw error;
+  }
 }

@@ -1,13 +1,19 @@
 // Issue 13, items 5 and 11: special files never hang or exhaust memory (FIFOs made with mkfifo,
 // /dev/zero, directories), bodies have a size limit, standard input stays a stream, and a reader
-// that closes the pipe early never turns invalid inputs into exit 0.
+// that closes the pipe early never turns invalid inputs into exit 0. Issue 45, item 15: the same
+// for every other file input (--spec, --rules, --graphql, the files a $ref names, the config's
+// spec and rules, serve --state), each within a size budget, and the language server stays
+// responsive when the config's spec is a FIFO.
 
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import type * as Protocol from "vscode-languageserver-protocol/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const CLI = join(import.meta.dirname, "..", "..", "dist", "cli", "v2kit.js");
@@ -35,10 +41,10 @@ interface Run {
 }
 
 /** Runs the CLI with a hard 10 s kill: a hang fails the test instead of the suite. */
-function run(args: string[], options: { stdin?: string; input?: string } = {}): Promise<Run> {
+function run(args: string[], options: { stdin?: string; input?: string; cwd?: string } = {}): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? dir, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += String(d)));
@@ -170,5 +176,131 @@ describe("item 11: a reader that closes early never makes exit 0", () => {
     const r = await firstLineThenClose([...lint, "--ndjson", "-"], "{}\n".repeat(20_000));
     expect(r.line).toContain('"ok":false');
     expect(r.code).not.toBe(0);
+  }, 30_000);
+});
+
+describe("issue 45, item 15: every file input is a regular file within a budget", () => {
+  const NOT_REGULAR = /: is not a regular file: it is (a FIFO \(named pipe\)|a character device), and v2kit reads only regular files/;
+  const serve = ["serve", "--port", "0"];
+  const cases: [string, () => string[]][] = [
+    ["lint --spec FIFO", () => [...lint, "--spec", fifo, body]],
+    ["lint --rules FIFO", () => [...lint, "--rules", fifo, body]],
+    ["schema --spec FIFO", () => ["schema", "--operation", "createEndpoint", "--spec", fifo]],
+    ["schema --rules FIFO", () => ["schema", "--operation", "createEndpoint", "--rules", fifo]],
+    ["generate --spec FIFO", () => ["generate", "--spec", fifo, "--out", join(dir, "out-fifo")]],
+    ["generate --graphql FIFO", () => ["generate", "--graphql", fifo, "--out", join(dir, "out-fifo")]],
+    ["serve --state FIFO", () => [...serve, "--state", fifo]],
+    ["serve --graphql FIFO", () => [...serve, "--graphql", fifo]],
+    ["serve --spec FIFO", () => [...serve, "--spec", fifo]],
+    ["serve --rules FIFO", () => [...serve, "--rules", fifo]],
+    ["lint --config FIFO", () => ["lint", "--config", fifo]],
+  ];
+  test.each(cases)("%s: exit 2 at once, naming the file", async (_name, args) => {
+    const r = await run(args());
+    expect(r.stderr).toMatch(NOT_REGULAR);
+    expect(r.stderr).toContain(fifo);
+    expect(r.code).toBe(2);
+    expect(r.ms).toBeLessThan(8000);
+  });
+
+  test.runIf(HAS_DEV_ZERO).each([
+    ["lint --spec", [...lint, "--spec", "/dev/zero", "BODY"]],
+    ["schema --spec", ["schema", "--operation", "createEndpoint", "--spec", "/dev/zero"]],
+    ["generate --rules", ["generate", "--rules", "/dev/zero", "--out", "OUT"]],
+    ["serve --spec", ["serve", "--port", "0", "--spec", "/dev/zero"]],
+  ])("/dev/zero as %s: exit 2 at once, nothing read", async (_name, args) => {
+    const r = await run(args.map((a) => (a === "BODY" ? body : a === "OUT" ? join(dir, "out-zero") : a)));
+    expect(r.stderr).toContain("/dev/zero: is not a regular file: it is a character device");
+    expect(r.code).toBe(2);
+    expect(r.ms).toBeLessThan(8000);
+  });
+
+  test("a document over 64 MiB is refused before it is read (a sparse file: no disk used)", async () => {
+    const big = join(dir, "big.yaml");
+    await writeFile(big, "");
+    await truncate(big, 64 * 1024 * 1024 + 1);
+    for (const args of [
+      [...lint, "--spec", big, body],
+      ["schema", "--operation", "createEndpoint", "--rules", big],
+    ]) {
+      const r = await run(args);
+      expect(r.stderr).toContain(`${big}: larger than 64 MiB, the most v2kit reads of an OpenAPI document, rules or GraphQL file`);
+      expect(r.code).toBe(2);
+    }
+  });
+
+  test("a $ref to a FIFO beside the document is refused too", async () => {
+    const spec = join(dir, "ref-fifo.yaml");
+    await writeFile(
+      spec,
+      [
+        "openapi: 3.1.0",
+        "info: {title: t, version: '1'}",
+        "paths:",
+        "  /x:",
+        "    post:",
+        "      operationId: createX",
+        "      requestBody: {content: {application/json: {schema: {$ref: './no-writer.fifo#/X'}}}}",
+        "      responses: {'200': {description: ok}}",
+        "",
+      ].join("\n"),
+    );
+    const r = await run(["lint", "--operation", "createX", "--spec", spec, body]);
+    expect(r.stderr).toMatch(NOT_REGULAR);
+    expect(r.code).toBe(2);
+  });
+
+  test("the config's spec and rules: a FIFO is exit 2 for lint", async () => {
+    const project = join(dir, "config-fifo");
+    await mkdir(project, { recursive: true });
+    await promisify(execFile)("mkfifo", [join(project, "spec.fifo")]);
+    await writeFile(join(project, "body.json"), "{}");
+    for (const key of ["spec", "rules"]) {
+      await writeFile(
+        join(project, "v2kit.config.json"),
+        JSON.stringify({ lint: [{ files: ["body.json"], operation: "createEndpoint", [key]: "spec.fifo" }] }),
+      );
+      const r = await run(["lint"], { cwd: project });
+      expect(r.stderr).toMatch(NOT_REGULAR);
+      expect(r.code).toBe(2);
+      expect(r.ms).toBeLessThan(8000);
+    }
+  });
+
+  test("the language server answers shutdown when the config's spec is a FIFO, and shows why as a diagnostic", async () => {
+    const protocol = createRequire(import.meta.url)("vscode-languageserver-protocol/node") as typeof Protocol;
+    const project = join(dir, "lsp-fifo");
+    await mkdir(project, { recursive: true });
+    await promisify(execFile)("mkfifo", [join(project, "spec.fifo")]);
+    await writeFile(join(project, "v2kit.config.json"), JSON.stringify({ lint: [{ files: ["body.json"], operation: "createEndpoint", spec: "spec.fifo" }] }));
+    await writeFile(join(project, "body.json"), "{}");
+    const child = spawn(process.execPath, [CLI, "lsp", "--stdio"], { cwd: project, stdio: ["pipe", "pipe", "ignore"] });
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
+    const diagnostics = new Promise<Protocol.Diagnostic[]>((resolve) =>
+      connection.onNotification(protocol.PublishDiagnosticsNotification.type, (params) => resolve(params.diagnostics)),
+    );
+    connection.listen();
+    try {
+      await connection.sendRequest(protocol.InitializeRequest.type, {
+        processId: process.pid,
+        rootUri: pathToFileURL(project).href,
+        capabilities: {},
+        workspaceFolders: null,
+      });
+      await connection.sendNotification(protocol.InitializedNotification.type, {});
+      const uri = pathToFileURL(join(project, "body.json")).href;
+      await connection.sendNotification(protocol.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version: 1, text: "{}" } });
+      const shown = await diagnostics;
+      expect(shown.map((d) => d.message).join("\n")).toMatch(NOT_REGULAR);
+      await connection.sendRequest(protocol.ShutdownRequest.type);
+      await connection.sendNotification(protocol.ExitNotification.type);
+      expect(await exited).toBe(0);
+    } finally {
+      clearTimeout(kill);
+      connection.dispose();
+      child.kill("SIGKILL");
+    }
   }, 30_000);
 });

@@ -2,6 +2,8 @@
 // `kill -9` while 8 writers create at once on top of 20k stored resources, and a change costs
 // about the same with 20k resources stored as with 2k (it was a whole-snapshot rewrite: 2.8 ms
 // at 2k, 35 ms at 20k). SIGTERM ends the process promptly and leaves the whole state in FILE.
+// One server per state file (issue 45, item 16): a second one is refused, a killed one's lock is
+// taken over.
 
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -125,4 +127,39 @@ describe("serve --state: an append-only journal", () => {
     writeFileSync(`${file}.journal`, `${readFileSync(`${file}.journal`, "utf8")}\n{"op":"del","c":"x","id":"y","issued":2}\n`);
     expect(() => new StateFile(file).load()).toThrow(/not a journal line/);
   });
+});
+
+describe("serve --state: one server per state file (issue 45, item 16)", () => {
+  const create = async (url: string, i: number) => {
+    const r = await fetch(`${url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
+    expect(r.status).toBe(201);
+    return ((await r.json()) as { id: string }).id;
+  };
+
+  it("a second server is refused at once (exit 2); every create the first acknowledged survives its kill -9 and a restart", async () => {
+    const file = stateWith(0);
+    const first = await serve(["--state", file]);
+    const before = await create(first.url, 1);
+    // Started as a user would: it must exit 2, never listen.
+    const second = await serve(["--state", file]).then(
+      async (running) => {
+        running.child.kill("SIGKILL");
+        await running.exited;
+        return "listening";
+      },
+      (error: Error) => error.message,
+    );
+    expect(second).toMatch(/^serve exited 2: /);
+    expect(second).toContain(`${file}.lock: the state file is in use by v2kit serve (pid ${first.child.pid} on `);
+    const after = await create(first.url, 2);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // The killed server's lock is stale: a restart takes it over.
+    const again = await serve(["--state", file]);
+    const listed = (await (await fetch(`${again.url}/v2/network-volumes`, { headers: auth })).json()) as { networkVolumes: { id: string }[] };
+    expect(listed.networkVolumes.map((v) => v.id).sort()).toEqual([before, after].sort());
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+    expect(existsSync(`${file}.lock`)).toBe(false); // released on a clean stop
+  }, 60_000);
 });
