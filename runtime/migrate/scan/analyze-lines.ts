@@ -5,6 +5,7 @@
 // bounded and each line's verbs are found once.
 
 import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, RESOURCE } from "./candidate.js";
+import { type MethodSource, methodInText } from "./method.js";
 
 /** Characters that end a URL or path in source text; `{…}` placeholders are bounded. */
 // `<id>` is a placeholder as docs write one (`…/networkvolumes/<id>`): part of the path.
@@ -35,6 +36,21 @@ function verbNear(verbs: readonly { at: number; verb: string }[], at: number): {
     else hi = mid;
   }
   return verbs[lo - 1] ?? verbs[lo];
+}
+
+/**
+ * The method of the curl command whose argument starts at `at` (`run: curl -s https://…`): its
+ * `-X`, else POST with data, else GET. Only a command wholly on this line (`continued`: the line
+ * ends in `\`, `` ` `` or `^`, and the next may send data). Windows keep a dense line linear.
+ */
+function curlOnLine(line: string, at: number, continued: boolean): MethodSource | undefined {
+  if (continued) return undefined;
+  const window = Math.max(0, at - 4096);
+  const curl = [...line.slice(window, at).matchAll(/(?:^|[\s;|&("'`])curl\s/g)].pop();
+  if (!curl) return undefined;
+  const from = window + (curl.index ?? 0) + curl[0].indexOf("curl");
+  if (/[;|&]/.test(line.slice(from, at))) return undefined;
+  return methodInText(line.slice(from, at + 8192));
 }
 
 /** Base URLs named as whole quoted strings (`"https://…/v2"`) or shell values (`BASE=https://…/v1`). */
@@ -92,6 +108,7 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
     }
     if (found.length === 0) return;
     const verbs = verbsOf(line);
+    const continued = /[\\`^][ \t]*$/.test(line.slice(-256));
     // Earlier and stricter patterns win where matches overlap.
     found.sort((a, b) => a.at - b.at || Number(b.explicit) - Number(a.explicit));
     let takenUntil = -1;
@@ -104,13 +121,15 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
       const flag = near && /(?:^|\s)(?:-X ?|--request[ =])$/.test(line.slice(Math.max(0, near.at - 11), near.at));
       const anchor = near && flag ? { start: offset + near.at, end: offset + near.at + near.verb.length } : undefined;
       const site = sites && f.explicit ? lineSite(offset + f.at, f.match) : undefined;
+      // A curl command on the line states its method even without a verb (`curl -s https://…` is GET).
+      const fromCurl = flag ? undefined : curlOnLine(line, f.at, continued);
       candidates.push({
         line: index + 1,
         column: f.at + 1,
         match: f.match,
         path: f.path,
         explicit: f.explicit,
-        ...(verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
+        ...(fromCurl ? { method: fromCurl } : verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
         ...(site ? { site } : {}),
       });
     }

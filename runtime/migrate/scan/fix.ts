@@ -144,6 +144,12 @@ function relativeReason(f: Finding): string {
   return `the path is relative to a base URL set elsewhere: change it${to} in the same change that makes that base ${DEFAULT_V2_BASE} (scan no longer reports it once the base is v2)`;
 }
 
+/** Why a finding that may not be a call (`inferred: method`) is left as written. */
+function notACallReason(f: Finding): string {
+  const to = f.v2 ? `; if it is a call, make it ${f.v2.method} ${f.v2.path}` : "";
+  return `v2kit cannot tell that this is a call (no HTTP method is stated beside it): a URL that is only logged, compared or kept in a table is left as written${to}`;
+}
+
 function planMethod(f: Finding, edits: Edit[], source: string): string | undefined {
   if (!f.v2 || f.v2.method === f.v1.method) return undefined;
   const anchor = f.fixInput?.methodAnchor;
@@ -209,6 +215,8 @@ function plan(source: string, f: Finding, options: FixOptions): Plan {
   const blocking = f.notes.find((n) => n.level === "error");
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
   if (f.inferred.includes("base")) return { reason: relativeReason(f) };
+  // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
+  if (f.inferred.includes("method")) return { reason: notACallReason(f) };
   const edits: Edit[] = [];
   const shared: number[] = [];
   const why = planUrl(source, f, options, edits, shared) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits);

@@ -1,0 +1,157 @@
+// What `migrate scan` counts as a call of this API, and what `--fix` / `--diff` may rewrite
+// (issue 45, items 2, 4 and 6), run as a user runs them: the CLI as a child process on a scratch
+// tree, the diff applied with `git apply`, the fixed files parsed by python3 / node.
+
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
+
+interface JsonFinding {
+  file: string;
+  line: number;
+  v1: { method: string; path: string };
+  confidence: string;
+  inferred: string[];
+  notes: { level: string; message: string }[];
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch tree holding `files` (relative path → text). */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "v2kit-scope-"));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+function scan(dir: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd: dir, encoding: "utf8" });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+function findings(dir: string, ...args: string[]): JsonFinding[] {
+  return scan(dir, "--format", "json", "--fail-on", "none", ...args)
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as JsonFinding);
+}
+
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out.set(join(entry.parentPath, entry.name).slice(dir.length + 1), readFileSync(join(entry.parentPath, entry.name), "utf8"));
+  }
+  return out;
+}
+
+const parses = (path: string): string => {
+  const r = /\.py$/.test(path)
+    ? spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", path], { encoding: "utf8" })
+    : spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
+  return r.status === 0 ? "" : `${r.stderr}`;
+};
+
+describe("item 6: --fix, --diff and --unsafe-fixes rewrite calls only, never a URL that is logged or compared", () => {
+  const files = {
+    "legacy.py": [
+      "import logging",
+      "",
+      "import requests",
+      "",
+      "logger = logging.getLogger(__name__)",
+      'LEGACY_URL = "https://rest.runpod.io/v1/pods"',
+      "print(LEGACY_URL)",
+      'logger.info("moved from %s", "https://rest.runpod.io/v1/endpoints")',
+      "",
+      "",
+      "def delete_pod(pod_id):",
+      '    return requests.delete(f"https://rest.runpod.io/v1/pods/{pod_id}")',
+      "",
+      "",
+      "def test_url(resp):",
+      '    assert resp.url == "https://rest.runpod.io/v1/pods"',
+      "",
+    ].join("\n"),
+    "probe.mjs": [
+      'console.log("v1 base was https://rest.runpod.io/v1/templates");',
+      'export const check = (url) => url === "https://rest.runpod.io/v1/networkvolumes";',
+      'export const remove = (id) => fetch(`https://rest.runpod.io/v1/pods/${id}`, { method: "DELETE" });',
+      "",
+    ].join("\n"),
+  };
+  const notCalls = ["legacy.py:6", "legacy.py:8", "legacy.py:16", "probe.mjs:1", "probe.mjs:2"];
+
+  it("scan reports the strings that are not calls as inferred (method), and the calls as certain", () => {
+    const dir = tree(files);
+    const got = findings(dir).map((f) => `${f.file}:${f.line} ${f.confidence} ${f.inferred.join(",")}`);
+    expect(got).toEqual([
+      "legacy.py:6 inferred method",
+      "legacy.py:8 inferred method",
+      "legacy.py:12 certain ",
+      "legacy.py:16 inferred method",
+      "probe.mjs:1 inferred method",
+      "probe.mjs:2 inferred method",
+      "probe.mjs:3 certain ",
+    ]);
+  });
+
+  it.each([[[]], [["--unsafe-fixes"]]])("--diff %j touches only the calls; the others are left with a reason; git apply takes it", (extra) => {
+    const dir = tree(files);
+    const diff = scan(dir, "--diff", ...extra);
+    const changed = diff.stdout.split("\n").filter((l) => /^[-+](?![-+])/.test(l));
+    expect(changed.filter((l) => l.startsWith("-"))).toEqual([
+      '-    return requests.delete(f"https://rest.runpod.io/v1/pods/{pod_id}")',
+      '-export const remove = (id) => fetch(`https://rest.runpod.io/v1/pods/${id}`, { method: "DELETE" });',
+    ]);
+    for (const where of notCalls) expect(diff.stderr).toMatch(new RegExp(`${where}:\\d+: not fixed: v2kit cannot tell that this is a call`));
+    writeFileSync(join(dir, "fix.patch"), diff.stdout);
+    const applied = spawnSync("git", ["apply", "fix.patch"], { cwd: dir, encoding: "utf8" });
+    expect(applied.status, applied.stderr).toBe(0);
+  });
+
+  it("--fix leaves every line that is not a call byte for byte; the next scan still reports them and not the calls", () => {
+    const dir = tree(files);
+    const before = snapshot(dir);
+    const fixed = scan(dir, "--fix");
+    expect(fixed.stderr).toContain("fixed 2 calls in 2 files; 5 calls left");
+    const after = snapshot(dir);
+    for (const where of notCalls) {
+      const [file, line] = where.split(":") as [string, string];
+      expect(after.get(file)?.split("\n")[Number(line) - 1], where).toBe(before.get(file)?.split("\n")[Number(line) - 1]);
+    }
+    expect(after.get("legacy.py")).toContain('requests.delete(f"https://api.runpod.io/v2/pods/{pod_id}")');
+    for (const file of ["legacy.py", "probe.mjs"]) expect(parses(join(dir, file)), file).toBe("");
+    const again = findings(dir).map((f) => `${f.file}:${f.line}`);
+    expect(again).toEqual(notCalls);
+  });
+});
+
+describe("item 6: a curl command the line scanner reads states its method", () => {
+  const brief = async (text: string, file: string) => {
+    const { scanSource } = await import("../../runtime/migrate/index.js");
+    return scanSource(text, file).map((f) => `${f.v1.method} ${f.v1.path} ${f.confidence}`);
+  };
+
+  it("curl without -X is GET, with data POST, when the command is wholly on its line", async () => {
+    expect(await brief('      run: curl -s https://rest.runpod.io/v1/endpoints -H "Authorization: Bearer $KEY"\n', "ci.yml")).toEqual([
+      "GET /endpoints certain",
+    ]);
+    expect(await brief("curl -d @pod.json https://rest.runpod.io/v1/pods\n", "notes.txt")).toEqual(["POST /pods certain"]);
+  });
+
+  it("a command continued on the next line may send data there: the method stays inferred", async () => {
+    expect(await brief("      run: curl -s https://rest.runpod.io/v1/pods \\\n        -d @pod.json\n", "ci.yml")).toEqual(["GET /pods inferred"]);
+  });
+});
