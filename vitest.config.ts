@@ -15,6 +15,8 @@ const LONG = [
   // migrate scan --fix as a user runs it: dozens of CLI processes and external parsers (about 25 s).
   "test/migrate/scan-fix.test.ts",
   "test/migrate/scan-fix.property.test.ts",
+  // what scan counts as this API's call and what --fix may touch, through the CLI (about 25 s)
+  "test/migrate/scan-scope.test.ts",
   "test/generate-out.test.ts",
   "test/types-fidelity/**/*.test.ts",
   "test/conformance/**/*.test.ts",

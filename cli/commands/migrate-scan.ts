@@ -36,6 +36,9 @@ export interface ScanOptions {
 const merge = (into: Bases, from: Bases) => {
   into.v1 ||= from.v1;
   into.v2 ||= from.v2;
+  if (from.foreign) into.foreign = true;
+  if (from.ours) into.ours = true;
+  for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
 };
 
 /** The file's directory, then each parent up to the root, then the whole tree. */

@@ -63,6 +63,137 @@ const parses = (path: string): string => {
   return r.status === 0 ? "" : `${r.stderr}`;
 };
 
+describe("item 2: a path is this API's only when its base says so", () => {
+  const others = {
+    "cluster/pods.py": [
+      "import os",
+      "",
+      "import requests",
+      "",
+      'APISERVER = os.environ.get("APISERVER", "https://kubernetes.default.svc")',
+      "",
+      "",
+      "def pods():",
+      '    return requests.get(APISERVER + "/api/v1/pods").json()',
+      "",
+      "",
+      "def service_endpoints():",
+      '    return requests.get(APISERVER + "/api/v1/endpoints").json()',
+      "",
+      "",
+      "def together(endpoint_id):",
+      '    return requests.delete(f"https://api.together.xyz/v1/endpoints/{endpoint_id}")',
+      "",
+    ].join("\n"),
+    "cluster/pods.sh": [
+      'curl -s -H "Authorization: Bearer $TOKEN" "$APISERVER/api/v1/pods"',
+      "curl -s https://kubernetes.default.svc/api/v1/endpoints",
+      "kubectl get --raw /api/v1/pods",
+      'kubectl get --raw "/api/v1/namespaces/default/endpoints"',
+      "curl -X DELETE https://api.together.xyz/v1/endpoints/abc",
+      "",
+    ].join("\n"),
+    "cluster/client.go": [
+      "package cluster",
+      "",
+      'import "net/http"',
+      "",
+      'const APIServer = "https://kubernetes.default.svc"',
+      "",
+      "func Pods() (*http.Response, error) {",
+      '\treturn http.Get(APIServer + "/api/v1/pods")',
+      "}",
+      "",
+      "func Endpoints() (*http.Response, error) {",
+      '\treturn http.Get(APIServer + "/api/v1/endpoints")',
+      "}",
+      "",
+    ].join("\n"),
+  };
+
+  it("Kubernetes /api/v1 (Python, curl, kubectl get --raw, Go) and api.together.xyz/v1: not reported, not fixed", () => {
+    const dir = tree(others);
+    const before = snapshot(dir);
+    const run = scan(dir);
+    expect(run.stdout).toBe("no v1 calls found\n");
+    expect(run.code).toBe(0);
+    const diff = scan(dir, "--diff", "--unsafe-fixes");
+    expect(diff.stdout).toBe("");
+    expect(diff.code).toBe(0);
+    scan(dir, "--fix", "--unsafe-fixes");
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("beside them, this API's v1 calls are still certain and fixed", () => {
+    const dir = tree({
+      ...others,
+      "runpod/pods.py": 'import requests\n\n\ndef pods():\n    return requests.get("https://rest.runpod.io/v1/pods").json()\n',
+    });
+    expect(findings(dir).map((f) => `${f.file}:${f.line} ${f.v1.method} ${f.v1.path} ${f.confidence}`)).toEqual(["runpod/pods.py:5 GET /pods certain"]);
+    const diff = scan(dir, "--diff");
+    expect(diff.stdout.split("\n").filter((l) => /^[-+](?![-+])/.test(l))).toEqual([
+      '-    return requests.get("https://rest.runpod.io/v1/pods").json()',
+      '+    return requests.get("https://api.runpod.io/v2/pods").json()',
+    ]);
+  });
+
+  it("a /v1 path through a wrapper whose base is unknown: inferred, never fixed", () => {
+    const dir = tree({
+      "lib/api.py":
+        'import os\n\nimport requests\n\nBASE = os.environ["API_URL"]\n\n\ndef call(method, path):\n    return requests.request(method, BASE + path)\n',
+      "jobs/cleanup.py": 'from lib.api import call\n\n\ndef cleanup(pod_id):\n    call("GET", "/v1/pods")\n    call("DELETE", "/v1/pods/" + pod_id)\n',
+    });
+    const got = findings(dir);
+    expect(got.map((f) => `${f.file}:${f.line} ${f.v1.method} ${f.v1.path} ${f.confidence} ${f.inferred.join(",")}`)).toEqual([
+      "jobs/cleanup.py:5 GET /pods inferred base",
+      "jobs/cleanup.py:6 DELETE /pods/{pod_id} inferred base",
+    ]);
+    for (const f of got)
+      expect(f.notes.map((n) => n.message)).toContain("host inferred: the path states /v1 but not its host, and no URL of this API was found around it");
+    const diff = scan(dir, "--diff", "--unsafe-fixes");
+    expect(diff.stdout).toBe("");
+    expect(diff.stderr).toContain("jobs/cleanup.py:5:18: not fixed: the path states /v1 but its host is set elsewhere");
+  });
+
+  it("a /v1 path whose host is set elsewhere in a folder that names this API's server: certain, and still not fixed", () => {
+    const dir = tree({
+      "svc/config.py": 'import os\n\nHOST = os.environ.get("RUNPOD_HOST", "https://rest.runpod.io")\n',
+      "svc/client.py": 'import requests\n\nfrom .config import HOST\n\n\ndef pods():\n    return requests.get(HOST + "/v1/pods")\n',
+    });
+    expect(findings(dir).map((f) => `${f.file}:${f.line} ${f.confidence}`)).toEqual(["svc/client.py:7 certain"]);
+    const diff = scan(dir, "--diff", "--unsafe-fixes");
+    expect(diff.stdout).toBe("");
+    expect(diff.stderr).toContain(
+      "svc/client.py:7:33: not fixed: the path states /v1 but its host is set elsewhere: change the path to GET /v2/pods in the same change that points that host at https://api.runpod.io",
+    );
+  });
+
+  it("a base function another folder defines with the v1 server's URL ties the call to this API: certain, not fixed", () => {
+    const dir = tree({
+      "src/_shared/backend.ts": 'export function restV1Base(env: { URL?: string }): string {\n  return env.URL ?? "https://rest.runpod.io/v1";\n}\n',
+      "src/tools/pods.ts":
+        'import { restV1Base } from "../_shared/backend.js";\n\nexport const create = (env: object, body: unknown) => callRestUrl(`${restV1Base(env)}/pods`, "POST", body);\n',
+    });
+    const [finding, ...rest] = findings(dir);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ file: "src/tools/pods.ts", line: 3, v1: { method: "POST", path: "/pods" }, confidence: "certain" });
+    expect(finding?.notes.map((n) => n.message)).toContain("the base comes from `restV1Base`, which the scanned tree defines with the v1 base URL");
+    expect(scan(dir, "--diff", "--unsafe-fixes").stdout).toBe("");
+  });
+
+  it("a proxy base tied to this API by its name is this API's: certain, and its /v1 fixed to /v2", () => {
+    const dir = tree({
+      "client.mjs": 'const RUNPOD_PROXY = "http://localhost:8080/runpod/v1";\nexport const pods = () => fetch(`${RUNPOD_PROXY}/pods`);\n',
+    });
+    expect(findings(dir).map((f) => `${f.line} ${f.confidence}`)).toEqual(["2 certain"]);
+    scan(dir, "--fix");
+    expect(readFileSync(join(dir, "client.mjs"), "utf8")).toBe(
+      'const RUNPOD_PROXY = "http://localhost:8080/runpod/v2";\nexport const pods = () => fetch(`${RUNPOD_PROXY}/pods`);\n',
+    );
+    expect(parses(join(dir, "client.mjs"))).toBe("");
+  });
+});
+
 describe("item 6: --fix, --diff and --unsafe-fixes rewrite calls only, never a URL that is logged or compared", () => {
   const files = {
     "legacy.py": [

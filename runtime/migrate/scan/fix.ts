@@ -144,6 +144,15 @@ function relativeReason(f: Finding): string {
   return `the path is relative to a base URL set elsewhere: change it${to} in the same change that makes that base ${DEFAULT_V2_BASE} (scan no longer reports it once the base is v2)`;
 }
 
+/**
+ * A `/v1` path whose host is set elsewhere (`"/v1/pods"` beside `host: HOST`, `${API}/v1/pods`):
+ * v2 is served at another base, so a path changed alone would call the v1 host with a v2 path.
+ */
+function hostReason(f: Finding): string {
+  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path}` : "";
+  return `the path states /v1 but its host is set elsewhere: change the path${to} in the same change that points that host at ${DEFAULT_V2_BASE.replace(/\/v2$/, "")}`;
+}
+
 /** Why a finding that may not be a call (`inferred: method`) is left as written. */
 function notACallReason(f: Finding): string {
   const to = f.v2 ? `; if it is a call, make it ${f.v2.method} ${f.v2.path}` : "";
@@ -214,6 +223,7 @@ function plan(source: string, f: Finding, options: FixOptions): Plan {
   if (f.v2 === null) return { reason: f.notes.find((n) => n.level === "error")?.message ?? "v2 has no such route" };
   const blocking = f.notes.find((n) => n.level === "error");
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
+  if (f.fixInput?.hostElsewhere) return { reason: hostReason(f) };
   if (f.inferred.includes("base")) return { reason: relativeReason(f) };
   // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
   if (f.inferred.includes("method")) return { reason: notACallReason(f) };
