@@ -194,6 +194,59 @@ describe("item 2: a path is this API's only when its base says so", () => {
   });
 });
 
+describe("item 4: a base constant other files use is changed only with all its uses", () => {
+  const exporter = {
+    "src/config.ts": 'export const BASE = "https://rest.runpod.io/v1";\n\nexport async function listPods() {\n  return fetch(`${BASE}/pods`);\n}\n',
+    "src/app.ts": 'import { BASE } from "./config";\n\nexport async function getEndpoint(id: string) {\n  return fetch(`${BASE}/endpoints/${id}`);\n}\n',
+  };
+
+  it("TypeScript: an exported BASE is left as it is, both calls are reported with a reason naming it, and the next scan still sees the importer's call", () => {
+    const dir = tree(exporter);
+    const before = snapshot(dir);
+    const fixed = scan(dir, "--fix", "--unsafe-fixes", "--format", "json");
+    expect(snapshot(dir)).toEqual(before);
+    const left = fixed.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as JsonFinding);
+    const config = left.find((f) => f.file.endsWith("config.ts"));
+    expect(config?.notes.map((n) => n.message)).toContain(
+      "not fixed: the v1 base comes from `BASE`, which is exported, so code in other files may use it: change it together with every call that uses it, by hand",
+    );
+    const again = findings(dir).map((f) => `${f.file}:${f.line} ${f.v1.method} ${f.v1.path}`);
+    expect(again).toEqual(["src/app.ts:4 GET /endpoints/${id}", "src/config.ts:4 GET /pods"]);
+    expect(scan(dir, "--diff").stdout).toBe("");
+  });
+
+  it("Python: a module-level BASE another file imports is left; a same-named constant no file imports is fixed", () => {
+    const dir = tree({
+      "pkg/config.py": 'import requests\n\nBASE = "https://rest.runpod.io/v1"\n\n\ndef pods():\n    return requests.get(f"{BASE}/pods")\n',
+      "app.py": 'import requests\n\nfrom pkg.config import BASE\n\n\ndef endpoint(eid):\n    return requests.get(f"{BASE}/endpoints/{eid}")\n',
+      "tools/standalone.py": 'import requests\n\nBASE = "https://rest.runpod.io/v1"\n\n\ndef templates():\n    return requests.get(f"{BASE}/templates")\n',
+    });
+    const fixed = scan(dir, "--fix");
+    expect(fixed.stderr).toContain("fixed 1 call in 1 file");
+    expect(readFileSync(join(dir, "pkg/config.py"), "utf8")).toContain('BASE = "https://rest.runpod.io/v1"');
+    expect(readFileSync(join(dir, "tools/standalone.py"), "utf8")).toContain('BASE = "https://api.runpod.io/v2"');
+    expect(fixed.stdout).toContain("not fixed: the v1 base comes from `BASE`, which app.py uses too: change it together with every call that uses it, by hand");
+    expect(findings(dir).map((f) => `${f.file}:${f.line}`)).toEqual(["app.py:7", "pkg/config.py:7"]);
+    for (const file of ["pkg/config.py", "app.py", "tools/standalone.py"]) expect(parses(join(dir, file)), file).toBe("");
+  });
+
+  it("Go: an exported (capitalised) base constant is left; an unexported one only its own file uses is fixed", () => {
+    const dir = tree({
+      "rest/client.go":
+        'package rest\n\nimport "net/http"\n\nconst BaseURL = "https://rest.runpod.io/v1"\n\nfunc Pods() (*http.Response, error) {\n\treturn http.Get(BaseURL + "/pods")\n}\n',
+      "rest/templates.go":
+        'package rest\n\nimport "net/http"\n\nconst templatesBase = "https://rest.runpod.io/v1"\n\nfunc Templates() (*http.Response, error) {\n\treturn http.Get(templatesBase + "/templates")\n}\n',
+    });
+    const diff = scan(dir, "--diff");
+    expect(diff.stdout).toContain('+const templatesBase = "https://api.runpod.io/v2"');
+    expect(diff.stdout).not.toContain("BaseURL =");
+    expect(diff.stderr).toContain("rest/client.go:8:29: not fixed: the v1 base comes from `BaseURL`, which is exported");
+  });
+});
+
 describe("item 6: --fix, --diff and --unsafe-fixes rewrite calls only, never a URL that is logged or compared", () => {
   const files = {
     "legacy.py": [

@@ -385,6 +385,59 @@ function trackedContext(ctx: EvalContext, text: string): EvalContext {
 
 const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec)$/;
 
+/**
+ * Whether the constant defined at token `n` is visible to other modules (issue 45, item 4):
+ * `export const NAME`, `export { NAME }`, `export default NAME`, `exports.NAME`,
+ * `module.exports = { NAME }`; a Go name with a capital outside any block; shell `export NAME=`;
+ * PowerShell `$global:NAME`. Python module-level names are importable too, but only an import
+ * elsewhere in the tree makes them shared: the CLI looks for those.
+ */
+function exportedName(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+  let known = exportedCache.get(tokens);
+  if (known === undefined) exportedCache.set(tokens, (known = new Map()));
+  if (!known.has(n)) known.set(n, exportedNow(tokens, n, dialect) === true);
+  return known.get(n) ? true : undefined;
+}
+
+/** Per file (its tokens), per definition: whether it is exported (a file may define many calls on one constant). */
+const exportedCache = new WeakMap<readonly Token[], Map<number, boolean>>();
+
+function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+  const name = tokens[n] as Token;
+  if (dialect === "shell") return tokens[n - 1]?.text === "export" ? true : undefined;
+  if (dialect === "powershell") return /^\$global:/i.test(name.text) ? true : undefined;
+  if (dialect === "go") {
+    if (!/^[A-Z]/.test(name.text)) return undefined;
+    let depth = 0;
+    for (let j = 0; j < n; j++) {
+      const t = tokens[j] as Token;
+      if (t.kind === "punct" && t.text === "{") depth++;
+      else if (t.kind === "punct" && t.text === "}") depth--;
+    }
+    return depth === 0 ? true : undefined;
+  }
+  if (dialect !== "js") return undefined;
+  if (tokens[n - 1]?.text === "export" || (/^(?:const|let|var)$/.test(tokens[n - 1]?.text ?? "") && tokens[n - 2]?.text === "export")) return true;
+  for (let j = 0; j < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "ident") continue;
+    if (t.text === "exports" && tokens[j + 1]?.text === "." && tokens[j + 2]?.text === name.text) return true;
+    const list =
+      t.text === "export" && tokens[j + 1]?.text === "{"
+        ? j + 1
+        : t.text === "exports" && tokens[j - 1]?.text === "." && tokens[j + 1]?.text === "=" && tokens[j + 2]?.text === "{"
+          ? j + 2
+          : undefined;
+    if (list !== undefined) {
+      for (let k = list + 1; k < tokens.length && tokens[k]?.text !== "}"; k++) if (tokens[k]?.text === name.text) return true;
+    }
+    if ((t.text === "export" && tokens[j + 1]?.text === "default") || (t.text === "exports" && tokens[j + 1]?.text === "=")) {
+      if (tokens[j + 2]?.text === name.text) return true;
+    }
+  }
+  return undefined;
+}
+
 /** Where the call whose URL expression spans tokens [a, b] is written, for a fix. */
 function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found: NonNullable<Shape>, sent: SentBody | undefined): FixSite | undefined {
   const { tokens } = ctx;
@@ -401,7 +454,8 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const name = tokens[k - 2];
     const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
-    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2) });
+    const exported = exportedName(tokens, k - 2, dialect);
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2), ...(exported ? { exported } : {}) });
   }
   let commandWord: Token | undefined;
   if (dialect === "shell") {

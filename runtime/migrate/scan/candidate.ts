@@ -15,8 +15,12 @@ export interface FixSite {
   span: [number, number];
   body?: BodyAnchor;
   addBody?: BodyInsertion;
-  /** String constants outside the span the URL's text comes from: their name and how often the file uses it. */
-  shared: { start: number; end: number; name: string; uses: number }[];
+  /**
+   * String constants outside the span the URL's text comes from: their name, how often the file
+   * uses it, and whether other modules can import it (`export const`, `module.exports`, a Go
+   * package-level name with a capital, shell `export`).
+   */
+  shared: { start: number; end: number; name: string; uses: number; exported?: true }[];
 }
 
 export interface Candidate {

@@ -18,6 +18,8 @@ export interface FixOptions {
   unsafe: boolean;
   /** The v2 base URL, `/v2` included; the bundled document's server when not given. */
   v2Base?: string;
+  /** Another scanned file that uses the constant `name` of `file` (imports or reads it), if one does. */
+  usedElsewhere?: (name: string, file: string) => string | undefined;
 }
 
 export interface Edit {
@@ -299,9 +301,18 @@ export function fixFile(source: string, file: string, findings: readonly Finding
     for (const [f, p] of plans) if ("edits" in p) for (const s of new Set(p.shared)) dependents.set(s, [...(dependents.get(s) ?? []), f]);
     for (const [start, users] of dependents) {
       const constant = users[0]?.fixInput?.site?.shared.find((c) => c.start === start);
-      if (!constant || constant.uses <= users.length) continue;
-      for (const f of users)
-        plans.set(f, { reason: `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand` });
+      if (!constant) continue;
+      // Other modules may import an exported constant, another file may use it: changing it would move their calls to v2 paths they do not use.
+      const other = constant.exported ? undefined : options.usedElsewhere?.(constant.name, file);
+      const why = constant.exported
+        ? `the v1 base comes from \`${constant.name}\`, which is exported, so code in other files may use it: change it together with every call that uses it, by hand`
+        : other !== undefined
+          ? `the v1 base comes from \`${constant.name}\`, which ${other} uses too: change it together with every call that uses it, by hand`
+          : constant.uses > users.length
+            ? `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand`
+            : undefined;
+      if (why === undefined) continue;
+      for (const f of users) plans.set(f, { reason: why });
       changed = true;
     }
     // Overlapping edits of two calls that are not the same edit: the later call is left alone.
