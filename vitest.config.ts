@@ -26,6 +26,8 @@ const LONG = [
   "test/pipeline.test.ts",
   "test/fuzz/**/*.test.ts",
   "test/serve/cli.test.ts",
+  // two `v2kit serve` processes for --allow-unknown-query, besides the in-process checks
+  "test/serve/query.test.ts",
   "test/graphql/namespace.test.ts",
   "test/hardening/live.test.ts",
   "test/hardening/regex.test.ts",
