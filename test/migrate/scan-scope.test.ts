@@ -233,6 +233,18 @@ describe("item 4: a base constant other files use is changed only with all its u
     for (const file of ["pkg/config.py", "app.py", "tools/standalone.py"]) expect(parses(join(dir, file)), file).toBe("");
   });
 
+  it("shell: a variable a sourcing script reads, or one exported, is left; the calls on it say why", () => {
+    const dir = tree({
+      "scripts/common.sh": 'API="https://rest.runpod.io/v1"\ncurl -s "$API/pods"\n',
+      "scripts/deploy.sh": '. "$(dirname "$0")/common.sh"\ncurl -s "$API/endpoints/$ID"\n',
+      "jobs/env.sh": 'BASE="https://rest.runpod.io/v1"\nexport BASE\ncurl -s "$BASE/templates"\n',
+    });
+    const diff = scan(dir, "--diff");
+    expect(diff.stdout).toBe("");
+    expect(diff.stderr).toContain("scripts/common.sh:2:14: not fixed: the v1 base comes from `API`, which scripts/deploy.sh uses too");
+    expect(diff.stderr).toContain("jobs/env.sh:3:15: not fixed: the v1 base comes from `BASE`, which is exported");
+  });
+
   it("Go: an exported (capitalised) base constant is left; an unexported one only its own file uses is fixed", () => {
     const dir = tree({
       "rest/client.go":

@@ -388,7 +388,7 @@ const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec)$/;
 /**
  * Whether the constant defined at token `n` is visible to other modules (issue 45, item 4):
  * `export const NAME`, `export { NAME }`, `export default NAME`, `exports.NAME`,
- * `module.exports = { NAME }`; a Go name with a capital outside any block; shell `export NAME=`;
+ * `module.exports = { NAME }`; a Go name with a capital outside any block; shell `export NAME`;
  * PowerShell `$global:NAME`. Python module-level names are importable too, but only an import
  * elsewhere in the tree makes them shared: the CLI looks for those.
  */
@@ -404,7 +404,16 @@ const exportedCache = new WeakMap<readonly Token[], Map<number, boolean>>();
 
 function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
   const name = tokens[n] as Token;
-  if (dialect === "shell") return tokens[n - 1]?.text === "export" ? true : undefined;
+  if (dialect === "shell") {
+    // `export NAME=…`, or `export NAME` / `declare -x NAME` anywhere in the script.
+    for (let j = 0; j < tokens.length; j++) {
+      const t = tokens[j] as Token;
+      if (!(t.text === "export" || (t.text === "declare" && tokens[j + 1]?.text === "-x"))) continue;
+      for (let k = j + 1; k < tokens.length && k - j < 64 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++)
+        if (tokens[k]?.text === name.text) return true;
+    }
+    return undefined;
+  }
   if (dialect === "powershell") return /^\$global:/i.test(name.text) ? true : undefined;
   if (dialect === "go") {
     if (!/^[A-Z]/.test(name.text)) return undefined;
