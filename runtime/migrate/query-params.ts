@@ -86,6 +86,8 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
       kept.push(pair);
       continue;
     }
+    // A repeated parameter (`gpuTypeId=A&gpuTypeId=B`) is reported once.
+    if (notes.some((n) => n.field === key)) continue;
     const instead =
       INSTEAD[`${route.method} ${route.v1}`]?.[key] ??
       (list ? "the filter does not carry over: filter the list v2 returns yourself" : "drop it or find the v2 route that serves it");
