@@ -121,7 +121,7 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     writeFileSync(join(clean, "big.ts"), `"/v1/pods"\n`.repeat(120_000));
     for (const skipped of ["node_modules", ".git"]) {
       mkdirSync(join(clean, skipped));
-      writeFileSync(join(clean, skipped, "index.js"), `module.exports = "https://rest.example.io/v1/pods";\n`);
+      writeFileSync(join(clean, skipped, "index.js"), `module.exports = "https://rest.runpod.io/v1/pods";\n`);
     }
     const run = await runCli(["scan", clean]);
     expect(run.stdout).toBe("no v1 calls found\n");
