@@ -17,6 +17,8 @@ const LONG = [
   "test/migrate/scan-fix.property.test.ts",
   // the fixed code run as a user would: bash, python3 and node against stubs, git apply in a repository
   "test/migrate/scan-fix-*.test.ts",
+  // what scan counts as this API's call and what --fix may touch, through the CLI (about 25 s)
+  "test/migrate/scan-scope.test.ts",
   "test/generate-out.test.ts",
   "test/types-fidelity/**/*.test.ts",
   "test/conformance/**/*.test.ts",
@@ -26,6 +28,8 @@ const LONG = [
   "test/pipeline.test.ts",
   "test/fuzz/**/*.test.ts",
   "test/serve/cli.test.ts",
+  // two `v2kit serve` processes for --allow-unknown-query, besides the in-process checks
+  "test/serve/query.test.ts",
   "test/graphql/namespace.test.ts",
   "test/hardening/live.test.ts",
   "test/hardening/regex.test.ts",

@@ -20,8 +20,8 @@ const BODIES: Record<string, (i: number) => string> = {
   sh: (i) => `#!/bin/sh\nset -e\nID=${i}\ncurl -fsS "$HOST/items/$ID" | jq .\n`,
   json: (i) => `{"name": "item-${i}", "tags": ["a", "b"], "size": ${i}}\n`,
 };
-const V1 = { ts: `fetch("https://rest.example.io/v1/pods/" + id, { method: "POST" });\n`, py: `requests.post(f"{API}/v1/endpoints/{eid}")\n` };
-const V2 = `const BASE = "https://rest.example.io/v2";\nfetch(BASE + "/pods");\n`;
+const V1 = { ts: `fetch("https://rest.runpod.io/v1/pods/" + id, { method: "POST" });\n`, py: `requests.post(f"{API}/v1/endpoints/{eid}")\n` };
+const V2 = `const BASE = "https://rest.runpod.io/v2";\nfetch(BASE + "/pods");\n`;
 
 function writeTree(root: string, files: number): void {
   const kinds = Object.keys(BODIES);

@@ -2,7 +2,7 @@
 // the base URLs of their directory and of the whole tree (a v2 client's `"/pods"` is not a v1
 // call), and print the findings. Loaded only by `migrate scan`.
 
-import { dirname, relative, resolve } from "node:path";
+import { basename, dirname, relative, resolve } from "node:path";
 import {
   analyzeSource,
   type Bases,
@@ -13,6 +13,7 @@ import {
   type Surroundings,
   toSarif,
 } from "../../runtime/migrate/index.js";
+import { languageOf } from "../../runtime/migrate/scan/languages.js";
 import { printable, printableJson } from "../../runtime/printable.js";
 import { readSource, sourceFiles, type Unreadable } from "./migrate-scan-walk.js";
 
@@ -36,6 +37,9 @@ export interface ScanOptions {
 const merge = (into: Bases, from: Bases) => {
   into.v1 ||= from.v1;
   into.v2 ||= from.v2;
+  if (from.foreign) into.foreign = true;
+  if (from.ours) into.ours = true;
+  for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
 };
 
 /** The file's directory, then each parent up to the root, then the whole tree. */
@@ -60,6 +64,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   const files: ScannedFile[] = [];
   const unreadable: Unreadable[] = [];
   const texts = new Map<string, string>();
+  // --fix and --diff: every code file's text, to find the other files that use a base constant a fix would change.
+  const sources = new Map<string, string>();
   const around = new Map<string, Surroundings>();
   const excluded = options.exclude ? await excluder(options.exclude) : undefined;
   for (const root of roots) {
@@ -79,6 +85,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       merge(tree, analysis.bases);
       if (analysis.candidates.length > 0) analysed.push({ file: path, analysis });
       if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
+      if (options.fix && isCode(path, text)) sources.set(path, text);
     }
     for (const { file, analysis } of analysed) {
       const surrounding = surroundings(file, root, byDirectory, tree);
@@ -92,6 +99,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     const left = fixFiles(files, texts, around, {
       mode: options.fix,
       unsafe: options.unsafeFixes === true,
+      usedElsewhere: usersOf(sources),
       ...(options.v2Base === undefined ? {} : { v2Base: options.v2Base }),
     });
     // After --fix, pretty output lists what is left; the summary on stderr covers a clean run.
@@ -104,6 +112,42 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   const status = reportUnreadable(unreadable, options);
   if (status !== 0) return status;
   return failing(files, options.failOn) ? 1 : 0;
+}
+
+const isCode = (path: string, text: string) => {
+  const language = languageOf(path, text);
+  return language !== undefined && language !== "markdown";
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * For --fix: the first other scanned code file that uses a constant of `file` (issue 45, item
+ * 4). It names it (an import, `config.BASE`, `$BASE`), does not define its own (`BASE = …`), and
+ * can reach this file's: Go, a file of the same package (folder); Python, shell and PowerShell, a
+ * file that names this module or script (`from pkg.config import BASE`, `. ./common.sh`);
+ * JavaScript, any (a classic script's constants are globals). One pass per name, remembered.
+ */
+function usersOf(sources: ReadonlyMap<string, string>): (name: string, file: string) => string | undefined {
+  const users = new Map<string, string[]>();
+  return (written, file) => {
+    const name = written.replace(/^\$(?:\w+:)?/, "");
+    let found = users.get(name);
+    if (found === undefined) {
+      const use = new RegExp(`(?<![\\w$])\\$?${escapeRegExp(name)}(?![\\w])`);
+      const defines = new RegExp(`(?<![\\w.])(?:\\$(?:\\w+:)?)?${escapeRegExp(name)}\\s*:?=(?!=)`);
+      found = [...sources].filter(([, text]) => use.test(text) && !defines.test(text)).map(([path]) => path);
+      users.set(name, found);
+    }
+    const language = languageOf(file, sources.get(file) ?? "");
+    const stem = basename(file).replace(/\.[^.]*$/, "");
+    const module = stem === "__init__" ? basename(dirname(file)) : stem;
+    const names = new RegExp(`(?<![\\w-])${escapeRegExp(module)}(?![\\w-])`);
+    const other = found.find(
+      (path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(sources.get(path) ?? "")),
+    );
+    return other === undefined ? undefined : printable(relative(process.cwd(), other).split("\\").join("/"));
+  };
 }
 
 /** Whether a walked path is excluded by the config's gitignore-style patterns (relative to its folder). */

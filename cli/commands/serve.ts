@@ -3,12 +3,13 @@
 import { parseArgs } from "node:util";
 import { InputError } from "../../runtime/read-input.js";
 import { CliError, type Command, usageError } from "../command.js";
+import { printable } from "../../runtime/printable.js";
 import { contextFrom } from "./lint.js";
 
 const HELP = `Usage: v2kit serve [--port N] [--host HOST] [--api-key KEY] [--spec FILE] [--rules FILE]
                    [--graphql FILE] [--catalog FILE]... [--templates FILE]... [--state FILE]
                    [--seed N] [--latency MS] [--rate-limit N/WINDOW]... [--max-body-bytes N]
-                   [--cors ORIGIN]...
+                   [--cors ORIGIN]... [--allow-unknown-query]
 
 Answer the v2 REST routes of the document in use as the service would: the same verdicts and
 problem bodies as 'v2kit lint', resources kept in memory (and in --state), responses checked
@@ -49,6 +50,9 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
   --cors ORIGIN         let a browser app on ORIGIN call the server (* for any); repeatable:
                         preflight OPTIONS answered without a key, Access-Control-* headers added
                           v2kit serve --port 0 --cors http://localhost:5173
+  --allow-unknown-query answer a query parameter the operation does not take as if it were
+                        absent, with a warning on stderr (default: 400, a problem naming it)
+                          v2kit serve --port 0 --allow-unknown-query
 `;
 
 const OPTIONS = {
@@ -66,6 +70,7 @@ const OPTIONS = {
   latency: { type: "string" },
   "rate-limit": { type: "string", multiple: true },
   "max-body-bytes": { type: "string" },
+  "allow-unknown-query": { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -122,6 +127,8 @@ async function run(args: string[]): Promise<number> {
       ...(seed === undefined ? {} : { seed }),
       ...(latencyMs === undefined ? {} : { latencyMs }),
       ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+      ...(values["allow-unknown-query"] ? { allowUnknownQuery: true } : {}),
+      onWarning: (message) => process.stderr.write(`v2kit serve: warning: ${printable(message)}\n`),
       rateLimits,
     });
   } catch (error) {

@@ -135,6 +135,7 @@ export const V1_RESOURCES = ["pods", "endpoints", "templates", "networkvolumes",
 /**
  * The host of the v1 document's server (`servers[0].url` of the published /v1/openapi.json is
  * `https://rest.runpod.io/v1`; the spec writes it `{legacy_base_url}/v1`). A fix turns a URL on
- * this host into the v2 base; `/v1` on any other host (a proxy, a mock) becomes `/v2`.
+ * this host into the v2 base; `/v1` on another host counts as this API's only when the code ties
+ * it by name (`RUNPOD_PROXY`), and then becomes `/v2`.
  */
 export const V1_SERVER_HOST = "rest.runpod.io";

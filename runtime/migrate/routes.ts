@@ -1,6 +1,7 @@
 // v1 method + path → v2 method + path. Accepts `/pods`, `/v1/pods` and
 // `https://<legacy host>/v1/pods`; keeps concrete ids and turns placeholders into `{id}`.
 
+import { migrateQuery } from "./query-params.js";
 import { ROUTES, type RouteMapping } from "./route-table.js";
 import type { Note } from "./types.js";
 
@@ -80,8 +81,10 @@ export function migrateRoute(method: string, rawPath: string): RouteMigration {
     });
   }
   if (path !== null && parsed.query !== "") {
-    path += parsed.query;
-    notes.push({ level: "warning", message: "query parameters copied unchanged: the spec does not show the v2 query parameters of this route" });
+    // Only the parameters the v2 operation takes carry over; any other is an error (query-params.ts).
+    const query = migrateQuery(route, parsed.query);
+    path += query.query;
+    notes.push(...query.notes);
   }
   return { route, method: route.v2Method, path, notes };
 }

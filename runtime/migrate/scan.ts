@@ -27,9 +27,14 @@ export interface AnalyzeOptions {
 /** The candidates and base URLs of one file; `file` (its name) picks the reader. */
 export function analyzeSource(text: string, file = "", options: AnalyzeOptions = {}): FileAnalysis {
   // Most files name no v1 resource at all: only their base URLs matter (for their neighbours).
-  if (!RESOURCE_IN.test(text)) return { candidates: [], bases: basesOfText(text) };
-  const sites = options.sites === true;
   const language = languageOf(file, text);
+  if (!RESOURCE_IN.test(text)) {
+    const bases = basesOfText(text);
+    // One that names the v1 server may define the base other files call through (`restV1Base()`): its names are read from its tokens.
+    if (!bases.v1 || language === undefined || language === "markdown") return { candidates: [], bases };
+    return { candidates: [], bases: analyzeTokens(text, LEXERS[language](text), language).bases };
+  }
+  const sites = options.sites === true;
   if (language === undefined) return analyzeLines(text, sites);
   if (language !== "markdown") return analyzeTokens(text, LEXERS[language](text), language, sites);
   const { blocks, prose, untagged } = splitMarkdown(text);
@@ -40,7 +45,13 @@ export function analyzeSource(text: string, file = "", options: AnalyzeOptions =
   ];
   return {
     candidates: parts.flatMap((p) => p.candidates),
-    bases: { v1: parts.some((p) => p.bases.v1), v2: parts.some((p) => p.bases.v2) },
+    bases: {
+      v1: parts.some((p) => p.bases.v1),
+      v2: parts.some((p) => p.bases.v2),
+      foreign: parts.some((p) => p.bases.foreign === true),
+      ours: parts.some((p) => p.bases.ours === true),
+      names: parts.flatMap((p) => p.bases.names ?? []),
+    },
   };
 }
 

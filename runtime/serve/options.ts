@@ -38,6 +38,13 @@ export interface ServeOptions {
   requestBase?: string;
   /** The clock for `createdAt`; default the system clock. */
   now?: () => Date;
+  /**
+   * Answer a request whose query names a parameter its operation does not take as if it were
+   * absent (each reported to `onWarning`), instead of 400 with a problem body naming it.
+   */
+  allowUnknownQuery?: boolean;
+  /** Told what was let through under a lenient option (`allowUnknownQuery`); `v2kit serve` prints it on stderr. */
+  onWarning?: (message: string) => void;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

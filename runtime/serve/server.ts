@@ -10,6 +10,7 @@ import { handle, type Reply, templatesOf } from "./handlers.js";
 import { BodyTooLarge, problem, readBody, send } from "./http.js";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_REQUEST_TIMEOUT_MS, type ServeOptions } from "./options.js";
 import { RateLimiter } from "./rate-limit.js";
+import { takesInWords, unknownQuery, unknownQueryProblem } from "./query.js";
 import { buildRoutes, matchRoute } from "./routes.js";
 import { StateFile } from "./journal.js";
 import { type Snapshot, Store } from "./store.js";
@@ -111,6 +112,14 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
         body: problem(405, "Method Not Allowed", `${method} is not allowed on ${url.pathname}`),
         headers: { ...headers, Allow: match.allow.join(", ") },
       };
+    }
+    // A query parameter the operation does not take is refused, not ignored (query.ts).
+    const unknown = unknownQuery(match.route, url.searchParams);
+    if (unknown.length > 0) {
+      if (!options.allowUnknownQuery) return { status: 400, body: unknownQueryProblem(match.route, unknown), headers };
+      options.onWarning?.(
+        `${method} ${url.pathname}: ignored query parameter${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} (${match.route.operation.id}: ${takesInWords(match.route)})`,
+      );
     }
     if (match.route.template.endsWith("/openapi.json")) return { status: 200, body: api.document, headers };
     const body = match.route.operation.request ? await readBody(request, maxBody) : undefined;

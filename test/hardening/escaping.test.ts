@@ -117,9 +117,9 @@ describe("generate warnings and migrate output", () => {
 
     const src = join(dir, "src");
     spawnSync("mkdir", [src]);
-    writeFileSync(join(src, "client.js"), `fetch("https://api.example.invalid/v1/endpoints/\u001b[2J\u0007x")\n`);
+    writeFileSync(join(src, "client.js"), `fetch("https://rest.runpod.io/v1/endpoints/\u001b[2J\u0007x")\n`);
     const scan = v2kit(["migrate", "scan", src]);
-    expect(scan.stdout).toContain("v1 call");
+    expect(scan.stdout).toContain("v1 call GET /endpoints/");
     expect(scan.stdout).not.toMatch(RAW_CONTROL);
   });
 });

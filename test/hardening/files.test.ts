@@ -97,7 +97,7 @@ describe("item 5: special files are refused with a clear message, never read", (
     const tree = join(dir, "tree");
     await mkdir(tree);
     await promisify(execFile)("mkfifo", [join(tree, "pipe")]);
-    await writeFile(join(tree, "client.js"), 'fetch("https://api.example.invalid/v1/endpoints")\n');
+    await writeFile(join(tree, "client.js"), 'fetch("https://rest.runpod.io/v1/endpoints")\n');
     const r = await run(["migrate", "scan", "--format", "json", tree]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("client.js");

@@ -27,8 +27,8 @@ describe("the method a string states", () => {
   });
 
   it('a docstring\'s prose "(POST /v1/pods)" is POST, not a GET call', () => {
-    const py = `def create():\n    """Create a pod (POST /v1/pods) and wait."""\n`;
-    expect(brief(py, "c.py")).toEqual([{ line: 2, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain" }]);
+    const py = `API = "https://rest.runpod.io/v1"\n\n\ndef create():\n    """Create a pod (POST /v1/pods) and wait."""\n`;
+    expect(brief(py, "c.py")).toEqual([{ line: 5, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain" }]);
   });
 
   it('an argument list ["curl", "-X", "POST", url] gives its method', () => {

@@ -76,20 +76,22 @@ function jsValue(v: unknown): string {
 
 function render(f: fc.GeneratorValue<typeof file>): string {
   const lines: string[] = [];
+  // A proxy's `/v1` is this API's only when the code ties it by name (issue 45, item 2).
+  const BASE = f.host.includes("localhost") ? "RUNPOD_PROXY" : "BASE";
   const filler = (indent: string, lang: Language) =>
     f.filler.map(
       (l) => indent + (lang === "js" ? `const ${l.replace(/'/g, '"').replace("(1, 2)", "[1, 2]")};` : lang === "shell" ? l.replace(/ = .*/, "=1") : l),
     );
   if (f.language === "python") {
-    lines.push("import requests", "", `BASE = "${f.host}"`, 'HEADERS = {"Authorization": "Bearer k"}', "");
+    lines.push("import requests", "", `${BASE} = "${f.host}"`, 'HEADERS = {"Authorization": "Bearer k"}', "");
     f.calls.forEach((c, n) => {
       const fn = c.route.method.toLowerCase();
       const url = c.inline
         ? `"${f.host}${pathOf(c, () => "%s")}" % ${c.id}`
         : c.style % 2 === 0
-          ? `f"{BASE}${pathOf(c, (v) => `{${v}}`)}"`
+          ? `f"{${BASE}}${pathOf(c, (v) => `{${v}}`)}"`
           : pathOf(c, (v) => `" + ${v} + "`)
-              .replace(/^/, 'BASE + "')
+              .replace(/^/, `${BASE} + "`)
               .concat('"')
               .replace(/ \+ ""$/, "");
       const body = c.body.length > 0 ? `, json={${c.body.map(([k, v]) => `"${k}": ${pyValue(v)}`).join(", ")}}` : "";
@@ -97,9 +99,9 @@ function render(f: fc.GeneratorValue<typeof file>): string {
     });
   } else if (f.language === "js" || f.language === "ts") {
     const typed = f.language === "ts";
-    lines.push(typed ? `const BASE: string = "${f.host}";` : `const BASE = "${f.host}";`, "");
+    lines.push(typed ? `const ${BASE}: string = "${f.host}";` : `const ${BASE} = "${f.host}";`, "");
     f.calls.forEach((c, n) => {
-      const url = c.inline ? `\`${f.host}${pathOf(c, (v) => `\${${v}}`)}\`` : `\`\${BASE}${pathOf(c, (v) => `\${${v}}`)}\``;
+      const url = c.inline ? `\`${f.host}${pathOf(c, (v) => `\${${v}}`)}\`` : `\`\${${BASE}}${pathOf(c, (v) => `\${${v}}`)}\``;
       const members = c.body.map(([k, v]) =>
         c.style === 0 && typeof v === "object" && (v as { variable: string }).variable === k ? k : `${k}: ${jsValue(v)}`,
       );
@@ -113,9 +115,9 @@ function render(f: fc.GeneratorValue<typeof file>): string {
       );
     });
   } else {
-    lines.push("#!/bin/sh", `BASE="${f.host}"`, "");
+    lines.push("#!/bin/sh", `${BASE}="${f.host}"`, "");
     for (const c of f.calls) {
-      const url = c.inline ? `"${f.host}${pathOf(c, (v) => `$${v.toUpperCase()}`)}"` : `"$BASE${pathOf(c, (v) => `$${v.toUpperCase()}`)}"`;
+      const url = c.inline ? `"${f.host}${pathOf(c, (v) => `$${v.toUpperCase()}`)}"` : `"$${BASE}${pathOf(c, (v) => `$${v.toUpperCase()}`)}"`;
       const variables = c.body.some(([, v]) => typeof v === "object");
       const json = `{${c.body.map(([k, v]) => `"${k}": ${typeof v === "object" && v !== null ? `"$${(v as { variable: string }).variable.toUpperCase()}"` : JSON.stringify(v)}`).join(", ")}}`;
       const data = c.body.length === 0 ? "" : variables ? ` -d "${json.replace(/"/g, '\\"')}"` : ` -d '${json}'`;

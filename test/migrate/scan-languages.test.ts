@@ -93,7 +93,7 @@ const rows: [string, string, string, Want[]][] = [
   [
     "JS concatenation of a constant base",
     "a.js",
-    `const BASE = 'https://' + host + '/v1';\naxios.post(BASE + '/pods/' + id + '/update', body)`,
+    `const BASE = 'https://' + RUNPOD_HOST + '/v1';\naxios.post(BASE + '/pods/' + id + '/update', body)`,
     [{ line: 2, v1: "POST /pods/${id}/update", v2: "PATCH /v2/pods/{id}", confidence: "certain" }],
   ],
   // 3. Already v2.
@@ -143,10 +143,11 @@ const rows: [string, string, string, Want[]][] = [
   [
     "a Python docstring stating the method is a mention",
     "a.py",
-    `def create():
+    `BASE = "https://rest.runpod.io/v1"
+def create():
     """Creates a pod (POST /v1/pods)."""
     return post(PODS)`,
-    [{ line: 2, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain", rule: "v1-mention" }],
+    [{ line: 3, v1: "POST /pods", v2: "POST /v2/pods", confidence: "certain", rule: "v1-mention" }],
   ],
   [
     "a string argument on its own line is no docstring",

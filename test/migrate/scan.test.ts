@@ -10,8 +10,16 @@ import { runCli } from "./helpers.js";
 
 describe("scanSource", () => {
   const rows: [string, string, { line: number; column: number; v1: string; v2: string | null }[]][] = [
-    ["host URL", `fetch("https://rest.example.io/v1/pods")`, [{ line: 1, column: 8, v1: "GET /pods", v2: "GET /v2/pods" }]],
-    ["any host, port", `url = "http://localhost:9000/v1/endpoints/ep-1"`, [{ line: 1, column: 8, v1: "GET /endpoints/ep-1", v2: "GET /v2/serverless/ep-1" }]],
+    ["host URL", `fetch("https://rest.runpod.io/v1/pods")`, [{ line: 1, column: 8, v1: "GET /pods", v2: "GET /v2/pods" }]],
+    [
+      "the v1 server with a port",
+      `url = "https://rest.runpod.io:443/v1/endpoints/ep-1"`,
+      [{ line: 1, column: 8, v1: "GET /endpoints/ep-1", v2: "GET /v2/serverless/ep-1" }],
+    ],
+    // Issue 45, item 2: a `/v1` on another host, or under a path prefix, is another API's.
+    ["another host, port: another API", `url = "http://localhost:9000/v1/endpoints/ep-1"`, []],
+    ["another API's /v1/endpoints", `requests.get(f"https://api.together.xyz/v1/endpoints/{eid}")`, []],
+    ["/api/v1 under the v1 host is no v1 route either", `fetch("https://rest.runpod.io/api/v1/pods")`, []],
     [
       "bare /v1 path, verb on the line",
       `requests.post(API + "/v1/networkvolumes")`,
@@ -29,7 +37,7 @@ describe("scanSource", () => {
     ],
     ["route-shaped literal", `const r = "/pods/{id}/start";`, [{ line: 1, column: 12, v1: "POST /pods/{id}/start", v2: "POST /v2/pods/{id}/action" }]],
     ["billing trap", `get("/billing/endpoints")`, [{ line: 1, column: 6, v1: "GET /billing/endpoints", v2: "GET /v2/billing/serverless" }]],
-    ["v1 URL to no v1 route", `"https://rest.example.io/v1/pods/p/logs"`, [{ line: 1, column: 2, v1: "GET /pods/p/logs", v2: null }]],
+    ["v1 URL to no v1 route", `"https://rest.runpod.io/v1/pods/p/logs"`, [{ line: 1, column: 2, v1: "GET /pods/p/logs", v2: null }]],
     ["v2 URL", `fetch("https://rest.example.io/v2/pods")`, []],
     ["literal that is not a route", `const page = "/templates/readme.html";`, []],
     ["literal with no route", `const p = "/pods/p-1/logs";`, []],
@@ -46,7 +54,7 @@ describe("scanSource", () => {
   });
 
   it("reports one finding for a URL that all patterns match", () => {
-    expect(scanSource(`"https://rest.example.io/v1/pods/{podId}/stop"`)).toHaveLength(1);
+    expect(scanSource(`"https://rest.runpod.io/v1/pods/{podId}/stop"`)).toHaveLength(1);
   });
 
   it("carries the route notes: reset is an error", () => {
@@ -113,7 +121,7 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     writeFileSync(join(clean, "big.ts"), `"/v1/pods"\n`.repeat(120_000));
     for (const skipped of ["node_modules", ".git"]) {
       mkdirSync(join(clean, skipped));
-      writeFileSync(join(clean, skipped, "index.js"), `module.exports = "https://rest.example.io/v1/pods";\n`);
+      writeFileSync(join(clean, skipped, "index.js"), `module.exports = "https://rest.runpod.io/v1/pods";\n`);
     }
     const run = await runCli(["scan", clean]);
     expect(run.stdout).toBe("no v1 calls found\n");

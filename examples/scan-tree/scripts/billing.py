@@ -3,7 +3,7 @@ import os
 
 import requests
 
-API = "https://rest.example.io"
+API = "https://rest.runpod.io"
 HEADERS = {"Authorization": f"Bearer {os.environ['API_KEY']}"}
 
 

@@ -1,8 +1,8 @@
 // A small client still on the v1 REST API.
-const BASE = "https://rest.example.io/v1";
+const BASE = "https://rest.runpod.io/v1";
 
 export async function listPods(apiKey: string) {
-  const res = await fetch("https://rest.example.io/v1/pods", { headers: { Authorization: `Bearer ${apiKey}` } });
+  const res = await fetch("https://rest.runpod.io/v1/pods", { headers: { Authorization: `Bearer ${apiKey}` } });
   return res.json();
 }
 
@@ -19,4 +19,4 @@ export async function resizeEndpoint(apiKey: string, endpointId: string, workers
 }
 
 // Already on v2: not reported.
-export const v2Pods = "https://rest.example.io/v2/pods";
+export const v2Pods = "https://rest.runpod.io/v2/pods";

@@ -1,10 +1,12 @@
 // The line-based fallback for files no lexer reads (YAML, JSON, prose, other languages):
-// v1 URLs on any host, bare `/v1/<resource>…` paths, a route after an interpolated base
+// v1 URLs on the v1 server (another host's `/v1` is another API's), bare `/v1/<resource>…` paths, a route after an interpolated base
 // (`${BASE}/pods`, `{API}/pods`) and literals shaped like a v1 route (`"/pods/{id}/start"`);
 // the method is an HTTP verb on the same line. Every pattern is linear: interpolations are
 // bounded and each line's verbs are found once.
 
-import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, RESOURCE } from "./candidate.js";
+import { type Bases, type Candidate, type FileAnalysis, type FixSite, hostOf, namesOurHost, noteBase, RESOURCE, type V1Base } from "./candidate.js";
+import { V1_SERVER_HOST } from "../route-table.js";
+import { type MethodSource, methodInText } from "./method.js";
 
 /** Characters that end a URL or path in source text; `{…}` placeholders are bounded. */
 // `<id>` is a placeholder as docs write one (`…/networkvolumes/<id>`): part of the path.
@@ -19,7 +21,27 @@ const V2_BEFORE = /\/v2\/?$/;
 const BASE_STARTS = /[\s"'`=(:,[]/;
 const VERB = /\b(get|post|put|patch|delete)\b/gi;
 const QUOTED = /["'`]([^"'`\s]{1,512})["'`]/g;
-const UNQUOTED_BASE = /=\s?https?:\/\/[\w.:-]{1,253}(?:\/[\w.-]{1,64}){0,4}?\/v([12])\/?[ \t]*$/gm;
+const UNQUOTED_BASE = /=\s?(https?:\/\/[\w.:-]{1,253}(?:\/[\w.-]{1,64}){0,4}?\/v\d+)\/?[ \t]*$/gm;
+/** A key or variable named for this API right before a URL (`RUNPOD_API_URL: http://…`, `runpodBase = "…`). */
+const TIED_KEY = /runpod\w*["']?\s*[:=]\s*["']?$/i;
+const NAMED_HOLE = /(?:\$\{([^{}\s]{1,64})\}|\{([A-Za-z_][\w.]{0,63})\})$/;
+
+/**
+ * Whose `/v1` a matched URL is: the v1 server's (no base field), a host tied to this API by the
+ * key it is the value of, or undefined (another API's: another host, or a path before `/v1`).
+ */
+function hostUrlBase(match: string, before: string): V1Base | "server" | undefined {
+  const m = /^https?:\/\/([^/]+)(.*?)\/v1\//i.exec(match);
+  if (m && m[2] === "" && hostOf(m[1] as string) === V1_SERVER_HOST) return "server";
+  return TIED_KEY.test(before.slice(-128)) ? { owner: "named", hostShown: true } : undefined;
+}
+
+/** Whose `/v1` a path that starts with it is: a base named before it (`${RUNPOD_URL}/v1/…`), else one the text does not show. */
+function rootedBase(before: string): V1Base {
+  const m = NAMED_HOLE.exec(before.slice(-72));
+  const name = m?.[1] ?? m?.[2];
+  return { owner: name !== undefined && /runpod/i.test(name) ? "named" : "unknown", hostShown: false };
+}
 
 function verbsOf(line: string): { at: number; verb: string }[] {
   return [...line.matchAll(VERB)].map((m) => ({ at: m.index ?? 0, verb: (m[1] as string).toUpperCase() }));
@@ -37,19 +59,28 @@ function verbNear(verbs: readonly { at: number; verb: string }[], at: number): {
   return verbs[lo - 1] ?? verbs[lo];
 }
 
+/**
+ * The method of the curl command whose argument starts at `at` (`run: curl -s https://…`): its
+ * `-X`, else POST with data, else GET. Only a command wholly on this line (`continued`: the line
+ * ends in `\`, `` ` `` or `^`, and the next may send data). Windows keep a dense line linear.
+ */
+function curlOnLine(line: string, at: number, continued: boolean): MethodSource | undefined {
+  if (continued) return undefined;
+  const window = Math.max(0, at - 4096);
+  const curl = [...line.slice(window, at).matchAll(/(?:^|[\s;|&("'`])curl\s/g)].pop();
+  if (!curl) return undefined;
+  const from = window + (curl.index ?? 0) + curl[0].indexOf("curl");
+  if (/[;|&]/.test(line.slice(from, at))) return undefined;
+  return methodInText(line.slice(from, at + 8192));
+}
+
 /** Base URLs named as whole quoted strings (`"https://…/v2"`) or shell values (`BASE=https://…/v1`). */
 export function basesOfText(text: string): Bases {
   const bases: Bases = { v1: false, v2: false };
-  if (!text.includes("/v1") && !text.includes("/v2")) return bases;
-  for (const m of text.matchAll(QUOTED)) {
-    const version = BASE_LITERAL.exec(m[1] as string)?.[1];
-    if (version === "1") bases.v1 = true;
-    if (version === "2") bases.v2 = true;
-  }
-  for (const m of text.matchAll(UNQUOTED_BASE)) {
-    if (m[1] === "1") bases.v1 = true;
-    if (m[1] === "2") bases.v2 = true;
-  }
+  if (namesOurHost(text)) bases.ours = true;
+  if (!text.includes("/v") && !bases.ours) return bases;
+  for (const m of text.matchAll(QUOTED)) noteBase(bases, m[1] as string);
+  for (const m of text.matchAll(UNQUOTED_BASE)) noteBase(bases, m[1] as string);
   return bases;
 }
 
@@ -75,10 +106,19 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
     const line = raw.replace(/\r?\n$/, "");
     const offset = lineStart;
     lineStart += raw.length;
-    const found: { at: number; match: string; path: string; explicit: boolean }[] = [];
+    const found: { at: number; match: string; path: string; explicit: boolean; base?: V1Base; foreign?: true }[] = [];
     const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "").replace(/\/<([A-Za-z_][\w-]*)>(?=[/?#]|$)/g, "/{$1}");
-    for (const m of line.matchAll(HOST_URL)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
-    for (const m of line.matchAll(V1_PATH)) found.push({ at: m.index ?? 0, match: m[0], path: strip(m[0]), explicit: true });
+    for (const m of line.matchAll(HOST_URL)) {
+      const at = m.index ?? 0;
+      const base = hostUrlBase(m[0], line.slice(Math.max(0, at - 128), at));
+      // Another API's `/v1` (another host, `/api/v1`) is not reported; the span stays taken.
+      if (base === undefined) found.push({ at, match: m[0], path: "", explicit: true, foreign: true });
+      else found.push({ at, match: m[0], path: strip(m[0]), explicit: true, ...(base === "server" ? {} : { base }) });
+    }
+    for (const m of line.matchAll(V1_PATH)) {
+      const at = m.index ?? 0;
+      found.push({ at, match: m[0], path: strip(m[0]), explicit: true, base: rootedBase(line.slice(Math.max(0, at - 72), at)) });
+    }
     for (const m of line.matchAll(AFTER_BASE)) {
       const path = m[1] ?? "";
       const at = (m.index ?? 0) + m[0].length - path.length;
@@ -92,25 +132,30 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
     }
     if (found.length === 0) return;
     const verbs = verbsOf(line);
+    const continued = /[\\`^][ \t]*$/.test(line.slice(-256));
     // Earlier and stricter patterns win where matches overlap.
     found.sort((a, b) => a.at - b.at || Number(b.explicit) - Number(a.explicit));
     let takenUntil = -1;
     for (const f of found) {
       if (f.at < takenUntil) continue;
       takenUntil = f.at + f.match.length;
+      if (f.foreign) continue;
       const near = verbNear(verbs, f.at);
       const verb = near?.verb;
       // `-X POST` / `--request POST`: a curl flag on the line, a method a fix can change.
       const flag = near && /(?:^|\s)(?:-X ?|--request[ =])$/.test(line.slice(Math.max(0, near.at - 11), near.at));
       const anchor = near && flag ? { start: offset + near.at, end: offset + near.at + near.verb.length } : undefined;
       const site = sites && f.explicit ? lineSite(offset + f.at, f.match) : undefined;
+      // A curl command on the line states its method even without a verb (`curl -s https://…` is GET).
+      const fromCurl = flag ? undefined : curlOnLine(line, f.at, continued);
       candidates.push({
         line: index + 1,
         column: f.at + 1,
         match: f.match,
         path: f.path,
         explicit: f.explicit,
-        ...(verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
+        ...(f.base ? { base: f.base } : {}),
+        ...(fromCurl ? { method: fromCurl } : verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
         ...(site ? { site } : {}),
       });
     }

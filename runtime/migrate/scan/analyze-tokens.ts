@@ -3,8 +3,22 @@
 // whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
 // passed to (directly, or through the variable it is assigned to).
 
-import { BASE_LITERAL, type Bases, type Candidate, type FileAnalysis, type FixSite, lastAtOrBefore, lineAt, RESOURCE, RESOURCE_IN } from "./candidate.js";
-import { chainEnd, chainStart, type EvalContext, expression, expressionAround, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
+import {
+  type Bases,
+  type Candidate,
+  type FileAnalysis,
+  type FixSite,
+  hostOf,
+  lastAtOrBefore,
+  lineAt,
+  noteBase,
+  RESOURCE,
+  RESOURCE_IN,
+  type V1Base,
+  baseKind,
+} from "./candidate.js";
+import { V1_SERVER_HOST } from "../route-table.js";
+import { chainEnd, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
 import { bodyInsertion, callBody, powershellBody, type SentBody } from "./literal-body.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
@@ -67,29 +81,88 @@ function versionOfEnclosingName(tokens: readonly Token[], s: number): "1" | "2" 
   return undefined;
 }
 
-type Shape = { kind: "v1" | "v2" | "relative"; resourceAt: number; text: string; literal: boolean[] } | undefined;
+type Shape = { kind: "v1" | "v2" | "relative"; base?: V1Base; resourceAt: number; text: string; literal: boolean[] } | undefined;
+
+/**
+ * What ties a file's bases to this API by name (issue 45, item 2): the names of constants whose
+ * definition mentions it (`base = os.getenv("RUNPOD_API_URL")`, `RUNPOD_PROXY = "http://…"`), and
+ * the URLs such constants hold.
+ */
+interface Ties {
+  names: Set<string>;
+  urls: string[];
+}
+
+const TIED = /runpod/i;
+/** Literal characters that end the URL before `/v1` (prose, quotes, an argument list). */
+const URL_STOP = /[\s"'`(<>[\],;=|]/;
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)$/i;
+
+/**
+ * Whose `/v1` the path is, from the URL text before `/v1` (at `v1At`): the v1 server's, a base
+ * tied to this API by name, a base the code does not show (nothing before it, or an unresolved
+ * name); undefined for another API's (another host, or `/v1` under a path prefix: `/api/v1`).
+ */
+function v1BaseOf(text: string, literal: readonly boolean[], holes: readonly { at: number; hole: string }[], v1At: number, ties: Ties): V1Base | undefined {
+  let start = v1At;
+  while (start > 0 && v1At - start < 2048 && !(literal[start - 1] && URL_STOP.test(text[start - 1] as string))) start--;
+  const tail = text.slice(start, v1At);
+  if (tail === "") return { owner: "unknown", hostShown: false };
+  const literalTail = literal.slice(start, v1At).every(Boolean);
+  const origin = ORIGIN.exec(tail)?.[1];
+  if (origin !== undefined && literalTail && hostOf(origin) === V1_SERVER_HOST) return { owner: "server", hostShown: true };
+  // A URL a constant named for this API holds (`RUNPOD_PROXY = "http://localhost:8080/v1"`), whichever its version.
+  if (ties.urls.some((u) => tail === u || tail.startsWith(`${u}/`))) return { owner: "named", hostShown: literalTail };
+  const names = holes.filter((h) => h.at >= start && h.at < v1At).map((h) => h.hole);
+  const name = holeName(names[names.length - 1]);
+  const byName = (): V1Base => ({
+    owner: names.some((n) => TIED.test(n) || ties.names.has(holeName(n)?.toLowerCase() ?? "")) ? "named" : "unknown",
+    hostShown: false,
+    ...(name === undefined ? {} : { name }),
+  });
+  // `https://${HOST}/v1`, or nothing but unresolved names before `/v1` (`${API}/v1`): a host the code does not show.
+  if (origin !== undefined) return literalTail ? undefined : byName();
+  if (literal.slice(start, v1At).every((l) => !l)) return byName();
+  return undefined;
+}
 
 /** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
-function shape(value: Value, dialect: Dialect): Shape {
+function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
   const { text, literal, holes } = render(value, dialect);
   for (const m of text.matchAll(RESOURCE_G)) {
     const at = m.index ?? 0;
     if (!literal[at]) continue;
     const prefix = text.slice(0, at);
     if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
-    if (/\/v1\/?$/.test(prefix)) return { kind: "v1", resourceAt: at, text, literal };
+    const v1At = prefix.search(/\/v1\/?$/);
+    if (v1At >= 0) {
+      const base = v1BaseOf(text, literal, holes, v1At, ties);
+      return base ? { kind: "v1", base, resourceAt: at, text, literal } : undefined;
+    }
     if (literal.slice(0, at).every((l) => !l)) {
       // An unresolved base whose name carries its version: `${restV2Base(env)}/pods`, `{V1_BASE}/pods`.
       const base = holes.filter((h) => h.at < at).pop();
       const named = base ? versionInName(base.hole) : undefined;
-      return { kind: named === "2" ? "v2" : named === "1" ? "v1" : "relative", resourceAt: at, text, literal };
+      if (named === "2") return { kind: "v2", resourceAt: at, text, literal };
+      if (named === "1") {
+        const name = holeName(base?.hole);
+        const tied = TIED.test(base?.hole ?? "") || ties.names.has(name?.toLowerCase() ?? "");
+        return {
+          kind: "v1",
+          base: { owner: tied ? "named" : "unknown", hostShown: false, ...(name === undefined ? {} : { name }) },
+          resourceAt: at,
+          text,
+          literal,
+        };
+      }
+      return { kind: "relative", resourceAt: at, text, literal };
     }
     return undefined;
   }
   return undefined;
 }
 
-function collectConstants(ctx: EvalContext): void {
+function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string }): void {
   const { tokens } = ctx;
   for (let j = 0; j + 2 < tokens.length; j++) {
     const t = tokens[j] as Token;
@@ -112,18 +185,86 @@ function collectConstants(ctx: EvalContext): void {
       }
     }
     if (value && value.some((p) => "text" in p)) ctx.constants.set(key, value);
+    if (ties && t.kind === "ident" && tiedDefinition(tokens, j, ties.text)) {
+      ties.ties.names.add(key);
+      const url = value && value.every((p) => "text" in p) ? literalText(value) : undefined;
+      if (url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]/i.test(url)) ties.ties.urls.push(url.replace(/(?:\/v\d+)?\/*$/, ""));
+    }
   }
 }
 
-function basesOf(ctx: EvalContext): Bases {
-  const bases = { v1: false, v2: false };
-  for (const t of ctx.tokens) {
-    if (t.kind !== "str") continue;
-    const version = BASE_LITERAL.exec(literalText(stringValue(ctx, t)).trim())?.[1];
-    if (version === "1") bases.v1 = true;
-    if (version === "2") bases.v2 = true;
+/**
+ * Whether the definition at token `j` names this API: `NAME = …` to the end of its statement (a
+ * line end outside brackets, `;`), its name included (`RUNPOD_URL = …`, `base = os.getenv("RUNPOD_URL")`).
+ */
+function tiedDefinition(tokens: readonly Token[], j: number, text: string): boolean {
+  let depth = 0;
+  for (let k = j; k < tokens.length && k < j + 26; k++) {
+    const t = tokens[k] as Token;
+    if (k > j && depth === 0 && (t.kind === "nl" || t.text === ";" || text.slice((tokens[k - 1] as Token).end, t.start).includes("\n"))) break;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}") depth--;
+    if (depth < 0) break;
+    if (TIED.test(t.kind === "str" ? literalText(t.parts ?? []) : t.text)) return true;
   }
-  return bases;
+  return false;
+}
+
+/**
+ * The base URLs the file names: whole string literals, and the constants they are joined into
+ * (`'https://' + HOST + '/v1'`); and the names it defines with the v1 server's base URL.
+ */
+function basesOf(ctx: EvalContext, source: string): Bases {
+  const bases: Bases = { v1: false, v2: false };
+  const names = new Set<string>();
+  for (const [i, t] of ctx.tokens.entries()) {
+    if (t.kind !== "str") continue;
+    const text = literalText(stringValue(ctx, t));
+    noteBase(bases, text);
+    const name = baseKind(text) === "v1" ? definedName(ctx.tokens, i, source) : undefined;
+    if (name !== undefined) names.add(name);
+  }
+  for (const [key, value] of ctx.constants) {
+    if (!value.every((p) => "text" in p)) continue;
+    noteBase(bases, literalText(value));
+    if (baseKind(literalText(value)) === "v1") names.add(key);
+  }
+  return names.size > 0 ? { ...bases, names: [...names].sort() } : bases;
+}
+
+const DEFINES = new Set(["function", "def", "func"]);
+
+/**
+ * The name a literal at token `i` defines, within its statement: `NAME = …"…"`, `NAME := …`, or
+ * the function whose body returns it (`function restV1Base(env) {⏎ return env.URL ?? "…" }`,
+ * `def base():⏎ return …`). A line end outside the groups walked out of ends the statement unless
+ * the line before ends in an opener or an operator.
+ */
+function definedName(tokens: readonly Token[], i: number, text: string): string | undefined {
+  let inner = 0;
+  for (let k = i - 1; k >= 0 && i - k < 40; k--) {
+    const t = tokens[k] as Token;
+    const next = tokens[k + 1] as Token;
+    if (inner === 0 && text.slice(t.end, next.start).includes("\n") && !CONTINUES.has(t.text) && t.text !== ":") return undefined;
+    if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) inner++;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) inner = Math.max(0, inner - 1);
+    else if (inner === 0 && t.text === ";") return undefined;
+    else if (inner === 0 && t.kind === "ident" && DEFINES.has(t.text)) {
+      // Go methods: `func (c *Client) Name(`.
+      let n = k + 1;
+      if (tokens[n]?.text === "(") n = matchClose(tokens, n) + 1;
+      const name = tokens[n];
+      return n > k && name?.kind === "ident" ? nameKey(name.text) : undefined;
+    } else if (inner === 0 && t.kind === "ident" && (next.text === "=" || next.text === ":=")) return nameKey(t.text);
+  }
+  return undefined;
+}
+
+/** The name a base hole comes from, as written: `API_BASE`, `self.base_url` → `base_url`, `restV1Base(env)` → `restV1Base`. */
+function holeName(hole: string | undefined): string | undefined {
+  if (hole === undefined) return undefined;
+  const written = (/^([$\w.:]+?)\s*\(/.exec(hole)?.[1] ?? hole).trim();
+  return nameKey(written) === undefined ? undefined : written.replace(/^.*(?:\.|\?\.|->|:)/, "").replace(/^\$?\{?|\}$/g, "");
 }
 
 /** The variable an expression is assigned to: `path := …`, `url = …`, `$uri = …`, `URL=…`. */
@@ -146,7 +287,8 @@ function useOf(tokens: readonly Token[], key: string, from: number): number | un
 
 export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, sites = false): FileAnalysis {
   const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
-  collectConstants(ctx);
+  const ties: Ties = { names: new Set(), urls: [] };
+  collectConstants(ctx, { ties, text });
   const candidates: Candidate[] = [];
   let covered = -1;
   let tracked: EvalContext | undefined;
@@ -156,12 +298,12 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     const expr = expressionAround(ctx, i);
     if (!expr) continue;
     covered = Math.max(covered, expr.end);
-    let found = shape(expr.value, dialect);
+    let found = shape(expr.value, dialect, ties);
     if (!found || found.kind === "v2") continue;
     if (found.kind === "relative") {
       const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
       if (named === "2") continue;
-      if (named === "1") found = { ...found, kind: "v1" };
+      if (named === "1") found = { ...found, kind: "v1", base: { owner: "unknown", hostShown: false } };
     }
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
@@ -178,9 +320,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
       // The use may join the variable to its base: `c.baseURL + path`.
       const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
-      const shaped = useExpr && shape(useExpr.value, dialect);
+      const shaped = useExpr && shape(useExpr.value, dialect, ties);
       if (shaped?.kind === "v2") continue;
-      if (shaped?.kind === "v1") found = { ...found, kind: "v1" };
+      if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
     }
     const mention = dialect === "python" && isDocstring(text, tokens, i);
     const shell = dialect === "shell" ? shellBody(tokens, expr.start) : undefined;
@@ -198,6 +340,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       ...locate(text, t, found),
       path,
       explicit: found.kind === "v1",
+      ...(found.base && found.base.owner !== "server" ? { base: found.base } : {}),
       ...(method ? { method } : {}),
       ...(mention ? { mention } : {}),
       ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
@@ -208,7 +351,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       if (site) (candidates[candidates.length - 1] as Candidate).site = site;
     }
   }
-  return { candidates, bases: basesOf(ctx) };
+  return { candidates, bases: basesOf(ctx, text) };
 }
 
 /** Uses of each constant of a file, counted once per file (a walk over every token). */
@@ -242,6 +385,68 @@ function trackedContext(ctx: EvalContext, text: string): EvalContext {
 
 const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec)$/;
 
+/**
+ * Whether the constant defined at token `n` is visible to other modules (issue 45, item 4):
+ * `export const NAME`, `export { NAME }`, `export default NAME`, `exports.NAME`,
+ * `module.exports = { NAME }`; a Go name with a capital outside any block; shell `export NAME`;
+ * PowerShell `$global:NAME`. Python module-level names are importable too, but only an import
+ * elsewhere in the tree makes them shared: the CLI looks for those.
+ */
+function exportedName(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+  let known = exportedCache.get(tokens);
+  if (known === undefined) exportedCache.set(tokens, (known = new Map()));
+  if (!known.has(n)) known.set(n, exportedNow(tokens, n, dialect) === true);
+  return known.get(n) ? true : undefined;
+}
+
+/** Per file (its tokens), per definition: whether it is exported (a file may define many calls on one constant). */
+const exportedCache = new WeakMap<readonly Token[], Map<number, boolean>>();
+
+function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+  const name = tokens[n] as Token;
+  if (dialect === "shell") {
+    // `export NAME=…`, or `export NAME` / `declare -x NAME` anywhere in the script.
+    for (let j = 0; j < tokens.length; j++) {
+      const t = tokens[j] as Token;
+      if (!(t.text === "export" || (t.text === "declare" && tokens[j + 1]?.text === "-x"))) continue;
+      for (let k = j + 1; k < tokens.length && k - j < 64 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++)
+        if (tokens[k]?.text === name.text) return true;
+    }
+    return undefined;
+  }
+  if (dialect === "powershell") return /^\$global:/i.test(name.text) ? true : undefined;
+  if (dialect === "go") {
+    if (!/^[A-Z]/.test(name.text)) return undefined;
+    let depth = 0;
+    for (let j = 0; j < n; j++) {
+      const t = tokens[j] as Token;
+      if (t.kind === "punct" && t.text === "{") depth++;
+      else if (t.kind === "punct" && t.text === "}") depth--;
+    }
+    return depth === 0 ? true : undefined;
+  }
+  if (dialect !== "js") return undefined;
+  if (tokens[n - 1]?.text === "export" || (/^(?:const|let|var)$/.test(tokens[n - 1]?.text ?? "") && tokens[n - 2]?.text === "export")) return true;
+  for (let j = 0; j < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "ident") continue;
+    if (t.text === "exports" && tokens[j + 1]?.text === "." && tokens[j + 2]?.text === name.text) return true;
+    const list =
+      t.text === "export" && tokens[j + 1]?.text === "{"
+        ? j + 1
+        : t.text === "exports" && tokens[j - 1]?.text === "." && tokens[j + 1]?.text === "=" && tokens[j + 2]?.text === "{"
+          ? j + 2
+          : undefined;
+    if (list !== undefined) {
+      for (let k = list + 1; k < tokens.length && tokens[k]?.text !== "}"; k++) if (tokens[k]?.text === name.text) return true;
+    }
+    if ((t.text === "export" && tokens[j + 1]?.text === "default") || (t.text === "exports" && tokens[j + 1]?.text === "=")) {
+      if (tokens[j + 2]?.text === name.text) return true;
+    }
+  }
+  return undefined;
+}
+
 /** Where the call whose URL expression spans tokens [a, b] is written, for a fix. */
 function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found: NonNullable<Shape>, sent: SentBody | undefined): FixSite | undefined {
   const { tokens } = ctx;
@@ -258,7 +463,8 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const name = tokens[k - 2];
     const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
-    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2) });
+    const exported = exportedName(tokens, k - 2, dialect);
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2), ...(exported ? { exported } : {}) });
   }
   let commandWord: Token | undefined;
   if (dialect === "shell") {

@@ -1,7 +1,7 @@
 // What the per-language analysis of one file produces, before findings are resolved against
 // the base URLs known around it (the file, its directory, the scanned tree).
 
-import { V1_RESOURCES } from "../route-table.js";
+import { V1_RESOURCES, V1_SERVER_HOST } from "../route-table.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
 
@@ -15,8 +15,12 @@ export interface FixSite {
   span: [number, number];
   body?: BodyAnchor;
   addBody?: BodyInsertion;
-  /** String constants outside the span the URL's text comes from: their name and how often the file uses it. */
-  shared: { start: number; end: number; name: string; uses: number }[];
+  /**
+   * String constants outside the span the URL's text comes from: their name, how often the file
+   * uses it, and whether other modules can import it (`export const`, `module.exports`, a Go
+   * package-level name with a capital, shell `export`).
+   */
+  shared: { start: number; end: number; name: string; uses: number; exported?: true }[];
 }
 
 export interface Candidate {
@@ -28,6 +32,8 @@ export interface Candidate {
   path: string;
   /** `/v1` is part of the expression (`https://host/v1/pods`, `${BASE}` with BASE = "…/v1"). */
   explicit: boolean;
+  /** Whose `/v1` an explicit path is; absent: the v1 server's. */
+  base?: V1Base;
   method?: MethodSource;
   /** Prose (a docstring, Markdown text): it names a route, it calls nothing. */
   mention?: boolean;
@@ -39,9 +45,74 @@ export interface Candidate {
   site?: FixSite;
 }
 
+/**
+ * Whose `/v1` a path that states it is (issue 45, item 2): `server`, the v1 document's server
+ * (`https://rest.runpod.io/v1`); `named`, a base whose name ties it to this API
+ * (`RUNPOD_API_URL`, a constant named so); `unknown`, a base the code does not show (`"/v1/pods"`
+ * with the host in request options, `${API}/v1/pods`), judged by the base URLs around it.
+ * `hostShown`: the host is written in the URL expression itself, so a fix can see what it changes.
+ */
+export interface V1Base {
+  owner: "server" | "named" | "unknown";
+  hostShown: boolean;
+  /** The name the base comes from, when it is one (`api_base`, `restv1base` of `restV1Base(env)`), as `nameKey` spells it. */
+  name?: string;
+}
+
+/**
+ * Base URLs a file names: the v1 server's, any v2 one, another API's (`…/api/v1`, another host's
+ * `/v1`); `ours`: it names this API's hosts at all (`rest.runpod.io`, `api.runpod.io`, in any URL).
+ */
 export interface Bases {
   v1: boolean;
   v2: boolean;
+  foreign?: boolean;
+  ours?: boolean;
+  /** Names the file defines with the v1 server's base URL (`API_BASE = "https://rest.runpod.io/v1"`, `function restV1Base()`), as `nameKey` spells them. */
+  names?: string[];
+}
+
+/** This API's hosts: the v1 document's server and the v2 document's. */
+export const OUR_HOSTS = new Set([V1_SERVER_HOST, "api.runpod.io"]);
+const OUR_URL = /(?:^|[a-z]:\/\/(?:[^/\s@]*@)?)(?:rest|api)\.runpod\.io(?![\w.-])/i;
+
+/** Whether a text names one of this API's hosts (`https://rest.runpod.io/v1/pods`, `api.runpod.io`). */
+export const namesOurHost = (text: string): boolean => OUR_URL.test(text);
+
+const BASE_URL = /^(?:[a-z][a-z0-9+.-]*:\/\/([^/\s?#]+))?((?:\/[\w.-]+)*?)\/(v\d+(?:(?:alpha|beta)\d*)?)\/?$/i;
+
+/** The host of an authority (`user@host:port`), lower case. */
+export const hostOf = (authority: string): string =>
+  authority
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d*$/, "")
+    .toLowerCase();
+
+/**
+ * What a whole literal says about the base URLs of its file: `v1`, the v1 server's base (or its
+ * bare host, `rest.runpod.io`); `v2`, a v2 base on any host; `foreign`, another API's versioned
+ * base (`https://api.together.xyz/v1`, `https://host/api/v1`, `/api/v1`); nothing for a bare
+ * `/v1`, whose host is not shown.
+ */
+export function baseKind(literal: string): "v1" | "v2" | "foreign" | undefined {
+  const text = literal.trim();
+  const origin = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/\s?#]+)\/?$/i.exec(text)?.[1];
+  if (origin !== undefined && hostOf(origin) === V1_SERVER_HOST) return "v1";
+  const m = BASE_URL.exec(text);
+  if (!m) return undefined;
+  const [, authority, prefix, version] = m as unknown as [string, string | undefined, string, string];
+  if (version.toLowerCase() === "v2") return "v2";
+  if (authority === undefined) return prefix === "" && version.toLowerCase() === "v1" ? undefined : "foreign";
+  return hostOf(authority) === V1_SERVER_HOST && prefix === "" && version.toLowerCase() === "v1" ? "v1" : "foreign";
+}
+
+/** Adds what a literal says about base URLs to `bases`. */
+export function noteBase(bases: Bases, literal: string): void {
+  if (namesOurHost(literal)) bases.ours = true;
+  const kind = baseKind(literal);
+  if (kind === "v1") bases.v1 = true;
+  else if (kind === "v2") bases.v2 = true;
+  else if (kind === "foreign") bases.foreign = true;
 }
 
 export interface FileAnalysis {
@@ -53,8 +124,6 @@ export interface FileAnalysis {
 export const RESOURCE = `(?:${V1_RESOURCES.join("|")})`;
 /** A v1 resource segment inside text. */
 export const RESOURCE_IN = new RegExp(`/${RESOURCE}(?![\\w-])`);
-/** A base URL or version prefix, the whole literal: `https://rest.runpod.io/v2`, `/v1/`. */
-export const BASE_LITERAL = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/\s]+)?(?:\/[\w.-]+)*\/v([12])\/?$/i;
 
 /** Line starts per text, computed once per text (a file is read by several readers). */
 let indexed: { text: string; starts: number[] } | undefined;

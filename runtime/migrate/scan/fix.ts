@@ -18,6 +18,8 @@ export interface FixOptions {
   unsafe: boolean;
   /** The v2 base URL, `/v2` included; the bundled document's server when not given. */
   v2Base?: string;
+  /** Another scanned file that uses the constant `name` of `file` (imports or reads it), if one does. */
+  usedElsewhere?: (name: string, file: string) => string | undefined;
 }
 
 export interface Edit {
@@ -144,6 +146,21 @@ function relativeReason(f: Finding): string {
   return `the path is relative to a base URL set elsewhere: change it${to} in the same change that makes that base ${DEFAULT_V2_BASE} (scan no longer reports it once the base is v2)`;
 }
 
+/**
+ * A `/v1` path whose host is set elsewhere (`"/v1/pods"` beside `host: HOST`, `${API}/v1/pods`):
+ * v2 is served at another base, so a path changed alone would call the v1 host with a v2 path.
+ */
+function hostReason(f: Finding): string {
+  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path}` : "";
+  return `the path states /v1 but its host is set elsewhere: change the path${to} in the same change that points that host at ${DEFAULT_V2_BASE.replace(/\/v2$/, "")}`;
+}
+
+/** Why a finding that may not be a call (`inferred: method`) is left as written. */
+function notACallReason(f: Finding): string {
+  const to = f.v2 ? `; if it is a call, make it ${f.v2.method} ${f.v2.path}` : "";
+  return `v2kit cannot tell that this is a call (no HTTP method is stated beside it): a URL that is only logged, compared or kept in a table is left as written${to}`;
+}
+
 function planMethod(f: Finding, edits: Edit[], source: string): string | undefined {
   if (!f.v2 || f.v2.method === f.v1.method) return undefined;
   const anchor = f.fixInput?.methodAnchor;
@@ -206,7 +223,10 @@ function plan(source: string, f: Finding, options: FixOptions): Plan {
   if (f.v2 === null) return { reason: f.notes.find((n) => n.level === "error")?.message ?? "v2 has no such route" };
   const blocking = f.notes.find((n) => n.level === "error");
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
+  if (f.fixInput?.hostElsewhere) return { reason: hostReason(f) };
   if (f.inferred.includes("base")) return { reason: relativeReason(f) };
+  // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
+  if (f.inferred.includes("method")) return { reason: notACallReason(f) };
   const edits: Edit[] = [];
   const shared: number[] = [];
   const why = planUrl(source, f, options, edits, shared) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits);
@@ -279,9 +299,18 @@ export function fixFile(source: string, file: string, findings: readonly Finding
     for (const [f, p] of plans) if ("edits" in p) for (const s of new Set(p.shared)) dependents.set(s, [...(dependents.get(s) ?? []), f]);
     for (const [start, users] of dependents) {
       const constant = users[0]?.fixInput?.site?.shared.find((c) => c.start === start);
-      if (!constant || constant.uses <= users.length) continue;
-      for (const f of users)
-        plans.set(f, { reason: `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand` });
+      if (!constant) continue;
+      // Other modules may import an exported constant, another file may use it: changing it would move their calls to v2 paths they do not use.
+      const other = constant.exported ? undefined : options.usedElsewhere?.(constant.name, file);
+      const why = constant.exported
+        ? `the v1 base comes from \`${constant.name}\`, which is exported, so code in other files may use it: change it together with every call that uses it, by hand`
+        : other !== undefined
+          ? `the v1 base comes from \`${constant.name}\`, which ${other} uses too: change it together with every call that uses it, by hand`
+          : constant.uses > users.length
+            ? `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand`
+            : undefined;
+      if (why === undefined) continue;
+      for (const f of users) plans.set(f, { reason: why });
       changed = true;
     }
     // Overlapping edits of two calls that are not the same edit: the later call is left alone.

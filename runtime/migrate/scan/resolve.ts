@@ -45,6 +45,8 @@ export interface FixInput {
   route?: RouteMapping;
   /** The call sends a body v2kit did not read (`json=payload`, `-d @file`). */
   bodyElsewhere: boolean;
+  /** The path states `/v1` but its host is not written in the call (`"/v1/pods"` with the host in options, `${API}/v1/pods`). */
+  hostElsewhere?: boolean;
 }
 
 export interface FindingBody {
@@ -134,18 +136,63 @@ function v1PathOf(path: string): string {
  * a Python module folder) is the client's base: stated, not inferred. A base found farther away,
  * both versions side by side, or none at all make the version an inference.
  */
-function baseOf(own: Bases, around: Surroundings): { skip: true } | { skip: false; note: string; inferred: boolean } {
+function baseOf(own: Bases, around: Surroundings): BaseVerdict {
   for (const [level, { where, bases }] of [{ where: "this file", bases: own }, ...around].entries()) {
-    if (!bases.v1 && !bases.v2) continue;
+    if (!bases.v1 && !bases.v2 && !bases.foreign) continue;
+    // Only a v2 base, or only another API's (`https://host/api/v1`): not a v1 call of this API.
     if (!bases.v1) return { skip: true };
     if (bases.v2)
       return { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names both a v1 and a v2 base URL; v1 assumed` };
+    if (bases.foreign)
+      return {
+        skip: false,
+        inferred: true,
+        note: `base URL inferred: the path is relative and ${where} names the v1 base URL and another API's base URL; v1 assumed`,
+      };
     const near = level === 0 || where === "this directory";
     return near
       ? { skip: false, inferred: false, note: `the path is relative to the v1 base URL that ${where} names` }
       : { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names a v1 base URL` };
   }
   return { skip: false, inferred: true, note: "base URL inferred: the path is relative and no base URL was found; v1 assumed because it is a v1 route" };
+}
+
+type BaseVerdict = { skip: true } | { skip: false; note: string; inferred: boolean };
+
+/**
+ * The host of a path that states `/v1` but not its host (`"/v1/pods"` with the host in request
+ * options, `${API}/v1/pods`). It is this API's when the file or its directory names this API's
+ * server (a URL or host of `rest.runpod.io` or `api.runpod.io`): stated. Farther away, beside
+ * another API's base URL, or nowhere: inferred, never fixed. Only another API's base URL around
+ * it: another API's path, not reported.
+ */
+function hostOfStated(own: Bases, around: Surroundings, name: string | undefined): BaseVerdict {
+  const levels = [{ where: "this file", bases: own }, ...around];
+  // A name the tree defines with the v1 server's base URL (`restV1Base(env)` beside `function restV1Base() { return "https://rest.runpod.io/v1" }`).
+  const definer = name === undefined ? undefined : levels.find(({ bases }) => bases.names?.includes(name.toLowerCase()));
+  if (definer) return { skip: false, inferred: false, note: `the base comes from \`${name}\`, which ${definer.where} defines with the v1 base URL` };
+  for (const [level, { where, bases }] of levels.entries()) {
+    const ours = bases.v1 || bases.ours === true;
+    if (!ours && !bases.foreign && !bases.v2) continue;
+    if (!ours && bases.foreign) return { skip: true };
+    if (!ours)
+      return {
+        skip: false,
+        inferred: true,
+        note: `host inferred: the path states /v1 but not its host, and ${where} names only a v2 base URL of another host`,
+      };
+    if (bases.foreign)
+      return {
+        skip: false,
+        inferred: true,
+        note: `host inferred: the path states /v1 but not its host, and ${where} names this API's server and another API's base URL`,
+      };
+    const near = level === 0 || where === "this directory";
+    return near
+      ? { skip: false, inferred: false, note: `the path states /v1 but not its host; ${where} names this API's server` }
+      : { skip: false, inferred: true, note: `host inferred: the path states /v1 but not its host, and only ${where} names this API's server` };
+  }
+  return { skip: false, inferred: true, note: "host inferred: the path states /v1 but not its host, and no URL of this API was found around it" };
 }
 
 export function resolveFindings(analysis: FileAnalysis, around: Surroundings = []): Finding[] {
@@ -160,6 +207,13 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       if (base.skip) continue;
       if (base.inferred) inferred.push("base");
       extra.push({ level: "info", message: base.note });
+    } else if (c.base?.owner === "unknown") {
+      const base = hostOfStated(analysis.bases, around, c.base.name);
+      if (base.skip) continue;
+      if (base.inferred) inferred.push("base");
+      extra.push({ level: "info", message: base.note });
+    } else if (c.base?.owner === "named") {
+      extra.push({ level: "info", message: "the base URL's name ties it to this API" });
     }
     const parsed = parseV1Path(c.path);
     if ("v2" in parsed) continue;
@@ -210,6 +264,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(c.method?.anchor && !inferred.includes("method") ? { methodAnchor: c.method.anchor } : {}),
         ...(mapping ? { route: mapping } : {}),
         bodyElsewhere: c.bodyElsewhere !== undefined,
+        ...(c.base && !c.base.hostShown ? { hostElsewhere: true } : {}),
       } satisfies FixInput,
     });
   }
