@@ -126,12 +126,13 @@ describe(".pre-commit-hooks.yaml", () => {
     pass_filenames?: boolean;
   }[];
   /** Runs a hook as pre-commit does (entry split as a shell would, then args, then the staged names), with `v2kit` the built CLI. */
-  const run = (id: string, staged: string[], cwd = project) => {
+  const run = (id: string, staged: string[], cwd = project, args?: string[]) => {
     const h = hooks.find((x) => x.id === id);
     if (!h) throw new Error(`no hook ${id}`);
     expect(h.entry).not.toMatch(/["'\\$]/); // plain words: splitting at spaces is what shlex.split does with them
     const [, ...entry] = h.entry.split(/\s+/);
-    return spawnSync(process.execPath, [cli, ...entry, ...(h.args ?? []), ...(h.pass_filenames === false ? [] : staged)], { cwd, encoding: "utf8" });
+    // A config's `args` replaces the hook's own, as in pre-commit.
+    return spawnSync(process.execPath, [cli, ...entry, ...(args ?? h.args ?? []), ...(h.pass_filenames === false ? [] : staged)], { cwd, encoding: "utf8" });
   };
   const hook = (id: string, staged: string[]) => run(id, staged).status;
 
@@ -170,6 +171,24 @@ describe(".pre-commit-hooks.yaml", () => {
       const dashed = run("v2kit-migrate-scan", ["-v1.py"], repoDir);
       expect(dashed.stdout).toContain("-v1.py:2:");
       expect(dashed.status).toBe(1);
+      // The documented stricter args, ending in --: options apply, names stay files.
+      const strict = run("v2kit-migrate-scan", ["--fail-on=none", "client.py"], repoDir, ["--fail-on", "inferred", "--"]);
+      expect(strict.stdout).toContain("client.py:2:");
+      expect(strict.status).toBe(1);
+    } finally {
+      rmSync(repoDir, { recursive: true, force: true });
+    }
+  });
+
+  it("v2kit-migrate-scan with args written before the default -- (no --) still runs: options apply to the staged files", () => {
+    const repoDir = mkdtempSync(path.join(tmpdir(), "v2kit-hook-args-"));
+    try {
+      // A relative path with no base in sight is an inferred finding: --fail-on inferred fails on it, the default does not.
+      writeFileSync(path.join(repoDir, "client.py"), 'import requests\nrequests.get(BASE + "/pods")\n');
+      const plain = run("v2kit-migrate-scan", ["client.py"], repoDir);
+      const strict = run("v2kit-migrate-scan", ["client.py"], repoDir, ["--fail-on", "inferred"]);
+      expect(plain.status, plain.stdout + plain.stderr).toBe(0);
+      expect(strict.status, strict.stdout + strict.stderr).toBe(1);
     } finally {
       rmSync(repoDir, { recursive: true, force: true });
     }
