@@ -4,10 +4,12 @@
 
 import { Code, code, literal } from "../rules/codegen.js";
 import type { ValidatorModule } from "./emit-validators.js";
+import { engineModule } from "./engine-import.js";
 import type { ApiModel } from "./model.js";
 import { render } from "./templates.js";
 
-export function emitIndex(modules: ValidatorModule[], header: string): string {
+/** `engine`: where the modules import the engine from (generators/engine-import.ts); a runtime/ copy when undefined. */
+export function emitIndex(modules: ValidatorModule[], header: string, engine?: string): string {
   const imports: string[] = [];
   const attaches: string[] = [];
   modules.forEach((m, i) => {
@@ -22,7 +24,7 @@ export function emitIndex(modules: ValidatorModule[], header: string): string {
     }
     attaches.push(code`attachValidators(${m.operation}, { `.text + `${parts.join(", ")} });`);
   });
-  return render("index.ts", { header, imports, attaches });
+  return render("index.ts", { header, imports, attaches, runtime: literal(engineModule(engine, "index", 0)).text });
 }
 
 /**
@@ -45,12 +47,17 @@ export function emitRequests(modules: ValidatorModule[], header: string): string
 }
 
 /** operations/<stem>.mts for each operation with a request body. */
-export function emitOperations(modules: ValidatorModule[], header: string): Map<string, string> {
+export function emitOperations(modules: ValidatorModule[], header: string, engine?: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const m of modules.filter((x) => x.request)) {
     files.set(
       `operations/${m.stem}.mts`,
-      render("operation.ts", { header, operation: literal(m.operation).text, module: literal(`../validators/${m.stem}.mjs`).text }),
+      render("operation.ts", {
+        header,
+        operation: literal(m.operation).text,
+        module: literal(`../validators/${m.stem}.mjs`).text,
+        runtime: literal(engineModule(engine, "index", 1)).text,
+      }),
     );
   }
   return files;

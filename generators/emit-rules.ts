@@ -3,7 +3,7 @@
 // as straight-line code, each rule's own code built by its kind's `emit` (escaping code
 // builder). Findings go straight into the verdict; stages no rule reads (defaults) run only
 // when `resolved` is read. The Ajv validators are attached when their per-operation module is
-// loaded (validators/<operation>.mts). The shared runtime lives in output/runtime.
+// loaded (validators/<operation>.mts). The engine they run on is imported (generators/engine-import.ts).
 
 import { emitWithReads, at } from "../rules/kinds/shared.js";
 import { ruleKind } from "../rules/kinds/index.js";
@@ -16,12 +16,13 @@ import { Code, code, join, literal } from "../rules/codegen.js";
 import { deferrableStages } from "./emit-rules-defer.js";
 import { finiteWalk, finiteWhenValid } from "./finite-numbers.js";
 import { hoistReads } from "./emit-rules-hoist.js";
+import { engineModule } from "./engine-import.js";
 import { type ApiModel, SCHEMAS_ID } from "./model.js";
 import { render } from "./templates.js";
 import { writeOnlyPointers } from "./write-only.js";
 import type { ValidatorModule } from "./emit-validators.js";
 
-export function emitRules(model: ApiModel, rules: RulesFile, modules: ValidatorModule[], skip: ReadonlySet<string>, header: string): string {
+export function emitRules(model: ApiModel, rules: RulesFile, modules: ValidatorModule[], skip: ReadonlySet<string>, header: string, engine?: string): string {
   const compiled = rules.rules.map((rule, i) => {
     const kind = ruleKind(rule.kind);
     return { rule, name: new Code(`R${i}`), doc: escapeDoc(`${rule.id}: ${kind.explain(rule)}`), ...emitWithReads(() => kind.emit(rule)) };
@@ -143,6 +144,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     .map((e) => code`[${e.op}, ${e.hints}]`);
   return render("rules.ts", {
     header,
+    runtime: literal(engineModule(engine, "index", 0)).text,
     usesCel: rules.rules.some((r) => r.kind === "expression"),
     infos: infos.map((c) => c.text),
     functions,

@@ -7,6 +7,7 @@
 
 import standalone from "ajv/dist/standalone/index.js";
 import { literal } from "../rules/codegen.js";
+import { engineModule } from "./engine-import.js";
 import type { ApiModel } from "./model.js";
 import { fileStems, type ValidatorModule, type ValidatorSlot, validatorModules } from "./validator-slots.js";
 import { buildAjv, linearErrors } from "./validators.js";
@@ -35,10 +36,10 @@ const HELPER_NAME = new Map(HELPERS);
  * our runtime as ES modules, ajv-formats (CommonJS) through a namespace import, re2js
  * (safe-regex.ts) by name; Node, tsx and bundlers all accept those in ESM, where `require` is not.
  */
-function esmHelpers(code: string): string {
+function esmHelpers(code: string, engine: string | undefined): string {
   const out = code.replace(HELPER_CALL, (call) => HELPER_NAME.get(call) as string);
   if (out.includes("require(")) throw new Error(`Ajv standalone code needs a runtime module v2kit does not map: ${/require\([^)]*\)/.exec(out)?.[0]}`);
-  const imports = ['import { equal as ajvEqual, ucs2length as ajvUcs2length } from "../runtime/ajv-helpers.mjs";'];
+  const imports = [`import { equal as ajvEqual, ucs2length as ajvUcs2length } from ${literal(engineModule(engine, "ajv-helpers", 1)).text};`];
   // A namespace import: a default import of this CommonJS module is `module.exports` in Node's
   // ESM but `.default` (undefined) where a tool honours `__esModule` (tsx and esbuild from CommonJS).
   if (out.includes("ajvFormats")) imports.push('import * as ajvFormats from "ajv-formats/dist/formats.js";');
@@ -60,14 +61,15 @@ export const VALIDATE_TYPE = [
   "}",
 ].join("\n");
 
-export function emitValidators(model: ApiModel, header: string): EmittedValidators {
+/** `engine`: where the modules import the engine's Ajv helpers from (generators/engine-import.ts). */
+export function emitValidators(model: ApiModel, header: string, engine?: string): EmittedValidators {
   const { ajv, slots, regExp } = buildAjv(model, true);
   const stems = fileStems(model.operations.map((op) => op.id));
   const files = new Map<string, string>();
   const module = (refs: Record<string, string>, tail: string): string => {
     let code = standaloneCode(ajv, refs).replace(/\r\n/g, "\n");
     if (regExp) code = code.split(regExp.code).join(regExp.codeFor(code));
-    return `${header}\n// @ts-nocheck\n${esmHelpers(linearErrors(code))}\n${VALIDATE_TYPE}\n${tail}`;
+    return `${header}\n// @ts-nocheck\n${esmHelpers(linearErrors(code), engine)}\n${VALIDATE_TYPE}\n${tail}`;
   };
   for (const op of model.operations) {
     const stem = stems.get(op.id) as string;

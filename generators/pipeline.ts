@@ -37,6 +37,12 @@ export interface GenerateOptions {
   reuse?: Reuse;
   /** JavaScript (`.mjs`) with declarations (`.d.mts`) instead of TypeScript (`.mts`): generators/js-output.ts. */
   js?: boolean;
+  /**
+   * The modules import the package's own engine from this path (relative to the out folder,
+   * POSIX: `../rules/runtime`) instead of a copy of it written into runtime/. The CLI sets it only
+   * for this package's own output/ folder (docs/generate-out.md); ignored with `js`.
+   */
+  engine?: string;
 }
 
 export interface GenerateResult {
@@ -146,6 +152,9 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
     catalog: { gpus: (readJson(bundled.catalog("gpus")) as { gpus: unknown }).gpus, cpus: (readJson(bundled.catalog("cpus")) as { cpus: unknown }).cpus },
     templates: (readJson(bundled.catalog("templates")) as { templates: unknown }).templates,
   };
+  // This package's own output imports the engine; any other output carries a copy (runtime/).
+  const engine = options.js ? undefined : options.engine;
+  const engineParts = engine === undefined ? [] : [`engine:${engine}`];
   const runtime = readdirSync(bundled.runtime())
     .sort()
     .filter((name) => name.endsWith(".ts"))
@@ -156,11 +165,11 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
   artifacts.add("types", [modelText, canonicalJson(typesRules)], async (head) => one("types.mts", await types.emit(model, typesRules, head)));
   // Ajv names its functions across the whole model (validate110 in one operation's file depends
   // on everything compiled before it), so the validators are one artifact: docs/generate-speed.md.
-  artifacts.add("validators", [modelText], async (head) => (await import("./emit-validators.js")).emitValidators(model, head).files);
-  artifacts.add("rules", [modelText, rulesText], (head) => one("rules.mts", emitRules(model, rules, modules, skip, head)));
-  artifacts.add("index", [canonicalJson(modules)], (head) => {
-    const files = one("index.mts", emitIndex(modules, head));
-    for (const [name, text] of emitOperations(modules, head)) files.set(name, text);
+  artifacts.add("validators", [modelText, ...engineParts], async (head) => (await import("./emit-validators.js")).emitValidators(model, head, engine).files);
+  artifacts.add("rules", [modelText, rulesText, ...engineParts], (head) => one("rules.mts", emitRules(model, rules, modules, skip, head, engine)));
+  artifacts.add("index", [canonicalJson(modules), ...engineParts], (head) => {
+    const files = one("index.mts", emitIndex(modules, head, engine));
+    for (const [name, text] of emitOperations(modules, head, engine)) files.set(name, text);
     return files.set("requests.mts", emitRequests(modules, head));
   });
   artifacts.add("routes", [modelText], (head) => one("routes.mts", emitRoutes(model, head)));
@@ -173,11 +182,13 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
       ["tests/model.json", tests.data],
     ]);
   });
-  artifacts.add(
-    "runtime",
-    runtime.map((r) => `${r.name}\0${r.source}`),
-    (head) => new Map(runtime.map((r) => [`runtime/${r.name.replace(/\.ts$/, ".mts")}`, `${head}\n${r.source}`])),
-  );
+  if (engine === undefined) {
+    artifacts.add(
+      "runtime",
+      runtime.map((r) => `${r.name}\0${r.source}`),
+      (head) => new Map(runtime.map((r) => [`runtime/${r.name.replace(/\.ts$/, ".mts")}`, `${head}\n${r.source}`])),
+    );
+  }
   const built = await artifacts.files();
   if (!options.js) return { ...built, diagnostics };
   const { toJavaScript, javaScriptNames } = await import("./js-output.js");

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { attachValidators, engine as bundledEngine, validatorModules, validatorsAttached } from "../output/rules.mjs";
-import { stringAt } from "../output/runtime/verdict.mjs";
+import { stringAt } from "../rules/runtime/verdict.js";
 import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../rules/runtime/evaluate.js";
 import { parsePointer, removeAt } from "../rules/runtime/pointer.js";
 import { problemFor } from "../rules/runtime/problem.js";

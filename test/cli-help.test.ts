@@ -93,7 +93,11 @@ function readmeExamples(): Example[] {
 /** A scratch project holding every file the examples name. */
 function project(): { dir: string; bin: string } {
   const dir = scratch("examples");
-  for (const part of ["examples", "schema", "rules", "output"]) cpSync(path.join(repo, part), path.join(dir, part), { recursive: true });
+  for (const part of ["examples", "schema", "rules"]) cpSync(path.join(repo, part), path.join(dir, part), { recursive: true });
+  // The project's own generated output/, which `generate --check` checks (a consumer's output
+  // carries its copy of the engine; this package's own output/ imports the package's engine).
+  const generated = spawnSync(process.execPath, [cli, "generate", "--quiet"], { cwd: dir, encoding: "utf8" });
+  if (generated.status !== 0) throw new Error(`generate in ${dir} failed: ${generated.stderr}`);
   const copies: Record<string, string> = {
     "body.json": "examples/create-endpoint-gpu.json",
     "endpoint.json": "examples/current-endpoint.json",

@@ -12,6 +12,8 @@ import { lint } from "../runtime/index.js";
 const repo = path.resolve(import.meta.dirname, "..");
 const cli = path.join(repo, "dist/cli/v2kit.js");
 const tsc = path.join(repo, "node_modules/.bin/tsc");
+/** The package's engine, which generate copies into a consumer's runtime/. */
+const engine = path.join(repo, "rules", "runtime");
 
 let work: string;
 let js: string;
@@ -42,9 +44,10 @@ describe("generate --js", () => {
   it("writes .mjs with .d.mts beside each, no .mts, and the same modules as the TypeScript output", () => {
     const files = walk(js);
     expect(files.filter((f) => f.endsWith(".mts") && !f.endsWith(".d.mts"))).toEqual([]);
-    const modules = walk(path.join(repo, "output"))
-      .filter((f) => f.endsWith(".mts"))
-      .map((f) => f.slice(0, -4));
+    // This package's own output imports the engine instead of a runtime/ copy: the engine's modules stand for it.
+    const modules = [...walk(path.join(repo, "output")), ...walk(engine).map((f) => `runtime/${f}`)]
+      .filter((f) => f.endsWith(".mts") || (f.startsWith("runtime/") && f.endsWith(".ts")))
+      .map((f) => f.replace(/\.m?ts$/, ""));
     for (const m of modules) {
       expect(files).toContain(`${m}.mjs`);
       expect(files).toContain(`${m}.d.mts`);
@@ -81,7 +84,9 @@ describe("generate --js", () => {
       .filter((f) => f.endsWith(".d.mts") && f !== "types.d.mts")
       .map((f) => f.slice(0, -6));
     modules.forEach((m, i) => {
-      lines.push(`import type * as T${i} from ${JSON.stringify(`${ts}/${m}.mjs`)};`, `import type * as J${i} from "./js/${m}.mjs";`);
+      // The runtime/ copy's modules against the engine they are copied from (this package's output has none).
+      const typed = m.startsWith("runtime/") ? path.join(engine, `${m.slice("runtime/".length)}.js`) : `${ts}/${m}.mjs`;
+      lines.push(`import type * as T${i} from ${JSON.stringify(typed)};`, `import type * as J${i} from "./js/${m}.mjs";`);
       lines.push(`export const names${i}: Eq<keyof typeof T${i}, keyof typeof J${i}> = true; // ${m}`);
       if (m.startsWith("validators/")) {
         // Ajv's own exports are typed by their code in the .mts; declared as what they are used as.

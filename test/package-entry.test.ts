@@ -2,7 +2,9 @@
 // `contractMiddleware({ api })` works), the bundled dated `catalog`, and a `check` that falls back
 // to that catalog as `lint` does, so the two give the same verdict.
 
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ContractError, contractMiddleware } from "../runtime/client/index.js";
@@ -93,5 +95,59 @@ describe("the package entry", () => {
     );
     expect(refused).toBeInstanceOf(ContractError);
     expect((refused as ContractError).problem.status).toBe(400);
+  });
+});
+
+describe("one engine, one error identity across the package entry", () => {
+  const repo = fileURLToPath(new URL("..", import.meta.url));
+  /** An engine module as tsc compiles it. */
+  const engineFile = (name: string) => path.posix.join("dist", "rules", "runtime", `${name}.js`);
+  const unknown = [
+    ["check", () => api.check("nope", {})],
+    ["checkResponse", () => api.checkResponse("nope", "200", {})],
+    ["lint", () => api.lint("{}", { operation: "nope" })],
+  ] as const;
+
+  it.each(unknown)("%s of an unknown operation throws the entry's UnknownOperationError", (_name, call) => {
+    expect(call).toThrow(api.UnknownOperationError);
+    expect(call).toThrow(/unknown operation "nope"/);
+  });
+
+  it('`import "v2kit"` loads one engine, the package\'s own, and no generated copy of it (output/runtime)', () => {
+    // A loader hook prints every file the import loads.
+    const hooks = `export async function load(url, context, next) { if (url.startsWith("file:")) process._rawDebug("LOAD " + url); return next(url, context); }`;
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+    const run = spawnSync(
+      process.execPath,
+      ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "--eval", 'import "v2kit";'],
+      {
+        cwd: repo,
+        encoding: "utf8",
+      },
+    );
+    const loaded = [...run.stderr.matchAll(/^LOAD (file:.*)$/gm)].map((m) =>
+      path
+        .relative(repo, fileURLToPath(m[1] as string))
+        .split(path.sep)
+        .join("/"),
+    );
+    expect(loaded).toContain("dist/output/rules.mjs");
+    expect(loaded).toContain(engineFile("evaluate"));
+    expect(loaded.filter((f) => f.startsWith("dist/output/runtime/"))).toEqual([]);
+  });
+
+  it('the same through `import "v2kit"` in a node process (the built package: dist/)', () => {
+    const script = [
+      'import * as api from "v2kit";',
+      "const calls = [() => api.check('nope', {}), () => api.checkResponse('nope', '200', {}), () => api.lint('{}', { operation: 'nope' })];",
+      "console.log(JSON.stringify(calls.map((call) => { try { call(); return 'no error'; } catch (error) { return [error instanceof api.UnknownOperationError, error.operation]; } })));",
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--input-type=module", "--eval", script], { cwd: repo, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual([
+      [true, "nope"],
+      [true, "nope"],
+      [true, "nope"],
+    ]);
   });
 });

@@ -3,12 +3,12 @@
 // hash), never follows a symlink inside --out, and replaces the output atomically
 // (docs/generate-out.md).
 
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Reuse } from "../../generators/artifacts.js";
-import { bundled } from "../../generators/paths.js";
+import { bundled, packageRoot } from "../../generators/paths.js";
 import { InputError } from "../../runtime/read-input.js";
 import { requireBundle } from "../code-cache.js";
 import { CliError, type Command, usageError } from "../command.js";
@@ -103,6 +103,8 @@ export const command: Command = {
       if (!target.exists) target = resolveOut(values.out);
     }
     const out = target.dir;
+    // This package's own output/ imports the package's engine; any other folder gets a copy of it.
+    const engine = values.js ? undefined : packageEngine(out);
     const inputs = [
       { role: "spec", file: values.spec ?? bundled.spec() },
       { role: "graphql", file: values.graphql ?? (values.spec ? "" : bundled.graphql()) },
@@ -117,7 +119,7 @@ export const command: Command = {
     // JavaScript output is another layout of the same inputs: switching it rebuilds everything.
     let hash: string;
     try {
-      hash = inputsHash(inputs, values.js ? `${code}\0js` : code);
+      hash = inputsHash(inputs, values.js ? `${code}\0js` : engine !== undefined ? `${code}\0engine:${engine}` : code);
     } catch (error) {
       throw refusal(error);
     }
@@ -142,7 +144,7 @@ export const command: Command = {
     // Artifacts whose inputs did not change are taken as they are; --check and --force build all.
     // An unsealed (hand-edited) stamp vouches for nothing: everything is built.
     const reuse = values.check || values.force || values.js || previous?.sealed !== true ? undefined : reuseFrom(out, previous, found.owned, code);
-    const result = await runPipeline(values, reuse);
+    const result = await runPipeline(values, reuse, engine);
     if (!values.quiet) printDiagnostics(result.diagnostics);
     const stamp: Stamp = { inputs: hash, files: {}, artifacts: {} };
     for (const [file, content] of result.files) stamp.files[file] = sha(content);
@@ -180,6 +182,22 @@ function rebuilt(all: { name: string; reused: boolean; check?: true }[]): string
   return ` (rebuilt: ${built.length > 0 ? built.join(", ") : "none"}; unchanged: ${kept.join(", ")})`;
 }
 
+/**
+ * The path from `out` to the package's engine (rules/runtime, POSIX) when `out` is this package's
+ * own output/ folder, whose modules then import the engine instead of carrying a copy of it
+ * (docs/generate-out.md); undefined for any other folder.
+ */
+function packageEngine(out: string): string | undefined {
+  let own: string;
+  try {
+    own = resolveOut(path.join(packageRoot(), "output")).dir;
+  } catch {
+    return undefined; // the package's output/ is not a folder: out cannot be it
+  }
+  if (own !== out) return undefined;
+  return path.relative(out, realpathSync(bundled.runtime())).split(path.sep).join("/");
+}
+
 function ownedAllPresent(stamp: Stamp, owned: string[]): boolean {
   return owned.length === Object.keys(stamp.files).length;
 }
@@ -212,7 +230,7 @@ async function loadPipeline(): Promise<typeof import("../../generators/pipeline-
   return import("../../generators/pipeline-entry.js");
 }
 
-async function runPipeline(values: Values, reuse: Reuse | undefined) {
+async function runPipeline(values: Values, reuse: Reuse | undefined, engine: string | undefined) {
   const { generate, GenerateError, SpecError, RulesFileError } = await loadPipeline();
   try {
     return await generate({
@@ -223,6 +241,7 @@ async function runPipeline(values: Values, reuse: Reuse | undefined) {
       rulesStrict: values["rules-strict"],
       ...(reuse ? { reuse } : {}),
       ...(values.js ? { js: true } : {}),
+      ...(engine !== undefined ? { engine } : {}),
     });
   } catch (error) {
     if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);

@@ -4,7 +4,7 @@
 // one, the findings) is stringified. The bytes are exactly those of printableJson on the object
 // {file, ok, status, problem, violations, warnings, resolved} (test/ndjson/verdict-line.test.ts).
 
-import { resolvedText } from "../../output/runtime/verdict.mjs";
+import { resolvedText } from "../../rules/runtime/verdict.js";
 import { printableJsonText } from "../../runtime/printable.js";
 import type { LintResult } from "../../runtime/lint.js";
 import type { Formatter, Report } from "./index.js";

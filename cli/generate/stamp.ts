@@ -105,7 +105,8 @@ function filesUnder(dir: string): string[] {
  * Hash of every input: the documents, rules and catalogs by role and content, and the
  * generator's own code (codeHash: by path relative to the package root: its TypeScript sources in a
  * checkout of v2kit (so that a stale file left in dist/ cannot change the hash), the compiled
- * code in an installed package; with the runtime copied into output/runtime and the layouts).
+ * code in an installed package; with the engine (rules/runtime), which output imports or copies,
+ * and the layouts).
  */
 export function inputsHash(inputs: { role: string; file: string }[], code = codeHash()): string {
   const hash = createHash("sha256");

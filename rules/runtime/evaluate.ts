@@ -57,12 +57,22 @@ export interface Engine {
   hints: Map<string, SchemaHint[]>;
 }
 
+/** Marks an UnknownOperationError whichever copy of the engine made it (a generated output carries its own copy). */
+const UNKNOWN_OPERATION = Symbol.for("v2kit.UnknownOperationError");
+
 export class UnknownOperationError extends Error {
+  readonly [UNKNOWN_OPERATION] = true;
+
   constructor(
     readonly operation: string,
     readonly known: string[],
   ) {
     super(`unknown operation ${JSON.stringify(operation)}; known operations: ${known.join(", ")}`);
+  }
+
+  /** `instanceof` holds across copies of the engine: the package's class matches what any copy throws. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [UNKNOWN_OPERATION]?: unknown })[UNKNOWN_OPERATION] === true;
   }
 }
 

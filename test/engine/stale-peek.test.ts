@@ -1,12 +1,12 @@
 // Catalog staleness reads rejected values without computing a lazy `resolved`
-// (output/runtime/verdict.mts `stringAt`): it must answer exactly what a read of `resolved`
+// (rules/runtime/verdict.ts `stringAt`): it must answer exactly what a read of `resolved`
 // answers, on generated bodies of every operation and on hand-picked paths where the deferred
 // defaults are the only source of the value.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { engine } from "../../output/index.mjs";
-import { stringAt } from "../../output/runtime/verdict.mjs";
+import { stringAt } from "../../rules/runtime/verdict.js";
 import data from "../../output/tests/model.json" with { type: "json" };
 import { evaluate } from "../../rules/runtime/evaluate.js";
 import type { CheckResult, CpuRecord, GpuRecord } from "../../rules/runtime/types.js";

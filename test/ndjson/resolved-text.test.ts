@@ -1,5 +1,5 @@
 // `lint --ndjson` prints a verdict's `resolved` from the line's own text when it can vouch for the
-// bytes (output/runtime/verdict.mts `resolvedText`). It must print exactly what JSON.stringify
+// bytes (rules/runtime/verdict.ts `resolvedText`). It must print exactly what JSON.stringify
 // prints: on texts spelled every way JSON allows (whitespace, escapes, exponents, duplicate and
 // index keys, lone surrogates), and on generated bodies of every operation, defaults pending or
 // not. And the fast path must be taken where it applies, or the speed it exists for is gone
@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { verdictLine } from "../../cli/format/json.js";
-import { resolvedText } from "../../output/runtime/verdict.mjs";
+import { resolvedText } from "../../rules/runtime/verdict.js";
 import data from "../../output/tests/model.json" with { type: "json" };
 import type { CheckResult } from "../../rules/runtime/types.js";
 import type { TestModel } from "../../rules/testing/index.js";
