@@ -1,5 +1,6 @@
 // What every command module exports, and the error that carries an exit code.
 
+import type { ContextReading } from "../runtime/context-files.js";
 import { didYouMean } from "./suggest.js";
 
 export interface Command {
@@ -26,6 +27,17 @@ export class CliError extends Error {
   static [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === "object" && value !== null && (value as { [CLI_ERROR]?: unknown })[CLI_ERROR] === true;
   }
+}
+
+/**
+ * How lint, serve and the language server read their context files (runtime/context-files.ts
+ * contextFrom): named by their flags, an unusable one is exit 2 with the command's name.
+ */
+export function contextReading(command: string): ContextReading {
+  return {
+    labels: { catalog: "--catalog", templates: "--templates", current: "--current" },
+    fail: (message) => new CliError(`${command}: ${message}`),
+  };
 }
 
 /** The options a command gives util.parseArgs, as far as error messages need them. */

@@ -6,8 +6,11 @@
 // record shapes of schema/v2.openapi.yaml (GpuType, CpuType, Template), without their `required`
 // lists: saved files and the bundled snapshot hold only some fields (schema/catalog/README.md).
 
+import type { CpuRecord, GpuRecord, TemplateRecord } from "../rules/runtime/types.js";
 import { isObject } from "../rules/runtime/values.js";
-import { locate } from "./json-source.js";
+import { describeParseError, locate } from "./json-source.js";
+import type { LintOptions } from "./lint.js";
+import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "./read-input.js";
 
 /** The list keys a saved response can have, and what each list holds. */
 export type ContextList = "gpus" | "cpus" | "templates" | "dataCenters";
@@ -82,6 +85,78 @@ export function contextFileFailure(flag: string, file: string, text: string, dat
   if (problem === undefined) return undefined;
   const at = locate(text, problem.pointer);
   return `${flag} ${file}:${at.line}:${at.column}: ${problem.pointer}: ${problem.message}`;
+}
+
+/** The context files of a lint or a server: saved catalog and templates responses, and the resource as it is now. */
+export interface ContextFiles {
+  catalog?: string[] | undefined;
+  templates?: string[] | undefined;
+  current?: string | undefined;
+}
+
+/** How a command reads its context files: how it names them, and the error it fails with. */
+export interface ContextReading {
+  /** How each kind of file is named in messages (a command's flags: `--catalog`, `--templates`, `--current`). */
+  labels: { catalog: string; templates: string; current: string };
+  /** The error thrown for a file that cannot be used; `message` names the file and what is wrong. */
+  fail: (message: string) => Error;
+  /** The largest file read, in bytes (default DEFAULT_MAX_BODY_BYTES). */
+  maxBytes?: number;
+  /** A saved data-center list (`{"dataCenters": [...]}`) is accepted as a catalog file too (serve); no rule reads it. */
+  dataCenters?: boolean;
+}
+
+/** The context the files give: catalog collections and templates concatenated in order, the current resource. */
+export type SavedContext = Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] };
+
+/**
+ * Reads and checks the context files of lint, serve and the language server: each catalog file a
+ * saved catalog response (`{"gpus": [...]}`, `{"cpus": [...]}`), each templates file a saved
+ * templates response, their records checked as contextFileFailure does.
+ */
+export async function contextFrom(files: ContextFiles, how: ContextReading): Promise<SavedContext> {
+  const { labels, fail } = how;
+  const read = async (label: string, file: string): Promise<{ data: unknown; text: string }> => {
+    let text: string;
+    try {
+      text = (await readInput(file, how.maxBytes ?? DEFAULT_MAX_BODY_BYTES)).toString("utf8").replace(/^\uFEFF/, "");
+    } catch (error) {
+      throw fail(`cannot read ${label} ${file}: ${error instanceof InputError ? error.reason : (error as Error).message}`);
+    }
+    try {
+      return { data: JSON.parse(text), text };
+    } catch (error) {
+      const { reason, position } = describeParseError(text, error as Error);
+      throw fail(`${label} ${file} is not valid JSON: ${reason} at line ${position.line}, column ${position.column}`);
+    }
+  };
+  const out: SavedContext = {};
+  for (const file of files.catalog ?? []) {
+    const { data, text } = await read(labels.catalog, file);
+    const gpus = isObject(data) && Array.isArray(data.gpus) ? (data.gpus as GpuRecord[]) : undefined;
+    const cpus = isObject(data) && Array.isArray(data.cpus) ? (data.cpus as CpuRecord[]) : undefined;
+    const dataCenters = how.dataCenters && isObject(data) && Array.isArray(data.dataCenters) ? (data.dataCenters as Record<string, unknown>[]) : undefined;
+    if (dataCenters) out.dataCenters = [...(out.dataCenters ?? []), ...dataCenters];
+    if (!gpus && !cpus && !dataCenters)
+      throw fail(
+        `${labels.catalog} ${file} must be a saved catalog response: {"gpus": [...]}${how.dataCenters ? ', {"cpus": [...]} or {"dataCenters": [...]}' : ' or {"cpus": [...]}'}`,
+      );
+    const failure = contextFileFailure(labels.catalog, file, text, data, how.dataCenters ? ["gpus", "cpus", "dataCenters"] : ["gpus", "cpus"]);
+    if (failure !== undefined) throw fail(failure);
+    if (!gpus && !cpus) continue;
+    out.catalog ??= {};
+    if (gpus) out.catalog.gpus = [...(out.catalog.gpus ?? []), ...gpus];
+    if (cpus) out.catalog.cpus = [...(out.catalog.cpus ?? []), ...cpus];
+  }
+  for (const file of files.templates ?? []) {
+    const { data, text } = await read(labels.templates, file);
+    if (!isObject(data) || !Array.isArray(data.templates)) throw fail(`${labels.templates} ${file} must be a saved templates response: {"templates": [...]}`);
+    const failure = contextFileFailure(labels.templates, file, text, data, ["templates"]);
+    if (failure !== undefined) throw fail(failure);
+    out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
+  }
+  if (files.current !== undefined) out.current = (await read(labels.current, files.current)).data;
+  return out;
 }
 
 /** The value at `path` when every step exists (an object with that own member), else undefined. */

@@ -35,6 +35,18 @@ describe("one error style", () => {
     expect(run("migrate", "scan", "--fail-on", "certian", dir).stderr).toContain("did you mean certain?");
   });
 
+  it("serve names itself, not lint, when a context file cannot be read or parsed", () => {
+    const missing = path.join(dir, "no-catalog.json");
+    const unread = run("serve", "--catalog", missing);
+    expect(unread.status).toBe(2);
+    expect(unread.stderr).toMatch(/^v2kit: serve: cannot read --catalog \S+no-catalog\.json: ENOENT, no such file/);
+    const broken = path.join(dir, "broken-templates.json");
+    writeFileSync(broken, '{"templates": [');
+    const parsed = run("serve", "--templates", broken);
+    expect(parsed.status).toBe(2);
+    expect(parsed.stderr).toMatch(/^v2kit: serve: --templates \S+broken-templates\.json is not valid JSON: .* at line 1, column \d+/);
+  });
+
   it("migrate scan says in words why a path cannot be read", () => {
     const r = run("migrate", "scan", path.join(dir, "nope"));
     expect(r.status).toBe(2);

@@ -4,15 +4,13 @@
 
 import { didYouMean } from "../suggest.js";
 import { parseArgs } from "node:util";
-import type { Engine } from "../../rules/runtime/evaluate.js";
-import type { CpuRecord, GpuRecord, TemplateRecord } from "../../rules/runtime/types.js";
-import { isObject } from "../../rules/runtime/values.js";
 import { liveHelp, liveParseOptions } from "../../runtime/live/flags.js";
 import type { LintOptions } from "../../runtime/lint.js";
 import { builtin } from "../../runtime/builtin.js";
-import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../../runtime/read-input.js";
-import { contextFileFailure } from "../../runtime/context-files.js";
-import { CliError, type Command, usageError } from "../command.js";
+import { DEFAULT_MAX_BODY_BYTES, readInput } from "../../runtime/read-input.js";
+import { contextFrom } from "../../runtime/context-files.js";
+import { type EngineSource, engineFor } from "../../runtime/engine-for.js";
+import { CliError, type Command, contextReading, usageError } from "../command.js";
 import type { LintPool } from "../ndjson-pool.js";
 import { expandFileArgs } from "../expand-args.js";
 import { FORMAT_NAMES, type FormatName, type Formatter, loadFormatter } from "../format/index.js";
@@ -195,7 +193,7 @@ async function lintGroup(values: Values & { operation: string }, files: string[]
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
   const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
-    engineFor(values),
+    engineFor(values, engineHooks(values)),
     import("../../runtime/graphql/namespace.js"),
   ]);
   const key = resolveOperation(engine, values.operation);
@@ -209,7 +207,7 @@ async function lintGroup(values: Values & { operation: string }, files: string[]
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
   if (values["current-id"] !== undefined && values.current !== undefined) throw usage("give --current FILE or --current-id ID, not both");
-  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values)) };
+  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values, { ...contextReading("lint"), maxBytes: limit })) };
   if (values.live || values["current-id"] !== undefined) {
     const live = await import("../../runtime/live/index.js");
     const liveOptions = live.liveOptionsFrom(values, process.env);
@@ -288,88 +286,8 @@ const cpus = (): number => builtin<typeof import("node:os")>("node:os").availabl
 /** --max-body-bytes, set once per run. */
 let limit = DEFAULT_MAX_BODY_BYTES;
 
-export async function engineFor(values: Pick<Values, "spec" | "rules" | "operation" | "response">): Promise<Engine> {
-  if (values.spec === undefined && values.rules === undefined) {
-    const [{ engine }, { loadValidators }] = await Promise.all([import("../../output/rules.mjs"), import("../../runtime/lint.js")]);
-    // Only the linted operation's validator module loads (cold start).
-    if (values.operation !== undefined) await loadValidators(values.operation, { responses: values.response !== undefined });
-    return engine;
-  }
-  const [{ loadEngine }, { printDiagnostics }, { inputErrorExit }] = await Promise.all([
-    import("../../generators/engine-on-the-fly.js"),
-    import("../diagnostics.js"),
-    import("../input-errors.js"),
-  ]);
-  try {
-    return await loadEngine({
-      ...(values.spec === undefined ? {} : { spec: values.spec }),
-      ...(values.rules === undefined ? {} : { rules: values.rules }),
-      onDiagnostics: printDiagnostics, // the same warnings as generate, on stderr
-    });
-  } catch (error) {
-    if (error instanceof InputError) throw new CliError(`lint: ${error.message}`, 2); // a FIFO, a device, over the budget
-    const which = [values.spec && `--spec ${values.spec}`, values.rules && `--rules ${values.rules}`].filter(Boolean).join(" and ");
-    throw new CliError(`lint: cannot compile ${which}: ${(error as Error).message}`, await inputErrorExit(error));
-  }
-}
-
-// ------------------------------------------------------------------ context files
-
-async function readJson(flag: string, file: string): Promise<{ data: unknown; text: string }> {
-  let text: string;
-  try {
-    text = (await readInput(file, limit)).toString("utf8").replace(/^\uFEFF/, "");
-  } catch (error) {
-    throw new CliError(`lint: cannot read ${flag} ${file}: ${error instanceof InputError ? error.reason : (error as Error).message}`);
-  }
-  try {
-    return { data: JSON.parse(text), text };
-  } catch (error) {
-    const { describeParseError } = await import("../../runtime/json-source.js");
-    const { reason, position } = describeParseError(text, error as Error);
-    throw new CliError(`lint: ${flag} ${file} is not valid JSON: ${reason} at line ${position.line}, column ${position.column}`);
-  }
-}
-
-/**
- * The context files of lint and serve. `dataCenters` (serve): a saved data-center list
- * (`{"dataCenters": [...]}`) is accepted as a catalog file too; no rule reads it.
- */
-export async function contextFrom(
-  values: Pick<Values, "catalog" | "templates" | "current">,
-  command: { name: string; dataCenters?: boolean } = { name: "lint" },
-): Promise<Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] }> {
-  const out: Pick<LintOptions, "catalog" | "templates" | "current"> & { dataCenters?: Record<string, unknown>[] } = {};
-  for (const file of values.catalog ?? []) {
-    const saved = await readJson("--catalog", file);
-    const data = saved.data;
-    const gpus = isObject(data) && Array.isArray(data.gpus) ? (data.gpus as GpuRecord[]) : undefined;
-    const cpus = isObject(data) && Array.isArray(data.cpus) ? (data.cpus as CpuRecord[]) : undefined;
-    const dataCenters = command.dataCenters && isObject(data) && Array.isArray(data.dataCenters) ? (data.dataCenters as Record<string, unknown>[]) : undefined;
-    if (dataCenters) out.dataCenters = [...(out.dataCenters ?? []), ...dataCenters];
-    if (!gpus && !cpus && !dataCenters)
-      throw new CliError(
-        `${command.name}: --catalog ${file} must be a saved catalog response: {"gpus": [...]}${command.dataCenters ? ', {"cpus": [...]} or {"dataCenters": [...]}' : ' or {"cpus": [...]}'}`,
-      );
-    const failure = contextFileFailure("--catalog", file, saved.text, data, command.dataCenters ? ["gpus", "cpus", "dataCenters"] : ["gpus", "cpus"]);
-    if (failure !== undefined) throw new CliError(`${command.name}: ${failure}`);
-    if (!gpus && !cpus) continue;
-    out.catalog ??= {};
-    if (gpus) out.catalog.gpus = [...(out.catalog.gpus ?? []), ...gpus];
-    if (cpus) out.catalog.cpus = [...(out.catalog.cpus ?? []), ...cpus];
-  }
-  for (const file of values.templates ?? []) {
-    const saved = await readJson("--templates", file);
-    const data = saved.data;
-    if (!isObject(data) || !Array.isArray(data.templates))
-      throw new CliError(`${command.name}: --templates ${file} must be a saved templates response: {"templates": [...]}`);
-    const failure = contextFileFailure("--templates", file, saved.text, data, ["templates"]);
-    if (failure !== undefined) throw new CliError(`${command.name}: ${failure}`);
-    out.templates = [...(out.templates ?? []), ...(data.templates as TemplateRecord[])];
-  }
-  if (values.current !== undefined) out.current = (await readJson("--current", values.current)).data;
-  return out;
-}
+/** What lint does when --spec/--rules are compiled: warnings on stderr, a failure names the flags (cli/input-errors.ts). */
+const engineHooks = (values: EngineSource) => async () => (await import("../input-errors.js")).engineHooks("lint", values);
 
 // ------------------------------------------------------------------ inputs
 

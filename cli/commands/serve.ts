@@ -1,10 +1,10 @@
 // v2kit serve: a local, stateful contract server that answers like the service (runtime/serve).
 
 import { parseArgs } from "node:util";
-import { InputError } from "../../runtime/read-input.js";
-import { CliError, type Command, usageError } from "../command.js";
+import { contextFrom } from "../../runtime/context-files.js";
 import { printable } from "../../runtime/printable.js";
-import { contextFrom } from "./lint.js";
+import { InputError } from "../../runtime/read-input.js";
+import { CliError, type Command, contextReading, usageError } from "../command.js";
 
 const HELP = `Usage: v2kit serve [--port N] [--host HOST] [--api-key KEY] [--spec FILE] [--rules FILE]
                    [--graphql FILE] [--catalog FILE]... [--templates FILE]... [--state FILE]
@@ -107,7 +107,7 @@ async function run(args: string[]): Promise<number> {
   const latencyMs = integer("--latency", values.latency, 0, 600_000);
   const maxBodyBytes = integer("--max-body-bytes", values["max-body-bytes"], 1, 2 ** 31);
   const apiKey = values["api-key"] ?? process.env.V2KIT_SERVE_API_KEY;
-  const context = await contextFrom({ catalog: values.catalog, templates: values.templates, current: undefined }, { name: "serve", dataCenters: true });
+  const context = await contextFrom({ catalog: values.catalog, templates: values.templates }, { ...contextReading("serve"), dataCenters: true });
   const { createServer } = await import("../../runtime/serve/index.js");
   const { SnapshotError } = await import("../../runtime/serve/store.js");
   const { StateLockedError } = await import("../../runtime/serve/state-lock.js");

@@ -14,7 +14,7 @@ import type * as TextDocumentModule from "vscode-languageserver-textdocument";
 import type { Engine } from "../../rules/runtime/evaluate.js";
 import type { Violation, Warning } from "../../rules/runtime/types.js";
 import type { LintOptions } from "../../runtime/lint.js";
-import { CliError } from "../command.js";
+import { CliError, contextReading } from "../command.js";
 import { CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
 
 type Settings = ReturnType<typeof entrySettings>;
@@ -122,8 +122,9 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     const key = JSON.stringify([settings.spec, settings.rules, settings.operation, settings.response !== undefined]);
     let engine = engines.get(key);
     if (engine === undefined) {
-      const { engineFor } = await import("../commands/lint.js");
-      engine = engineFor(settings); // the bundled engine with this operation's validators loaded, or one compiled for --spec/--rules
+      const { engineFor } = await import("../../runtime/engine-for.js");
+      // The bundled engine with this operation's validators loaded, or one compiled for --spec/--rules.
+      engine = engineFor(settings, async () => (await import("../input-errors.js")).engineHooks("lint", settings));
       engines.set(key, engine);
       engine.catch(() => engines.delete(key));
     }
@@ -158,11 +159,11 @@ export function startServer(options: ServerOptions): Lsp.Connection {
         if (entry !== undefined) {
           const settings = entrySettings(config, entry);
           inputs = [configFile, ...(settings.catalog ?? []), ...(settings.templates ?? []), ...(settings.current ? [settings.current] : [])];
-          const [engine, { contextFrom }] = await Promise.all([engineOf(settings), import("../commands/lint.js")]);
+          const [engine, { contextFrom }] = await Promise.all([engineOf(settings), import("../../runtime/context-files.js")]);
           const lintOptions: LintOptions = {
             operation: settings.operation,
             engine,
-            ...(await contextFrom(settings)),
+            ...(await contextFrom(settings, contextReading("lint"))),
             ...(settings.response !== undefined ? { response: settings.response } : {}),
           };
           setup = { entry, engine, options: lintOptions };
