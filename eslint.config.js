@@ -15,7 +15,7 @@ export default tseslint.config(
       "examples/",
       "coverage/",
       "rules/rules-file-validator.ts",
-      "generators/precompiled/",
+      "generators/load/precompiled/",
       "docs/.vitepress/dist/",
       "docs/.vitepress/cache/",
     ],

@@ -63,7 +63,7 @@ const LONG = [
 export default defineConfig({
   resolve: {
     // Generated property tests import "v2kit/testing", as they do in a consumer's repo.
-    alias: { "v2kit/testing": fileURLToPath(new URL("./rules/testing/index.ts", import.meta.url)) },
+    alias: { "v2kit/testing": fileURLToPath(new URL("./testing/index.ts", import.meta.url)) },
   },
   test: {
     testTimeout: 60_000,

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import standalone from "ajv/dist/standalone/index.js";
 import { loadModel } from "../generators/pipeline.js";
-import { buildAjv } from "../generators/validators.js";
+import { buildAjv } from "../generators/emit/validators.js";
 import { fromRoot } from "./context.js";
 
 const standaloneCode = ((standalone as unknown as { default?: unknown }).default ?? standalone) as unknown as (

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadModel } from "../generators/pipeline.js";
-import { SCHEMAS_ID } from "../generators/model.js";
+import { SCHEMAS_ID } from "../schema-model/model.js";
 import { writeCreateEndpointValidator } from "./anchor-validator.js";
 import { type BenchConfig, fromRoot, log } from "./context.js";
 import type { Figure, Row, Section } from "./figures.js";

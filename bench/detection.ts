@@ -4,9 +4,9 @@
 // the upstream document (bench/zod-from-openapi.ts).
 
 import { readdirSync, readFileSync } from "node:fs";
-import type { ValidateFunction } from "../rules/runtime/types.js";
-import type { TemplateRecord } from "../rules/runtime/types.js";
-import { lint } from "../runtime/index.js";
+import type { ValidateFunction } from "../engine/types.js";
+import type { TemplateRecord } from "../engine/types.js";
+import { lint } from "../lint/index.js";
 import { type BenchConfig, fromRoot, log, upstreamDocument } from "./context.js";
 import type { Figure, Row, Section } from "./figures.js";
 import { zodFromSchema } from "./zod-from-openapi.js";
@@ -55,7 +55,7 @@ type Check = (body: unknown) => boolean;
 /** Ajv 2020 over the upstream document, after v2kit's own normalization: the schema verdict alone. */
 async function ajvUpstream(file: string): Promise<Check> {
   const { loadModel } = await import("../generators/pipeline.js");
-  const { buildAjv } = await import("../generators/validators.js");
+  const { buildAjv } = await import("../generators/emit/validators.js");
   const model = await loadModel({ spec: file });
   const { ajv, slots } = buildAjv(model, false);
   const slot = slots.find((s) => s.operation === "createEndpoint" && s.target === "request");

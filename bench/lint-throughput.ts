@@ -3,8 +3,8 @@
 // generated standalone validator the engine itself runs).
 
 import { engine } from "../output/index.mjs";
-import type { ValidateFunction } from "../rules/runtime/types.js";
-import { lint } from "../runtime/lint.js";
+import type { ValidateFunction } from "../engine/types.js";
+import { lint } from "../lint/lint.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { invalidBody, largeBody, validBody } from "./bodies.js";

@@ -75,7 +75,7 @@ export async function lspBench(config: BenchConfig): Promise<Section> {
   connection.dispose();
 
   // The work itself, in this process: lint() of the same two texts.
-  const { lint } = (await import(pathToFileURL(fromRoot("dist", "runtime", "index.js")).href)) as typeof import("../runtime/index.js");
+  const { lint } = (await import(pathToFileURL(fromRoot("dist", "lint", "index.js")).href)) as typeof import("../lint/index.js");
   const inProcess: number[] = [];
   for (let i = 0; i < changes; i++) {
     const t = performance.now();

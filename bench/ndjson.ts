@@ -239,7 +239,7 @@ async function throughput(
 /**
  * Where the time goes for each missed throughput figure, profiled (--cpu-prof, every thread) on
  * the same file in the same run: --jobs 1 (one process: it holds its own young generation,
- * cli/ndjson-heap.ts) for ndjson_vs_anchor;
+ * cli/lint/ndjson/heap.ts) for ndjson_vs_anchor;
  * --jobs 2's main thread and one worker for ndjson_jobs_scaling.
  */
 async function gapProfiles(file: string, figures: Figure[]): Promise<ProfileSummary[]> {

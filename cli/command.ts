@@ -1,6 +1,6 @@
 // What every command module exports, and the error that carries an exit code.
 
-import type { ContextReading } from "../runtime/context-files.js";
+import type { ContextReading } from "../lint/context-files.js";
 import { didYouMean } from "./suggest.js";
 
 export interface Command {
@@ -30,7 +30,7 @@ export class CliError extends Error {
 }
 
 /**
- * How lint, serve and the language server read their context files (runtime/context-files.ts
+ * How lint, serve and the language server read their context files (lint/context-files.ts
  * contextFrom): named by their flags, an unusable one is exit 2 with the command's name.
  */
 export function contextReading(command: string): ContextReading {

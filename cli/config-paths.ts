@@ -8,7 +8,7 @@
 
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { locate } from "../runtime/json-source.js";
+import { locate } from "../lint/json-source.js";
 import { CliError } from "./command.js";
 
 /** What the checks need of a config: where it is, its text (for positions) and its project. */

@@ -1,13 +1,13 @@
 // Which errors from loading a spec or rules file are the user's input (exit 1: invalid input,
 // with file and JSON pointer), which are an unreadable file (exit 2), and which are neither.
 
-import type { EngineHooks, EngineSource } from "../runtime/engine-for.js";
-import { InputError } from "../runtime/read-input.js";
+import type { EngineHooks, EngineSource } from "../lint/engine-for.js";
+import { InputError } from "../lint/read-input.js";
 import { CliError } from "./command.js";
 import { printDiagnostics } from "./diagnostics.js";
 
 /**
- * What a command does when engineFor (runtime/engine-for.ts) compiles an engine for --spec/--rules:
+ * What a command does when engineFor (lint/engine-for.ts) compiles an engine for --spec/--rules:
  * the warnings on stderr, as generate prints them; a failure is a CliError naming the flags, exit 1
  * for invalid input and 2 for an unreadable file.
  */
@@ -25,7 +25,7 @@ export function engineHooks(command: string, source: Pick<EngineSource, "spec" |
 /** Exit code for an error thrown while loading --spec/--rules: 1 invalid input, 2 otherwise. */
 export async function inputErrorExit(error: unknown): Promise<number> {
   const [{ SpecError }, { GenerateError }, { RulesFileError }] = await Promise.all([
-    import("../generators/load.js"),
+    import("../generators/load/load.js"),
     import("../generators/pipeline.js"),
     import("../rules/load.js"),
   ]);

@@ -1,6 +1,6 @@
 // "Did you mean …?" for a mistyped flag, command or operation: the closest known name by edit
 // distance (Damerau: a swap of two letters counts once), ignoring case, when it is close enough.
-import { closest, editDistance } from "../runtime/suggest.js";
+import { closest, editDistance } from "../lint/suggest.js";
 
 export { closest, editDistance };
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// v2kit: one module per command under cli/commands, loaded on demand so that `lint` and
-// `migrate` never load the generator's heavy dependencies.
+// v2kit: one folder per command under cli/ (cli/lint/lint.ts …), each command's module loaded on
+// demand so that `lint` and `migrate` never load the generator's heavy dependencies.
 
-import { LiveError } from "../runtime/live/errors.js";
-import { printable } from "../runtime/printable.js";
+import { LiveError } from "../live/errors.js";
+import { printable } from "../lint/printable.js";
 import { CliError, type Command } from "./command.js";
 import { didYouMean } from "./suggest.js";
 
@@ -13,13 +13,13 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
     typeof __V2KIT_COMMONJS_BUNDLE__ !== "undefined"
       ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- only inside the CommonJS bundle, where require is the module's own
         Promise.resolve(require("./generate.cjs") as { command: Command })
-      : import("./commands/generate.js"),
-  lint: () => import("./commands/lint.js"),
-  migrate: () => import("./commands/migrate.js"),
-  context: () => import("./commands/context.js"),
-  serve: () => import("./commands/serve.js"),
-  schema: () => import("./commands/schema.js"),
-  lsp: () => import("./commands/lsp.js"),
+      : import("./generate/generate.js"),
+  lint: () => import("./lint/lint.js"),
+  migrate: () => import("./migrate/migrate.js"),
+  context: () => import("./context/context.js"),
+  serve: () => import("./serve/serve.js"),
+  schema: () => import("./schema/schema.js"),
+  lsp: () => import("./lsp/lsp.js"),
 };
 
 const USAGE = `v2kit: types, validators and a rule engine for the v2 API

@@ -3,14 +3,14 @@
 // only when those flags are given.
 
 import { interpret, type OperationValidators } from "../rules/interpreter.js";
-import type { Engine } from "../rules/runtime/evaluate.js";
-import type { ValidateFunction } from "../rules/runtime/types.js";
-import { SpecError, TOO_DEEP } from "./load.js";
-import type { Diagnostic } from "./model.js";
+import type { Engine } from "../engine/evaluate.js";
+import type { ValidateFunction } from "../engine/types.js";
+import { SpecError, TOO_DEEP } from "./load/load.js";
+import type { Diagnostic } from "../schema-model/model.js";
 import { loadModel, loadRules } from "./pipeline.js";
-import { applicability } from "./targets.js";
-import { writeOnlyPointers } from "./write-only.js";
-import { buildAjv } from "./validators.js";
+import { applicability } from "./normalize/targets.js";
+import { writeOnlyPointers } from "../schema-model/write-only.js";
+import { buildAjv } from "./emit/validators.js";
 
 export interface EngineOptions {
   spec?: string;

@@ -25,6 +25,6 @@ export const bundled = {
   spec: () => path.join(packageRoot(), "schema", "v2.openapi.yaml"),
   graphql: () => path.join(packageRoot(), "schema", "graphql.yaml"),
   rules: () => path.join(packageRoot(), "rules", "v2.rules.yaml"),
-  runtime: () => path.join(packageRoot(), "rules", "runtime"),
+  runtime: () => path.join(packageRoot(), "engine"),
   catalog: (name: "gpus" | "cpus" | "datacenters" | "templates") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
 };

@@ -5,6 +5,6 @@
 // `serveTypesRequests` from the same file.
 
 export { GenerateError, generate } from "./pipeline.js";
-export { SpecError } from "./load.js";
+export { SpecError } from "./load/load.js";
 export { RulesFileError } from "../rules/load.js";
-export { serveTypesRequests } from "./types-serve.js";
+export { serveTypesRequests } from "./emit/types-serve.js";

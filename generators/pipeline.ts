@@ -4,25 +4,25 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseRules } from "../rules/load.js";
-import { InputError } from "../runtime/read-input.js";
+import { InputError } from "../lint/read-input.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
 import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";
-import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit-index.js";
-import { emitRules } from "./emit-rules.js";
-import { emitRulesDoc } from "./emit-rules-doc.js";
-import { emitTests } from "./emit-tests.js";
-import { mergeGraphql } from "./graphql.js";
+import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit/emit-index.js";
+import { emitRules } from "./emit/emit-rules.js";
+import { emitRulesDoc } from "./emit/emit-rules-doc.js";
+import { emitTests } from "./emit/emit-tests.js";
+import { mergeGraphql } from "./normalize/graphql.js";
 import { canonicalJson } from "./header.js";
-import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, SpecError, TOO_DEEP, validationError } from "./load.js";
-import type { ApiModel, Diagnostic } from "./model.js";
-import { normalize } from "./normalize.js";
-import { dropKnownDialects } from "./schema-check.js";
+import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, SpecError, TOO_DEEP, validationError } from "./load/load.js";
+import type { ApiModel, Diagnostic } from "../schema-model/model.js";
+import { normalize } from "./normalize/normalize.js";
+import { dropKnownDialects } from "./load/schema-check.js";
 import { bundled } from "./paths.js";
-import { applicability } from "./targets.js";
-import { startTypesEmitter, startTypesEmitterOnDemand, type TypesEmitter } from "./types-in-parallel.js";
-import { narrowingRules } from "./types/narrowing.js";
-import { validatorModules, validatorSlots } from "./validator-slots.js";
+import { applicability } from "./normalize/targets.js";
+import { startTypesEmitter, startTypesEmitterOnDemand, type TypesEmitter } from "./emit/types-in-parallel.js";
+import { narrowingRules } from "./emit/types/narrowing.js";
+import { validatorModules, validatorSlots } from "./emit/validator-slots.js";
 
 export interface GenerateOptions {
   /** OpenAPI document; the bundled schema when absent. */
@@ -35,11 +35,11 @@ export interface GenerateOptions {
   rulesStrict?: boolean;
   /** The previous output of an artifact whose inputs are unchanged (generators/artifacts.ts). */
   reuse?: Reuse;
-  /** JavaScript (`.mjs`) with declarations (`.d.mts`) instead of TypeScript (`.mts`): generators/js-output.ts. */
+  /** JavaScript (`.mjs`) with declarations (`.d.mts`) instead of TypeScript (`.mts`): generators/emit/js-output.ts. */
   js?: boolean;
   /**
    * The modules import the package's own engine from this path (relative to the out folder,
-   * POSIX: `../rules/runtime`) instead of a copy of it written into runtime/. The CLI sets it only
+   * POSIX: `../engine`) instead of a copy of it written into runtime/. The CLI sets it only
    * for this package's own output/ folder (docs/generate-out.md); ignored with `js`.
    */
   engine?: string;
@@ -165,7 +165,11 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
   artifacts.add("types", [modelText, canonicalJson(typesRules)], async (head) => one("types.mts", await types.emit(model, typesRules, head)));
   // Ajv names its functions across the whole model (validate110 in one operation's file depends
   // on everything compiled before it), so the validators are one artifact: docs/generate-speed.md.
-  artifacts.add("validators", [modelText, ...engineParts], async (head) => (await import("./emit-validators.js")).emitValidators(model, head, engine).files);
+  artifacts.add(
+    "validators",
+    [modelText, ...engineParts],
+    async (head) => (await import("./emit/emit-validators.js")).emitValidators(model, head, engine).files,
+  );
   artifacts.add("rules", [modelText, rulesText, ...engineParts], (head) => one("rules.mts", emitRules(model, rules, modules, skip, head, engine)));
   artifacts.add("index", [canonicalJson(modules), ...engineParts], (head) => {
     const files = one("index.mts", emitIndex(modules, head, engine));
@@ -191,7 +195,7 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
   }
   const built = await artifacts.files();
   if (!options.js) return { ...built, diagnostics };
-  const { toJavaScript, javaScriptNames } = await import("./js-output.js");
+  const { toJavaScript, javaScriptNames } = await import("./emit/js-output.js");
   return {
     files: toJavaScript(built.files),
     // Another layout of the same inputs: never taken for (or reused as) the TypeScript one.

@@ -3,7 +3,7 @@
 // items, through $ref/allOf/oneOf/anyOf/then/else) with their constraints; the rows are where
 // the two disagree. Pure: two ApiModels in, rows out; upstream-diff-cli.ts renders and writes.
 
-import { type ApiModel, type JsonSchema, type OperationModel, SCHEMAS_ID } from "./model.js";
+import { type ApiModel, type JsonSchema, type OperationModel, SCHEMAS_ID } from "../schema-model/model.js";
 
 export type DiffKind = "only-ours" | "only-upstream" | "required" | "type" | "format" | "bound";
 

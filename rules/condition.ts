@@ -3,8 +3,8 @@
 
 import { type Code, code, join } from "./codegen.js";
 import { at as atPointer, presentAt } from "./kinds/shared.js";
-import { getAt, parsePointer, removeAt, setAt } from "./runtime/pointer.js";
-import { deepEqual, isNonEmpty, isPresent } from "./runtime/values.js";
+import { getAt, parsePointer, removeAt, setAt } from "../engine/pointer.js";
+import { deepEqual, isNonEmpty, isPresent } from "../engine/values.js";
 import type { Condition, ExampleEnv, Pointer } from "./types.js";
 
 export const conditionSchema = {

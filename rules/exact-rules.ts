@@ -4,7 +4,7 @@
 
 import { ruleKind } from "./kinds/index.js";
 import type { Fact, RuleAsSchema, Schema, Write } from "./json-schema.js";
-import { parsePointer } from "./runtime/pointer.js";
+import { parsePointer } from "../engine/pointer.js";
 import { stageKind } from "./transforms/index.js";
 import type { Pointer, RulesFile, RuleSpec, StageSpec } from "./types.js";
 

@@ -2,9 +2,9 @@
 // called directly. The compiled engine (output/rules.ts) must agree with it on every body.
 
 import { ruleKind } from "./kinds/index.js";
-import type { Engine, OperationEntry } from "./runtime/evaluate.js";
-import type { ValidateFunction } from "./runtime/types.js";
-import { append } from "./runtime/values.js";
+import type { Engine, OperationEntry } from "../engine/evaluate.js";
+import type { ValidateFunction } from "../engine/types.js";
+import { append } from "../engine/values.js";
 import { stageKind } from "./transforms/index.js";
 import type { RulesFile } from "./types.js";
 

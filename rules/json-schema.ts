@@ -8,7 +8,7 @@
 // exported schema checks the request: rules/exact-rules.ts keeps only the rules whose verdict the
 // operation's stages cannot change.
 
-import { parsePointer } from "./runtime/pointer.js";
+import { parsePointer } from "../engine/pointer.js";
 import type { Condition, Pointer } from "./types.js";
 
 export type Schema = Record<string, unknown>;

@@ -4,8 +4,8 @@
 
 import type { Code } from "./codegen.js";
 import type { RuleAsSchema, Write } from "./json-schema.js";
-import type { SchemaHint } from "./runtime/problem.js";
-import type { CheckContext, Finding, Subject } from "./runtime/types.js";
+import type { SchemaHint } from "../engine/problem.js";
+import type { CheckContext, Finding, Subject } from "../engine/types.js";
 
 /** A JSON pointer into a request body. A `*` segment stands for every item of an array. */
 export type Pointer = string;

@@ -30,7 +30,7 @@ const esmEntry = path.join(dist, "cli", "v2kit.js");
 const entry = path.join(dist, "cli", "v2kit.unbundled.js");
 export const BANNER = "// Bundled by scripts/bundle-cli.mjs from tsc's dist/cli/*.js: the dispatcher and the lint path.";
 /**
- * Set to `true` in the CommonJS bundle (esbuild `define`); undefined anywhere else. runtime/lint.ts
+ * Set to `true` in the CommonJS bundle (esbuild `define`); undefined anywhere else. lint/lint.ts
  * then loads a validator module's CommonJS copy with require() instead of import().
  */
 export const COMMONJS_FLAG = "__V2KIT_COMMONJS_BUNDLE__";
@@ -39,15 +39,15 @@ export const COMMONJS_FLAG = "__V2KIT_COMMONJS_BUNDLE__";
  * Modules left out of the bundle (paths under dist/), loaded on demand as tsc wrote them: the
  * other commands and what only --spec/--rules or --live need. Rules for this list:
  * - A module whose state the lint path shares (output/rules.mjs's attached validators,
- *   runtime/lint.ts's bundled catalog) is never external while a bundled module imports it.
+ *   lint/lint.ts's bundled catalog) is never external while a bundled module imports it.
  * - An error class caught by `instanceof` across the boundary brands its instances
  *   (CliError, LiveError: `Symbol.hasInstance`), so a second copy of its module is harmless.
  * - An external module imported statically by a bundled one loads at start-up: only modules
  *   reached through `await import()` belong here.
  */
 export const EXTERNAL = [
-  /^cli\/commands\/(generate|migrate|context|serve|schema|lsp)\.js$/,
-  /^runtime\/live\/index\.js$/,
+  /^cli\/(generate|migrate|context|serve|schema|lsp)\/\1\.js$/,
+  /^live\/index\.js$/,
   /^generators\//,
   /^cli\/(diagnostics|input-errors)\.js$/,
 ];
@@ -184,7 +184,7 @@ async function generateBundles() {
   const cli = path.join(dist, "cli");
   const command = path.join(cli, "generate.cjs");
   await build(
-    generateBundle(path.join(cli, "commands", "generate.js"), command, {
+    generateBundle(path.join(cli, "generate", "generate.js"), command, {
       packages: "external",
       plugins: [
         siblingBundles,
@@ -211,8 +211,10 @@ async function generateBundles() {
       plugins: [siblingBundles],
     }),
   );
-  // The second thread: the same pipeline bundle through the same code cache (cli/generate-worker.ts).
-  await build(generateBundle(path.join(cli, "generate-worker.js"), path.join(cli, "generate-worker.cjs"), { packages: "external", plugins: [siblingBundles] }));
+  // The second thread: the same pipeline bundle through the same code cache (cli/generate/worker.ts).
+  await build(
+    generateBundle(path.join(cli, "generate", "worker.js"), path.join(cli, "generate-worker.cjs"), { packages: "external", plugins: [siblingBundles] }),
+  );
   await pipelineCodeCache(path.join(cli, "generate-pipeline.cjs"));
 }
 

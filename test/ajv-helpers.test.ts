@@ -1,10 +1,10 @@
-// The standalone validators' runtime helpers (rules/runtime/ajv-helpers.ts) agree with what they
+// The standalone validators' runtime helpers (engine/ajv-helpers.ts) agree with what they
 // replace: code points as the string iterator counts them, and equality of JSON data (Ajv's own,
 // fast-deep-equal, throws on a key named valueOf holding null).
 
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { equal, ucs2length } from "../rules/runtime/ajv-helpers.js";
+import { equal, ucs2length } from "../engine/ajv-helpers.js";
 
 /** JSON text with keys sorted at every level: equal for equal JSON data whatever the key order. */
 function canonical(value: unknown): string {

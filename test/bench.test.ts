@@ -8,7 +8,7 @@ import { parse as parseYaml } from "yaml";
 import { baseBody, bundledTemplates, loadCorpus, v2kitDetects } from "../bench/detection.js";
 import { interleaved, median, quantile, ratio } from "../bench/stats.js";
 import { zodFromComponent, zodFromSchema } from "../bench/zod-from-openapi.js";
-import { lint } from "../runtime/index.js";
+import { lint } from "../lint/index.js";
 
 describe("stats", () => {
   test.each([

@@ -82,7 +82,7 @@ describe("staleness of the bundled catalog snapshot", () => {
 
 describe("a warning only where the value is a catalog identifier", () => {
   it("a CUDA version under gpu (no catalog lists it) gets no stale-snapshot warning", async () => {
-    const { lint, loadValidators } = await import("../runtime/lint.js");
+    const { lint, loadValidators } = await import("../lint/lint.js");
     await loadValidators("createPod");
     const result = lint(
       { name: "p", image: "a/b:1", gpu: { id: "NVIDIA L4", allowedCudaVersions: ["12.8"], minCudaVersion: "12.6" } },

@@ -138,7 +138,7 @@ describe("the bundled CLI entry", () => {
     const args = ["lint", "--operation", "createEndpoint", "--ndjson", large];
     const builtins = builtinsLoaded(args);
     expect(builtins).not.toContain("child_process");
-    expect(builtins).toContain("v8"); // cli/ndjson-heap.ts
+    expect(builtins).toContain("v8"); // cli/lint/ndjson/heap.ts
     const once = run(bin, args);
     expect(once.code).toBe(0);
     expect(once.stdout.split("\n").filter(Boolean)).toHaveLength(Math.ceil((4 << 20) / line.length));
@@ -152,7 +152,7 @@ describe("the bundled CLI entry", () => {
 
   it("other commands load their own modules on demand", () => {
     const { files } = loaded(["migrate", "--help"]);
-    expect(files).toContain("dist/cli/commands/migrate.js");
+    expect(files).toContain("dist/cli/migrate/migrate.js");
     expect(files.some((f) => f.includes("/generators/"))).toBe(false);
   });
 
@@ -218,8 +218,8 @@ describe("the bundled generate", () => {
     // not require(): it is not in require's cache either.
     expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
     // From node_modules only the schemas that tell whether a precompiled validator is current are
-    // read (the installed Ajv's 2020-12 meta-schemas, generators/schema-check.ts; swagger-parser's
-    // OpenAPI schemas, generators/openapi-schema.ts): no package is loaded module by module.
+    // read (the installed Ajv's 2020-12 meta-schemas, generators/load/schema-check.ts; swagger-parser's
+    // OpenAPI schemas, generators/load/openapi-schema.ts): no package is loaded module by module.
     const fromPackages = files
       .filter((f) => f.includes(`node_modules${path.sep}`))
       .map((f) => (f.split(`node_modules${path.sep}`).pop() ?? "").split(path.sep).join("/"));

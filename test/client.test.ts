@@ -9,7 +9,7 @@ import path from "node:path";
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as api from "../output/index.mjs";
-import { ContractError, contractMiddleware } from "../runtime/client/index.js";
+import { ContractError, contractMiddleware } from "../client/index.js";
 
 /** A minimal openapi-typescript-style `paths` for the two routes used (wt-types emits the full one in types.mts). */
 interface paths {

@@ -57,7 +57,7 @@ describe("one error style", () => {
 
 describe("errors of the variant the body chose", () => {
   it("scaling QUEUE_DELAY with queueDelay 0: one violation, none telling it to switch to REQUEST_COUNT", async () => {
-    const { lint, loadValidators } = await import("../runtime/lint.js");
+    const { lint, loadValidators } = await import("../lint/lint.js");
     await loadValidators("createEndpoint");
     const body = { name: "e", type: "QUEUE", image: "a/b:1", scaling: { type: "QUEUE_DELAY", queueDelay: 0 }, gpu: { pools: ["ADA_24"] } };
     const result = lint(body, { operation: "createEndpoint" });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadEngine } from "../generators/engine-on-the-fly.js";
 import { generate } from "../generators/pipeline.js";
 import { parseRules, RulesFileError } from "../rules/load.js";
-import { evaluate, type Engine } from "../rules/runtime/evaluate.js";
+import { evaluate, type Engine } from "../engine/evaluate.js";
 import { compileOutput, scratch, writeFiles } from "./fixtures/conformance/support.js";
 
 const fixture = path.resolve(import.meta.dirname, "fixtures/rules/expression.rules.yaml");

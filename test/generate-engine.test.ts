@@ -1,4 +1,4 @@
-// One engine: this package's own output/ imports the package's engine (rules/runtime) instead of
+// One engine: this package's own output/ imports the package's engine (engine/) instead of
 // carrying a generated copy of it; any other --out, an output/ folder of a consumer's project
 // included, keeps its self-contained runtime/ copy (docs/generate-out.md). Runs the built CLI.
 
@@ -9,7 +9,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { cli, repo, scratch } from "./fixtures/conformance/support.js";
 
 const output = path.join(repo, "output");
-const engineDir = path.join(repo, "rules", "runtime");
+const engineDir = path.join(repo, "engine");
 
 /** The module specifiers a generated file imports from. */
 const importsOf = (file: string) => [...readFileSync(file, "utf8").matchAll(/^(?:import|export)\b[^;]*? from "([^"]+)";$/gm)].map((m) => m[1]);

@@ -7,13 +7,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lint } from "../runtime/index.js";
+import { lint } from "../lint/index.js";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const cli = path.join(repo, "dist/cli/v2kit.js");
 const tsc = path.join(repo, "node_modules/.bin/tsc");
 /** The package's engine, which generate copies into a consumer's runtime/. */
-const engine = path.join(repo, "rules", "runtime");
+const engine = path.join(repo, "engine");
 
 let work: string;
 let js: string;
@@ -95,7 +95,7 @@ describe("generate --js", () => {
           `export const exported${i}: Eq<Pick<typeof T${i}, keyof typeof T${i} & ("request" | "responses")>, Pick<typeof J${i}, keyof typeof J${i} & ("request" | "responses")>> = true;`,
         );
       } else if (!m.startsWith("runtime/")) {
-        // The runtime's declarations are tsc's own, compiled from the same source (dist/rules/runtime).
+        // The runtime's declarations are tsc's own, compiled from the same source (dist/engine).
         lines.push(`export const types${i}: Eq<typeof T${i}, typeof J${i}> = true;`);
       }
     });

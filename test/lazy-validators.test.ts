@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileStems } from "../generators/emit-validators.js";
+import { fileStems } from "../generators/emit/emit-validators.js";
 import { validatorModules, validatorsAttached } from "../output/rules.mjs";
-import { lint, loadValidators } from "../runtime/lint.js";
+import { lint, loadValidators } from "../lint/lint.js";
 
 const output = path.resolve(import.meta.dirname, "../output");
 
@@ -30,7 +30,7 @@ describe("the one-operation module", () => {
     const imports = [...text.matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
     // This package's own output imports the package's engine (a consumer's imports its runtime/ copy).
     const engine = path
-      .relative(path.join(output, "operations"), path.resolve(import.meta.dirname, "../rules/runtime/index.js"))
+      .relative(path.join(output, "operations"), path.resolve(import.meta.dirname, "../engine/index.js"))
       .split(path.sep)
       .join("/");
     expect(imports).toEqual([engine, "../rules.mjs", "../validators/createEndpoint.mjs"]);

@@ -12,7 +12,7 @@ import { formatter as github } from "../cli/format/github.js";
 import type { Report } from "../cli/format/index.js";
 import { formatter as pretty } from "../cli/format/pretty.js";
 import { engine } from "../output/index.mjs";
-import { lintSource } from "../runtime/lint.js";
+import { lintSource } from "../lint/lint.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "dist/cli/v2kit.js");
@@ -30,8 +30,8 @@ function newest(dir: string): number {
 }
 
 beforeAll(() => {
-  const built = statSync(join(root, "dist/cli/commands/lint.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(...["cli", "runtime", "output", "rules/runtime"].map(newest));
+  const built = statSync(join(root, "dist/cli/lint/lint.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(...["cli", "engine", "lint", "schema-model", "migrate", "serve", "live", "client", "testing", "output"].map(newest));
   // tsc emits even when files outside lint have type errors; the scenarios below prove the result.
   // Then the bundle step, as `npm run build` does: tsc alone leaves its unbundled entry as the bin,
   // and the tests of the bundle (cli-bundle.test.ts) would fail after this one.

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { lint } from "../runtime/index.js"; // the package entry: every operation's validators loaded
+import { lint } from "../lint/index.js"; // the package entry: every operation's validators loaded
 
 const pod = { name: "trainer", image: "example/pytorch:2.4", gpu: { id: "NVIDIA A40", count: 1 } };
 const template = { name: "notebook", image: "example/pytorch:2.4" };

@@ -6,11 +6,11 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { type Engine, UnknownOperationError } from "../rules/runtime/evaluate.js";
-import type { ValidateFunction } from "../rules/runtime/types.js";
-import { describeParseError, locate } from "../runtime/json-source.js";
-import { check, type CheckContext, lint as lintFromPackage, operationIds } from "../runtime/index.js";
-import { type LintResult, lint, lintSource, MAX_DEPTH } from "../runtime/lint.js";
+import { type Engine, UnknownOperationError } from "../engine/evaluate.js";
+import type { ValidateFunction } from "../engine/types.js";
+import { describeParseError, locate } from "../lint/json-source.js";
+import { check, type CheckContext, lint as lintFromPackage, operationIds } from "../lint/index.js";
+import { type LintResult, lint, lintSource, MAX_DEPTH } from "../lint/lint.js";
 
 const example = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), "utf8");
 const json = (name: string) => JSON.parse(example(name)) as unknown;

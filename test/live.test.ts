@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { retryAfterSeconds } from "../runtime/live/client.js";
-import { resolveApiKey } from "../runtime/live/key.js";
+import { retryAfterSeconds } from "../live/client.js";
+import { resolveApiKey } from "../live/key.js";
 import {
   DEFAULT_BASE_URL,
   LiveError,
@@ -24,7 +24,7 @@ import {
   liveParseOptions,
   parseRateLimit,
   pullContext,
-} from "../runtime/live/index.js";
+} from "../live/index.js";
 
 const KEY = "sk-live-test-0123456789-SECRET";
 const FORBIDDEN_KEY = "sk-no-access-SECRET";
@@ -524,8 +524,8 @@ describe("v2kit context (child process)", () => {
     );
 
   beforeAll(() => {
-    if (!existsSync(join(import.meta.dirname, "..", "dist", "cli", "commands", "context.js"))) {
-      throw new Error("dist/cli/commands/context.js is missing: run `npm run build` first");
+    if (!existsSync(join(import.meta.dirname, "..", "dist", "cli", "context", "context.js"))) {
+      throw new Error("dist/cli/context/context.js is missing: run `npm run build` first");
     }
   });
 

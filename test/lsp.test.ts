@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import type * as Protocol from "vscode-languageserver-protocol/node";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getAt, parsePointer } from "../rules/runtime/pointer.js";
+import { getAt, parsePointer } from "../engine/pointer.js";
 
 const protocol = createRequire(import.meta.url)("vscode-languageserver-protocol/node") as typeof Protocol;
 const repo = path.resolve(import.meta.dirname, "..");

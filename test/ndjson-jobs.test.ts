@@ -274,7 +274,7 @@ describe("the package", () => {
     const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
     const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path) ?? [];
-    expect(files).toContain("dist/cli/ndjson-worker.js");
-    expect(readFileSync(join(root, "dist/cli/ndjson-pool.js"), "utf8")).toContain('new URL("./ndjson-worker.js", import.meta.url)');
+    expect(files).toContain("dist/cli/lint/ndjson/worker.js");
+    expect(readFileSync(join(root, "dist/cli/lint/ndjson/pool.js"), "utf8")).toContain('"./lint/ndjson/worker.js" : "./worker.js"');
   });
 });

@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ContractError, contractMiddleware } from "../runtime/client/index.js";
-import * as api from "../runtime/index.js";
+import { ContractError, contractMiddleware } from "../client/index.js";
+import * as api from "../lint/index.js";
 import { loadFixtures } from "./realworld/fixtures.js";
 import { bundled as fidelity } from "./types-fidelity/fixtures/bundled.js";
 
@@ -101,7 +101,7 @@ describe("the package entry", () => {
 describe("one engine, one error identity across the package entry", () => {
   const repo = fileURLToPath(new URL("..", import.meta.url));
   /** An engine module as tsc compiles it. */
-  const engineFile = (name: string) => path.posix.join("dist", "rules", "runtime", `${name}.js`);
+  const engineFile = (name: string) => path.posix.join("dist", "engine", `${name}.js`);
   const unknown = [
     ["check", () => api.check("nope", {})],
     ["checkResponse", () => api.checkResponse("nope", "200", {})],

@@ -9,10 +9,10 @@ import { loadEngine } from "../generators/engine-on-the-fly.js";
 import { engine } from "../output/index.mjs"; // the output's entry: every operation's validators attached
 import data from "../output/tests/model.json" with { type: "json" };
 import { holds } from "../rules/condition.js";
-import { type Engine, evaluate } from "../rules/runtime/evaluate.js";
-import { getAt, parsePointer, removeAt } from "../rules/runtime/pointer.js";
-import { isNonEmpty, isPresent } from "../rules/runtime/values.js";
-import { contextFor, ruleIds, type TestModel, validBodies, violate } from "../rules/testing/index.js";
+import { type Engine, evaluate } from "../engine/evaluate.js";
+import { getAt, parsePointer, removeAt } from "../engine/pointer.js";
+import { isNonEmpty, isPresent } from "../engine/values.js";
+import { contextFor, ruleIds, type TestModel, validBodies, violate } from "../testing/index.js";
 import type { Condition, Pointer, RuleSpec } from "../rules/types.js";
 
 const model = data as unknown as TestModel;

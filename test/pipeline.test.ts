@@ -9,12 +9,12 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { SpecError } from "../generators/load.js";
-import { normalizeSchema } from "../generators/normalize-schema.js";
+import { SpecError } from "../generators/load/load.js";
+import { normalizeSchema } from "../generators/normalize/normalize-schema.js";
 import { generate } from "../generators/pipeline.js";
 import { parseRules, RulesFileError } from "../rules/load.js";
-import { evaluate } from "../rules/runtime/evaluate.js";
-import { contextFor, type TestModel, validBodies, violate } from "../rules/testing/index.js";
+import { evaluate } from "../engine/evaluate.js";
+import { contextFor, type TestModel, validBodies, violate } from "../testing/index.js";
 import { engine } from "../output/index.mjs";
 import data from "../output/tests/model.json" with { type: "json" };
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { check } from "../output/index.mjs";
-import type { CheckContext } from "../rules/runtime/types.js";
+import type { CheckContext } from "../engine/types.js";
 
 const json = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
 const catalog = { gpus: json("schema/catalog/gpus.json").gpus, cpus: json("schema/catalog/cpus.json").cpus };

@@ -12,17 +12,17 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
-import { exportSchema } from "../generators/export-schema.js";
-import { memberSchema } from "../generators/member-schema.js";
-import type { ApiModel } from "../generators/model.js";
+import { exportSchema } from "../generators/emit/export-schema.js";
+import { memberSchema } from "../generators/emit/member-schema.js";
+import type { ApiModel } from "../schema-model/model.js";
 import { loadModel, loadRules } from "../generators/pipeline.js";
 import { exactRules } from "../rules/exact-rules.js";
-import { arbitraryFor } from "../rules/testing/arbitrary.js";
+import { arbitraryFor } from "../testing/arbitrary.js";
 import type { RulesFile } from "../rules/types.js";
 import data from "../output/tests/model.json" with { type: "json" };
-import { type TestModel, validBodies, violate } from "../rules/testing/index.js";
-import { lint } from "../runtime/index.js";
-import { specMutation } from "../runtime/graphql/spec-mutations.js";
+import { type TestModel, validBodies, violate } from "../testing/index.js";
+import { lint } from "../lint/index.js";
+import { specMutation } from "../lint/graphql/spec-mutations.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const testModel = data as unknown as TestModel;
@@ -183,7 +183,7 @@ describe("generated and mutated bodies of every GraphQL operation, in every shap
   });
 });
 
-describe("a member's schema (generators/member-schema.ts), checked against Ajv on the object that holds it", () => {
+describe("a member's schema (generators/emit/member-schema.ts), checked against Ajv on the object that holds it", () => {
   const defs = { Inner: { type: "object", required: ["k"], properties: { k: { type: "string" } } } };
   /** Schemas of an object whose member `input` is the value; each is judged on `{input: X}` and, moved, on X. */
   const schemas: Record<string, unknown>[] = [

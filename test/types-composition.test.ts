@@ -4,8 +4,8 @@
 
 import { Project, ts } from "ts-morph";
 import { describe, expect, test } from "vitest";
-import { emitTypes } from "../generators/emit-types.js";
-import type { ApiModel, JsonSchema, OperationModel } from "../generators/model.js";
+import { emitTypes } from "../generators/emit/emit-types.js";
+import type { ApiModel, JsonSchema, OperationModel } from "../schema-model/model.js";
 import type { RuleSpec } from "../rules/types.js";
 
 const project = new Project({

@@ -1,15 +1,15 @@
 // A failed anyOf/oneOf without a discriminator reports the branch the value came closest to: the
 // fewest failures, among the branches of the value's JSON type (issue 27). The generator inlines
-// union branches so each failure names its branch (generators/union-branches.ts); problem.ts picks.
+// union branches so each failure names its branch (generators/normalize/union-branches.ts); problem.ts picks.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { SCHEMAS_ID } from "../generators/model.js";
-import { inlineUnionBranches } from "../generators/union-branches.js";
-import type { Engine } from "../rules/runtime/evaluate.js";
-import { lint } from "../runtime/index.js"; // the package entry: every operation's validators loaded
+import { SCHEMAS_ID } from "../schema-model/model.js";
+import { inlineUnionBranches } from "../generators/normalize/union-branches.js";
+import type { Engine } from "../engine/evaluate.js";
+import { lint } from "../lint/index.js"; // the package entry: every operation's validators loaded
 import { scratch } from "./fixtures/conformance/support.js";
 
 const current = JSON.parse(readFileSync(new URL("../examples/current-endpoint.json", import.meta.url), "utf8")) as Record<string, unknown>;

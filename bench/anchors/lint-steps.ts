@@ -17,12 +17,12 @@ const mark = (step: string) => {
 mark("node start → first line of the script");
 await import("../../output/rules.mjs");
 mark("import output/rules.mjs (compiled rules, runtime)");
-const { lintSource, loadValidators } = await import("../../runtime/lint.js");
-mark("import runtime/lint.js");
+const { lintSource, loadValidators } = await import("../../lint/lint.js");
+mark("import lint/lint.js");
 await loadValidators("createEndpoint");
 mark("load output/validators/createEndpoint.mjs (its Ajv standalone validator)");
-await import("../../cli/commands/lint.js");
-mark("import cli/commands/lint.js");
+await import("../../cli/lint/lint.js");
+mark("import cli/lint/lint.js");
 const { loadFormatter } = await import("../../cli/format/index.js");
 const formatter = await loadFormatter("pretty", { engine: (await import("../../output/rules.mjs")).engine, operation: "createEndpoint", color: false });
 mark("load the pretty formatter");

@@ -1,9 +1,9 @@
 // --format github: GitHub Actions workflow commands, one per violation (error) or warning.
 // Escaping follows the runner's rules (actions/toolkit, command.ts): `%`, CR and LF in the
 // message; additionally `:` and `,` in properties. Every other control character (ESC, BEL…)
-// is made a visible escape first (runtime/printable.ts): a body key cannot start a command line.
+// is made a visible escape first (lint/printable.ts): a body key cannot start a command line.
 
-import { printable } from "../../runtime/printable.js";
+import { printable } from "../../lint/printable.js";
 import { type Formatter, positionOf, type Report } from "./index.js";
 
 const escapeData = (s: string) => printable(s, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");

@@ -2,10 +2,10 @@
 // input's verdict as it arrives (in input order), `end` closes the output (SARIF writes its
 // whole document there). Loaded on demand, like the commands.
 
-import type { Engine } from "../../rules/runtime/evaluate.js";
-import type { Violation, Warning } from "../../rules/runtime/types.js";
-import { locate, locateSpan, type Position, type Span } from "../../runtime/json-source.js";
-import type { LintResult } from "../../runtime/lint.js";
+import type { Engine } from "../../engine/evaluate.js";
+import type { Violation, Warning } from "../../engine/types.js";
+import { locate, locateSpan, type Position, type Span } from "../../lint/json-source.js";
+import type { LintResult } from "../../lint/lint.js";
 
 /** One linted input. */
 export interface Report {

@@ -4,9 +4,9 @@
 // one, the findings) is stringified. The bytes are exactly those of printableJson on the object
 // {file, ok, status, problem, violations, warnings, resolved} (test/ndjson/verdict-line.test.ts).
 
-import { resolvedText } from "../../rules/runtime/verdict.js";
-import { printableJsonText } from "../../runtime/printable.js";
-import type { LintResult } from "../../runtime/lint.js";
+import { resolvedText } from "../../engine/verdict.js";
+import { printableJsonText } from "../../lint/printable.js";
+import type { LintResult } from "../../lint/lint.js";
 import type { Formatter, Report } from "./index.js";
 
 /** The JSON line of one report: `file` first, then the verdict's own fields. */
@@ -70,7 +70,7 @@ function stringifyMember(key: string, data: unknown): string | undefined {
   return holder === "{}" ? undefined : holder.slice(key.length + 4, -1);
 }
 
-/** The text with the characters printableJson escapes escaped the same way (runtime/printable.ts). */
+/** The text with the characters printableJson escapes escaped the same way (lint/printable.ts). */
 export const printableText = printableJsonText;
 
 /**

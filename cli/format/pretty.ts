@@ -2,9 +2,9 @@
 // caret under the offending value, the rule id and status, the message and the hint. Colour
 // only when the context says so (a TTY, and NO_COLOR unset).
 
-import type { Violation, Warning } from "../../rules/runtime/types.js";
-import type { Position } from "../../runtime/json-source.js";
-import { printable } from "../../runtime/printable.js";
+import type { Violation, Warning } from "../../engine/types.js";
+import type { Position } from "../../lint/json-source.js";
+import { printable } from "../../lint/printable.js";
 import { type FormatContext, type Formatter, positionOf } from "./index.js";
 
 const CONTEXT_LINES = 2;

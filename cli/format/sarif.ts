@@ -2,8 +2,8 @@
 // rule ids seen (sorted), described by the engine's rule messages and hints; one result per
 // violation (error) or warning, located by line and column (UTF-16 code units).
 
-import type { Violation, Warning } from "../../rules/runtime/types.js";
-import { printable, printableJson } from "../../runtime/printable.js";
+import type { Violation, Warning } from "../../engine/types.js";
+import { printable, printableJson } from "../../lint/printable.js";
 import { type FormatContext, type Formatter, positionOf } from "./index.js";
 
 interface SarifResult {

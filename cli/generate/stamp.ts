@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../../generators/paths.js";
-import { FILE_BUDGETS, readFileWithin } from "../../runtime/read-input.js";
+import { FILE_BUDGETS, readFileWithin } from "../../lint/read-input.js";
 
 export const STAMP = ".v2kit-stamp.json";
 
@@ -105,7 +105,7 @@ function filesUnder(dir: string): string[] {
  * Hash of every input: the documents, rules and catalogs by role and content, and the
  * generator's own code (codeHash: by path relative to the package root: its TypeScript sources in a
  * checkout of v2kit (so that a stale file left in dist/ cannot change the hash), the compiled
- * code in an installed package; with the engine (rules/runtime), which output imports or copies,
+ * code in an installed package; with the engine (engine/), which output imports or copies,
  * and the layouts).
  */
 export function inputsHash(inputs: { role: string; file: string }[], code = codeHash()): string {
@@ -132,8 +132,9 @@ export function codeHash(): string {
   const parts = [
     { dir: path.join(code, "generators"), keep: isCode },
     { dir: path.join(code, "rules"), keep: isCode },
-    { dir: path.join(root, "rules", "runtime"), keep: () => true },
-    { dir: path.join(root, "generators", "templates"), keep: () => true },
+    { dir: path.join(code, "schema-model"), keep: isCode },
+    { dir: path.join(root, "engine"), keep: () => true },
+    { dir: path.join(root, "generators", "emit", "templates"), keep: () => true },
   ];
   for (const { dir, keep } of parts) {
     for (const f of filesUnder(dir).filter(keep)) add(path.relative(root, path.join(dir, f)).split(path.sep).join("/"), readFileSync(path.join(dir, f)));

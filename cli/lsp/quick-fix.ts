@@ -6,9 +6,9 @@
 
 import type { DocumentNode, MemberNode, ObjectNode } from "@humanwhocodes/momoa";
 import type * as Lsp from "vscode-languageserver/node";
-import { parsePointer } from "../../rules/runtime/pointer.js";
-import type { SchemaHint } from "../../rules/runtime/problem.js";
-import { documentOf, positionAt } from "../../runtime/json-source.js";
+import { parsePointer } from "../../engine/pointer.js";
+import type { SchemaHint } from "../../engine/problem.js";
+import { documentOf, positionAt } from "../../lint/json-source.js";
 
 /** `use` names one place: dotted names only (`workers.min`), no `[0]`, spaces or alternatives. */
 const SINGLE_PLACE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;

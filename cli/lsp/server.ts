@@ -11,9 +11,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as Lsp from "vscode-languageserver/node";
 import type * as TextDocumentModule from "vscode-languageserver-textdocument";
-import type { Engine } from "../../rules/runtime/evaluate.js";
-import type { Violation, Warning } from "../../rules/runtime/types.js";
-import type { LintOptions } from "../../runtime/lint.js";
+import type { Engine } from "../../engine/evaluate.js";
+import type { Violation, Warning } from "../../engine/types.js";
+import type { LintOptions } from "../../lint/lint.js";
 import { CliError, contextReading } from "../command.js";
 import { CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
 
@@ -122,7 +122,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     const key = JSON.stringify([settings.spec, settings.rules, settings.operation, settings.response !== undefined]);
     let engine = engines.get(key);
     if (engine === undefined) {
-      const { engineFor } = await import("../../runtime/engine-for.js");
+      const { engineFor } = await import("../../lint/engine-for.js");
       // The bundled engine with this operation's validators loaded, or one compiled for --spec/--rules.
       engine = engineFor(settings, async () => (await import("../input-errors.js")).engineHooks("lint", settings));
       engines.set(key, engine);
@@ -159,7 +159,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
         if (entry !== undefined) {
           const settings = entrySettings(config, entry);
           inputs = [configFile, ...(settings.catalog ?? []), ...(settings.templates ?? []), ...(settings.current ? [settings.current] : [])];
-          const [engine, { contextFrom }] = await Promise.all([engineOf(settings), import("../../runtime/context-files.js")]);
+          const [engine, { contextFrom }] = await Promise.all([engineOf(settings), import("../../lint/context-files.js")]);
           const lintOptions: LintOptions = {
             operation: settings.operation,
             engine,
@@ -209,7 +209,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
         },
       ];
     } else if (setup !== undefined) {
-      const { lintSource } = await import("../../runtime/lint.js");
+      const { lintSource } = await import("../../lint/lint.js");
       const text = doc.getText();
       const outcome = lintSource(text, setup.options);
       const report: Report = { file: doc.uri, ...outcome };
@@ -257,7 +257,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     const doc = documents.get(textDocument.uri);
     const setup = doc && (await setupFor(doc.uri));
     if (!doc || setup === undefined || setup instanceof CliError) return [];
-    const { resolveOperation } = await import("../../rules/runtime/evaluate.js");
+    const { resolveOperation } = await import("../../engine/evaluate.js");
     const hints = setup.engine.hints.get(resolveOperation(setup.engine, setup.entry.operation) ?? setup.entry.operation) ?? [];
     return quickFixes(doc.getText(), doc.uri, context.diagnostics, hints);
   });

@@ -2,8 +2,8 @@
 // (spec, Container config).
 
 import { code } from "../codegen.js";
-import { commandMismatch, shellWords } from "../runtime/command.js";
-import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import { commandMismatch, shellWords } from "../../engine/command.js";
+import { getAt, parsePointer, removeAt, setAt } from "../../engine/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, pointer } from "./shared.js";
 

@@ -3,8 +3,8 @@
 
 import { type Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
-import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
-import { deepEqual, isPresent, show } from "../runtime/values.js";
+import { getAt, parsePointer, setAt } from "../../engine/pointer.js";
+import { deepEqual, isPresent, show } from "../../engine/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { conditionFacts, conditionReads, conditionSchema, oneOfWherePresent } from "../json-schema.js";
 import { at, condition, pointer } from "./shared.js";

@@ -1,8 +1,8 @@
 // Exactly one of several fields is set (spec: exactly one of `gpu` or `cpu`, create rule 1).
 
 import { Code, code, join } from "../codegen.js";
-import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
-import { isPresent } from "../runtime/values.js";
+import { getAt, parsePointer, removeAt, setAt } from "../../engine/pointer.js";
+import { isPresent } from "../../engine/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { every, present } from "../json-schema.js";
 import { fieldList, pointers, presentAt } from "./shared.js";

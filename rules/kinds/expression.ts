@@ -7,8 +7,8 @@
 
 import { parse as celParse } from "@marcbachmann/cel-js";
 import { code } from "../codegen.js";
-import { CEL_ASSUMED_CHARS, CEL_ASSUMED_ITEMS, CEL_COST_LIMIT, celCost, runCel } from "../runtime/cel-budget.js";
-import type { Finding, Subject } from "../runtime/types.js";
+import { CEL_ASSUMED_CHARS, CEL_ASSUMED_ITEMS, CEL_COST_LIMIT, celCost, runCel } from "../../engine/cel-budget.js";
+import type { Finding, Subject } from "../../engine/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { pointer } from "./shared.js";
 

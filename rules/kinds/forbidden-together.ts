@@ -3,8 +3,8 @@
 // `fieldsFrom: request` judges only what the request sends together (see shared.ts).
 
 import { code, join } from "../codegen.js";
-import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
-import { isNonEmpty, isPresent } from "../runtime/values.js";
+import { getAt, parsePointer, removeAt, setAt } from "../../engine/pointer.js";
+import { isNonEmpty, isPresent } from "../../engine/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { every, nonEmpty } from "../json-schema.js";
 import { at, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, pointers } from "./shared.js";

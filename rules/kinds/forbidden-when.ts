@@ -6,8 +6,8 @@
 
 import { code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
-import { matchAll, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
-import { isPresent } from "../runtime/values.js";
+import { matchAll, parsePointer, removeAt, setAt } from "../../engine/pointer.js";
+import { isPresent } from "../../engine/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { absent, conditionFacts, conditionReads, conditionSchema, every } from "../json-schema.js";
 import { condition, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointers } from "./shared.js";

@@ -2,9 +2,9 @@
 // be valid for the flavor; CPU flavors carry `vcpu.min` and `vcpu.max`).
 
 import { type Code, code } from "../codegen.js";
-import { type Collection, numberAt, records } from "../runtime/catalog.js";
-import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
-import type { Finding } from "../runtime/types.js";
+import { type Collection, numberAt, records } from "../../engine/catalog.js";
+import { getAt, matchAll, parsePointer, setAt } from "../../engine/pointer.js";
+import type { Finding } from "../../engine/types.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointer } from "./shared.js";
 

@@ -2,7 +2,7 @@
 // increased and cannot be decreased).
 
 import { code } from "../codegen.js";
-import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
+import { getAt, parsePointer, setAt } from "../../engine/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, pointer } from "./shared.js";
 

@@ -1,7 +1,7 @@
 // Integers that must be powers of two (spec: `cpu[].vcpuCount`, CPU config).
 
 import { code } from "../codegen.js";
-import { matchAll, parsePointer, setAt } from "../runtime/pointer.js";
+import { matchAll, parsePointer, setAt } from "../../engine/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, pointer } from "./shared.js";
 

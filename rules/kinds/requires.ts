@@ -3,8 +3,8 @@
 
 import { code } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds, makeCondition } from "../condition.js";
-import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
-import { isPresent } from "../runtime/values.js";
+import { getAt, parsePointer, removeAt, setAt } from "../../engine/pointer.js";
+import { isPresent } from "../../engine/values.js";
 import type { Condition, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { conditionFacts, conditionReads, conditionSchema, present } from "../json-schema.js";
 import { at, condition, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, pointer } from "./shared.js";

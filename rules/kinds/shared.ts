@@ -1,7 +1,7 @@
 // Pieces every rule kind uses: parameter schemas and pointer access in emitted code.
 
 import { Code, code, join } from "../codegen.js";
-import { parsePointer } from "../runtime/pointer.js";
+import { parsePointer } from "../../engine/pointer.js";
 import type { Pointer } from "../types.js";
 
 export const pointer = { $ref: "#/$defs/pointer" };
@@ -18,7 +18,7 @@ let reads: Read[] | undefined;
 
 /**
  * The reads of `s.resolved` that `emit` makes through these helpers, or undefined when its code
- * reads `s.resolved` some other way too (then anything may be read). generators/emit-rules.ts
+ * reads `s.resolved` some other way too (then anything may be read). generators/emit/emit-rules.ts
  * uses them to tell which trailing stages (defaults) no rule depends on, so they can wait.
  */
 export function emitWithReads(emit: () => Code): { code: Code; reads: Read[] | undefined } {
@@ -83,7 +83,7 @@ export function insideSubject(body: Code): Code {
 /**
  * Emitted: the value at a pointer of a body that is JSON data whenever the subject is, read with
  * the plain-data fast path: the request as sent in a stage (stages run before the rules' reads
- * are hoisted into locals, generators/emit-rules-hoist.ts), the Defaulter's body in a defaults
+ * are hoisted into locals, generators/emit/emit-rules-hoist.ts), the Defaulter's body in a defaults
  * stage. Not for `s.resolved` in a rule: those reads are recorded and hoisted (`at`).
  */
 export function plainAt(p: Pointer, body: Code): Code {
@@ -176,7 +176,7 @@ ${walk(i + 1, next, [...path, `/${escapeSegment(segment)}`])}
 }`;
   };
   // The steps before the first wildcard as one chain of reads from the body, as `at` reads:
-  // generators/emit-rules-hoist.ts turns it into the locals other rules read it through. A step
+  // generators/emit/emit-rules-hoist.ts turns it into the locals other rules read it through. A step
   // past a missing value reads undefined, so the steps need no test of their own.
   const lead = segments.findIndex((segment) => segment === "*");
   const fixed = lead === -1 ? segments.length : lead;

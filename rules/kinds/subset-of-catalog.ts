@@ -2,9 +2,9 @@
 // `gpu.pools`, trimmed, with at least one type left, create rule 12 and GPU config).
 
 import { type Code, code } from "../codegen.js";
-import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } from "../runtime/catalog.js";
-import { getAt, matchAll, parsePointer, setAt } from "../runtime/pointer.js";
-import type { Finding } from "../runtime/types.js";
+import { type Collection, keysIn, keysOf, records, recordsWithin, stringsAt } from "../../engine/catalog.js";
+import { getAt, matchAll, parsePointer, setAt } from "../../engine/pointer.js";
+import type { Finding } from "../../engine/types.js";
 import type { EdgeCase, Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMatch, itemPath, matches, pointer } from "./shared.js";
 

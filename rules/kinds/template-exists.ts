@@ -1,8 +1,8 @@
 // A referenced template must exist and be accessible (spec: create rule 7, unknown → 404).
 
 import { code } from "../codegen.js";
-import { findTemplate } from "../runtime/evaluate.js";
-import { getAt, parsePointer, removeAt, setAt } from "../runtime/pointer.js";
+import { findTemplate } from "../../engine/evaluate.js";
+import { getAt, parsePointer, removeAt, setAt } from "../../engine/pointer.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, pointer } from "./shared.js";
 

@@ -2,10 +2,10 @@
 // not a serverless template → 422). `aliases` lists other names a record may use for a field.
 
 import { code } from "../codegen.js";
-import { findTemplate } from "../runtime/evaluate.js";
-import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
-import type { TemplateRecord } from "../runtime/types.js";
-import { deepEqual } from "../runtime/values.js";
+import { findTemplate } from "../../engine/evaluate.js";
+import { getAt, parsePointer, setAt } from "../../engine/pointer.js";
+import type { TemplateRecord } from "../../engine/types.js";
+import { deepEqual } from "../../engine/values.js";
 import type { Pointer, RuleKind, RuleSpec } from "../types.js";
 import { at, pointer } from "./shared.js";
 

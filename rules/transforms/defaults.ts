@@ -3,8 +3,8 @@
 import { Code, code, join } from "../codegen.js";
 import { conditionPointers, describeCondition, emitCondition, holds } from "../condition.js";
 import { conditionFacts } from "../json-schema.js";
-import { withDefault } from "../runtime/merge.js";
-import { parsePointer } from "../runtime/pointer.js";
+import { withDefault } from "../../engine/merge.js";
+import { parsePointer } from "../../engine/pointer.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
 import { at, condition, insideSubject, plainAt, pointer } from "../kinds/shared.js";
 

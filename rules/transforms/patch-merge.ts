@@ -4,7 +4,7 @@
 // rule 5 says of `args`/`cmd`/`entrypoint`. Without a current state the patch alone is checked.
 
 import { code } from "../codegen.js";
-import { patchMerge as merge } from "../runtime/merge.js";
+import { patchMerge as merge } from "../../engine/merge.js";
 import type { Pointer, StageKind, StageSpec } from "../types.js";
 import { pointer } from "../kinds/shared.js";
 

@@ -5,9 +5,9 @@
 import { code } from "../codegen.js";
 import { describeCondition, emitCondition, holds } from "../condition.js";
 import { conditionFacts } from "../json-schema.js";
-import { findTemplate } from "../runtime/evaluate.js";
-import { getAt, parsePointer, setAt } from "../runtime/pointer.js";
-import { clone, isPresent } from "../runtime/values.js";
+import { findTemplate } from "../../engine/evaluate.js";
+import { getAt, parsePointer, setAt } from "../../engine/pointer.js";
+import { clone, isPresent } from "../../engine/values.js";
 import type { Condition, Pointer, StageKind, StageSpec } from "../types.js";
 import { at, condition, plainAt, pointer } from "../kinds/shared.js";
 

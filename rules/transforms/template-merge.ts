@@ -3,9 +3,9 @@
 // Fields not listed (startSsh, startJupyter) are ignored.
 
 import { code } from "../codegen.js";
-import { findTemplate } from "../runtime/evaluate.js";
-import { templateMerge as merge } from "../runtime/merge.js";
-import { formatPointer, getAt, parsePointer } from "../runtime/pointer.js";
+import { findTemplate } from "../../engine/evaluate.js";
+import { templateMerge as merge } from "../../engine/merge.js";
+import { formatPointer, getAt, parsePointer } from "../../engine/pointer.js";
 import type { Pointer, StageKind, StageSpec } from "../types.js";
 import { plainAt, pointer } from "../kinds/shared.js";
 

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { normalize } from "../../generators/normalize.js";
+import { normalize } from "../../generators/normalize/normalize.js";
 import { cli, scratch } from "../fixtures/conformance/support.js";
 
 const property = (schema: Record<string, unknown>) => ({

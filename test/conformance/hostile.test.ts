@@ -13,7 +13,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
-import { evaluate } from "../../rules/runtime/evaluate.js";
+import { evaluate } from "../../engine/evaluate.js";
 import { compileOutput, fixtures, scratch, writeFiles } from "../fixtures/conformance/support.js";
 
 const CANARY = "globalThis.__v2kitCanary()";

@@ -8,9 +8,9 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
-import { isRiskyPattern, planPatterns, regExpEngine, toRe2Syntax } from "../../generators/safe-regex.js";
-import { evaluate } from "../../rules/runtime/evaluate.js";
-import type { CheckResult } from "../../rules/runtime/types.js";
+import { isRiskyPattern, planPatterns, regExpEngine, toRe2Syntax } from "../../generators/normalize/safe-regex.js";
+import { evaluate } from "../../engine/evaluate.js";
+import type { CheckResult } from "../../engine/types.js";
 import { compileOutput, fixtures, scratch, writeFiles } from "../fixtures/conformance/support.js";
 
 const spec = path.join(fixtures, "catastrophic-regex.yaml");

@@ -6,8 +6,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
-import { evaluate, evaluateResponse } from "../../rules/runtime/evaluate.js";
-import type { CheckResult } from "../../rules/runtime/types.js";
+import { evaluate, evaluateResponse } from "../../engine/evaluate.js";
+import type { CheckResult } from "../../engine/types.js";
 import { compileOutput, fixtures, scratch, writeFiles } from "../fixtures/conformance/support.js";
 
 /** A tree of any depth: A → b → B → a → A … */

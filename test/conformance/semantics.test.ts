@@ -7,8 +7,8 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
-import { type Engine, evaluate, evaluateResponse } from "../../rules/runtime/evaluate.js";
-import type { CheckResult } from "../../rules/runtime/types.js";
+import { type Engine, evaluate, evaluateResponse } from "../../engine/evaluate.js";
+import type { CheckResult } from "../../engine/types.js";
 import { compileOutput, fixtures, scratch, writeFiles } from "../fixtures/conformance/support.js";
 
 interface Case {

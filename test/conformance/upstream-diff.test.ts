@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ApiModel } from "../../generators/model.js";
-import { SCHEMAS_ID } from "../../generators/model.js";
+import type { ApiModel } from "../../schema-model/model.js";
+import { SCHEMAS_ID } from "../../schema-model/model.js";
 import { buildDiff, noteFor } from "../../generators/upstream-diff-cli.js";
 import { upstreamDiff } from "../../generators/upstream-diff.js";
 import { haveShared, repo, reportSharedAbsent, upstreamV2 } from "../fixtures/conformance/support.js";

@@ -8,11 +8,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
-import type { ApiModel } from "../../generators/model.js";
+import type { ApiModel } from "../../schema-model/model.js";
 import { generate, loadModel } from "../../generators/pipeline.js";
-import type { Engine } from "../../rules/runtime/evaluate.js";
-import type { CheckResult } from "../../rules/runtime/types.js";
-import { lintSource } from "../../runtime/lint.js";
+import type { Engine } from "../../engine/evaluate.js";
+import type { CheckResult } from "../../engine/types.js";
+import { lintSource } from "../../lint/lint.js";
 import { cli, compileOutput, haveShared, reportSharedAbsent, scratch, typeCheck, upstreamV1, upstreamV2, writeFiles } from "../fixtures/conformance/support.js";
 
 reportSharedAbsent("upstream conformance (test/conformance/upstream.test.ts)");
@@ -79,7 +79,7 @@ function examplesOf(model: ApiModel): Example[] {
 /**
  * The upstream v2 document's `QueueBasedRequestUrls` declares `format: uri` for `status`,
  * `stream`, `cancel` and `retry`, whose own examples end in a literal `{job_id}`. Normalization
- * widens a format that the schema's own examples contradict (generators/normalize-format.ts), so
+ * widens a format that the schema's own examples contradict (generators/normalize/normalize-format.ts), so
  * every example, request and response, lints clean; the widening is reported as a warning.
  */
 const WIDENED_BY_EXAMPLES = ["cancel", "retry", "status", "stream"].map((k) => `/components/schemas/QueueBasedRequestUrls/properties/${k}/format`);

@@ -1,11 +1,11 @@
 // Saved catalog and template responses (--catalog, --templates) are checked for the fields the
-// rules match records by before they are used (runtime/context-files.ts): a broken file is exit 2
+// rules match records by before they are used (lint/context-files.ts): a broken file is exit 2
 // at a place, never a silent "every GPU is unknown".
 
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { contextFileError, type ContextList } from "../../runtime/context-files.js";
+import { contextFileError, type ContextList } from "../../lint/context-files.js";
 
 const saved = (name: string) => JSON.parse(readFileSync(`schema/catalog/${name}`, "utf8")) as Record<string, unknown>;
 const LISTS: ContextList[] = ["gpus", "cpus", "templates", "dataCenters"];

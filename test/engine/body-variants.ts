@@ -3,8 +3,8 @@
 // two ways of answering (lazy reads, printed text) run on.
 
 import fc from "fast-check";
-import { removeAt } from "../../rules/runtime/pointer.js";
-import { type TestModel, validBodies, violate } from "../../rules/testing/index.js";
+import { removeAt } from "../../engine/pointer.js";
+import { type TestModel, validBodies, violate } from "../../testing/index.js";
 
 export function bodyVariants(model: TestModel, operation: string): fc.Arbitrary<unknown> {
   const rules = model.rules.rules.filter((r) => r.operations.includes(operation));

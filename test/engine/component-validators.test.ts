@@ -1,5 +1,5 @@
 // A body that is nothing but a `$ref` to a component is validated by the component's own
-// function (generators/validators.ts, CompiledSlot.ref): no wrapper call per body. The verdict
+// function (generators/emit/validators.ts, CompiledSlot.ref): no wrapper call per body. The verdict
 // and every error must be what the body's own schema gives, on the bundled schema and on the
 // published v2 document.
 
@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ApiModel, SCHEMAS_ID } from "../../generators/model.js";
+import { type ApiModel, SCHEMAS_ID } from "../../schema-model/model.js";
 import { loadModel } from "../../generators/pipeline.js";
-import { buildAjv } from "../../generators/validators.js";
-import type { ValidateFunction } from "../../rules/runtime/types.js";
+import { buildAjv } from "../../generators/emit/validators.js";
+import type { ValidateFunction } from "../../engine/types.js";
 import { haveShared, reportSharedAbsent, upstreamV2 } from "../fixtures/conformance/support.js";
 
 const SEED = Number(process.env.V2KIT_SEED ?? 20261126);

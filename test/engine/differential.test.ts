@@ -10,10 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { engine } from "../../output/index.mjs"; // the output's entry: every operation's validators attached
 import data from "../../output/tests/model.json" with { type: "json" };
-import { type Engine, evaluate } from "../../rules/runtime/evaluate.js";
-import { removeAt } from "../../rules/runtime/pointer.js";
-import type { CheckContext, CheckResult } from "../../rules/runtime/types.js";
-import { contextFor, type TestModel, validBodies, violate } from "../../rules/testing/index.js";
+import { type Engine, evaluate } from "../../engine/evaluate.js";
+import { removeAt } from "../../engine/pointer.js";
+import type { CheckContext, CheckResult } from "../../engine/types.js";
+import { contextFor, type TestModel, validBodies, violate } from "../../testing/index.js";
 
 const model = data as unknown as TestModel;
 const SEED = Number(process.env.V2KIT_SEED ?? 20261123);

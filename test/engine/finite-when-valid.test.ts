@@ -1,4 +1,4 @@
-// An operation marked `finiteWhenValid` (generators/finite-numbers.ts) lets lint skip its scan
+// An operation marked `finiteWhenValid` (generators/normalize/finite-numbers.ts) lets lint skip its scan
 // for overflowing number literals when the verdict is ok. That is only right if its validator
 // refuses ±Infinity wherever a body can hold it: at every number it holds, and as the value of
 // any property added to any object in it. Checked on generated valid bodies of every such
@@ -8,8 +8,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { engine } from "../../output/index.mjs";
 import data from "../../output/tests/model.json" with { type: "json" };
-import { type TestModel, validBodies } from "../../rules/testing/index.js";
-import { lint } from "../../runtime/lint.js";
+import { type TestModel, validBodies } from "../../testing/index.js";
+import { lint } from "../../lint/lint.js";
 
 const model = data as unknown as TestModel;
 const SEED = Number(process.env.V2KIT_SEED ?? 20261126);

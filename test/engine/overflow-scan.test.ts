@@ -1,10 +1,10 @@
 // lint() looks for number literals past the float range without reading every character of the
 // text: it samples every 154th character for a run of 309 digits, and looks for a 3-digit exponent
-// from the digit before each `e` (runtime/number-overflow.ts). Wherever such a literal sits in the
+// from the digit before each `e` (lint/number-overflow.ts). Wherever such a literal sits in the
 // text, it must still be found: a 400 `json/number` at its pointer.
 
 import { describe, expect, it } from "vitest";
-import { lint } from "../../runtime/index.js";
+import { lint } from "../../lint/index.js";
 
 const base = { name: "n", type: "QUEUE", scaling: { type: "QUEUE_DELAY", queueDelay: 4 }, image: "i", gpu: { pools: ["ADA_24"] } };
 

@@ -2,10 +2,10 @@
 // with property names quoted as JSON quotes them, however many errors Ajv reports.
 
 import { describe, expect, it } from "vitest";
-import { indexPath } from "../../rules/runtime/pointer.js";
-import { problemFor, schemaViolations } from "../../rules/runtime/problem.js";
-import type { AjvError, Violation } from "../../rules/runtime/types.js";
-import { quote, show } from "../../rules/runtime/values.js";
+import { indexPath } from "../../engine/pointer.js";
+import { problemFor, schemaViolations } from "../../engine/problem.js";
+import type { AjvError, Violation } from "../../engine/types.js";
+import { quote, show } from "../../engine/values.js";
 
 const unknown = (property: string, instancePath = ""): AjvError => ({
   instancePath,

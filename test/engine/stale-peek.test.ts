@@ -1,17 +1,17 @@
 // Catalog staleness reads rejected values without computing a lazy `resolved`
-// (rules/runtime/verdict.ts `stringAt`): it must answer exactly what a read of `resolved`
+// (engine/verdict.ts `stringAt`): it must answer exactly what a read of `resolved`
 // answers, on generated bodies of every operation and on hand-picked paths where the deferred
 // defaults are the only source of the value.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { engine } from "../../output/index.mjs";
-import { stringAt } from "../../rules/runtime/verdict.js";
+import { stringAt } from "../../engine/verdict.js";
 import data from "../../output/tests/model.json" with { type: "json" };
-import { evaluate } from "../../rules/runtime/evaluate.js";
-import type { CheckResult, CpuRecord, GpuRecord } from "../../rules/runtime/types.js";
-import { contextFor, type TestModel } from "../../rules/testing/index.js";
-import { staleSnapshotWarnings } from "../../runtime/catalog-staleness.js";
+import { evaluate } from "../../engine/evaluate.js";
+import type { CheckResult, CpuRecord, GpuRecord } from "../../engine/types.js";
+import { contextFor, type TestModel } from "../../testing/index.js";
+import { staleSnapshotWarnings } from "../../lint/catalog-staleness.js";
 import { bodyVariants } from "./body-variants.js";
 
 const model = data as unknown as TestModel;

@@ -4,7 +4,7 @@
 // uncaught exception. Kept off the network and the file system: no API key is set (live flags
 // stop at "no API key" before any request), generate always reads a missing --spec and writes
 // under a scratch --out, and lint's --ndjson (which sets V8 heap flags for the
-// whole process: cli/ndjson-heap.ts) is not drawn.
+// whole process: cli/lint/ndjson/heap.ts) is not drawn.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CliError, type Command } from "../../cli/command.js";
-import { LiveError } from "../../runtime/live/errors.js";
+import { LiveError } from "../../live/errors.js";
 
 const SEED = 1313;
 const root = path.resolve(import.meta.dirname, "../..");
@@ -115,7 +115,7 @@ const GENERATE = ["--check", "--force", "--quiet", "--rules-strict", "--allow-ex
 
 describe("CLI argument parsing never crashes (fuzz, seed 1313)", () => {
   it("lint", async () => {
-    const { command } = await import("../../cli/commands/lint.js");
+    const { command } = await import("../../cli/lint/lint.js");
     await fc.assert(
       fc.asyncProperty(argv(LINT), async (args) => {
         // stdin is never read: "-" would wait on the test runner's stdin
@@ -127,7 +127,7 @@ describe("CLI argument parsing never crashes (fuzz, seed 1313)", () => {
   }, 60_000);
 
   it("migrate", async () => {
-    const { command } = await import("../../cli/commands/migrate.js");
+    const { command } = await import("../../cli/migrate/migrate.js");
     await fc.assert(
       fc.asyncProperty(argv(MIGRATE), async (args) => {
         expect([0, 1, 2]).toContain(
@@ -142,7 +142,7 @@ describe("CLI argument parsing never crashes (fuzz, seed 1313)", () => {
   }, 60_000);
 
   it("generate (a missing --spec, a scratch --out)", async () => {
-    const { command } = await import("../../cli/commands/generate.js");
+    const { command } = await import("../../cli/generate/generate.js");
     await fc.assert(
       fc.asyncProperty(argv(GENERATE), async (args) => {
         const code = await exitCode(command, [...args, "--spec", "/nonexistent.yaml", "--out", path.join(scratch, "out")]);

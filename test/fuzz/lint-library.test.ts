@@ -4,7 +4,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
+import { lint } from "../../lint/index.js"; // the package entry: every operation's validators loaded
 
 const SEED = 1313;
 const OPERATIONS = ["createEndpoint", "updateEndpoint", "createPod", "podAction", "createNetworkVolume"];

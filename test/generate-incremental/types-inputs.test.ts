@@ -4,9 +4,9 @@
 // and rules, and on the upstream v2 document when ../shared is there.
 
 import { describe, expect, it } from "vitest";
-import { emitTypes } from "../../generators/emit-types.js";
+import { emitTypes } from "../../generators/emit/emit-types.js";
 import { loadModel, loadRules } from "../../generators/pipeline.js";
-import { narrowingRules } from "../../generators/types/narrowing.js";
+import { narrowingRules } from "../../generators/emit/types/narrowing.js";
 import type { RulesFile, RuleSpec } from "../../rules/types.js";
 import { haveShared, reportSharedAbsent, upstreamV2 } from "../fixtures/conformance/support.js";
 

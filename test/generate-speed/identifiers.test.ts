@@ -4,7 +4,7 @@
 
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
-import { isIdentifier, isIdentifierPart, isIdentifierStart, sanitizeIdentifier } from "../../generators/types/names.js";
+import { isIdentifier, isIdentifierPart, isIdentifierStart, sanitizeIdentifier } from "../../generators/emit/types/names.js";
 
 describe("identifier characters", () => {
   test("agree with TypeScript's scanner on every character of the Basic Multilingual Plane", () => {

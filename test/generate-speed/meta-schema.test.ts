@@ -1,4 +1,4 @@
-// generators/precompiled/json-schema-2020-12.ts is Ajv's JSON Schema 2020-12 meta-schema compiled
+// generators/load/precompiled/json-schema-2020-12.ts is Ajv's JSON Schema 2020-12 meta-schema compiled
 // ahead of time for checkSchemas. It must be what compiling the installed meta-schemas gives
 // (else run this test with V2KIT_WRITE_META_VALIDATOR=1), and checkSchemas must report exactly
 // what a fresh Ajv's validateSchema reports.
@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { validate as precompiled, SCHEMA_HASH } from "../../generators/precompiled/json-schema-2020-12.js";
-import { checkSchemas, META_OPTIONS, metaSchemaHash } from "../../generators/schema-check.js";
+import { validate as precompiled, SCHEMA_HASH } from "../../generators/load/precompiled/json-schema-2020-12.js";
+import { checkSchemas, META_OPTIONS, metaSchemaHash } from "../../generators/load/schema-check.js";
 import { metaValidatorFile, metaValidatorSource } from "./meta-schema-source.js";
 
 describe("the precompiled JSON Schema 2020-12 meta-schema validator", () => {

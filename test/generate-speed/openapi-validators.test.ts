@@ -1,4 +1,4 @@
-// generators/precompiled/openapi-3.x-schema.ts are the OpenAPI schemas swagger-parser checks
+// generators/load/precompiled/openapi-3.x-schema.ts are the OpenAPI schemas swagger-parser checks
 // documents against, compiled ahead of time. They must be what compiling the installed schemas
 // gives (else run this test with V2KIT_WRITE_OPENAPI_VALIDATORS=1), and generate must report
 // exactly what swagger-parser's own validate reports, for valid and invalid documents alike.
@@ -7,8 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, test } from "vitest";
-import { bundleDocument, validationProblem } from "../../generators/load.js";
-import { openapiSchema, precompiledValidator, schemaHash } from "../../generators/openapi-schema.js";
+import { bundleDocument, validationProblem } from "../../generators/load/load.js";
+import { openapiSchema, precompiledValidator, schemaHash } from "../../generators/load/openapi-schema.js";
 import { openapiValidatorSource, validatorFiles } from "./openapi-validators-source.js";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -1,5 +1,5 @@
 // The text of a precompiled validator file (rules/rules-file-validator.ts,
-// generators/precompiled/*.ts): where it comes from and how to regenerate it, the imports of the
+// generators/load/precompiled/*.ts): where it comes from and how to regenerate it, the imports of the
 // runtime helpers its code calls, the hash of the schema it was made from, then Ajv's standalone
 // code as Ajv writes it, with each helper's require() replaced by its imported name.
 

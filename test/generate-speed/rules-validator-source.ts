@@ -21,7 +21,7 @@ export function rulesValidatorSource(): string {
     usedBy: "rules/load.ts uses it while SCHEMA_HASH is the hash of rulesFileSchema(), else compiles the schema.",
     code: standaloneCode(ajv, ajv.compile(rulesFileSchema())),
     helpers: [['require("ajv/dist/runtime/ucs2length").default', "ajvUcs2length"]],
-    imports: () => ['import { ucs2length as ajvUcs2length } from "./runtime/ajv-helpers.js";'],
+    imports: () => ['import { ucs2length as ajvUcs2length } from "../engine/ajv-helpers.js";'],
     hash: rulesSchemaHash(),
     what: "the rules-file validator",
   });

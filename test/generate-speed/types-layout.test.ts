@@ -1,4 +1,4 @@
-// types.mts is printed without TypeScript (generators/types/print.ts). Its layout must be what
+// types.mts is printed without TypeScript (generators/emit/types/print.ts). Its layout must be what
 // TypeScript's own formatter makes of it, so that printing it ourselves changed no byte: types
 // run through ts-morph's formatText with the settings the emitter used before come back
 // unchanged and parse cleanly. (output/types.mts itself is held by `generate --check`.)
@@ -6,8 +6,8 @@
 import path from "node:path";
 import { Project, ts } from "ts-morph";
 import { describe, expect, test } from "vitest";
-import { emitTypes } from "../../generators/emit-types.js";
-import type { ApiModel, JsonSchema } from "../../generators/model.js";
+import { emitTypes } from "../../generators/emit/emit-types.js";
+import type { ApiModel, JsonSchema } from "../../schema-model/model.js";
 import { loadModel, loadRules } from "../../generators/pipeline.js";
 
 const root = path.resolve(import.meta.dirname, "../..");

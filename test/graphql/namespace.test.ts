@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { check, engine } from "../../output/index.mjs";
-import { resolveOperation } from "../../rules/runtime/evaluate.js";
-import { lint } from "../../runtime/lint.js";
+import { resolveOperation } from "../../engine/evaluate.js";
+import { lint } from "../../lint/lint.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const published = join(root, "../shared/reference/upstream-v2-openapi.json");

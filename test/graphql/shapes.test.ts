@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from "vitest";
 import { engine } from "../../output/index.mjs";
-import { lint } from "../../runtime/lint.js";
+import { lint } from "../../lint/lint.js";
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
 const secret = { name: "s", value: "v" };

@@ -5,8 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
-import { MAX_NESTING, MAX_TOKENS } from "../../runtime/graphql/document.js";
+import { lint } from "../../lint/index.js"; // the package entry: every operation's validators loaded
+import { MAX_NESTING, MAX_TOKENS } from "../../lint/graphql/document.js";
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
 const save = (body: unknown) => lint(body, { operation: "saveTemplate" });
@@ -149,7 +149,7 @@ describe("hostile queries", () => {
 
 describe("loading", () => {
   test("the graphql package loads for a wire body only, never on the REST path", () => {
-    const lintModule = fileURLToPath(new URL("../../dist/runtime/index.js", import.meta.url));
+    const lintModule = fileURLToPath(new URL("../../dist/lint/index.js", import.meta.url));
     const script = `
       import { createRequire } from "node:module";
       import { readFileSync } from "node:fs";

@@ -11,8 +11,8 @@ import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
 import { expression } from "../../rules/kinds/expression.js";
 import { parseRules, RulesFileError } from "../../rules/load.js";
-import { CEL_COST_LIMIT, celCost, dataBounds } from "../../rules/runtime/cel-budget.js";
-import { type Engine, evaluate } from "../../rules/runtime/evaluate.js";
+import { CEL_COST_LIMIT, celCost, dataBounds } from "../../engine/cel-budget.js";
+import { type Engine, evaluate } from "../../engine/evaluate.js";
 import { parse } from "@marcbachmann/cel-js";
 import { scratch, transpileOutput, writeFiles } from "../fixtures/conformance/support.js";
 

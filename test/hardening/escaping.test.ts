@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { printable } from "../../runtime/printable.js";
+import { printable } from "../../lint/printable.js";
 
 const CLI = join(import.meta.dirname, "..", "..", "dist", "cli", "v2kit.js");
 const dir = mkdtempSync(join(tmpdir(), "v2kit-harden-escape-"));

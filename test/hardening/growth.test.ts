@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
+import { lint } from "../../lint/index.js"; // the package entry: every operation's validators loaded
 import { engine } from "../../output/index.mjs";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));

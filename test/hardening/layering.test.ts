@@ -1,6 +1,8 @@
-// Issue 13, item 19: the layers import downwards only. The runtime (lint, migrate, live context)
-// never imports the CLI; rules (kinds, transforms, the shared code builder) never import the
-// generators or the CLI. Checked over the source files' import specifiers.
+// The layers import downwards only: the engine imports nothing of v2kit; the rules language only
+// the engine; lint (the package entry) neither the features nor the CLI; the features (migrate,
+// serve, live, client, testing) never the CLI, and each other only where the table allows; the
+// generator never the CLI or a feature. Checked over the source files' import specifiers, static
+// and dynamic.
 
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -20,8 +22,16 @@ function importsOf(file: string): string[] {
 }
 
 const RULES: [layer: string, forbidden: string[]][] = [
-  ["runtime", ["cli/"]],
-  ["rules", ["generators/", "cli/"]],
+  ["engine", ["rules/", "lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
+  ["rules", ["lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/"]],
+  ["lint", ["migrate/", "serve/", "live/", "client/", "testing/", "cli/"]],
+  ["schema-model", ["lint/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
+  ["migrate", ["serve/", "client/", "testing/", "generators/", "cli/"]],
+  ["serve", ["migrate/", "live/", "client/", "testing/", "cli/"]],
+  ["live", ["migrate/", "serve/", "client/", "testing/", "generators/", "cli/"]],
+  ["client", ["lint/", "migrate/", "serve/", "live/", "testing/", "generators/", "cli/", "output/"]],
+  ["testing", ["lint/", "migrate/", "serve/", "live/", "client/", "generators/", "cli/", "output/"]],
+  ["generators", ["lint/", "migrate/", "serve/", "live/", "client/", "testing/", "cli/", "output/"]],
 ];
 
 describe("layering", () => {

@@ -3,7 +3,7 @@
 // thrown non-Errors all get a 400 verdict "must be plain JSON data".
 
 import { describe, expect, test } from "vitest";
-import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
+import { lint } from "../../lint/index.js"; // the package entry: every operation's validators loaded
 
 const op = { operation: "createEndpoint" };
 const boom = () => {

@@ -13,9 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { cacheFile } from "../../runtime/live/cache.js";
-import { keyFingerprint } from "../../runtime/live/key.js";
-import { LiveError, type LiveOptions, fetchCurrent, liveContext, liveOptionsFrom } from "../../runtime/live/index.js";
+import { cacheFile } from "../../live/cache.js";
+import { keyFingerprint } from "../../live/key.js";
+import { LiveError, type LiveOptions, fetchCurrent, liveContext, liveOptionsFrom } from "../../live/index.js";
 
 const KEY = "sk-hardening-SECRET";
 const CLI = join(import.meta.dirname, "..", "..", "dist", "cli", "v2kit.js");

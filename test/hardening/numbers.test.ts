@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lint } from "../../runtime/index.js"; // the package entry: every operation's validators loaded
+import { lint } from "../../lint/index.js"; // the package entry: every operation's validators loaded
 
 const root = path.resolve(import.meta.dirname, "../..");
 const example = readFileSync(path.join(root, "examples/create-endpoint-gpu.json"), "utf8");

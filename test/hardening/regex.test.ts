@@ -13,10 +13,10 @@ import { RE2JS } from "re2js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
-import { isProvablyLinear, planPatterns, toRe2Syntax } from "../../generators/safe-regex.js";
-import type { Engine } from "../../rules/runtime/evaluate.js";
-import { evaluate } from "../../rules/runtime/evaluate.js";
-import type { CheckResult } from "../../rules/runtime/types.js";
+import { isProvablyLinear, planPatterns, toRe2Syntax } from "../../generators/normalize/safe-regex.js";
+import type { Engine } from "../../engine/evaluate.js";
+import { evaluate } from "../../engine/evaluate.js";
+import type { CheckResult } from "../../engine/types.js";
 import { cli, compileOutput, scratch, writeFiles } from "../fixtures/conformance/support.js";
 
 const N = 10_000;

@@ -4,8 +4,8 @@
 
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { lint, loadValidators } from "../../runtime/lint.js";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import { lint, loadValidators } from "../../lint/lint.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { call, start, stop } from "../serve/helpers.js";
 
 const UPSTREAM = new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url);

@@ -3,7 +3,7 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { migrateRequest, migrateResponse } from "../../runtime/migrate/index.js";
+import { migrateRequest, migrateResponse } from "../../migrate/index.js";
 import { context } from "./helpers.js";
 
 const DIR = new URL("../fixtures/migrate/", import.meta.url);

@@ -3,7 +3,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { selectPools } from "../../runtime/migrate/index.js";
+import { selectPools } from "../../migrate/index.js";
 import { catalog } from "./helpers.js";
 
 const pooled = catalog.gpus.filter((g) => typeof g.pool === "string");

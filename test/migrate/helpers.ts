@@ -2,10 +2,10 @@
 
 import { readFileSync } from "node:fs";
 import { vi } from "vitest";
-import { command } from "../../cli/commands/migrate.js";
+import { command } from "../../cli/migrate/migrate.js";
 import { CliError } from "../../cli/command.js";
-import type { CpuRecord, GpuRecord } from "../../rules/runtime/types.js";
-import type { MigrationContext } from "../../runtime/migrate/index.js";
+import type { CpuRecord, GpuRecord } from "../../engine/types.js";
+import type { MigrationContext } from "../../migrate/index.js";
 
 export const ROOT = new URL("../../", import.meta.url);
 

@@ -3,7 +3,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { endpointTable, type MappingTable, migrateRequest, podTable, type RequestMigration } from "../../runtime/migrate/index.js";
+import { endpointTable, type MappingTable, migrateRequest, podTable, type RequestMigration } from "../../migrate/index.js";
 import { catalog } from "./helpers.js";
 
 const SEED = 20261115;

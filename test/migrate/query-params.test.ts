@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { migrateRoute } from "../../runtime/migrate/routes.js";
-import { V2_QUERY } from "../../runtime/migrate/query-params.js";
-import { ROUTES } from "../../runtime/migrate/route-table.js";
+import { migrateRoute } from "../../migrate/routes.js";
+import { V2_QUERY } from "../../migrate/query-params.js";
+import { ROUTES } from "../../migrate/route-table.js";
 
 type Doc = { paths: Record<string, Record<string, unknown>>; components?: { parameters?: Record<string, unknown> } };
 type Param = { name: string; in: string; $ref?: string };

@@ -2,7 +2,7 @@
 // every row of the route table.
 
 import { describe, expect, it } from "vitest";
-import { ROUTES, migrateRoute, parseV1Path } from "../../runtime/migrate/index.js";
+import { ROUTES, migrateRoute, parseV1Path } from "../../migrate/index.js";
 
 describe("spec path mapping table", () => {
   const rows: [string, string, string, string][] = [

@@ -4,7 +4,7 @@
 // Markdown prose, inline code and shell blocks), not the end of the path.
 
 import { describe, expect, it } from "vitest";
-import { scanSource } from "../../runtime/migrate/index.js";
+import { scanSource } from "../../migrate/index.js";
 
 const brief = (text: string, file: string) =>
   scanSource(text, file).map((f) => ({

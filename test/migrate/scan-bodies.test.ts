@@ -3,7 +3,7 @@
 // sending `{"workersMin": 1}` must send `{"workers": {"min": 1}}`).
 
 import { describe, expect, it } from "vitest";
-import { scanSource } from "../../runtime/migrate/scan.js";
+import { scanSource } from "../../migrate/scan/index.js";
 
 const only = (text: string, file = "deploy.sh") => {
   const findings = scanSource(text, file);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { scanSource } from "../../runtime/migrate/index.js";
+import { scanSource } from "../../migrate/index.js";
 import { runCli } from "./helpers.js";
 
 const tree = (files: Record<string, string>): string => {

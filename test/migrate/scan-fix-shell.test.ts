@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { migrateRequest } from "../../runtime/migrate/request.js";
-import { scanSource } from "../../runtime/migrate/scan.js";
-import { fixFile } from "../../runtime/migrate/scan/fix.js";
+import { migrateRequest } from "../../migrate/request.js";
+import { scanSource } from "../../migrate/scan/index.js";
+import { fixFile } from "../../migrate/scan/fix.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const bash = spawnSync("bash", ["--version"]).status === 0;

@@ -14,10 +14,10 @@ import { join } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROUTES } from "../../runtime/migrate/route-table.js";
-import { scanSource } from "../../runtime/migrate/scan.js";
-import { type Edit, fixFile } from "../../runtime/migrate/scan/fix.js";
-import type { Finding } from "../../runtime/migrate/scan/resolve.js";
+import { ROUTES } from "../../migrate/route-table.js";
+import { scanSource } from "../../migrate/scan/index.js";
+import { type Edit, fixFile } from "../../migrate/scan/fix.js";
+import type { Finding } from "../../migrate/scan/resolve.js";
 
 type Language = "python" | "js" | "ts" | "shell";
 const EXT: Record<Language, string> = { python: "py", js: "mjs", ts: "ts", shell: "sh" };

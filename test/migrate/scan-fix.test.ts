@@ -158,8 +158,8 @@ describe("the reference page's --diff / --fix walkthrough (docs/reference/migrat
 
 describe("what --fix refuses to write", () => {
   it("leaves a file untouched, saying why, when a fix would unbalance its brackets", async () => {
-    const { scanSource } = await import("../../runtime/migrate/scan.js");
-    const { fixFile } = await import("../../runtime/migrate/scan/fix.js");
+    const { scanSource } = await import("../../migrate/scan/index.js");
+    const { fixFile } = await import("../../migrate/scan/fix.js");
     const text = 'import requests\n\nrequests.post("https://rest.runpod.io/v1/endpoints/" + eid + "/update", json={"workersMin": 1})\n';
     const [finding] = scanSource(text, "client.py", [], { sites: true });
     expect(finding?.fixInput?.methodAnchor).toBeDefined();
@@ -175,8 +175,8 @@ describe("what --fix refuses to write", () => {
   });
 
   it("does not write a file changed since it was read, and says so", async () => {
-    const { fixFiles } = await import("../../cli/commands/migrate-scan-fix.js");
-    const { scanSource } = await import("../../runtime/migrate/scan.js");
+    const { fixFiles } = await import("../../cli/migrate/scan-fix.js");
+    const { scanSource } = await import("../../migrate/scan/index.js");
     const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-race-"));
     try {
       const path = join(dir, "a.sh");

@@ -3,7 +3,7 @@
 // URLs that make relative paths v2, and the base URLs of the directory and the tree.
 
 import { describe, expect, it } from "vitest";
-import { scanSource } from "../../runtime/migrate/index.js";
+import { scanSource } from "../../migrate/index.js";
 
 type Want = { line: number; v1: string; v2: string | null; confidence: "certain" | "inferred"; rule?: "v1-mention" };
 const summary = (text: string, file: string) =>

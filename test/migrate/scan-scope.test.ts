@@ -336,7 +336,7 @@ describe("item 6: --fix, --diff and --unsafe-fixes rewrite calls only, never a U
 
 describe("item 6: a curl command the line scanner reads states its method", () => {
   const brief = async (text: string, file: string) => {
-    const { scanSource } = await import("../../runtime/migrate/index.js");
+    const { scanSource } = await import("../../migrate/index.js");
     return scanSource(text, file).map((f) => `${f.v1.method} ${f.v1.path} ${f.confidence}`);
   };
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { scanSource } from "../../runtime/migrate/index.js";
+import { scanSource } from "../../migrate/index.js";
 import { runCli } from "./helpers.js";
 
 describe("scanSource", () => {

@@ -3,16 +3,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  type MappingTable,
-  endpointTable,
-  findRoute,
-  networkVolumeTable,
-  parseV1Path,
-  podTable,
-  registryTable,
-  templateTable,
-} from "../../runtime/migrate/index.js";
+import { type MappingTable, endpointTable, findRoute, networkVolumeTable, parseV1Path, podTable, registryTable, templateTable } from "../../migrate/index.js";
 
 const SOURCE = "/work/shared/reference/upstream-v1-openapi.json";
 const present = existsSync(SOURCE);

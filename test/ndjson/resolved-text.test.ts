@@ -1,5 +1,5 @@
 // `lint --ndjson` prints a verdict's `resolved` from the line's own text when it can vouch for the
-// bytes (rules/runtime/verdict.ts `resolvedText`). It must print exactly what JSON.stringify
+// bytes (engine/verdict.ts `resolvedText`). It must print exactly what JSON.stringify
 // prints: on texts spelled every way JSON allows (whitespace, escapes, exponents, duplicate and
 // index keys, lone surrogates), and on generated bodies of every operation, defaults pending or
 // not. And the fast path must be taken where it applies, or the speed it exists for is gone
@@ -8,11 +8,11 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { verdictLine } from "../../cli/format/json.js";
-import { resolvedText } from "../../rules/runtime/verdict.js";
+import { resolvedText } from "../../engine/verdict.js";
 import data from "../../output/tests/model.json" with { type: "json" };
-import type { CheckResult } from "../../rules/runtime/types.js";
-import type { TestModel } from "../../rules/testing/index.js";
-import { lintSource, loadValidators } from "../../runtime/lint.js";
+import type { CheckResult } from "../../engine/types.js";
+import type { TestModel } from "../../testing/index.js";
+import { lintSource, loadValidators } from "../../lint/lint.js";
 import { bodyVariants } from "../engine/body-variants.js";
 
 const model = data as unknown as TestModel;

@@ -6,11 +6,11 @@
 
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
-import { lintBatch, Utf8Sink } from "../../cli/ndjson-batch.js";
+import { lintBatch, Utf8Sink } from "../../cli/lint/ndjson/batch.js";
 import { jsonLine, mayNeedEscapes, printableText, verdictLine } from "../../cli/format/json.js";
-import type { LintResult } from "../../runtime/lint.js";
-import { lintSource, loadValidators } from "../../runtime/lint.js";
-import { printableJson } from "../../runtime/printable.js";
+import type { LintResult } from "../../lint/lint.js";
+import { lintSource, loadValidators } from "../../lint/lint.js";
+import { printableJson } from "../../lint/printable.js";
 import { invalidBody, largeBody, validBody } from "../../bench/bodies.js";
 
 const SEED = 1414;

@@ -1,5 +1,5 @@
 // --ndjson --jobs 1 holds this thread's young generation after its first growth
-// (cli/ndjson-heap.ts): the flags it sets, in order, against a V8 whose new space grows when
+// (cli/lint/ndjson/heap.ts): the flags it sets, in order, against a V8 whose new space grows when
 // the test says so; and in a real process, the new space at the end of a long run is at most
 // the size the --jobs N workers get from NDJSON_HEAP_FLAGS.
 
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type HeapControls, heapFlagsGiven, YoungGenerationCap } from "../../cli/ndjson-heap.js";
+import { type HeapControls, heapFlagsGiven, YoungGenerationCap } from "../../cli/lint/ndjson/heap.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

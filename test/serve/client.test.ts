@@ -6,8 +6,8 @@ import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as api from "../../output/index.mjs";
 import type { paths } from "../../output/types.mjs";
-import { ContractError, contractMiddleware } from "../../runtime/client/index.js";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import { ContractError, contractMiddleware } from "../../client/index.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { readJson, start, stop } from "./helpers.js";
 
 let server: V2kitServer;

@@ -1,7 +1,7 @@
 // v2kit serve: the lifecycle of each resource over plain fetch, as a client under test sees it.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { type Answer, call, readJson, start, stop } from "./helpers.js";
 
 let server: V2kitServer;

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadModel } from "../../generators/pipeline.js";
-import type { ApiModel, JsonSchema } from "../../generators/model.js";
-import { complete, initialOf, NONE } from "../../runtime/serve/derive.js";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import type { ApiModel, JsonSchema } from "../../schema-model/model.js";
+import { complete, initialOf, NONE } from "../../serve/derive.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { call, start, stop } from "./helpers.js";
 
 const UPSTREAM = new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url);

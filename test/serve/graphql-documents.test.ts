@@ -3,7 +3,7 @@
 // (fragment cycles, unknown fields) refusing what a GraphQL server refuses.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { start, stop } from "./helpers.js";
 
 let server: V2kitServer;

@@ -2,8 +2,8 @@
 // the query string (spec, Authentication 5) and the same verdicts as `lint --operation graphql:*`.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { lint } from "../../runtime/lint.js";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import { lint } from "../../lint/lint.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { call, readJson, start, stop } from "./helpers.js";
 
 let server: V2kitServer;

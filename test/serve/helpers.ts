@@ -3,8 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createServer, type V2kitServer } from "../../runtime/serve/index.js";
-import type { ServeOptions } from "../../runtime/serve/options.js";
+import { createServer, type V2kitServer } from "../../serve/index.js";
+import type { ServeOptions } from "../../serve/options.js";
 
 export const ROOT = new URL("../../", import.meta.url);
 export const readJson = (relative: string): unknown => JSON.parse(readFileSync(new URL(relative, ROOT), "utf8"));

@@ -4,7 +4,7 @@
 // every listed record the test did not create, then deletes. Used by the Prism proxy test and by
 // the published-records property test, for the bundled schema and for any document.
 
-import type { ApiModel, OperationModel } from "../../generators/model.js";
+import type { ApiModel, OperationModel } from "../../schema-model/model.js";
 
 export interface Exchange {
   operation: string;

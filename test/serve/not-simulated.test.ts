@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadModel } from "../../generators/pipeline.js";
-import { behaviourOf } from "../../runtime/serve/families.js";
-import type { V2kitServer } from "../../runtime/serve/index.js";
-import { buildRoutes } from "../../runtime/serve/routes.js";
+import { behaviourOf } from "../../serve/families.js";
+import type { V2kitServer } from "../../serve/index.js";
+import { buildRoutes } from "../../serve/routes.js";
 import { call, ROOT, start, stop } from "./helpers.js";
 
 let server: V2kitServer;

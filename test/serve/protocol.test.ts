@@ -2,9 +2,9 @@
 
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { V2kitServer } from "../../runtime/serve/index.js";
-import { parseRateLimit } from "../../runtime/serve/index.js";
-import { parseRateLimit as parseRateLimitHeaders } from "../../runtime/live/rate-limit.js";
+import type { V2kitServer } from "../../serve/index.js";
+import { parseRateLimit } from "../../serve/index.js";
+import { parseRateLimit as parseRateLimitHeaders } from "../../live/rate-limit.js";
 import { call, readJson, start, stop } from "./helpers.js";
 
 const problemType = "application/problem+json";

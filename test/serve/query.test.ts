@@ -6,7 +6,7 @@
 
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { type Answer, call, CLI, start, stop } from "./helpers.js";
 
 const pod = (name: string) => ({ name, image: "example/trainer:2", gpu: { id: "NVIDIA GeForce RTX 4090", count: 1 } });

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { StateFile } from "../../runtime/serve/journal.js";
+import { StateFile } from "../../serve/journal.js";
 import { spawnServe } from "./helpers.js";
 
 const auth = { authorization: "Bearer k", "content-type": "application/json" };

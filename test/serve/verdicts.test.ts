@@ -5,9 +5,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import data from "../../output/tests/model.json" with { type: "json" };
-import { contextFor, rulesFor, type TestModel, validBodies, violate } from "../../rules/testing/index.js";
-import { lint } from "../../runtime/lint.js";
-import type { V2kitServer } from "../../runtime/serve/index.js";
+import { contextFor, rulesFor, type TestModel, validBodies, violate } from "../../testing/index.js";
+import { lint } from "../../lint/lint.js";
+import type { V2kitServer } from "../../serve/index.js";
 import { call, start, stop } from "./helpers.js";
 
 const model = data as unknown as TestModel;

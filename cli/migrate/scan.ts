@@ -1,0 +1,218 @@
+// `v2kit migrate scan`: walk the roots, analyse each file, then resolve relative paths against
+// the base URLs of their directory and of the whole tree (a v2 client's `"/pods"` is not a v1
+// call), and print the findings. Loaded only by `migrate scan`.
+
+import { basename, dirname, relative, resolve } from "node:path";
+import {
+  analyzeSource,
+  type Bases,
+  type FileAnalysis,
+  type FileFindings,
+  formatFindings,
+  resolveFindings,
+  type Surroundings,
+  toSarif,
+} from "../../migrate/index.js";
+import { languageOf } from "../../migrate/scan/lex/languages.js";
+import { printable, printableJson } from "../../lint/printable.js";
+import { readSource, sourceFiles, type Unreadable } from "./scan-walk.js";
+
+export type FailOn = "mention" | "inferred" | "certain" | "none";
+
+export interface ScanOptions {
+  format: string;
+  failOn: FailOn;
+  maxBytes: number;
+  gitignore: boolean;
+  /** Report unreadable paths but do not let them decide the exit status (default: exit 2). */
+  skipUnreadable: boolean;
+  /** `--fix` writes the fixes; `--diff` prints them as a unified diff and writes nothing. */
+  fix?: "write" | "diff";
+  unsafeFixes?: boolean;
+  v2Base?: string;
+  /** The config's "scan.exclude": gitignore-style patterns relative to `base`. */
+  exclude?: { base: string; patterns: string[] };
+}
+
+const merge = (into: Bases, from: Bases) => {
+  into.v1 ||= from.v1;
+  into.v2 ||= from.v2;
+  if (from.foreign) into.foreign = true;
+  if (from.ours) into.ours = true;
+  for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
+};
+
+/** The file's directory, then each parent up to the root, then the whole tree. */
+function surroundings(file: string, root: string, byDirectory: ReadonlyMap<string, Bases>, tree: Bases): Surroundings {
+  const out: { where: string; bases: Bases }[] = [];
+  const top = resolve(root);
+  let dir = dirname(file);
+  for (let hops = 0; hops < 256; hops++) {
+    const bases = byDirectory.get(dir);
+    if (bases) out.push({ where: hops === 0 ? "this directory" : `the parent directory ${dir.split("\\").join("/")}`, bases });
+    if (resolve(dir) === top || dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+  out.push({ where: "the scanned tree", bases: tree });
+  return out;
+}
+
+/** A file's findings and the path it was read from (as walked, native separators). */
+export type ScannedFile = FileFindings & { path: string };
+
+export async function scanRoots(roots: readonly string[], options: ScanOptions): Promise<number> {
+  const files: ScannedFile[] = [];
+  const unreadable: Unreadable[] = [];
+  const texts = new Map<string, string>();
+  // --fix and --diff: every code file's text, to find the other files that use a base constant a fix would change.
+  const sources = new Map<string, string>();
+  const around = new Map<string, Surroundings>();
+  const excluded = options.exclude ? await excluder(options.exclude) : undefined;
+  for (const root of roots) {
+    const analysed: { file: string; analysis: FileAnalysis }[] = [];
+    const byDirectory = new Map<string, Bases>();
+    const tree: Bases = { v1: false, v2: false };
+    for (const path of await sourceFiles(root, options, unreadable)) {
+      if (excluded?.(path)) continue;
+      const text = readSource(path, options.maxBytes);
+      if (typeof text === "object") unreadable.push(text);
+      if (typeof text !== "string") continue;
+      const analysis = analyzeSource(text, path, { sites: options.fix !== undefined });
+      const dir = dirname(path);
+      const bases = byDirectory.get(dir) ?? { v1: false, v2: false };
+      merge(bases, analysis.bases);
+      byDirectory.set(dir, bases);
+      merge(tree, analysis.bases);
+      if (analysis.candidates.length > 0) analysed.push({ file: path, analysis });
+      if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
+      if (options.fix && isCode(path, text)) sources.set(path, text);
+    }
+    for (const { file, analysis } of analysed) {
+      const surrounding = surroundings(file, root, byDirectory, tree);
+      const findings = resolveFindings(analysis, surrounding);
+      if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings, path: file });
+      if (options.fix) around.set(file, surrounding);
+    }
+  }
+  if (options.fix) {
+    const { fixFiles } = await import("./scan-fix.js");
+    const left = fixFiles(files, texts, around, {
+      mode: options.fix,
+      unsafe: options.unsafeFixes === true,
+      usedElsewhere: usersOf(sources),
+      ...(options.v2Base === undefined ? {} : { v2Base: options.v2Base }),
+    });
+    // After --fix, pretty output lists what is left; the summary on stderr covers a clean run.
+    if (options.fix === "write" && (left.files.length > 0 || options.format !== "pretty")) write(options.format, left.files);
+    const status = reportUnreadable(unreadable, options);
+    if (status !== 0) return status;
+    return left.diffed || failing(left.files, options.failOn) ? 1 : 0;
+  }
+  write(options.format, files);
+  const status = reportUnreadable(unreadable, options);
+  if (status !== 0) return status;
+  return failing(files, options.failOn) ? 1 : 0;
+}
+
+const isCode = (path: string, text: string) => {
+  const language = languageOf(path, text);
+  return language !== undefined && language !== "markdown";
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * For --fix: the first other scanned code file that uses a constant of `file` (issue 45, item
+ * 4). It names it (an import, `config.BASE`, `$BASE`), does not define its own (`BASE = …`), and
+ * can reach this file's: Go, a file of the same package (folder); Python, shell and PowerShell, a
+ * file that names this module or script (`from pkg.config import BASE`, `. ./common.sh`);
+ * JavaScript, any (a classic script's constants are globals). One pass per name, remembered.
+ */
+function usersOf(sources: ReadonlyMap<string, string>): (name: string, file: string) => string | undefined {
+  const users = new Map<string, string[]>();
+  return (written, file) => {
+    const name = written.replace(/^\$(?:\w+:)?/, "");
+    let found = users.get(name);
+    if (found === undefined) {
+      const use = new RegExp(`(?<![\\w$])\\$?${escapeRegExp(name)}(?![\\w])`);
+      const defines = new RegExp(`(?<![\\w.])(?:\\$(?:\\w+:)?)?${escapeRegExp(name)}\\s*:?=(?!=)`);
+      found = [...sources].filter(([, text]) => use.test(text) && !defines.test(text)).map(([path]) => path);
+      users.set(name, found);
+    }
+    const language = languageOf(file, sources.get(file) ?? "");
+    const stem = basename(file).replace(/\.[^.]*$/, "");
+    const module = stem === "__init__" ? basename(dirname(file)) : stem;
+    const names = new RegExp(`(?<![\\w-])${escapeRegExp(module)}(?![\\w-])`);
+    const other = found.find(
+      (path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(sources.get(path) ?? "")),
+    );
+    return other === undefined ? undefined : printable(relative(process.cwd(), other).split("\\").join("/"));
+  };
+}
+
+/** Whether a walked path is excluded by the config's gitignore-style patterns (relative to its folder). */
+async function excluder({ base, patterns }: { base: string; patterns: string[] }): Promise<(path: string) => boolean> {
+  const rules = (await import("ignore")).default().add(patterns);
+  return (path) => {
+    const rel = relative(base, resolve(path)).split("\\").join("/");
+    return rel !== "" && !rel.startsWith("../") && rules.ignores(rel);
+  };
+}
+
+/** Exit status 2 when a path could not be read (unless --skip-unreadable); they are reported either way. */
+function reportUnreadable(unreadable: readonly Unreadable[], options: ScanOptions): number {
+  // Every format reports them on stderr (stdout stays the findings a script parses), names escaped.
+  for (const u of unreadable) {
+    process.stderr.write(`v2kit migrate scan: ${options.skipUnreadable ? "skipped" : "cannot read"} ${printable(u.path)}: ${printable(u.reason)}\n`);
+  }
+  if (unreadable.length > 0 && !options.skipUnreadable) {
+    process.stderr.write(
+      `v2kit migrate scan: ${unreadable.length} path${unreadable.length === 1 ? "" : "s"} could not be read, so v1 calls in ${unreadable.length === 1 ? "it" : "them"} may be unseen: exit 2 (--skip-unreadable to pass over them)\n`,
+    );
+    return 2;
+  }
+  return 0;
+}
+
+/** Whether any finding counts at the --fail-on level. */
+function failing(files: readonly FileFindings[], failOn: FailOn): boolean {
+  if (failOn === "none") return false;
+  // A mention (prose naming a route) fails only `--fail-on mention`: it calls nothing.
+  const counts = (f: FileFindings["findings"][number]) =>
+    failOn === "mention" || (f.ruleId !== "v1-mention" && (failOn === "inferred" || f.confidence === "certain"));
+  return files.some((file) => file.findings.some(counts));
+}
+
+function write(format: string, files: readonly FileFindings[]): void {
+  if (format === "sarif") {
+    process.stdout.write(`${printableJson(toSarif(files, process.cwd()), 2)}\n`);
+    return;
+  }
+  if (format === "json") {
+    const lines: string[] = [];
+    for (const { file, findings } of files) {
+      for (const f of findings) {
+        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource, body } = f;
+        lines.push(
+          printableJson({
+            file,
+            line,
+            column,
+            match,
+            v1,
+            v2,
+            notes,
+            confidence,
+            inferred,
+            ruleId,
+            ...(methodSource ? { methodSource } : {}),
+            ...(body ? { body } : {}),
+          }),
+        );
+      }
+    }
+    process.stdout.write(lines.length > 0 ? `${lines.join("\n")}\n` : "");
+    return;
+  }
+  process.stdout.write(formatFindings(files));
+}

@@ -1,0 +1,64 @@
+// Human-readable output of `v2kit migrate` and `v2kit migrate scan` (--format pretty).
+
+import { printable } from "../lint/printable.js";
+import type { Note } from "./types.js";
+import type { RequestMigration } from "./request.js";
+import type { FileFindings } from "./sarif.js";
+import { describeFinding } from "./sarif.js";
+import type { ResponseMigration } from "./responses.js";
+
+const indent = (text: string, by: string) => text.replace(/^/gm, by);
+
+function noteLines(notes: readonly Note[]): string[] {
+  return notes.map((n) => `  ${n.level.padEnd(7)} ${n.field ? `${printable(n.field)}: ` : ""}${printable(n.message)}`);
+}
+
+export function formatRequestMigration(file: string, v1: { method?: unknown; path?: unknown }, result: RequestMigration): string {
+  const lines = [`${printable(file)}: ${result.ok ? "ok" : "NOT OK"}`];
+  if (result.request) {
+    lines.push(`  ${printable(String(v1.method))} ${printable(String(v1.path))}  →  ${printable(result.request.method)} ${printable(result.request.path)}`);
+    if (result.request.body !== undefined) lines.push(indent(JSON.stringify(result.request.body, null, 2), "    "));
+  }
+  lines.push(...noteLines(result.notes));
+  if (result.lint) {
+    if (result.lint.ok) lines.push("  lint    passes");
+    for (const v of result.lint.violations)
+      lines.push(`  lint    ${v.status} ${printable(v.path) || "/"} ${printable(v.message)} [${v.rule}]${v.hint ? ` (${printable(v.hint)})` : ""}`);
+    for (const w of result.lint.warnings) lines.push(`  lint    warning ${printable(w.path) || "/"} ${printable(w.message)} [${w.rule}]`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export function formatResponseMigration(file: string, result: ResponseMigration): string {
+  const lines = [`${printable(file)}: ${result.ok ? "ok" : "NOT OK"}`];
+  if (result.response) {
+    lines.push(`  status ${result.response.status}`, indent(JSON.stringify(result.response.body, null, 2), "    "));
+  }
+  lines.push(...noteLines(result.notes));
+  return `${lines.join("\n")}\n`;
+}
+
+export function formatFindings(files: readonly FileFindings[]): string {
+  const lines: string[] = [];
+  for (const { file, findings } of files) {
+    for (const finding of findings) {
+      const confidence = finding.confidence === "inferred" ? ` [inferred: ${finding.inferred.join(", ")}]` : "";
+      lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}${confidence}`, ...noteLines(finding.notes));
+      if (finding.body) {
+        lines.push(`  body    ${printable(JSON.stringify(finding.body.v2))}`);
+        for (const c of finding.body.changes) {
+          if (c.how === "rename" && c.to === `/${c.field}`) continue; // kept as it is
+          lines.push(`          ${printable(c.field)} → ${c.to === null ? "dropped" : printable(c.to)}: ${printable(c.reason)}`);
+        }
+      }
+    }
+  }
+  const found = files.flatMap((f) => f.findings);
+  const all = found.filter((f) => f.ruleId !== "v1-mention");
+  const mentions = found.length - all.length;
+  const certain = all.filter((f) => f.confidence === "certain").length;
+  const split = ` (${certain} certain, ${all.length - certain} inferred)`;
+  const mentioned = mentions === 0 ? "" : `; ${mentions} mention${mentions === 1 ? "" : "s"} of v1 routes in prose`;
+  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${mentioned}`);
+  return `${lines.join("\n")}\n`;
+}

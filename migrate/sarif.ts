@@ -1,0 +1,102 @@
+// `migrate scan --format sarif`: SARIF 2.1.0 that GitHub code scanning accepts: one run, one
+// result per v1 call, locations relative to `%SRCROOT%` (the working directory) with 1-based
+// line and column, and a fingerprint that does not move when lines are added above.
+
+import { createHash } from "node:crypto";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Finding } from "./scan/index.js";
+
+export interface FileFindings {
+  /** Path as walked (relative to the working directory when the root was), with forward slashes. */
+  file: string;
+  findings: Finding[];
+}
+
+const RULES = [
+  {
+    id: "v1-call",
+    name: "V1Call",
+    shortDescription: { text: "Call to the deprecated v1 REST API" },
+    fullDescription: {
+      text: "The code states a v1 URL (or a v1 base URL) and the HTTP method. v1 is retired on November 15, 2026. Run `v2kit migrate` on the request to get its v2 form.",
+    },
+    defaultConfiguration: { level: "warning" },
+    properties: { precision: "high", tags: ["migration"] },
+  },
+  {
+    id: "v1-call-inferred",
+    name: "V1CallInferred",
+    shortDescription: { text: "Probable call to the deprecated v1 REST API" },
+    fullDescription: {
+      text: "A v1 route whose HTTP method or base URL was inferred (the message says which). v1 is retired on November 15, 2026. Run `v2kit migrate` on the request to get its v2 form.",
+    },
+    defaultConfiguration: { level: "warning" },
+    properties: { precision: "medium", tags: ["migration"] },
+  },
+  {
+    id: "v1-mention",
+    name: "V1Mention",
+    shortDescription: { text: "Prose names a route of the retired v1 REST API" },
+    fullDescription: {
+      text: "A docstring or Markdown text names a v1 route with its HTTP method; it calls nothing. v1 is retired on November 15, 2026: the text should name the v2 route.",
+    },
+    defaultConfiguration: { level: "note" },
+    properties: { precision: "high", tags: ["migration", "documentation"] },
+  },
+];
+
+export function describeFinding(finding: Finding): string {
+  const target = finding.v2 ? `${finding.v2.method} ${finding.v2.path}` : "no v2 equivalent";
+  return `${finding.ruleId === "v1-mention" ? "v1 route named" : "v1 call"} ${finding.v1.method} ${finding.v1.path} → ${target}`;
+}
+
+/** A relative URI under the working directory, or a file: URI for a path outside it. */
+function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  const abs = resolve(cwd, file);
+  const rel = relative(cwd, abs);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: rel.split(sep).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
+}
+
+export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
+  const results = files.flatMap(({ file, findings }) => {
+    const seen = new Map<string, number>();
+    return findings.map((finding) => {
+      // Same file, rule, call and text: the nth occurrence, so the fingerprint ignores line numbers.
+      const identity = [file, finding.ruleId, finding.v1.method, finding.v1.path, finding.match].join("\u0000");
+      const nth = (seen.get(identity) ?? 0) + 1;
+      seen.set(identity, nth);
+      return {
+        ruleId: finding.ruleId,
+        ruleIndex: RULES.findIndex((r) => r.id === finding.ruleId),
+        level: finding.ruleId === "v1-mention" ? "note" : finding.notes.some((n) => n.level === "error") ? "error" : "warning",
+        message: {
+          text: [describeFinding(finding), ...finding.notes.map((n) => `${n.level}: ${n.field ? `${n.field} ` : ""}${n.message}`)].join("\n"),
+        },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: artifactLocation(file, cwd),
+              region: { startLine: finding.line, startColumn: finding.column, endColumn: finding.column + finding.match.length },
+            },
+          },
+        ],
+        partialFingerprints: { "v2kitFinding/v1": createHash("sha256").update(`${identity}\u0000${nth}`).digest("hex") },
+        properties: { v1: finding.v1, v2: finding.v2, confidence: finding.confidence, inferred: finding.inferred },
+      };
+    });
+  });
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "v2kit migrate scan", rules: RULES } },
+        originalUriBaseIds: { "%SRCROOT%": { uri: `${pathToFileURL(cwd).href.replace(/\/?$/, "/")}` } },
+        columnKind: "utf16CodeUnits",
+        results,
+      },
+    ],
+  };
+}

@@ -1,0 +1,569 @@
+// One file of a language with a lexer: collect its string constants and base URLs, then, for
+// each string literal naming a v1 resource, evaluate the expression it is part of, decide
+// whether it is v1, v2 or relative to a base, and read the HTTP method of the call it is
+// passed to (directly, or through the variable it is assigned to).
+
+import {
+  type Bases,
+  type Candidate,
+  type FileAnalysis,
+  type FixSite,
+  hostOf,
+  lastAtOrBefore,
+  lineAt,
+  noteBase,
+  RESOURCE,
+  RESOURCE_IN,
+  type V1Base,
+  baseKind,
+} from "./candidate.js";
+import { V1_SERVER_HOST } from "../route-table.js";
+import { chainEnd, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
+import { bodyInsertion, callBody, powershellBody, type SentBody } from "./literal-body.js";
+import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, shellBody } from "./method.js";
+import { acceptedMethod } from "./resolve.js";
+import { literalText, type Token } from "./lex/tokens.js";
+
+const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
+const ASSIGN = new Set(["=", ":=", ":"]);
+const USE_LIMIT = 3000;
+/** Source text that ends a path (prose around a URL in a docstring, the next argument). */
+const PATH_END = new Set([..." \t\r\n\"'`<>(),;]\\"]);
+
+/**
+ * A value as text, holes as `{name}` (`${name}` in JavaScript); `literal[i]` says char i is
+ * source text, `at[i]` its source offset (-1 when untracked or not from this file's text).
+ */
+function render(value: Value, dialect: Dialect): { text: string; literal: boolean[]; at: number[]; holes: { at: number; hole: string }[] } {
+  let text = "";
+  const literal: boolean[] = [];
+  const at: number[] = [];
+  const holes: { at: number; hole: string }[] = [];
+  for (const part of value) {
+    if ("hole" in part) holes.push({ at: text.length, hole: part.hole });
+    const piece = "text" in part ? part.text : dialect === "js" ? `\${${part.hole}}` : `{${part.hole.replace(/^\$/, "")}}`;
+    const shown = "text" in part ? piece : piece.length > 48 ? `{…}` : piece;
+    text += shown;
+    for (let k = 0; k < shown.length; k++) {
+      literal.push("text" in part);
+      at.push("text" in part ? (part.at?.[k] ?? -1) : -1);
+    }
+  }
+  return { text, literal, at, holes };
+}
+
+/** `restV2Base`, `V1_REST_PATHS`, `baseUrlV2`, `v2Routes` → the version their name states. */
+export function versionInName(name: string): "1" | "2" | undefined {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[Vv][12](?![0-9]))/);
+  for (const w of words) if (/^v[12]$/i.test(w)) return w.slice(1) as "1" | "2";
+  return undefined;
+}
+
+/**
+ * The version stated by the name of the table or object a literal sits in: `V2_REST_PATHS = {
+ * pods: "/pods" }` beside `V1_REST_PATHS = {…}`. Walks out of the enclosing literals only.
+ */
+function versionOfEnclosingName(tokens: readonly Token[], s: number): "1" | "2" | undefined {
+  let depth = 0;
+  let exited = 0;
+  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth++;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) {
+      if (depth > 0) depth--;
+      else exited++;
+    } else if (depth === 0 && t.kind === "punct" && t.text === ";") return undefined;
+    else if (depth === 0 && exited > 0 && t.kind === "ident" && ASSIGN.has(tokens[j + 1]?.text ?? "")) {
+      const version = versionInName(t.text);
+      if (version) return version;
+    }
+  }
+  return undefined;
+}
+
+type Shape = { kind: "v1" | "v2" | "relative"; base?: V1Base; resourceAt: number; text: string; literal: boolean[] } | undefined;
+
+/**
+ * What ties a file's bases to this API by name (issue 45, item 2): the names of constants whose
+ * definition mentions it (`base = os.getenv("RUNPOD_API_URL")`, `RUNPOD_PROXY = "http://…"`), and
+ * the URLs such constants hold.
+ */
+interface Ties {
+  names: Set<string>;
+  urls: string[];
+}
+
+const TIED = /runpod/i;
+/** Literal characters that end the URL before `/v1` (prose, quotes, an argument list). */
+const URL_STOP = /[\s"'`(<>[\],;=|]/;
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)$/i;
+
+/**
+ * Whose `/v1` the path is, from the URL text before `/v1` (at `v1At`): the v1 server's, a base
+ * tied to this API by name, a base the code does not show (nothing before it, or an unresolved
+ * name); undefined for another API's (another host, or `/v1` under a path prefix: `/api/v1`).
+ */
+function v1BaseOf(text: string, literal: readonly boolean[], holes: readonly { at: number; hole: string }[], v1At: number, ties: Ties): V1Base | undefined {
+  let start = v1At;
+  while (start > 0 && v1At - start < 2048 && !(literal[start - 1] && URL_STOP.test(text[start - 1] as string))) start--;
+  const tail = text.slice(start, v1At);
+  if (tail === "") return { owner: "unknown", hostShown: false };
+  const literalTail = literal.slice(start, v1At).every(Boolean);
+  const origin = ORIGIN.exec(tail)?.[1];
+  if (origin !== undefined && literalTail && hostOf(origin) === V1_SERVER_HOST) return { owner: "server", hostShown: true };
+  // A URL a constant named for this API holds (`RUNPOD_PROXY = "http://localhost:8080/v1"`), whichever its version.
+  if (ties.urls.some((u) => tail === u || tail.startsWith(`${u}/`))) return { owner: "named", hostShown: literalTail };
+  const names = holes.filter((h) => h.at >= start && h.at < v1At).map((h) => h.hole);
+  const name = holeName(names[names.length - 1]);
+  const byName = (): V1Base => ({
+    owner: names.some((n) => TIED.test(n) || ties.names.has(holeName(n)?.toLowerCase() ?? "")) ? "named" : "unknown",
+    hostShown: false,
+    ...(name === undefined ? {} : { name }),
+  });
+  // `https://${HOST}/v1`, or nothing but unresolved names before `/v1` (`${API}/v1`): a host the code does not show.
+  if (origin !== undefined) return literalTail ? undefined : byName();
+  if (literal.slice(start, v1At).every((l) => !l)) return byName();
+  return undefined;
+}
+
+/** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
+function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
+  const { text, literal, holes } = render(value, dialect);
+  for (const m of text.matchAll(RESOURCE_G)) {
+    const at = m.index ?? 0;
+    if (!literal[at]) continue;
+    const prefix = text.slice(0, at);
+    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
+    const v1At = prefix.search(/\/v1\/?$/);
+    if (v1At >= 0) {
+      const base = v1BaseOf(text, literal, holes, v1At, ties);
+      return base ? { kind: "v1", base, resourceAt: at, text, literal } : undefined;
+    }
+    if (literal.slice(0, at).every((l) => !l)) {
+      // An unresolved base whose name carries its version: `${restV2Base(env)}/pods`, `{V1_BASE}/pods`.
+      const base = holes.filter((h) => h.at < at).pop();
+      const named = base ? versionInName(base.hole) : undefined;
+      if (named === "2") return { kind: "v2", resourceAt: at, text, literal };
+      if (named === "1") {
+        const name = holeName(base?.hole);
+        const tied = TIED.test(base?.hole ?? "") || ties.names.has(name?.toLowerCase() ?? "");
+        return {
+          kind: "v1",
+          base: { owner: tied ? "named" : "unknown", hostShown: false, ...(name === undefined ? {} : { name }) },
+          resourceAt: at,
+          text,
+          literal,
+        };
+      }
+      return { kind: "relative", resourceAt: at, text, literal };
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string }): void {
+  const { tokens } = ctx;
+  for (let j = 0; j + 2 < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    const sep = tokens[j + 1] as Token;
+    if (sep.kind !== "punct" || !ASSIGN.has(sep.text) || (t.kind !== "ident" && t.kind !== "str")) continue;
+    if (sep.text === ":" && tokens[j + 2]?.kind !== "str") continue;
+    const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
+    if (key === undefined || ctx.constants.has(key)) continue;
+    const e = expression(ctx, j + 2);
+    let value = e?.value;
+    // `os.getenv("API", "https://…/v1")`, `process.env.API ?? "https://…"`: the URL literal it falls back to.
+    if (!value || value.every((p) => !("text" in p))) {
+      value = undefined;
+      for (let k = j + 2; k < tokens.length && k < j + 26 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++) {
+        const s = tokens[k] as Token;
+        if (s.kind === "str" && /^[a-z]+:\/\//i.test(literalText(s.parts ?? []))) {
+          value = stringValue(ctx, s);
+          break;
+        }
+      }
+    }
+    if (value && value.some((p) => "text" in p)) ctx.constants.set(key, value);
+    if (ties && t.kind === "ident" && tiedDefinition(tokens, j, ties.text)) {
+      ties.ties.names.add(key);
+      const url = value && value.every((p) => "text" in p) ? literalText(value) : undefined;
+      if (url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]/i.test(url)) ties.ties.urls.push(url.replace(/(?:\/v\d+)?\/*$/, ""));
+    }
+  }
+}
+
+/**
+ * Whether the definition at token `j` names this API: `NAME = …` to the end of its statement (a
+ * line end outside brackets, `;`), its name included (`RUNPOD_URL = …`, `base = os.getenv("RUNPOD_URL")`).
+ */
+function tiedDefinition(tokens: readonly Token[], j: number, text: string): boolean {
+  let depth = 0;
+  for (let k = j; k < tokens.length && k < j + 26; k++) {
+    const t = tokens[k] as Token;
+    if (k > j && depth === 0 && (t.kind === "nl" || t.text === ";" || text.slice((tokens[k - 1] as Token).end, t.start).includes("\n"))) break;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}") depth--;
+    if (depth < 0) break;
+    if (TIED.test(t.kind === "str" ? literalText(t.parts ?? []) : t.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * The base URLs the file names: whole string literals, and the constants they are joined into
+ * (`'https://' + HOST + '/v1'`); and the names it defines with the v1 server's base URL.
+ */
+function basesOf(ctx: EvalContext, source: string): Bases {
+  const bases: Bases = { v1: false, v2: false };
+  const names = new Set<string>();
+  for (const [i, t] of ctx.tokens.entries()) {
+    if (t.kind !== "str") continue;
+    const text = literalText(stringValue(ctx, t));
+    noteBase(bases, text);
+    const name = baseKind(text) === "v1" ? definedName(ctx.tokens, i, source) : undefined;
+    if (name !== undefined) names.add(name);
+  }
+  for (const [key, value] of ctx.constants) {
+    if (!value.every((p) => "text" in p)) continue;
+    noteBase(bases, literalText(value));
+    if (baseKind(literalText(value)) === "v1") names.add(key);
+  }
+  return names.size > 0 ? { ...bases, names: [...names].sort() } : bases;
+}
+
+const DEFINES = new Set(["function", "def", "func"]);
+
+/**
+ * The name a literal at token `i` defines, within its statement: `NAME = …"…"`, `NAME := …`, or
+ * the function whose body returns it (`function restV1Base(env) {⏎ return env.URL ?? "…" }`,
+ * `def base():⏎ return …`). A line end outside the groups walked out of ends the statement unless
+ * the line before ends in an opener or an operator.
+ */
+function definedName(tokens: readonly Token[], i: number, text: string): string | undefined {
+  let inner = 0;
+  for (let k = i - 1; k >= 0 && i - k < 40; k--) {
+    const t = tokens[k] as Token;
+    const next = tokens[k + 1] as Token;
+    if (inner === 0 && text.slice(t.end, next.start).includes("\n") && !CONTINUES.has(t.text) && t.text !== ":") return undefined;
+    if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) inner++;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) inner = Math.max(0, inner - 1);
+    else if (inner === 0 && t.text === ";") return undefined;
+    else if (inner === 0 && t.kind === "ident" && DEFINES.has(t.text)) {
+      // Go methods: `func (c *Client) Name(`.
+      let n = k + 1;
+      if (tokens[n]?.text === "(") n = matchClose(tokens, n) + 1;
+      const name = tokens[n];
+      return n > k && name?.kind === "ident" ? nameKey(name.text) : undefined;
+    } else if (inner === 0 && t.kind === "ident" && (next.text === "=" || next.text === ":=")) return nameKey(t.text);
+  }
+  return undefined;
+}
+
+/** The name a base hole comes from, as written: `API_BASE`, `self.base_url` → `base_url`, `restV1Base(env)` → `restV1Base`. */
+function holeName(hole: string | undefined): string | undefined {
+  if (hole === undefined) return undefined;
+  const written = (/^([$\w.:]+?)\s*\(/.exec(hole)?.[1] ?? hole).trim();
+  return nameKey(written) === undefined ? undefined : written.replace(/^.*(?:\.|\?\.|->|:)/, "").replace(/^\$?\{?|\}$/g, "");
+}
+
+/** The variable an expression is assigned to: `path := …`, `url = …`, `$uri = …`, `URL=…`. */
+function assignedName(tokens: readonly Token[], start: number): string | undefined {
+  const sep = tokens[start - 1];
+  const name = tokens[start - 2];
+  if (!sep || !name || name.kind !== "ident" || (sep.text !== "=" && sep.text !== ":=")) return undefined;
+  return nameKey(name.text);
+}
+
+/** The first later use of variable `key`: a name (last in its chain) or an interpolation. */
+function useOf(tokens: readonly Token[], key: string, from: number): number | undefined {
+  for (let k = from; k < tokens.length && k - from < USE_LIMIT; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === "ident" && nameKey(t.text) === key && tokens[k + 1]?.text !== "." && !ASSIGN.has(tokens[k + 1]?.text ?? "")) return k;
+    if (t.kind === "str" && t.parts?.some((p) => "hole" in p && nameKey(p.hole) === key)) return k;
+  }
+  return undefined;
+}
+
+export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, sites = false): FileAnalysis {
+  const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
+  const ties: Ties = { names: new Set(), urls: [] };
+  collectConstants(ctx, { ties, text });
+  const candidates: Candidate[] = [];
+  let covered = -1;
+  let tracked: EvalContext | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== "str" || i <= covered || !RESOURCE_IN.test(literalText(t.parts ?? []))) continue;
+    const expr = expressionAround(ctx, i);
+    if (!expr) continue;
+    covered = Math.max(covered, expr.end);
+    let found = shape(expr.value, dialect, ties);
+    if (!found || found.kind === "v2") continue;
+    if (found.kind === "relative") {
+      const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
+      if (named === "2") continue;
+      if (named === "1") found = { ...found, kind: "v1", base: { owner: "unknown", hostShown: false } };
+    }
+    const path = pathOf(found);
+    // A relative path that is no v1 route is never reported: skip the rest of the work.
+    if (found.kind === "relative" && !acceptedMethod(path)) continue;
+    // The string may state the method itself: "POST /v1/pods" (a log line, a docstring's prose, a
+    // test name) or a whole command ("curl -X DELETE https://…/v1/pods/{id}" run by a shell).
+    let method: MethodSource | undefined = methodInText(literalText(t.parts ?? [])) ?? methodAt(ctx, dialect, expr.start);
+    // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
+    const variable = method ? undefined : assignedName(tokens, expr.start);
+    const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
+    if (use !== undefined) {
+      const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+      const there = methodAt(ctx, dialect, site);
+      if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
+      // The use may join the variable to its base: `c.baseURL + path`.
+      const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
+      const shaped = useExpr && shape(useExpr.value, dialect, ties);
+      if (shaped?.kind === "v2") continue;
+      if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
+    }
+    const mention = dialect === "python" && isDocstring(text, tokens, i);
+    const shell = dialect === "shell" ? shellBody(tokens, expr.start) : undefined;
+    const sentBody: SentBody | undefined =
+      shell !== undefined
+        ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell.text)
+          ? { elsewhere: shell.text }
+          : { literal: shell.text, ...(shell.anchor ? { anchor: shell.anchor } : {}) }
+        : dialect === "python" || dialect === "js"
+          ? callBody(ctx, dialect, expr.start)
+          : dialect === "powershell"
+            ? powershellBody(tokens, expr.start)
+            : undefined;
+    candidates.push({
+      ...locate(text, t, found),
+      path,
+      explicit: found.kind === "v1",
+      ...(found.base && found.base.owner !== "server" ? { base: found.base } : {}),
+      ...(method ? { method } : {}),
+      ...(mention ? { mention } : {}),
+      ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
+    });
+    if (sites && !mention) {
+      tracked ??= trackedContext(ctx, text);
+      const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody);
+      if (site) (candidates[candidates.length - 1] as Candidate).site = site;
+    }
+  }
+  return { candidates, bases: basesOf(ctx, text) };
+}
+
+/** Uses of each constant of a file, counted once per file (a walk over every token). */
+const useCounts = new WeakMap<readonly Token[], Map<string, number>>();
+
+/** How often the file uses the constant `key` (names and interpolations), its definition at token `defined` aside. */
+function usesOf(ctx: EvalContext, key: string, defined: number): number {
+  const { tokens } = ctx;
+  let counts = useCounts.get(tokens);
+  if (counts === undefined) {
+    counts = new Map();
+    useCounts.set(tokens, counts);
+  }
+  const cached = counts.get(`${key}\0${defined}`);
+  if (cached !== undefined) return cached;
+  let uses = 0;
+  for (const [j, x] of tokens.entries()) {
+    if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
+    else if (x.kind === "str") for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
+  }
+  counts.set(`${key}\0${defined}`, uses);
+  return uses;
+}
+
+/** The context again, string values carrying their source offsets: built once per file with candidates. */
+function trackedContext(ctx: EvalContext, text: string): EvalContext {
+  const tracked: EvalContext = { ...ctx, source: text, constants: new Map() };
+  collectConstants(tracked);
+  return tracked;
+}
+
+const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec)$/;
+
+/**
+ * Whether the constant defined at token `n` is visible to other modules (issue 45, item 4):
+ * `export const NAME`, `export { NAME }`, `export default NAME`, `exports.NAME`,
+ * `module.exports = { NAME }`; a Go name with a capital outside any block; shell `export NAME`;
+ * PowerShell `$global:NAME`. Python module-level names are importable too, but only an import
+ * elsewhere in the tree makes them shared: the CLI looks for those.
+ */
+function exportedName(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+  let known = exportedCache.get(tokens);
+  if (known === undefined) exportedCache.set(tokens, (known = new Map()));
+  if (!known.has(n)) known.set(n, exportedNow(tokens, n, dialect) === true);
+  return known.get(n) ? true : undefined;
+}
+
+/** Per file (its tokens), per definition: whether it is exported (a file may define many calls on one constant). */
+const exportedCache = new WeakMap<readonly Token[], Map<number, boolean>>();
+
+function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+  const name = tokens[n] as Token;
+  if (dialect === "shell") {
+    // `export NAME=…`, or `export NAME` / `declare -x NAME` anywhere in the script.
+    for (let j = 0; j < tokens.length; j++) {
+      const t = tokens[j] as Token;
+      if (!(t.text === "export" || (t.text === "declare" && tokens[j + 1]?.text === "-x"))) continue;
+      for (let k = j + 1; k < tokens.length && k - j < 64 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++)
+        if (tokens[k]?.text === name.text) return true;
+    }
+    return undefined;
+  }
+  if (dialect === "powershell") return /^\$global:/i.test(name.text) ? true : undefined;
+  if (dialect === "go") {
+    if (!/^[A-Z]/.test(name.text)) return undefined;
+    let depth = 0;
+    for (let j = 0; j < n; j++) {
+      const t = tokens[j] as Token;
+      if (t.kind === "punct" && t.text === "{") depth++;
+      else if (t.kind === "punct" && t.text === "}") depth--;
+    }
+    return depth === 0 ? true : undefined;
+  }
+  if (dialect !== "js") return undefined;
+  if (tokens[n - 1]?.text === "export" || (/^(?:const|let|var)$/.test(tokens[n - 1]?.text ?? "") && tokens[n - 2]?.text === "export")) return true;
+  for (let j = 0; j < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "ident") continue;
+    if (t.text === "exports" && tokens[j + 1]?.text === "." && tokens[j + 2]?.text === name.text) return true;
+    const list =
+      t.text === "export" && tokens[j + 1]?.text === "{"
+        ? j + 1
+        : t.text === "exports" && tokens[j - 1]?.text === "." && tokens[j + 1]?.text === "=" && tokens[j + 2]?.text === "{"
+          ? j + 2
+          : undefined;
+    if (list !== undefined) {
+      for (let k = list + 1; k < tokens.length && tokens[k]?.text !== "}"; k++) if (tokens[k]?.text === name.text) return true;
+    }
+    if ((t.text === "export" && tokens[j + 1]?.text === "default") || (t.text === "exports" && tokens[j + 1]?.text === "=")) {
+      if (tokens[j + 2]?.text === name.text) return true;
+    }
+  }
+  return undefined;
+}
+
+/** Where the call whose URL expression spans tokens [a, b] is written, for a fix. */
+function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found: NonNullable<Shape>, sent: SentBody | undefined): FixSite | undefined {
+  const { tokens } = ctx;
+  const value = expression(ctx, a);
+  if (!value || value.end !== b) return undefined;
+  const url = render(value.value, dialect);
+  if (url.text !== found.text) return undefined;
+  const span: [number, number] = [(tokens[a] as Token).start, (tokens[b] as Token).end];
+  const shared: FixSite["shared"] = [];
+  for (const offset of url.at) {
+    if (offset < 0 || (offset >= span[0] && offset < span[1]) || shared.some((x) => offset >= x.start && offset < x.end)) continue;
+    const k = lastAtOrBefore(tokens.length, (i) => (tokens[i] as Token).start, offset);
+    const t = tokens[k];
+    const name = tokens[k - 2];
+    const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
+    if (!t || key === undefined) continue;
+    const exported = exportedName(tokens, k - 2, dialect);
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2), ...(exported ? { exported } : {}) });
+  }
+  let commandWord: Token | undefined;
+  if (dialect === "shell") {
+    const words: Token[] = [];
+    commandWords(tokens, a, false, words);
+    commandWord = words.find((w) => !SHELL_PREFIX.test(w.text));
+    if (commandWord?.text !== "curl") commandWord = undefined;
+  } else if (dialect === "powershell") {
+    const [from, to] = psStatement(tokens, a);
+    commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));
+  }
+  const addBody = dialect === "go" ? undefined : bodyInsertion(ctx, dialect, a, commandWord);
+  return {
+    url: { text: url.text, at: url.at, resourceAt: found.resourceAt },
+    span,
+    shared,
+    ...(sent && "anchor" in sent && sent.anchor ? { body: sent.anchor } : {}),
+    ...(addBody ? { addBody } : {}),
+  };
+}
+
+/** Punctuation after which a string on a new line still belongs to an expression. */
+const CONTINUES = new Set([
+  "(",
+  "[",
+  "{",
+  ",",
+  "=",
+  "+",
+  "%",
+  ":=",
+  "+=",
+  "->",
+  "=>",
+  "==",
+  "!=",
+  "&&",
+  "||",
+  "and",
+  "or",
+  "not",
+  "in",
+  "return",
+  "yield",
+  "lambda",
+]);
+
+/**
+ * A Python string statement (a docstring, or prose left as a bare string): it starts a line that
+ * no open expression continues, and nothing on its last line follows it.
+ */
+function isDocstring(text: string, tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i] as Token;
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  const startsLine = before === undefined || (text.slice(before.end, t.start).includes("\n") && !CONTINUES.has(before.text)) || before.text === ":";
+  const endsLine = after === undefined || text.slice(t.end, after.start).includes("\n");
+  let depth = 0;
+  for (let k = i - 1; k >= 0 && k >= i - 2000; k--) {
+    const x = (tokens[k] as Token).text;
+    if (x === ")" || x === "]" || x === "}") depth++;
+    else if (x === "(" || x === "[" || x === "{") {
+      if (depth === 0) return false; // inside brackets: an argument, not a statement
+      depth--;
+    }
+  }
+  return startsLine && endsLine;
+}
+
+/** The path from the resource on; it ends at source text that cannot be part of it (prose around a URL). */
+function pathOf(found: NonNullable<Shape>): string {
+  let end = found.resourceAt + 1;
+  const limit = Math.min(found.text.length, found.resourceAt + 512);
+  while (end < limit) {
+    if (found.literal[end] && PATH_END.has(found.text[end] as string)) {
+      // A `<id>` segment is a placeholder as docs write one: a path parameter, not the end.
+      const placeholder = found.text[end] === "<" && found.text[end - 1] === "/" ? PLACEHOLDER.exec(found.text.slice(end, end + 64))?.[0] : undefined;
+      if (placeholder === undefined) break;
+      end += placeholder.length;
+      continue;
+    }
+    end++;
+  }
+  return found.text
+    .slice(found.resourceAt, end)
+    .replace(/[.:!]+$/, "")
+    .replace(/\/<([A-Za-z_][\w-]*)>(?=\/|$)/g, "/{$1}");
+}
+
+const PLACEHOLDER = /^<[A-Za-z_][\w-]*>/;
+
+/** Line, column and matched text: from the URL's scheme, else `/v1/`, else the resource, in the string token. */
+function locate(text: string, token: Token, found: NonNullable<Shape>): { line: number; column: number; match: string } {
+  const raw = text.slice(token.start, Math.min(token.end, token.start + 4096));
+  const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt, found.resourceAt + 64))?.[0] ?? "/";
+  const seg = raw.indexOf(resource);
+  const scheme = raw.slice(0, Math.max(seg, 0)).search(/[a-z][a-z0-9+.-]*:\/\//i);
+  const v1 = raw.indexOf("/v1/");
+  const anchor = scheme >= 0 ? scheme : v1 >= 0 && v1 < seg ? v1 : Math.max(seg, 0);
+  const match = raw.slice(anchor, anchor + 1024).split(/[\s"'`]/)[0] as string;
+  return { ...lineAt(text, token.start + anchor), match };
+}

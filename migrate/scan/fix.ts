@@ -1,0 +1,353 @@
+// `migrate scan --fix`: each finding becomes a set of text edits, all or nothing. A fix changes
+// the v1 base into the v2 base, v1 path segments into v2 ones, a literal method where v2 needs
+// another, and a literal body into the v2 body in its own syntax; variables, interpolations and
+// concatenations stay as written. A call whose pieces cannot all be changed safely is left
+// alone, and the finding says why. Pure: the CLI reads and writes the files.
+
+import { DEFAULT_BASE_URL } from "../../live/flags.js";
+import { analyzeSource } from "./index.js";
+import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
+import { bodyText, migrationFor } from "./fix-body.js";
+import { LEXERS, languageOf } from "./lex/languages.js";
+import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
+import { splitMarkdown } from "./lex/markdown.js";
+import type { Finding } from "./resolve.js";
+
+export interface FixOptions {
+  /** Also make fixes that change more than URL, method and a literal body. */
+  unsafe: boolean;
+  /** The v2 base URL, `/v2` included; the bundled document's server when not given. */
+  v2Base?: string;
+  /** Another scanned file that uses the constant `name` of `file` (imports or reads it), if one does. */
+  usedElsewhere?: (name: string, file: string) => string | undefined;
+}
+
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The bundled document's server with the v2 prefix: what the v1 document's server becomes. */
+export const DEFAULT_V2_BASE = `${DEFAULT_BASE_URL}/v2`;
+
+type Plan = { edits: Edit[]; shared: number[] } | { reason: string };
+
+/** Characters that end the path of a URL (a query, a fragment, text around it). */
+const PATH_END = /[?#\s"'`<>(),;\\]/;
+
+const VERB_CASE = (written: string, verb: string) =>
+  written === written.toLowerCase() ? verb.toLowerCase() : written === written.toUpperCase() ? verb : verb[0] + verb.slice(1).toLowerCase();
+
+/** The source span of url characters [a, b), when they are written in the file exactly as evaluated. */
+function spanOf(source: string, url: { text: string; at: number[] }, a: number, b: number): [number, number] | undefined {
+  if (a >= b) return undefined;
+  for (let k = a; k < b; k++) {
+    const at = url.at[k] ?? -1;
+    if (at < 0 || (k > a && at !== (url.at[k - 1] as number) + 1)) return undefined;
+  }
+  const start = url.at[a] as number;
+  const end = (url.at[b - 1] as number) + 1;
+  return source.slice(start, end) === url.text.slice(a, b) ? [start, end] : undefined;
+}
+
+function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[], shared: number[]): string | undefined {
+  const input = f.fixInput;
+  const site = input?.site;
+  const route = input?.route;
+  if (!site && !f.match.includes("/v1")) return relativeReason(f);
+  if (!site || !route || route.v2 === null) return "v2kit cannot locate every piece of this call in the source";
+  const { url, span } = site;
+  const place = (a: number, b: number, text: string): string | undefined => {
+    const at = spanOf(source, url, a, b);
+    if (!at) return `\`${url.text.slice(a, b)}\` is not written as plain text in this file (an escape, or a value from elsewhere)`;
+    if (at[0] < span[0] || at[1] > span[1]) {
+      const constant = site.shared.find((c) => at[0] >= c.start && at[1] <= c.end);
+      if (!constant) return `\`${url.text.slice(a, b)}\` comes from outside the call`;
+      shared.push(constant.start);
+    }
+    edits.push({ start: at[0], end: at[1], text });
+    return undefined;
+  };
+  // The base: `/v1` right before the resource.
+  const prefix = url.text.slice(0, url.resourceAt);
+  const v1At = prefix.search(/\/v1\/?$/);
+  if (v1At < 0) return relativeReason(f);
+  const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
+  const origin = /^([a-z][a-z0-9+.-]*:\/\/)([^/]+)/i.exec(prefix);
+  const ownServer = origin !== null && origin[2]?.toLowerCase() === V1_SERVER_HOST;
+  const whole = origin !== null && (ownServer || options.v2Base !== undefined) ? spanOf(source, url, 0, v1At + 3) : undefined;
+  const why = whole ? place(0, v1At + 3, v2Base) : place(v1At, v1At + 3, new URL(v2Base).pathname.replace(/\/$/, "") || "/v2");
+  if (why) return why;
+  // The path: segments of the v1 route pattern against the v2 path, position by position.
+  // The path ends at a query, a quote or a space outside braces (`${{ vars.ID }}` is one segment).
+  let pathEnd = url.resourceAt;
+  for (let depth = 0; pathEnd < url.text.length; pathEnd++) {
+    const c = url.text[pathEnd] as string;
+    if (c === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    else if (depth === 0 && PATH_END.test(c)) break;
+  }
+  const segments: { text: string; at: number }[] = [];
+  let from = url.resourceAt + 1;
+  for (const text of url.text.slice(url.resourceAt + 1, pathEnd).split("/")) {
+    segments.push({ text, at: from });
+    from += text.length + 1;
+  }
+  while (segments.length > 0 && segments[segments.length - 1]?.text === "") segments.pop();
+  const v1Parts = route.v1.split("/").filter((s) => s !== "");
+  const v2Parts = route.v2
+    .split("/")
+    .filter((s) => s !== "")
+    .slice(1);
+  if (segments.length !== v1Parts.length || v2Parts.length > v1Parts.length) return "the path has a shape the route table does not";
+  for (const [i, part] of v1Parts.entries()) {
+    const seg = segments[i] as { text: string; at: number };
+    const target = v2Parts[i];
+    if (part.startsWith("{")) {
+      if (target === undefined || !target.startsWith("{")) return "the v2 path places the id elsewhere";
+      continue;
+    }
+    if (target === undefined) {
+      // A v1 segment v2 does not have (`…/update`): removed with its slash.
+      const gone = place(seg.at - 1, seg.at + seg.text.length, "");
+      if (gone) return gone;
+      dropEmptyOperand(source, edits[edits.length - 1] as Edit);
+      continue;
+    }
+    if (target.startsWith("{")) return "the v2 path places the id elsewhere";
+    if (target !== seg.text) {
+      const renamed = place(seg.at, seg.at + seg.text.length, target);
+      if (renamed) return renamed;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A removal that leaves an empty string literal joined by `+` (`… + id + "/update"` → `… + id +
+ * ""`) takes the literal and its `+` with it.
+ */
+function dropEmptyOperand(source: string, edit: Edit): void {
+  const quote = source[edit.start - 1];
+  if ((quote !== '"' && quote !== "'") || source[edit.end] !== quote || source[edit.start - 2] === "\\") return;
+  const joined = /\s*\+\s*$/.exec(source.slice(Math.max(0, edit.start - 65), edit.start - 1));
+  if (!joined) return;
+  edit.start = edit.start - 1 - joined[0].length;
+  edit.end += 1;
+}
+
+/**
+ * A relative path (`"/pods"` joined to a base set in another file or at run time) is not fixed
+ * alone: once its base is v2, scan reads it as a v2 path, so both must change in one step.
+ */
+function relativeReason(f: Finding): string {
+  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path.replace(/^\/v2/, "")}` : "";
+  return `the path is relative to a base URL set elsewhere: change it${to} in the same change that makes that base ${DEFAULT_V2_BASE} (scan no longer reports it once the base is v2)`;
+}
+
+/**
+ * A `/v1` path whose host is set elsewhere (`"/v1/pods"` beside `host: HOST`, `${API}/v1/pods`):
+ * v2 is served at another base, so a path changed alone would call the v1 host with a v2 path.
+ */
+function hostReason(f: Finding): string {
+  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path}` : "";
+  return `the path states /v1 but its host is set elsewhere: change the path${to} in the same change that points that host at ${DEFAULT_V2_BASE.replace(/\/v2$/, "")}`;
+}
+
+/** Why a finding that may not be a call (`inferred: method`) is left as written. */
+function notACallReason(f: Finding): string {
+  const to = f.v2 ? `; if it is a call, make it ${f.v2.method} ${f.v2.path}` : "";
+  return `v2kit cannot tell that this is a call (no HTTP method is stated beside it): a URL that is only logged, compared or kept in a table is left as written${to}`;
+}
+
+function planMethod(f: Finding, edits: Edit[], source: string): string | undefined {
+  if (!f.v2 || f.v2.method === f.v1.method) return undefined;
+  const anchor = f.fixInput?.methodAnchor;
+  if (!anchor) return `the method is not written as a literal v2kit can change (${f.methodSource ?? "not stated"}): make the call send ${f.v2.method}`;
+  if ("insertAt" in anchor) edits.push({ start: anchor.insertAt, end: anchor.insertAt, text: ` -X ${f.v2.method}` });
+  else edits.push({ start: anchor.start, end: anchor.end, text: VERB_CASE(source.slice(anchor.start, anchor.end), f.v2.method) });
+  return undefined;
+}
+
+/** The v2 body written over a literal body (fix-body.ts: migrated again with opaque placeholders, a shell word proved). */
+function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, edits: Edit[]): string | undefined {
+  const written = bodyText(source, anchor, migrationFor(route));
+  if ("reason" in written) return written.reason;
+  edits.push({ start: anchor.start, end: anchor.end, text: written.text });
+  return undefined;
+}
+
+const insertionText = ({ how, dialect, hasHeaders }: BodyInsertion, action: string): string =>
+  how === "kwarg"
+    ? `, json={"action": "${action}"}`
+    : how === "argument"
+      ? `, { action: "${action}" }`
+      : how === "option"
+        ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
+        : dialect === "shell"
+          ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
+          : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
+
+function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]): string | undefined {
+  const input = f.fixInput;
+  const route = input?.route;
+  if (!route) return undefined;
+  const site = input?.site;
+  const anchor = site?.body;
+  if (route.action !== undefined) {
+    if (!options.unsafe)
+      return `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
+    if (anchor) return rewriteBody(source, anchor, route, edits);
+    if (input?.bodyElsewhere || f.body) return `the call sends a body v2kit cannot rewrite: send {"action": "${route.action}"}`;
+    const add = site?.addBody;
+    if (!add) return `v2kit cannot tell where this call would take a body: send {"action": "${route.action}"}`;
+    edits.push({ start: add.at, end: add.at, text: insertionText(add, route.action) });
+    return undefined;
+  }
+  if (route.body === undefined) return f.body ? "the v2 route takes no body: drop it" : undefined;
+  const operation = route.operation ?? route.body.kind.name;
+  if (f.body) {
+    if (f.body.v2 === null) return "the v2 body cannot be built from this one";
+    if (JSON.stringify(f.body.v1) === JSON.stringify(f.body.v2)) return undefined;
+    if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
+    return rewriteBody(source, anchor, route, edits);
+  }
+  if (options.unsafe) return undefined;
+  return input?.bodyElsewhere
+    ? `the body is built elsewhere: make it the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`
+    : `v2kit did not find the body this call sends: check it is the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`;
+}
+
+function plan(source: string, f: Finding, options: FixOptions): Plan {
+  if (f.v2 === null) return { reason: f.notes.find((n) => n.level === "error")?.message ?? "v2 has no such route" };
+  const blocking = f.notes.find((n) => n.level === "error");
+  if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
+  if (f.fixInput?.hostElsewhere) return { reason: hostReason(f) };
+  if (f.inferred.includes("base")) return { reason: relativeReason(f) };
+  // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
+  if (f.inferred.includes("method")) return { reason: notACallReason(f) };
+  const edits: Edit[] = [];
+  const shared: number[] = [];
+  const why = planUrl(source, f, options, edits, shared) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits);
+  return why === undefined ? { edits, shared } : { reason: why };
+}
+
+export interface FileFix {
+  /** The text with every fix applied (the input when none applies). */
+  text: string;
+  /** The edits applied to get it. */
+  edits: Edit[];
+  fixed: Finding[];
+  notFixed: { finding: Finding; reason: string }[];
+  /** Why the whole file was left as it was, when a check failed after fixing. */
+  refused?: string;
+}
+
+const overlaps = (a: Edit, b: Edit) => a.start < b.end && b.start < a.end;
+const same = (a: Edit, b: Edit) => a.start === b.start && a.end === b.end && a.text === b.text;
+
+/** Applies non-overlapping edits (sorted by start). */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  let out = "";
+  let at = 0;
+  for (const e of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Whether the file's brackets balance as its lexer reads it (a code block at a time in
+ * Markdown): a fix must not change that. Undefined for files read line by line.
+ */
+function balanced(text: string, file: string): boolean | undefined {
+  const language = languageOf(file, text);
+  if (language === undefined) return undefined;
+  const texts = language === "markdown" ? [...splitMarkdown(text).blocks] : [[language, text] as const];
+  for (const [dialect, code] of texts) {
+    const stack: string[] = [];
+    for (const t of LEXERS[dialect](code)) {
+      if (t.kind !== "punct") continue;
+      if (t.text === "(" || t.text === "[" || t.text === "{") stack.push(t.text);
+      else if (t.text === ")" || t.text === "]" || t.text === "}") {
+        if (stack.pop() !== OPENER[t.text]) return false;
+      }
+    }
+    if (stack.length > 0) return false;
+  }
+  return true;
+}
+
+const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
+
+/**
+ * Every fix for one file's findings (resolved from `analyzeSource(…, { sites: true })`: a finding
+ * without a site is not fixed), all or nothing per finding. A string constant shared by
+ * several calls (`BASE = "https://…/v1"`) is changed only when every use of it in the file is a
+ * call being fixed. After fixing, the file is scanned again: if any fixed call is still found,
+ * or the text no longer reads as before, nothing is changed.
+ */
+export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions): FileFix {
+  const plans = new Map<Finding, Plan>();
+  for (const f of findings) if (f.ruleId !== "v1-mention") plans.set(f, plan(source, f, options));
+  // A shared constant: fixed only when all its uses are calls being fixed; repeat until stable.
+  for (let changed = true; changed;) {
+    changed = false;
+    const dependents = new Map<number, Finding[]>();
+    for (const [f, p] of plans) if ("edits" in p) for (const s of new Set(p.shared)) dependents.set(s, [...(dependents.get(s) ?? []), f]);
+    for (const [start, users] of dependents) {
+      const constant = users[0]?.fixInput?.site?.shared.find((c) => c.start === start);
+      if (!constant) continue;
+      // Other modules may import an exported constant, another file may use it: changing it would move their calls to v2 paths they do not use.
+      const other = constant.exported ? undefined : options.usedElsewhere?.(constant.name, file);
+      const why = constant.exported
+        ? `the v1 base comes from \`${constant.name}\`, which is exported, so code in other files may use it: change it together with every call that uses it, by hand`
+        : other !== undefined
+          ? `the v1 base comes from \`${constant.name}\`, which ${other} uses too: change it together with every call that uses it, by hand`
+          : constant.uses > users.length
+            ? `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand`
+            : undefined;
+      if (why === undefined) continue;
+      for (const f of users) plans.set(f, { reason: why });
+      changed = true;
+    }
+    // Overlapping edits of two calls that are not the same edit: the later call is left alone.
+    const taken: Edit[] = [];
+    for (const [f, p] of plans) {
+      if (!("edits" in p)) continue;
+      if (p.edits.some((e) => taken.some((t) => overlaps(e, t) && !same(e, t)))) {
+        plans.set(f, { reason: "its fix overlaps another call's" });
+        changed = true;
+        break;
+      }
+      taken.push(...p.edits);
+    }
+  }
+  const edits: Edit[] = [];
+  const fixed: Finding[] = [];
+  const notFixed: FileFix["notFixed"] = [];
+  for (const [f, p] of plans) {
+    if ("reason" in p) {
+      notFixed.push({ finding: f, reason: p.reason });
+      continue;
+    }
+    for (const e of p.edits) if (!edits.some((x) => same(x, e))) edits.push(e);
+    if (p.edits.length > 0) fixed.push(f);
+  }
+  if (edits.length === 0) return { text: source, edits: [], fixed: [], notFixed };
+  const text = applyEdits(source, edits);
+  const refused = check(source, text, file, fixed);
+  if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };
+  return { text, edits, fixed, notFixed };
+}
+
+/** Why the fixed text must not be written, if it must not. */
+function check(before: string, after: string, file: string, fixed: readonly Finding[]): string | undefined {
+  if (balanced(before, file) === true && balanced(after, file) === false) return "the file would no longer parse after fixing: left as it was";
+  const again = analyzeSource(after, file).candidates.filter((c) => !c.mention).length;
+  const was = analyzeSource(before, file).candidates.filter((c) => !c.mention).length;
+  if (again > was - fixed.length) return "after fixing, the file still reads as calling v1 where it was fixed: left as it was";
+  return undefined;
+}

@@ -1,0 +1,370 @@
+// The request body a Python or JavaScript/TypeScript call sends as a literal, read from tokens:
+// `requests.post(url, json={...})`, `fetch(url, {body: JSON.stringify({...})})`,
+// `axios.patch(url, {...})`. Literal values are kept; anything else (a variable, a call, an
+// f-string field) becomes a named placeholder, the string `<source text>`. Returned as JSON text,
+// the form shell bodies take too, so both go through the same migration.
+
+import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Reading, shown } from "./body-anchor.js";
+import { callArgs, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
+import { psStatement } from "./method.js";
+import type { Token } from "./lex/tokens.js";
+
+export type { BodyAnchor } from "./body-anchor.js";
+
+const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
+
+/** The first enclosing call of the expression starting at token `s`: its open parenthesis. */
+function enclosingCall(tokens: readonly Token[], s: number): number | undefined {
+  for (const j of openersAround(tokens, s)) return tokens[j]?.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
+  return undefined;
+}
+
+/** JSON text of the literal at tokens [a, b], or undefined when it is not an object literal; with `anchor`, also its sentinel reading (`anchor.v1`). */
+function literalJson(tokens: readonly Token[], a: number, b: number, python: boolean, anchor?: BodyAnchor): string | undefined {
+  if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(literalValue(tokens, a, b, python, { placeholder: shown(python ? " " : ""), strict: false }));
+  } catch {
+    return undefined;
+  }
+  if (anchor) {
+    try {
+      const shape = newShape();
+      anchor.v1 = literalValue(tokens, a, b, python, { placeholder: opaque(anchor), strict: true, shape });
+      anchor.shape = shape;
+    } catch {
+      // Left unread: the fix says so.
+    }
+  }
+  return json;
+}
+
+/** The value of the literal at tokens [a, b]; throws when it is not one. */
+function literalValue(tokens: readonly Token[], a: number, b: number, python: boolean, { placeholder, strict, shape }: Reading): unknown {
+  for (let j = a; shape && j <= b; j++) shape.tokens.push([(tokens[j] as Token).start, (tokens[j] as Token).end]);
+  let i = a;
+  const value = (pointer: string): unknown => {
+    const t = tokens[i] as Token | undefined;
+    if (t === undefined) throw new Error("end");
+    if (t.text === "{" || t.text === "[") {
+      const close = matchClose(tokens, i);
+      if (close < 0 || close > b) throw new Error("unbalanced");
+      const object = t.text === "{";
+      shape?.containers.push({ pointer, open: t.start, close: (tokens[close] as Token).end, list: !object });
+      const out: Record<string, unknown> | unknown[] = object ? {} : [];
+      i++;
+      while (i < close) {
+        if (tokens[i]?.text === ",") {
+          i++;
+          continue;
+        }
+        if (object) {
+          const k = tokens[i] as Token;
+          const key =
+            k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : `<${p.hole}>`)).join("") : k.kind === "ident" && !python ? k.text : undefined;
+          if (key === undefined) throw new Error("key");
+          const next = tokens[i + 1]?.text;
+          if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
+            // A shorthand property (`{ name }`): the variable's value, a placeholder.
+            (out as Record<string, unknown>)[key] = placeholder([k]);
+            shape?.members.push({ pointer: childPointer(pointer, key), parent: pointer, key: k.start, end: k.end });
+            i++;
+            continue;
+          }
+          if (next !== ":") throw new Error("key");
+          i += 2;
+          (out as Record<string, unknown>)[key] = value(childPointer(pointer, key));
+          shape?.members.push({ pointer: childPointer(pointer, key), parent: pointer, key: k.start, end: (tokens[i - 1] as Token).end });
+        } else (out as unknown[]).push(value(childPointer(pointer, (out as unknown[]).length)));
+      }
+      i = close + 1;
+      return out;
+    }
+    // One value up to the next `,` or the closing bracket at this level.
+    const start = i;
+    let depth = 0;
+    while (i <= b) {
+      const x = (tokens[i] as Token).text;
+      if (depth === 0 && (x === "," || x === "}" || x === "]")) break;
+      if (x === "(" || x === "[" || x === "{") depth++;
+      else if (x === ")" || x === "]" || x === "}") depth--;
+      i++;
+    }
+    const run = tokens.slice(start, i);
+    const only = run.length === 1 ? run[0] : undefined;
+    if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) return literalString(only.parts ?? [], strict);
+    if (only?.kind === "num" && Number.isFinite(Number(only.text))) return Number(only.text);
+    if (only?.kind === "ident") {
+      const word = only.text;
+      if (word === (python ? "True" : "true")) return true;
+      if (word === (python ? "False" : "false")) return false;
+      if (word === (python ? "None" : "null")) return null;
+    }
+    if (run.length === 2 && run[0]?.text === "-" && run[1]?.kind === "num") return -Number(run[1].text);
+    // Not a literal: a placeholder.
+    return placeholder(run);
+  };
+  return value("");
+}
+
+/** What a call sends as its body: JSON text of a literal (and where it is written), or the source of an expression built elsewhere. */
+export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string };
+
+const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyAnchor["syntax"]): BodyAnchor => ({
+  start: (tokens[a] as Token).start,
+  end: (tokens[b] as Token).end,
+  syntax,
+  holes: {},
+});
+
+/** The object literal at tokens [a, b] as a sent body, with its anchor. */
+function objectLiteral(tokens: readonly Token[], a: number, b: number, python: boolean): SentBody | undefined {
+  if (a > b || tokens[a]?.text !== "{") return undefined;
+  const anchor = newAnchor(tokens, a, b, python ? "python" : "js");
+  const literal = literalJson(tokens, a, b, python, anchor);
+  return literal === undefined ? undefined : { literal, anchor };
+}
+
+function sent(tokens: readonly Token[], a: number, b: number, python = false): SentBody | undefined {
+  const literal = objectLiteral(tokens, a, b, python);
+  if (literal) return literal;
+  if (a > b) return undefined;
+  // One name: the literal it was assigned once, earlier in the same function.
+  if (a === b && tokens[a]?.kind === "ident") {
+    const assigned = assignedLiteral(tokens, a, python);
+    if (assigned !== undefined) return assigned;
+  }
+  return {
+    elsewhere: tokens
+      .slice(a, b + 1)
+      .map((t) => t.text)
+      .join(""),
+  };
+}
+
+/** Where a function starts: a search for an assignment stops there. */
+const FUNCTION_START = new Set(["def", "function", "class"]);
+
+/**
+ * The object literal `name` was assigned, when it was assigned exactly once between the start
+ * of the enclosing function (or the file) and its use at token `use`: `payload = {...}` in
+ * Python, `const|let|var payload = {...}` in JavaScript.
+ */
+function assignedLiteral(tokens: readonly Token[], use: number, python: boolean): SentBody | undefined {
+  const name = (tokens[use] as Token).text;
+  let found: number | undefined;
+  for (let j = use - 1; j >= 0 && use - j < 4 * WALK_LIMIT; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && FUNCTION_START.has(t.text)) break;
+    if (t.text !== name || tokens[j + 1]?.text !== "=" || (j > 0 && tokens[j - 1]?.text === ".")) continue;
+    if (found !== undefined) return undefined; // assigned more than once: which value is sent is not known
+    found = j;
+  }
+  if (found === undefined || tokens[found + 2]?.text !== "{") return undefined;
+  const close = matchClose(tokens, found + 2);
+  return close < 0 ? undefined : objectLiteral(tokens, found + 2, close, python);
+}
+
+/** The body of the call around the URL expression starting at token `s`. */
+export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number): SentBody | undefined {
+  const { tokens } = ctx;
+  const open = enclosingCall(tokens, s);
+  if (open === undefined) return undefined;
+  const args = callArgs(ctx, open)?.args ?? [];
+  const python = dialect === "python";
+  for (const [k, [a, b]] of args.entries()) {
+    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, true);
+    if (python) continue;
+    // axios.post(url, {...}) and friends: the data is the second argument.
+    if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) {
+      if (tokens[a]?.text !== "{") return sent(tokens, a, b);
+      return optionsBody(tokens, a, b) ?? sent(tokens, a, b);
+    }
+    // fetch(url, {method, body: JSON.stringify({...})})
+    if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
+  }
+  return undefined;
+}
+
+/** `{..., body: JSON.stringify({...}), ...}`: the stringified literal, or what is stringified. */
+function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody | undefined {
+  for (let j = a + 1; j < b; j++) {
+    if (tokens[j]?.text !== "body") continue;
+    // `{ method, body }`: a shorthand property, the variable `body`.
+    if (tokens[j - 1]?.text !== "." && (tokens[j + 1]?.text === "," || j + 1 === b)) return { elsewhere: "body" };
+    if (tokens[j + 1]?.text !== ":") continue;
+    if (tokens[j + 2]?.text !== "JSON" || tokens[j + 3]?.text !== "." || tokens[j + 4]?.text !== "stringify" || tokens[j + 5]?.text !== "(") {
+      // `body: payload`: the end of this property is the next `,` at this level or the object's end.
+      let end = j + 2;
+      let depth = 0;
+      while (end < b) {
+        const x = tokens[end]?.text;
+        if (depth === 0 && x === ",") break;
+        if (x === "(" || x === "[" || x === "{") depth++;
+        else if (x === ")" || x === "]" || x === "}") depth--;
+        end++;
+      }
+      return sent(tokens, j + 2, end - 1);
+    }
+    const close = matchClose(tokens, j + 5);
+    if (close < 0) return undefined;
+    return sent(tokens, j + 6, close - 1);
+  }
+  return undefined;
+}
+
+/** A PowerShell hashtable `@{ key = value; … }` at token `at` (the `@`), as a JSON value; undefined when it is not one. */
+function hashtable(tokens: readonly Token[], at: number, reading: Reading, pointer = ""): { value: unknown; end: number } | undefined {
+  const { placeholder, strict, shape } = reading;
+  if (tokens[at]?.text !== "@" || (tokens[at + 1]?.text !== "{" && tokens[at + 1]?.text !== "(")) return undefined;
+  const close = matchClose(tokens, at + 1);
+  if (close < 0) return undefined;
+  const object = tokens[at + 1]?.text === "{";
+  shape?.containers.push({ pointer, open: (tokens[at] as Token).start, close: (tokens[close] as Token).end, list: !object });
+  const out: Record<string, unknown> | unknown[] = object ? {} : [];
+  let i = at + 2;
+  const separator = (x: Token | undefined) => x === undefined || x.text === ";" || x.text === "," || x.kind === "nl";
+  while (i < close) {
+    if (separator(tokens[i])) {
+      i++;
+      continue;
+    }
+    let key: string | undefined;
+    const keyAt = (tokens[i] as Token).start;
+    if (object) {
+      const k = tokens[i] as Token;
+      key = k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("") : k.kind === "ident" ? k.text : undefined;
+      if (key === undefined || tokens[i + 1]?.text !== "=") return undefined;
+      i += 2;
+    }
+    const at = childPointer(pointer, key ?? (out as unknown[]).length);
+    let value: unknown;
+    const nested = hashtable(tokens, i, reading, at);
+    if (nested) {
+      value = nested.value;
+      i = nested.end + 1;
+    } else {
+      const start = i;
+      let depth = 0;
+      while (i < close && !(depth === 0 && separator(tokens[i]))) {
+        const x = (tokens[i] as Token).text;
+        if (x === "(" || x === "[" || x === "{") depth++;
+        else if (x === ")" || x === "]" || x === "}") depth--;
+        i++;
+      }
+      const run = tokens.slice(start, i);
+      const only = run.length === 1 ? run[0] : undefined;
+      if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) value = literalString(only.parts ?? [], strict);
+      else if (only?.kind === "num" && Number.isFinite(Number(only.text))) value = Number(only.text);
+      else if (only && /^\$(true|false|null)$/i.test(only.text)) value = JSON.parse(only.text.slice(1).toLowerCase());
+      else value = placeholder(run);
+    }
+    if (object) (out as Record<string, unknown>)[key as string] = value;
+    else (out as unknown[]).push(value);
+    if (object) shape?.members.push({ pointer: at, parent: pointer, key: keyAt, end: (tokens[i - 1] as Token).end });
+  }
+  return { value: out, end: close };
+}
+
+/** The hashtable at token `at` as a sent body, its anchor holding the sentinel reading a fix takes. */
+function tableBody(tokens: readonly Token[], at: number): { literal: string; anchor: BodyAnchor } | undefined {
+  const table = hashtable(tokens, at, { placeholder: shown(" "), strict: false });
+  if (!table) return undefined;
+  const anchor = newAnchor(tokens, at, table.end, "powershell");
+  try {
+    const shape = newShape();
+    anchor.v1 = hashtable(tokens, at, { placeholder: opaque(anchor), strict: true, shape })?.value;
+    for (const t of tokens.slice(at, table.end + 1)) if (t.kind !== "nl") shape.tokens.push([t.start, t.end]);
+    anchor.shape = shape;
+  } catch {
+    // Left unread: the fix says so.
+  }
+  return { literal: JSON.stringify(table.value), anchor };
+}
+
+/**
+ * The body of an `Invoke-RestMethod`/`Invoke-WebRequest` statement around token `s`: `-Body`
+ * given a hashtable (`(@{…} | ConvertTo-Json)`), a variable assigned one earlier in the same
+ * function, or a JSON string.
+ */
+export function powershellBody(tokens: readonly Token[], s: number): SentBody | undefined {
+  const [a, b] = psStatement(tokens, s);
+  for (let j = a; j < b; j++) {
+    if (!/^-Body$/i.test(tokens[j]?.text ?? "")) continue;
+    const v = j + 1;
+    const t = tokens[v];
+    if (t === undefined) return undefined;
+    if (t.text === "(") {
+      // `($body | ConvertTo-Json)`: the variable's hashtable.
+      if (tokens[v + 1]?.kind === "ident" && tokens[v + 1]?.text.startsWith("$")) return psVariableBody(tokens, j, tokens[v + 1] as Token);
+      return (
+        tableBody(tokens, v + 1) ?? {
+          elsewhere: tokens
+            .slice(v, Math.max(v, matchClose(tokens, v)) + 1)
+            .map((x) => x.text)
+            .join(" "),
+        }
+      );
+    }
+    if (t.kind === "str") {
+      const text = (t.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("");
+      // A single-quoted string holds the JSON as written: a fix can write JSON back into it.
+      return t.text.startsWith("'") && t.text.endsWith("'")
+        ? { literal: text, anchor: { ...newAnchor(tokens, v, v, "json"), start: t.start + 1, end: t.end - 1, in: "powershell" } }
+        : { literal: text };
+    }
+    if (t.kind === "ident" && t.text.startsWith("$")) return psVariableBody(tokens, j, t);
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The hashtable a PowerShell variable was assigned once, earlier in the same function, before token `before`. */
+function psVariableBody(tokens: readonly Token[], before: number, variable: Token): SentBody {
+  let found: number | undefined;
+  for (let k = before - 1; k >= 0 && before - k < 4 * WALK_LIMIT; k--) {
+    const x = tokens[k] as Token;
+    if (x.kind === "ident" && /^function$/i.test(x.text)) break;
+    if (x.text.toLowerCase() !== variable.text.toLowerCase() || tokens[k + 1]?.text !== "=") continue;
+    if (found !== undefined) return { elsewhere: variable.text };
+    found = k;
+  }
+  return (found === undefined ? undefined : tableBody(tokens, found + 2)) ?? { elsewhere: variable.text };
+}
+
+/** Where `--unsafe-fixes` can add a body to a call that sends none (a per-action pod route's `{"action": …}`). */
+export interface BodyInsertion {
+  at: number;
+  /** `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`; `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word. */
+  how: "kwarg" | "argument" | "option" | "flag";
+  dialect: "python" | "js" | "shell" | "powershell";
+  /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
+  hasHeaders?: boolean;
+}
+
+/** Where a body could be added to the call around the URL expression at token `s`, if the call's shape is plain. */
+export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], s: number, commandWord?: Token): BodyInsertion | undefined {
+  const { tokens } = ctx;
+  if (dialect === "shell" || dialect === "powershell") return commandWord ? { at: commandWord.end, how: "flag", dialect } : undefined;
+  const open = enclosingCall(tokens, s);
+  if (open === undefined) return undefined;
+  const call = callArgs(ctx, open);
+  if (!call) return undefined;
+  const close = (tokens[call.close] as Token).start;
+  if (dialect === "python") {
+    const sendsBody = call.args.some(([a]) => /^(?:json|data)$/.test(tokens[a]?.text ?? "") && tokens[a + 1]?.text === "=");
+    return sendsBody ? undefined : { at: close, how: "kwarg", dialect };
+  }
+  if (call.args.length === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) return { at: close, how: "argument", dialect };
+  const options = call.args[1];
+  if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
+    const keyAt = (name: string) =>
+      tokens
+        .slice(options[0], options[1])
+        .some((t, k) => t.text === name && (tokens[options[0] + k + 1]?.text === ":" || tokens[options[0] + k + 1]?.text === ","));
+    if (keyAt("body")) return undefined;
+    return { at: (tokens[options[0]] as Token).end, how: "option", dialect, ...(keyAt("headers") ? { hasHeaders: true } : {}) };
+  }
+  return undefined;
+}

@@ -1,0 +1,342 @@
+// The HTTP method of the call a URL expression is passed to: the function's name
+// (`c.Patch`, `requests.post`), a sibling argument (`http.NewRequest("PATCH", …)`,
+// `http.MethodPost`), an options object (`{method: "PATCH"}`, `Method = 'Post'`), a flag of
+// the command (`curl -X POST`, `-Method Post`, across continued lines), or the command's
+// default (`fetch(url)`, curl without data, `Invoke-RestMethod` are GET). Walks are bounded.
+
+import { callArgs, chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
+import type { BodyAnchor } from "./literal-body.js";
+import { literalText, type Token } from "./lex/tokens.js";
+
+export interface MethodSource {
+  method: string;
+  /** How it was read, for the finding's notes. */
+  how: string;
+  /**
+   * Where a fix may change it: the source span of the verb as written (`"POST"`'s letters, the
+   * `post` of `requests.post`, `-X POST`'s word), or a place to insert a `-X` flag (curl's
+   * default). Absent when the method comes from a name a fix must not rename (`doPost`).
+   */
+  anchor?: MethodAnchor;
+}
+
+export type MethodAnchor = { start: number; end: number } | { insertAt: number };
+
+/** The span of the verb in a token that is a verb (`"POST"`, `Post`, `post`) or `MethodPost`, if it is one. */
+export function verbSpan(token: Token | undefined): { start: number; end: number } | undefined {
+  if (!token) return undefined;
+  const inner = token.kind === "str" ? /^((?:-X|--request=)?[^A-Za-z]{0,3})(get|post|put|patch|delete|head)[^A-Za-z]{0,3}$/i.exec(token.text) : undefined;
+  if (inner) return { start: token.start + (inner[1] as string).length, end: token.start + (inner[1] as string).length + (inner[2] as string).length };
+  const named = token.kind === "ident" ? /^(Method|-X|--request=)?(get|post|put|patch|delete|head)$/i.exec(token.text) : undefined;
+  if (named) return { start: token.start + (named[1] ?? "").length, end: token.end };
+  return undefined;
+}
+
+const VERBS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]);
+
+/** `Patch`, `doPost`, `post_json`, `MethodDelete`, `del` → the verb its name carries. */
+export function verbInName(name: string): string | undefined {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_\-.$]+/)
+    .map((w) => w.toUpperCase());
+  for (const w of words) {
+    if (VERBS.has(w)) return w;
+    if (w === "DEL") return "DELETE";
+  }
+  return undefined;
+}
+
+function verbLiteral(token: Token | undefined): string | undefined {
+  if (!token) return undefined;
+  const text = token.kind === "str" ? literalText(token.parts ?? []) : token.kind === "ident" ? token.text : "";
+  const upper = text.toUpperCase();
+  return VERBS.has(upper) ? upper : undefined;
+}
+
+/**
+ * The value of a `method` key inside tokens [from, to] at bracket depth `maxDepth` or less:
+ * `method: "POST"`, `method="POST"`, `Method = 'Post'`, `Method: http.MethodPost`. Deeper keys
+ * belong to other calls.
+ */
+function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth: number): { verb: string; token: Token } | undefined {
+  let depth = 0;
+  for (let j = from; j <= to - 2; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) depth++;
+    else if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth--;
+    if (depth > maxDepth) continue;
+    const key = t.kind === "str" ? literalText(t.parts ?? []) : t.kind === "ident" ? t.text : "";
+    if (!/^-?method$/i.test(key)) continue;
+    const sep = tokens[j + 1]?.text;
+    if (sep !== ":" && sep !== "=" && sep !== "=>") continue;
+    let v = j + 2;
+    while (tokens[v + 1]?.text === "." && tokens[v + 2]?.kind === "ident") v += 2;
+    const verb = verbLiteral(tokens[v]) ?? (tokens[v]?.kind === "ident" ? verbInName(tokens[v]?.text ?? "") : undefined);
+    if (verb) return { verb, token: tokens[v] as Token };
+  }
+  return undefined;
+}
+
+/** `options` in `fetch(url, options)`: the method key of the object literal it was assigned. */
+function methodOfVariable(tokens: readonly Token[], name: string, before: number): { verb: string; token: Token } | undefined {
+  for (let k = before - 1; k >= 2 && before - k < 4 * WALK_LIMIT; k--) {
+    const t = tokens[k] as Token;
+    if (t.text !== "{" || tokens[k - 1]?.text !== "=" || tokens[k - 2]?.text !== name) continue;
+    const close = matchClose(tokens, k);
+    return methodKey(tokens, k + 1, close < 0 ? Math.min(tokens.length - 1, k + WALK_LIMIT) : close, 0);
+  }
+  return undefined;
+}
+
+const FETCH = /^(?:fetch|\$fetch|ofetch|Request)$/;
+
+const BEFORE_LITERAL = new Set(["(", ",", "=", ":", ":=", "[", "@", "?", "||", "??", "return", "&"]);
+
+/** `{` that opens an object, hashtable or Go composite literal rather than a block. */
+function isLiteralBrace(tokens: readonly Token[], j: number): boolean {
+  const prev = tokens[j - 1];
+  if (!prev) return false;
+  if (BEFORE_LITERAL.has(prev.text)) return true;
+  // Go `&http.Request{`, `Options{`: a type name after `=`, `(`, `,`, `&`, `return`.
+  if (prev.kind === "ident") {
+    const before = tokens[chainStart(tokens, j - 1) - 1];
+    return before !== undefined && BEFORE_LITERAL.has(before.text) && before.text !== ":";
+  }
+  return false;
+}
+
+/** The method of the call or object literal around token `s`, innermost first. */
+function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
+  const { tokens } = ctx;
+  let levels = 0;
+  for (const j of openersAround(tokens, s)) {
+    if (levels >= 3) break;
+    const t = tokens[j] as Token;
+    // A block (function body, `if`) ends the search: its other calls are not this one's.
+    if (t.text === "{" && !isLiteralBrace(tokens, j)) return undefined;
+    levels++;
+    const close = matchClose(tokens, j);
+    const end = close < 0 ? Math.min(tokens.length - 1, j + WALK_LIMIT) : close;
+    const callee = tokens[j - 1];
+    if (t.text === "(" && callee?.kind === "ident") {
+      const fromName = verbInName(callee.text);
+      if (fromName) return withAnchor({ method: fromName, how: `the function name ${callee.text}` }, verbSpan(callee));
+      const args = callArgs(ctx, j)?.args ?? [];
+      for (const [a, b] of args) {
+        const tail = tokens[b];
+        const verb = a === b ? verbLiteral(tokens[a]) : tail?.kind === "ident" && a === chainStart(tokens, b) ? verbInName(tail.text) : undefined;
+        if (verb)
+          return withAnchor(
+            {
+              method: verb,
+              how: `the argument ${tokens
+                .slice(a, b + 1)
+                .map((x) => x.text)
+                .join("")}`,
+            },
+            verbSpan(tokens[b]),
+          );
+      }
+    }
+    // `["curl", "-X", "POST", url]` (subprocess, exec): the argument list of a curl command.
+    if ((t.text === "[" || t.text === "(") && tokens[j + 1]?.kind === "str" && literalText(tokens[j + 1]?.parts ?? []) === "curl") {
+      const words: string[] = [];
+      const wordTokens: Token[] = [];
+      for (let k = j + 1; k < end; k++) {
+        if (tokens[k]?.kind !== "str") continue;
+        words.push(literalText(tokens[k]?.parts ?? []));
+        wordTokens.push(tokens[k] as Token);
+      }
+      const fromArgv = curlMethod(words, wordTokens);
+      // Inserting a flag into an argument list needs its own quoting: only a written verb is changed.
+      if (fromArgv.anchor && "insertAt" in fromArgv.anchor) delete fromArgv.anchor;
+      return { ...fromArgv, how: `${fromArgv.how} (argument list)` };
+    }
+    const keyed = methodKey(tokens, j + 1, end, t.text === "(" ? 1 : 0);
+    if (keyed) return withAnchor({ method: keyed.verb, how: "the method option" }, verbSpan(keyed.token));
+    if (t.text === "(") {
+      for (const [a, b] of callArgs(ctx, j)?.args ?? []) {
+        const name = tokens[a];
+        const fromVariable = a === b && name?.kind === "ident" ? methodOfVariable(tokens, name.text, j) : undefined;
+        if (fromVariable) return withAnchor({ method: fromVariable.verb, how: `the method option of ${name?.text}` }, verbSpan(fromVariable.token));
+      }
+    }
+    if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
+      return { method: "GET", how: `${callee.text}() without a method option (GET)` };
+    }
+  }
+  return undefined;
+}
+
+const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
+
+/** The PowerShell statement around `s`: out of parentheses, up to a line end, `;` or a block brace. */
+export function psStatement(tokens: readonly Token[], s: number): [number, number] {
+  let a = s;
+  for (let depth = 0; a > 0 && s - a < WALK_LIMIT; a--) {
+    const t = tokens[a - 1] as Token;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
+    else if (t.text === "{") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
+  }
+  let b = s;
+  for (let depth = 0; b < tokens.length - 1 && b - s < WALK_LIMIT; b++) {
+    const t = tokens[b + 1] as Token;
+    if (t.text === "(" || t.text === "{" || t.text === "[") depth++;
+    else if (t.text === ")" || t.text === "]") depth = Math.max(0, depth - 1);
+    else if (t.text === "}") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
+  }
+  return [a, b];
+}
+
+function powershellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+  const [a, b] = psStatement(tokens, s);
+  for (let j = a; j < b; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && /^-Method$/i.test(t.text)) {
+      const verb = verbLiteral(tokens[j + 1]);
+      if (verb) return withAnchor({ method: verb, how: `-Method ${tokens[j + 1]?.text}` }, verbSpan(tokens[j + 1]));
+    }
+  }
+  for (let j = a; j <= b; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && PS_HTTP.test(t.text)) return { method: "GET", how: `${t.text} without -Method (GET)` };
+  }
+  return undefined;
+}
+
+const SHELL_END = new Set([";", "|", "&", "&&", "||", "(", ")"]);
+const CURL_DATA = /^(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?)$/;
+
+/** The method of a curl command given as its words (`curl` first): `-X`/`--request`, else POST with data, else GET. */
+function curlMethod(words: readonly string[], wordTokens?: readonly Token[]): MethodSource {
+  let method: string | undefined;
+  let how = "";
+  let data = false;
+  let anchor: MethodAnchor | undefined;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] as string;
+    const attached = /^(?:--request=|-X)(\S+)$/.exec(w);
+    if (attached) {
+      [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
+      anchor = verbSpan(wordTokens?.[k]);
+    } else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) {
+      [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
+      anchor = verbSpan(wordTokens?.[k + 1]);
+    } else if (CURL_DATA.test(w)) data = true;
+  }
+  if (method) return withAnchor({ method, how }, anchor);
+  const curlEnd = wordTokens?.[0]?.end;
+  return data
+    ? withAnchor({ method: "POST", how: "curl with a request body (POST)" }, curlEnd === undefined ? undefined : { insertAt: curlEnd })
+    : withAnchor({ method: "GET", how: "curl without -X (GET)" }, curlEnd === undefined ? undefined : { insertAt: curlEnd });
+}
+
+function withAnchor(source: MethodSource, anchor: MethodAnchor | undefined): MethodSource {
+  return anchor ? { ...source, anchor } : source;
+}
+
+/**
+ * The method a string states for the URL in it: a curl command inside it (`"curl -X DELETE
+ * https://…/v1/pods/{id}"`, run through a shell by the code around it), or a verb right before
+ * the URL (`"(POST /v1/pods)"` in a docstring, `"POST https://…/v1/pods"` in a log line).
+ */
+export function methodInText(text: string): MethodSource | undefined {
+  const at = text.search(/[a-z][a-z0-9+.-]*:\/\/|\/v1\//i);
+  if (at < 0) return undefined;
+  const before = text.slice(Math.max(0, at - 4096), at);
+  const curl = before.search(/(?:^|[\s;|&("'`])curl\s/);
+  if (curl >= 0) {
+    const words = text
+      .slice(Math.max(0, at - 4096) + curl)
+      .split(/[\s"'`]+/)
+      .filter((w) => w !== "");
+    const end = words.findIndex((w, i) => i > 0 && /^(?:;|\||&&|\|\|)$/.test(w));
+    return curlMethod(end < 0 ? words : words.slice(0, end));
+  }
+  const verb = /(?:^|[\s([`"'])(GET|POST|PUT|PATCH|DELETE)\s+$/.exec(before)?.[1];
+  return verb === undefined ? undefined : { method: verb, how: `"${verb} …" in the text` };
+}
+
+/**
+ * The words of the shell command around token `s` (from the statement start to its end), their
+ * variables dropped, or written `$NAME` with `holes`; `NAME=value` assignments left out.
+ */
+export function commandWords(tokens: readonly Token[], s: number, holes: boolean, wordTokens: Token[] = []): string[] {
+  let a = s;
+  while (a > 0 && s - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
+  const words: string[] = [];
+  for (let j = a; j < tokens.length && j - a < WALK_LIMIT; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "nl" || (t.kind === "punct" && SHELL_END.has(t.text))) break;
+    if (t.kind === "str") {
+      words.push(holes ? (t.parts ?? []).map((p) => ("text" in p ? p.text : `$${p.hole}`)).join("") : literalText(t.parts ?? []));
+      wordTokens.push(t);
+    } else if (t.kind === "ident" && tokens[j + 1]?.text === "=") j += 2; // NAME=value before the command
+  }
+  return words;
+}
+
+function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+  const wordTokens: Token[] = [];
+  const words = commandWords(tokens, s, false, wordTokens);
+  while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) {
+    words.shift();
+    wordTokens.shift();
+  }
+  const cmd = words[0];
+  if (cmd === "curl") return curlMethod(words, wordTokens);
+  if (cmd === "http" || cmd === "https" || cmd === "xh") {
+    const verb = verbLiteral({ kind: "ident", start: 0, end: 0, text: words[1] ?? "" });
+    return verb ? { method: verb, how: `${cmd} ${words[1]}` } : { method: "GET", how: `${cmd} without a method (GET)` };
+  }
+  if (cmd === "wget") {
+    const m = words.map((w) => /^--method=(\w+)$/.exec(w)?.[1]).find(Boolean);
+    if (m) return { method: m.toUpperCase(), how: `wget --method=${m}` };
+    return words.some((w) => w.startsWith("--post-")) ? { method: "POST", how: "wget --post-data (POST)" } : { method: "GET", how: "wget (GET)" };
+  }
+  return undefined;
+}
+
+/** A curl flag whose next word is the request body. */
+const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
+
+/**
+ * The request body a shell command sends literally (`curl … -d '{"workersMin": 1}'`,
+ * `--data=…`, `--json …`), its variables written `$NAME`; undefined when it sends none or reads
+ * a file (`-d @body.json`).
+ */
+export function shellBody(tokens: readonly Token[], s: number): { text: string; anchor?: BodyAnchor } | undefined {
+  const wordTokens: Token[] = [];
+  const words = commandWords(tokens, s, true, wordTokens);
+  if (words.find((w) => w !== "$" && !/^(?:sudo|env|time|command|exec)$/.test(w)) !== "curl") return undefined;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] as string;
+    const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
+    const body = attached ?? (CURL_BODY.test(w) ? words[k + 1] : undefined);
+    if (body === undefined) continue;
+    // The body word, quoted (`'{…}'`, `"{\"a\": $X}"`): a fix rewrites the whole word, by bash's rules.
+    const token = attached === undefined ? wordTokens[k + 1] : undefined;
+    const anchor: BodyAnchor | undefined =
+      token !== undefined && /^["']/.test(token.text) ? { start: token.start, end: token.end, syntax: "json", holes: {}, in: "shell" } : undefined;
+    return anchor ? { text: body, anchor } : { text: body };
+  }
+  return undefined;
+}
+
+export type Dialect = "js" | "python" | "go" | "shell" | "powershell";
+
+/** The method at the site spanning tokens [s, e]. */
+export function methodAt(ctx: EvalContext, dialect: Dialect, s: number): MethodSource | undefined {
+  if (dialect === "shell") return shellMethod(ctx.tokens, s);
+  const fromGroup = groupMethod(ctx, s);
+  if (fromGroup || dialect !== "powershell") return fromGroup;
+  return powershellMethod(ctx.tokens, s);
+}

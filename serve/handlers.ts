@@ -1,0 +1,210 @@
+// One handler per behaviour (families.ts). Request bodies go through `lint`, the same engine and
+// the same problem bodies as `v2kit lint`; every success body is checked against the document's
+// response schema before it leaves (a server that answers outside its contract is a bug: 500).
+
+import { evaluateResponse } from "../engine/evaluate.js";
+import { complete } from "./derive.js";
+import type { CheckResult, TemplateRecord } from "../engine/types.js";
+import { patchMerge } from "../engine/merge.js";
+import { isObject } from "../engine/values.js";
+import { lint } from "../lint/lint.js";
+import type { Api } from "./api.js";
+import { type Behaviour, returnsCreatedAt, successStatus } from "./families.js";
+import { TEMPLATES, v2Template } from "./graphql.js";
+import { problem } from "./http.js";
+import type { Route } from "./routes.js";
+import { present, recordOf, withSecrets } from "./shape.js";
+import type { Resource, Store } from "./store.js";
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+}
+
+export interface HandlerContext {
+  api: Api;
+  store: Store;
+  route: Route;
+  behaviour: Behaviour;
+  params: Record<string, string>;
+  body: Buffer | undefined;
+  requestBase: string;
+  now: () => Date;
+  /** Called after every change, to persist the state. */
+  changed: () => void;
+}
+
+/** Spec, Endpoints: the pod actions as state transitions, with the published document's states. */
+const POD_ACTIONS: Record<string, string | null> = { start: "RUNNING", restart: "RUNNING", stop: "EXITED", terminate: null };
+// (`status` and its values are facts of the published document, PodStatus; the spec names the actions only.)
+
+const notFound = (what: string, id: string): Reply => ({
+  status: 404,
+  body: problem(404, "Not Found", `${what} ${JSON.stringify(id)} does not exist or is not accessible`),
+});
+
+function verdictReply(result: CheckResult): Reply | undefined {
+  return result.ok ? undefined : { status: result.status ?? 400, body: result.problem };
+}
+
+/** Templates the rules see: the caller's own (REST and GraphQL) and the public catalog ones. */
+export function templatesOf(store: Store): TemplateRecord[] {
+  return [...store.list("/v2/templates"), ...store.list("/v2/catalog/templates"), ...store.list(TEMPLATES).map(v2Template)] as TemplateRecord[];
+}
+
+/** A stored record as the service returns it: derived fields added, values never returned left out. */
+function shown(context: HandlerContext, collection: string, record: Resource): Resource {
+  return present(collection, record, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(collection));
+}
+
+/** Answer with `record` and keep it only when the answer is a success (never store what the document rejects). */
+function storeAndReply(context: HandlerContext, collection: string, id: string, record: Resource, status: number): Reply {
+  const reply = respondWith(context, status, shown(context, collection, record));
+  if (reply.status < 300) {
+    context.store.put(collection, id, record);
+    context.changed();
+  }
+  return reply;
+}
+
+/** The request body's `writeOnly` pointers, which lint leaves out of `resolved` and the store keeps. */
+function secretPointers(context: HandlerContext): readonly string[] | undefined {
+  return context.api.engine.operations.get(context.route.operation.id)?.writeOnly;
+}
+
+function check(context: HandlerContext, current?: Resource): CheckResult {
+  return lint(context.body ?? Buffer.alloc(0), {
+    operation: context.route.operation.id,
+    engine: context.api.engine,
+    catalog: context.api.catalog,
+    templates: templatesOf(context.store),
+    ...(current === undefined ? {} : { current }),
+  });
+}
+
+function respondWith(context: HandlerContext, status: number, stored: unknown): Reply {
+  if (stored === undefined) return { status };
+  // Required fields the record lacks get the value the server would hold (derive.ts).
+  const missing: string[] = [];
+  const schema = context.route.operation.responses.find((r) => r.status === String(status))?.schema;
+  const collection = "collection" in context.behaviour ? context.behaviour.collection : undefined;
+  const body = complete(context.api.model, schema, stored, missing, collection === undefined ? undefined : context.api.writable.get(collection));
+  const verdict = evaluateResponse(context.api.engine, context.route.operation.id, String(status), body);
+  if (verdict.ok) return { status, body };
+  const errors = verdict.violations.map((v) => `${v.path || "/"}: ${v.message}`);
+  const why =
+    missing.length > 0
+      ? `: the document requires ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}, which the stored resource lacks and nothing derives`
+      : "";
+  return {
+    status: 500,
+    body: problem(
+      500,
+      "Internal Server Error",
+      `v2kit serve built a ${status} response to ${context.route.operation.id} that its own document rejects${why}`,
+      errors,
+    ),
+  };
+}
+
+export function handle(context: HandlerContext): Reply {
+  const { behaviour: b, store } = context;
+  switch (b.kind) {
+    case "create": {
+      const result = check(context);
+      const rejected = verdictReply(result);
+      if (rejected) return rejected;
+      const id = store.nextId();
+      const record = withSecrets(
+        recordOf(result.resolved, id, returnsCreatedAt(context.api.model, context.route.operation) ? context.now().toISOString() : undefined),
+        context.body,
+        secretPointers(context),
+      );
+      return storeAndReply(context, b.collection, id, record, successStatus(context.route.operation, 201));
+    }
+    case "list": {
+      const items = store.list(b.collection).map((r) => shown(context, b.collection, r));
+      return respondWith(context, successStatus(context.route.operation, 200), b.wrapper ? { [b.wrapper]: items } : items);
+    }
+    case "get": {
+      const id = context.params[b.param] as string;
+      const record = store.get(b.collection, id);
+      return record ? respondWith(context, successStatus(context.route.operation, 200), shown(context, b.collection, record)) : notFound("resource", id);
+    }
+    case "update": {
+      const id = context.params[b.param] as string;
+      const current = store.get(b.collection, id);
+      if (!current) return notFound("resource", id);
+      const result = check(context, current);
+      const rejected = verdictReply(result);
+      if (rejected) return rejected;
+      const record = withSecrets(
+        {
+          ...merged(context, current, result.resolved),
+          id: current.id,
+          ...(current.createdAt === undefined ? {} : { createdAt: current.createdAt }),
+        },
+        context.body,
+        secretPointers(context),
+      );
+      return storeAndReply(context, b.collection, id, record, successStatus(context.route.operation, 200));
+    }
+    case "delete": {
+      const id = context.params[b.param] as string;
+      if (!store.delete(b.collection, id)) return notFound("resource", id);
+      context.changed();
+      return { status: successStatus(context.route.operation, 204) };
+    }
+    case "action":
+      return action(context, b);
+    case "sub-list": {
+      const id = context.params[b.param] as string;
+      if (!store.get(b.collection, id)) return notFound("resource", id);
+      return respondWith(context, successStatus(context.route.operation, 200), b.empty);
+    }
+    case "not-simulated":
+      return {
+        status: 501,
+        body: problem(
+          501,
+          "Not Implemented",
+          `v2kit serve does not simulate ${context.route.method} ${context.route.template}: the specification does not show what it returns`,
+        ),
+      };
+  }
+}
+
+/**
+ * The resource after a PATCH. An operation whose rules file has a patch-merge stage (it needs the
+ * `current` resource) resolves to the merged resource already, with its own semantics (fields
+ * replaced together, cleared values); for any other, the patch is merged onto the stored
+ * resource the generic way: objects field by field, every other value replaced.
+ */
+function merged(context: HandlerContext, current: Resource, resolved: unknown): Resource {
+  const merges = context.api.engine.operations.get(context.route.operation.id)?.needs.includes("current") ?? false;
+  const body = merges ? resolved : patchMerge(current, resolved, []);
+  return isObject(body) ? body : {};
+}
+
+function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" }>): Reply {
+  const id = context.params[b.param] as string;
+  const current = context.store.get(b.collection, id);
+  if (!current) return notFound("resource", id);
+  const result = check(context);
+  const rejected = verdictReply(result);
+  if (rejected) return rejected;
+  const name = isObject(result.resolved) ? result.resolved[b.action] : undefined;
+  let status = successStatus(context.route.operation, 200);
+  if (typeof name === "string" && Object.hasOwn(POD_ACTIONS, name)) {
+    const next = POD_ACTIONS[name];
+    if (next === null) {
+      context.store.delete(b.collection, id);
+      // The resource is gone: the document's bodiless 204 where it has one (published: terminate answers 204).
+      if (context.route.operation.responses.some((r) => r.status === "204")) status = 204;
+    } else context.store.put(b.collection, id, { ...current, status: next });
+    context.changed();
+  }
+  const after = context.store.get(b.collection, id);
+  const hasBody = context.route.operation.responses.some((r) => r.status === String(status) && r.schema !== undefined);
+  return respondWith(context, status, hasBody && after ? shown(context, b.collection, after) : undefined);
+}

@@ -1,0 +1,155 @@
+// A stored resource as the service returns it: the resolved request (defaults, template merge,
+// PATCH merge: the engine's `resolved` body) plus what the service adds. For endpoints the
+// specification says what that is (Resources, Endpoint and Request URLs); for other resources
+// only `id` and, where the response schema has one, `createdAt` are added.
+
+import { parseArgs } from "../engine/command.js";
+import { getAt, parsePointer, removeAt, setAt } from "../engine/pointer.js";
+import type { CpuRecord } from "../engine/types.js";
+import { isObject } from "../engine/values.js";
+import type { Resource } from "./store.js";
+
+const QUEUE_URLS: [string, string][] = [
+  ["run", "run"],
+  ["runSync", "runsync"],
+  ["status", "status/{job_id}"],
+  ["stream", "stream/{job_id}"],
+  ["cancel", "cancel/{job_id}"],
+  ["retry", "retry/{job_id}"],
+  ["purgeQueue", "purge-queue"],
+  ["health", "health"],
+];
+
+/** Spec, Request URLs: queue URLs under `{request_base}/v2/<id>/`, a load balancer's own host. */
+export function requestUrls(endpoint: Resource, id: string, requestBase: string): Record<string, string> {
+  const base = requestBase.replace(/\/+$/, "");
+  if (endpoint.type === "LOAD_BALANCER") {
+    const url = new URL(base);
+    const lb = `${url.protocol}//${encodeURIComponent(id)}.${url.host}`;
+    const env = isObject(endpoint.env) ? endpoint.env : {};
+    const healthPath = typeof env.HEALTH_CHECK_PATH === "string" && env.HEALTH_CHECK_PATH !== "" ? env.HEALTH_CHECK_PATH : "/ping";
+    return { base: lb, health: `${lb}${healthPath.startsWith("/") ? "" : "/"}${healthPath}` };
+  }
+  return Object.fromEntries(QUEUE_URLS.map(([key, tail]) => [key, `${base}/v2/${encodeURIComponent(id)}/${tail}`]));
+}
+
+/** Spec, Resources: the fields an Endpoint response always has, from the stored record. */
+function presentEndpoint(record: Resource, requestBase: string, cpus: readonly CpuRecord[]): Resource {
+  const out: Resource = { ...record };
+  const id = String(record.id);
+  out.dataCenterIds ??= []; // omitted or empty: the scheduler chooses
+  out.networkVolumes ??= [];
+  out.registry ??= null; // "null when unset"
+  if (isObject(out.gpu)) {
+    const gpu: Resource = { ...out.gpu };
+    gpu.allowedCudaVersions ??= []; // empty means any version
+    gpu.minCudaVersion ??= null; // null means no floor
+    gpu.excludedTypes ??= [];
+    out.gpu = gpu;
+  } else if (out.cpu === undefined) out.gpu = null;
+  if (Array.isArray(out.cpu)) out.cpu = out.cpu.map((c: unknown) => withMemory(c, cpus));
+  const scaling = isObject(out.scaling) ? out.scaling : {};
+  if (isObject(out.workers) && out.type !== "LOAD_BALANCER" && scaling.type === "REQUEST_COUNT") {
+    // Workers: idleTimeout is omitted from responses for queue endpoints scaling on REQUEST_COUNT.
+    const { idleTimeout: _omitted, ...workers } = out.workers;
+    out.workers = workers;
+  }
+  if (typeof out.args === "string" && out.args !== "") {
+    // Responses return `args` as stored, with its deconstructed `entrypoint` and `cmd`.
+    const parsed = parseArgs(out.args);
+    if (parsed?.cmd) out.cmd = parsed.cmd;
+    if (parsed?.entrypoint) out.entrypoint = parsed.entrypoint;
+  }
+  out.requestUrls = requestUrls(out, id, requestBase);
+  return out;
+}
+
+/**
+ * What is stored for a new resource: the resolved request, its id and (where the response
+ * schema has the field) its creation time. Derived fields are added only when it is returned,
+ * so that a later PATCH is judged against what was sent, not against what the server derived.
+ */
+export function recordOf(resolved: unknown, id: string, createdAt: string | undefined): Resource {
+  const body = isObject(resolved) ? resolved : {};
+  return { ...body, id, ...(createdAt === undefined ? {} : { createdAt }) };
+}
+
+/** A stored record as the service returns it, without the values it keeps but never returns (`hidden` pointers). */
+export function present(collection: string, record: Resource, requestBase: string, cpus: readonly CpuRecord[], hidden: readonly string[] = []): Resource {
+  let shown: Resource = record;
+  for (const pointer of hidden) shown = removeAt(shown, parsePointer(pointer)) as Resource;
+  if (collection === "/v2/serverless") return presentEndpoint(shown, requestBase, cpus);
+  if (collection === "/v2/pods") return presentPod(shown, cpus);
+  if (collection === "/v2/registries/delegations") return presentDelegation(shown);
+  return shown;
+}
+
+/** Top-level fields this module sets on a returned record, by collection (never reported as underivable). */
+export const SET_BY_SERVER: Readonly<Record<string, readonly string[]>> = {
+  "/v2/serverless": ["requestUrls", "cmd", "entrypoint", "dataCenterIds", "networkVolumes", "registry", "gpu"],
+  "/v2/pods": ["template", "globalNetworking"],
+  "/v2/registries/delegations": ["delegatorUserId", "awsUser", "awsRegion", "repository", "tag", "dockerRegistryUri"],
+};
+
+/** The simulated account's user id: serve keeps one account, whatever the key. */
+export const LOCAL_USER_ID = "user_v2kit_local";
+
+/**
+ * An ECR delegation as returned (published v2 document, EcrDelegation): what the server reads from
+ * the repository ARN `arn:<partition>:ecr:<region>:<account>:repository/<name>` (AWS's ARN format),
+ * the login host `<account>.dkr.ecr.<region>.amazonaws.com` (AWS's ECR registry URI), the tag
+ * Docker uses when none is named (`latest`), and the simulated account's user. A resource that is
+ * not such an ARN leaves the ARN parts empty. How the service fills them is not shown.
+ */
+function presentDelegation(record: Resource): Resource {
+  const out: Resource = { ...record };
+  const arn = /^arn:[^:]+:ecr:([^:]*):([^:]*):repository\/(.+)$/.exec(typeof record.resource === "string" ? record.resource : "");
+  const [, region = "", account = "", repository = ""] = arn ?? [];
+  out.delegatorUserId ??= LOCAL_USER_ID;
+  out.awsUser ??= account;
+  out.awsRegion ??= region;
+  out.repository ??= repository;
+  out.tag ??= "latest";
+  if (out.dockerRegistryUri === undefined && account !== "" && region !== "") out.dockerRegistryUri = `${account}.dkr.ecr.${region}.amazonaws.com`;
+  return out;
+}
+
+/**
+ * A pod as returned (published v2 document, Pod): the create request's `templateId` is returned
+ * as `template`, its `globalNetworking` flag as `{enabled}`, and a CPU pod's `cpu` with its
+ * derived `memory`. Everything else the response requires is derived (derive.ts).
+ */
+function presentPod(record: Resource, cpus: readonly CpuRecord[]): Resource {
+  const out: Resource = { ...record };
+  if (typeof out.templateId === "string" && out.template === undefined) out.template = out.templateId;
+  if (typeof out.globalNetworking === "boolean") out.globalNetworking = { enabled: out.globalNetworking };
+  if (isObject(out.cpu)) out.cpu = withMemory(out.cpu, cpus);
+  return out;
+}
+
+/** The stored record with the request's `writeOnly` values put back: lint's `resolved` leaves them out. */
+export function withSecrets(record: Resource, sent: Buffer | undefined, pointers: readonly string[] | undefined): Resource {
+  if (pointers === undefined || pointers.length === 0 || sent === undefined) return record;
+  let body: unknown;
+  try {
+    const text = sent.toString("utf8");
+    body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return record;
+  }
+  let out: Resource = record;
+  for (const pointer of pointers) {
+    const segments = parsePointer(pointer);
+    const value = getAt(body, segments);
+    if (value !== undefined) out = setAt(out, segments, value) as Resource;
+  }
+  return out;
+}
+
+/** CPU config: `memory` (GB, response only) is derived from the flavor's catalog RAM multiplier. */
+function withMemory(config: unknown, cpus: readonly CpuRecord[]): unknown {
+  if (!isObject(config) || typeof config.vcpuCount !== "number") return config;
+  const flavor = cpus.find((c) => c.id === config.id);
+  if (typeof flavor?.ramGbPerVcpu !== "number") return config;
+  return { ...config, memory: Math.max(1, Math.round(config.vcpuCount * flavor.ramGbPerVcpu)) };
+}
