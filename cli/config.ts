@@ -8,7 +8,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describeParseError } from "../lint/json-source.js";
-import { FILE_BUDGETS, InputError, readFileWithin } from "../lint/read-input.js";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../input/read-input.js";
 import { CliError } from "./command.js";
 import { checkEntry, checkMatch, type ConfigPlace, realPath, within } from "./config-paths.js";
 import { didYouMean } from "./suggest.js";
@@ -98,7 +98,7 @@ export function readConfig(file: string, options: { projectRoot?: string } = {})
   try {
     raw = readFileWithin(file, FILE_BUDGETS.config).toString("utf8");
   } catch (error) {
-    // A FIFO, a device or a file over 1 MiB is refused before it is read (lint/read-input.ts).
+    // A FIFO, a device or a file over 1 MiB is refused before it is read (input/read-input.ts).
     if (!(error instanceof InputError) || error.code !== "unreadable") throw error instanceof InputError ? new CliError(error.message, 2) : error;
     fail(file, "", `cannot read: ${error.reason.startsWith("ENOENT") ? "no such file" : error.reason}`);
   }

@@ -2,7 +2,7 @@
 // with file and JSON pointer), which are an unreadable file (exit 2), and which are neither.
 
 import type { EngineHooks, EngineSource } from "../lint/engine-for.js";
-import { InputError } from "../lint/read-input.js";
+import { InputError } from "../input/read-input.js";
 import { CliError } from "./command.js";
 import { printDiagnostics } from "./diagnostics.js";
 

@@ -10,7 +10,7 @@ import type { CpuRecord, GpuRecord, TemplateRecord } from "../engine/types.js";
 import { isObject } from "../engine/values.js";
 import { describeParseError, locate } from "./json-source.js";
 import type { LintOptions } from "./lint.js";
-import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "./read-input.js";
+import { DEFAULT_MAX_BODY_BYTES, InputError, readInput } from "../input/read-input.js";
 
 /** The list keys a saved response can have, and what each list holds. */
 export type ContextList = "gpus" | "cpus" | "templates" | "dataCenters";

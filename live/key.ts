@@ -2,7 +2,7 @@
 // value (it would show in `ps` and shell history), and never echoed: messages name the source only.
 
 import { createHash } from "node:crypto";
-import { fileMode, InputError, readInputSync } from "../lint/read-input.js";
+import { fileMode, InputError, readInputSync } from "../input/read-input.js";
 import { LiveError } from "./errors.js";
 
 /** A key file is one short line: anything longer is not a key file (and is not read whole). */

@@ -3,7 +3,7 @@
 // (`--state FILE`); with `--state`, every change is journaled (journal.ts).
 
 import { randomBytes } from "node:crypto";
-import { FILE_BUDGETS, InputError, readFileWithin } from "../lint/read-input.js";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../input/read-input.js";
 import type { Change } from "./journal.js";
 
 export type Resource = Record<string, unknown>;

@@ -27,6 +27,7 @@ describe("npm pack", () => {
       "engine",
       "lint",
       "schema-model",
+      "input",
       "migrate",
       "serve",
       "live",

@@ -22,7 +22,7 @@ import type { RulesFile } from "../rules/types.js";
 import data from "../output/tests/model.json" with { type: "json" };
 import { type TestModel, validBodies, violate } from "../testing/index.js";
 import { lint } from "../lint/index.js";
-import { specMutation } from "../lint/graphql/spec-mutations.js";
+import { specMutation } from "../schema-model/graphql-mutations.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const testModel = data as unknown as TestModel;

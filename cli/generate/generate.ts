@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Reuse } from "../../generators/artifacts.js";
 import { bundled, packageRoot } from "../../generators/paths.js";
-import { InputError } from "../../lint/read-input.js";
+import { InputError } from "../../input/read-input.js";
 import { requireBundle } from "../code-cache.js";
 import { CliError, type Command, usageError } from "../command.js";
 import { printDiagnostics } from "../diagnostics.js";

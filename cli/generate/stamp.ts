@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../../generators/paths.js";
-import { FILE_BUDGETS, readFileWithin } from "../../lint/read-input.js";
+import { FILE_BUDGETS, readFileWithin } from "../../input/read-input.js";
 
 export const STAMP = ".v2kit-stamp.json";
 
@@ -133,6 +133,7 @@ export function codeHash(): string {
     { dir: path.join(code, "generators"), keep: isCode },
     { dir: path.join(code, "rules"), keep: isCode },
     { dir: path.join(code, "schema-model"), keep: isCode },
+    { dir: path.join(code, "input"), keep: isCode },
     { dir: path.join(root, "engine"), keep: () => true },
     { dir: path.join(root, "generators", "emit", "templates"), keep: () => true },
   ];

@@ -14,7 +14,7 @@ import { isObject } from "../../engine/values.js";
 import { formatRequestMigration, formatResponseMigration, type MigrationContext, migrateRequest, migrateResponse } from "../../migrate/index.js";
 import { bundledCatalog } from "../../lint/lint.js";
 import { liveHelp, liveParseOptions } from "../../live/flags.js";
-import { InputError, readInputSync } from "../../lint/read-input.js";
+import { InputError, readInputSync } from "../../input/read-input.js";
 import type { LiveFlagValues } from "../../live/options.js";
 import { CliError, type Command, type OptionSpecs, usageError } from "../command.js";
 import { expandFileArgs } from "../expand-args.js";

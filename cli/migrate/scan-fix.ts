@@ -11,7 +11,7 @@ import { type FixOptions, fixFile } from "../../migrate/scan/fix.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
 import type { ScannedFile } from "./scan.js";
-import { readFileWithin } from "../../lint/read-input.js";
+import { readFileWithin } from "../../input/read-input.js";
 import { writeGuarded } from "./scan-write.js";
 
 export interface FixRun extends FixOptions {

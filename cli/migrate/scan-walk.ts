@@ -6,7 +6,7 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Ignore } from "ignore";
-import { FILE_BUDGETS, readFileWithin, specialKind } from "../../lint/read-input.js";
+import { FILE_BUDGETS, readFileWithin, specialKind } from "../../input/read-input.js";
 import { CliError } from "../command.js";
 
 export interface WalkOptions {

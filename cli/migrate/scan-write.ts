@@ -22,7 +22,7 @@ import {
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { printable } from "../../lint/printable.js";
-import { InputError, readFileWithin } from "../../lint/read-input.js";
+import { InputError, readFileWithin } from "../../input/read-input.js";
 
 /**
  * Writes `after` over `path` only if the file still holds `before` byte for byte. Returns why it

@@ -75,7 +75,7 @@ async function run(args: string[]): Promise<number> {
     import("../../generators/load/load.js"),
     import("../../rules/load.js"),
     import("../../generators/emit/export-schema.js"),
-    import("../../lint/read-input.js"),
+    import("../../input/read-input.js"),
   ]);
   let model: Awaited<ReturnType<typeof loadModel>>;
   let rules: ReturnType<typeof loadRules>;

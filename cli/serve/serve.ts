@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { contextFrom } from "../../lint/context-files.js";
 import { printable } from "../../lint/printable.js";
-import { InputError } from "../../lint/read-input.js";
+import { InputError } from "../../input/read-input.js";
 import { CliError, type Command, contextReading, usageError } from "../command.js";
 
 const HELP = `Usage: v2kit serve [--port N] [--host HOST] [--api-key KEY] [--spec FILE] [--rules FILE]

@@ -9,7 +9,7 @@
 // lint's verdict exactly, the stated rules included (moved under the argument for a bare value).
 
 import { GRAPHQL_PREFIX } from "../../engine/evaluate.js";
-import { specMutation } from "../../lint/graphql/spec-mutations.js";
+import { specMutation } from "../../schema-model/graphql-mutations.js";
 import { memberSchema, type Schema } from "./member-schema.js";
 
 /** A stated rule as it sits in the arguments' `allOf`: `title` its id. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
-import { FILE_BUDGETS, InputError, readFileWithin } from "../../lint/read-input.js";
+import { FILE_BUDGETS, InputError, readFileWithin } from "../../input/read-input.js";
 import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
 

@@ -16,7 +16,7 @@ import { isFailure, parseDocument, pickOperation, topLevelFields } from "./docum
 import { ArgumentReader, type Origin, originOf } from "./literals.js";
 import { graphqlName } from "./namespace.js";
 import { filePosition, queryPosition } from "./positions.js";
-import { specMutation } from "./spec-mutations.js";
+import { specMutation } from "../../schema-model/graphql-mutations.js";
 
 export interface GraphqlOutcome {
   result: CheckResult;

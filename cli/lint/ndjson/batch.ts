@@ -1,7 +1,7 @@
 // One batch of NDJSON lines linted into the text of their --format json lines. The same function
 // runs on the main thread (--jobs 1) and in each worker (--jobs N), so both print the same bytes.
 
-import { builtin } from "../../../lint/builtin.js";
+import { builtin } from "../../../input/builtin.js";
 import { type LintOptions, lintSource } from "../../../lint/lint.js";
 import { mayNeedEscapes, printableText, verdictLine } from "../../format/json.js";
 import { isBlank } from "./lines.js";

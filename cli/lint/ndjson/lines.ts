@@ -4,7 +4,7 @@
 // gets it back with the result, so memory stays the same however long the input.
 
 import type { FileHandle } from "node:fs/promises";
-import { openRegular, tooLarge } from "../../../lint/read-input.js";
+import { openRegular, tooLarge } from "../../../input/read-input.js";
 
 /** Bytes a batch buffer starts with: a few hundred typical bodies, one write of their verdicts. */
 export const BATCH_BYTES = 1 << 18;

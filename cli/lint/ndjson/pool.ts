@@ -3,7 +3,7 @@
 // which come back as UTF-8 bytes; the caller reuses both buffers for a later batch, so the run
 // allocates nothing per batch that only a full GC would free.
 
-import { builtin } from "../../../lint/builtin.js";
+import { builtin } from "../../../input/builtin.js";
 import type { Worker } from "node:worker_threads";
 import type { LintOptions } from "../../../lint/lint.js";
 import { heapFlagsGiven, NDJSON_HEAP_FLAGS } from "./heap.js";

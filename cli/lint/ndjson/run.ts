@@ -3,7 +3,7 @@
 // at most 4N of them in flight, writing results in order with backpressure, so memory stays flat
 // however long the input and a slow reader slows the run instead of filling memory.
 
-import { InputError } from "../../../lint/read-input.js";
+import { InputError } from "../../../input/read-input.js";
 import type { LintOptions } from "../../../lint/lint.js";
 import { lintBatch, Utf8Sink } from "./batch.js";
 import { BATCH_BYTES, type Batch, LineBatches, newBuffer } from "./lines.js";
