@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { packageRoot } from "../generators/paths.js";
+import { packageRoot } from "../schema-model/package-files.js";
 
 export interface BenchConfig {
   quick: boolean;

@@ -18,7 +18,7 @@ import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, 
 import type { ApiModel, Diagnostic } from "../schema-model/model.js";
 import { normalize } from "./normalize/normalize.js";
 import { dropKnownDialects } from "./load/schema-check.js";
-import { bundled } from "./paths.js";
+import { bundled } from "../schema-model/package-files.js";
 import { applicability } from "./normalize/targets.js";
 import { startTypesEmitter, startTypesEmitterOnDemand, type TypesEmitter } from "./emit/types-in-parallel.js";
 import { narrowingRules } from "./emit/types/narrowing.js";

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { packageRoot } from "./paths.js";
+import { packageRoot } from "../schema-model/package-files.js";
 import { loadModel } from "./pipeline.js";
 import { type DiffRow, unmatched, upstreamDiff } from "./upstream-diff.js";
 

@@ -4,7 +4,7 @@
 
 import { readFileSync } from "node:fs";
 import { loadModel } from "../generators/pipeline.js";
-import { bundled } from "../generators/paths.js";
+import { bundled } from "../schema-model/package-files.js";
 import type { ApiModel, JsonSchema } from "../schema-model/model.js";
 import type { Engine } from "../engine/evaluate.js";
 import type { CpuRecord, GpuRecord } from "../engine/types.js";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Reuse } from "../../generators/artifacts.js";
-import { bundled, packageRoot } from "../../generators/paths.js";
+import { bundled, packageRoot } from "../../schema-model/package-files.js";
 import { InputError } from "../../input/read-input.js";
 import { requireBundle } from "../code-cache.js";
 import { CliError, type Command, usageError } from "../command.js";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { packageRoot } from "../../generators/paths.js";
+import { packageRoot } from "../../schema-model/package-files.js";
 import { FILE_BUDGETS, readFileWithin } from "../../input/read-input.js";
 
 export const STAMP = ".v2kit-stamp.json";

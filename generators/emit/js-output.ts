@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { transform } from "sucrase";
 import { VALIDATE_TYPE } from "./emit-validators.js";
-import { packageRoot } from "../paths.js";
+import { packageRoot } from "../../schema-model/package-files.js";
 import { render } from "./templates.js";
 
 /** The comment lines a generated file starts with (the "auto-generated" header). */

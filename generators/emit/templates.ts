@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Handlebars from "handlebars";
-import { packageRoot } from "../paths.js";
+import { packageRoot } from "../../schema-model/package-files.js";
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseText } from "../../generators/load/load.js";
-import { bundled } from "../../generators/paths.js";
+import { bundled } from "../../schema-model/package-files.js";
 import { generate } from "../../generators/pipeline.js";
 import { cli, fixtures, haveShared, random, reportSharedAbsent, scratch, shuffleKeys, upstreamV2 } from "../fixtures/conformance/support.js";
 

@@ -1,4 +1,6 @@
-// Where the package's own files are, from compiled (dist/generators) or source (generators/) code.
+// Where the package's own files are (the bundled schema, rules, engine and catalog, and what
+// `generate` writes for serve), from compiled (dist/) or source code. Below the generator and
+// serve, which both read them.
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
