@@ -16,6 +16,7 @@ import { mergeGraphql } from "./normalize/graphql.js";
 import { canonicalJson } from "./header.js";
 import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, SpecError, TOO_DEEP, validationError } from "./load/load.js";
 import type { ApiModel, Diagnostic } from "../schema-model/model.js";
+import { SERVE_MODEL_FILE, serveModelText } from "../schema-model/serve-model.js";
 import { normalize } from "./normalize/normalize.js";
 import { dropKnownDialects } from "./load/schema-check.js";
 import { bundled } from "../schema-model/package-files.js";
@@ -43,6 +44,11 @@ export interface GenerateOptions {
    * for this package's own output/ folder (docs/generate-out.md); ignored with `js`.
    */
   engine?: string;
+  /**
+   * Also write serve-model.json (schema-model/serve-model.ts): the model and document `v2kit
+   * serve` reads for the bundled schema. The CLI sets it only for this package's own output/.
+   */
+  serveModel?: boolean;
 }
 
 export interface GenerateResult {
@@ -118,7 +124,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     try {
       if (check.reused) dropKnownDialects(document.bundled);
       const doc = check.reused ? document.bundled : finishDocument(spec, document);
-      result = await generateWith(modelOf(doc, options), options, helper);
+      result = await generateWith(modelOf(doc, options), document.source, options, helper);
     } catch (error) {
       await valid();
       throw error;
@@ -130,7 +136,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   }
 }
 
-async function generateWith(model: ApiModel, options: GenerateOptions, types: TypesEmitter): Promise<GenerateResult> {
+async function generateWith(model: ApiModel, source: Record<string, unknown>, options: GenerateOptions, types: TypesEmitter): Promise<GenerateResult> {
   const rules = loadRules(options.rules);
   const { skip, diagnostics: ruleDiagnostics } = applicability(model, rules);
   const diagnostics = [...model.diagnostics, ...ruleDiagnostics];
@@ -186,6 +192,12 @@ async function generateWith(model: ApiModel, options: GenerateOptions, types: Ty
       ["tests/model.json", tests.data],
     ]);
   });
+  if (options.serveModel) {
+    // Made from the model and the document in their own key order, which the file keeps (the
+    // canonical model text would not see a reordering): schema-model/serve-model.ts.
+    const served = [JSON.stringify([model.operations, model.schemas]), JSON.stringify(source)];
+    artifacts.add("serve-model", served, (head) => one(SERVE_MODEL_FILE, serveModelText(model, source, head)));
+  }
   if (engine === undefined) {
     artifacts.add(
       "runtime",

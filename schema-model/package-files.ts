@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVE_MODEL_FILE } from "./serve-model.js";
 
 let root: string | undefined;
 
@@ -28,5 +29,7 @@ export const bundled = {
   graphql: () => path.join(packageRoot(), "schema", "graphql.yaml"),
   rules: () => path.join(packageRoot(), "rules", "v2.rules.yaml"),
   runtime: () => path.join(packageRoot(), "engine"),
+  /** What `v2kit serve` reads for the bundled schema, written by `generate` (serve-model.ts). */
+  serveModel: () => path.join(packageRoot(), "output", SERVE_MODEL_FILE),
   catalog: (name: "gpus" | "cpus" | "datacenters" | "templates") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
 };

@@ -104,7 +104,9 @@ export const command: Command = {
     }
     const out = target.dir;
     // This package's own output/ imports the package's engine; any other folder gets a copy of it.
-    const engine = values.js ? undefined : packageEngine(out);
+    // It also holds the model `v2kit serve` reads for the bundled schema (schema-model/serve-model.ts).
+    const own = isPackageOutput(out);
+    const engine = values.js || !own ? undefined : enginePath(out);
     const inputs = [
       { role: "spec", file: values.spec ?? bundled.spec() },
       { role: "graphql", file: values.graphql ?? (values.spec ? "" : bundled.graphql()) },
@@ -144,7 +146,7 @@ export const command: Command = {
     // Artifacts whose inputs did not change are taken as they are; --check and --force build all.
     // An unsealed (hand-edited) stamp vouches for nothing: everything is built.
     const reuse = values.check || values.force || values.js || previous?.sealed !== true ? undefined : reuseFrom(out, previous, found.owned, code);
-    const result = await runPipeline(values, reuse, engine);
+    const result = await runPipeline(values, reuse, engine, own);
     if (!values.quiet) printDiagnostics(result.diagnostics);
     const stamp: Stamp = { inputs: hash, files: {}, artifacts: {} };
     for (const [file, content] of result.files) stamp.files[file] = sha(content);
@@ -182,19 +184,20 @@ function rebuilt(all: { name: string; reused: boolean; check?: true }[]): string
   return ` (rebuilt: ${built.length > 0 ? built.join(", ") : "none"}; unchanged: ${kept.join(", ")})`;
 }
 
-/**
- * The path from `out` to the package's engine (engine/, POSIX) when `out` is this package's
- * own output/ folder, whose modules then import the engine instead of carrying a copy of it
- * (docs/generate-out.md); undefined for any other folder.
- */
-function packageEngine(out: string): string | undefined {
-  let own: string;
+/** True when `out` is this package's own output/ folder (docs/generate-out.md). */
+function isPackageOutput(out: string): boolean {
   try {
-    own = resolveOut(path.join(packageRoot(), "output")).dir;
+    return resolveOut(path.join(packageRoot(), "output")).dir === out;
   } catch {
-    return undefined; // the package's output/ is not a folder: out cannot be it
+    return false; // the package's output/ is not a folder: out cannot be it
   }
-  if (own !== out) return undefined;
+}
+
+/**
+ * The path from the package's own output/ folder `out` to the package's engine (engine/, POSIX):
+ * its modules import the engine instead of carrying a copy of it (docs/generate-out.md).
+ */
+function enginePath(out: string): string {
   return path.relative(out, realpathSync(bundled.runtime())).split(path.sep).join("/");
 }
 
@@ -230,7 +233,7 @@ async function loadPipeline(): Promise<typeof import("../../generators/pipeline-
   return import("../../generators/pipeline-entry.js");
 }
 
-async function runPipeline(values: Values, reuse: Reuse | undefined, engine: string | undefined) {
+async function runPipeline(values: Values, reuse: Reuse | undefined, engine: string | undefined, serveModel: boolean) {
   const { generate, GenerateError, SpecError, RulesFileError } = await loadPipeline();
   try {
     return await generate({
@@ -242,6 +245,7 @@ async function runPipeline(values: Values, reuse: Reuse | undefined, engine: str
       ...(reuse ? { reuse } : {}),
       ...(values.js ? { js: true } : {}),
       ...(engine !== undefined ? { engine } : {}),
+      ...(serveModel ? { serveModel } : {}),
     });
   } catch (error) {
     if (error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError) throw new CliError(error.message, 1);

@@ -112,6 +112,8 @@ export async function loadDocument(file: string, options: LoadOptions = {}): Pro
 export interface BundledDocument {
   bundled: Record<string, unknown>;
   version: string;
+  /** The document as written (parsed, not bundled): what `serve` answers `GET /v2/openapi.json` with. */
+  source: Record<string, unknown>;
 }
 
 /** Read, parse, refuse external references unless allowed, and bundle (not yet validated). */
@@ -164,7 +166,7 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
       string,
       unknown
     >;
-    return { bundled, version };
+    return { bundled, version, source: raw as Record<string, unknown> };
   } catch (error) {
     // A FIFO or an oversized file a $ref names: the same refusal as for the document itself
     // (json-schema-ref-parser wraps what a resolver throws, so it is kept aside above).
