@@ -5,7 +5,7 @@ import type { ApiModel, JsonSchema } from "./model.js";
 
 type Obj = { [keyword: string]: unknown };
 
-function deref(model: ApiModel, schema: JsonSchema | undefined, depth = 0): Obj | undefined {
+function deref(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined, depth = 0): Obj | undefined {
   if (typeof schema !== "object" || schema === null || depth > 32) return undefined;
   const ref = schema.$ref;
   if (typeof ref === "string") {
@@ -16,7 +16,7 @@ function deref(model: ApiModel, schema: JsonSchema | undefined, depth = 0): Obj 
 }
 
 /** The properties a schema declares itself and through `allOf`/`$ref`, by name. */
-export function propertiesOf(model: ApiModel, schema: JsonSchema | undefined, depth = 0): Map<string, JsonSchema> {
+export function propertiesOf(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined, depth = 0): Map<string, JsonSchema> {
   const out = new Map<string, JsonSchema>();
   const s = deref(model, schema);
   if (!s || depth > 32) return out;
@@ -30,7 +30,7 @@ export function propertiesOf(model: ApiModel, schema: JsonSchema | undefined, de
 }
 
 /** True when the schema (after `$ref`/`allOf`) is an array schema. */
-export function isArraySchema(model: ApiModel, schema: JsonSchema | undefined): boolean {
+export function isArraySchema(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined): boolean {
   const s = deref(model, schema);
   if (!s) return false;
   return (

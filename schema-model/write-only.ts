@@ -10,7 +10,7 @@ import type { ApiModel, JsonSchema } from "./model.js";
 const MAX_DEPTH = 8;
 
 /** The pointers (`/password`, `/auth/token`) of the `writeOnly` properties of a body schema, sorted. */
-export function writeOnlyPointers(model: ApiModel, schema: JsonSchema | undefined): string[] {
+export function writeOnlyPointers(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined): string[] {
   const found = new Set<string>();
   const visit = (s: JsonSchema | undefined, prefix: string, depth: number) => {
     if (s === undefined || depth > MAX_DEPTH) return;

@@ -1,13 +1,16 @@
 // What the server answers from: the operations of the document in use (for routing), the
-// compiled engine (the same verdicts as `lint`), and the catalog. The document is read with the
-// generator's loader: serving is not the lint hot path, and `--spec` needs it anyway.
+// compiled engine (the same verdicts as `lint`), and the catalog. For the bundled schema, the
+// model and the document are the ones `generate` wrote ahead of time (output/serve-model.json,
+// schema-model/serve-model.ts) and the engine is the package's output: nothing of the generator
+// loads. Another document (`spec`) or GraphQL file is read and compiled at start by the
+// generator, imported for that only.
 
 import { readFileSync } from "node:fs";
-import { loadModel } from "../generators/pipeline.js";
-import { bundled } from "../schema-model/package-files.js";
-import type { ApiModel, JsonSchema } from "../schema-model/model.js";
+import type { JsonSchema } from "../schema-model/model.js";
 import type { Engine } from "../engine/evaluate.js";
 import type { CpuRecord, GpuRecord } from "../engine/types.js";
+import { bundled } from "../schema-model/package-files.js";
+import { readServeModel, type ServeModel } from "../schema-model/serve-model.js";
 import { writeOnlyPointers } from "../schema-model/write-only.js";
 import { underivable, writtenFields } from "./derive.js";
 import { behaviourOf } from "./families.js";
@@ -16,7 +19,7 @@ import { buildRoutes } from "./routes.js";
 import { SET_BY_SERVER } from "./shape.js";
 
 export interface Api {
-  model: ApiModel;
+  model: ServeModel;
   engine: Engine;
   /** The document as JSON, for `GET /v2/openapi.json`. */
   document: unknown;
@@ -30,7 +33,7 @@ export interface Api {
 }
 
 /** Per collection, the fields its create and update requests may set. */
-function writableFields(model: ApiModel): Map<string, Set<string>> {
+function writableFields(model: ServeModel): Map<string, Set<string>> {
   const writers = new Map<string, (JsonSchema | undefined)[]>();
   for (const route of buildRoutes(model.operations)) {
     const b = behaviourOf(model, route);
@@ -40,7 +43,7 @@ function writableFields(model: ApiModel): Map<string, Set<string>> {
 }
 
 /** Per operation with a success body: the required fields no request, seed or derivation provides. */
-function underivableFields(model: ApiModel, seeded: ReadonlyMap<string, ReadonlySet<string>>): { operation: string; pointers: string[] }[] {
+function underivableFields(model: ServeModel, seeded: ReadonlyMap<string, ReadonlySet<string>>): { operation: string; pointers: string[] }[] {
   const routes = buildRoutes(model.operations);
   const writers = new Map<string, (JsonSchema | undefined)[]>();
   for (const route of routes) {
@@ -63,7 +66,7 @@ function underivableFields(model: ApiModel, seeded: ReadonlyMap<string, Readonly
 }
 
 /** What each collection stores but never returns: the `writeOnly` fields of the requests that create or update it. */
-function hiddenFields(model: ApiModel): Map<string, string[]> {
+function hiddenFields(model: ServeModel): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const route of buildRoutes(model.operations)) {
     const behaviour = behaviourOf(model, route);
@@ -85,25 +88,41 @@ export function reportUnderivable(api: Api, seeded: ReadonlyMap<string, Readonly
   api.underivable = underivableFields(api.model, seeded);
 }
 
-export async function loadApi(options: ServeOptions): Promise<Api> {
+/**
+ * The model and document of the bundled schema as `generate` wrote them; with `spec` or
+ * `graphql`, the model built now (the generator's loader), and `spec`'s own document.
+ */
+async function modelAndDocument(options: ServeOptions): Promise<{ model: ServeModel; document: unknown }> {
+  if (options.spec === undefined && options.graphql === undefined) return readServeModel(bundled.serveModel());
   // The GraphQL API is separate from the REST document (spec, GraphQL operations): another REST
   // document keeps the bundled GraphQL operations unless a GraphQL file is given too.
   const graphql = options.graphql ?? bundled.graphql();
+  const { loadModel } = await import("../generators/pipeline.js");
   const model = await loadModel(options.spec === undefined ? { graphql } : { spec: options.spec, graphql });
-  let engine: Engine;
-  if (options.spec !== undefined || options.rules !== undefined || options.graphql !== undefined) {
-    const { loadEngine } = await import("../generators/engine-on-the-fly.js");
-    engine = await loadEngine({ ...(options.spec ? { spec: options.spec } : {}), ...(options.rules ? { rules: options.rules } : {}), graphql });
-  } else {
-    // The package entry of the output: every operation's request and response validators.
-    engine = (await import("../output/index.mjs")).engine;
-  }
+  if (options.spec === undefined) return { model, document: readServeModel(bundled.serveModel()).document };
+  const specFile = options.spec;
   const { parseText, readDocument, SpecError } = await import("../generators/load/load.js");
-  const specFile = options.spec ?? bundled.spec();
   const document = parseText(
     readDocument(specFile, (reason) => new SpecError(specFile, `cannot read: ${reason}`)),
     specFile,
   );
+  return { model, document };
+}
+
+export async function loadApi(options: ServeOptions): Promise<Api> {
+  const { model, document } = await modelAndDocument(options);
+  let engine: Engine;
+  if (options.spec !== undefined || options.rules !== undefined || options.graphql !== undefined) {
+    const { loadEngine } = await import("../generators/engine-on-the-fly.js");
+    engine = await loadEngine({
+      ...(options.spec ? { spec: options.spec } : {}),
+      ...(options.rules ? { rules: options.rules } : {}),
+      graphql: options.graphql ?? bundled.graphql(),
+    });
+  } else {
+    // The package entry of the output: every operation's request and response validators.
+    engine = (await import("../output/index.mjs")).engine;
+  }
   return {
     model,
     engine,

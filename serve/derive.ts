@@ -13,7 +13,8 @@
 // A required string with none of these cannot be derived: such fields are reported once at
 // start-up (`underivable`), and a response that needs one is answered 500 naming it.
 
-import type { ApiModel, JsonSchema, OperationModel } from "../schema-model/model.js";
+import type { JsonSchema, OperationModel } from "../schema-model/model.js";
+import type { ServeModel } from "../schema-model/serve-model.js";
 import { clone, isObject } from "../engine/values.js";
 
 type Obj = Record<string, unknown>;
@@ -37,7 +38,7 @@ interface Facets {
   constrained: boolean;
 }
 
-function facets(model: ApiModel, schema: JsonSchema | undefined): Facets {
+function facets(model: ServeModel, schema: JsonSchema | undefined): Facets {
   const f: Facets = {
     types: undefined,
     properties: new Map(),
@@ -77,7 +78,7 @@ function facets(model: ApiModel, schema: JsonSchema | undefined): Facets {
 }
 
 /** The value a server would hold for a field of this schema that nothing set, or NONE. */
-export function initialOf(model: ApiModel, schema: JsonSchema | undefined, depth = 0, unsetString = false): unknown {
+export function initialOf(model: ServeModel, schema: JsonSchema | undefined, depth = 0, unsetString = false): unknown {
   if (depth > 16) return NONE;
   const f = facets(model, schema);
   if (f.hasConst) return clone(f.const);
@@ -109,7 +110,7 @@ export function initialOf(model: ApiModel, schema: JsonSchema | undefined, depth
  * that cannot be derived are appended to `missing` as pointers.
  */
 export function complete(
-  model: ApiModel,
+  model: ServeModel,
   schema: JsonSchema | undefined,
   value: unknown,
   missing: string[],
@@ -146,7 +147,7 @@ const SERVER_SET = new Set(["id", "createdAt", "requestUrls"]);
  * Required fields of an operation's success response that neither the request bodies writing the
  * same resource nor a derivation can provide: reported once at start-up (operation and pointer).
  */
-export function underivable(model: ApiModel, operation: OperationModel, written: ReadonlySet<string>): string[] {
+export function underivable(model: ServeModel, operation: OperationModel, written: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const response of operation.responses) {
     if (!/^2\d\d$/.test(response.status) || response.schema === undefined || !response.contentType?.includes("json")) continue;
@@ -155,7 +156,7 @@ export function underivable(model: ApiModel, operation: OperationModel, written:
   return [...new Set(out)].sort();
 }
 
-function walk(model: ApiModel, schema: JsonSchema, pointer: string, out: string[], written: ReadonlySet<string>, depth: number, seen: Set<unknown>): void {
+function walk(model: ServeModel, schema: JsonSchema, pointer: string, out: string[], written: ReadonlySet<string>, depth: number, seen: Set<unknown>): void {
   if (depth > 8 || seen.has(schema)) return;
   seen.add(schema);
   const f = facets(model, schema);
@@ -174,7 +175,7 @@ function walk(model: ApiModel, schema: JsonSchema, pointer: string, out: string[
 }
 
 /** Names of the top-level fields request bodies may write (properties of their schemas). */
-export function writtenFields(model: ApiModel, schemas: readonly (JsonSchema | undefined)[]): Set<string> {
+export function writtenFields(model: ServeModel, schemas: readonly (JsonSchema | undefined)[]): Set<string> {
   const out = new Set<string>();
   for (const schema of schemas) for (const name of facets(model, schema).properties.keys()) out.add(name);
   return out;

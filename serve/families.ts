@@ -3,7 +3,8 @@
 // updates and deletes, a POST on `{collection}/{param}/<word>` is an action on one resource.
 // Collections are named by their path template (`/v2/serverless`), which is unambiguous.
 
-import type { ApiModel, JsonSchema, OperationModel } from "../schema-model/model.js";
+import type { JsonSchema, OperationModel } from "../schema-model/model.js";
+import type { ServeModel } from "../schema-model/serve-model.js";
 import { isArraySchema, propertiesOf } from "../schema-model/schema-walk.js";
 import type { Route } from "./routes.js";
 
@@ -22,7 +23,7 @@ export type Behaviour =
 const isParam = (segment: string) => /^\{[^{}]+\}$/.test(segment);
 
 /** The key of a list response: an object whose only property is an array (`{"endpoints": [...]}`). */
-export function listWrapper(model: ApiModel, schema: JsonSchema | undefined): string | undefined {
+export function listWrapper(model: ServeModel, schema: JsonSchema | undefined): string | undefined {
   const properties = propertiesOf(model, schema);
   if (properties.size !== 1) return undefined;
   const [key, only] = [...properties][0] as [string, JsonSchema];
@@ -35,18 +36,18 @@ function jsonSchemaOf(operation: OperationModel): JsonSchema | undefined {
 }
 
 /** An empty body of a list schema: `{wrapper: []}` or `[]`; undefined when it is not a list. */
-function emptyOf(model: ApiModel, schema: JsonSchema | undefined): unknown {
+function emptyOf(model: ServeModel, schema: JsonSchema | undefined): unknown {
   const wrapper = listWrapper(model, schema);
   if (wrapper !== undefined) return { [wrapper]: [] };
   return isArraySchema(model, schema) ? [] : undefined;
 }
 
 /** True when the success response of the operation has a `createdAt` property. */
-export function returnsCreatedAt(model: ApiModel, operation: OperationModel): boolean {
+export function returnsCreatedAt(model: ServeModel, operation: OperationModel): boolean {
   return propertiesOf(model, jsonSchemaOf(operation)).has("createdAt");
 }
 
-export function behaviourOf(model: ApiModel, route: Route): Behaviour {
+export function behaviourOf(model: ServeModel, route: Route): Behaviour {
   const parts = route.template.split("/").filter((s) => s !== "");
   const last = parts.at(-1) ?? "";
   const schema = jsonSchemaOf(route.operation);

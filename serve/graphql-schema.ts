@@ -7,7 +7,8 @@
 
 import { createRequire } from "node:module";
 import type * as GraphqlModule from "graphql";
-import type { ApiModel, JsonSchema } from "../schema-model/model.js";
+import type { JsonSchema } from "../schema-model/model.js";
+import type { ServeModel } from "../schema-model/serve-model.js";
 import { GRAPHQL_PREFIX } from "../engine/evaluate.js";
 
 type Graphql = typeof GraphqlModule;
@@ -27,10 +28,10 @@ function refName(schema: Obj): string | undefined {
   return typeof ref === "string" ? decodeURIComponent(ref.slice(ref.lastIndexOf("/") + 1)) : undefined;
 }
 
-const built = new WeakMap<ApiModel, GraphqlModule.GraphQLSchema | null>();
+const built = new WeakMap<ServeModel, GraphqlModule.GraphQLSchema | null>();
 
 /** The schema of the model's GraphQL operations, or null when it has none. Built once per model. */
-export function graphqlSchemaOf(model: ApiModel): GraphqlModule.GraphQLSchema | null {
+export function graphqlSchemaOf(model: ServeModel): GraphqlModule.GraphQLSchema | null {
   const cached = built.get(model);
   if (cached !== undefined) return cached;
   const g = graphqlModule();
