@@ -59,5 +59,21 @@ describe("npm pack", () => {
     expect(existsSync(path.join(app, "node_modules/v2kit/dist/cli/v2kit.js"))).toBe(true);
     const version = execFileSync(path.join(app, "node_modules/.bin/v2kit"), ["--version"], { encoding: "utf8" });
     expect(version).toBe(`${(JSON.parse(manifest) as { version: string }).version}\n`);
+    // v2kit/serve, installed, serves the bundled schema from the model generate wrote (output/serve-model.json).
+    expect(execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })).toContain("package/output/serve-model.json");
+    const served = execFileSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const server = await (await import("v2kit/serve")).createServer({ seed: 1 });
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const answer = await fetch(server.url() + "/v2/openapi.json", { headers: { authorization: "Bearer k" } });
+process.stdout.write(JSON.stringify([answer.status, (await answer.json()).openapi]));
+server.close();`,
+      ],
+      { cwd: app, encoding: "utf8" },
+    );
+    expect(JSON.parse(served)).toEqual([200, "3.1.0"]);
   }, 600_000);
 });
