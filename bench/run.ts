@@ -51,7 +51,7 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     name: "serve",
     title: "Serve",
     run: async (c) => (await import("./serve.js")).serve(c),
-    keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor"],
+    keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor", "serve_import_vs_lint_import"],
   },
   { name: "lsp", title: "Language server", run: async (c) => (await import("./lsp.js")).lspBench(c), keys: ["lsp_change_to_diagnostics_ms"] },
   { name: "large", title: "Generate on large and cyclic documents", run: async (c) => (await import("./large-specs.js")).largeSpecs(c), keys: [] },
