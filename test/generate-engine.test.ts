@@ -26,6 +26,8 @@ describe("this package's own output/", () => {
     expect(existsSync(path.join(output, "runtime"))).toBe(false);
     const stamp = JSON.parse(readFileSync(path.join(output, ".v2kit-stamp.json"), "utf8")) as { files: Record<string, string> };
     expect(Object.keys(stamp.files).filter((f) => f.startsWith("runtime/"))).toEqual([]);
+    // And the model serve reads for the bundled schema (docs/generate-out.md), generated like the rest.
+    expect(stamp.files).toHaveProperty(["serve-model.json"]);
     expect(importsOf(path.join(output, "index.mts"))).toContain(engineFrom(output, "index"));
     expect(importsOf(path.join(output, "rules.mts"))).toContain(engineFrom(output, "index"));
     expect(importsOf(path.join(output, "operations", "createEndpoint.mts"))).toContain(engineFrom(path.join(output, "operations"), "index"));
@@ -50,5 +52,7 @@ describe("a consumer's output", () => {
     const source = readFileSync(path.join(engineDir, "evaluate.ts"), "utf8").replace(/(from "\.\/[a-z-]+)\.js"/g, '$1.mjs"');
     expect(copy.endsWith(`\n${source}`)).toBe(true);
     for (const f of importsOf(path.join(out, "index.mts"))) expect(f).not.toMatch(/^\.\.\//);
+    // serve reads only its own package's model: a consumer's output has none.
+    expect(existsSync(path.join(out, "serve-model.json"))).toBe(false);
   });
 });
