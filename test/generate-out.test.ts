@@ -279,7 +279,7 @@ describe("the stamp is a function of the inputs' content only", () => {
   /** A copy of the package (sources, inputs, built code and committed output) at another path. */
   function copyOfPackage(where: string): string {
     const copy = path.join(scratch(where), "deeper", "v2kit copy");
-    for (const part of ["package.json", "schema", "rules", "engine", "schema-model", "generators", "cli", "output", "dist"])
+    for (const part of ["package.json", "schema", "rules", "engine", "schema-model", "input", "generators", "cli", "output", "dist"])
       cpSync(path.join(repo, part), path.join(copy, part), { recursive: true });
     symlinkSync(path.join(repo, "node_modules"), path.join(copy, "node_modules"));
     return copy;
