@@ -90,7 +90,6 @@ function loaded(args: string[], exitCode = 0): { files: string[] } {
     files: lines
       .filter((l) => l.startsWith("file:") && l !== pathToFileURL(hook).href)
       .map((l) => (l.startsWith(distUrl) ? `dist${l.slice(distUrl.length)}` : l)),
-    builtins: lines.filter((l) => l.startsWith("builtin:")).map((l) => l.slice("builtin:".length)),
   };
 }
 

@@ -238,9 +238,9 @@ describe("bulk NDJSON", () => {
         }
         const text = `${chunk.join("\n")}\n`;
         size += text.length;
-        if (!out.write(text)) await new Promise((resolve) => out.once("drain", resolve));
+        if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", resolve));
       }
-      await new Promise((resolve) => out.end(resolve));
+      await new Promise<void>((resolve) => out.end(resolve));
 
       const timeV = existsSync("/usr/bin/time");
       const command = timeV ? "/usr/bin/time" : process.execPath;

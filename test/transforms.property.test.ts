@@ -28,7 +28,7 @@ describe("template merge and seeding", () => {
   it("body fields beat the template's; absent ones come from it; env merges key by key, body winning", () => {
     fc.assert(
       fc.property(withTemplate, ([body, template, env]) => {
-        const sent = { ...(body as Record<string, unknown>), templateId: template.id, env };
+        const sent: Record<string, unknown> = { ...(body as Record<string, unknown>), templateId: template.id, env };
         const resolved = resolve(sent);
         for (const field of FIELDS) {
           if (isPresent(sent[field])) expect(resolved[field], field).toEqual(sent[field]);
@@ -43,7 +43,7 @@ describe("template merge and seeding", () => {
   it("the template's allowedCudaVersions seeds gpu.allowedCudaVersions only on a GPU body that sets neither CUDA field", () => {
     fc.assert(
       fc.property(withTemplate, ([body, template]) => {
-        const sent = { ...(body as Record<string, unknown>), templateId: template.id };
+        const sent: Record<string, unknown> = { ...(body as Record<string, unknown>), templateId: template.id };
         const resolved = resolve(sent);
         const gpu = sent.gpu as Record<string, unknown> | undefined;
         const seeds = gpu !== undefined && !isPresent(gpu.allowedCudaVersions) && !isPresent(gpu.minCudaVersion);

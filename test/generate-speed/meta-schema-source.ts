@@ -4,9 +4,13 @@
 
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
+import standalone from "ajv/dist/standalone/index.js";
 import { META_OPTIONS, META_SCHEMA_ID, metaSchemaHash } from "../../generators/load/schema-check.js";
 import { precompiledSource } from "./precompiled-source.js";
+
+// A CommonJS module whose `module.exports` is the function, with a `default` alias: under NodeNext
+// TypeScript types the default import as the module object, so the alias is what both agree on.
+const standaloneCode = standalone.default;
 
 export const metaValidatorFile = path.resolve(import.meta.dirname, "../../generators/load/precompiled/json-schema-2020-12.ts");
 

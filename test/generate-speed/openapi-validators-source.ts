@@ -4,10 +4,15 @@
 
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
-import AjvDraft4 from "ajv-draft-04";
+import standalone from "ajv/dist/standalone/index.js";
+import ajvDraft4 from "ajv-draft-04";
 import { OPENAPI_SCHEMA_OPTIONS, openapiSchema, schemaHash } from "../../generators/load/openapi-schema.js";
 import { precompiledSource } from "./precompiled-source.js";
+
+// CommonJS modules whose `module.exports` is the export, with a `default` alias: under NodeNext
+// TypeScript types the default import as the module object, so the alias is what both agree on.
+const standaloneCode = standalone.default;
+const AjvDraft4 = ajvDraft4.default;
 
 export const validatorFiles = {
   "3.0": path.resolve(import.meta.dirname, "../../generators/load/precompiled/openapi-3.0-schema.ts"),

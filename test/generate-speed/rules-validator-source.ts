@@ -5,11 +5,15 @@
 
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
+import standalone from "ajv/dist/standalone/index.js";
 import { RULES_SCHEMA_OPTIONS, rulesSchemaHash } from "../../rules/load.js";
 export { rulesSchemaHash };
 import { rulesFileSchema } from "../../rules/schema.js";
 import { precompiledSource } from "./precompiled-source.js";
+
+// A CommonJS module whose `module.exports` is the function, with a `default` alias: under NodeNext
+// TypeScript types the default import as the module object, so the alias is what both agree on.
+const standaloneCode = standalone.default;
 
 export const validatorFile = path.resolve(import.meta.dirname, "../../rules/rules-file-validator.ts");
 

@@ -59,6 +59,9 @@ const file = fc.record({
   filler: fc.uniqueArray(fc.constantFrom("x = 1", "y = [1, 2]", "z = {'a': (1, 2)}"), { maxLength: 3 }),
 });
 
+/** One generated client file: its language, host, calls and filler lines. */
+type FileCase = typeof file extends fc.Arbitrary<infer T> ? T : never;
+
 /** The v1 path with its id written as the language writes an interpolation. */
 function pathOf(c: Call, hole: (name: string) => string): string {
   return c.route.v1.replace(/\{[^}]+\}/, hole(c.id));
@@ -74,7 +77,7 @@ function jsValue(v: unknown): string {
   return typeof v === "object" && v !== null ? (v as { variable: string }).variable : JSON.stringify(v);
 }
 
-function render(f: fc.GeneratorValue<typeof file>): string {
+function render(f: FileCase): string {
   const lines: string[] = [];
   // A proxy's `/v1` is this API's only when the code ties it by name (issue 45, item 2).
   const BASE = f.host.includes("localhost") ? "RUNPOD_PROXY" : "BASE";

@@ -181,7 +181,7 @@ describe("createEndpoint: defaults added inside the body's own objects", () => {
   });
 
   const base = { name: "x", type: "QUEUE", scaling: { type: "QUEUE_DELAY", queueDelay: 4 }, image: "a:b", gpu: { pools: ["ADA_24"] }, env: { K: "v" } };
-  test.each([
+  test.each<[Record<string, unknown>, string]>([
     [{ ...base }, "every default pending: workers made, gpu.count, flashboot and timeout appended"],
     [{ ...base, workers: {} }, "an empty workers object filled"],
     [{ ...base, workers: { max: 2 }, flashboot: "OFF" }, "workers.min and idleTimeout after max"],

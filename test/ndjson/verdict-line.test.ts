@@ -58,7 +58,7 @@ const verdict: fc.Arbitrary<LintResult> = fc.oneof(
     ok: fc.constant(true),
     status: fc.constant(null),
     problem: fc.constant(null),
-    violations: fc.constant([]),
+    violations: fc.constant<LintResult["violations"]>([]),
     warnings: fc.array(warning, { maxLength: 2 }),
     resolved: data,
   }),
