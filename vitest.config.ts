@@ -22,10 +22,10 @@ const LONG = [
   "test/generate-out.test.ts",
   "test/types-fidelity/**/*.test.ts",
   "test/conformance/**/*.test.ts",
-  "test/emit-types.test.ts",
+  "test/generators/emit/types.test.ts",
   "test/cli-help.test.ts",
   "test/lint-cli.test.ts",
-  "test/pipeline.test.ts",
+  "test/generators/pipeline.test.ts",
   "test/fuzz/**/*.test.ts",
   "test/serve/cli.test.ts",
   // two `v2kit serve` processes for --allow-unknown-query, besides the in-process checks
@@ -37,9 +37,9 @@ const LONG = [
   "test/ndjson/workers-start-early.test.ts",
   "test/cli-bundle.test.ts",
   // tsc over a whole generated output, or `lint --rules` compiling an engine per case
-  "test/expression.test.ts",
-  "test/types-composition.test.ts",
-  "test/patch-rules-file.test.ts",
+  "test/rules/kinds/expression-rules-file.test.ts",
+  "test/generators/emit/types-composition.test.ts",
+  "test/rules/patch-rules-file.test.ts",
   // whole-document generates through the validation thread, the BMP-wide identifier check
   "test/generate-speed/**/*.test.ts",
   // CLI generates of the bundled schema, edit after edit, each beside a fresh --force run

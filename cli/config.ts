@@ -3,7 +3,7 @@
 // current directory or its parents, or named with --config. Paths in it are relative to its own
 // folder and stay inside its project (config-paths.ts). Its JSON Schema is
 // schema/v2kit.config.schema.json; this module checks the same shape by hand (no Ajv on the lint
-// path) with did-you-mean for keys; test/config.test.ts holds the two in agreement.
+// path) with did-you-mean for keys; test/cli/config.test.ts holds the two in agreement.
 
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";

@@ -4,7 +4,7 @@
 /**
  * The bundled document's first server (`servers[0]`, its `base_url` default: the host the
  * published v2 document names). Written here, not imported, to keep this module free of imports;
- * test/live.test.ts holds it equal to `baseUrl` in output/routes.mts, which generate derives
+ * test/live/live.test.ts holds it equal to `baseUrl` in output/routes.mts, which generate derives
  * from the document.
  */
 export const DEFAULT_BASE_URL = "https://api.runpod.io";

@@ -23,7 +23,7 @@ export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<s
       .filter((r) => r.operations.length > 0),
   };
   // A rule whose fields a request cannot send (an endpoint's `type` on PATCH, read from the
-  // current resource) cannot be violated by a request body: test/rules-coverage.test.ts judges
+  // current resource) cannot be violated by a request body: test/rules/coverage.test.ts judges
   // those pairs with a current resource; here they only take part in the satisfying bodies.
   const sendable = (rule: RulesFile["rules"][number], opId: string) => {
     const schema = operations.find((op) => op.id === opId)?.request?.schema;

@@ -1,4 +1,4 @@
-// Same input, same bytes: across runs (test/pipeline.test.ts), across the key order of every
+// Same input, same bytes: across runs (test/generators/pipeline.test.ts), across the key order of every
 // object in the input document, and across locale and time zone (a child process).
 
 import { spawnSync } from "node:child_process";

@@ -115,7 +115,7 @@ describe("the budget per evaluation", () => {
   it("the same in the generated, compiled engine", async () => {
     const out = scratch("harden-cel-out");
     writeFiles(out, (await generate({ rules: file })).files);
-    const index = transpileOutput(out); // what the compiled engine does; expression.test.ts type-checks it
+    const index = transpileOutput(out); // what the compiled engine does; test/rules/kinds/expression-rules-file.test.ts type-checks it
     const compiled = (await import(pathToFileURL(index).href)) as { engine: Engine };
     expectBudgetWarning(compiled.engine);
   }, 120_000);

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { engine as bundled, validatorsAttached } from "../output/rules.mjs";
-import { contextFrom } from "../lint/context-files.js";
-import { engineFor } from "../lint/engine-for.js";
+import { engine as bundled, validatorsAttached } from "../../output/rules.mjs";
+import { contextFrom } from "../../lint/context-files.js";
+import { engineFor } from "../../lint/engine-for.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "v2kit-engine-for-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

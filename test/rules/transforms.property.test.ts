@@ -4,10 +4,10 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { check } from "../output/index.mjs";
-import data from "../output/tests/model.json" with { type: "json" };
-import { getAt, isObject, isPresent } from "../engine/index.js";
-import { contextFor, type TestModel, validBodies } from "../testing/index.js";
+import { check } from "../../output/index.mjs";
+import data from "../../output/tests/model.json" with { type: "json" };
+import { getAt, isObject, isPresent } from "../../engine/index.js";
+import { contextFor, type TestModel, validBodies } from "../../testing/index.js";
 
 const model = data as unknown as TestModel;
 const op = "createEndpoint";

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRules, RulesFileError } from "../rules/load.js";
+import { parseRules, RulesFileError } from "../../rules/load.js";
 
 const base = "version: 1\nstages: []\nhints: []\nrules:\n";
 const entry = (kind: string, extra: string) =>
@@ -75,7 +75,7 @@ hints: []
 `,
   );
   const current = write("current.json", { flashboot: "OFF", timeout: 600000, gpu: { pools: ["ADA_24"], minCudaVersion: "12.4" } });
-  const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
+  const cli = path.resolve(import.meta.dirname, "../../dist/cli/v2kit.js");
   const lint = (patch: unknown) => {
     const run = spawnSync(
       process.execPath,

@@ -6,13 +6,13 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { type Engine, UnknownOperationError } from "../engine/evaluate.js";
-import type { ValidateFunction } from "../engine/types.js";
-import { describeParseError, locate } from "../lint/json-source.js";
-import { check, type CheckContext, lint as lintFromPackage, operationIds } from "../lint/index.js";
-import { type LintResult, lint, lintSource, MAX_DEPTH } from "../lint/lint.js";
+import { type Engine, UnknownOperationError } from "../../engine/evaluate.js";
+import type { ValidateFunction } from "../../engine/types.js";
+import { describeParseError, locate } from "../../lint/json-source.js";
+import { check, type CheckContext, lint as lintFromPackage, operationIds } from "../../lint/index.js";
+import { type LintResult, lint, lintSource, MAX_DEPTH } from "../../lint/lint.js";
 
-const example = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), "utf8");
+const example = (name: string) => readFileSync(new URL(`../../examples/${name}`, import.meta.url), "utf8");
 const json = (name: string) => JSON.parse(example(name)) as unknown;
 const rulesOf = (r: LintResult) => r.violations.map((v) => v.rule);
 
@@ -143,7 +143,7 @@ describe("context", () => {
 });
 
 describe("hints", () => {
-  const rulesFile = parseYaml(readFileSync(new URL("../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
+  const rulesFile = parseYaml(readFileSync(new URL("../../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
     hints: { operations: string[]; property?: string; use?: string; note?: string; path?: string; value?: unknown; hint?: string }[];
   };
   const cases = rulesFile.hints.flatMap((h) => h.operations.map((operation) => ({ ...h, operation, at: String(h.property ?? h.path) })));

@@ -10,18 +10,18 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
-import { exportSchema } from "../generators/emit/export-schema.js";
-import type { ApiModel } from "../schema-model/model.js";
-import { loadModel, loadRules } from "../generators/pipeline.js";
-import { exactRules } from "../rules/exact-rules.js";
-import type { RulesFile } from "../rules/types.js";
-import data from "../output/tests/model.json" with { type: "json" };
-import { type TestModel, validBodies, violate } from "../testing/index.js";
-import { check } from "../lint/index.js";
+import { exportSchema } from "../../../generators/emit/export-schema.js";
+import type { ApiModel } from "../../../schema-model/model.js";
+import { loadModel, loadRules } from "../../../generators/pipeline.js";
+import { exactRules } from "../../../rules/exact-rules.js";
+import type { RulesFile } from "../../../rules/types.js";
+import data from "../../../output/tests/model.json" with { type: "json" };
+import { type TestModel, validBodies, violate } from "../../../testing/index.js";
+import { check } from "../../../lint/index.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const testModel = data as unknown as TestModel;
-const repo = path.resolve(import.meta.dirname, "..");
+const repo = path.resolve(import.meta.dirname, "../../..");
 const example = (name: string) => JSON.parse(readFileSync(path.join(repo, "examples", name), "utf8")) as unknown;
 
 /** Ajv 2020 as a user constructs it (strict by default); strictTypes notes are collected, not printed. */

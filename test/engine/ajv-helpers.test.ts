@@ -4,7 +4,7 @@
 
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { equal, ucs2length } from "../engine/ajv-helpers.js";
+import { equal, ucs2length } from "../../engine/ajv-helpers.js";
 
 /** JSON text with keys sorted at every level: equal for equal JSON data whatever the key order. */
 function canonical(value: unknown): string {

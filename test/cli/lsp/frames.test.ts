@@ -6,8 +6,8 @@
 import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { type FrameEvent, FrameParser, MAX_FRAME_BYTES, MAX_GARBAGE_BYTES } from "../cli/lsp/frames.js";
-import { QueueWriter } from "../cli/lsp/writer.js";
+import { type FrameEvent, FrameParser, MAX_FRAME_BYTES, MAX_GARBAGE_BYTES } from "../../../cli/lsp/frames.js";
+import { QueueWriter } from "../../../cli/lsp/writer.js";
 
 const frame = (message: unknown) => {
   const body = Buffer.from(JSON.stringify(message));

@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { baseBody, bundledTemplates, loadCorpus, v2kitDetects } from "../bench/detection.js";
-import { interleaved, median, quantile, ratio } from "../bench/stats.js";
-import { zodFromComponent, zodFromSchema } from "../bench/zod-from-openapi.js";
-import { lint } from "../lint/index.js";
+import { baseBody, bundledTemplates, loadCorpus, v2kitDetects } from "../../bench/detection.js";
+import { interleaved, median, quantile, ratio } from "../../bench/stats.js";
+import { zodFromComponent, zodFromSchema } from "../../bench/zod-from-openapi.js";
+import { lint } from "../../lint/index.js";
 
 describe("stats", () => {
   test.each([
@@ -111,7 +111,9 @@ describe("detection corpus", () => {
   const templates = bundledTemplates();
 
   test("has one body per rule of the rules file that applies to createEndpoint", () => {
-    const rulesFile = parseYaml(readFileSync(new URL("../rules/v2.rules.yaml", import.meta.url), "utf8")) as { rules: { id: string; operations: string[] }[] };
+    const rulesFile = parseYaml(readFileSync(new URL("../../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
+      rules: { id: string; operations: string[] }[];
+    };
     const createRules = rulesFile.rules
       .filter((r) => r.operations.includes("createEndpoint"))
       .map((r) => r.id)

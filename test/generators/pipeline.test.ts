@@ -8,17 +8,17 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { SpecError } from "../generators/load/load.js";
-import { normalizeSchema } from "../generators/normalize/normalize-schema.js";
-import { generate } from "../generators/pipeline.js";
-import { parseRules, RulesFileError } from "../rules/load.js";
-import { evaluate } from "../engine/evaluate.js";
-import { contextFor, type TestModel, validBodies, violate } from "../testing/index.js";
-import { engine } from "../output/index.mjs";
-import data from "../output/tests/model.json" with { type: "json" };
+import { loadEngine } from "../../generators/engine-on-the-fly.js";
+import { SpecError } from "../../generators/load/load.js";
+import { normalizeSchema } from "../../generators/normalize/normalize-schema.js";
+import { generate } from "../../generators/pipeline.js";
+import { parseRules, RulesFileError } from "../../rules/load.js";
+import { evaluate } from "../../engine/evaluate.js";
+import { contextFor, type TestModel, validBodies, violate } from "../../testing/index.js";
+import { engine } from "../../output/index.mjs";
+import data from "../../output/tests/model.json" with { type: "json" };
 
-const shared = path.resolve(import.meta.dirname, "../../shared/reference");
+const shared = path.resolve(import.meta.dirname, "../../../shared/reference");
 const haveShared = existsSync(shared);
 if (!haveShared) console.log(`skipping upstream-document tests: ${shared} is absent (it ships only beside CI)`);
 
@@ -31,9 +31,9 @@ describe("generate", () => {
   });
 
   it("gives the same bytes from the CLI (types emitted in a worker thread) as in process", async () => {
-    for (const spec of [undefined, path.resolve(import.meta.dirname, "fixtures/conformance/hostile.openapi.json")]) {
+    for (const spec of [undefined, path.resolve(import.meta.dirname, "../fixtures/conformance/hostile.openapi.json")]) {
       const out = mkdtempSync(path.join(tmpdir(), "v2kit-worker-"));
-      const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
+      const cli = path.resolve(import.meta.dirname, "../../dist/cli/v2kit.js");
       execFileSync(process.execPath, [cli, "generate", "--quiet", "--force", "--out", out, ...(spec ? ["--spec", spec] : [])], { stdio: "pipe" });
       const { files } = await generate(spec ? { spec } : {});
       for (const [file, content] of files) expect(readFileSync(path.join(out, file), "utf8"), file).toBe(content);

@@ -8,8 +8,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as api from "../output/index.mjs";
-import { ContractError, contractMiddleware } from "../client/index.js";
+import * as api from "../../output/index.mjs";
+import { ContractError, contractMiddleware } from "../../client/index.js";
 
 /** A minimal openapi-typescript-style `paths` for the two routes used (wt-types emits the full one in types.mts). */
 interface paths {
@@ -29,7 +29,7 @@ interface paths {
   };
 }
 
-const repo = path.resolve(import.meta.dirname, "..");
+const repo = path.resolve(import.meta.dirname, "../..");
 const current = JSON.parse(readFileSync(path.join(repo, "examples/current-endpoint.json"), "utf8")) as Record<string, unknown>;
 const valid = JSON.parse(readFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), "utf8")) as api.RequestBody<"createEndpoint">;
 /** gpu and cpu together: the spec's exactly-one rule (400). */

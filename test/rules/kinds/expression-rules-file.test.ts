@@ -5,13 +5,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { generate } from "../generators/pipeline.js";
-import { parseRules, RulesFileError } from "../rules/load.js";
-import { evaluate, type Engine } from "../engine/evaluate.js";
-import { compileOutput, scratch, writeFiles } from "./fixtures/conformance/support.js";
+import { loadEngine } from "../../../generators/engine-on-the-fly.js";
+import { generate } from "../../../generators/pipeline.js";
+import { parseRules, RulesFileError } from "../../../rules/load.js";
+import { evaluate, type Engine } from "../../../engine/evaluate.js";
+import { compileOutput, scratch, writeFiles } from "../../fixtures/conformance/support.js";
 
-const fixture = path.resolve(import.meta.dirname, "fixtures/rules/expression.rules.yaml");
+const fixture = path.resolve(import.meta.dirname, "../../fixtures/rules/expression.rules.yaml");
 const text = readFileSync(fixture, "utf8");
 
 describe("expression rules", () => {

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { retryAfterSeconds } from "../live/client.js";
-import { resolveApiKey } from "../live/key.js";
+import { retryAfterSeconds } from "../../live/client.js";
+import { resolveApiKey } from "../../live/key.js";
 import {
   DEFAULT_BASE_URL,
   LiveError,
@@ -24,7 +24,7 @@ import {
   liveParseOptions,
   parseRateLimit,
   pullContext,
-} from "../live/index.js";
+} from "../../live/index.js";
 
 const KEY = "sk-live-test-0123456789-SECRET";
 const FORBIDDEN_KEY = "sk-no-access-SECRET";
@@ -468,7 +468,7 @@ describe("resolveApiKey and liveOptionsFrom", () => {
 // ---------------------------------------------------------------- the CLI
 
 describe("lint and migrate with live context (child process)", () => {
-  const cli = join(import.meta.dirname, "..", "dist", "cli", "v2kit.js");
+  const cli = join(import.meta.dirname, "../..", "dist", "cli", "v2kit.js");
   const run = (args: string[], env: Record<string, string> = { V2KIT_API_KEY: KEY }) =>
     promisify(execFile)(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: cacheDir, ...env } }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -516,7 +516,7 @@ describe("lint and migrate with live context (child process)", () => {
 });
 
 describe("v2kit context (child process)", () => {
-  const cli = join(import.meta.dirname, "..", "dist", "cli", "v2kit.js");
+  const cli = join(import.meta.dirname, "../..", "dist", "cli", "v2kit.js");
   const run = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: cacheDir, ...env } }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -524,7 +524,7 @@ describe("v2kit context (child process)", () => {
     );
 
   beforeAll(() => {
-    if (!existsSync(join(import.meta.dirname, "..", "dist", "cli", "context", "context.js"))) {
+    if (!existsSync(join(import.meta.dirname, "../..", "dist", "cli", "context", "context.js"))) {
       throw new Error("dist/cli/context/context.js is missing: run `npm run build` first");
     }
   });
@@ -566,7 +566,7 @@ describe("v2kit context (child process)", () => {
 
 describe("the default base URL", () => {
   test("is the bundled document's first server, as generate derives it (output/routes.mts baseUrl)", async () => {
-    const { baseUrl } = await import("../output/routes.mjs");
+    const { baseUrl } = await import("../../output/routes.mjs");
     expect(DEFAULT_BASE_URL).toBe(baseUrl);
     expect(DEFAULT_BASE_URL).toBe("https://api.runpod.io");
   });

@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../cli/config.js";
-import { CliError } from "../cli/command.js";
+import { readConfig } from "../../cli/config.js";
+import { CliError } from "../../cli/command.js";
 
-const repo = path.resolve(import.meta.dirname, "..");
+const repo = path.resolve(import.meta.dirname, "../..");
 const cli = path.join(repo, "dist/cli/v2kit.js");
 let root: string;
 

@@ -4,9 +4,9 @@
 
 import { Project, ts } from "ts-morph";
 import { describe, expect, test } from "vitest";
-import { emitTypes } from "../generators/emit/emit-types.js";
-import type { ApiModel, JsonSchema, OperationModel } from "../schema-model/model.js";
-import type { RuleSpec } from "../rules/types.js";
+import { emitTypes } from "../../../generators/emit/emit-types.js";
+import type { ApiModel, JsonSchema, OperationModel } from "../../../schema-model/model.js";
+import type { RuleSpec } from "../../../rules/types.js";
 
 const project = new Project({
   useInMemoryFileSystem: true,

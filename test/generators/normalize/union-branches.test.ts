@@ -5,14 +5,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { SCHEMAS_ID } from "../schema-model/model.js";
-import { inlineUnionBranches } from "../generators/normalize/union-branches.js";
-import type { Engine } from "../engine/evaluate.js";
-import { lint } from "../lint/index.js"; // the package entry: every operation's validators loaded
-import { scratch } from "./fixtures/conformance/support.js";
+import { loadEngine } from "../../../generators/engine-on-the-fly.js";
+import { SCHEMAS_ID } from "../../../schema-model/model.js";
+import { inlineUnionBranches } from "../../../generators/normalize/union-branches.js";
+import type { Engine } from "../../../engine/evaluate.js";
+import { lint } from "../../../lint/index.js"; // the package entry: every operation's validators loaded
+import { scratch } from "../../fixtures/conformance/support.js";
 
-const current = JSON.parse(readFileSync(new URL("../examples/current-endpoint.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const current = JSON.parse(readFileSync(new URL("../../../examples/current-endpoint.json", import.meta.url), "utf8")) as Record<string, unknown>;
 const urls = current["requestUrls"] as Record<string, string>;
 const said = (r: ReturnType<typeof lint>) => r.violations.map((v) => `${v.path}: ${v.message}`);
 

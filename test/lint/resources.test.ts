@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { lint } from "../lint/index.js"; // the package entry: every operation's validators loaded
+import { lint } from "../../lint/index.js"; // the package entry: every operation's validators loaded
 
 const pod = { name: "trainer", image: "example/pytorch:2.4", gpu: { id: "NVIDIA A40", count: 1 } };
 const template = { name: "notebook", image: "example/pytorch:2.4" };
@@ -181,7 +181,7 @@ describe("lint of the resource operations", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "v2kit-resources-"));
     const file = path.join(dir, "pod.json");
     writeFileSync(file, JSON.stringify({ ...pod, mounts: { persistent: { size: 5, path: "/workspace" } } }));
-    const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
+    const cli = path.resolve(import.meta.dirname, "../../dist/cli/v2kit.js");
     const run = (): { status: number; stdout: string } => {
       try {
         return { status: 0, stdout: execFileSync(process.execPath, [cli, "lint", "--operation", "createPod", "--format", "json", file], { encoding: "utf8" }) };

@@ -6,10 +6,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { check } from "../output/index.mjs";
-import type { CheckContext } from "../engine/types.js";
+import { check } from "../../output/index.mjs";
+import type { CheckContext } from "../../engine/types.js";
 
-const json = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
+const json = (file: string) => JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), "utf8"));
 const catalog = { gpus: json("schema/catalog/gpus.json").gpus, cpus: json("schema/catalog/cpus.json").cpus };
 const templates = json("schema/catalog/templates.json").templates as { id: string; serverless: boolean }[];
 const context: CheckContext = { catalog, templates };
@@ -118,7 +118,7 @@ const cases: Case[] = [
 ];
 
 describe("every rule of the specification", () => {
-  const file = parse(readFileSync(new URL("../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
+  const file = parse(readFileSync(new URL("../../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
     rules: { id: string; status: number; operations: string[] }[];
   };
 

@@ -4,11 +4,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileStems } from "../generators/emit/emit-validators.js";
-import { validatorModules, validatorsAttached } from "../output/rules.mjs";
-import { lint, loadValidators } from "../lint/lint.js";
+import { fileStems } from "../../generators/emit/emit-validators.js";
+import { validatorModules, validatorsAttached } from "../../output/rules.mjs";
+import { lint, loadValidators } from "../../lint/lint.js";
 
-const output = path.resolve(import.meta.dirname, "../output");
+const output = path.resolve(import.meta.dirname, "../../output");
 
 describe("fileStems", () => {
   const cases: { given: string[]; want: string[] }[] = [
@@ -30,7 +30,7 @@ describe("the one-operation module", () => {
     const imports = [...text.matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
     // This package's own output imports the package's engine (a consumer's imports its runtime/ copy).
     const engine = path
-      .relative(path.join(output, "operations"), path.resolve(import.meta.dirname, "../engine/index.js"))
+      .relative(path.join(output, "operations"), path.resolve(import.meta.dirname, "../../engine/index.js"))
       .split(path.sep)
       .join("/");
     expect(imports).toEqual([engine, "../rules.mjs", "../validators/createEndpoint.mjs"]);
@@ -45,7 +45,7 @@ describe("lazy validators on the lint path", () => {
     expect(validatorsAttached("createEndpoint", "request")).toBe(true);
     expect(validatorsAttached("createEndpoint", "responses")).toBe(false);
     expect(validatorsAttached("createPod", "request")).toBe(false);
-    const body = readFileSync(path.resolve(import.meta.dirname, "../examples/create-endpoint-gpu.json"));
+    const body = readFileSync(path.resolve(import.meta.dirname, "../../examples/create-endpoint-gpu.json"));
     expect(lint(body, { operation: "createEndpoint" }).ok).toBe(true);
     expect(lint("{}", { operation: "createEndpoint" }).status).toBe(422);
     await loadValidators("getEndpoint", { responses: true });

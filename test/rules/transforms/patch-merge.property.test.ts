@@ -5,15 +5,15 @@
 
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadEngine } from "../generators/engine-on-the-fly.js";
-import { engine } from "../output/index.mjs"; // the output's entry: every operation's validators attached
-import data from "../output/tests/model.json" with { type: "json" };
-import { holds } from "../rules/condition.js";
-import { type Engine, evaluate } from "../engine/evaluate.js";
-import { getAt, parsePointer, removeAt } from "../engine/pointer.js";
-import { isNonEmpty, isPresent } from "../engine/values.js";
-import { contextFor, ruleIds, type TestModel, validBodies, violate } from "../testing/index.js";
-import type { Condition, Pointer, RuleSpec } from "../rules/types.js";
+import { loadEngine } from "../../../generators/engine-on-the-fly.js";
+import { engine } from "../../../output/index.mjs"; // the output's entry: every operation's validators attached
+import data from "../../../output/tests/model.json" with { type: "json" };
+import { holds } from "../../../rules/condition.js";
+import { type Engine, evaluate } from "../../../engine/evaluate.js";
+import { getAt, parsePointer, removeAt } from "../../../engine/pointer.js";
+import { isNonEmpty, isPresent } from "../../../engine/values.js";
+import { contextFor, ruleIds, type TestModel, validBodies, violate } from "../../../testing/index.js";
+import type { Condition, Pointer, RuleSpec } from "../../../rules/types.js";
 
 const model = data as unknown as TestModel;
 const SEED = Number(process.env.V2KIT_SEED ?? 20261123);
@@ -64,7 +64,7 @@ for (const op of patchOperations) {
 
     // Rules a patch can break on its own; one whose condition reads a field only the stored
     // resource has (an endpoint's `type`, which PATCH cannot send) is judged with a given current
-    // resource in test/rules-coverage.test.ts and the cases below.
+    // resource in test/rules/coverage.test.ts and the cases below.
     const violable = (r: RuleSpec) => fc.sample(bodies, { seed: SEED, numRuns: 50 }).some((b) => violate(model, r, op, b) !== undefined);
     const combos = fromRequest.filter((r) => (r.kind === "forbiddenWhen" || r.kind === "forbiddenTogether") && violable(r));
     it.each(combos.map((r) => [r.id, r] as const))(
