@@ -87,7 +87,8 @@ describe("action.yml", () => {
   });
 });
 
-describe("action inputs never reach a workflow command raw (issue 45, item 14)", () => {
+// Issue 45, item 14.
+describe("action inputs never reach a workflow command raw", () => {
   /** The lines of the log the runner reads as workflow commands. */
   const commands = (log: string) => log.split(/\r?\n|\r/).filter((l) => l.startsWith("::"));
 
@@ -152,7 +153,8 @@ describe(".pre-commit-hooks.yaml", () => {
     expect(hook("v2kit-migrate-scan", ["clean.py"])).toBe(0);
   });
 
-  it("v2kit-migrate-scan takes every staged name as a file, however it starts (issue 45, item 13)", () => {
+  // Issue 45, item 13.
+  it("v2kit-migrate-scan takes every staged name as a file, however it starts", () => {
     const repoDir = mkdtempSync(path.join(tmpdir(), "v2kit-hook-names-"));
     const v1 = 'import requests\nrequests.get("https://rest.runpod.io/v1/pods")\n';
     try {

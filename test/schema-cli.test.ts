@@ -77,7 +77,8 @@ describe("the command", () => {
     expect(JSON.parse(response.stdout)["title"]).toBe("getEndpoint response body, status 200");
   });
 
-  test("--operation graphql:NAME for every GraphQL operation (issue 45, item 18); its schema takes the wire body lint takes", () => {
+  // Issue 45, item 18.
+  test("--operation graphql:NAME for every GraphQL operation; its schema takes the wire body lint takes", () => {
     const graphql = model.operations.filter((o) => o.kind === "graphql");
     expect(graphql.length).toBe(4);
     for (const op of graphql) {

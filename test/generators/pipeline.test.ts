@@ -156,12 +156,14 @@ describe("rules-file errors name the entry's own kind only", () => {
   const entry = (kind: string, extra: string) =>
     `  - id: x\n    kind: ${kind}\n    operations: [createEndpoint]\n    status: 400\n    message: must x\n    spec: s\n${extra}`;
   it("reports only the exactlyOne problems of an exactlyOne rule", () => {
+    let refused: unknown;
     try {
       parseRules(base + entry("exactlyOne", "    fields: [/gpu]\n"), "r.yaml");
-      expect.unreachable();
     } catch (error) {
-      expect((error as RulesFileError).problems.map((p) => `${p.pointer} ${p.message}`)).toEqual(["/rules/0/fields must NOT have fewer than 2 items"]);
+      refused = error;
     }
+    expect(refused).toBeInstanceOf(RulesFileError);
+    expect((refused as RulesFileError).problems.map((p) => `${p.pointer} ${p.message}`)).toEqual(["/rules/0/fields must NOT have fewer than 2 items"]);
   });
   it("lists the known kinds for an unknown one", () => {
     expect(() => parseRules(base + entry("exactlyTwo", ""), "r.yaml")).toThrow(/r\.yaml:6:\d+: \/rules\/0\/kind .*exactlyOne, forbiddenTogether/);

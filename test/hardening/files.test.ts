@@ -60,7 +60,8 @@ function run(args: string[], options: { stdin?: string; input?: string; cwd?: st
 
 const lint = ["lint", "--operation", "createEndpoint"];
 
-describe("item 5: special files are refused with a clear message, never read", () => {
+// Issue 13, item 5.
+describe("special files are refused with a clear message, never read", () => {
   const cases: [string, () => string[]][] = [
     ["a FIFO as FILE", () => [...lint, fifo]],
     ["a FIFO with --ndjson", () => [...lint, "--ndjson", fifo]],
@@ -144,7 +145,8 @@ describe("item 5: special files are refused with a clear message, never read", (
   });
 });
 
-describe("item 11: a reader that closes early never makes exit 0", () => {
+// Issue 13, item 11.
+describe("a reader that closes early never makes exit 0", () => {
   /** Reads the first line of stdout, then closes the pipe, as `| head -1` does. */
   function firstLineThenClose(args: string[], input = ""): Promise<{ code: number | null; line: string }> {
     return new Promise((resolve) => {
@@ -179,7 +181,8 @@ describe("item 11: a reader that closes early never makes exit 0", () => {
   }, 30_000);
 });
 
-describe("issue 45, item 15: every file input is a regular file within a budget", () => {
+// Issue 45, item 15.
+describe("every file input is a regular file within a budget", () => {
   const NOT_REGULAR = /: is not a regular file: it is (a FIFO \(named pipe\)|a character device), and v2kit reads only regular files/;
   const serve = ["serve", "--port", "0"];
   const cases: [string, () => string[]][] = [

@@ -83,7 +83,8 @@ const run = (args: string[], env: Record<string, string> = { V2KIT_API_KEY: KEY 
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 
-describe("item 1: response size and the deadline through the body", () => {
+// Issue 13, item 1.
+describe("a live response ends at the size cap or the deadline, even mid-body", () => {
   test("an endless body stops at the response cap, naming the URL and the limit", async () => {
     handler = (_req, res) => stream(res, Buffer.alloc(64 * 1024, 0x20));
     const started = Date.now();
@@ -149,7 +150,8 @@ describe("item 1: response size and the deadline through the body", () => {
   }, 20_000);
 });
 
-describe("item 2: plain http only to loopback", () => {
+// Issue 13, item 2.
+describe("plain http only to loopback", () => {
   test("a TEST-NET http base URL is refused before any connection is attempted", async () => {
     const connect = vi.spyOn(net.Socket.prototype, "connect");
     try {
@@ -180,7 +182,8 @@ describe("item 2: plain http only to loopback", () => {
   });
 });
 
-describe("item 3: ids are one encoded path segment", () => {
+// Issue 13, item 3.
+describe("ids are one encoded path segment", () => {
   test.each([".", ".."])("--current-id %j is refused without a request", async (id) => {
     const e = await liveError(fetchCurrent("updateEndpoint", id, options()));
     expect(e.code).toBe("usage");
@@ -197,7 +200,8 @@ describe("item 3: ids are one encoded path segment", () => {
   });
 });
 
-describe("item 4: context pull files, the key file, the cache directory", () => {
+// Issue 13, item 4.
+describe("context pull files, the key file and the cache directory: no planted symlink followed, loose permissions flagged or tightened", () => {
   const fixtures: Record<string, unknown> = {
     "/v2/catalog/gpus": { gpus: [] },
     "/v2/catalog/cpus": { cpus: [] },

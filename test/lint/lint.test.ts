@@ -278,12 +278,16 @@ describe("text failures are 400 verdicts", () => {
 
   test("an unknown operation throws, listing the known ones", () => {
     expect(() => lint("{}", { operation: "createEndpoints" })).toThrow(UnknownOperationError);
+    // Before the body is read: not even JSON still names the operation as the problem.
+    let refused: unknown;
     try {
       lint("not even json", { operation: "nope" });
     } catch (error) {
-      expect((error as UnknownOperationError).known).toContain("createEndpoint");
-      expect((error as Error).message).toMatch(/known operations: .*createEndpoint/);
+      refused = error;
     }
+    expect(refused).toBeInstanceOf(UnknownOperationError);
+    expect((refused as UnknownOperationError).known).toContain("createEndpoint");
+    expect((refused as Error).message).toMatch(/known operations: .*createEndpoint/);
   });
 });
 

@@ -51,7 +51,8 @@ function parses(file: string): void {
   expect(r.status, r.stderr).toBe(0);
 }
 
-describe("item 8: a named file that is a symbolic link", () => {
+// Issue 45, item 8.
+describe("a named file that is a symbolic link stays a link under --fix", () => {
   it("stays a link; the file it points to is fixed", () => {
     const project = folder("link-inside");
     mkdirSync(join(project, "lib"));
@@ -84,7 +85,8 @@ describe("item 8: a named file that is a symbolic link", () => {
   });
 });
 
-describe("item 9: owner, group and mode", () => {
+// Issue 45, item 9.
+describe("--fix keeps a file's owner, group and mode, or leaves the file untouched", () => {
   it.runIf(isRoot)("root fixing another user's files keeps their owner, group and mode (set-user-ID included)", () => {
     const project = folder("owned");
     const plain = join(project, "plain.py");

@@ -66,7 +66,8 @@ const m = await import(${JSON.stringify(`./${file}`)}); await m.${call}; console
   return JSON.parse(r.stdout) as unknown[];
 }
 
-describe.skipIf(!python)("item 7: a literal that looks like a placeholder stays a literal", () => {
+// Issue 45, item 7.
+describe.skipIf(!python)("a literal that looks like a placeholder stays a literal", () => {
   it('Python: "<name>" is still sent as the text <name>, the variable beside it as its value', () => {
     const dir = scratch({
       "requests.py": REQUESTS_STUB,
@@ -104,7 +105,8 @@ def go(name, eid):
   });
 });
 
-describe("item 10: line endings", () => {
+// Issue 45, item 10.
+describe("a rewritten body keeps its file's line endings (CRLF, mixed)", () => {
   it("a CRLF file keeps CRLF on every line, a mixed file each line's own ending", () => {
     const dir = scratch({});
     cpSync(fileURLToPath(new URL("../fixtures/scan-fix/crlf/before", import.meta.url)), dir, { recursive: true });
@@ -130,7 +132,8 @@ describe("item 10: line endings", () => {
   });
 });
 
-describe.skipIf(!python)("item 5: comments inside a rewritten body", () => {
+// Issue 45, item 5.
+describe.skipIf(!python)("comments inside a rewritten body stay beside the member their v1 member became", () => {
   const PY = `import requests
 
 
@@ -233,7 +236,8 @@ interface GenMember {
   after: boolean;
 }
 
-describe.skipIf(!python)("item 5, generated: comments anywhere between the members of a Python body", () => {
+// Issue 45, item 5.
+describe.skipIf(!python)("generated: comments anywhere between the members of a Python body stay", () => {
   it("every fixed file parses, keeps every comment, and sends the v2 body; a call left alone says why", () => {
     const member = fc.record<GenMember>({
       field: fc.constantFrom("workersMin", "workersMax", "idleTimeout", "name", "templateId", "computeType"),

@@ -63,7 +63,8 @@ const parses = (path: string): string => {
   return r.status === 0 ? "" : `${r.stderr}`;
 };
 
-describe("item 2: a path is this API's only when its base says so", () => {
+// Issue 45, item 2.
+describe("a path is this API's only when its base says so", () => {
   const others = {
     "cluster/pods.py": [
       "import os",
@@ -194,7 +195,8 @@ describe("item 2: a path is this API's only when its base says so", () => {
   });
 });
 
-describe("item 4: a base constant other files use is changed only with all its uses", () => {
+// Issue 45, item 4.
+describe("a base constant other files use is changed only with all its uses", () => {
   const exporter = {
     "src/config.ts": 'export const BASE = "https://rest.runpod.io/v1";\n\nexport async function listPods() {\n  return fetch(`${BASE}/pods`);\n}\n',
     "src/app.ts": 'import { BASE } from "./config";\n\nexport async function getEndpoint(id: string) {\n  return fetch(`${BASE}/endpoints/${id}`);\n}\n',
@@ -259,7 +261,8 @@ describe("item 4: a base constant other files use is changed only with all its u
   });
 });
 
-describe("item 6: --fix, --diff and --unsafe-fixes rewrite calls only, never a URL that is logged or compared", () => {
+// Issue 45, item 6.
+describe("--fix, --diff and --unsafe-fixes rewrite calls only, never a URL that is logged or compared", () => {
   const files = {
     "legacy.py": [
       "import logging",
@@ -334,7 +337,8 @@ describe("item 6: --fix, --diff and --unsafe-fixes rewrite calls only, never a U
   });
 });
 
-describe("item 6: a curl command the line scanner reads states its method", () => {
+// Issue 45, item 6.
+describe("a curl command the line scanner reads states its method", () => {
   const brief = async (text: string, file: string) => {
     const { scanSource } = await import("../../migrate/index.js");
     return scanSource(text, file).map((f) => `${f.v1.method} ${f.v1.path} ${f.confidence}`);

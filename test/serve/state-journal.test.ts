@@ -129,7 +129,8 @@ describe("serve --state: an append-only journal", () => {
   });
 });
 
-describe("serve --state: one server per state file (issue 45, item 16)", () => {
+// Issue 45, item 16.
+describe("serve --state: one server per state file", () => {
   const create = async (url: string, i: number) => {
     const r = await fetch(`${url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
     expect(r.status).toBe(201);
