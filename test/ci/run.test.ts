@@ -94,13 +94,23 @@ describe(".ci/vitest-summary.mjs", () => {
   });
 
   test("adds up the reports of both projects", () => {
-    expect(summary([{ name: "fast", report: report(900, 1, 2, 1) }, { name: "long", report: report(300, 0, 4, 0) }])).toEqual({
+    expect(
+      summary([
+        { name: "fast", report: report(900, 1, 2, 1) },
+        { name: "long", report: report(300, 0, 4, 0) },
+      ]),
+    ).toEqual({
       line: "vitest: 1200 passed, 1 failed, 7 skipped",
     });
   });
 
   test("a report of no test is an error, naming it", () => {
-    expect(summary([{ name: "fast.json", report: report(10, 0, 0, 0) }, { name: "long.json", report: report(0, 0, 0, 0) }])).toEqual({
+    expect(
+      summary([
+        { name: "fast.json", report: report(10, 0, 0, 0) },
+        { name: "long.json", report: report(0, 0, 0, 0) },
+      ]),
+    ).toEqual({
       error: "vitest ran no test: long.json",
     });
     expect(summary([])).toEqual({ error: "no vitest report given" });
