@@ -10,6 +10,7 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
+import { V2kitError } from "../engine/errors.js";
 import { builtin } from "./builtin.js";
 
 /** Default limit of one body (and of any file read whole): far above any real request. */
@@ -17,17 +18,9 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export type InputErrorCode = "not-regular" | "too-large" | "unreadable";
 
-/** Marks an InputError whichever copy of this module made it (the CLI bundles hold copies, scripts/bundle-cli.mjs). */
-const INPUT_ERROR = Symbol.for("v2kit.InputError");
-
-export class InputError extends Error {
-  override readonly name = "InputError";
-  readonly [INPUT_ERROR] = true;
-
-  /** `instanceof` holds across module copies: a command catches what the generator's copy throws. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [INPUT_ERROR]?: unknown })[INPUT_ERROR] === true;
-  }
+/** A file v2kit was asked to read and cannot or will not: what it is, its size, or the system's error. */
+export class InputError extends V2kitError {
+  static override readonly errorName: string = "InputError";
 
   constructor(
     readonly code: InputErrorCode,

@@ -30,7 +30,18 @@ export const catalog: { readonly gpus: GpuRecord[]; readonly cpus: CpuRecord[]; 
   ...bundledCatalog(),
   dataCenters: readBundled("datacenters.json", "dataCenters") as Record<string, unknown>[],
 };
-export { type Engine, UnknownOperationError } from "../engine/evaluate.js";
+export { type Engine } from "../engine/evaluate.js";
+// Every error v2kit throws is a V2kitError with a `name`, a stable `code` and a brand that
+// `instanceof` reads across copies of v2kit (engine/errors.ts): a generated output's own copy of
+// the engine throws what these classes match. `v2kit/serve` exports serve's own errors,
+// `v2kit/client` ContractError.
+export { CelBudgetError } from "../engine/cel-budget.js";
+export { EngineError, type EngineErrorCode, V2kitError } from "../engine/errors.js";
+export { UnknownOperationError } from "../engine/evaluate.js";
+export { GenerateError, type GenerateErrorCode, SpecError, type SpecErrorCode } from "../generators/errors.js";
+export { InputError, type InputErrorCode } from "../input/read-input.js";
+export { RulesError, type RulesErrorCode, RulesFileError } from "../rules/errors.js";
+export { LintError, type LintErrorCode } from "./errors.js";
 export type * from "../engine/types.js";
 export { type Position, locate } from "./json-source.js";
 export { lint, type LintOptions, type LintResult } from "./lint.js";

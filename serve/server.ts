@@ -4,6 +4,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadApi, reportUnderivable } from "./api.js";
+import { ServeError } from "./errors.js";
 import { behaviourOf } from "./families.js";
 import { handleGraphql } from "./graphql.js";
 import { handle, type Reply, templatesOf } from "./handlers.js";
@@ -202,7 +203,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   server.underivable = () => structuredClone(api.underivable);
   server.url = () => {
     const address = server.address() as AddressInfo | null;
-    if (!address) throw new Error("the server is not listening");
+    if (!address) throw new ServeError("not-listening", "the server is not listening");
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
     return `http://${host}:${address.port}`;
   };

@@ -7,20 +7,9 @@ import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { LineCounter, parseDocument } from "yaml";
 import { FILE_BUDGETS, InputError, readFileWithin } from "../../input/read-input.js";
+import { SpecError } from "../errors.js";
 import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
-
-export class SpecError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    readonly pointer = "",
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(`${file}${line ? `:${line}:${column ?? 1}` : ""}: ${pointer ? `${pointer}: ` : ""}${message}`);
-  }
-}
 
 /** What a stack overflow while following references means for the user. */
 export const TOO_DEEP =
@@ -119,7 +108,7 @@ export interface BundledDocument {
 /** Read, parse, refuse external references unless allowed, and bundle (not yet validated). */
 export async function bundleDocument(file: string, options: LoadOptions = {}): Promise<BundledDocument> {
   const raw = parseText(
-    readDocument(file, (reason) => new SpecError(file, `cannot read: ${reason}`)),
+    readDocument(file, (reason) => SpecError.unreadable(file, reason)),
     file,
   );
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new SpecError(file, "must be an object (an OpenAPI document)");
