@@ -24,7 +24,7 @@ export function engineHooks(command: string, source: Pick<EngineSource, "spec" |
 
 /** Exit code for an error thrown while loading --spec/--rules: 1 invalid input, 2 otherwise. */
 export async function inputErrorExit(error: unknown): Promise<number> {
-  const [{ GenerateError }, { RulesFileError }] = await Promise.all([import("../generators/errors.js"), import("../rules/errors.js")]);
+  const [{ GenerateError }, { RulesFileError }] = await Promise.all([import("../schema-model/errors.js"), import("../rules/errors.js")]);
   // GenerateError: a SpecError too.
   if (!(error instanceof GenerateError || error instanceof RulesFileError)) return 2;
   // "FILE: cannot read: ENOENT" is an unreadable file, as for body files (exit 2).

@@ -5,6 +5,6 @@
 // `serveTypesRequests` from the same file.
 
 export { generate } from "./pipeline.js";
-export { GenerateError, SpecError } from "./errors.js";
+export { GenerateError, SpecError } from "../schema-model/errors.js";
 export { RulesFileError } from "../rules/errors.js";
 export { serveTypesRequests } from "./emit/types-serve.js";

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseRules } from "../rules/load.js";
 import { InputError } from "../input/read-input.js";
-import { GenerateError, SpecError } from "./errors.js";
+import { GenerateError, SpecError } from "../schema-model/errors.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
 import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";

@@ -2,10 +2,11 @@
 // `check` and `checkResponse` take parsed bodies and the bundled engine; `lint` also takes JSON
 // text or bytes, turns malformed input into a 400 verdict, and defaults the catalog context.
 
-import type { CheckContext, CheckResult, CpuRecord, GpuRecord } from "../engine/types.js";
+import type { CheckContext, CpuRecord, GpuRecord } from "../engine/types.js";
+import type { Verdict } from "../output/index.mjs";
 import { bundledCatalog, lint, readBundled } from "./lint.js";
 
-export { checkResponse, engine, operationIds, routes } from "../output/index.mjs";
+export { checkResponse, engine, operationIds, type RuleId, routes, type Verdict } from "../output/index.mjs";
 
 /**
  * The server's verdict on a parsed request body. A catalog collection the context leaves out is
@@ -13,13 +14,14 @@ export { checkResponse, engine, operationIds, routes } from "../output/index.mjs
  * `lint`: `check` and `lint` give the same verdict. (The generated output's own `check`, in a
  * project that generated its code, has no snapshot: without a catalog its catalog rules warn.)
  */
-export function check(operation: string, body: unknown, context: CheckContext = {}): CheckResult {
+export function check(operation: string, body: unknown, context: CheckContext = {}): Verdict {
+  // lint runs the bundled engine, whose rules are the bundled rules file's: its ids are RuleId's.
   return lint(body, {
     operation,
     ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
     ...(context.templates === undefined ? {} : { templates: context.templates }),
     ...(context.current === undefined ? {} : { current: context.current }),
-  });
+  }) as Verdict;
 }
 
 /**
@@ -38,7 +40,7 @@ export { type Engine } from "../engine/evaluate.js";
 export { CelBudgetError } from "../engine/cel-budget.js";
 export { EngineError, type EngineErrorCode, V2kitError } from "../engine/errors.js";
 export { UnknownOperationError } from "../engine/evaluate.js";
-export { GenerateError, type GenerateErrorCode, SpecError, type SpecErrorCode } from "../generators/errors.js";
+export { GenerateError, type GenerateErrorCode, SpecError, type SpecErrorCode } from "../schema-model/errors.js";
 export { InputError, type InputErrorCode } from "../input/read-input.js";
 export { RulesError, type RulesErrorCode, RulesFileError } from "../rules/errors.js";
 export { LintError, type LintErrorCode } from "./errors.js";

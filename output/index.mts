@@ -5,7 +5,7 @@
 // any operation. A one-operation import that loads only its own validator is
 // operations/<operation>.mts.
 import * as rt from "../engine/index.js";
-import { attachValidators, engine } from "./rules.mjs";
+import { attachValidators, engine, type RuleId, type Verdict } from "./rules.mjs";
 import { request as q0 } from "./validators/createCluster.mjs";
 import { responses as s0 } from "./validators/createCluster.responses.mjs";
 import { request as q1 } from "./validators/createDelegation.mjs";
@@ -143,7 +143,8 @@ attachValidators("updateSshKeys", { request: q56, responses: s56 });
 attachValidators("updateTemplate", { request: q57, responses: s57 });
 
 export type * from "./types.mjs";
-export type { CheckContext, CheckResult, Problem, Violation, Warning } from "../engine/index.js";
+export type { BuiltinRuleId, CheckContext, CheckResult, Problem, Violation, Warning } from "../engine/index.js";
+export type { RuleId, Verdict };
 export { routes } from "./routes.mjs";
 export { engine };
 
@@ -151,11 +152,12 @@ export { engine };
 export const operationIds: readonly string[] = [...engine.operations.keys()];
 
 /** The server's verdict on a request body: schema, then cross-field rules, with the resolved body. */
-export function check(operation: string, body: unknown, context: rt.CheckContext = {}): rt.CheckResult {
-  return rt.evaluate(engine, operation, body, context);
+export function check(operation: string, body: unknown, context: rt.CheckContext = {}): Verdict {
+  // The engine holds this rules file's rules: the ids its verdicts carry are RuleId's.
+  return rt.evaluate(engine, operation, body, context) as Verdict;
 }
 
 /** Validate a response body of `operation` for an HTTP status. */
-export function checkResponse(operation: string, status: string, body: unknown): rt.CheckResult {
-  return rt.evaluateResponse(engine, operation, status, body);
+export function checkResponse(operation: string, status: string, body: unknown): Verdict {
+  return rt.evaluateResponse(engine, operation, status, body) as Verdict;
 }

@@ -3,6 +3,12 @@
 // Inputs sha256: 7f4f44d7aea1840ea33a45cfe81622ecd4a9baba842fd41fc96e48dd1f260ac6
 import * as rt from "../engine/index.js";
 
+/** Every rule id of the rules file: a violation's `rule` narrows to one of them (or a BuiltinRuleId). */
+export type RuleId = "args-matches-cmd" | "cpu-flavor-known" | "cuda-on-cpu-create" | "cuda-set-or-floor" | "endpoint-compute-family-fixed" | "endpoint-defaults" | "endpoint-patch-merge" | "endpoint-template-merge" | "excluded-types-need-pools" | "excluded-types-within-pools" | "gpu-cpu-exactly-one" | "gpu-pools-known" | "idle-timeout-queue-request-count" | "image-unless-template" | "lb-requires-request-count" | "network-volume-patch-merge" | "network-volume-size-grows" | "pod-cuda-set-or-floor" | "pod-defaults" | "pod-gpu-cpu-exactly-one" | "pod-gpu-type-known" | "serverless-template-no-volume" | "serverless-template-volume-zero" | "template-cuda-seed" | "template-exists" | "template-is-serverless" | "vcpu-power-of-two" | "vcpu-within-flavor";
+
+/** The verdict of this output's `check` and `checkResponse`. */
+export type Verdict = rt.CheckResult<RuleId | rt.BuiltinRuleId>;
+
 /** gpu-cpu-exactly-one: exactly one of `/gpu`, `/cpu` is set */
 const R0: rt.RuleInfo = { id: "gpu-cpu-exactly-one", status: 400, message: "must set exactly one of `gpu` or `cpu`", hint: "Keep `gpu` for GPU workers or `cpu` for CPU workers, not both." };
 

@@ -145,16 +145,16 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   const allowedOrigin = (request: IncomingMessage): string | undefined => {
     if (cors === undefined) return undefined;
     if (cors.has("*")) return "*";
-    const origin = request.headers.origin;
-    return typeof origin === "string" && cors.has(origin) ? origin : undefined;
+    const requested = request.headers.origin;
+    return typeof requested === "string" && cors.has(requested) ? requested : undefined;
   };
   const corsHeaders = (request: IncomingMessage): Record<string, string> => {
-    const origin = allowedOrigin(request);
-    if (origin === undefined) return {};
+    const allowed = allowedOrigin(request);
+    if (allowed === undefined) return {};
     return {
-      "Access-Control-Allow-Origin": origin,
+      "Access-Control-Allow-Origin": allowed,
       "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After",
-      ...(origin === "*" ? {} : { Vary: "Origin" }),
+      ...(allowed === "*" ? {} : { Vary: "Origin" }),
     };
   };
   const preflightHeaders = (request: IncomingMessage): Record<string, string> => {

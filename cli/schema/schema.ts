@@ -72,7 +72,7 @@ async function run(args: string[]): Promise<number> {
 
   const [{ loadModel, loadRules }, { GenerateError, SpecError }, { RulesFileError }, exporter, { InputError }] = await Promise.all([
     import("../../generators/pipeline.js"),
-    import("../../generators/errors.js"),
+    import("../../schema-model/errors.js"),
     import("../../rules/errors.js"),
     import("../../generators/emit/export-schema.js"),
     import("../../input/read-input.js"),

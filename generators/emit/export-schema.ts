@@ -5,7 +5,7 @@
 
 import { exactRules } from "../../rules/exact-rules.js";
 import type { RulesFile } from "../../rules/types.js";
-import { GenerateError } from "../errors.js";
+import { GenerateError } from "../../schema-model/errors.js";
 import { graphqlRequest } from "./export-graphql.js";
 import { type ApiModel, componentOf, type JsonSchema, type OperationModel, SCHEMAS_ID } from "../../schema-model/model.js";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "../normalize/normalize-schema.js";

@@ -5,9 +5,10 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPI } from "openapi-types";
 import { LineCounter, parseDocument } from "yaml";
 import { FILE_BUDGETS, InputError, readFileWithin } from "../../input/read-input.js";
-import { SpecError } from "../errors.js";
+import { SpecError } from "../../schema-model/errors.js";
 import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
 
@@ -151,7 +152,7 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
     },
   };
   try {
-    const bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as never, parserOptions as never)) as unknown as Record<
+    const bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as unknown as OpenAPI.Document, parserOptions)) as unknown as Record<
       string,
       unknown
     >;
@@ -176,13 +177,13 @@ export async function validationProblem(bundled: Record<string, unknown>): Promi
   try {
     const precompiled = precompiledValidator(String(bundled.openapi));
     if (precompiled === undefined) {
-      await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+      await SwaggerParser.validate(structuredClone(bundled) as unknown as OpenAPI.Document, { resolve: { external: false } });
       return undefined;
     }
-    const options = { resolve: { external: false }, dereference: { circular: "ignore" } };
-    const api = await SwaggerParser.dereference(structuredClone(bundled) as never, options as never);
+    const options: SwaggerParser.Options = { resolve: { external: false }, dereference: { circular: "ignore" } };
+    const api = await SwaggerParser.dereference(structuredClone(bundled) as unknown as OpenAPI.Document, options);
     if (!precompiled(api)) throw schemaError(precompiled.errors ?? []);
-    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false }, validate: { schema: false } } as never);
+    await SwaggerParser.validate(structuredClone(bundled) as unknown as OpenAPI.Document, { resolve: { external: false }, validate: { schema: false } });
     return undefined;
   } catch (error) {
     return problemOf(error);

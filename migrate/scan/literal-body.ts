@@ -239,9 +239,9 @@ function hashtable(tokens: readonly Token[], at: number, reading: Reading, point
       if (key === undefined || tokens[i + 1]?.text !== "=") return undefined;
       i += 2;
     }
-    const at = childPointer(pointer, key ?? (out as unknown[]).length);
+    const memberPointer = childPointer(pointer, key ?? (out as unknown[]).length);
     let value: unknown;
-    const nested = hashtable(tokens, i, reading, at);
+    const nested = hashtable(tokens, i, reading, memberPointer);
     if (nested) {
       value = nested.value;
       i = nested.end + 1;
@@ -263,7 +263,7 @@ function hashtable(tokens: readonly Token[], at: number, reading: Reading, point
     }
     if (object) (out as Record<string, unknown>)[key as string] = value;
     else (out as unknown[]).push(value);
-    if (object) shape?.members.push({ pointer: at, parent: pointer, key: keyAt, end: (tokens[i - 1] as Token).end });
+    if (object) shape?.members.push({ pointer: memberPointer, parent: pointer, key: keyAt, end: (tokens[i - 1] as Token).end });
   }
   return { value: out, end: close };
 }

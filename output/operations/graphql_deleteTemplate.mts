@@ -4,7 +4,7 @@
 // One operation's check(): imports this operation's request validator and nothing of the other
 // operations' validators, so a bundle holding it stays small.
 import * as rt from "../../engine/index.js";
-import { attachValidators, engine } from "../rules.mjs";
+import { attachValidators, engine, type Verdict } from "../rules.mjs";
 import { request } from "../validators/graphql_deleteTemplate.mjs";
 
 /** The operationId this module checks. */
@@ -13,6 +13,6 @@ export const operation = "graphql:deleteTemplate";
 attachValidators(operation, { request });
 
 /** The server's verdict on a request body of this operation: schema, then cross-field rules. */
-export function check(body: unknown, context: rt.CheckContext = {}): rt.CheckResult {
-  return rt.evaluate(engine, operation, body, context);
+export function check(body: unknown, context: rt.CheckContext = {}): Verdict {
+  return rt.evaluate(engine, operation, body, context) as Verdict;
 }

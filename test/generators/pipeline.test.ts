@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
-import { SpecError } from "../../generators/errors.js";
+import { SpecError } from "../../schema-model/errors.js";
 import { normalizeSchema } from "../../generators/normalize/normalize-schema.js";
 import { generate } from "../../generators/pipeline.js";
 import { parseRules } from "../../rules/load.js";

@@ -5,7 +5,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SpecError } from "../../generators/errors.js";
+import { SpecError } from "../../schema-model/errors.js";
 import { loadDocument } from "../../generators/load/load.js";
 import { scratch } from "../fixtures/conformance/support.js";
 

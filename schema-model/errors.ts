@@ -1,7 +1,7 @@
-// The errors of `generate` (and of whatever loads a document through it: `lint --spec`, `serve
-// --spec`, `schema`): the document, the rules file as the generator reads it, what it exports.
-// Kept apart from the stages that throw them so a command can recognise one without loading the
-// generator.
+// The errors of reading an OpenAPI document into the schema model (SpecError) and of what is made
+// from the model (GenerateError: `generate`, `schema` export, `lint --spec`, `serve --spec`). They
+// sit with the model, not the generator, so the package entry exports them and a command
+// recognises one without loading anything under generators/.
 
 import { V2kitError } from "../engine/errors.js";
 
