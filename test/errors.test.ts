@@ -184,7 +184,9 @@ describe("every error class of the source", () => {
       engine: "EngineError",
       input: "InputError",
       rules: "RulesError",
-      generators: "GenerateError",
+      // Reading a document into the model and generating from it: with the model, so the package
+      // entry exports them without loading generators/ (whose errors extend them).
+      "schema-model": "GenerateError",
       lint: "LintError",
       migrate: "MigrateError",
       serve: "ServeError",
@@ -194,6 +196,7 @@ describe("every error class of the source", () => {
     });
     expect(bases).toHaveLength(10);
     const baseOf = new Map(bases.map((c) => [layerOf(c.file), c.name]));
+    baseOf.set("generators", "GenerateError");
     const strays = errors
       .filter((c) => c.base !== "Error" && c.base !== "V2kitError")
       .filter((c) => {
