@@ -77,10 +77,9 @@ export function fixFiles(
         } else {
           fixedCalls += result.fixed.length;
           fixedFiles++;
-          // What is left, at its place in the fixed text.
-          findings = resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []);
-          // A client's calls now go to its v2 base, which `around` (read before the fix) does not know: only the ones left stay.
-          if (result.fixed.some((f) => applied.has(f))) findings = withoutMigrated(findings, entry.findings, result.fixed);
+          // What is left, at its place in the fixed text; in a client's file, as read before the fix: once its base says v2, a
+          // scan reads the calls through it as v2 ones, including those left as written (reported here, in this run).
+          if (!result.fixed.some((f) => applied.has(f))) findings = resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []);
         }
       }
     }
@@ -105,20 +104,6 @@ export function fixFiles(
     }
   }
   return { files: left, diffed: diff !== "" };
-}
-
-/** Relative findings found again after a client's fix: as many per route as were left unfixed. */
-function withoutMigrated(again: readonly Finding[], before: readonly Finding[], fixed: readonly Finding[]): Finding[] {
-  const isRelative = (f: Finding) => !f.match.includes("/v1") && !/^[a-z]+:\/\//i.test(f.match);
-  const leftPerRoute = new Map<string, number>();
-  for (const f of before) if (isRelative(f) && !fixed.includes(f)) leftPerRoute.set(key(f), (leftPerRoute.get(key(f)) ?? 0) + 1);
-  return again.filter((f) => {
-    if (!isRelative(f)) return true;
-    const n = leftPerRoute.get(key(f)) ?? 0;
-    if (n === 0) return false;
-    leftPerRoute.set(key(f), n - 1);
-    return true;
-  });
 }
 
 /**

@@ -191,8 +191,11 @@ function definedName(file: Lexed, i: number): { key: string; written: string; fr
     if (inner === 0 && breaksAt(file, k + 1)) return undefined;
     const t = tokens[k] as Token;
     if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) inner++;
-    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) inner = Math.max(0, inner - 1);
-    else if (inner === 0 && (t.text === ";" || t.text === ",")) return undefined;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) {
+      // A list element is not a base (`[a, "…"]`); out of a call's parentheses (`os.getenv("X", "…")`), the walk goes on.
+      if (inner > 0) inner--;
+      else if (t.text === "[") return undefined;
+    } else if (inner === 0 && t.text === ";") return undefined;
     else if (inner === 0 && (t.kind === "ident" || t.kind === "str") && ASSIGN.has(tokens[k + 1]?.text ?? "")) {
       let n = k;
       // `const BASE: string = …`, `var baseURL string = …`: the name before the type.
