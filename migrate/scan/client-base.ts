@@ -303,7 +303,8 @@ function functionAround(file: Lexed, use: number): string | "type" | undefined {
     let bound = own;
     for (let n = line - 2; n >= 0; n--) {
       const l = lines[n] as string;
-      if (l.trim() === "" || l.trim().startsWith("#")) continue;
+      // Blank lines, comments, and the closing line of a signature written over several lines (`) -> dict:`).
+      if (l.trim() === "" || /^[#)\]}]/.test(l.trim())) continue;
       const d = indent(l);
       if (d >= bound) continue;
       const def = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)/.exec(l);

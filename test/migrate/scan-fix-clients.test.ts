@@ -1,7 +1,8 @@
 // The client is the unit of migration (issue 41, item 1): `migrate scan --fix` as a user runs it
 // on whole clients whose v1 base is set once (a class attribute, a Go package constant, a config
 // object in another file, an environment default through a default argument) and whose calls
-// go through one request function. One folder per case under test/fixtures/scan-clients:
+// go through one request function (a method, a Go method, a module function whose signature spans
+// lines). One folder per case under test/fixtures/scan-clients:
 // `before/` the code, `after/` what --fix must make of it, `args` extra flags. Each is fixed in a
 // scratch copy and compared byte for byte; every fixed file parses with its language's own tool
 // (python3's compile(), node --check, TypeScript's parser, gofmt and go vet); a second --fix
@@ -133,23 +134,26 @@ describe.each(cases)("migrate scan --fix on a client: %s", (name) => {
 });
 
 describe("the base and every call through it move to v2 together (issue 41, item 1)", () => {
-  it.each(["python-class", "go-package", "ts-config", "python-env"])("%s: after --fix no v1 base is left and a scan finds no v1 call", (name) => {
-    const dir = scratch(name);
-    try {
-      run(dir, ["--fix"]);
-      const texts = [...files(dir).values()].join("\n");
-      expect(texts).not.toContain("rest.runpod.io/v1");
-      expect(texts).toContain('"https://api.runpod.io/v2"');
-      // The calls changed with the base: a scan of the fixed tree reads them all as v2.
-      const scan = run(dir, ["--format", "json", "--fail-on", "none"]);
-      expect(findingsOf(scan.stdout)).toEqual([]);
-      // Non-v1 code beside the client (GraphQL, the queue API on api.runpod.ai) is as it was.
-      const before = [...files(join(FIXTURES, name, "before")).values()].join("\n");
-      for (const url of ["https://api.runpod.io/graphql", "https://api.runpod.ai/v2"]) expect(texts.split(url).length).toBe(before.split(url).length);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.each(["python-class", "go-package", "ts-config", "python-env", "python-module"])(
+    "%s: after --fix no v1 base is left and a scan finds no v1 call",
+    (name) => {
+      const dir = scratch(name);
+      try {
+        run(dir, ["--fix"]);
+        const texts = [...files(dir).values()].join("\n");
+        expect(texts).not.toContain("rest.runpod.io/v1");
+        expect(texts).toContain('"https://api.runpod.io/v2"');
+        // The calls changed with the base: a scan of the fixed tree reads them all as v2.
+        const scan = run(dir, ["--format", "json", "--fail-on", "none"]);
+        expect(findingsOf(scan.stdout)).toEqual([]);
+        // Non-v1 code beside the client (GraphQL, the queue API on api.runpod.ai) is as it was.
+        const before = [...files(join(FIXTURES, name, "before")).values()].join("\n");
+        for (const url of ["https://api.runpod.io/graphql", "https://api.runpod.ai/v2"]) expect(texts.split(url).length).toBe(before.split(url).length);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("the Go package's base constant in client.go and the calls in pods.go and endpoints.go change in one --diff", () => {
     const dir = scratch("go-package");
