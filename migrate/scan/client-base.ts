@@ -52,6 +52,8 @@ interface Lexed {
   text: string;
   tokens: Token[];
   dialect: Dialect;
+  /** Python: the text's lines, split once (a file may have many uses). */
+  lines?: string[];
 }
 
 const where = (file: Lexed, offset: number, shown: (p: string) => string) => `${shown(file.path)}:${lineAt(file.text, offset).line}`;
@@ -297,7 +299,7 @@ function functionAround(file: Lexed, use: number): string | "type" | undefined {
   const { tokens, text } = file;
   if (file.dialect === "python") {
     const line = lineAt(text, (tokens[use] as Token).start).line;
-    const lines = text.split("\n");
+    const lines = (file.lines ??= text.split("\n"));
     const indent = (l: string) => /^[ \t]*/.exec(l)?.[0].length ?? 0;
     const own = indent(lines[line - 1] ?? "");
     let bound = own;
