@@ -15,6 +15,7 @@ import { problem } from "./http.js";
 import type { Route } from "./routes.js";
 import { present, recordOf, withSecrets } from "./shape.js";
 import type { Resource, Store } from "./store.js";
+import type { PodLifecycle } from "./pod-lifecycle.js";
 
 export interface Reply {
   status: number;
@@ -30,6 +31,8 @@ export interface HandlerContext {
   body: Buffer | undefined;
   requestBase: string;
   now: () => Date;
+  /** The pods' start-up schedule (pod-lifecycle.ts). */
+  pods: PodLifecycle;
   /** Called after every change, to persist the state. */
   changed: () => void;
 }
@@ -116,20 +119,26 @@ export function handle(context: HandlerContext): Reply {
       if (rejected) return rejected;
       const id = store.nextId();
       const record = withSecrets(
-        recordOf(result.resolved, id, returnsCreatedAt(context.api.model, context.route.operation) ? context.now().toISOString() : undefined),
+        context.pods.created(
+          b.collection,
+          id,
+          recordOf(result.resolved, id, returnsCreatedAt(context.api.model, context.route.operation) ? context.now().toISOString() : undefined),
+        ),
         context.body,
         secretPointers(context),
       );
       return storeAndReply(context, b.collection, id, record, successStatus(context.route.operation, 201));
     }
     case "list": {
-      const items = store.list(b.collection).map((r) => shown(context, b.collection, r));
+      const items = store.list(b.collection).map((r) => shown(context, b.collection, readOne(context, b.collection, r)));
       return respondWith(context, successStatus(context.route.operation, 200), b.wrapper ? { [b.wrapper]: items } : items);
     }
     case "get": {
       const id = context.params[b.param] as string;
       const record = store.get(b.collection, id);
-      return record ? respondWith(context, successStatus(context.route.operation, 200), shown(context, b.collection, record)) : notFound("resource", id);
+      return record
+        ? respondWith(context, successStatus(context.route.operation, 200), shown(context, b.collection, readOne(context, b.collection, record)))
+        : notFound("resource", id);
     }
     case "update": {
       const id = context.params[b.param] as string;
@@ -152,6 +161,7 @@ export function handle(context: HandlerContext): Reply {
     case "delete": {
       const id = context.params[b.param] as string;
       if (!store.delete(b.collection, id)) return notFound("resource", id);
+      context.pods.settled(b.collection, id);
       context.changed();
       return { status: successStatus(context.route.operation, 204) };
     }
@@ -172,6 +182,15 @@ export function handle(context: HandlerContext): Reply {
         ),
       };
   }
+}
+
+/** One read of a stored record: a starting pod moves along its schedule (pod-lifecycle.ts), and the state keeps where it is. */
+function readOne(context: HandlerContext, collection: string, record: Resource): Resource {
+  const seen = context.pods.read(collection, record);
+  if (seen === undefined) return record;
+  context.store.put(collection, String(record.id), seen);
+  context.changed();
+  return seen;
 }
 
 /**
@@ -197,6 +216,7 @@ function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" 
   let status = successStatus(context.route.operation, 200);
   if (typeof name === "string" && Object.hasOwn(POD_ACTIONS, name)) {
     const next = POD_ACTIONS[name];
+    context.pods.settled(b.collection, id);
     if (next === null) {
       context.store.delete(b.collection, id);
       // The resource is gone: the document's bodiless 204 where it has one (published: terminate answers 204).

@@ -36,6 +36,12 @@ export interface ServeOptions {
   requestTimeoutMs?: number;
   /** `{request_base}` of endpoints' `requestUrls`; default the server's own origin. */
   requestBase?: string;
+  /**
+   * Reads of a new pod that find it still starting (the first `PROVISIONING`, the others
+   * `STARTING`) before one finds it `RUNNING`: a simulation counted in reads, so answers repeat run
+   * to run (pod-lifecycle.ts). Default 2; 0: the first read finds it running.
+   */
+  podStartupReads?: number;
   /** The clock for `createdAt`; default the system clock. */
   now?: () => Date;
   /**

@@ -16,6 +16,8 @@ import { buildRoutes, matchRoute } from "./routes.js";
 import { StateFile } from "./journal.js";
 import { type Snapshot, Store } from "./store.js";
 import { seedState } from "./seed.js";
+import { DEFAULT_POD_STARTUP_READS, PodLifecycle } from "./pod-lifecycle.js";
+import { unsupportedMediaType } from "./media-type.js";
 
 export interface V2kitServer extends Server {
   /** Back to the state the server started with (the `--state` file as it was, or the seed). */
@@ -43,8 +45,19 @@ function credential(request: IncomingMessage, url: URL, graphql: boolean): strin
 }
 
 export async function createServer(options: ServeOptions = {}): Promise<V2kitServer> {
+  const startupReads = options.podStartupReads ?? DEFAULT_POD_STARTUP_READS;
+  if (!Number.isSafeInteger(startupReads) || startupReads < 0) {
+    throw new RangeError(`createServer: podStartupReads must be a whole number from 0 up, not ${String(options.podStartupReads)}`);
+  }
   const api = await loadApi(options);
   const routes = buildRoutes(api.model.operations);
+  // The collections with pod actions (`/v2/pods/{id}/action`) start up on a schedule (pod-lifecycle.ts).
+  const podCollections = new Set<string>();
+  for (const route of routes) {
+    const behaviour = behaviourOf(api.model, route);
+    if (behaviour.kind === "action") podCollections.add(behaviour.collection);
+  }
+  const pods = new PodLifecycle(startupReads, podCollections);
   const store = new Store(options.seed);
   const state = options.stateFile ? new StateFile(options.stateFile) : undefined;
   state?.acquire(); // a second server on the same file is refused (state-lock.ts)
@@ -124,6 +137,9 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
     }
     if (match.route.template.endsWith("/openapi.json")) return { status: 200, body: api.document, headers };
     const body = match.route.operation.request ? await readBody(request, maxBody) : undefined;
+    // A body in a media type the document does not declare for the operation: 415 (media-type.ts).
+    const unsupported = body === undefined ? undefined : unsupportedMediaType(match.route, request.headers["content-type"], body);
+    if (unsupported) return { ...unsupported, headers: { ...headers, ...unsupported.headers } };
     const requestBase = options.requestBase ?? origin(request, server);
     const reply = handle({
       api,
@@ -134,6 +150,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
       body,
       requestBase,
       now,
+      pods,
       changed,
     });
     void response;
@@ -191,6 +208,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   });
   server.reset = () => {
     store.reset(initial);
+    pods.reset();
     limiter.reset();
     state?.compact(store.snapshot());
   };

@@ -9,7 +9,7 @@ import { CliError, type Command, contextReading, usageError } from "../command.j
 const HELP = `Usage: v2kit serve [--port N] [--host HOST] [--api-key KEY] [--spec FILE] [--rules FILE]
                    [--graphql FILE] [--catalog FILE]... [--templates FILE]... [--state FILE]
                    [--seed N] [--latency MS] [--rate-limit N/WINDOW]... [--max-body-bytes N]
-                   [--cors ORIGIN]... [--allow-unknown-query]
+                   [--cors ORIGIN]... [--allow-unknown-query] [--pod-startup-reads N]
 
 Answer the v2 REST routes of the document in use as the service would: the same verdicts and
 problem bodies as 'v2kit lint', resources kept in memory (and in --state), responses checked
@@ -53,6 +53,13 @@ against the document's response schemas. Prints 'listening on http://HOST:PORT' 
   --allow-unknown-query answer a query parameter the operation does not take as if it were
                         absent, with a warning on stderr (default: 400, a problem naming it)
                           v2kit serve --port 0 --allow-unknown-query
+  --pod-startup-reads N reads of a new pod that find it starting (the first PROVISIONING, the
+                        others STARTING) before one finds it RUNNING; a simulation counted in
+                        reads, not time, so answers repeat (default 2; 0: running at first read)
+                          v2kit serve --port 0 --pod-startup-reads 0
+
+A request body whose Content-Type the document does not declare for the operation gets 415 with
+a problem body (fetch with a string body and no headers sends text/plain).
 `;
 
 const OPTIONS = {
@@ -71,6 +78,7 @@ const OPTIONS = {
   "rate-limit": { type: "string", multiple: true },
   "max-body-bytes": { type: "string" },
   "allow-unknown-query": { type: "boolean", default: false },
+  "pod-startup-reads": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -106,6 +114,7 @@ async function run(args: string[]): Promise<number> {
   const seed = integer("--seed", values.seed, 0, 2 ** 32 - 1);
   const latencyMs = integer("--latency", values.latency, 0, 600_000);
   const maxBodyBytes = integer("--max-body-bytes", values["max-body-bytes"], 1, 2 ** 31);
+  const podStartupReads = integer("--pod-startup-reads", values["pod-startup-reads"], 0, 1_000_000);
   const apiKey = values["api-key"] ?? process.env.V2KIT_SERVE_API_KEY;
   const context = await contextFrom({ catalog: values.catalog, templates: values.templates }, { ...contextReading("serve"), dataCenters: true });
   const { createServer } = await import("../../serve/index.js");
@@ -127,6 +136,7 @@ async function run(args: string[]): Promise<number> {
       ...(seed === undefined ? {} : { seed }),
       ...(latencyMs === undefined ? {} : { latencyMs }),
       ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+      ...(podStartupReads === undefined ? {} : { podStartupReads }),
       ...(values["allow-unknown-query"] ? { allowUnknownQuery: true } : {}),
       onWarning: (message) => process.stderr.write(`v2kit serve: warning: ${printable(message)}\n`),
       rateLimits,

@@ -76,5 +76,25 @@ describe("v2kit serve", () => {
     expect(await run(["--port", "99999"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--port takes a whole number") });
     expect(await run(["--rate-limit", "often"])).toMatchObject({ code: 2, stderr: expect.stringContaining("N/WINDOW") });
     expect(await run(["--state", broken, "--port", "0"])).toMatchObject({ code: 1, stderr: expect.stringContaining("not a v2kit serve state file") });
+    expect(await run(["--pod-startup-reads", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--pod-startup-reads takes a whole number") });
+  });
+
+  it("--pod-startup-reads sets when a polled pod is RUNNING; a string body fetch sends without Content-Type is 415 (issue 41, item 5)", async () => {
+    const pod = JSON.stringify({ name: "p", image: "a/b:1", gpu: { id: "NVIDIA L4" } });
+    const running = await serve(["--pod-startup-reads", "1"]);
+    try {
+      const plain = await fetch(`${running.url}/v2/pods`, { method: "POST", headers: { authorization: "Bearer k" }, body: pod });
+      expect(plain.status).toBe(415);
+      expect(plain.headers.get("content-type")).toBe("application/problem+json");
+      const created = await fetch(`${running.url}/v2/pods`, { method: "POST", headers: auth, body: pod });
+      const { id, status } = (await created.json()) as { id: string; status: string };
+      expect(status).toBe("PROVISIONING");
+      const seen: string[] = [];
+      for (let i = 0; i < 3; i++) seen.push(((await (await fetch(`${running.url}/v2/pods/${id}`, { headers: auth })).json()) as { status: string }).status);
+      expect(seen).toEqual(["PROVISIONING", "RUNNING", "RUNNING"]);
+    } finally {
+      running.child.kill("SIGTERM");
+      await running.exited;
+    }
   });
 });
