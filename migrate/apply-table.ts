@@ -1,25 +1,29 @@
 // The table interpreter: every v1 field is looked up in its body kind's table, so a field the
 // table does not know is reported instead of silently carried into v2.
 
-import { parsePointer, setAt } from "../engine/pointer.js";
+import { getAt, parsePointer, setAt } from "../engine/pointer.js";
 import { isObject } from "../engine/values.js";
 import type { BodyKind, BodyMode, FieldMapping, MigrationContext, Note, Transform, TransformOutput } from "./types.js";
 
 export interface BodyMigration {
   body: Record<string, unknown>;
   notes: Note[];
+  /** Every top-level v1 field and where it is in `body` (code-point order): the change list says what was written. */
+  changes: BodyChange[];
 }
 
 export function applyTable(kind: BodyKind, v1: unknown, mode: BodyMode, context: MigrationContext): BodyMigration {
   if (!isObject(v1)) {
-    return { body: {}, notes: [{ level: "error", message: `must send a JSON object as the ${kind.name} body` }] };
+    return { body: {}, notes: [{ level: "error", message: `must send a JSON object as the ${kind.name} body` }], changes: [] };
   }
   const input = { body: v1, mode, context };
   let body: Record<string, unknown> = {};
   const notes: Note[] = [];
+  const placed = new Map<string, string | null>();
   const absorb = (out: TransformOutput): void => {
     for (const [pointer, value] of out.set ?? []) body = setAt(body, parsePointer(pointer), value) as Record<string, unknown>;
     notes.push(...(out.notes ?? []));
+    for (const [field, to] of Object.entries(out.to ?? {})) placed.set(field, to);
   };
   const ran = new Set<Transform>();
   // Code-point order, so the output never depends on the key order of the input file.
@@ -49,7 +53,7 @@ export function applyTable(kind: BodyKind, v1: unknown, mode: BodyMode, context:
     absorb({ set: [[mapping.to, value]] });
   }
   if (kind.finish) absorb(kind.finish(input, body));
-  return { body, notes };
+  return { body, notes, changes: changesOf(kind, v1, body, placed) };
 }
 
 /** What happens to one v1 field: where it goes in v2 (a JSON pointer, or null) and why. */
@@ -60,15 +64,20 @@ export interface BodyChange {
   reason: string;
 }
 
-/** Every top-level field of a v1 body, as its table maps it (code-point order). */
-export function bodyChanges(kind: BodyKind, v1: unknown): BodyChange[] {
-  if (!isObject(v1)) return [];
+/**
+ * Every top-level field of a v1 body and where the migration put it in `written`: the place a
+ * transform reported, else the table's `to` when the written body has a value there, else null
+ * (left out). One source: the change list never names a place the body does not have.
+ */
+function changesOf(kind: BodyKind, v1: Record<string, unknown>, written: Record<string, unknown>, placed: ReadonlyMap<string, string | null>): BodyChange[] {
   return Object.keys(v1)
     .sort()
     .map((field) => {
       const mapping = Object.hasOwn(kind.table, field) ? kind.table[field] : undefined;
       if (!mapping) return { field, to: null, how: "unknown" as const, reason: `not a field of a v1 ${kind.name} body` };
-      return { field, to: mapping.how === "drop" ? null : mapping.to, how: mapping.how, reason: mapping.note };
+      let to = placed.has(field) ? (placed.get(field) as string | null) : mapping.how === "drop" ? null : mapping.to;
+      if (to !== null && getAt(written, parsePointer(to)) === undefined) to = null;
+      return { field, to, how: mapping.how, reason: mapping.note };
     });
 }
 

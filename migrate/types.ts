@@ -43,6 +43,11 @@ export interface TransformInput {
 export interface TransformOutput {
   set?: [pointer: string, value: unknown][];
   notes?: Note[];
+  /**
+   * Where each v1 field went, when the table's `to` is not the whole story (a path that lands
+   * under `mounts.network` or `mounts.persistent` by what else the body has); null: left out.
+   */
+  to?: Record<string, string | null>;
 }
 
 export type Transform = (input: TransformInput) => TransformOutput;

@@ -3,7 +3,7 @@
 // the method is the one the code states, or the first the v1 route accepts; each finding says
 // what was inferred.
 
-import { applyTable, type BodyChange, bodyChanges, sortKeys } from "../apply-table.js";
+import { applyTable, type BodyChange, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
 import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
 import type { Note } from "../types.js";
@@ -98,7 +98,7 @@ function migrateBody(mapping: RouteMapping | undefined, text: string): { body?: 
   if (mapping?.body === undefined)
     return { body: { v1, v2: null, changes: [] }, notes: [{ level: "warning", message: "the v2 route takes no body: drop it" }] };
   const migrated = applyTable(mapping.body.kind, v1, mapping.body.mode, {});
-  return { body: { v1, v2: sortKeys(migrated.body), changes: bodyChanges(mapping.body.kind, v1) }, notes: migrated.notes };
+  return { body: { v1, v2: sortKeys(migrated.body), changes: migrated.changes }, notes: migrated.notes };
 }
 
 /** Base URLs known around a file, nearest first: its directory, the parents, the scanned tree. */

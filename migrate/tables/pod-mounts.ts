@@ -27,7 +27,8 @@ export function podMounts({ body, mode }: TransformInput): TransformOutput {
       notes.push({ level: "warning", field: "volumeInGb", message: "dropped: in v1 the network volume replaces the pod volume" });
     }
     if (!isSet(volumeMountPath)) notes.push({ level: "info", field: "networkVolumeId", message: `mounted${pathNote} (v2 requires the path)` });
-    return { set: [["/mounts", { network: [{ volumeId: networkVolumeId, path }] }]], notes };
+    // The path is the network volume's: the change list says so (issue 41: it named `mounts.persistent`).
+    return { set: [["/mounts", { network: [{ volumeId: networkVolumeId, path }] }]], notes, to: { volumeMountPath: "/mounts/network/0/path" } };
   }
   if (size === 0) {
     notes.push({ level: "info", field: "volumeInGb", message: "0 means no volume: `mounts.persistent` is left out" });

@@ -7,6 +7,7 @@
 import type { BodyKind, MappingTable, Note, TransformInput, TransformOutput } from "../types.js";
 import { podMounts, V1_DEFAULT_VOLUME_NOTE } from "./pod-mounts.js";
 import { list, presentFields, stringList } from "./values.js";
+import { containerArgs } from "./container-args.js";
 
 const NO_V2 = "neither the spec nor the published v2 document has this pod field";
 const PLACEMENT = "v2 has no placement priority: the scheduler places pods";
@@ -114,8 +115,13 @@ export const podTable: MappingTable = {
   volumeMountPath: { to: "/mounts/persistent/path", ...mounts, note: "the mount path of the pod or network volume" },
   networkVolumeId: { to: "/mounts/network/0/volumeId", ...mounts, note: "`mounts.network[0]`" },
   cloudType: { to: "/cloud", how: "rename", note: "renamed; SECURE is still the default" },
-  dockerStartCmd: { to: "/cmd", how: "rename", note: "container CMD in exec form" },
-  dockerEntrypoint: { to: "/entrypoint", how: "rename", note: "container ENTRYPOINT in exec form" },
+  dockerStartCmd: { to: "/args", how: "custom", note: "container CMD: the `cmd` list of v2 `args` (JSON-object form)", transform: containerArgs },
+  dockerEntrypoint: {
+    to: "/args",
+    how: "custom",
+    note: "container ENTRYPOINT: the `entrypoint` list of v2 `args` (JSON-object form)",
+    transform: containerArgs,
+  },
   env: { to: "/env", how: "rename", note: "same object of strings" },
   ports: { to: "/ports", how: "custom", note: "a list of `<port>/<protocol>`", transform: portList },
   containerRegistryAuthId: { to: "/registry", how: "rename", note: "renamed" },

@@ -7,6 +7,7 @@
 import type { BodyKind, MappingTable } from "../types.js";
 import { portList } from "./pod.js";
 import { podMounts } from "./pod-mounts.js";
+import { containerArgs } from "./container-args.js";
 
 const PUBLISHED = "same meaning (published v2 document)";
 
@@ -17,8 +18,13 @@ export const templateTable: MappingTable = {
   isPublic: { to: "/public", how: "rename", note: "renamed (spec Versioning)" },
   containerRegistryAuthId: { to: "/registry", how: "rename", note: "renamed (spec Versioning)" },
   isServerless: { to: "/serverless", how: "rename", note: "the v2 template's `serverless` flag" },
-  dockerStartCmd: { to: "/cmd", how: "rename", note: "container CMD, as on pods and endpoints" },
-  dockerEntrypoint: { to: "/entrypoint", how: "rename", note: "container ENTRYPOINT, as on pods and endpoints" },
+  dockerStartCmd: { to: "/args", how: "custom", note: "container CMD: the `cmd` list of v2 `args` (JSON-object form)", transform: containerArgs },
+  dockerEntrypoint: {
+    to: "/args",
+    how: "custom",
+    note: "container ENTRYPOINT: the `entrypoint` list of v2 `args` (JSON-object form)",
+    transform: containerArgs,
+  },
   env: { to: "/env", how: "rename", note: "same object of strings" },
   ports: { to: "/ports", how: "custom", note: "a list of `<port>/<protocol>`", transform: portList },
   category: { to: "/category", how: "rename", note: PUBLISHED },
