@@ -42,8 +42,29 @@ const INSTEAD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "GET /endpoints/{endpointId}": ENDPOINT_EXPANSIONS,
   "GET /templates": TEMPLATE_SWITCHES,
   "GET /templates/{templateId}": TEMPLATE_SWITCHES,
-  "GET /billing/endpoints": { endpointId: "v2 names this filter `serverlessId`: send `serverlessId=…`" },
 };
+
+/** v1 query parameters v2 takes under another name (issue 41): the fix renames them. Both published documents. */
+const RENAMED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "GET /billing/endpoints": { endpointId: "serverlessId" },
+};
+
+/**
+ * v1 `grouping` values that are what v2 answers anyway, by v1 route: dropped, with a note. v2's
+ * billing operations take no grouping; the published document says they emit records per
+ * serverless endpoint (listServerlessBilling) or per pod (listPodBilling) per bucket. Any other
+ * grouping has no v2 counterpart and is an error.
+ */
+const GROUPING_AS_V2: Readonly<Record<string, { value: string; v2: string }>> = {
+  "GET /billing/endpoints": { value: "endpointId", v2: "one record per serverless endpoint per bucket" },
+  "GET /billing/pods": { value: "podId", v2: "one record per pod per bucket" },
+};
+
+/** What the query of a v1 call becomes: a parameter renamed (`to`) or dropped (`to: null`). */
+export interface QueryChange {
+  key: string;
+  to: string | null;
+}
 
 /** A key or a whole query written as a placeholder: `${qs}`, `{params}`, `$QUERY`, `<query>`. */
 const PLACEHOLDER = /[{}$<>]/;
@@ -61,8 +82,8 @@ function decoded(key: string): string {
  * parameter v2 does not take or a query built at run time (error). `query` starts with `?` or is
  * empty; a `#fragment` is not sent and is dropped from the reasoning, kept in the path.
  */
-export function migrateQuery(route: RouteMapping, query: string): { query: string; notes: Note[] } {
-  if (query === "") return { query: "", notes: [] };
+export function migrateQuery(route: RouteMapping, query: string): { query: string; notes: Note[]; changes: QueryChange[] } {
+  if (query === "") return { query: "", notes: [], changes: [] };
   const hash = query.indexOf("#");
   const search = (hash >= 0 ? query.slice(0, hash) : query).replace(/^\?/, "");
   const fragment = hash >= 0 ? query.slice(hash) : "";
@@ -72,9 +93,38 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
   const list = route.method === "GET" && !route.v1.endsWith("}");
   const kept: string[] = [];
   const notes: Note[] = [];
+  const changes: QueryChange[] = [];
+  const keptAsIs: string[] = [];
+  const v1Route = `${route.method} ${route.v1}`;
   for (const pair of search.split("&")) {
     if (pair === "") continue;
     const key = decoded(pair.split("=")[0] as string);
+    const renamed = RENAMED[v1Route]?.[key];
+    if (renamed !== undefined && takes.includes(renamed)) {
+      kept.push(`${renamed}${pair.slice(pair.split("=")[0]!.length)}`);
+      changes.push({ key, to: renamed });
+      notes.push({ level: "info", field: key, message: `query parameter renamed \`${renamed}\`: v2 \`${operation}\` calls the same filter so` });
+      continue;
+    }
+    const grouping = key === "grouping" ? GROUPING_AS_V2[v1Route] : undefined;
+    if (grouping !== undefined && !notes.some((n) => n.field === key)) {
+      const value = pair.includes("=") ? decoded(pair.slice(pair.indexOf("=") + 1)) : "";
+      if (value === grouping.value) {
+        changes.push({ key, to: null });
+        notes.push({
+          level: "info",
+          field: key,
+          message: `query parameter dropped: v2 \`${operation}\` takes no grouping and answers ${grouping.v2}, what \`grouping=${value}\` asked of v1`,
+        });
+      } else {
+        notes.push({
+          level: "error",
+          field: key,
+          message: `\`grouping=${value}\` has no v2 counterpart: v2 \`${operation}\` takes no grouping and answers ${grouping.v2}; group the records yourself`,
+        });
+      }
+      continue;
+    }
     if (PLACEHOLDER.test(key)) {
       notes.push({
         level: "error",
@@ -84,6 +134,7 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
     }
     if (takes.includes(key)) {
       kept.push(pair);
+      keptAsIs.push(key);
       continue;
     }
     // A repeated parameter (`gpuTypeId=A&gpuTypeId=B`) is reported once.
@@ -93,12 +144,12 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
       (list ? "the filter does not carry over: filter the list v2 returns yourself" : "drop it or find the v2 route that serves it");
     notes.push({ level: "error", field: key, message: `a query parameter v2 \`${operation}\` does not take (${offers}); ${instead}` });
   }
-  if (kept.length > 0) {
-    const names = kept.map((pair) => `\`${decoded(pair.split("=")[0] as string)}\``).join(", ");
+  if (keptAsIs.length > 0) {
+    const names = keptAsIs.map((key) => `\`${key}\``).join(", ");
     notes.unshift({
       level: "info",
-      message: `query parameter${kept.length === 1 ? "" : "s"} ${names} kept: v2 \`${operation}\` takes ${kept.length === 1 ? "it" : "them"}`,
+      message: `query parameter${keptAsIs.length === 1 ? "" : "s"} ${names} kept: v2 \`${operation}\` takes ${keptAsIs.length === 1 ? "it" : "them"}`,
     });
   }
-  return { query: kept.length > 0 ? `?${kept.join("&")}${fragment}` : fragment, notes };
+  return { query: kept.length > 0 ? `?${kept.join("&")}${fragment}` : fragment, notes, changes };
 }

@@ -88,14 +88,33 @@ describe("migrateRoute with a query", () => {
       ],
     ],
     [
-      "a renamed billing filter: serverlessId",
+      "a renamed billing filter: endpointId becomes serverlessId, named in an info note (issue 41, item 2)",
       "/billing/endpoints?endpointId=ep-1&bucketSize=day",
-      "/v2/billing/serverless?bucketSize=day",
+      "/v2/billing/serverless?serverlessId=ep-1&bucketSize=day",
       [
         expect.objectContaining({ level: "info", message: expect.stringContaining("/v2/billing/serverless") }),
         { level: "info", message: "query parameter `bucketSize` kept: v2 `listServerlessBilling` takes it" },
-        expect.objectContaining({ level: "error", field: "endpointId", message: expect.stringContaining("v2 names this filter `serverlessId`") }),
+        {
+          level: "info",
+          field: "endpointId",
+          message: "query parameter renamed `serverlessId`: v2 `listServerlessBilling` calls the same filter so",
+        },
       ],
+    ],
+    [
+      "grouping=endpointId is what v2 answers anyway: dropped, named (issue 41, item 2)",
+      "/billing/endpoints?grouping=endpointId",
+      "/v2/billing/serverless",
+      [
+        expect.objectContaining({ level: "info", message: expect.stringContaining("/v2/billing/serverless") }),
+        expect.objectContaining({ level: "info", field: "grouping", message: expect.stringContaining("query parameter dropped") }),
+      ],
+    ],
+    [
+      "grouping=gpuTypeId has no v2 counterpart: an error (issue 41, item 2)",
+      "/billing/pods?grouping=gpuTypeId",
+      "/v2/billing/pods",
+      [expect.objectContaining({ level: "error", field: "grouping", message: expect.stringContaining("`grouping=gpuTypeId` has no v2 counterpart") })],
     ],
     [
       "a query built at run time cannot be checked: an error",
