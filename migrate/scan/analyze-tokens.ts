@@ -19,7 +19,7 @@ import {
 } from "./candidate.js";
 import { V1_SERVER_HOST } from "../route-table.js";
 import { chainEnd, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
-import { bodyInsertion, callBody, powershellBody, type SentBody } from "./literal-body.js";
+import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody } from "./literal-body.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { literalText, type Token } from "./lex/tokens.js";
@@ -343,7 +343,11 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       ...(found.base && found.base.owner !== "server" ? { base: found.base } : {}),
       ...(method ? { method } : {}),
       ...(mention ? { mention } : {}),
-      ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
+      ...(sentBody === undefined
+        ? {}
+        : "literal" in sentBody
+          ? { body: sentBody.literal }
+          : { bodyElsewhere: sentBody.elsewhere, ...(sentBody.literalArgument ? { bodyLiteralArgument: true as const } : {}) }),
     });
     if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
@@ -477,12 +481,14 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));
   }
   const addBody = dialect === "go" ? undefined : bodyInsertion(ctx, dialect, a, commandWord);
+  const jsonHeader = dialect === "js" ? fetchJsonHeader(ctx, a) : undefined;
   return {
     url: { text: url.text, at: url.at, resourceAt: found.resourceAt },
     span,
     shared,
     ...(sent && "anchor" in sent && sent.anchor ? { body: sent.anchor } : {}),
     ...(addBody ? { addBody } : {}),
+    ...(jsonHeader ? { jsonHeader } : {}),
   };
 }
 

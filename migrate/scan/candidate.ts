@@ -2,7 +2,7 @@
 // the base URLs known around it (the file, its directory, the scanned tree).
 
 import { V1_RESOURCES, V1_SERVER_HOST } from "../route-table.js";
-import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
+import type { BodyAnchor, BodyInsertion, JsonHeader } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
 
 /**
@@ -15,6 +15,8 @@ export interface FixSite {
   span: [number, number];
   body?: BodyAnchor;
   addBody?: BodyInsertion;
+  /** A `fetch` call: what its options need to send a JSON body as JSON. */
+  jsonHeader?: JsonHeader;
   /**
    * String constants outside the span the URL's text comes from: their name, how often the file
    * uses it, and whether other modules can import it (`export const`, `module.exports`, a Go
@@ -41,6 +43,8 @@ export interface Candidate {
   body?: string;
   /** The source of a body the call sends but builds elsewhere (`json=payload`, `-d @pod.json`). */
   bodyElsewhere?: string;
+  /** `bodyElsewhere` is an object literal passed to a request function v2kit could not follow to where it is sent. */
+  bodyLiteralArgument?: true;
   /** Where the call is written, when a fix can find its pieces. */
   site?: FixSite;
 }

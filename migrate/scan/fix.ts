@@ -6,6 +6,7 @@
 
 import { DEFAULT_BASE_URL } from "../../live/flags.js";
 import { analyzeSource } from "./index.js";
+import { migrateQuery, type QueryChange } from "../query-params.js";
 import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { bodyText, migrationFor } from "./fix-body.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
@@ -129,6 +130,48 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
       if (renamed) return renamed;
     }
   }
+  return planQuery(url.text, pathEnd, route, place);
+}
+
+/**
+ * The query as v2 takes it (issue 41): each parameter migrateQuery renames (`endpointId` →
+ * `serverlessId`) or drops (`grouping` where v2 answers that way anyway) changed in the written
+ * URL, with its `&`; the finding's notes name each change.
+ */
+function planQuery(text: string, pathEnd: number, route: RouteMapping, place: (a: number, b: number, text: string) => string | undefined): string | undefined {
+  if (text[pathEnd] !== "?") return undefined;
+  let end = pathEnd + 1;
+  while (end < text.length && !/[#"'`\s]/.test(text[end] as string)) end++;
+  const { changes } = migrateQuery(route, text.slice(pathEnd, end));
+  if (changes.length === 0) return undefined;
+  const pairs: { at: number; text: string; change: QueryChange | undefined }[] = [];
+  let at = pathEnd + 1;
+  for (const pair of text.slice(pathEnd + 1, end).split("&")) {
+    const raw = pair.split("=")[0] as string;
+    let key = raw;
+    try {
+      key = decodeURIComponent(raw.replace(/\+/g, " "));
+    } catch {
+      // kept as written
+    }
+    pairs.push({ at, text: pair, change: pair === "" ? undefined : changes.find((c) => c.key === key) });
+    at += pair.length + 1;
+  }
+  const kept = pairs.filter((p) => p.change?.to !== null);
+  if (kept.every((p) => p.text === "")) return place(pathEnd, end, "");
+  let keptBefore = false;
+  for (const p of pairs) {
+    if (p.change === undefined || p.change.to !== null) {
+      if (p.change?.to) {
+        const why = place(p.at, p.at + (p.text.split("=")[0] as string).length, p.change.to);
+        if (why) return why;
+      }
+      keptBefore ||= p.text !== "";
+      continue;
+    }
+    const why = keptBefore ? place(p.at - 1, p.at + p.text.length, "") : place(p.at, p.at + p.text.length + 1, "");
+    if (why) return why;
+  }
   return undefined;
 }
 
@@ -227,10 +270,31 @@ function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
     return rewriteBody(source, anchor, route, edits);
   }
+  // A literal handed to a request function: with a v2 URL its v1 keys would be refused (issue 41).
+  if (input?.bodyLiteralArgument)
+    return `the literal passed to the request function may be the body it sends, and v2kit did not find where the function sends it: make it the v2 \`${operation}\` body and fix the URL by hand`;
   if (options.unsafe) return undefined;
   return input?.bodyElsewhere
     ? `the body is built elsewhere: make it the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`
     : `v2kit did not find the body this call sends: check it is the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`;
+}
+
+/**
+ * A fixed `fetch` that sends a body sends it as JSON: `Content-Type: application/json` added to
+ * its headers literal (or a `headers` option), since fetch labels a string body `text/plain`
+ * (issue 41); headers v2kit cannot read leave the call reported.
+ */
+function planJsonHeader(f: Finding, edits: Edit[]): string | undefined {
+  const input = f.fixInput;
+  const header = input?.site?.jsonHeader;
+  const route = input?.route;
+  if (!header || header.kind === "ok" || !route) return undefined;
+  const sends = route.action !== undefined || (route.body !== undefined && (f.body !== undefined || input.bodyElsewhere));
+  if (!sends) return undefined;
+  if (header.kind === "unknown")
+    return `the call's headers (\`${header.headers}\`) are built elsewhere: v2 needs \`Content-Type: application/json\` with a JSON body (fetch sends a string as text/plain); add it, then fix the call`;
+  edits.push({ start: header.at, end: header.at, text: header.text });
+  return undefined;
 }
 
 function plan(source: string, f: Finding, options: FixOptions): Plan {
@@ -247,7 +311,10 @@ function plan(source: string, f: Finding, options: FixOptions): Plan {
   const edits: Edit[] = [];
   const shared: number[] = [];
   const why =
-    planUrl(source, f, options, edits, shared, client !== undefined) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits, client?.fn);
+    planUrl(source, f, options, edits, shared, client !== undefined) ??
+    planMethod(f, edits, source) ??
+    planBody(source, f, options, edits, client?.fn) ??
+    planJsonHeader(f, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
 

@@ -110,7 +110,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
 }
 
 /** What a call sends as its body: JSON text of a literal (and where it is written), or the source of an expression built elsewhere. */
-export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string };
+export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true };
 
 const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyAnchor["syntax"]): BodyAnchor => ({
   start: (tokens[a] as Token).start,
@@ -185,7 +185,88 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number):
     // fetch(url, {method, body: JSON.stringify({...})})
     if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
   }
+  return wrapperBody(ctx, open, args, s, python);
+}
+
+/**
+ * A literal passed to a request function of the file after the URL (`call("PATCH",
+ * f"…/v1/endpoints/{ID}", {"workersMax": 0})`, issue 41): the body, when the function's
+ * definition in this file sends that parameter as JSON (`json=body`, `json.dumps(body)`,
+ * `JSON.stringify(body)`); otherwise a literal v2kit cannot place, which no fix may leave with
+ * its v1 keys under a v2 URL.
+ */
+function wrapperBody(ctx: EvalContext, open: number, args: readonly [number, number][], s: number, python: boolean): SentBody | undefined {
+  const { tokens } = ctx;
+  const u = args.findIndex(([a, b]) => a <= s && s <= b);
+  if (u < 0) return undefined;
+  for (let k = u + 1; k < args.length; k++) {
+    const [a, b] = args[k] as [number, number];
+    if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) continue;
+    const text = tokens
+      .slice(a, b + 1)
+      .map((t) => t.text)
+      .join("");
+    const name = tokens[open - 1]?.text ?? "";
+    const viaObject = tokens[open - 2]?.text === ".";
+    if (sendsParameterAsJson(tokens, name, k, viaObject, python)) return sent(tokens, a, b, python) ?? { elsewhere: text, literalArgument: true };
+    return { elsewhere: text, literalArgument: true };
+  }
   return undefined;
+}
+
+/** The parameter names of the definition of `name` in this file (`def name(…)`, `function name(…)`, `name(…) {`), and where its body starts. */
+function definitionOf(tokens: readonly Token[], name: string, python: boolean): { params: string[]; body: number } | undefined {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.text !== name || tokens[i + 1]?.text !== "(") continue;
+    const before = tokens[i - 1]?.text;
+    const defines = python ? before === "def" : before === "function" || before === "async" || before === "{" || before === "}" || before === ";";
+    if (!defines) continue;
+    const close = matchClose(tokens, i + 1);
+    if (close < 0) continue;
+    if (!python) {
+      let brace = close + 1;
+      while (brace < tokens.length && tokens[brace]?.text !== "{" && brace - close < 8) brace++;
+      if (tokens[brace]?.text !== "{") continue;
+      if (before !== "function" && before !== "async" && tokens[brace - 1]?.text !== ")" && tokens[brace - 1]?.kind !== "ident") continue;
+    }
+    const params: string[] = [];
+    let depth = 0;
+    let expectName = true;
+    for (let j = i + 2; j < close; j++) {
+      const x = tokens[j] as Token;
+      if (x.text === "(" || x.text === "[" || x.text === "{") depth++;
+      else if (x.text === ")" || x.text === "]" || x.text === "}") depth--;
+      else if (depth === 0 && x.text === ",") expectName = true;
+      else if (depth === 0 && expectName && x.kind === "ident") {
+        params.push(x.text);
+        expectName = false;
+      }
+    }
+    return { params, body: close + 1 };
+  }
+  return undefined;
+}
+
+/** Whether the request function `name` sends its argument at position `k` as the JSON body. */
+function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number, viaObject: boolean, python: boolean): boolean {
+  const def = definitionOf(tokens, name, python);
+  if (!def) return false;
+  const shift = viaObject && python && (def.params[0] === "self" || def.params[0] === "cls") ? 1 : 0;
+  const param = def.params[k + shift];
+  if (param === undefined) return false;
+  const end = Math.min(tokens.length, def.body + 4 * WALK_LIMIT);
+  for (let j = def.body; j < end; j++) {
+    const t = tokens[j] as Token;
+    if (python && t.kind === "ident" && (t.text === "def" || t.text === "class") && j > def.body) break;
+    if (t.text !== param || tokens[j - 1]?.text === ".") continue;
+    const at = (n: number) => tokens[j + n]?.text;
+    // Python: json=param, json.dumps(param); JavaScript: JSON.stringify(param).
+    if (python && at(-1) === "=" && at(-2) === "json" && (at(1) === ")" || at(1) === ",")) return true;
+    if (at(-1) === "(" && at(1) === ")" && ((python && at(-2) === "dumps" && at(-4) === "json") || (!python && at(-2) === "stringify" && at(-4) === "JSON")))
+      return true;
+  }
+  return false;
 }
 
 /** `{..., body: JSON.stringify({...}), ...}`: the stringified literal, or what is stringified. */
@@ -368,4 +449,83 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
     return { at: (tokens[options[0]] as Token).end, how: "option", dialect, ...(keyAt("headers") ? { hasHeaders: true } : {}) };
   }
   return undefined;
+}
+
+/**
+ * What a fixed `fetch(url, {…, body})` needs to send its JSON body as JSON (issue 41): fetch sends
+ * a string body as `text/plain;charset=UTF-8` unless told, and the service refuses that. `ok`: the
+ * headers literal names Content-Type already (or there are no headers and no body yet); `insert`: text to add
+ * at `at` (into the headers literal, or a `headers` option beside `body`), in the layout of the
+ * member it goes before; `unknown`: headers v2kit cannot read (a variable, `new Headers(…)`), so
+ * the call is reported instead.
+ */
+export type JsonHeader = { kind: "ok" } | { kind: "insert"; at: number; text: string } | { kind: "unknown"; headers: string };
+
+const CONTENT_TYPE = `"Content-Type": "application/json"`;
+
+/** The top-level members of the object literal at tokens [a, b]: key token index and value range. */
+function members(tokens: readonly Token[], a: number, b: number): { key: number; value: [number, number] | undefined }[] {
+  const out: { key: number; value: [number, number] | undefined }[] = [];
+  let i = a + 1;
+  while (i < b) {
+    while (i < b && (tokens[i]?.kind === "nl" || tokens[i]?.text === ",")) i++;
+    if (i >= b) break;
+    const key = i;
+    let j = i;
+    let depth = 0;
+    while (j < b && !(depth === 0 && tokens[j]?.text === ",")) {
+      const x = tokens[j]?.text;
+      if (x === "(" || x === "[" || x === "{") depth++;
+      else if (x === ")" || x === "]" || x === "}") depth--;
+      j++;
+    }
+    let end = j - 1;
+    while (end > key && tokens[end]?.kind === "nl") end--;
+    out.push({ key, value: tokens[key + 1]?.text === ":" ? [key + 2, end] : undefined });
+    i = j + 1;
+  }
+  return out;
+}
+
+const keyName = (t: Token | undefined): string | undefined =>
+  t === undefined
+    ? undefined
+    : t.kind === "ident"
+      ? t.text
+      : t.kind === "str" && (t.parts ?? []).every((p) => "text" in p)
+        ? (t.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("")
+        : undefined;
+
+/** Text inserted before the member at token `k`: on its own line when the member starts one. */
+function before(source: string, tokens: readonly Token[], k: number, member: string): { at: number; text: string } {
+  const start = (tokens[k] as Token).start;
+  const lineStart = source.lastIndexOf("\n", start - 1) + 1;
+  const indent = source.slice(lineStart, start);
+  // The new line ends as the member's own line before it does (CRLF in a CRLF file).
+  const eol = lineStart >= 2 && source[lineStart - 2] === "\r" ? "\r\n" : "\n";
+  return /^[ \t]*$/.test(indent) ? { at: start, text: `${member},${eol}${indent}` } : { at: start, text: `${member}, ` };
+}
+
+export function fetchJsonHeader(ctx: EvalContext, s: number): JsonHeader | undefined {
+  const { tokens, source } = ctx;
+  if (source === undefined) return undefined;
+  const open = enclosingCall(tokens, s);
+  if (open === undefined || tokens[open - 1]?.text !== "fetch") return undefined;
+  const args = callArgs(ctx, open)?.args ?? [];
+  const options = args[1];
+  if (!options || tokens[options[0]]?.text !== "{" || matchClose(tokens, options[0]) !== options[1]) return undefined;
+  const all = members(tokens, options[0], options[1]);
+  const body = all.find((m) => keyName(tokens[m.key]) === "body");
+  const headers = all.find((m) => keyName(tokens[m.key]) === "headers");
+  // No headers and no body: a body a fix adds brings its own headers (fix.ts insertionText).
+  if (!headers) return body ? { kind: "insert", ...before(source, tokens, body.key, `headers: { ${CONTENT_TYPE} }`) } : { kind: "ok" };
+  const text = (range: [number, number]) => source.slice((tokens[range[0]] as Token).start, (tokens[range[1]] as Token).end);
+  if (!headers.value) return { kind: "unknown", headers: "headers" };
+  const [ha, hb] = headers.value;
+  if (tokens[ha]?.text !== "{" || matchClose(tokens, ha) !== hb) return { kind: "unknown", headers: text(headers.value) };
+  const inner = members(tokens, ha, hb);
+  if (inner.some((m) => /^content-type$/i.test(keyName(tokens[m.key]) ?? ""))) return { kind: "ok" };
+  const first = inner[0];
+  if (!first) return { kind: "insert", at: (tokens[ha] as Token).end, text: ` ${CONTENT_TYPE} ` };
+  return { kind: "insert", ...before(source, tokens, first.key, CONTENT_TYPE) };
 }

@@ -45,6 +45,8 @@ export interface FixInput {
   route?: RouteMapping;
   /** The call sends a body v2kit did not read (`json=payload`, `-d @file`). */
   bodyElsewhere: boolean;
+  /** The body elsewhere is a literal argument of a request function v2kit could not follow: never fixed with the URL alone. */
+  bodyLiteralArgument?: true;
   /** The path states `/v1` but its host is not written in the call (`"/v1/pods"` with the host in options, `${API}/v1/pods`). */
   hostElsewhere?: boolean;
 }
@@ -264,6 +266,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(c.method?.anchor && !inferred.includes("method") ? { methodAnchor: c.method.anchor } : {}),
         ...(mapping ? { route: mapping } : {}),
         bodyElsewhere: c.bodyElsewhere !== undefined,
+        ...(c.bodyLiteralArgument ? { bodyLiteralArgument: true as const } : {}),
         ...(c.base && !c.base.hostShown ? { hostElsewhere: true } : {}),
       } satisfies FixInput,
     });

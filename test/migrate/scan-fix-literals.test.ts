@@ -119,7 +119,9 @@ describe("a rewritten body keeps its file's line endings (CRLF, mixed)", () => {
     const [head, rename, scale] = readFileSync(join(dir, "mixed.mjs"), "utf8").split(/(?=export async)/);
     expect(head?.includes("\r")).toBe(false);
     const crlfPart = rename?.slice(0, rename.indexOf("  });") + 7) ?? "";
-    expect(crlfPart.split("\n").slice(0, -1).length).toBe(8);
+    // 9 lines: the fix adds `headers: { "Content-Type": "application/json" },` on a line of its own (issue 41).
+    expect(crlfPart.split("\n").slice(0, -1).length).toBe(9);
+    expect(crlfPart).toContain('    headers: { "Content-Type": "application/json" },\r\n');
     expect(
       crlfPart
         .split("\n")

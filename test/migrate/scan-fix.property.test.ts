@@ -138,6 +138,8 @@ function allowed(f: Finding): [number, number][] {
   const spans: [number, number][] = [site.span, ...site.shared.map((s) => [s.start, s.end] as [number, number])];
   if (site.body) spans.push([site.body.start, site.body.end]);
   if (site.addBody) spans.push([site.addBody.at, site.addBody.at]);
+  // A fetch's Content-Type (issue 41): inserted into its headers literal or beside its body option.
+  if (site.jsonHeader?.kind === "insert") spans.push([site.jsonHeader.at, site.jsonHeader.at]);
   const m = input?.methodAnchor;
   if (m) spans.push("insertAt" in m ? [m.insertAt, m.insertAt] : [m.start, m.end]);
   return spans;
