@@ -47,7 +47,7 @@ function credential(request: IncomingMessage, url: URL, graphql: boolean): strin
 export async function createServer(options: ServeOptions = {}): Promise<V2kitServer> {
   const startupReads = options.podStartupReads ?? DEFAULT_POD_STARTUP_READS;
   if (!Number.isSafeInteger(startupReads) || startupReads < 0) {
-    throw new RangeError(`createServer: podStartupReads must be a whole number from 0 up, not ${String(options.podStartupReads)}`);
+    throw new ServeError("invalid-option", `createServer: podStartupReads must be a whole number from 0 up, not ${String(options.podStartupReads)}`);
   }
   const api = await loadApi(options);
   const routes = buildRoutes(api.model.operations);

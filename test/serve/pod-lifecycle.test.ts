@@ -65,6 +65,7 @@ describe("pod lifecycle in serve (issue 41, item 5)", () => {
   it("a negative or fractional podStartupReads is refused with its name", async () => {
     await expect(start({ podStartupReads: -1 })).rejects.toThrow(/podStartupReads must be a whole number/);
     await expect(start({ podStartupReads: 1.5 })).rejects.toThrow(/podStartupReads must be a whole number/);
+    await expect(start({ podStartupReads: -1 })).rejects.toMatchObject({ name: "ServeError", code: "invalid-option" });
   });
 });
 
