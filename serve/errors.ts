@@ -3,7 +3,8 @@
 
 import { V2kitError } from "../engine/errors.js";
 
-export type ServeErrorCode = "invalid-state-file" | "state-file-unreadable" | "state-locked" | "invalid-rate-limit" | "body-too-large" | "not-listening" | "invalid-option";
+export type ServeErrorCode =
+  "invalid-state-file" | "state-file-unreadable" | "state-locked" | "invalid-rate-limit" | "body-too-large" | "not-listening" | "invalid-option";
 
 export class ServeError extends V2kitError {
   static override readonly errorName: string = "ServeError";
