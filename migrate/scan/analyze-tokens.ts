@@ -34,6 +34,7 @@ import {
 import { bodyInsertion, callBody, powershellBody, type SentBody } from "./literal-body.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
+import { responseReads } from "./response-reads.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
@@ -361,8 +362,10 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
     const variable = method ? undefined : assignedName(tokens, expr.start);
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
+    let callAt = expr.start;
     if (use !== undefined) {
       const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+      callAt = site;
       const there = methodAt(ctx, dialect, site);
       if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
       // The use may join the variable to its base: `c.baseURL + path`.
@@ -392,6 +395,14 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       ...(mention ? { mention } : {}),
       ...(sentBody === undefined ? {} : "literal" in sentBody ? { body: sentBody.literal } : { bodyElsewhere: sentBody.elsewhere }),
     });
+    // What the code reads back from the call (issue 41, item 3).
+    const reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
+    if (reads.length > 0)
+      (candidates[candidates.length - 1] as Candidate).reads = reads.map((r) => ({
+        ...r,
+        ...lineAt(text, r.at),
+        match: text.slice(r.at, Math.min(r.end, r.at + 256)),
+      }));
     if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
       const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody);
