@@ -54,11 +54,13 @@ export function formatFindings(files: readonly FileFindings[]): string {
     }
   }
   const found = files.flatMap((f) => f.findings);
-  const all = found.filter((f) => f.ruleId !== "v1-mention");
-  const mentions = found.length - all.length;
+  const all = found.filter((f) => f.ruleId !== "v1-mention" && f.ruleId !== "v1-response-field");
+  const reads = found.filter((f) => f.ruleId === "v1-response-field").length;
+  const mentions = found.length - all.length - reads;
   const certain = all.filter((f) => f.confidence === "certain").length;
   const split = ` (${certain} certain, ${all.length - certain} inferred)`;
   const mentioned = mentions === 0 ? "" : `; ${mentions} mention${mentions === 1 ? "" : "s"} of v1 routes in prose`;
-  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${mentioned}`);
+  const read = reads === 0 ? "" : `; ${reads} read${reads === 1 ? "" : "s"} of v1 response fields`;
+  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${read}${mentioned}`);
   return `${lines.join("\n")}\n`;
 }

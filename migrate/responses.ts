@@ -3,6 +3,7 @@
 
 import { isObject } from "../engine/values.js";
 import { migrateRoute } from "./routes.js";
+import { LIST_KEYS } from "./tables/response-fields.js";
 import type { Note } from "./types.js";
 
 export interface ResponseMigration {
@@ -10,15 +11,6 @@ export interface ResponseMigration {
   response: { status: number; body: unknown } | null;
   notes: Note[];
 }
-
-/** v2 list operations and the key their response wraps the array in (schema/v2.openapi.yaml). */
-const LIST_KEYS: Readonly<Record<string, string>> = {
-  listPods: "pods",
-  listEndpoints: "endpoints",
-  listTemplates: "templates",
-  listNetworkVolumes: "networkVolumes",
-  listRegistries: "registries",
-};
 
 /** Titles for the problem body: the HTTP reason phrases (RFC 9110) of the statuses v2 names. */
 const TITLES: Readonly<Record<number, string>> = {

@@ -44,10 +44,22 @@ const RULES = [
     defaultConfiguration: { level: "note" },
     properties: { precision: "high", tags: ["migration", "documentation"] },
   },
+  {
+    id: "v1-response-field",
+    name: "V1ResponseField",
+    shortDescription: { text: "Code reads a field of a v1 response that v2 answers elsewhere" },
+    fullDescription: {
+      text: 'The code reads the response of a v1 call: a field v2 renames, nests or drops (`desiredStatus` is `status`, `workersMin` is `workers.min`), or a list v2 wraps in an object (`{"pods": [...]}`). Once the call is v2, read the v2 place the message names.',
+    },
+    defaultConfiguration: { level: "warning" },
+    properties: { precision: "high", tags: ["migration"] },
+  },
 ];
 
 export function describeFinding(finding: Finding): string {
   const target = finding.v2 ? `${finding.v2.method} ${finding.v2.path}` : "no v2 equivalent";
+  const field = finding.responseField;
+  if (field) return `v1 response field ${field.v1} of ${finding.v1.method} ${finding.v1.path} → ${field.v2 === null ? "no one place" : field.v2} in ${target}`;
   return `${finding.ruleId === "v1-mention" ? "v1 route named" : "v1 call"} ${finding.v1.method} ${finding.v1.path} → ${target}`;
 }
 
@@ -83,7 +95,13 @@ export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
           },
         ],
         partialFingerprints: { "v2kitFinding/v1": createHash("sha256").update(`${identity}\u0000${nth}`).digest("hex") },
-        properties: { v1: finding.v1, v2: finding.v2, confidence: finding.confidence, inferred: finding.inferred },
+        properties: {
+          v1: finding.v1,
+          v2: finding.v2,
+          confidence: finding.confidence,
+          inferred: finding.inferred,
+          ...(finding.responseField ? { responseField: finding.responseField } : {}),
+        },
       };
     });
   });

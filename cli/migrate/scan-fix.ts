@@ -66,7 +66,7 @@ export function fixFiles(
       } else if (run.mode === "diff") {
         // Forward slashes in the patch; on POSIX a backslash is part of the name.
         diff += unifiedDiff(relative(process.cwd(), entry.path).split(sep).join("/"), source, result.edits);
-        fixedCalls += result.fixed.length;
+        fixedCalls += calls(result.fixed);
         fixedFiles++;
       } else {
         const unwritten = writeGuarded(entry.path, source, result.text);
@@ -75,11 +75,23 @@ export function fixFiles(
           for (const f of result.fixed) reasons.set(key(f), [`${unwritten}: not written`]);
           findings = entry.findings;
         } else {
-          fixedCalls += result.fixed.length;
+          fixedCalls += calls(result.fixed);
           fixedFiles++;
-          // What is left, at its place in the fixed text; in a client's file, as read before the fix: once its base says v2, a
-          // scan reads the calls through it as v2 ones, including those left as written (reported here, in this run).
-          if (!result.fixed.some((f) => applied.has(f))) findings = resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []);
+          // What is left, at its place in the fixed text, with the reads of a fixed call's response that were not
+          // rewritten too (the call is v2 now, so a new scan no longer ties them to it). In a client's file, as read
+          // before the fix: once its base says v2, a scan reads the calls through it as v2 ones, including those left
+          // as written (reported here, in this run).
+          if (!result.fixed.some((f) => applied.has(f)))
+            findings = [
+              ...resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []),
+              ...movedReads(
+                source,
+                result.edits,
+                result.notFixed
+                  .map((n) => n.finding)
+                  .filter((f) => f.ruleId === "v1-response-field" && result.fixed.includes(f.fixInput?.responseOf as Finding)),
+              ),
+            ].sort((a, b) => a.line - b.line || a.column - b.column);
         }
       }
     }
@@ -90,10 +102,11 @@ export function fixFiles(
     if (annotated.length > 0) left.push({ ...entry, findings: annotated });
   }
   if (run.mode === "diff") process.stdout.write(diff);
-  const remaining = left.reduce((n, f) => n + f.findings.filter((x) => x.ruleId !== "v1-mention").length, 0);
+  const remaining = left.reduce((n, f) => n + calls(f.findings), 0);
+  const reads = left.reduce((n, f) => n + f.findings.filter((x) => x.ruleId === "v1-response-field").length, 0);
   const verb = run.mode === "diff" ? "would fix" : "fixed";
   process.stderr.write(
-    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${remaining > 0 ? ' (each says why in a "not fixed" note)' : ""}\n`,
+    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}\n`,
   );
   if (run.mode === "diff") {
     for (const f of left) {
@@ -198,6 +211,25 @@ function clientPlan(
 function fileOf(files: readonly ScannedFile[], f: Finding | undefined): string {
   return files.find((x) => f !== undefined && x.findings.includes(f))?.path ?? "";
 }
+/** Read findings moved to their line in the fixed text (edits before them may add or remove lines). */
+function movedReads(source: string, edits: readonly Edit[], reads: readonly Finding[]): Finding[] {
+  const lines = (s: string) => s.split("\n").length - 1;
+  return reads.map((f) => {
+    const at = f.fixInput?.readAt ?? 0;
+    const before = edits.filter((e) => e.end <= at);
+    const shift = before.reduce((n, e) => n + lines(e.text) - lines(source.slice(e.start, e.end)), 0);
+    // Edits earlier on the read's own line move its column.
+    const lineStart = source.lastIndexOf("\n", at - 1) + 1;
+    const sameLine = before.filter((e) => e.start >= lineStart && !e.text.includes("\n"));
+    const column = f.column + sameLine.reduce((n, e) => n + e.text.length - (e.end - e.start), 0);
+    const copy: Finding = { ...f, line: f.line + shift, column };
+    Object.defineProperty(copy, "fixInput", { value: f.fixInput });
+    return copy;
+  });
+}
+
+/** The calls among findings: not prose mentions, not reads of a response (`v1-response-field`). */
+const calls = (findings: readonly Finding[]) => findings.filter((x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field").length;
 
 function withNote(f: Finding, message: string): Finding {
   const copy: Finding = { ...f, notes: [...f.notes, { level: "info", message }] };

@@ -193,7 +193,7 @@ function write(format: string, files: readonly FileFindings[]): void {
     const lines: string[] = [];
     for (const { file, findings } of files) {
       for (const f of findings) {
-        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource, body } = f;
+        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource, body, responseField } = f;
         lines.push(
           printableJson({
             file,
@@ -208,6 +208,7 @@ function write(format: string, files: readonly FileFindings[]): void {
             ruleId,
             ...(methodSource ? { methodSource } : {}),
             ...(body ? { body } : {}),
+            ...(responseField ? { responseField } : {}),
           }),
         );
       }

@@ -24,6 +24,8 @@ const QUOTED = /["'`]([^"'`\s]{1,512})["'`]/g;
 const UNQUOTED_BASE = /=\s?(https?:\/\/[\w.:-]{1,253}(?:\/[\w.-]{1,64}){0,4}?\/v\d+)\/?[ \t]*$/gm;
 /** A key or variable named for this API right before a URL (`RUNPOD_API_URL: http://…`, `runpodBase = "…`). */
 const TIED_KEY = /runpod\w*["']?\s*[:=]\s*["']?$/i;
+/** A line that is a comment in the languages the line scanner reads: `//`, `///`, `/*`, `* ` (inside a block), `#`, `-- `, `<!--`, `REM`. */
+const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*(?:\s|$)|#(?![!{])|--\s|<!--|rem\s)/i;
 const NAMED_HOLE = /(?:\$\{([^{}\s]{1,64})\}|\{([A-Za-z_][\w.]{0,63})\})$/;
 
 /**
@@ -131,6 +133,8 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
       for (const m of line.matchAll(LITERAL)) found.push({ at: (m.index ?? 0) + 1, match: m[2] ?? "", path: m[2] ?? "", explicit: false });
     }
     if (found.length === 0) return;
+    // A comment line (`// GET https://…`, `/// …`, `* …` in a doc block, `# …`, `-- …`) names a route: a mention, never a call.
+    const mention = COMMENT_LINE.test(line);
     const verbs = verbsOf(line);
     const continued = /[\\`^][ \t]*$/.test(line.slice(-256));
     // Earlier and stricter patterns win where matches overlap.
@@ -156,7 +160,8 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
         explicit: f.explicit,
         ...(f.base ? { base: f.base } : {}),
         ...(fromCurl ? { method: fromCurl } : verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
-        ...(site ? { site } : {}),
+        ...(site && !mention ? { site } : {}),
+        ...(mention ? { mention } : {}),
       });
     }
   });

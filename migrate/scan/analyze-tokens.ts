@@ -18,10 +18,23 @@ import {
   baseKind,
 } from "./candidate.js";
 import { V1_SERVER_HOST } from "../route-table.js";
-import { chainEnd, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, stringValue, type Value, WALK_LIMIT } from "./evaluate.js";
+import {
+  chainEnd,
+  chainStart,
+  type EvalContext,
+  expression,
+  expressionAround,
+  matchClose,
+  matchOpen,
+  nameKey,
+  stringValue,
+  type Value,
+  WALK_LIMIT,
+} from "./evaluate.js";
 import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody } from "./literal-body.js";
-import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, shellBody } from "./method.js";
+import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
+import { responseReads } from "./response-reads.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
@@ -129,15 +142,20 @@ function v1BaseOf(text: string, literal: readonly boolean[], holes: readonly { a
 /** Where the v1 resource sits and what precedes it: `/v1`, `/v2`, nothing or an unknown base. */
 function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
   const { text, literal, holes } = render(value, dialect);
+  // Past a segment of another URL, a later word of the text may still name a v1 route (a
+  // docstring's `See https://docs…/pods; this calls POST https://rest.runpod.io/v1/pods`).
+  let from = 0;
   for (const m of text.matchAll(RESOURCE_G)) {
     const at = m.index ?? 0;
-    if (!literal[at]) continue;
+    if (!literal[at] || at < from) continue;
     const prefix = text.slice(0, at);
     if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
     const v1At = prefix.search(/\/v1\/?$/);
     if (v1At >= 0) {
       const base = v1BaseOf(text, literal, holes, v1At, ties);
-      return base ? { kind: "v1", base, resourceAt: at, text, literal } : undefined;
+      if (base) return { kind: "v1", base, resourceAt: at, text, literal };
+      from = nextWord(text, literal, at);
+      continue;
     }
     if (literal.slice(0, at).every((l) => !l)) {
       // An unresolved base whose name carries its version: `${restV2Base(env)}/pods`, `{V1_BASE}/pods`.
@@ -157,15 +175,22 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
       }
       return { kind: "relative", resourceAt: at, text, literal };
     }
-    return undefined;
+    from = nextWord(text, literal, at);
   }
   return undefined;
+}
+
+/** Where the next word starts after the one at `at` (literal white space ends a word); past the text when none does. */
+function nextWord(text: string, literal: readonly boolean[], at: number): number {
+  for (let k = at; k < text.length; k++) if (literal[k] && /\s/.test(text[k] as string)) return k + 1;
+  return text.length + 1;
 }
 
 function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string }): void {
   const { tokens } = ctx;
   for (let j = 0; j + 2 < tokens.length; j++) {
-    const t = tokens[j] as Token;
+    const typed = ctx.rust ? rustTypedName(tokens, j) : undefined;
+    const t = typed ?? (tokens[j] as Token);
     const sep = tokens[j + 1] as Token;
     if (sep.kind !== "punct" || !ASSIGN.has(sep.text) || (t.kind !== "ident" && t.kind !== "str")) continue;
     if (sep.text === ":" && tokens[j + 2]?.kind !== "str") continue;
@@ -191,6 +216,20 @@ function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string })
       if (url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]/i.test(url)) ties.ties.urls.push(url.replace(/(?:\/v\d+)?\/*$/, ""));
     }
   }
+}
+
+/**
+ * Rust `const BASE: &str = "…"`, `let base: String = …`: at the type's last token `j` (before
+ * `=`), the name it types; undefined elsewhere (so the type `str` is never taken for a name).
+ */
+function rustTypedName(tokens: readonly Token[], j: number): Token | undefined {
+  if (tokens[j + 1]?.text !== "=") return undefined;
+  for (let k = j; k > 0 && j - k < 8; k--) {
+    const t = tokens[k] as Token;
+    if (t.text === ";" || t.text === "{" || t.text === "}" || t.text === "let" || t.text === "const" || t.text === "static") return undefined;
+    if (t.text === ":" && tokens[k - 1]?.kind === "ident") return tokens[k - 1];
+  }
+  return undefined;
 }
 
 /**
@@ -286,7 +325,14 @@ function useOf(tokens: readonly Token[], key: string, from: number): number | un
 }
 
 export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, sites = false): FileAnalysis {
-  const ctx: EvalContext = { tokens, concat: dialect !== "shell", python: dialect === "python", powershell: dialect === "powershell", constants: new Map() };
+  const ctx: EvalContext = {
+    tokens,
+    concat: dialect !== "shell",
+    python: dialect === "python",
+    powershell: dialect === "powershell",
+    ...(dialect === "rust" ? { rust: true } : {}),
+    constants: new Map(),
+  };
   const ties: Ties = { names: new Set(), urls: [] };
   collectConstants(ctx, { ties, text });
   const candidates: Candidate[] = [];
@@ -310,12 +356,16 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     if (found.kind === "relative" && !acceptedMethod(path)) continue;
     // The string may state the method itself: "POST /v1/pods" (a log line, a docstring's prose, a
     // test name) or a whole command ("curl -X DELETE https://…/v1/pods/{id}" run by a shell).
-    let method: MethodSource | undefined = methodInText(literalText(t.parts ?? [])) ?? methodAt(ctx, dialect, expr.start);
+    // The resource's own URL in the string, not another one before it (a docstring's `See https://docs…`).
+    const own = literalText(t.parts ?? []);
+    let method: MethodSource | undefined = methodInText(own, found.text === own ? found.resourceAt : undefined) ?? methodAt(ctx, dialect, expr.start);
     // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
     const variable = method ? undefined : assignedName(tokens, expr.start);
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
+    let callAt = expr.start;
     if (use !== undefined) {
       const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+      callAt = site;
       const there = methodAt(ctx, dialect, site);
       if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
       // The use may join the variable to its base: `c.baseURL + path`.
@@ -349,6 +399,14 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
           ? { body: sentBody.literal }
           : { bodyElsewhere: sentBody.elsewhere, ...(sentBody.literalArgument ? { bodyLiteralArgument: true as const } : {}) }),
     });
+    // What the code reads back from the call (issue 41, item 3).
+    const reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
+    if (reads.length > 0)
+      (candidates[candidates.length - 1] as Candidate).reads = reads.map((r) => ({
+        ...r,
+        ...lineAt(text, r.at),
+        match: text.slice(r.at, Math.min(r.end, r.at + 256)),
+      }));
     if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
       const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody);
@@ -374,7 +432,11 @@ function usesOf(ctx: EvalContext, key: string, defined: number): number {
   let uses = 0;
   for (const [j, x] of tokens.entries()) {
     if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
-    else if (x.kind === "str") for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
+    else if (x.kind === "str") {
+      for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
+      // Rust names a variable inside a format string: `format!("{API}/pods")`.
+      if (ctx.rust) for (const m of literalText(x.parts ?? []).matchAll(/(?<!\{)\{([A-Za-z_]\w*)(?::[^{}]*)?\}/g)) if (nameKey(m[1] as string) === key) uses++;
+    }
   }
   counts.set(`${key}\0${defined}`, uses);
   return uses;
@@ -386,8 +448,6 @@ function trackedContext(ctx: EvalContext, text: string): EvalContext {
   collectConstants(tracked);
   return tracked;
 }
-
-const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec)$/;
 
 /**
  * Whether the constant defined at token `n` is visible to other modules (issue 45, item 4):
@@ -419,6 +479,13 @@ function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): tru
     return undefined;
   }
   if (dialect === "powershell") return /^\$global:/i.test(name.text) ? true : undefined;
+  // Rust: `pub const NAME`, `pub(crate) static NAME`.
+  if (dialect === "rust") {
+    const keyword = tokens[n - 1]?.text === "mut" ? n - 2 : n - 1;
+    if (!/^(?:const|static|let)$/.test(tokens[keyword]?.text ?? "")) return undefined;
+    const before = tokens[keyword - 1]?.text === ")" ? tokens[matchOpen(tokens, keyword - 1) - 1] : tokens[keyword - 1];
+    return before?.text === "pub" ? true : undefined;
+  }
   if (dialect === "go") {
     if (!/^[A-Z]/.test(name.text)) return undefined;
     let depth = 0;
@@ -464,11 +531,14 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     if (offset < 0 || (offset >= span[0] && offset < span[1]) || shared.some((x) => offset >= x.start && offset < x.end)) continue;
     const k = lastAtOrBefore(tokens.length, (i) => (tokens[i] as Token).start, offset);
     const t = tokens[k];
-    const name = tokens[k - 2];
+    // Rust `const BASE: &str = "…"`: the name before the type.
+    const typed = ctx.rust ? rustTypedName(tokens, k - 2) : undefined;
+    const n = typed ? tokens.indexOf(typed) : k - 2;
+    const name = tokens[n];
     const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
-    const exported = exportedName(tokens, k - 2, dialect);
-    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, k - 2), ...(exported ? { exported } : {}) });
+    const exported = exportedName(tokens, n, dialect);
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, n), ...(exported ? { exported } : {}) });
   }
   let commandWord: Token | undefined;
   if (dialect === "shell") {
@@ -480,7 +550,7 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const [from, to] = psStatement(tokens, a);
     commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));
   }
-  const addBody = dialect === "go" ? undefined : bodyInsertion(ctx, dialect, a, commandWord);
+  const addBody = dialect === "go" || dialect === "rust" ? undefined : bodyInsertion(ctx, dialect, a, commandWord);
   const jsonHeader = dialect === "js" ? fetchJsonHeader(ctx, a) : undefined;
   return {
     url: { text: url.text, at: url.at, resourceAt: found.resourceAt },
@@ -566,10 +636,22 @@ const PLACEHOLDER = /^<[A-Za-z_][\w-]*>/;
 function locate(text: string, token: Token, found: NonNullable<Shape>): { line: number; column: number; match: string } {
   const raw = text.slice(token.start, Math.min(token.end, token.start + 4096));
   const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt, found.resourceAt + 64))?.[0] ?? "/";
-  const seg = raw.indexOf(resource);
-  const scheme = raw.slice(0, Math.max(seg, 0)).search(/[a-z][a-z0-9+.-]*:\/\//i);
-  const v1 = raw.indexOf("/v1/");
-  const anchor = scheme >= 0 ? scheme : v1 >= 0 && v1 < seg ? v1 : Math.max(seg, 0);
+  // The same occurrence of the resource as in the value (a docstring may name it in another URL before).
+  let seg = raw.indexOf(resource);
+  const single = literalText(token.parts ?? []) === found.text;
+  for (let k = found.text.indexOf(resource); single && seg >= 0 && k >= 0 && k < found.resourceAt; k = found.text.indexOf(resource, k + 1)) {
+    const next = raw.indexOf(resource, seg + 1);
+    if (next < 0) break;
+    seg = next;
+  }
+  // The URL starts in the word of the resource: not at another URL earlier in the text.
+  const word = single ? Math.max(0, ...[..."\t\n\r "].map((c) => raw.lastIndexOf(c, seg) + 1)) : 0;
+  const scheme = raw
+    .slice(0, Math.max(seg, 0))
+    .slice(word)
+    .search(/[a-z][a-z0-9+.-]*:\/\//i);
+  const v1 = raw.indexOf("/v1/", word) - word;
+  const anchor = scheme >= 0 ? word + scheme : v1 >= 0 && word + v1 < seg ? word + v1 : Math.max(seg, 0);
   const match = raw.slice(anchor, anchor + 1024).split(/[\s"'`]/)[0] as string;
   return { ...lineAt(text, token.start + anchor), match };
 }

@@ -4,6 +4,7 @@
 import { V1_RESOURCES, V1_SERVER_HOST } from "../route-table.js";
 import type { BodyAnchor, BodyInsertion, JsonHeader } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
+import type { LocatedRead } from "./response-reads.js";
 
 /**
  * Where a call is written, for `migrate scan --fix`: the URL as evaluated with each character's
@@ -47,6 +48,8 @@ export interface Candidate {
   bodyLiteralArgument?: true;
   /** Where the call is written, when a fix can find its pieces. */
   site?: FixSite;
+  /** What the code reads back from the call's response (Python, JavaScript). */
+  reads?: LocatedRead[];
 }
 
 /**

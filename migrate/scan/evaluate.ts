@@ -20,6 +20,8 @@ export interface EvalContext {
   concat: boolean;
   python: boolean;
   powershell: boolean;
+  /** Rust: `format!("{}/pods/{}", base, id)` is read as a format call. */
+  rust?: boolean;
   constants: Map<string, Value>;
   /** Set when planning fixes: string values carry their source offsets (`Part.at`). */
   source?: string;
@@ -108,7 +110,7 @@ export function matchClose(tokens: readonly Token[], i: number, limit = 4 * WALK
   return -1;
 }
 
-function matchOpen(tokens: readonly Token[], i: number): number {
+export function matchOpen(tokens: readonly Token[], i: number): number {
   let depth = 0;
   for (let j = i; j >= 0 && i - j < 4 * WALK_LIMIT; j--) {
     const t = tokens[j] as Token;
@@ -257,6 +259,14 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
     }
     return { end, value };
   }
+  if (t.kind === "ident" && ctx.rust && RUST_FORMAT.test(t.text) && tokens[i + 1]?.text === "!" && tokens[i + 2]?.text === "(") {
+    const call = callArgs(ctx, i + 2);
+    if (!call) return undefined;
+    const first = call.args[0];
+    if (t.text === "concat") return { end: call.close, value: call.args.flatMap((r) => argValue(ctx, r)) };
+    if (!first || first[0] !== first[1] || tokens[first[0]]?.kind !== "str") return { end: call.close, value: [{ hole: sourceOf(ctx, i, call.close) }] };
+    return { end: call.close, value: rustFormat(ctx, stringValue(ctx, tokens[first[0]] as Token), call.args.slice(1)) };
+  }
   if (t.kind === "ident") {
     const end = chainEnd(tokens, i);
     if (tokens[end + 1]?.text === "(") {
@@ -281,6 +291,50 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
     return { end: close, value: inner && inner.end === close - 1 ? inner.value : [{ hole: sourceOf(ctx, i, close) }] };
   }
   return undefined;
+}
+
+const RUST_FORMAT = /^(?:format|concat)$/;
+
+/**
+ * Rust `format!`: `{}` takes the next positional argument, `{0}` the one at that index,
+ * `{name}` a `name = …` argument or the variable of that name (a constant of the file, else
+ * a hole); a format spec (`{:?}`, `{id:>8}`) is ignored; `{{` and `}}` are braces.
+ */
+function rustFormat(ctx: EvalContext, template: Value, argRanges: [number, number][]): Value {
+  const { tokens } = ctx;
+  const positional: Value[] = [];
+  const named = new Map<string, Value>();
+  for (const [a, b] of argRanges) {
+    if (tokens[a]?.kind === "ident" && tokens[a + 1]?.text === "=" && a + 2 <= b) named.set(tokens[a]?.text as string, argValue(ctx, [a + 2, b]));
+    else positional.push(argValue(ctx, [a, b]));
+  }
+  const out: Value = [];
+  let next = 0;
+  for (const part of template) {
+    if (!("text" in part)) {
+      out.push(part);
+      continue;
+    }
+    let at = 0;
+    const slice = (a: number, b: number) => (part.at ? { text: part.text.slice(a, b), at: part.at.slice(a, b) } : { text: part.text.slice(a, b) });
+    for (const m of part.text.matchAll(/\{\{|\}\}|\{([A-Za-z_]\w*|\d*)(?::[^{}]*)?\}/g)) {
+      pushValue(out, [slice(at, m.index)]);
+      at = (m.index ?? 0) + m[0].length;
+      if (m[0] === "{{" || m[0] === "}}") pushValue(out, [{ text: m[0][0] as string }]);
+      else {
+        const key = m[1] ?? "";
+        const value =
+          key === ""
+            ? positional[next++]
+            : /^\d+$/.test(key)
+              ? positional[Number(key)]
+              : (named.get(key) ?? ctx.constants.get(nameKey(key) ?? "") ?? [{ hole: key }]);
+        pushValue(out, value ?? [{ hole: m[0] }]);
+      }
+    }
+    pushValue(out, [slice(at, part.text.length)]);
+  }
+  return out.filter((p) => !("text" in p) || p.text !== "");
 }
 
 /** Operands joined by `+` from token `i`. */
@@ -340,6 +394,8 @@ export function expressionAround(ctx: EvalContext, i: number): Expr | undefined 
     const callee = tokens[start - 2];
     if (tokens[start - 1]?.text === "(" && callee?.kind === "ident" && FORMAT_CALL.test(callee.text) && callee.text !== "format") {
       start = chainStart(tokens, start - 2);
+    } else if (ctx.rust && tokens[start - 1]?.text === "(" && callee?.text === "!" && RUST_FORMAT.test(tokens[start - 3]?.text ?? "")) {
+      start -= 3;
     } else break;
   }
   return expression(ctx, start);

@@ -376,7 +376,7 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
  */
 export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
-  for (const f of findings) if (f.ruleId !== "v1-mention") plans.set(f, plan(source, f, options));
+  for (const f of findings) if (f.ruleId !== "v1-mention" && f.ruleId !== "v1-response-field") plans.set(f, plan(source, f, options));
   // A shared constant: fixed only when all its uses are calls being fixed; repeat until stable.
   for (let changed = true; changed;) {
     changed = false;
@@ -410,6 +410,8 @@ export function fixFile(source: string, file: string, findings: readonly Finding
       taken.push(...p.edits);
     }
   }
+  // Reads of a response (issue 41, item 3): rewritten with --unsafe-fixes, and only when their call is fixed.
+  for (const f of findings) if (f.ruleId === "v1-response-field") plans.set(f, planRead(f, plans, options));
   const edits: Edit[] = [...baseEdits];
   const fixed: Finding[] = [];
   const notFixed: FileFix["notFixed"] = [];
@@ -424,11 +426,25 @@ export function fixFile(source: string, file: string, findings: readonly Finding
   }
   if (edits.length === 0) return { text: source, edits: [], fixed, notFixed };
   const text = applyEdits(source, edits);
-  // A call through a client whose v2 path still names a v1 resource (`/pods`) is still a (relative) candidate after the fix.
-  const gone = fixed.filter((f) => options.client?.(f) === undefined || !RESOURCE_IN.test(f.v2?.path.replace(/^\/v2/, "") ?? "")).length;
+  // A call through a client whose v2 path still names a v1 resource (`/pods`) is still a (relative) candidate after the fix;
+  // a read of a response is no call.
+  const gone = fixed.filter(
+    (f) => f.ruleId !== "v1-response-field" && (options.client?.(f) === undefined || !RESOURCE_IN.test(f.v2?.path.replace(/^\/v2/, "") ?? "")),
+  ).length;
   const refused = check(source, text, file, gone);
   if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };
   return { text, edits, fixed, notFixed };
+}
+
+/** The edit of one read of a response, or why it is left. */
+function planRead(f: Finding, plans: ReadonlyMap<Finding, Plan>, options: FixOptions): Plan {
+  const input = f.fixInput;
+  const call = input?.responseOf === undefined ? undefined : plans.get(input.responseOf);
+  if (input?.readEdit === undefined) return { reason: "the read is not one v2kit can rewrite for certain: change it by hand" };
+  if (!call || !("edits" in call) || call.edits.length === 0)
+    return { reason: "its call is not fixed, and the v1 response still has this field: change the read when the call moves to v2" };
+  if (!options.unsafe) return { reason: "a read of the response changes with its call: run with --unsafe-fixes to rewrite it" };
+  return { edits: [{ ...input.readEdit }], shared: [] };
 }
 
 /** Why the fixed text must not be written, if it must not. */

@@ -10,6 +10,7 @@ import { analyzeTokens } from "./analyze-tokens.js";
 import { type FileAnalysis, RESOURCE_IN } from "./candidate.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import { splitMarkdown } from "./lex/markdown.js";
+import { rustDocText } from "./lex/rust.js";
 import { type Finding, resolveFindings, type Surroundings } from "./resolve.js";
 
 export type { Bases, FileAnalysis } from "./candidate.js";
@@ -36,6 +37,11 @@ export function analyzeSource(text: string, file = "", options: AnalyzeOptions =
   }
   const sites = options.sites === true;
   if (language === undefined) return analyzeLines(text, sites);
+  if (language === "rust") {
+    // Doc comments are prose: what they name is a mention, at its own line and column.
+    const code = analyzeTokens(text, LEXERS.rust(text), "rust", sites);
+    return { ...code, candidates: [...code.candidates, ...asMentions(analyzeLines(rustDocText(text))).candidates] };
+  }
   if (language !== "markdown") return analyzeTokens(text, LEXERS[language](text), language, sites);
   const { blocks, prose, untagged } = splitMarkdown(text);
   const parts = [

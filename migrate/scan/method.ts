@@ -225,6 +225,12 @@ function powershellMethod(tokens: readonly Token[], s: number): MethodSource | u
   return undefined;
 }
 
+/**
+ * Words before the command itself: a prompt `$`, wrappers (`sudo`, `env`, `time`), and the
+ * keywords that open a compound command's body (`while read id; do curl …; done`, `then`, `else`).
+ */
+export const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec|do|then|else)$/;
+
 const SHELL_END = new Set([";", "|", "&", "&&", "||", "(", ")"]);
 const CURL_DATA = /^(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?)$/;
 
@@ -256,13 +262,33 @@ function withAnchor(source: MethodSource, anchor: MethodAnchor | undefined): Met
   return anchor ? { ...source, anchor } : source;
 }
 
+const URL_START = /[a-z][a-z0-9+.-]*:\/\/|\/v1\//gi;
+
+/**
+ * Where the URL starts that holds offset `near` (the v1 resource a finding is about): the last
+ * scheme or `/v1/` before it with no white space between (a docstring's other URL, `See
+ * https://docs…`, is not it); without `near`, the first in the text.
+ */
+function urlStart(text: string, near: number | undefined): number {
+  if (near === undefined) return text.search(URL_START);
+  let at = -1;
+  for (const m of text.slice(0, near + 1).matchAll(URL_START)) {
+    const k = m.index ?? 0;
+    if (!/\s/.test(text.slice(k, near))) {
+      at = k;
+      break;
+    }
+  }
+  return at;
+}
+
 /**
  * The method a string states for the URL in it: a curl command inside it (`"curl -X DELETE
  * https://…/v1/pods/{id}"`, run through a shell by the code around it), or a verb right before
  * the URL (`"(POST /v1/pods)"` in a docstring, `"POST https://…/v1/pods"` in a log line).
  */
-export function methodInText(text: string): MethodSource | undefined {
-  const at = text.search(/[a-z][a-z0-9+.-]*:\/\/|\/v1\//i);
+export function methodInText(text: string, near?: number): MethodSource | undefined {
+  const at = urlStart(text, near);
   if (at < 0) return undefined;
   const before = text.slice(Math.max(0, at - 4096), at);
   const curl = before.search(/(?:^|[\s;|&("'`])curl\s/);
@@ -300,7 +326,7 @@ export function commandWords(tokens: readonly Token[], s: number, holes: boolean
 function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
   const wordTokens: Token[] = [];
   const words = commandWords(tokens, s, false, wordTokens);
-  while (words[0] !== undefined && /^(?:\$|sudo|env|time|command|exec)$/.test(words[0])) {
+  while (words[0] !== undefined && SHELL_PREFIX.test(words[0])) {
     words.shift();
     wordTokens.shift();
   }
@@ -329,7 +355,7 @@ const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
 export function shellBody(tokens: readonly Token[], s: number): { text: string; anchor?: BodyAnchor } | undefined {
   const wordTokens: Token[] = [];
   const words = commandWords(tokens, s, true, wordTokens);
-  if (words.find((w) => w !== "$" && !/^(?:sudo|env|time|command|exec)$/.test(w)) !== "curl") return undefined;
+  if (words.find((w) => !SHELL_PREFIX.test(w)) !== "curl") return undefined;
   for (let k = 1; k < words.length; k++) {
     const w = words[k] as string;
     const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
@@ -344,7 +370,7 @@ export function shellBody(tokens: readonly Token[], s: number): { text: string; 
   return undefined;
 }
 
-export type Dialect = "js" | "python" | "go" | "shell" | "powershell";
+export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust";
 
 /** The method at the site spanning tokens [s, e]. */
 export function methodAt(ctx: EvalContext, dialect: Dialect, s: number): MethodSource | undefined {

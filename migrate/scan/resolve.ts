@@ -9,6 +9,8 @@ import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
 import type { Note } from "../types.js";
 import type { Bases, FileAnalysis, FixSite } from "./candidate.js";
 import type { MethodAnchor } from "./method.js";
+import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from "../tables/response-fields.js";
+import type { LocatedRead } from "./response-reads.js";
 
 export type Inferred = "method" | "base";
 
@@ -25,7 +27,7 @@ export interface Finding {
   confidence: "certain" | "inferred";
   /** What was inferred: the HTTP method, or the base URL (v1 or v2) of a relative path. */
   inferred: Inferred[];
-  /** `v1-call` (certain), `v1-call-inferred`, or `v1-mention` (prose naming a v1 route: level info). */
+  /** `v1-call` (certain), `v1-call-inferred`, `v1-mention` (prose naming a v1 route: level info), or `v1-response-field` (a read of a v1 call's response). */
   ruleId: string;
   /** Where the method was read (`curl -X POST`, `the function name Patch`), when the code states it. */
   methodSource?: string;
@@ -35,6 +37,8 @@ export interface Finding {
    * be built), and what happens to each v1 field and why.
    */
   body?: FindingBody;
+  /** `v1-response-field`: the v1 response field the code reads and its place in v2 (null: no one place). */
+  responseField?: { v1: string; v2: string | null };
   /** What `--fix` needs to know of the call (never printed): where it is written and its route. */
   fixInput?: FixInput;
 }
@@ -49,6 +53,11 @@ export interface FixInput {
   bodyLiteralArgument?: true;
   /** The path states `/v1` but its host is not written in the call (`"/v1/pods"` with the host in options, `${API}/v1/pods`). */
   hostElsewhere?: boolean;
+  /** `v1-response-field`: the call whose response is read, and the edit that reads the v2 place (when the read is certain). */
+  responseOf?: Finding;
+  /** Where the read is in the source (an offset). */
+  readAt?: number;
+  readEdit?: { start: number; end: number; text: string };
 }
 
 export interface FindingBody {
@@ -101,6 +110,68 @@ function migrateBody(mapping: RouteMapping | undefined, text: string): { body?: 
     return { body: { v1, v2: null, changes: [] }, notes: [{ level: "warning", message: "the v2 route takes no body: drop it" }] };
   const migrated = applyTable(mapping.body.kind, v1, mapping.body.mode, {});
   return { body: { v1, v2: sortKeys(migrated.body), changes: migrated.changes }, notes: migrated.notes };
+}
+
+/**
+ * A read of a v1 call's response as a `v1-response-field` finding (issue 41, item 3), when v2
+ * answers differently: a field the table moves or drops, a list read as a bare array. Its
+ * `readEdit` reads the v2 place, when the written form makes that certain.
+ */
+function pushRead(findings: Finding[], call: Finding, r: LocatedRead, operation: string | undefined): void {
+  const kind: ResponseKind | undefined = responseKindOf(operation);
+  const listKey = operation === undefined ? undefined : LIST_KEYS[operation];
+  if (kind === undefined) return;
+  let field: { v1: string; v2: string | null };
+  let edit: FixInput["readEdit"];
+  let message: string;
+  if (r.form === "list" || r.form === "value") {
+    if (listKey === undefined || r.item) return;
+    field = { v1: "[…]", v2: listKey };
+    const read = r.form === "list" ? (r.python ? `["${listKey}"]` : `.${listKey}`) : undefined;
+    if (r.form === "list" && read !== undefined) edit = { start: r.insertAt, end: r.insertAt, text: read };
+    message =
+      r.form === "list"
+        ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${r.match}${read}\``
+        : `v2 answers {"${listKey}": [...]}, not a bare list: read the list under "${listKey}" where this value is used`;
+  } else {
+    // A field of the resource: on the value of a single-resource route, or on an item of a list.
+    if ((listKey !== undefined) !== r.item) return;
+    const mapping = RESPONSE_FIELDS[kind][r.field];
+    if (mapping === undefined) return;
+    field = { v1: r.field, v2: mapping.to === null ? null : mapping.to.join(".") };
+    const to = mapping.to;
+    if (to !== null && to.length > 0) {
+      if (r.form === "subscript" && !mapping.absent) edit = { start: r.span[0], end: r.span[1], text: to.map((k) => `[${r.quote}${k}${r.quote}]`).join("") };
+      else if (r.form === "get" && to.length <= 2)
+        edit = {
+          start: r.span[0],
+          end: r.span[1],
+          text: to.length === 1 ? `${r.quote}${to[0]}${r.quote}` : `${r.quote}${to[0]}${r.quote}, {}).get(${r.quote}${to[1]}${r.quote}`,
+        };
+      else if (r.form === "dot") edit = { start: r.span[0], end: r.span[1], text: to.join(r.optional ? "?." : ".") };
+    }
+    const where = `the v2 ${kind === "networkVolume" ? "network volume" : kind}`;
+    message =
+      to === null
+        ? `${where} has no \`${r.field}\`: ${mapping.note}; change this read by hand`
+        : `${where} has \`${to.join(".")}\` in place of \`${r.field}\`; ${mapping.note}: read \`${to.join(".")}\`${edit ? "" : ", by hand (v2 may omit it, and this read would then raise)"}`;
+  }
+  const finding: Finding = {
+    line: r.line,
+    column: r.column,
+    match: r.match,
+    v1: call.v1,
+    v2: call.v2,
+    notes: [{ level: "warning", field: field.v1, message }],
+    confidence: call.confidence,
+    inferred: call.inferred,
+    ruleId: "v1-response-field",
+    responseField: field,
+  };
+  Object.defineProperty(finding, "fixInput", {
+    value: { responseOf: call, readAt: r.at, bodyElsewhere: false, ...(edit ? { readEdit: edit } : {}) } satisfies FixInput,
+  });
+  findings.push(finding);
 }
 
 /** Base URLs known around a file, nearest first: its directory, the parents, the scanned tree. */
@@ -270,6 +341,8 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(c.base && !c.base.hostShown ? { hostElsewhere: true } : {}),
       } satisfies FixInput,
     });
+    const call = findings[findings.length - 1] as Finding;
+    if (call.v2 !== null && c.reads) for (const r of c.reads) pushRead(findings, call, r, mapping?.operation);
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }

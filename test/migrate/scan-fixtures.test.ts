@@ -27,6 +27,8 @@ describe.each(trees)("migrate scan %s", (tree) => {
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line))
+      // The calls: reads of their responses (`v1-response-field`) are held by scan-fix-responses.test.ts.
+      .filter((f) => f.ruleId !== "v1-response-field")
       .map((f) => ({
         file: f.file.slice(root.length + 1),
         line: f.line,

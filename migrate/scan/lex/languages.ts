@@ -3,11 +3,12 @@
 
 import { lexGo, lexJs, lexPython } from "./c.js";
 import { lexPowerShell } from "./powershell.js";
+import { lexRust } from "./rust.js";
 import { lexShell } from "./shell.js";
 import type { Dialect } from "../method.js";
 import type { Lexer } from "./tokens.js";
 
-export const LEXERS: Record<Dialect, Lexer> = { js: lexJs, python: lexPython, go: lexGo, shell: lexShell, powershell: lexPowerShell };
+export const LEXERS: Record<Dialect, Lexer> = { js: lexJs, python: lexPython, go: lexGo, shell: lexShell, powershell: lexPowerShell, rust: lexRust };
 
 const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   ts: "js",
@@ -21,6 +22,7 @@ const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   py: "python",
   pyi: "python",
   go: "go",
+  rs: "rust",
   sh: "shell",
   bash: "shell",
   zsh: "shell",
@@ -56,6 +58,8 @@ const BY_INFO: Record<string, Dialect> = {
   node: "js",
   go: "go",
   golang: "go",
+  rust: "rust",
+  rs: "rust",
 };
 
 /** The reader for a file name and its first line; undefined: the line scanner. */

@@ -77,10 +77,24 @@ function word(text: string, i: number): { parts: Part[]; end: number } {
   return { parts, end: Math.min(j, text.length) };
 }
 
+/**
+ * At a word start `i`: when the whole word is `"$(…)"` (the substitution's `)` right before the
+ * closing quote), the offset of that `)`; else undefined (`"id: $(…)"` stays one word).
+ */
+function quotedSubstitution(text: string, i: number): number | undefined {
+  if (!text.startsWith('"$(', i) || text.startsWith('"$((', i)) return undefined;
+  const end = skipGroup(text, i + 2, "(", ")");
+  if (end >= text.length || text[end] !== '"' || text[end - 1] !== ")") return undefined;
+  const after = text[end + 1];
+  return after === undefined || META.has(after) ? end - 1 : undefined;
+}
+
 export function lexShell(text: string): Token[] {
   const tokens: Token[] = [];
   const heredocs: { delimiter: string; strip: boolean }[] = [];
   let commandStart = true;
+  /** Where each open `"$(` closes: the offset of its `)`, followed by `"`. */
+  const closes: number[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i] as string;
@@ -112,7 +126,7 @@ export function lexShell(text: string): Token[] {
       }
       continue;
     }
-    if (META.has(c)) {
+    if (META.has(c) && !(c === ")" && closes[closes.length - 1] === i)) {
       const heredoc = /^<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/.exec(text.slice(i, i + 80));
       if (heredoc) {
         heredocs.push({ delimiter: heredoc[3] as string, strip: heredoc[1] === "-" });
@@ -133,13 +147,30 @@ export function lexShell(text: string): Token[] {
       commandStart = true;
       continue;
     }
+    // A whole word `"$(…)"` is one too (bash reads the inside as a command of its own): its
+    // `"$(` and `)"` become the group's brackets, so `out="$(curl -X POST "…/v1/pods")"` is read.
+    const quoted = quotedSubstitution(text, i);
+    if (quoted !== undefined) {
+      tokens.push({ kind: "punct", start: i, end: i + 3, text: "(" });
+      closes.push(quoted);
+      i += 3;
+      commandStart = true;
+      continue;
+    }
+    if (c === ")" && closes[closes.length - 1] === i) {
+      closes.pop();
+      tokens.push({ kind: "punct", start: i, end: i + 2, text: ")" });
+      i += 2;
+      commandStart = false;
+      continue;
+    }
     const assignment = commandStart ? /^[A-Za-z_]\w*(?==)/.exec(text.slice(i, i + 128)) : null;
     if (assignment) {
       const name = assignment[0];
       tokens.push({ kind: "ident", start: i, end: i + name.length, text: name });
       tokens.push({ kind: "punct", start: i + name.length, end: i + name.length + 1, text: "=" });
       i += name.length + 1;
-      if (i < text.length && !META.has(text[i] as string) && !text.startsWith("$(", i)) {
+      if (i < text.length && !META.has(text[i] as string) && !text.startsWith("$(", i) && quotedSubstitution(text, i) === undefined) {
         const w = word(text, i);
         tokens.push({ kind: "str", start: i, end: w.end, text: text.slice(i, w.end), parts: w.parts });
         i = w.end;

@@ -1,0 +1,213 @@
+// What the code reads back from a v1 call (issue 41, item 3), in Python and TypeScript/
+// JavaScript: the value of the call's `.json()` (`requests.get(u).json()["x"]`, `r = fetch(u)`
+// then `data = await r.json()`), through at most one assignment each, up to the next function
+// definition. Each read is recorded in its written form (`["x"]`, `.get("x")`, `.x`), and each
+// use of the value as a list (`for p in data`, `data.map(…)`, `len(data)`, `data[0]`) with the
+// reads on its items. resolve.ts turns them into `v1-response-field` findings through
+// migrate/tables/response-fields.ts. Every walk is bounded.
+
+import { chainStart, type EvalContext, matchClose, openersAround } from "./evaluate.js";
+import { literalText, type Token } from "./lex/tokens.js";
+
+/** One read of the response, in its written form; `at`/`end` locate it in the source. */
+export type ResponseRead = { at: number; end: number; item: boolean } & (
+  | { form: "subscript"; field: string; quote: string; span: [number, number] }
+  | { form: "get"; field: string; quote: string; span: [number, number] }
+  | { form: "dot"; field: string; span: [number, number]; optional: boolean }
+  | { form: "list"; insertAt: number; python: boolean }
+  | { form: "value"; python: boolean }
+);
+
+/** A read with its place for the finding: 1-based line and UTF-16 column, and the text read. */
+export type LocatedRead = ResponseRead & { line: number; column: number; match: string };
+
+const WINDOW = 1500;
+const LIST_METHODS = /^(?:map|forEach|filter|find|findIndex|some|every|reduce|slice|length|flatMap|sort|at)$/;
+const ENDS_SCOPE = new Set(["def", "function", "class"]);
+
+const isField = (s: string) => /^[A-Za-z_]\w*$/.test(s);
+
+/** `.json()` right after token `end`: the index of its `)`. */
+function jsonAfter(tokens: readonly Token[], end: number): number | undefined {
+  return tokens[end + 1]?.text === "." && tokens[end + 2]?.text === "json" && tokens[end + 3]?.text === "(" && tokens[end + 4]?.text === ")"
+    ? end + 4
+    : undefined;
+}
+
+/** The name assigned by the statement whose value starts at token `s` (`data = …`, `const data = await …`). */
+function assignedTo(tokens: readonly Token[], s: number): string | undefined {
+  let k = s;
+  if (tokens[k - 1]?.text === "await") k--;
+  const name = tokens[k - 2];
+  if (tokens[k - 1]?.text !== "=" || name?.kind !== "ident" || tokens[k - 3]?.text === "." || tokens[k - 3]?.text === "?.") return undefined;
+  return name.text;
+}
+
+/** The read written right after token `end` (the value's last token), if one is. */
+function readAt(tokens: readonly Token[], end: number, python: boolean, item: boolean): ResponseRead | undefined {
+  const a = tokens[end + 1];
+  const b = tokens[end + 2];
+  const c = tokens[end + 3];
+  if (!a || !b) return undefined;
+  if (a.text === "[" && b.kind === "str" && c?.text === "]" && !b.parts?.some((p) => "hole" in p)) {
+    const field = literalText(b.parts ?? []);
+    return isField(field) ? { form: "subscript", field, quote: b.text[0] as string, span: [a.start, c.end], at: a.start, end: c.end, item } : undefined;
+  }
+  if (python && a.text === "." && b.text === "get" && c?.text === "(" && tokens[end + 4]?.kind === "str") {
+    const s = tokens[end + 4] as Token;
+    const field = literalText(s.parts ?? []);
+    const after = tokens[end + 5]?.text;
+    if (!isField(field) || s.parts?.some((p) => "hole" in p) || (after !== ")" && after !== ",")) return undefined;
+    return { form: "get", field, quote: s.text[0] as string, span: [s.start, s.end], at: a.start, end: (tokens[matchClose(tokens, end + 3)] ?? s).end, item };
+  }
+  if (!python && (a.text === "." || a.text === "?.") && b.kind === "ident" && c?.text !== "(" && !LIST_METHODS.test(b.text) && b.text !== "json") {
+    return { form: "dot", field: b.text, span: [b.start, b.end], optional: a.text === "?.", at: a.start, end: b.end, item };
+  }
+  return undefined;
+}
+
+/**
+ * Where the scope of reads that starts at token `from` ends: the next function or class
+ * definition, the `}` that closes the block the call is in (JavaScript), a line indented no
+ * deeper than the `def` the call is in (Python: the function's end), or the window's end.
+ */
+function scopeEnd(tokens: readonly Token[], from: number, python: boolean, text: string, callAt: number): number {
+  const indentAt = (offset: number) => {
+    const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+    return { first: text.slice(lineStart, offset).trim() === "", width: /^[ \t]*/.exec(text.slice(lineStart))?.[0].length ?? 0 };
+  };
+  let own = -1;
+  for (let k = callAt; python && k >= 0 && callAt - k < 4 * WINDOW; k--) {
+    if ((tokens[k] as Token).text === "def") {
+      own = indentAt((tokens[k] as Token).start).width;
+      break;
+    }
+  }
+  let depth = 0;
+  for (let k = from; k < tokens.length && k - from < WINDOW; k++) {
+    const t = tokens[k] as Token;
+    if (ENDS_SCOPE.has(t.text)) return k;
+    if (python) {
+      const at = indentAt(t.start);
+      if (at.first && at.width <= own && depth === 0) return k;
+    }
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}") {
+      if (--depth < 0) return k;
+    }
+  }
+  return Math.min(tokens.length, from + WINDOW);
+}
+
+/** Reads of variable `name` in tokens [from, to); a list use also yields its item's reads. */
+function readsOf(tokens: readonly Token[], name: string, from: number, to: number, python: boolean, text: string, item: boolean): ResponseRead[] {
+  const reads: ResponseRead[] = [];
+  for (let k = from; k < to; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== "ident" || t.text !== name || tokens[k - 1]?.text === "." || tokens[k - 1]?.text === "?.") continue;
+    // A new value for the name: what follows reads something else.
+    if (tokens[k + 1]?.text === "=" && tokens[k + 2]?.text !== "=") break;
+    const read = readAt(tokens, k, python, item);
+    if (read) {
+      reads.push(read);
+      continue;
+    }
+    if (item) continue;
+    const list = listUse(tokens, k, python, text);
+    if (list) {
+      reads.push({ form: "list", insertAt: t.end, python, at: t.start, end: t.end, item: false });
+      if (list.itemName !== undefined) reads.push(...readsOf(tokens, list.itemName, list.from, list.to, python, text, true));
+    }
+  }
+  return reads;
+}
+
+/** Token `k` (the value) used as a list: `for p in data:`, `len(data)`, `data[0]`, `data.map(…)`, `for (const p of data)`; the item's name and scope when it has one. */
+function listUse(tokens: readonly Token[], k: number, python: boolean, text: string): { itemName?: string; from: number; to: number } | undefined {
+  const next = tokens[k + 1];
+  if (next?.text === "[" && tokens[k + 2]?.kind === "num") return { from: k, to: k };
+  if (python) {
+    if (tokens[k - 1]?.text === "in" && tokens[k - 3]?.text === "for" && tokens[k - 2]?.kind === "ident" && next?.text === ":") {
+      // The loop body: the lines indented deeper than the `for` line.
+      const indent = (offset: number) => {
+        const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+        return /^[ \t]*/.exec(text.slice(lineStart))?.[0].length ?? 0;
+      };
+      const own = indent((tokens[k - 3] as Token).start);
+      let to = k + 2;
+      while (to < tokens.length && to - k < WINDOW) {
+        const t = tokens[to] as Token;
+        const lineStart = text.lastIndexOf("\n", t.start - 1) + 1;
+        if (text.slice(lineStart, t.start).trim() === "" && indent(t.start) <= own) break;
+        to++;
+      }
+      return { itemName: tokens[k - 2]?.text as string, from: k + 2, to };
+    }
+    if (tokens[k - 1]?.text === "(" && tokens[k - 2]?.text === "len" && next?.text === ")") return { from: k, to: k };
+    return undefined;
+  }
+  if (
+    tokens[k - 1]?.text === "of" &&
+    tokens[k - 2]?.kind === "ident" &&
+    /^(?:const|let|var)$/.test(tokens[k - 3]?.text ?? "") &&
+    tokens[k - 4]?.text === "(" &&
+    next?.text === ")"
+  ) {
+    const body = tokens[k + 2]?.text === "{" ? matchClose(tokens, k + 2) : -1;
+    return { itemName: tokens[k - 2]?.text as string, from: k + 2, to: body < 0 ? k + 2 : body };
+  }
+  if ((next?.text === "." || next?.text === "?.") && LIST_METHODS.test(tokens[k + 2]?.text ?? "")) {
+    if (tokens[k + 3]?.text !== "(") return { from: k, to: k };
+    const close = matchClose(tokens, k + 3);
+    // `data.map((p) => …)`, `data.map(p => …)`, `data.forEach(function (p) {…})`.
+    let n = k + 4;
+    if (tokens[n]?.text === "function") n++;
+    if (tokens[n]?.text === "(") n++;
+    const param = tokens[n];
+    return param?.kind === "ident" && close > 0 ? { itemName: param.text, from: n + 1, to: close } : { from: k, to: k };
+  }
+  return undefined;
+}
+
+/**
+ * The reads of the response of the call whose URL expression starts at token `urlAt` (Python
+ * and JavaScript only): on the call's `.json()` value directly, or through the variable it is
+ * assigned to (and the one that variable's `.json()` is assigned to).
+ */
+export function responseReads(ctx: EvalContext, python: boolean, text: string, urlAt: number): ResponseRead[] {
+  const { tokens } = ctx;
+  let open: number | undefined;
+  for (const j of openersAround(tokens, urlAt)) {
+    open = j;
+    break;
+  }
+  if (open === undefined || tokens[open]?.text !== "(" || tokens[open - 1]?.kind !== "ident") return [];
+  const close = matchClose(tokens, open);
+  if (close < 0) return [];
+  const callStart = chainStart(tokens, open - 1);
+  const reads: ResponseRead[] = [];
+  const fromValue = (jsonEnd: number, start: number) => {
+    const direct = readAt(tokens, jsonEnd, python, false);
+    if (direct) reads.push(direct);
+    const name = assignedTo(tokens, start);
+    if (name !== undefined) reads.push(...readsOf(tokens, name, jsonEnd + 1, scopeEnd(tokens, jsonEnd + 1, python, text, callStart), python, text, false));
+    else if (!direct) reads.push({ form: "value", python, at: (tokens[start] as Token).start, end: (tokens[jsonEnd] as Token).end, item: false });
+  };
+  const json = jsonAfter(tokens, close);
+  if (json !== undefined) {
+    fromValue(json, callStart);
+    return reads;
+  }
+  const response = assignedTo(tokens, callStart);
+  if (response === undefined) return reads;
+  const to = scopeEnd(tokens, close + 1, python, text, callStart);
+  for (let k = close + 1; k < to; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== "ident" || t.text !== response || tokens[k - 1]?.text === ".") continue;
+    const end = jsonAfter(tokens, k);
+    if (end === undefined) continue;
+    fromValue(end, k);
+    break;
+  }
+  return reads;
+}
