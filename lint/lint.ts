@@ -107,6 +107,19 @@ export async function loadResponseValidators(): Promise<void> {
   await Promise.all([...validatorModules.keys()].map((operation) => loadValidators(operation, { responses: true })));
 }
 
+/**
+ * Whether `key` (an engine key, as resolveOperation gives it) takes a request body: a GraphQL
+ * operation always does; a REST operation when its document gives it a requestBody. The bundled
+ * engine answers from its list of validator modules, loaded or not.
+ */
+export function takesRequestBody(engine: Engine, key: string): boolean {
+  const entry = engine.operations.get(key);
+  if (entry === undefined) return false;
+  if (entry.kind === "graphql") return true;
+  if (engine === bundledEngine) return validatorModules.get(key)?.request ?? entry.request !== undefined;
+  return entry.request !== undefined;
+}
+
 export function lintSource(input: unknown, options: LintOptions): LintOutcome {
   const engine = options.engine ?? bundledEngine;
   const key = resolveOperation(engine, options.operation);

@@ -2,7 +2,7 @@
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
 
-import { didYouMean } from "../suggest.js";
+import { closest, didYouMean } from "../suggest.js";
 import { parseArgs } from "node:util";
 import { liveHelp, liveParseOptions } from "../../live/flags.js";
 import type { LintOptions } from "../../lint/lint.js";
@@ -135,7 +135,7 @@ async function run(args: string[]): Promise<number> {
   limit = maxBytes;
 
   // No --operation: the project's v2kit.config.json says which files are bodies of what.
-  const groups = values.operation === undefined ? await configGroups(values, given, usage) : [{ values, files: given }];
+  const groups: Group[] = values.operation === undefined ? await configGroups(values, given, usage) : [{ values, files: given }];
   if (values.operation !== undefined && given.length === 0) throw usage("name at least one FILE, or - for standard input");
   // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
   // peak memory would grow with the input. --jobs 1 lints on this thread: its young generation is
@@ -149,12 +149,19 @@ async function run(args: string[]): Promise<number> {
   }
   let code = 0;
   for (const group of groups) {
-    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run));
+    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run, group.origin));
     if (closed) break;
   }
   if (run.formatter) await write(run.formatter.end());
   // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
   return closed ? Math.max(code, 1) : code;
+}
+
+/** Files linted as one operation with one context; `origin` places a config entry's "operation" (FILE:LINE:COLUMN: POINTER). */
+interface Group {
+  values: Values;
+  files: string[];
+  origin?: string;
 }
 
 /** What every group of one run shares: one formatter (one SARIF document), the format, --jobs. */
@@ -172,8 +179,11 @@ interface GroupRun {
  * one up from here): each entry's operation and context, paths relative to the config; a
  * command-line context flag applies where the entry sets none.
  */
-async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<{ values: Values; files: string[] }[]> {
-  const { findConfig, readConfig, groupFiles, entrySettings, projectRootOption } = await import("../config.js");
+async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<Group[]> {
+  const [{ findConfig, readConfig, groupFiles, entrySettings, projectRootOption }, { locate }] = await Promise.all([
+    import("../config.js"),
+    import("../../lint/json-source.js"),
+  ]);
   const file = values.config ?? findConfig(process.cwd());
   if (file === undefined)
     throw usage("--operation is required, or a v2kit.config.json (here or in a parent folder, or --config FILE) that names the files and their operations");
@@ -183,26 +193,43 @@ async function configGroups(values: Values, given: string[], usage: (message: st
   const groups = await groupFiles(config, given);
   // The entry's settings win; a command-line flag fills what it leaves out (readConfig and the
   // flag parser have checked both statuses).
-  return groups.map(({ entry, files }) => ({ files, values: { ...values, ...entrySettings(config, entry) } }));
+  return groups.map(({ entry, files }) => {
+    const pointer = `/lint/${config.lint.indexOf(entry)}/operation`;
+    const at = locate(config.text, pointer);
+    return { files, values: { ...values, ...entrySettings(config, entry) }, origin: `${config.file}:${at.line}:${at.column}: ${pointer}` };
+  });
 }
 
 /** Lints one group of files as one operation with one context; the exit status of the group. */
-async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun): Promise<number> {
+async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun, origin?: string): Promise<number> {
   const { format, jobs, usage, heap } = run;
   // --jobs N: the workers start loading their engine now, beside this thread loading its own.
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
-  const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
+  const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }, { takesRequestBody }] = await Promise.all([
     engineFor(values, engineHooks(values)),
     import("../../lint/graphql/namespace.js"),
+    import("../../lint/lint.js"),
   ]);
+  // A config entry's operation is named where the config says it (FILE:LINE:COLUMN: POINTER).
+  const said = origin === undefined ? "lint: " : `lint: ${origin}: `;
   const key = resolveOperation(engine, values.operation);
   if (key === undefined) {
     const advice = unknownOperationAdvice(engine, values.operation);
-    const unknown = `lint: unknown operation ${JSON.stringify(values.operation)}`;
+    const unknown = `${said}unknown operation ${JSON.stringify(values.operation)}`;
     // A near name is the one suggestion; the whole list only when nothing is close.
     if (advice.startsWith("Did you mean")) throw new CliError(`${unknown}; d${advice.slice(1)}`);
     throw new CliError(`${unknown}.${advice ? ` ${advice}` : ""} Known operations:\n  ${knownOperationLines(engine).join("\n  ")}`);
+  }
+  // An operation without a request body has nothing to lint: every body would pass (exit 0).
+  if (values.response === undefined && !takesRequestBody(engine, key)) {
+    const bodied = [...engine.operations.keys()].filter((k) => takesRequestBody(engine, k)).sort();
+    // deleteTemplate (REST, no body) beside graphql:deleteTemplate (a body): the one meant.
+    const match = bodied.find((k) => k === `graphql:${values.operation}`) ?? closest(values.operation, bodied);
+    const near = match === undefined ? "" : ` (did you mean ${match}?)`;
+    throw new CliError(
+      `${said}${values.operation} takes no request body, so there is no body to lint: name an operation that takes one${near}, or give --response STATUS (a "response" in a config entry) to check one of its response bodies. Operations that take a request body:\n  ${bodied.join("\n  ")}`,
+    );
   }
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
