@@ -61,3 +61,39 @@ describe("lint of an operation that takes no request body", () => {
     expect(r.status).toBe(2);
   });
 });
+
+describe("a config lint entry whose glob matches no file", () => {
+  const dir = () => path.join(root, "config-unmatched");
+  beforeAll(() => {
+    write(path.join(dir(), "deploy/endpoints/ok.json"), { name: "x" });
+    write(path.join(dir(), "deploy/patch.json"), {});
+    write(
+      path.join(dir(), "v2kit.config.json"),
+      '{\n  "lint": [\n    { "files": ["deploy/endpoints/*.json"], "operation": "createEndpoint" },\n    { "files": ["deploy/pach.json"], "operation": "updateEndpoint" }\n  ]\n}\n',
+    );
+  });
+
+  it("is exit 2 at the glob's FILE:LINE:COLUMN and pointer, though the other entry matches", () => {
+    const r = v2kit(dir(), "lint");
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(
+      `${path.join(dir(), "v2kit.config.json")}:4:17: /lint/1/files/0: "deploy/pach.json" matches no file (entry /lint/1, operation updateEndpoint)`,
+    );
+    expect(r.status).toBe(2);
+  });
+
+  it("also when FILEs are given (a pre-commit hook naming staged files)", () => {
+    const r = v2kit(dir(), "lint", "deploy/endpoints/ok.json");
+    expect(r.stderr).toContain('/lint/1/files/0: "deploy/pach.json" matches no file');
+    expect(r.status).toBe(2);
+  });
+
+  it("one glob of several that matches nothing is named, not hidden by its siblings", () => {
+    const other = path.join(root, "config-unmatched-sibling");
+    write(path.join(other, "a/one.json"), { name: "x" });
+    write(path.join(other, "v2kit.config.json"), { lint: [{ files: ["a/*.json", "b/*.json", "!a/skip.json"], operation: "createEndpoint" }] });
+    const r = v2kit(other, "lint");
+    expect(r.stderr).toContain('/lint/0/files/1: "b/*.json" matches no file');
+    expect(r.status).toBe(2);
+  });
+});
