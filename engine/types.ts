@@ -86,14 +86,29 @@ export interface Problem {
   errors?: string[];
 }
 
-export interface CheckResult {
-  ok: boolean;
-  status: number | null;
-  problem: Problem | null;
+/** What every verdict carries, accepted or not. */
+export interface CheckResultBase {
   violations: Violation[];
   warnings: Warning[];
   resolved: unknown;
 }
+
+/** A body the server accepts: no violation, so no status and no problem. */
+export interface CheckPassed extends CheckResultBase {
+  ok: true;
+  status: null;
+  problem: null;
+}
+
+/** A body the server refuses: the status it answers and its RFC 9457 body. */
+export interface CheckFailed extends CheckResultBase {
+  ok: false;
+  status: number;
+  problem: Problem;
+}
+
+/** The server's verdict; narrows on `ok`: `if (!result.ok) result.problem.detail`. */
+export type CheckResult = CheckPassed | CheckFailed;
 
 /** A compiled JSON Schema validator (Ajv standalone shape). */
 export interface ValidateFunction {
