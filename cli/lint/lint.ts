@@ -19,7 +19,7 @@ import { RESPONSE_STATUS } from "../config.js";
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
-                  [--ndjson [--jobs N]] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
+                  [--ndjson [--jobs N]] [--max-body-bytes N] [--quiet] [--live] [--current-id ID] FILE... | -
        v2kit lint [--config FILE] [--project-root DIR] [--format …] [FILE...]
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
@@ -63,6 +63,9 @@ Options:
   --max-body-bytes N  refuse a body (a file, a --ndjson line, standard input, a --catalog,
                       --templates or --current file) larger than N bytes (default 16777216, 16 MiB)
                         v2kit lint --operation createEndpoint --max-body-bytes 67108864 big.json
+  --quiet             errors only: no warnings in the output (a file with only warnings is
+                      "valid"), and no warnings from compiling --spec/--rules on stderr
+                        v2kit lint --quiet --spec openapi.json --operation createEndpoint body.json
   --config FILE       the v2kit.config.json to use instead of the nearest one
                         v2kit lint --config v2kit.config.json
   --project-root DIR  the folder the config's paths must stay inside (default: the config's own
@@ -90,6 +93,7 @@ const OPTIONS = {
   "max-body-bytes": { type: "string" },
   config: { type: "string" },
   "project-root": { type: "string" },
+  quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   ...liveParseOptions,
 } as const;
@@ -121,6 +125,8 @@ async function run(args: string[]): Promise<number> {
   if (!FORMAT_NAMES.includes(format))
     throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}${didYouMean(String(values.format), FORMAT_NAMES)}`);
   if (values.ndjson && format !== "json") throw usage("--ndjson writes --format json only");
+  quiet = values.quiet === true;
+  if (quiet && values.ndjson) throw usage("--quiet is for whole files: an --ndjson result line keeps its warnings (filter them out of the JSON, e.g. with jq)");
   const jobs = jobsFrom(values.jobs);
   if (jobs === undefined)
     throw usage(
@@ -314,7 +320,10 @@ const cpus = (): number => builtin<typeof import("node:os")>("node:os").availabl
 let limit = DEFAULT_MAX_BODY_BYTES;
 
 /** What lint does when --spec/--rules are compiled: warnings on stderr, a failure names the flags (cli/input-errors.ts). */
-const engineHooks = (values: EngineSource) => async () => (await import("../input-errors.js")).engineHooks("lint", values);
+const engineHooks = (values: EngineSource) => async () => (await import("../input-errors.js")).engineHooks("lint", values, { quiet });
+
+/** --quiet, set once per run: errors only. */
+let quiet = false;
 
 // ------------------------------------------------------------------ inputs
 
@@ -363,6 +372,7 @@ async function lintFile(file: string, options: LintOptions, formatter: Formatter
   }
   const { lintSource } = await import("../../lint/lint.js"); // loaded with the engine already
   const outcome = lintSource(bytes, options);
+  if (quiet) outcome.result.warnings = [];
   await write(formatter.item({ file, ...outcome }));
   return outcome.result.ok ? 0 : 1;
 }

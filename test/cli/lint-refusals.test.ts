@@ -97,3 +97,53 @@ describe("a config lint entry whose glob matches no file", () => {
     expect(r.status).toBe(2);
   });
 });
+
+describe("lint --quiet", () => {
+  const spec = path.join(repo, "../shared/reference/upstream-v2-openapi.json");
+  const body = () => {
+    const file = path.join(root, "quiet.json");
+    write(file, { name: "x", templateId: "t", gpu: { pools: ["ADA_24"] }, workers: { max: 1 } });
+    return file;
+  };
+
+  it("with --spec of the published document: no compile warnings on stderr, no warnings in the output, errors kept", () => {
+    const loud = v2kit(root, "lint", "--spec", spec, "--operation", "createEndpoint", "--format", "json", body());
+    expect(loud.stderr.split("\n").filter((l) => l.includes("warning")).length).toBe(12);
+    const noisy = JSON.parse(loud.stdout) as { warnings: unknown[]; violations: unknown[] };
+    expect(noisy.warnings.length).toBeGreaterThan(0);
+    const quiet = v2kit(root, "lint", "--quiet", "--spec", spec, "--operation", "createEndpoint", "--format", "json", body());
+    expect(quiet.stderr).toBe("");
+    const line = JSON.parse(quiet.stdout) as { warnings: unknown[]; violations: unknown[] };
+    expect(line.warnings).toEqual([]);
+    expect(line.violations).toEqual(noisy.violations);
+    expect(quiet.status).toBe(loud.status);
+  });
+
+  it("pretty output prints errors only", () => {
+    const r = v2kit(root, "lint", "--quiet", "--operation", "createEndpoint", body());
+    expect(r.stdout).toContain(" error ");
+    expect(r.stdout).not.toContain("warning");
+  });
+
+  it("with --ndjson is a usage error (a result line keeps its warnings)", () => {
+    const r = v2kit(root, "lint", "--quiet", "--ndjson", "--operation", "createEndpoint", body());
+    expect(r.stderr).toContain("--quiet is for whole files");
+    expect(r.status).toBe(2);
+  });
+});
+
+describe("migrate with a mistyped subcommand", () => {
+  it("migrate scna is exit 2 with did you mean scan?, not 'cannot read scna'", () => {
+    const r = v2kit(root, "migrate", "scna");
+    expect(r.stderr).toContain('unknown subcommand "scna"; did you mean scan?');
+    expect(r.stderr).not.toContain("cannot read");
+    expect(r.status).toBe(2);
+  });
+
+  it("a file of that name is still a FILE to migrate", () => {
+    const r = v2kit(root, "migrate", "body.json");
+    expect(r.stderr).not.toContain("unknown subcommand");
+    const near = v2kit(root, "migrate", "scna.json");
+    expect(near.stderr).toContain("cannot read scna.json");
+  });
+});
