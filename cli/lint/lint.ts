@@ -155,7 +155,7 @@ async function run(args: string[]): Promise<number> {
   }
   let code = 0;
   for (const group of groups) {
-    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run, group.origin));
+    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run, group));
     if (closed) break;
   }
   if (run.formatter) await write(run.formatter.end());
@@ -168,6 +168,8 @@ interface Group {
   values: Values;
   files: string[];
   origin?: string;
+  /** How a context file the config entry names is called in messages: the config's key and place, not a flag never given. */
+  labels?: Partial<Record<"catalog" | "templates" | "current", string>>;
 }
 
 /** What every group of one run shares: one formatter (one SARIF document), the format, --jobs. */
@@ -202,12 +204,20 @@ async function configGroups(values: Values, given: string[], usage: (message: st
   return groups.map(({ entry, files }) => {
     const pointer = `/lint/${config.lint.indexOf(entry)}/operation`;
     const at = locate(config.text, pointer);
-    return { files, values: { ...values, ...entrySettings(config, entry) }, origin: `${config.file}:${at.line}:${at.column}: ${pointer}` };
+    const labels: Group["labels"] = {};
+    for (const key of ["catalog", "templates", "current"] as const) {
+      if (entry[key] === undefined) continue;
+      const where = `/lint/${config.lint.indexOf(entry)}/${key}`;
+      const place = locate(config.text, where);
+      labels[key] = `the config's "${key}" (${config.file}:${place.line}:${place.column}: ${where})`;
+    }
+    return { files, values: { ...values, ...entrySettings(config, entry) }, origin: `${config.file}:${at.line}:${at.column}: ${pointer}`, labels };
   });
 }
 
 /** Lints one group of files as one operation with one context; the exit status of the group. */
-async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun, origin?: string): Promise<number> {
+async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun, group: Partial<Group> = {}): Promise<number> {
+  const { origin } = group;
   const { format, jobs, usage, heap } = run;
   // --jobs N: the workers start loading their engine now, beside this thread loading its own.
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
@@ -240,7 +250,9 @@ async function lintGroup(values: Values & { operation: string }, files: string[]
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
   if (values["current-id"] !== undefined && values.current !== undefined) throw usage("give --current FILE or --current-id ID, not both");
-  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values, { ...contextReading("lint"), maxBytes: limit })) };
+  const reading = contextReading("lint");
+  const labels = { ...reading.labels, ...group.labels };
+  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values, { ...reading, labels, maxBytes: limit })) };
   if (values.live || values["current-id"] !== undefined) {
     const live = await import("../../live/index.js");
     const liveOptions = live.liveOptionsFrom(values, process.env);

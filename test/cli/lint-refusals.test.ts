@@ -147,3 +147,18 @@ describe("migrate with a mistyped subcommand", () => {
     expect(near.stderr).toContain("cannot read scna.json");
   });
 });
+
+describe("a context file a config entry names that cannot be read", () => {
+  it("is named as the config's key at its FILE:LINE:COLUMN and pointer, not as a --catalog never passed", () => {
+    const dir = path.join(root, "config-missing-catalog");
+    write(path.join(dir, "bodies/one.json"), { name: "x" });
+    write(
+      path.join(dir, "v2kit.config.json"),
+      '{\n  "lint": [\n    { "files": ["bodies/*.json"], "operation": "createEndpoint",\n      "catalog": ["ci/gpus.json"] }\n  ]\n}\n',
+    );
+    const r = v2kit(dir, "lint");
+    expect(r.stderr).toContain(`cannot read the config's "catalog" (${path.join(dir, "v2kit.config.json")}:4:18: /lint/0/catalog)`);
+    expect(r.stderr).not.toContain("--catalog");
+    expect(r.status).toBe(2);
+  });
+});
