@@ -7,7 +7,7 @@
 
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { describeParseError } from "../lint/json-source.js";
+import { describeParseError, locate } from "../lint/json-source.js";
 import { FILE_BUDGETS, InputError, readFileWithin } from "../input/read-input.js";
 import { CliError } from "./command.js";
 import { checkEntry, checkMatch, type ConfigPlace, realPath, within } from "./config-paths.js";
@@ -216,11 +216,37 @@ export async function entryFiles(config: Config, entry: LintEntry): Promise<stri
 }
 
 /**
+ * A glob of a "lint" entry that matches no file is exit 2 at its FILE:LINE:COLUMN and pointer,
+ * whatever the other entries match: a typo in one path must not keep CI green by linting
+ * nothing. Negated globs (`!…`) only take files away and are not asked to match.
+ */
+async function refuseUnmatchedGlobs(config: Config, expanded: readonly string[][]): Promise<void> {
+  const { glob } = await import("tinyglobby");
+  const options = { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false };
+  for (const [i, entry] of config.lint.entries()) {
+    const several = entry.files.filter((p) => !p.startsWith("!")).length > 1;
+    // One positive glob and some match: that glob matched.
+    if (!several && (expanded[i] as string[]).length > 0) continue;
+    for (const [j, pattern] of entry.files.entries()) {
+      if (pattern.startsWith("!")) continue;
+      if ((await glob(pattern, options)).length > 0) continue;
+      const pointer = `/lint/${i}/files/${j}`;
+      const at = locate(config.text, pointer);
+      throw new CliError(
+        `${config.file}:${at.line}:${at.column}: ${pointer}: ${JSON.stringify(pattern)} matches no file (entry /lint/${i}, operation ${entry.operation}): correct the glob or remove it; an entry that lints nothing would pass`,
+        2,
+      );
+    }
+  }
+}
+
+/**
  * Files grouped by the entry that checks them: every file the config names (no FILE given), or
  * each given FILE with the first entry whose globs match it. A FILE no entry matches is exit 2.
  */
 export async function groupFiles(config: Config, given: readonly string[]): Promise<{ entry: LintEntry; files: string[] }[]> {
   const expanded = await Promise.all(config.lint.map((entry) => entryFiles(config, entry)));
+  await refuseUnmatchedGlobs(config, expanded);
   if (given.length === 0) {
     const groups = config.lint.map((entry, i) => ({ entry, files: expanded[i] as string[] })).filter((g) => g.files.length > 0);
     if (groups.length === 0) fail(config.file, "/lint", "its globs match no file");

@@ -11,9 +11,10 @@ import { printDiagnostics } from "./diagnostics.js";
  * the warnings on stderr, as generate prints them; a failure is a CliError naming the flags, exit 1
  * for invalid input and 2 for an unreadable file.
  */
-export function engineHooks(command: string, source: Pick<EngineSource, "spec" | "rules">): EngineHooks {
+export function engineHooks(command: string, source: Pick<EngineSource, "spec" | "rules">, options: { quiet?: boolean } = {}): EngineHooks {
   return {
-    onDiagnostics: printDiagnostics,
+    // --quiet: errors only.
+    onDiagnostics: options.quiet === true ? (diagnostics) => printDiagnostics(diagnostics.filter((d) => d.level === "error")) : printDiagnostics,
     compileFailed: async (error) => {
       if (error instanceof InputError) return new CliError(`${command}: ${error.message}`, 2); // a FIFO, a device, over the budget
       const which = [source.spec && `--spec ${source.spec}`, source.rules && `--rules ${source.rules}`].filter(Boolean).join(" and ");

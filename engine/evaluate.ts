@@ -3,7 +3,7 @@
 // status is the verdict's (schema failures first, then rules as ordered in the rules file).
 
 import { EngineError } from "./errors.js";
-import { problemFor, renameWarnings, type SchemaHint, schemaViolations } from "./problem.js";
+import { checkResult, renameWarnings, type SchemaHint, schemaViolations } from "./problem.js";
 import type { CheckContext, CheckResult, Finding, Subject, TemplateRecord, ValidateFunction, Violation, Warning } from "./types.js";
 import { append, isObject } from "./values.js";
 
@@ -139,13 +139,14 @@ export function evaluate(engine: Engine, name: string, body: unknown, context: C
       }
     }
   }
-  const problem = problemFor(violations);
-  return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: subject.resolved };
+  return checkResult(violations, warnings, subject.resolved);
 }
 
 /** Validate a response body of `operation` for `status` ("201", falling back to "2XX", "default"). */
-export function evaluateResponse(engine: Engine, operation: string, status: string, body: unknown): CheckResult {
+export function evaluateResponse(engine: Engine, operation: string, given: number | string, body: unknown): CheckResult {
   const [, entry] = entryFor(engine, operation);
+  // A number is what fetch's `response.status` is: 200 is "200".
+  const status = String(given);
   const validate = entry.responses.get(status) ?? entry.responses.get(`${status.slice(0, 1)}XX`) ?? entry.responses.get("default");
   const violations: Violation[] = [];
   const warnings: Warning[] = [];
@@ -154,6 +155,5 @@ export function evaluateResponse(engine: Engine, operation: string, status: stri
   } else if (!validate(body)) {
     schemaViolations(validate.errors ?? [], body, undefined, violations);
   }
-  const problem = problemFor(violations);
-  return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: body };
+  return checkResult(violations, warnings, body);
 }

@@ -2,7 +2,7 @@
 
 import { formatPointer, getAt, internalized, parsePointer } from "./pointer.js";
 import { deepEqual, quote } from "./values.js";
-import type { AjvError, Problem, Violation, Warning } from "./types.js";
+import type { AjvError, CheckResult, Problem, Violation, Warning } from "./types.js";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -254,6 +254,18 @@ function pointerSegment(segment: string): string {
 /** One line of a problem's `errors`. */
 const errorLine = (v: Violation): string => `${v.path || "/"}: ${v.message}`;
 
+/**
+ * The verdict for these violations: accepted when there are none, else refused with the first
+ * violation's status and its problem body (CheckResult narrows on `ok`).
+ */
+export function checkResult(violations: Violation[], warnings: Warning[], resolved: unknown): CheckResult {
+  const problem = problemFor(violations);
+  if (problem === null) return { ok: true, status: null, problem: null, violations, warnings, resolved };
+  return { ok: false, status: problem.status, problem, violations, warnings, resolved };
+}
+
+export function problemFor(violations: readonly [Violation, ...Violation[]]): Problem;
+export function problemFor(violations: readonly Violation[]): Problem | null;
 export function problemFor(violations: readonly Violation[]): Problem | null {
   const first = violations[0];
   if (first === undefined) return null;

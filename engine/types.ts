@@ -98,14 +98,29 @@ export interface Problem {
   errors?: string[];
 }
 
-export interface CheckResult<Rule extends string = string> {
-  ok: boolean;
-  status: number | null;
-  problem: Problem | null;
+/** What every verdict carries, accepted or not; `Rule`: the rule ids it can carry (a generated output's RuleId | BuiltinRuleId). */
+export interface CheckResultBase<Rule extends string = string> {
   violations: Violation<Rule>[];
   warnings: Warning<Rule>[];
   resolved: unknown;
 }
+
+/** A body the server accepts: no violation, so no status and no problem. */
+export interface CheckPassed<Rule extends string = string> extends CheckResultBase<Rule> {
+  ok: true;
+  status: null;
+  problem: null;
+}
+
+/** A body the server refuses: the status it answers and its RFC 9457 body. */
+export interface CheckFailed<Rule extends string = string> extends CheckResultBase<Rule> {
+  ok: false;
+  status: number;
+  problem: Problem;
+}
+
+/** The server's verdict; narrows on `ok`: `if (!result.ok) result.problem.detail`. */
+export type CheckResult<Rule extends string = string> = CheckPassed<Rule> | CheckFailed<Rule>;
 
 /** A compiled JSON Schema validator (Ajv standalone shape). */
 export interface ValidateFunction {

@@ -4,7 +4,7 @@
 
 import { problemFor } from "./problem.js";
 import { quote } from "./values.js";
-import type { CheckResult, Finding, Problem, Subject, Violation, Warning } from "./types.js";
+import type { CheckResult, CheckResultBase, Finding, Problem, Subject, Violation, Warning } from "./types.js";
 
 /** A rule's metadata, one constant per rule in the compiled engine. */
 export interface RuleInfo {
@@ -70,9 +70,17 @@ export class Report {
     const problem = violations.length === 0 ? null : problemFor(violations);
     if (deferred !== undefined) {
       if (owned === true && s.resolved === s.input) s.owned = true;
-      return new LazyVerdict(problem, violations, this.warnings, s, deferred);
+      // ok, status and problem agree (all from `problem`): the class is one of the union's members.
+      return new LazyVerdict(problem, violations, this.warnings, s, deferred) as CheckResult;
     }
-    return { ok: problem === null, status: problem === null ? null : problem.status, problem, violations, warnings: this.warnings, resolved: s.resolved };
+    return {
+      ok: problem === null,
+      status: problem === null ? null : problem.status,
+      problem,
+      violations,
+      warnings: this.warnings,
+      resolved: s.resolved,
+    } as CheckResult;
   }
 }
 
@@ -82,7 +90,7 @@ export class Report {
  * as on a plain verdict; the state lives in private fields, which none of them see. One shared
  * accessor pair: V8 creates these objects several times faster than literals with getters.
  */
-class LazyVerdict implements CheckResult {
+class LazyVerdict implements CheckResultBase {
   ok: boolean;
   status: number | null;
   problem: Problem | null;

@@ -10,7 +10,7 @@ import { attachValidators, engine as bundledEngine, validatorModules, validators
 import { stringAt } from "../engine/verdict.js";
 import { type Engine, evaluate, evaluateResponse, resolveOperation, UnknownOperationError } from "../engine/evaluate.js";
 import { parsePointer, removeAt } from "../engine/pointer.js";
-import { problemFor } from "../engine/problem.js";
+import { checkResult, problemFor } from "../engine/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../engine/types.js";
 import { clone } from "../engine/values.js";
 import { type BundledCollections, staleSnapshotWarnings } from "./catalog-staleness.js";
@@ -106,6 +106,19 @@ async function validatorModule(base: string): Promise<unknown> {
 /** Load every operation's response validators into the bundled engine. */
 export async function loadResponseValidators(): Promise<void> {
   await Promise.all([...validatorModules.keys()].map((operation) => loadValidators(operation, { responses: true })));
+}
+
+/**
+ * Whether `key` (an engine key, as resolveOperation gives it) takes a request body: a GraphQL
+ * operation always does; a REST operation when its document gives it a requestBody. The bundled
+ * engine answers from its list of validator modules, loaded or not.
+ */
+export function takesRequestBody(engine: Engine, key: string): boolean {
+  const entry = engine.operations.get(key);
+  if (entry === undefined) return false;
+  if (entry.kind === "graphql") return true;
+  if (engine === bundledEngine) return validatorModules.get(key)?.request ?? entry.request !== undefined;
+  return entry.request !== undefined;
 }
 
 export function lintSource(input: unknown, options: LintOptions): LintOutcome {
@@ -259,7 +272,7 @@ function graphqlResponse(engine: Engine, key: string, status: string, body: unkn
   const keys = typeof data === "object" && data !== null && !Array.isArray(data) ? Object.keys(data) : [];
   const member = keys.includes(name) ? name : keys.length === 1 ? (keys[0] as string) : undefined;
   if (member === undefined) {
-    const violations: Violation[] = [
+    const violations: [Violation] = [
       {
         rule: "graphql/response",
         status: 422,
@@ -272,7 +285,11 @@ function graphqlResponse(engine: Engine, key: string, status: string, body: unkn
   const inner = evaluateResponse(engine, key, status, (data as Record<string, unknown>)[member]);
   const prefix = `/data/${member.replace(/~/g, "~0").replace(/\//g, "~1")}`;
   const violations = inner.violations.map((v) => ({ ...v, path: prefix + v.path }));
-  return { ...inner, problem: problemFor(violations), violations, warnings: inner.warnings.map((w) => ({ ...w, path: prefix + w.path })), resolved: body };
+  return checkResult(
+    violations,
+    inner.warnings.map((w) => ({ ...w, path: prefix + w.path })),
+    body,
+  );
 }
 
 /**
@@ -287,7 +304,7 @@ function withoutSecrets(result: LintResult, pointers: readonly string[]): void {
 }
 
 function verdict(rule: string, message: string): LintResult {
-  const violations: Violation[] = [{ rule, status: 400, path: "", message }];
+  const violations: [Violation] = [{ rule, status: 400, path: "", message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
 }
 
@@ -303,7 +320,7 @@ function notFinite(body: unknown, text: string | undefined): LintResult | undefi
       : text === undefined
         ? "must be a finite JSON number (NaN and Infinity are not JSON)"
         : "must be a finite number: the literal overflows a 64-bit float";
-  const violations: Violation[] = [{ rule, status: 400, path: found.at, message }];
+  const violations: [Violation] = [{ rule, status: 400, path: found.at, message }];
   return { ok: false, status: 400, problem: problemFor(violations), violations, warnings: [], resolved: null };
 }
 

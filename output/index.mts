@@ -157,7 +157,7 @@ export function check(operation: string, body: unknown, context: rt.CheckContext
   return rt.evaluate(engine, operation, body, context) as Verdict;
 }
 
-/** Validate a response body of `operation` for an HTTP status. */
-export function checkResponse(operation: string, status: string, body: unknown): Verdict {
+/** Validate a response body of `operation` for an HTTP status: 200 (as `response.status` gives it), "200", "2XX" or "default". */
+export function checkResponse(operation: string, status: number | string, body: unknown): Verdict {
   return rt.evaluateResponse(engine, operation, status, body) as Verdict;
 }

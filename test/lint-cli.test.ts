@@ -194,7 +194,7 @@ describe("format contracts", () => {
       result: {
         ok: false,
         status: 400,
-        problem: null,
+        problem: { title: "Bad Request", status: 400, detail: "/: 100% wrong\r\nreally", errors: ["/: 100% wrong\r\nreally"] },
         violations: [{ rule: "r", status: 400, path: "", message: "100% wrong\r\nreally", hint: "fix: a, b" }],
         warnings: [],
         resolved: null,

@@ -155,9 +155,14 @@ export const command: Command = {
       const differ = drift(out, result.files, previous, stamp);
       if (differ.length > 0) {
         // A hand-edited file makes a plain generate refuse: name the flag that replaces it.
-        const fix =
-          found.edited.length > 0 ? `'v2kit generate --overwrite-edits' (${found.edited.length} generated file(s) were edited by hand)` : "'v2kit generate'";
-        process.stderr.write(`v2kit: ${differ.length} file(s) in ${values.out} are not current; run ${fix}:\n${listed(differ, Infinity)}\n`);
+        // The command to run is this one without --check, every other flag kept (--out, --spec, …),
+        // quoted for a POSIX shell: run as written, it writes where --check looked.
+        const edited = found.edited.length > 0;
+        const again = rerunCommand(args, edited && !values["overwrite-edits"] ? ["--overwrite-edits"] : []);
+        const why = edited ? ` (${found.edited.length} generated file(s) were edited by hand)` : "";
+        process.stderr.write(
+          `v2kit: ${differ.length} file(s) in ${values.out} are not current${why}:\n${listed(differ, Infinity)}\nTo regenerate them, run: ${again}\n`,
+        );
         return 1;
       }
       if (!values.quiet) process.stdout.write(`v2kit: ${values.out} is current (${result.files.size} files)\n`);
@@ -174,6 +179,18 @@ export const command: Command = {
     return 0;
   },
 };
+
+/** A word as a POSIX shell reads it back: bare when it holds no special character, else in single quotes. */
+export function shellWord(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** `v2kit generate` with the arguments given minus --check, plus `extra`, each word quoted for the shell. */
+function rerunCommand(args: readonly string[], extra: readonly string[]): string {
+  const kept = args.filter((a) => a !== "--check");
+  return ["v2kit", "generate", ...kept, ...extra].map(shellWord).join(" ");
+}
 
 /** Which artifacts were built and which kept, when some were kept (a full run says nothing more). */
 function rebuilt(all: { name: string; reused: boolean; check?: true }[]): string {

@@ -2,7 +2,7 @@
 // Only the lint runtime, the compiled engine and the formats load here; the on-the-fly engine
 // compiler (ajv, yaml) only with --spec/--rules, and momoa only for invalid bodies.
 
-import { didYouMean } from "../suggest.js";
+import { closest, didYouMean } from "../suggest.js";
 import { parseArgs } from "node:util";
 import { liveHelp, liveParseOptions } from "../../live/flags.js";
 import type { LintOptions } from "../../lint/lint.js";
@@ -19,7 +19,7 @@ import { RESPONSE_STATUS } from "../config.js";
 const USAGE = `Usage: v2kit lint --operation OP [--spec FILE] [--rules FILE]
                   [--catalog FILE]... [--templates FILE]... [--current FILE]
                   [--response STATUS] [--format pretty|json|problem|sarif|github]
-                  [--ndjson [--jobs N]] [--max-body-bytes N] [--live] [--current-id ID] FILE... | -
+                  [--ndjson [--jobs N]] [--max-body-bytes N] [--quiet] [--live] [--current-id ID] FILE... | -
        v2kit lint [--config FILE] [--project-root DIR] [--format …] [FILE...]
 
 Check request bodies against the v2 schema and the cross-field rules, as the server would.
@@ -63,6 +63,9 @@ Options:
   --max-body-bytes N  refuse a body (a file, a --ndjson line, standard input, a --catalog,
                       --templates or --current file) larger than N bytes (default 16777216, 16 MiB)
                         v2kit lint --operation createEndpoint --max-body-bytes 67108864 big.json
+  --quiet             errors only: no warnings in the output (a file with only warnings is
+                      "valid"), and no warnings from compiling --spec/--rules on stderr
+                        v2kit lint --quiet --spec openapi.json --operation createEndpoint body.json
   --config FILE       the v2kit.config.json to use instead of the nearest one
                         v2kit lint --config v2kit.config.json
   --project-root DIR  the folder the config's paths must stay inside (default: the config's own
@@ -90,6 +93,7 @@ const OPTIONS = {
   "max-body-bytes": { type: "string" },
   config: { type: "string" },
   "project-root": { type: "string" },
+  quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   ...liveParseOptions,
 } as const;
@@ -121,6 +125,8 @@ async function run(args: string[]): Promise<number> {
   if (!FORMAT_NAMES.includes(format))
     throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}${didYouMean(String(values.format), FORMAT_NAMES)}`);
   if (values.ndjson && format !== "json") throw usage("--ndjson writes --format json only");
+  quiet = values.quiet === true;
+  if (quiet && values.ndjson) throw usage("--quiet is for whole files: an --ndjson result line keeps its warnings (filter them out of the JSON, e.g. with jq)");
   const jobs = jobsFrom(values.jobs);
   if (jobs === undefined)
     throw usage(
@@ -135,7 +141,7 @@ async function run(args: string[]): Promise<number> {
   limit = maxBytes;
 
   // No --operation: the project's v2kit.config.json says which files are bodies of what.
-  const groups = values.operation === undefined ? await configGroups(values, given, usage) : [{ values, files: given }];
+  const groups: Group[] = values.operation === undefined ? await configGroups(values, given, usage) : [{ values, files: given }];
   if (values.operation !== undefined && given.length === 0) throw usage("name at least one FILE, or - for standard input");
   // Bulk linting allocates steadily; V8's young generation starts small and grows with the run, so
   // peak memory would grow with the input. --jobs 1 lints on this thread: its young generation is
@@ -149,12 +155,21 @@ async function run(args: string[]): Promise<number> {
   }
   let code = 0;
   for (const group of groups) {
-    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, shared));
+    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, shared, group));
     if (closed) break;
   }
   if (shared.formatter) await write(shared.formatter.end());
   // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
   return closed ? Math.max(code, 1) : code;
+}
+
+/** Files linted as one operation with one context; `origin` places a config entry's "operation" (FILE:LINE:COLUMN: POINTER). */
+interface Group {
+  values: Values;
+  files: string[];
+  origin?: string;
+  /** How a context file the config entry names is called in messages: the config's key and place, not a flag never given. */
+  labels?: Partial<Record<"catalog" | "templates" | "current", string>>;
 }
 
 /** What every group of one run shares: one formatter (one SARIF document), the format, --jobs. */
@@ -172,8 +187,11 @@ interface GroupRun {
  * one up from here): each entry's operation and context, paths relative to the config; a
  * command-line context flag applies where the entry sets none.
  */
-async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<{ values: Values; files: string[] }[]> {
-  const { findConfig, readConfig, groupFiles, entrySettings, projectRootOption } = await import("../config.js");
+async function configGroups(values: Values, given: string[], usage: (message: string) => CliError): Promise<Group[]> {
+  const [{ findConfig, readConfig, groupFiles, entrySettings, projectRootOption }, { locate }] = await Promise.all([
+    import("../config.js"),
+    import("../../lint/json-source.js"),
+  ]);
   const file = values.config ?? findConfig(process.cwd());
   if (file === undefined)
     throw usage("--operation is required, or a v2kit.config.json (here or in a parent folder, or --config FILE) that names the files and their operations");
@@ -183,31 +201,58 @@ async function configGroups(values: Values, given: string[], usage: (message: st
   const groups = await groupFiles(config, given);
   // The entry's settings win; a command-line flag fills what it leaves out (readConfig and the
   // flag parser have checked both statuses).
-  return groups.map(({ entry, files }) => ({ files, values: { ...values, ...entrySettings(config, entry) } }));
+  return groups.map(({ entry, files }) => {
+    const pointer = `/lint/${config.lint.indexOf(entry)}/operation`;
+    const at = locate(config.text, pointer);
+    const labels: Group["labels"] = {};
+    for (const key of ["catalog", "templates", "current"] as const) {
+      if (entry[key] === undefined) continue;
+      const where = `/lint/${config.lint.indexOf(entry)}/${key}`;
+      const place = locate(config.text, where);
+      labels[key] = `the config's "${key}" (${config.file}:${place.line}:${place.column}: ${where})`;
+    }
+    return { files, values: { ...values, ...entrySettings(config, entry) }, origin: `${config.file}:${at.line}:${at.column}: ${pointer}`, labels };
+  });
 }
 
 /** Lints one group of files as one operation with one context; the exit status of the group. */
-async function lintGroup(values: Values & { operation: string }, files: string[], shared: GroupRun): Promise<number> {
+async function lintGroup(values: Values & { operation: string }, files: string[], shared: GroupRun, group: Partial<Group> = {}): Promise<number> {
+  const { origin } = group;
   const { format, jobs, usage, heap } = shared;
   // --jobs N: the workers start loading their engine now, beside this thread loading its own.
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
-  const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }] = await Promise.all([
+  const [engine, { knownOperationLines, resolveOperation, unknownOperationAdvice }, { takesRequestBody }] = await Promise.all([
     engineFor(values, engineHooks(values)),
     import("../../lint/graphql/namespace.js"),
+    import("../../lint/lint.js"),
   ]);
+  // A config entry's operation is named where the config says it (FILE:LINE:COLUMN: POINTER).
+  const said = origin === undefined ? "lint: " : `lint: ${origin}: `;
   const key = resolveOperation(engine, values.operation);
   if (key === undefined) {
     const advice = unknownOperationAdvice(engine, values.operation);
-    const unknown = `lint: unknown operation ${JSON.stringify(values.operation)}`;
+    const unknown = `${said}unknown operation ${JSON.stringify(values.operation)}`;
     // A near name is the one suggestion; the whole list only when nothing is close.
     if (advice.startsWith("Did you mean")) throw new CliError(`${unknown}; d${advice.slice(1)}`);
     throw new CliError(`${unknown}.${advice ? ` ${advice}` : ""} Known operations:\n  ${knownOperationLines(engine).join("\n  ")}`);
   }
+  // An operation without a request body has nothing to lint: every body would pass (exit 0).
+  if (values.response === undefined && !takesRequestBody(engine, key)) {
+    const bodied = [...engine.operations.keys()].filter((k) => takesRequestBody(engine, k)).sort();
+    // deleteTemplate (REST, no body) beside graphql:deleteTemplate (a body): the one meant.
+    const match = bodied.find((k) => k === `graphql:${values.operation}`) ?? closest(values.operation, bodied);
+    const near = match === undefined ? "" : ` (did you mean ${match}?)`;
+    throw new CliError(
+      `${said}${values.operation} takes no request body, so there is no body to lint: name an operation that takes one${near}, or give --response STATUS (a "response" in a config entry) to check one of its response bodies. Operations that take a request body:\n  ${bodied.join("\n  ")}`,
+    );
+  }
   if (values.live && (values.catalog !== undefined || values.templates !== undefined))
     throw usage("--live fetches the catalog and templates: drop --catalog/--templates, or --live");
   if (values["current-id"] !== undefined && values.current !== undefined) throw usage("give --current FILE or --current-id ID, not both");
-  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values, { ...contextReading("lint"), maxBytes: limit })) };
+  const reading = contextReading("lint");
+  const labels = { ...reading.labels, ...group.labels };
+  const options: LintOptions = { operation: values.operation, engine, ...(await contextFrom(values, { ...reading, labels, maxBytes: limit })) };
   if (values.live || values["current-id"] !== undefined) {
     const live = await import("../../live/index.js");
     const liveOptions = live.liveOptionsFrom(values, process.env);
@@ -287,7 +332,10 @@ const cpus = (): number => builtin<typeof import("node:os")>("node:os").availabl
 let limit = DEFAULT_MAX_BODY_BYTES;
 
 /** What lint does when --spec/--rules are compiled: warnings on stderr, a failure names the flags (cli/input-errors.ts). */
-const engineHooks = (values: EngineSource) => async () => (await import("../input-errors.js")).engineHooks("lint", values);
+const engineHooks = (values: EngineSource) => async () => (await import("../input-errors.js")).engineHooks("lint", values, { quiet });
+
+/** --quiet, set once per run: errors only. */
+let quiet = false;
 
 // ------------------------------------------------------------------ inputs
 
@@ -336,6 +384,7 @@ async function lintFile(file: string, options: LintOptions, formatter: Formatter
   }
   const { lintSource } = await import("../../lint/lint.js"); // loaded with the engine already
   const outcome = lintSource(bytes, options);
+  if (quiet) outcome.result.warnings = [];
   await write(formatter.item({ file, ...outcome }));
   return outcome.result.ok ? 0 : 1;
 }

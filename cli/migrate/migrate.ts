@@ -2,7 +2,7 @@
 // calls in a source tree. The runtime does the work on plain data; this module reads files,
 // walks directories and writes the output.
 
-import { didYouMean } from "../suggest.js";
+import { closest, didYouMean } from "../suggest.js";
 import { describeParseError } from "../../lint/json-source.js";
 import { contextFileFailure } from "../../lint/context-files.js";
 import { statSync } from "node:fs";
@@ -280,6 +280,18 @@ export const command: Command = {
   name: "migrate",
   async run(args) {
     const scanning = args[0] === "scan";
+    // `migrate scna`: a word near "scan" that names no file is a mistyped subcommand, not a FILE.
+    const first = args[0];
+    if (
+      !scanning &&
+      first !== undefined &&
+      !first.startsWith("-") &&
+      closest(first, ["scan"]) !== undefined &&
+      statSync(first, { throwIfNoEntry: false }) === undefined
+    )
+      throw new CliError(
+        `migrate: unknown subcommand ${JSON.stringify(first)}; did you mean scan? (migrate FILE... rewrites saved v1 requests; migrate scan DIR... finds v1 calls in code)\nRun 'v2kit migrate --help' for usage.`,
+      );
     const { values, positionals: given } = options(scanning ? args.slice(1) : args, scanning);
     if (values.help) {
       write(HELP);

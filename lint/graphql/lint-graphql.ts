@@ -8,7 +8,7 @@
 
 import { type Engine, evaluate, GRAPHQL_PREFIX } from "../../engine/evaluate.js";
 import { formatPointer, parsePointer } from "../../engine/pointer.js";
-import { problemFor } from "../../engine/problem.js";
+import { checkResult } from "../../engine/problem.js";
 import type { CheckContext, CheckResult, Violation, Warning } from "../../engine/types.js";
 import { isObject } from "../../engine/values.js";
 import type { Position } from "../json-source.js";
@@ -162,8 +162,7 @@ function dotted(pointer: string): string {
 }
 
 function rebuild(base: CheckResult | null, violations: Violation[], warnings: Warning[]): CheckResult {
-  const problem = problemFor(violations);
-  return { ok: violations.length === 0, status: problem?.status ?? null, problem, violations, warnings, resolved: base?.resolved ?? null };
+  return checkResult(violations, warnings, base?.resolved ?? null);
 }
 
 /**

@@ -43,7 +43,8 @@ describe("a generated file edited by hand", () => {
     writeFileSync(target, `${readFileSync(target, "utf8")}\nmy note\n`);
     const check = ws.generate("out", "--check");
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain("run 'v2kit generate --overwrite-edits' (1 generated file(s) were edited by hand)");
+    expect(check.stderr).toContain("are not current (1 generated file(s) were edited by hand):");
+    expect(check.stderr).toContain(`To regenerate them, run: v2kit generate --spec ${ws.spec} --rules ${ws.rules} --out ${ws.out("out")} --overwrite-edits\n`);
     const refused = ws.generate("out");
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("--overwrite-edits");

@@ -120,7 +120,8 @@ describe("--check after an edit builds everything and names only what is stale",
     editRuleMessage();
     const r = ws.generate(out, "--check");
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/not current; run 'v2kit generate'/);
+    expect(r.stderr).toMatch(/are not current:\n/);
+    expect(r.stderr).toContain(`To regenerate them, run: v2kit generate --spec ${ws.spec} --rules ${ws.rules} --out ${ws.out(out)}\n`);
     const listed = r.stderr
       .split("\n")
       .filter((l) => l.startsWith("  "))

@@ -102,9 +102,10 @@ describe("verdictLine prints what printableJson prints", () => {
     const odd = { toJSON: (key: string) => `as ${key}` };
     const cases: LintResult[] = [
       { ok: true, status: null, problem: null, violations: [], warnings: [], resolved: () => 1 },
-      { ok: false, status: undefined as unknown as null, problem: odd as unknown as null, violations: [], warnings: [], resolved: odd },
+      // Not a verdict lint makes (ok false without a problem): the line writer copes anyway.
+      { ok: false, status: undefined, problem: odd, violations: [], warnings: [], resolved: odd } as unknown as LintResult,
       { ok: true, status: null, problem: null, violations: [], warnings: [], resolved: { toJSON: () => undefined } },
-      { ok: true, status: Number.NaN, problem: null, violations: [], warnings: [], resolved: -0 },
+      { ok: true, status: Number.NaN, problem: null, violations: [], warnings: [], resolved: -0 } as unknown as LintResult,
     ];
     for (const result of cases) expect(jsonLine({ file: "f", result })).toBe(reference("f", result));
   });
