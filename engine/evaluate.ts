@@ -13,13 +13,13 @@ export interface RuleEntry {
   message: string;
   hint?: string;
   /** The rule alone (the reference interpreter); the compiled engine inlines it in `check` instead. */
-  check?(s: Subject, out: Finding[]): void;
+  check?(subject: Subject, out: Finding[]): void;
 }
 
 export interface StageEntry {
   id: string;
   /** The stage alone (the reference interpreter); the compiled engine inlines it in `check` instead. */
-  apply?(s: Subject): unknown;
+  apply?(subject: Subject): unknown;
 }
 
 export interface OperationEntry {

@@ -57,7 +57,7 @@ export class Report {
   }
 
   /**
-   * The verdict. `deferred` finishes the resolved body from `s.resolved` (the stages no rule
+   * The verdict. `deferred` finishes the resolved body from `subject.resolved` (the stages no rule
    * reads, defaults): it runs on the first read of `resolved`, once. Without it, `resolved` is
    * a plain property. `owned`: the caller's body is its own to change; when no stage has
    * replaced it, the deferred defaults will write into it in place (no copies) when they run.
@@ -65,13 +65,13 @@ export class Report {
    * has room to allocate, slower under the bench's forced collections, since it allocates what
    * an unread `resolved` never needs (docs/engine.md, "What is lazy").
    */
-  result(s: Subject, deferred: ((s: Subject) => unknown) | undefined, owned?: boolean): CheckResult {
+  result(subject: Subject, deferred: ((subject: Subject) => unknown) | undefined, owned?: boolean): CheckResult {
     const violations = this.violations;
     const problem = violations.length === 0 ? null : problemFor(violations);
     if (deferred !== undefined) {
-      if (owned === true && s.resolved === s.input) s.owned = true;
+      if (owned === true && subject.resolved === subject.input) subject.owned = true;
       // ok, status and problem agree (all from `problem`): the class is one of the union's members.
-      return new LazyVerdict(problem, violations, this.warnings, s, deferred) as CheckResult;
+      return new LazyVerdict(problem, violations, this.warnings, subject, deferred) as CheckResult;
     }
     return {
       ok: problem === null,
@@ -79,7 +79,7 @@ export class Report {
       problem,
       violations,
       warnings: this.warnings,
-      resolved: s.resolved,
+      resolved: subject.resolved,
     } as CheckResult;
   }
 }
@@ -97,17 +97,17 @@ class LazyVerdict implements CheckResultBase {
   violations: Violation[];
   warnings: Warning[];
   declare resolved: unknown;
-  #s: Subject;
-  #deferred: ((s: Subject) => unknown) | undefined;
+  #subject: Subject;
+  #deferred: ((subject: Subject) => unknown) | undefined;
   #value: unknown;
 
-  constructor(problem: Problem | null, violations: Violation[], warnings: Warning[], s: Subject, deferred: (s: Subject) => unknown) {
+  constructor(problem: Problem | null, violations: Violation[], warnings: Warning[], subject: Subject, deferred: (subject: Subject) => unknown) {
     this.ok = problem === null;
     this.status = problem === null ? null : problem.status;
     this.problem = problem;
     this.violations = violations;
     this.warnings = warnings;
-    this.#s = s;
+    this.#subject = subject;
     this.#deferred = deferred;
     Object.defineProperty(this, "resolved", LazyVerdict.accessor);
   }
@@ -127,7 +127,7 @@ class LazyVerdict implements CheckResultBase {
     const deferred = v.#deferred;
     if (deferred !== undefined) {
       v.#deferred = undefined;
-      v.#value = deferred(v.#s);
+      v.#value = deferred(v.#subject);
     }
     return v.#value;
   }
@@ -147,7 +147,7 @@ class LazyVerdict implements CheckResultBase {
    */
   static peekString(v: object, path: readonly string[]): string | undefined | typeof UNKNOWN {
     if (!(#deferred in v) || v.#deferred === undefined) return UNKNOWN;
-    let node: unknown = v.#s.resolved;
+    let node: unknown = v.#subject.resolved;
     // Indexed, not for…of: the paths are parsePointer's frozen arrays, whose iterator V8 does not
     // elide (160 bytes of iterator results per rejected value, measured).
     for (let i = 0; i < path.length; i++) {
@@ -165,8 +165,8 @@ class LazyVerdict implements CheckResultBase {
    */
   static textOf(v: object, text: string, body: unknown): string | undefined | typeof NOT_PENDING {
     if (!(#deferred in v) || v.#deferred === undefined) return NOT_PENDING;
-    const s = v.#s;
-    if (s.owned !== true || s.resolved !== body || s.input !== body) return undefined;
+    const subject = v.#subject;
+    if (subject.owned !== true || subject.resolved !== body || subject.input !== body) return undefined;
     if (!bodyIsText(body, text)) return undefined;
     // The defaults run now, in place (they only add members that are absent).
     const resolved = LazyVerdict.read(v);

@@ -24,12 +24,6 @@ export function printable(text: string, keepLineBreaks = false): string {
   return text.replace(UNSAFE, (c) => (keepLineBreaks && (c === "\n" || c === "\r") ? c : escapeOne(c)));
 }
 
-/** True when printable(text) would change it. */
-export function hasControl(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text);
-}
-
 /**
  * What JSON.stringify leaves raw and printableJson escapes: DEL, C1 controls, line separators
  * and bidi overrides. All are U+007F or above, so ASCII text never holds one and JSON's own

@@ -11,13 +11,6 @@ export interface Note {
   message: string;
 }
 
-/** A v1 request as saved in a file: `{"method": "POST", "path": "/endpoints", "body": {...}}`. */
-export interface V1Request {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
 export interface V2Request {
   method: string;
   path: string;

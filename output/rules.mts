@@ -83,11 +83,11 @@ function check0(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "createCluster", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** createDelegation: schema, then no stages, then 0 rule(s) */
@@ -98,21 +98,21 @@ function check1(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "createDelegation", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createDelegation", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** createEndpoint: hints for schema failures */
 const H2: rt.SchemaHint[] = [{ ["property"]: "/workersMin", ["use"]: "workers.min" }, { ["property"]: "/workersMax", ["use"]: "workers.max" }, { ["property"]: "/idleTimeout", ["use"]: "workers.idleTimeout" }, { ["property"]: "/scalerType", ["use"]: "scaling.type" }, { ["property"]: "/scalerValue", ["use"]: "scaling.queueDelay or scaling.requestCount" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.pools + gpu.excludedTypes", ["note"]: "pools hold GPU types; `v2kit migrate` computes both" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/executionTimeoutMs", ["use"]: "timeout" }, { ["property"]: "/networkVolumeId", ["use"]: "networkVolumes" }, { ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/allowedCudaVersions", ["use"]: "gpu.allowedCudaVersions" }, { ["property"]: "/minCudaVersion", ["use"]: "gpu.minCudaVersion" }];
 
 /** createEndpoint: endpoint-defaults, run when `resolved` is first read (no rule reads what they set) */
-function defer2(s: rt.Subject): unknown {
+function defer2(subject: rt.Subject): unknown {
   // endpoint-defaults: `/workers/min` = 0; `/workers/max` = 3; `/workers/idleTimeout` = 10 when not (`/type` is "QUEUE" and `/scaling/type` is "REQUEST_COUNT"); `/flashboot` = "OFF"; `/timeout` = 300000; `/gpu/count` = 1 when `/gpu` is set
   try {
-    s.resolved = (s.owned === true && s.plain === true && rt.isObject(s.resolved) && !("workers" in Object.prototype) && !("min" in Object.prototype) && !("max" in Object.prototype) && !("idleTimeout" in Object.prototype) && !("flashboot" in Object.prototype) && !("timeout" in Object.prototype) && !("gpu" in Object.prototype) && !("count" in Object.prototype))
+    subject.resolved = (subject.owned === true && subject.plain === true && rt.isObject(subject.resolved) && !("workers" in Object.prototype) && !("min" in Object.prototype) && !("max" in Object.prototype) && !("idleTimeout" in Object.prototype) && !("flashboot" in Object.prototype) && !("timeout" in Object.prototype) && !("gpu" in Object.prototype) && !("count" in Object.prototype))
       ? ((b: Record<string, unknown>) => {
       {
       const p0 = b;
@@ -128,7 +128,7 @@ function defer2(s: rt.Subject): unknown {
     }
     }
     }
-      if (!(((s.plain === true && !("type" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["type"] : undefined) : rt.prop(b, "type")) === "QUEUE") && ((s.plain === true && !("scaling" in Object.prototype) && !("type" in Object.prototype) ? (rt.isObject((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined)) ? ((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined) as Record<string, unknown>)["type"] : undefined) : rt.prop(rt.prop(b, "scaling"), "type")) === "REQUEST_COUNT"))) {
+      if (!(((subject.plain === true && !("type" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["type"] : undefined) : rt.prop(b, "type")) === "QUEUE") && ((subject.plain === true && !("scaling" in Object.prototype) && !("type" in Object.prototype) ? (rt.isObject((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined)) ? ((rt.isObject(b) ? (b as Record<string, unknown>)["scaling"] : undefined) as Record<string, unknown>)["type"] : undefined) : rt.prop(rt.prop(b, "scaling"), "type")) === "REQUEST_COUNT"))) {
       const p0 = b;
       {
       let p1: unknown = p0["workers"];
@@ -146,7 +146,7 @@ function defer2(s: rt.Subject): unknown {
       if (p0["flashboot"] === undefined) p0["flashboot"] = "OFF";
     if (p0["timeout"] === undefined) p0["timeout"] = 300000;
     }
-      if (rt.isPresent((s.plain === true && !("gpu" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["gpu"] : undefined) : rt.prop(b, "gpu")))) {
+      if (rt.isPresent((subject.plain === true && !("gpu" in Object.prototype) ? (rt.isObject(b) ? (b as Record<string, unknown>)["gpu"] : undefined) : rt.prop(b, "gpu")))) {
       const p0 = b;
       {
       let p1: unknown = p0["gpu"];
@@ -160,38 +160,38 @@ function defer2(s: rt.Subject): unknown {
     }
     }
       return b;
-    })(s.resolved as Record<string, unknown>)
+    })(subject.resolved as Record<string, unknown>)
       : ((d: rt.Defaulter) => {
-      if ((s.plain === true && !("workers" in Object.prototype) && !("min" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["min"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "min")) === undefined) {
+      if ((subject.plain === true && !("workers" in Object.prototype) && !("min" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["min"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "min")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["min"] = 0;
       }
-      if ((s.plain === true && !("workers" in Object.prototype) && !("max" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["max"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "max")) === undefined) {
+      if ((subject.plain === true && !("workers" in Object.prototype) && !("max" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["max"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "max")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["max"] = 3;
       }
-      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if ((s.plain === true && !("workers" in Object.prototype) && !("idleTimeout" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["idleTimeout"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "idleTimeout")) === undefined) {
+      if (!((rt.prop(d.body, "type") === "QUEUE") && (rt.prop(rt.prop(d.body, "scaling"), "type") === "REQUEST_COUNT"))) if ((subject.plain === true && !("workers" in Object.prototype) && !("idleTimeout" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["workers"] : undefined) as Record<string, unknown>)["idleTimeout"] : undefined) : rt.prop(rt.prop(d.body, "workers"), "idleTimeout")) === undefined) {
         const o = d.parent(["workers"]);
         if (o !== undefined) o["idleTimeout"] = 10;
       }
-      if ((s.plain === true && !("flashboot" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["flashboot"] : undefined) : rt.prop(d.body, "flashboot")) === undefined) {
+      if ((subject.plain === true && !("flashboot" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["flashboot"] : undefined) : rt.prop(d.body, "flashboot")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["flashboot"] = "OFF";
       }
-      if ((s.plain === true && !("timeout" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["timeout"] : undefined) : rt.prop(d.body, "timeout")) === undefined) {
+      if ((subject.plain === true && !("timeout" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["timeout"] : undefined) : rt.prop(d.body, "timeout")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["timeout"] = 300000;
       }
-      if (rt.isPresent(rt.prop(d.body, "gpu"))) if ((s.plain === true && !("gpu" in Object.prototype) && !("count" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["gpu"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["gpu"] : undefined) as Record<string, unknown>)["count"] : undefined) : rt.prop(rt.prop(d.body, "gpu"), "count")) === undefined) {
+      if (rt.isPresent(rt.prop(d.body, "gpu"))) if ((subject.plain === true && !("gpu" in Object.prototype) && !("count" in Object.prototype) ? (rt.isObject((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["gpu"] : undefined)) ? ((rt.isObject(d.body) ? (d.body as Record<string, unknown>)["gpu"] : undefined) as Record<string, unknown>)["count"] : undefined) : rt.prop(rt.prop(d.body, "gpu"), "count")) === undefined) {
         const o = d.parent(["gpu"]);
         if (o !== undefined) o["count"] = 1;
       }
       return d.body;
-    })(new rt.Defaulter(s.resolved, s.owned === true));
+    })(new rt.Defaulter(subject.resolved, subject.owned === true));
   } catch {
     // left as it was
   }
-  return s.resolved;
+  return subject.resolved;
 }
 
 /** createEndpoint: schema, then stages endpoint-template-merge, template-cuda-seed, endpoint-defaults, then 14 rule(s) */
@@ -217,22 +217,22 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
     if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
-  const s: rt.Subject = { operation: "createEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
-    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+    subject.resolved = rt.findTemplate(subject.context, (subject.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(subject.input) ? (subject.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(subject.input, "templateId"))) === undefined ? subject.resolved : rt.templateMerge(subject.resolved, rt.findTemplate(subject.context, (subject.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(subject.input) ? (subject.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(subject.input, "templateId"))), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }
   // template-cuda-seed: the template's `/allowedCudaVersions` seeds `/gpu/allowedCudaVersions` when `/gpu` is set and `/gpu/allowedCudaVersions` is not set and `/gpu/minCudaVersion` is not set
   try {
-    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : ((value: unknown, s: rt.Subject) => rt.isPresent(value) && (rt.isPresent(rt.prop(s.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(s.resolved, "gpu"), "minCudaVersion")))
-        ? rt.setAt(s.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
-        : s.resolved)(rt.prop(rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), "allowedCudaVersions"), s);
+    subject.resolved = rt.findTemplate(subject.context, (subject.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(subject.input) ? (subject.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(subject.input, "templateId"))) === undefined ? subject.resolved : ((value: unknown, subject: rt.Subject) => rt.isPresent(value) && (rt.isPresent(rt.prop(subject.resolved, "gpu")) && !rt.isPresent(rt.prop(rt.prop(subject.resolved, "gpu"), "allowedCudaVersions")) && !rt.isPresent(rt.prop(rt.prop(subject.resolved, "gpu"), "minCudaVersion")))
+        ? rt.setAt(subject.resolved, ["gpu", "allowedCudaVersions"], rt.clone(value))
+        : subject.resolved)(rt.prop(rt.findTemplate(subject.context, (subject.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(subject.input) ? (subject.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(subject.input, "templateId"))), "allowedCudaVersions"), subject);
   } catch (error) {
     out.stageFailed("template-cuda-seed", error);
   }
-  const r$: unknown = s.resolved;
+  const r$: unknown = subject.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
   const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
@@ -242,7 +242,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   const r$5: unknown = or$ && !("minCudaVersion" in Object.prototype) ? (r$ as Record<string, unknown>)["minCudaVersion"] : rt.prop(r$, "minCudaVersion");
   const r$6: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : rt.prop(r$, "scaling");
   const r$7: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : rt.prop(r$, "type");
-  const i$: unknown = s.input;
+  const i$: unknown = subject.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$8: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : rt.prop(i$, "workers");
   const i$9: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : rt.prop(i$, "gpu");
@@ -335,7 +335,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = (s.plain === true && !("allowedCudaVersions" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["allowedCudaVersions"] : undefined) : rt.prop(m2, "allowedCudaVersions"));
+    const m3 = (subject.plain === true && !("allowedCudaVersions" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["allowedCudaVersions"] : undefined) : rt.prop(m2, "allowedCudaVersions"));
     if (m3 !== undefined) {
     if (rt.isPresent(m3)) out.push({ path: rt.indexPath("/cpu/", mi2, "/allowedCudaVersions") });
     }
@@ -351,7 +351,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = (s.plain === true && !("minCudaVersion" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["minCudaVersion"] : undefined) : rt.prop(m2, "minCudaVersion"));
+    const m3 = (subject.plain === true && !("minCudaVersion" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["minCudaVersion"] : undefined) : rt.prop(m2, "minCudaVersion"));
     if (m3 !== undefined) {
     if (rt.isPresent(m3)) out.push({ path: rt.indexPath("/cpu/", mi2, "/minCudaVersion") });
     }
@@ -394,7 +394,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   out.begin(R10);
   try {
     {
-      const list = rt.records(s.context, "gpus");
+      const list = rt.records(subject.context, "gpus");
       let seen = false;
       
       
@@ -451,7 +451,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   out.begin(R11);
   try {
     {
-      const list = rt.records(s.context, "gpus");
+      const list = rt.records(subject.context, "gpus");
       let seen = false;
       let failed = false;
       let chosen = 0;
@@ -497,7 +497,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
         // As many values as keys in scope (a count, so a passing body keeps no list): read them
         // again, as the walk found them, to see whether every key is among them.
         const picked = new Set<string>();
-        for (const m of rt.matchAll(s.input, ["gpu", "excludedTypes"])) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value.trim());
+        for (const m of rt.matchAll(subject.input, ["gpu", "excludedTypes"])) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value.trim());
         let every = true;
         for (const k of scoped.keys) if (!picked.has(k)) every = false;
         if (every) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
@@ -510,7 +510,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   out.begin(R12);
   try {
     {
-      const list = rt.records(s.context, "cpus");
+      const list = rt.records(subject.context, "cpus");
       let seen = false;
       
       
@@ -522,7 +522,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
+    const m3 = (subject.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
     if (m3 !== undefined) {
     if (typeof m3 === "string") {
     seen = true;
@@ -576,7 +576,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
+    const m3 = (subject.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
     if (m3 !== undefined) {
     {
     const v = m3;
@@ -595,7 +595,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   out.begin(R14);
   try {
     {
-      const list = rt.records(s.context, "cpus");
+      const list = rt.records(subject.context, "cpus");
       let seen = false;
       {
     const m1 = i$10;
@@ -605,9 +605,9 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     if (m2 !== undefined) {
     if (list === undefined) seen = true;
     else {
-      const value = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
+      const value = (subject.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
       if (typeof value === "number") {
-        const id = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
+        const id = (subject.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
         const record = rt.recordWith(list, "id", id);
         const low = rt.prop(rt.prop(record, "vcpu"), "min");
         const high = rt.prop(rt.prop(record, "vcpu"), "max");
@@ -643,8 +643,8 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
     {
       const id = i$14;
       if (typeof id === "string") {
-        if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
-        else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
+        if (subject.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
+        else if (!subject.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
       }
     }
   } catch (error) {
@@ -654,7 +654,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   out.begin(R17);
   try {
     {
-      const t = rt.findTemplate(s.context, i$14);
+      const t = rt.findTemplate(subject.context, i$14);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -669,7 +669,7 @@ function check2(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, ((r$24 === undefined) || (r$25 === undefined) || (!((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT")) && r$26 === undefined) || (r$16 === undefined) || (r$17 === undefined) || (rt.isPresent(r$0) && r$27 === undefined)) ? defer2 : undefined, owned === true);
+  return out.result(subject, ((r$24 === undefined) || (r$25 === undefined) || (!((r$7 === "QUEUE") && (r$20 === "REQUEST_COUNT")) && r$26 === undefined) || (r$16 === undefined) || (r$17 === undefined) || (rt.isPresent(r$0) && r$27 === undefined)) ? defer2 : undefined, owned === true);
 }
 
 /** createNetworkVolume: hints for schema failures */
@@ -685,39 +685,39 @@ function check3(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
-  const s: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** createPod: hints for schema failures */
 const H4: rt.SchemaHint[] = [{ ["property"]: "/imageName", ["use"]: "image" }, { ["property"]: "/containerDiskInGb", ["use"]: "disk" }, { ["property"]: "/containerRegistryAuthId", ["use"]: "registry" }, { ["property"]: "/gpuTypeIds", ["use"]: "gpu.id" }, { ["property"]: "/gpuCount", ["use"]: "gpu.count" }, { ["property"]: "/cloudType", ["use"]: "cloud" }, { ["property"]: "/dockerStartCmd", ["use"]: "cmd" }, { ["property"]: "/dockerEntrypoint", ["use"]: "entrypoint" }, { ["property"]: "/volumeInGb", ["use"]: "mounts" }, { ["property"]: "/networkVolumeId", ["use"]: "mounts.network[0].volumeId" }];
 
 /** createPod: pod-defaults, run when `resolved` is first read (no rule reads what they set) */
-function defer4(s: rt.Subject): unknown {
+function defer4(subject: rt.Subject): unknown {
   // pod-defaults: `/cloud` = "SECURE"
   try {
-    s.resolved = (s.owned === true && s.plain === true && rt.isObject(s.resolved) && !("cloud" in Object.prototype))
+    subject.resolved = (subject.owned === true && subject.plain === true && rt.isObject(subject.resolved) && !("cloud" in Object.prototype))
       ? ((b: Record<string, unknown>) => {
       {
       const p0 = b;
       if (p0["cloud"] === undefined) p0["cloud"] = "SECURE";
     }
       return b;
-    })(s.resolved as Record<string, unknown>)
+    })(subject.resolved as Record<string, unknown>)
       : ((d: rt.Defaulter) => {
-      if ((s.plain === true && !("cloud" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["cloud"] : undefined) : rt.prop(d.body, "cloud")) === undefined) {
+      if ((subject.plain === true && !("cloud" in Object.prototype) ? (rt.isObject(d.body) ? (d.body as Record<string, unknown>)["cloud"] : undefined) : rt.prop(d.body, "cloud")) === undefined) {
         const o = d.parent([]);
         if (o !== undefined) o["cloud"] = "SECURE";
       }
       return d.body;
-    })(new rt.Defaulter(s.resolved, s.owned === true));
+    })(new rt.Defaulter(subject.resolved, subject.owned === true));
   } catch {
     // left as it was
   }
-  return s.resolved;
+  return subject.resolved;
 }
 
 /** createPod: schema, then stages pod-defaults, then 4 rule(s) */
@@ -737,13 +737,13 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
-  const s: rt.Subject = { operation: "createPod", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createPod", input, resolved: input, context, plain: plain === true, owned: false };
   
-  const r$: unknown = s.resolved;
+  const r$: unknown = subject.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
   const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
-  const i$: unknown = s.input;
+  const i$: unknown = subject.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$2: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
   const i$3: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
@@ -803,7 +803,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   out.begin(R20);
   try {
     {
-      const list = rt.records(s.context, "gpus");
+      const list = rt.records(subject.context, "gpus");
       let seen = false;
       
       
@@ -851,7 +851,7 @@ function check4(input: unknown, context: rt.CheckContext, plain?: boolean, owned
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, ((r$5 === undefined)) ? defer4 : undefined, owned === true);
+  return out.result(subject, ((r$5 === undefined)) ? defer4 : undefined, owned === true);
 }
 
 /** createRegistry: schema, then no stages, then 0 rule(s) */
@@ -862,11 +862,11 @@ function check5(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "createRegistry", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createRegistry", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** createTemplate: hints for schema failures */
@@ -885,9 +885,9 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
   
-  const s: rt.Subject = { operation: "createTemplate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "createTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
-  const r$: unknown = s.resolved;
+  const r$: unknown = subject.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("serverless" in Object.prototype) ? (r$ as Record<string, unknown>)["serverless"] : rt.prop(r$, "serverless");
   const r$1: unknown = or$ && !("mounts" in Object.prototype) ? (r$ as Record<string, unknown>)["mounts"] : rt.prop(r$, "mounts");
@@ -907,7 +907,7 @@ function check6(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** deleteCluster: schema, then no stages, then 0 rule(s) */
@@ -918,11 +918,11 @@ function check7(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "deleteCluster", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "deleteCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** deleteEndpoint: schema, then no stages, then 0 rule(s) */
@@ -933,11 +933,11 @@ function check8(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "deleteEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** deleteNetworkVolume: schema, then no stages, then 0 rule(s) */
@@ -948,11 +948,11 @@ function check9(input: unknown, context: rt.CheckContext, plain?: boolean): rt.C
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "deleteNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** deletePod: schema, then no stages, then 0 rule(s) */
@@ -963,11 +963,11 @@ function check10(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "deletePod", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "deletePod", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** deleteRegistry: schema, then no stages, then 0 rule(s) */
@@ -978,11 +978,11 @@ function check11(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "deleteRegistry", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** deleteTemplate: schema, then no stages, then 0 rule(s) */
@@ -993,11 +993,11 @@ function check12(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getCluster: schema, then no stages, then 0 rule(s) */
@@ -1008,11 +1008,11 @@ function check13(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getCluster", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getCpuType: schema, then no stages, then 0 rule(s) */
@@ -1023,11 +1023,11 @@ function check14(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getCpuType", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getCpuType", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getDataCenter: schema, then no stages, then 0 rule(s) */
@@ -1038,11 +1038,11 @@ function check15(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getDataCenter", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getDataCenter", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getEndpoint: schema, then no stages, then 0 rule(s) */
@@ -1053,11 +1053,11 @@ function check16(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getGpuType: schema, then no stages, then 0 rule(s) */
@@ -1068,11 +1068,11 @@ function check17(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getGpuType", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getGpuType", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getNetworkVolume: schema, then no stages, then 0 rule(s) */
@@ -1083,11 +1083,11 @@ function check18(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getOpenApiDocument: schema, then no stages, then 0 rule(s) */
@@ -1098,11 +1098,11 @@ function check19(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getOpenApiDocument", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getPod: schema, then no stages, then 0 rule(s) */
@@ -1113,11 +1113,11 @@ function check20(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getPod", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getPod", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getPodLogs: schema, then no stages, then 0 rule(s) */
@@ -1128,11 +1128,11 @@ function check21(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getPodLogs", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getPodLogs", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getRegistry: schema, then no stages, then 0 rule(s) */
@@ -1143,11 +1143,11 @@ function check22(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getRegistry", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getRegistry", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getSshKeys: schema, then no stages, then 0 rule(s) */
@@ -1158,11 +1158,11 @@ function check23(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getTemplate: schema, then no stages, then 0 rule(s) */
@@ -1173,11 +1173,11 @@ function check24(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getTemplate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** getWorkerLogs: schema, then no stages, then 0 rule(s) */
@@ -1188,11 +1188,11 @@ function check25(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "getWorkerLogs", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** graphql:deleteTemplate: schema, then no stages, then 0 rule(s) */
@@ -1203,11 +1203,11 @@ function check26(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "graphql:deleteTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listBilling: schema, then no stages, then 0 rule(s) */
@@ -1218,11 +1218,11 @@ function check27(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listBilling", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listClusterBilling: schema, then no stages, then 0 rule(s) */
@@ -1233,11 +1233,11 @@ function check28(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listClusterBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listClusterPods: schema, then no stages, then 0 rule(s) */
@@ -1248,11 +1248,11 @@ function check29(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listClusterPods", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listClusterPods", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listClusters: schema, then no stages, then 0 rule(s) */
@@ -1263,11 +1263,11 @@ function check30(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listClusters", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listClusters", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listCpuTypes: schema, then no stages, then 0 rule(s) */
@@ -1278,11 +1278,11 @@ function check31(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listCpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listDataCenters: schema, then no stages, then 0 rule(s) */
@@ -1293,11 +1293,11 @@ function check32(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listDataCenters", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listDataCenters", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listDelegations: schema, then no stages, then 0 rule(s) */
@@ -1308,11 +1308,11 @@ function check33(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listDelegations", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listDelegations", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listEndpointBilling: schema, then no stages, then 0 rule(s) */
@@ -1323,11 +1323,11 @@ function check34(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listEndpointBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listEndpointReleases: schema, then no stages, then 0 rule(s) */
@@ -1338,11 +1338,11 @@ function check35(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listEndpointReleases", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listEndpointWorkers: schema, then no stages, then 0 rule(s) */
@@ -1353,11 +1353,11 @@ function check36(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listEndpointWorkers", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listEndpoints: schema, then no stages, then 0 rule(s) */
@@ -1368,11 +1368,11 @@ function check37(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listEndpoints", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listEndpoints", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listGpuTypes: schema, then no stages, then 0 rule(s) */
@@ -1383,11 +1383,11 @@ function check38(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listGpuTypes", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listNetworkVolumeBilling: schema, then no stages, then 0 rule(s) */
@@ -1398,11 +1398,11 @@ function check39(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listNetworkVolumeBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listNetworkVolumes: schema, then no stages, then 0 rule(s) */
@@ -1413,11 +1413,11 @@ function check40(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listNetworkVolumes", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listPodBilling: schema, then no stages, then 0 rule(s) */
@@ -1428,11 +1428,11 @@ function check41(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listPodBilling", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listPodBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listPods: schema, then no stages, then 0 rule(s) */
@@ -1443,11 +1443,11 @@ function check42(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listPods", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listPods", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listPublicTemplates: schema, then no stages, then 0 rule(s) */
@@ -1458,11 +1458,11 @@ function check43(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listPublicTemplates", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listRegistries: schema, then no stages, then 0 rule(s) */
@@ -1473,11 +1473,11 @@ function check44(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listRegistries", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listRegistries", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listServerlessBilling: schema, then no stages, then 0 rule(s) */
@@ -1488,11 +1488,11 @@ function check45(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listServerlessBilling", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** listTemplates: schema, then no stages, then 0 rule(s) */
@@ -1503,11 +1503,11 @@ function check46(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "listTemplates", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "listTemplates", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** podAction: hints for schema failures */
@@ -1521,11 +1521,11 @@ function check47(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, H47, out.violations);
   
   
-  const s: rt.Subject = { operation: "podAction", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "podAction", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** revokeDelegation: schema, then no stages, then 0 rule(s) */
@@ -1536,11 +1536,11 @@ function check48(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "revokeDelegation", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** saveTemplate: schema, then no stages, then 1 rule(s) */
@@ -1551,9 +1551,9 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "saveTemplate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "saveTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
-  const r$: unknown = s.resolved;
+  const r$: unknown = subject.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("input" in Object.prototype) ? (r$ as Record<string, unknown>)["input"] : rt.prop(r$, "input");
   const or$0 = typeof r$0 === "object" && r$0 !== null && !Array.isArray(r$0) && (plain === true || Object.getPrototypeOf(r$0) === Object.prototype);
@@ -1571,7 +1571,7 @@ function check49(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** secretCreate: schema, then no stages, then 0 rule(s) */
@@ -1582,11 +1582,11 @@ function check50(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "secretCreate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "secretCreate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** secretDelete: schema, then no stages, then 0 rule(s) */
@@ -1597,11 +1597,11 @@ function check51(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "secretDelete", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "secretDelete", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** updateCluster: schema, then no stages, then 0 rule(s) */
@@ -1612,11 +1612,11 @@ function check52(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "updateCluster", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "updateCluster", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** updateEndpoint: hints for schema failures */
@@ -1645,26 +1645,26 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (rt.isObject(input) && input["allowedCudaVersions"] !== undefined && Object.hasOwn(input, "allowedCudaVersions") && !out.violations.some((v) => v.path === "/allowedCudaVersions")) out.warnings.push({ rule: "hint/v1-field", path: "/allowedCudaVersions", message: "`allowedCudaVersions` is a v1 field: use `gpu.allowedCudaVersions`" });
     if (rt.isObject(input) && input["minCudaVersion"] !== undefined && Object.hasOwn(input, "minCudaVersion") && !out.violations.some((v) => v.path === "/minCudaVersion")) out.warnings.push({ rule: "hint/v1-field", path: "/minCudaVersion", message: "`minCudaVersion` is a v1 field: use `gpu.minCudaVersion`" });
   }
-  const s: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "updateEndpoint", input, resolved: input, context, plain: plain === true, owned: false };
   // endpoint-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced); `/gpu/pools` + `/gpu/excludedTypes`; `/scaling/type` + `/scaling/queueDelay` + `/scaling/requestCount` replaced together; `/args`, `/cmd`, `/entrypoint`, `/gpu/allowedCudaVersions`, `/gpu/minCudaVersion` sent empty (`""`, `[]`) clear the field
   try {
-    s.resolved = rt.patchMerge(s.context.current, s.resolved, [["/gpu/pools", "/gpu/excludedTypes"], ["/scaling/type", "/scaling/queueDelay", "/scaling/requestCount"]], ["/args", "/cmd", "/entrypoint", "/gpu/allowedCudaVersions", "/gpu/minCudaVersion"]);
+    subject.resolved = rt.patchMerge(subject.context.current, subject.resolved, [["/gpu/pools", "/gpu/excludedTypes"], ["/scaling/type", "/scaling/queueDelay", "/scaling/requestCount"]], ["/args", "/cmd", "/entrypoint", "/gpu/allowedCudaVersions", "/gpu/minCudaVersion"]);
   } catch (error) {
     out.stageFailed("endpoint-patch-merge", error);
   }
   // endpoint-template-merge: fields `image`, `args`, `cmd`, `entrypoint`, `disk`, `env`, `ports`, `registry` come from the template named by `/templateId` when the body omits them; `env` merged key by key, body winning
   try {
-    s.resolved = rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))) === undefined ? s.resolved : rt.templateMerge(s.resolved, rt.findTemplate(s.context, (s.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(s.input) ? (s.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(s.input, "templateId"))), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
+    subject.resolved = rt.findTemplate(subject.context, (subject.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(subject.input) ? (subject.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(subject.input, "templateId"))) === undefined ? subject.resolved : rt.templateMerge(subject.resolved, rt.findTemplate(subject.context, (subject.plain === true && !("templateId" in Object.prototype) ? (rt.isObject(subject.input) ? (subject.input as Record<string, unknown>)["templateId"] : undefined) : rt.prop(subject.input, "templateId"))), ["image", "args", "cmd", "entrypoint", "disk", "env", "ports", "registry"], ["env"]);
   } catch (error) {
     out.stageFailed("endpoint-template-merge", error);
   }
-  const r$: unknown = s.resolved;
+  const r$: unknown = subject.resolved;
   const or$ = typeof r$ === "object" && r$ !== null && !Array.isArray(r$) && (plain === true || Object.getPrototypeOf(r$) === Object.prototype);
   const r$0: unknown = or$ && !("gpu" in Object.prototype) ? (r$ as Record<string, unknown>)["gpu"] : rt.prop(r$, "gpu");
   const r$1: unknown = or$ && !("cpu" in Object.prototype) ? (r$ as Record<string, unknown>)["cpu"] : rt.prop(r$, "cpu");
   const r$2: unknown = or$ && !("scaling" in Object.prototype) ? (r$ as Record<string, unknown>)["scaling"] : rt.prop(r$, "scaling");
   const r$3: unknown = or$ && !("type" in Object.prototype) ? (r$ as Record<string, unknown>)["type"] : rt.prop(r$, "type");
-  const i$: unknown = s.input;
+  const i$: unknown = subject.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$4: unknown = oi$ && !("workers" in Object.prototype) ? (i$ as Record<string, unknown>)["workers"] : rt.prop(i$, "workers");
   const i$5: unknown = oi$ && !("gpu" in Object.prototype) ? (i$ as Record<string, unknown>)["gpu"] : rt.prop(i$, "gpu");
@@ -1736,7 +1736,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   out.begin(R10);
   try {
     {
-      const list = rt.records(s.context, "gpus");
+      const list = rt.records(subject.context, "gpus");
       let seen = false;
       
       
@@ -1793,7 +1793,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   out.begin(R11);
   try {
     {
-      const list = rt.records(s.context, "gpus");
+      const list = rt.records(subject.context, "gpus");
       let seen = false;
       let failed = false;
       let chosen = 0;
@@ -1839,7 +1839,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
         // As many values as keys in scope (a count, so a passing body keeps no list): read them
         // again, as the walk found them, to see whether every key is among them.
         const picked = new Set<string>();
-        for (const m of rt.matchAll(s.input, ["gpu", "excludedTypes"])) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value.trim());
+        for (const m of rt.matchAll(subject.input, ["gpu", "excludedTypes"])) for (const x of rt.stringsAt(m.value, "")) picked.add(x.value.trim());
         let every = true;
         for (const k of scoped.keys) if (!picked.has(k)) every = false;
         if (every) out.push({ path: "/gpu/excludedTypes", detail: "every one is excluded; at least one must remain" });
@@ -1852,7 +1852,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   out.begin(R12);
   try {
     {
-      const list = rt.records(s.context, "cpus");
+      const list = rt.records(subject.context, "cpus");
       let seen = false;
       
       
@@ -1864,7 +1864,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
+    const m3 = (subject.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
     if (m3 !== undefined) {
     if (typeof m3 === "string") {
     seen = true;
@@ -1918,7 +1918,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     const m2: unknown = m1[mi2];
     if (m2 !== undefined) {
     {
-    const m3 = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
+    const m3 = (subject.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
     if (m3 !== undefined) {
     {
     const v = m3;
@@ -1937,7 +1937,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   out.begin(R14);
   try {
     {
-      const list = rt.records(s.context, "cpus");
+      const list = rt.records(subject.context, "cpus");
       let seen = false;
       {
     const m1 = i$6;
@@ -1947,9 +1947,9 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     if (m2 !== undefined) {
     if (list === undefined) seen = true;
     else {
-      const value = (s.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
+      const value = (subject.plain === true && !("vcpuCount" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["vcpuCount"] : undefined) : rt.prop(m2, "vcpuCount"));
       if (typeof value === "number") {
-        const id = (s.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
+        const id = (subject.plain === true && !("id" in Object.prototype) ? (rt.isObject(m2) ? (m2 as Record<string, unknown>)["id"] : undefined) : rt.prop(m2, "id"));
         const record = rt.recordWith(list, "id", id);
         const low = rt.prop(rt.prop(record, "vcpu"), "min");
         const high = rt.prop(rt.prop(record, "vcpu"), "max");
@@ -1985,8 +1985,8 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     {
       const id = i$10;
       if (typeof id === "string") {
-        if (s.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
-        else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
+        if (subject.context.templates === undefined) out.push({ path: "/templateId", warning: true, detail: "cannot check templateId offline: no templates were given (lint --templates, or --live)" });
+        else if (!subject.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: "/templateId", detail: "no template " + JSON.stringify(id) + " is accessible" });
       }
     }
   } catch (error) {
@@ -1996,7 +1996,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   out.begin(R17);
   try {
     {
-      const t = rt.findTemplate(s.context, i$10);
+      const t = rt.findTemplate(subject.context, i$10);
       let detail: string | undefined;
       if (t !== undefined) {
       
@@ -2011,7 +2011,7 @@ function check53(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** updateNetworkVolume: hints for schema failures */
@@ -2027,14 +2027,14 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (valid === undefined || out.violations.length > rt.MAX_LISTED) {
     if (rt.isObject(input) && input["dataCenterId"] !== undefined && Object.hasOwn(input, "dataCenterId") && !out.violations.some((v) => v.path === "/dataCenterId")) out.warnings.push({ rule: "hint/v1-field", path: "/dataCenterId", message: "`dataCenterId` is a v1 field: use `dataCenter`" });
   }
-  const s: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "updateNetworkVolume", input, resolved: input, context, plain: plain === true, owned: false };
   // network-volume-patch-merge: the patch is merged into the current resource (objects field by field, other values replaced)
   try {
-    s.resolved = rt.patchMerge(s.context.current, s.resolved, [], []);
+    subject.resolved = rt.patchMerge(subject.context.current, subject.resolved, [], []);
   } catch (error) {
     out.stageFailed("network-volume-patch-merge", error);
   }
-  const i$: unknown = s.input;
+  const i$: unknown = subject.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$0: unknown = oi$ && !("size" in Object.prototype) ? (i$ as Record<string, unknown>)["size"] : rt.prop(i$, "size");
   // network-volume-size-grows: `/size` is not below its current value
@@ -2043,9 +2043,9 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
     {
       const next = i$0;
       if (typeof next === "number") {
-        if (s.context.current === undefined) out.push({ path: "/size", warning: true, detail: "cannot check without the current state (--current)" });
+        if (subject.context.current === undefined) out.push({ path: "/size", warning: true, detail: "cannot check without the current state (--current)" });
         else {
-          const now = rt.prop(s.context.current, "size");
+          const now = rt.prop(subject.context.current, "size");
           if (typeof now === "number" && next < now) out.push({ path: "/size", detail: next + " is below the current " + now });
         }
       }
@@ -2053,7 +2053,7 @@ function check54(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** updatePod: hints for schema failures */
@@ -2076,9 +2076,9 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts`" });
   if (rt.isObject(input) && input["networkVolumeId"] !== undefined && Object.hasOwn(input, "networkVolumeId") && !out.violations.some((v) => v.path === "/networkVolumeId")) out.warnings.push({ rule: "hint/v1-field", path: "/networkVolumeId", message: "`networkVolumeId` is a v1 field: use `mounts.network[0].volumeId`" });
   
-  const s: rt.Subject = { operation: "updatePod", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "updatePod", input, resolved: input, context, plain: plain === true, owned: false };
   
-  const i$: unknown = s.input;
+  const i$: unknown = subject.input;
   const oi$ = typeof i$ === "object" && i$ !== null && !Array.isArray(i$) && (plain === true || Object.getPrototypeOf(i$) === Object.prototype);
   const i$0: unknown = oi$ && !("args" in Object.prototype) ? (i$ as Record<string, unknown>)["args"] : rt.prop(i$, "args");
   const i$1: unknown = oi$ && !("cmd" in Object.prototype) ? (i$ as Record<string, unknown>)["cmd"] : rt.prop(i$, "cmd");
@@ -2093,7 +2093,7 @@ function check55(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   } catch (error) {
     out.failed(error);
   }
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** updateSshKeys: schema, then no stages, then 0 rule(s) */
@@ -2104,11 +2104,11 @@ function check56(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (validate !== undefined && !valid) rt.schemaViolations(validate.errors ?? [], input, undefined, out.violations);
   
   
-  const s: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "updateSshKeys", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /** updateTemplate: hints for schema failures */
@@ -2127,11 +2127,11 @@ function check57(input: unknown, context: rt.CheckContext, plain?: boolean): rt.
   if (rt.isObject(input) && input["containerRegistryAuthId"] !== undefined && Object.hasOwn(input, "containerRegistryAuthId") && !out.violations.some((v) => v.path === "/containerRegistryAuthId")) out.warnings.push({ rule: "hint/v1-field", path: "/containerRegistryAuthId", message: "`containerRegistryAuthId` is a v1 field: use `registry`" });
   if (rt.isObject(input) && input["volumeInGb"] !== undefined && Object.hasOwn(input, "volumeInGb") && !out.violations.some((v) => v.path === "/volumeInGb")) out.warnings.push({ rule: "hint/v1-field", path: "/volumeInGb", message: "`volumeInGb` is a v1 field: use `mounts.persistent.size`" });
   
-  const s: rt.Subject = { operation: "updateTemplate", input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: "updateTemplate", input, resolved: input, context, plain: plain === true, owned: false };
   
   
   
-  return out.result(s, undefined);
+  return out.result(subject, undefined);
 }
 
 /**

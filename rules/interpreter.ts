@@ -19,7 +19,7 @@ export interface OperationValidators {
 export function interpret(rules: RulesFile, validators: Map<string, OperationValidators>, skip: ReadonlySet<string> = new Set()): Engine {
   const operations = new Map<string, OperationEntry>();
   for (const [operation, v] of validators) {
-    const stages = rules.stages.filter((s) => s.operations.includes(operation) && !skip.has(`${s.id}@${operation}`));
+    const stages = rules.stages.filter((stage) => stage.operations.includes(operation) && !skip.has(`${stage.id}@${operation}`));
     const applying = rules.rules.filter((r) => r.operations.includes(operation) && !skip.has(`${r.id}@${operation}`));
     operations.set(operation, {
       ...(v.kind ? { kind: v.kind } : {}),
@@ -29,7 +29,7 @@ export function interpret(rules: RulesFile, validators: Map<string, OperationVal
       responses: v.responses,
       stages: stages.map((stage) => {
         const kind = stageKind(stage.kind);
-        return { id: stage.id, apply: (s) => kind.apply(stage, s) };
+        return { id: stage.id, apply: (subject) => kind.apply(stage, subject) };
       }),
       rules: applying.map((rule) => {
         const kind = ruleKind(rule.kind);
@@ -38,8 +38,8 @@ export function interpret(rules: RulesFile, validators: Map<string, OperationVal
           status: rule.status,
           message: rule.message,
           ...(rule.hint ? { hint: rule.hint } : {}),
-          check: (s, out) => {
-            append(out, kind.check(rule, s));
+          check: (subject, out) => {
+            append(out, kind.check(rule, subject));
           },
         };
       }),

@@ -85,7 +85,7 @@ export interface RuleKind<R extends RuleSpec = RuleSpec> {
   targets(rule: R): Pointer[];
   /** The reference interpreter: findings for one subject. */
   check(rule: R, subject: Subject): Finding[];
-  /** The same check as TypeScript statements over `s: Subject`, pushing into `out: Finding[]`. */
+  /** The same check as TypeScript statements over `subject: Subject`, pushing into `out: Finding[]`. */
   emit(rule: R): Code;
   /** A body that satisfies this rule, derived from `body`; undefined when it cannot be made to. */
   satisfy(rule: R, body: unknown, env: ExampleEnv): unknown;
@@ -122,7 +122,7 @@ export interface StageKind<S extends StageSpec = StageSpec> {
   targets(stage: S): Pointer[];
   /** The reference interpreter: returns the next resolved body (never mutates its input). */
   apply(stage: S, subject: Subject): unknown;
-  /** The same transform as a TypeScript expression over `s: Subject` producing the next body. */
+  /** The same transform as a TypeScript expression over `subject: Subject` producing the next body. */
   emit(stage: S): Code;
   explain(stage: S): string;
   /** The pointers the stage may write, each with what holds when it does; absent: it may write anything. */

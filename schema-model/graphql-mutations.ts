@@ -16,8 +16,6 @@ export const SPEC_MUTATIONS: Readonly<Record<string, SpecMutation>> = {
   secretDelete: { argument: "id", object: false },
 };
 
-export const SPEC_MUTATION_NAMES: readonly string[] = Object.keys(SPEC_MUTATIONS).sort();
-
 export function specMutation(name: string): SpecMutation | undefined {
   return Object.hasOwn(SPEC_MUTATIONS, name) ? SPEC_MUTATIONS[name] : undefined;
 }

@@ -28,7 +28,9 @@ export function emitRulesDoc(rules: RulesFile, header: string): string {
     "",
     "| id | operations | what it does | spec |",
     "|---|---|---|---|",
-    ...rules.stages.map((s) => `| \`${s.id}\` | ${s.operations.join(", ")} | ${cell(stageKind(s.kind).explain(s))} | ${cell(s.spec)} |`),
+    ...rules.stages.map(
+      (stage) => `| \`${stage.id}\` | ${stage.operations.join(", ")} | ${cell(stageKind(stage.kind).explain(stage))} | ${cell(stage.spec)} |`,
+    ),
     "",
   ];
   return lines.join("\n");

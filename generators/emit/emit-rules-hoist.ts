@@ -1,16 +1,16 @@
 // One walk per path (docs/engine.md): the rules of an operation read the same few fields of
-// the request and of the resolved body again and again (`rt.prop(rt.prop(s.resolved, "gpu"),
+// the request and of the resolved body again and again (`rt.prop(rt.prop(subject.resolved, "gpu"),
 // "pools")` in several rules). Once the stages have run neither body changes, so each chain is
 // read once, into a local, as inline code (V8 does not inline `rt.prop` into a function this
 // large), before the rules run.
 
 /** The bodies whose reads are hoisted: both are fixed once the eager stages have run. */
-const ROOTS: Record<string, string> = { "s.input": "i$", "s.resolved": "r$" };
+const ROOTS: Record<string, string> = { "subject.input": "i$", "subject.resolved": "r$" };
 
-const READ = /rt\.prop\((s\.input|s\.resolved|[ir]\$\d+), ("(?:[^"\\]|\\.)*")\)/g;
+const READ = /rt\.prop\((subject\.input|subject\.resolved|[ir]\$\d+), ("(?:[^"\\]|\\.)*")\)/g;
 
 /**
- * `text` with every `rt.prop` chain over `s.input` or `s.resolved` replaced by a local, and the
+ * `text` with every `rt.prop` chain over `subject.input` or `subject.resolved` replaced by a local, and the
  * declarations of those locals (in dependency order), to be placed before `text` runs.
  */
 export function hoistReads(text: string): { text: string; declarations: string[] } {

@@ -36,7 +36,7 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
   const bindings: Code[] = [];
   const finiteNumbers = finiteWalk(model.schemas);
   model.operations.forEach((op, i) => {
-    const stages = rules.stages.filter((s) => s.operations.includes(op.id) && !skip.has(`${s.id}@${op.id}`));
+    const stages = rules.stages.filter((stage) => stage.operations.includes(op.id) && !skip.has(`${stage.id}@${op.id}`));
     const applying = compiled.filter((c) => c.rule.operations.includes(op.id) && !skip.has(`${c.rule.id}@${op.id}`));
     const needs = [...new Set([...stages, ...applying.map((c) => c.rule)].flatMap((x) => x.needs ?? []))].sort();
     const waiting = deferrableStages(
@@ -87,18 +87,18 @@ const H${new Code(String(i))}: rt.SchemaHint[] = ${hints};`.text,
     const hoisted = hoist(join(ruleCode, "\n  ").text, later.length > 0 ? pending(later).text : "");
     if (later.length > 0) {
       functions.push(
-        code`/** ${new Code(escapeDoc(`${op.id}: ${later.map((s) => s.id).join(", ")}, run when \`resolved\` is first read (no rule reads what they set)`))} */
-function ${defer}(s: rt.Subject): unknown {
+        code`/** ${new Code(escapeDoc(`${op.id}: ${later.map((stage) => stage.id).join(", ")}, run when \`resolved\` is first read (no rule reads what they set)`))} */
+function ${defer}(subject: rt.Subject): unknown {
   ${join(
     later.map((stage) => stageStatement(stage, undefined)),
     "\n  ",
   )}
-  return s.resolved;
+  return subject.resolved;
 }`.text,
       );
     }
     functions.push(
-      code`/** ${new Code(escapeDoc(`${op.id}: schema, then ${stages.length === 0 ? "no stages" : `stages ${stages.map((s) => s.id).join(", ")}`}, then ${applying.length} rule(s)`))} */
+      code`/** ${new Code(escapeDoc(`${op.id}: schema, then ${stages.length === 0 ? "no stages" : `stages ${stages.map((stage) => stage.id).join(", ")}`}, then ${applying.length} rule(s)`))} */
 function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, plain?: boolean${new Code(later.length > 0 ? ", owned?: boolean" : "")}): rt.CheckResult {
   const out = new rt.Report();
   const validate = ${entry}.request;
@@ -112,14 +112,14 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     ${join(whenInvalid, "\n    ")}
   }`
   }
-  const s: rt.Subject = { operation: ${op.id}, input, resolved: input, context, plain: plain === true, owned: false };
+  const subject: rt.Subject = { operation: ${op.id}, input, resolved: input, context, plain: plain === true, owned: false };
   ${join(
     eager.map((stage) => stageStatement(stage, code`out.stageFailed(${stage.id}, error);`)),
     "\n  ",
   )}
   ${new Code(hoisted.declarations.join("\n  "))}
   ${new Code(hoisted.rules)}
-  return out.result(s, ${later.length > 0 ? code`${new Code(hoisted.pending)} ? ${defer} : undefined, owned === true` : code`undefined`});
+  return out.result(subject, ${later.length > 0 ? code`${new Code(hoisted.pending)} ? ${defer} : undefined, owned === true` : code`undefined`});
 }`.text,
     );
     const kind = op.kind === "graphql" ? code`kind: "graphql",\n    ` : code``;
@@ -129,7 +129,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     entries.push(code`[${op.id}, {
     ${kind}${secrets}${finite}needs: ${needs},
     responses: new Map<string, rt.ValidateFunction>(),
-    stages: ${stages.map((s) => ({ id: s.id }))},
+    stages: ${stages.map((stage) => ({ id: stage.id }))},
     rules: [${join(
       applying.map((c) => c.name),
       ", ",
@@ -161,7 +161,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
  * rule's and stage's id (a stage that cannot run warns under its id), sorted; `never` when none.
  */
 export function ruleIdUnion(rules: RulesFile): string {
-  const ids = [...new Set([...rules.rules.map((r) => r.id), ...rules.stages.map((s) => s.id)])].sort();
+  const ids = [...new Set([...rules.rules.map((r) => r.id), ...rules.stages.map((stage) => stage.id)])].sort();
   return ids.length === 0 ? "never" : ids.map((id) => literal(id).text).join(" | ");
 }
 
@@ -214,14 +214,14 @@ function pending(stages: StageSpec[]): Code {
 }
 
 /**
- * A stage as a statement over `s`: the next resolved body, or `onError` when it throws (a
+ * A stage as a statement over `subject`: the next resolved body, or `onError` when it throws (a
  * deferred stage has none: it leaves the body as it was; defaults cannot throw on JSON data).
  */
 function stageStatement(stage: StageSpec, onError: Code | undefined): Code {
   const kind = stageKind(stage.kind);
   return code`// ${new Code(escapeDoc(`${stage.id}: ${kind.explain(stage)}`))}
   try {
-    s.resolved = ${new Code(indent(kind.emit(stage), "    ").trimStart())};
+    subject.resolved = ${new Code(indent(kind.emit(stage), "    ").trimStart())};
   } catch${
     onError === undefined
       ? code` {

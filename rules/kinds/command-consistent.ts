@@ -16,13 +16,13 @@ export const commandConsistent: RuleKind<CommandConsistent> = {
   kind: "commandConsistent",
   params: { properties: { args: pointer, cmd: pointer, entrypoint: pointer }, required: ["args", "cmd", "entrypoint"] },
   targets: (rule) => [rule.args, rule.cmd, rule.entrypoint],
-  check(rule, s) {
-    const detail = commandMismatch(...fields(rule, s.input));
+  check(rule, subject) {
+    const detail = commandMismatch(...fields(rule, subject.input));
     return detail === undefined ? [] : [{ path: rule.args, detail }];
   },
   emit(rule) {
     return code`{
-  const detail = rt.commandMismatch(${at(rule.args, code`s.input`)}, ${at(rule.cmd, code`s.input`)}, ${at(rule.entrypoint, code`s.input`)});
+  const detail = rt.commandMismatch(${at(rule.args, code`subject.input`)}, ${at(rule.cmd, code`subject.input`)}, ${at(rule.entrypoint, code`subject.input`)});
   if (detail !== undefined) out.push({ path: ${rule.args}, detail });
 }`;
   },

@@ -24,15 +24,15 @@ export const enumWhen: RuleKind<EnumWhen> = {
     required: ["field", "allowed", "when"],
   },
   targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
-  check(rule, s) {
-    const value = getAt(s.resolved, parsePointer(rule.field));
-    if (!holds(rule.when, s.resolved) || !isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return [];
+  check(rule, subject) {
+    const value = getAt(subject.resolved, parsePointer(rule.field));
+    if (!holds(rule.when, subject.resolved) || !isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return [];
     return [{ path: rule.field, detail: `${show(value)} is not one of ${allowedText(rule)}` }];
   },
   emit(rule) {
     return code`{
   const value = ${at(rule.field)};
-  if (${emitCondition(rule.when, code`s.resolved`)} && rt.isPresent(value) && !${allowedTest(rule.allowed)}) {
+  if (${emitCondition(rule.when, code`subject.resolved`)} && rt.isPresent(value) && !${allowedTest(rule.allowed)}) {
     out.push({ path: ${rule.field}, detail: rt.show(value) + ${` is not one of ${allowedText(rule)}`} });
   }
 }`;

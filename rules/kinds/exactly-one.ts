@@ -15,8 +15,8 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
   kind: "exactlyOne",
   params: { properties: { fields: { ...pointers, minItems: 2 } }, required: ["fields"] },
   targets: (rule) => rule.fields,
-  check(rule, s) {
-    const set = setFields(rule, s.resolved);
+  check(rule, subject) {
+    const set = setFields(rule, subject.resolved);
     if (set.length === 1) return [];
     return [{ path: set[1] ?? "", detail: set.length === 0 ? "none is set" : `${fieldList(set)} are all set` }];
   },

@@ -26,9 +26,9 @@ function program(expression: string) {
 }
 
 /** Evaluate for one subject: true, false, or what went wrong. */
-export function evaluateExpression(expression: string, s: Pick<Subject, "input" | "resolved" | "context">): boolean | string {
+export function evaluateExpression(expression: string, subject: Pick<Subject, "input" | "resolved" | "context">): boolean | string {
   try {
-    const value: unknown = runCel(program(expression), { body: s.resolved, input: s.input, current: s.context.current ?? null });
+    const value: unknown = runCel(program(expression), { body: subject.resolved, input: subject.input, current: subject.context.current ?? null });
     return typeof value === "boolean" ? value : `evaluated to ${JSON.stringify(value)}, not a boolean`;
   } catch (error) {
     return (error as Error).message.split("\n")[0] ?? "evaluation failed";
@@ -51,8 +51,8 @@ export const expression: RuleKind<Expression> = {
     required: ["expression", "examples"],
   },
   targets: () => [],
-  check(rule, s) {
-    const verdict = evaluateExpression(rule.expression, s);
+  check(rule, subject) {
+    const verdict = evaluateExpression(rule.expression, subject);
     const path = rule.path ?? "";
     if (verdict === true) return [];
     if (verdict === false) return [{ path }];
@@ -63,7 +63,7 @@ export const expression: RuleKind<Expression> = {
     return code`{
   let value: unknown;
   try {
-    value = rt.runCel(celProgram(${rule.expression}), { body: s.resolved, input: s.input, current: s.context.current ?? null });
+    value = rt.runCel(celProgram(${rule.expression}), { body: subject.resolved, input: subject.input, current: subject.context.current ?? null });
   } catch (error) {
     value = error instanceof Error ? (error.message.split("\\n")[0] ?? "evaluation failed") : String(error);
   }

@@ -18,8 +18,8 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
   kind: "forbiddenTogether",
   params: { properties: { fields: { ...pointers, minItems: 2 }, fieldsFrom }, required: ["fields"] },
   targets: (rule) => rule.fields,
-  check(rule, s) {
-    const set = setFields(rule, fieldsBody(rule, s));
+  check(rule, subject) {
+    const set = setFields(rule, fieldsBody(rule, subject));
     return set.length === rule.fields.length ? [{ path: set[set.length - 1] ?? "", detail: `${fieldList(set)} are all set` }] : [];
   },
   emit(rule) {

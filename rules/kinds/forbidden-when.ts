@@ -19,10 +19,10 @@ export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
   params: { properties: { fields: pointers, when: condition, fieldsFrom }, required: ["fields", "when"] },
   // The forbidden fields need not exist in the schema (they may be forbidden there too).
   targets: (rule) => conditionPointers(rule.when),
-  check(rule, s) {
-    if (!holds(rule.when, s.resolved)) return [];
+  check(rule, subject) {
+    if (!holds(rule.when, subject.resolved)) return [];
     return rule.fields.flatMap((f) =>
-      matchAll(fieldsBody(rule, s), parsePointer(f))
+      matchAll(fieldsBody(rule, subject), parsePointer(f))
         .filter((m) => isPresent(m.value))
         .map((m) => ({ path: m.path })),
     );
@@ -33,7 +33,7 @@ export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
         eachMatch(f, fieldsCode(rule), (value, path) => code`if (rt.isPresent(${value})) out.push({ path: ${path} });`, { presence: true }),
       ),
     );
-    return code`if (${emitCondition(rule.when, code`s.resolved`)}) {
+    return code`if (${emitCondition(rule.when, code`subject.resolved`)}) {
 ${loops}
 }`;
   },

@@ -43,15 +43,15 @@ export const inCatalogRange: RuleKind<InCatalogRange> = {
     required: ["each", "recordId", "value", "collection", "key", "min", "max"],
   },
   targets: (rule) => [rule.each + rule.recordId, rule.each + rule.value],
-  check(rule, s) {
-    const list = records(s.context, rule.collection);
+  check(rule, subject) {
+    const list = records(subject.context, rule.collection);
     if (list === undefined) {
-      return matchAll(fieldsBody(rule, s), parsePointer(rule.each)).length > 0
+      return matchAll(fieldsBody(rule, subject), parsePointer(rule.each)).length > 0
         ? [{ path: rule.each.replace(/\/\*.*$/, ""), warning: true, detail: `cannot check offline: no ${rule.collection} catalog was given` }]
         : [];
     }
     const out: Finding[] = [];
-    for (const it of items(rule, fieldsBody(rule, s), list)) {
+    for (const it of items(rule, fieldsBody(rule, subject), list)) {
       if (typeof it.value !== "number") continue;
       if ((it.min !== undefined && it.value < it.min) || (it.max !== undefined && it.value > it.max)) {
         out.push({ path: it.path, detail: `${it.value} is outside ${JSON.stringify(it.id)}'s range ${it.min ?? "-"}..${it.max ?? "-"}` });
@@ -77,7 +77,7 @@ else {
   }
 }`;
     return code`{
-  const list = rt.records(s.context, ${rule.collection});
+  const list = rt.records(subject.context, ${rule.collection});
   let seen = false;
   ${eachMatch(rule.each, fieldsCode(rule), check)}
   if (seen) out.push({ path: ${rule.each.replace(/\/\*.*$/, "")}, warning: true, detail: ${`cannot check offline: no ${rule.collection} catalog was given`} });

@@ -14,20 +14,20 @@ export const monotonic: RuleKind<Monotonic> = {
   kind: "monotonic",
   params: { properties: { field: pointer }, required: ["field"] },
   targets: (rule) => [rule.field],
-  check(rule, s) {
-    const next = getAt(s.input, parsePointer(rule.field));
+  check(rule, subject) {
+    const next = getAt(subject.input, parsePointer(rule.field));
     if (typeof next !== "number") return [];
-    if (s.context.current === undefined) return [{ path: rule.field, warning: true, detail: OFFLINE }];
-    const now = getAt(s.context.current, parsePointer(rule.field));
+    if (subject.context.current === undefined) return [{ path: rule.field, warning: true, detail: OFFLINE }];
+    const now = getAt(subject.context.current, parsePointer(rule.field));
     return typeof now === "number" && next < now ? [{ path: rule.field, detail: `${next} is below the current ${now}` }] : [];
   },
   emit(rule) {
     return code`{
-  const next = ${at(rule.field, code`s.input`)};
+  const next = ${at(rule.field, code`subject.input`)};
   if (typeof next === "number") {
-    if (s.context.current === undefined) out.push({ path: ${rule.field}, warning: true, detail: ${OFFLINE} });
+    if (subject.context.current === undefined) out.push({ path: ${rule.field}, warning: true, detail: ${OFFLINE} });
     else {
-      const now = ${at(rule.field, code`s.context.current`)};
+      const now = ${at(rule.field, code`subject.context.current`)};
       if (typeof now === "number" && next < now) out.push({ path: ${rule.field}, detail: next + " is below the current " + now });
     }
   }

@@ -13,8 +13,8 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
   kind: "powerOfTwo",
   params: { properties: { field: pointer, fieldsFrom }, required: ["field"] },
   targets: (rule) => [rule.field],
-  check(rule, s) {
-    return matchAll(fieldsBody(rule, s), parsePointer(rule.field))
+  check(rule, subject) {
+    return matchAll(fieldsBody(rule, subject), parsePointer(rule.field))
       .filter((m) => typeof m.value === "number" && !isPowerOfTwo(m.value))
       .map((m) => ({ path: m.path, detail: `${m.value} is not a power of two` }));
   },

@@ -15,11 +15,11 @@ export const requires: RuleKind<Requires> = {
   kind: "requires",
   params: { properties: { field: pointer, when: condition, fieldsFrom }, required: ["field", "when"] },
   targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
-  check(rule, s) {
-    return holds(rule.when, s.resolved) && !isPresent(getAt(fieldsBody(rule, s), parsePointer(rule.field))) ? [{ path: rule.field }] : [];
+  check(rule, subject) {
+    return holds(rule.when, subject.resolved) && !isPresent(getAt(fieldsBody(rule, subject), parsePointer(rule.field))) ? [{ path: rule.field }] : [];
   },
   emit(rule) {
-    return code`if (${emitCondition(rule.when, code`s.resolved`)} && !rt.isPresent(${at(rule.field, fieldsCode(rule))})) out.push({ path: ${rule.field} });`;
+    return code`if (${emitCondition(rule.when, code`subject.resolved`)} && !rt.isPresent(${at(rule.field, fieldsCode(rule))})) out.push({ path: ${rule.field} });`;
   },
   satisfy(rule, body, env) {
     if (!holds(rule.when, body) || isPresent(getAt(body, parsePointer(rule.field)))) return body;

@@ -17,8 +17,8 @@ export interface Read {
 let reads: Read[] | undefined;
 
 /**
- * The reads of `s.resolved` that `emit` makes through these helpers, or undefined when its code
- * reads `s.resolved` some other way too (then anything may be read). generators/emit/emit-rules.ts
+ * The reads of `subject.resolved` that `emit` makes through these helpers, or undefined when its code
+ * reads `subject.resolved` some other way too (then anything may be read). generators/emit/emit-rules.ts
  * uses them to tell which trailing stages (defaults) no rule depends on, so they can wait.
  */
 export function emitWithReads(emit: () => Code): { code: Code; reads: Read[] | undefined } {
@@ -27,21 +27,21 @@ export function emitWithReads(emit: () => Code): { code: Code; reads: Read[] | u
   reads = recorded;
   try {
     const emitted = emit();
-    return { code: emitted, reads: (emitted.text.match(/\bs\.resolved\b/g) ?? []).length === recorded.length ? recorded : undefined };
+    return { code: emitted, reads: (emitted.text.match(/\bsubject\.resolved\b/g) ?? []).length === recorded.length ? recorded : undefined };
   } finally {
     reads = outer;
   }
 }
 
 function record(p: Pointer, body: Code, presence: boolean): void {
-  if (body.text === "s.resolved") reads?.push({ pointer: p, presence });
+  if (body.text === "subject.resolved") reads?.push({ pointer: p, presence });
 }
 
 const isIndex = (segment: string) => /^(0|[1-9][0-9]*)$/.test(segment);
 
 /**
  * The walk variables of eachMatch over the request or resolved body (`m2`): values inside the
- * body, so JSON data whenever the subject is (`s.plain`).
+ * body, so JSON data whenever the subject is (`subject.plain`).
  */
 const insideBody = new WeakSet<Code>();
 
@@ -50,8 +50,8 @@ function chain(p: Pointer, body: Code): Code {
 }
 
 /**
- * Emitted: `chain` for a `body` inside the subject's body (a plain identifier, `s.input` or the
- * Defaulter's `d.body`: read more than once). When the subject is plain JSON data (`s.plain`:
+ * Emitted: `chain` for a `body` inside the subject's body (a plain identifier, `subject.input` or the
+ * Defaulter's `d.body`: read more than once). When the subject is plain JSON data (`subject.plain`:
  * every object's prototype is Object.prototype) and Object.prototype has none of the path's
  * keys, each step is a named load, which is the own property (V8 folds the key tests): an
  * inline-cached load at this site instead of a call whose keyed load every rule shares. Else the
@@ -65,7 +65,7 @@ function plainChain(p: Pointer, body: Code): Code {
     segments.map((segment) => code`!(${segment} in Object.prototype)`),
     " && ",
   );
-  return code`(s.plain === true && ${guards} ? ${fast} : ${chain(p, body)})`;
+  return code`(subject.plain === true && ${guards} ? ${fast} : ${chain(p, body)})`;
 }
 
 /** A read of `body` at `p`: with the plain-data fast path when `body` is a walk variable. */
@@ -84,7 +84,7 @@ export function insideSubject(body: Code): Code {
  * Emitted: the value at a pointer of a body that is JSON data whenever the subject is, read with
  * the plain-data fast path: the request as sent in a stage (stages run before the rules' reads
  * are hoisted into locals, generators/emit/emit-rules-hoist.ts), the Defaulter's body in a defaults
- * stage. Not for `s.resolved` in a rule: those reads are recorded and hoisted (`at`).
+ * stage. Not for `subject.resolved` in a rule: those reads are recorded and hoisted (`at`).
  */
 export function plainAt(p: Pointer, body: Code): Code {
   record(p, body, false);
@@ -93,15 +93,15 @@ export function plainAt(p: Pointer, body: Code): Code {
 
 /**
  * Emitted: the value at a pointer (no wildcards) of the resolved body, as a chain of own-property
- * reads (`rt.prop(rt.prop(s.resolved, "gpu"), "pools")`): no pointer parsing at run time.
+ * reads (`rt.prop(rt.prop(subject.resolved, "gpu"), "pools")`): no pointer parsing at run time.
  */
-export function at(p: Pointer, body: Code = code`s.resolved`): Code {
+export function at(p: Pointer, body: Code = code`subject.resolved`): Code {
   record(p, body, false);
   return read(p, body);
 }
 
 /** Emitted: whether the value at a pointer is present (set, not null); only its presence is read. */
-export function presentAt(p: Pointer, body: Code = code`s.resolved`): Code {
+export function presentAt(p: Pointer, body: Code = code`subject.resolved`): Code {
   record(p, body, true);
   return code`rt.isPresent(${read(p, body)})`;
 }
@@ -121,7 +121,7 @@ export function itemPath(path: Code, index: Code): Code {
 }
 
 /** Emitted: every match of a pointer (wildcards allowed) of the resolved body. */
-export function matches(p: Pointer, body: Code = code`s.resolved`): Code {
+export function matches(p: Pointer, body: Code = code`subject.resolved`): Code {
   record(p, body, false);
   return code`rt.matchAll(${body}, ${parsePointer(p)})`;
 }
@@ -137,7 +137,7 @@ const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/
 export function eachMatch(p: Pointer, body: Code, inner: (value: Code, path: Code) => Code, options: { name?: string; presence?: boolean } = {}): Code {
   record(p, body, options.presence ?? false);
   const name = options.name ?? "m";
-  const inside = body.text === "s.input" || body.text === "s.resolved" || insideBody.has(body);
+  const inside = body.text === "subject.input" || body.text === "subject.resolved" || insideBody.has(body);
   const segments = parsePointer(p);
   const pathCode = (parts: (string | Code)[]): Code => {
     const merged: (string | Code)[] = [];
@@ -216,10 +216,11 @@ export const fieldsFrom = { enum: ["request", "resolved"] };
 export type FieldsFrom = { fieldsFrom?: "request" | "resolved" };
 
 /** The body a rule's fields are read from (see `fieldsFrom`). */
-export const fieldsBody = (rule: FieldsFrom, s: { input: unknown; resolved: unknown }): unknown => (rule.fieldsFrom === "request" ? s.input : s.resolved);
+export const fieldsBody = (rule: FieldsFrom, subject: { input: unknown; resolved: unknown }): unknown =>
+  rule.fieldsFrom === "request" ? subject.input : subject.resolved;
 
 /** Emitted: the expression of that body. */
-export const fieldsCode = (rule: FieldsFrom): Code => (rule.fieldsFrom === "request" ? code`s.input` : code`s.resolved`);
+export const fieldsCode = (rule: FieldsFrom): Code => (rule.fieldsFrom === "request" ? code`subject.input` : code`subject.resolved`);
 
 /** For the rules table: " (fields as sent)" when the rule reads the request. */
 export const fieldsNote = (rule: FieldsFrom): string => (rule.fieldsFrom === "request" ? " (judged on the fields the request sends)" : "");

@@ -49,12 +49,12 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     required: ["field", "collection", "key"],
   },
   targets: (rule) => [rule.field, ...(rule.within ? [rule.within.field] : [])],
-  check(rule, s) {
-    const body = fieldsBody(rule, s);
+  check(rule, subject) {
+    const body = fieldsBody(rule, subject);
     const values = matchAll(body, parsePointer(rule.field)).flatMap((m) => stringsAt(m.value, m.path));
     if (values.length === 0) return [];
     if (rule.within && getAt(body, parsePointer(rule.within.field)) === undefined) return [];
-    const list = records(s.context, rule.collection);
+    const list = records(subject.context, rule.collection);
     if (list === undefined) return [noCatalog(rule)];
     const inScope = scope(rule, list, body);
     const known = rule.within ? keysIn(inScope, rule.key) : keysOf(inScope, rule.key);
@@ -115,7 +115,7 @@ ${visit(code`item`, itemPath(path, code`k`))}
     const inScope = rule.within ? code`scoped.records` : code`list.length`;
     const ready = rule.within ? code`scoped !== undefined` : code`list !== undefined`;
     return code`{
-  const list = rt.records(s.context, ${rule.collection});
+  const list = rt.records(subject.context, ${rule.collection});
   let seen = false;
   ${rule.keepOne ? code`let failed = false;` : code``}
   ${rule.keepOne ? code`let chosen = 0;` : code``}
@@ -150,7 +150,7 @@ ${visit(code`item`, itemPath(path, code`k`))}
     for (const m of matchAll(body, parsePointer(rule.field))) {
       const known = [...keysIn(scope(rule, list, out), rule.key)].sort();
       if (known.length === 0) return undefined;
-      const pick = (s: string) => known[s.length % known.length] as string;
+      const pick = (unknownValue: string) => known[unknownValue.length % known.length] as string;
       if (typeof m.value === "string") {
         if (!known.includes(rule.trim ? m.value.trim() : m.value)) out = setAt(out, parsePointer(m.path), pick(m.value));
       } else if (Array.isArray(m.value)) {

@@ -14,18 +14,18 @@ export const templateExists: RuleKind<TemplateExists> = {
   kind: "templateExists",
   params: { properties: { field: pointer }, required: ["field"] },
   targets: (rule) => [rule.field],
-  check(rule, s) {
-    const id = getAt(s.input, parsePointer(rule.field));
+  check(rule, subject) {
+    const id = getAt(subject.input, parsePointer(rule.field));
     if (typeof id !== "string") return [];
-    if (s.context.templates === undefined) return [{ path: rule.field, warning: true, detail: OFFLINE }];
-    return findTemplate(s.context, id) ? [] : [{ path: rule.field, detail: `no template ${JSON.stringify(id)} is accessible` }];
+    if (subject.context.templates === undefined) return [{ path: rule.field, warning: true, detail: OFFLINE }];
+    return findTemplate(subject.context, id) ? [] : [{ path: rule.field, detail: `no template ${JSON.stringify(id)} is accessible` }];
   },
   emit(rule) {
     return code`{
-  const id = ${at(rule.field, code`s.input`)};
+  const id = ${at(rule.field, code`subject.input`)};
   if (typeof id === "string") {
-    if (s.context.templates === undefined) out.push({ path: ${rule.field}, warning: true, detail: ${OFFLINE} });
-    else if (!s.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: ${rule.field}, detail: "no template " + JSON.stringify(id) + " is accessible" });
+    if (subject.context.templates === undefined) out.push({ path: ${rule.field}, warning: true, detail: ${OFFLINE} });
+    else if (!subject.context.templates.some((t) => rt.isObject(t) && t.id === id.trim())) out.push({ path: ${rule.field}, detail: "no template " + JSON.stringify(id) + " is accessible" });
   }
 }`;
   },

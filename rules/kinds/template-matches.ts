@@ -32,8 +32,8 @@ export const templateMatches: RuleKind<TemplateMatches> = {
     required: ["field", "where"],
   },
   targets: (rule) => [rule.field],
-  check(rule, s) {
-    const t = findTemplate(s.context, getAt(s.input, parsePointer(rule.field)));
+  check(rule, subject) {
+    const t = findTemplate(subject.context, getAt(subject.input, parsePointer(rule.field)));
     const detail = t === undefined ? undefined : mismatch(rule, t);
     return detail === undefined ? [] : [{ path: rule.field, detail }];
   },
@@ -49,7 +49,7 @@ export const templateMatches: RuleKind<TemplateMatches> = {
   }`;
       });
     return code`{
-  const t = rt.findTemplate(s.context, ${at(rule.field, code`s.input`)});
+  const t = rt.findTemplate(subject.context, ${at(rule.field, code`subject.input`)});
   let detail: string | undefined;
   if (t !== undefined) {
   ${checks.reduce(

@@ -23,7 +23,8 @@ export const defaults: StageKind<Defaults> = {
     required: ["values"],
   },
   targets: (stage) => stage.values.flatMap((v) => [v.path, ...(v.when ? conditionPointers(v.when) : [])]),
-  apply: (stage, s) => stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), s.resolved),
+  apply: (stage, subject) =>
+    stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), subject.resolved),
   emit(stage) {
     const steps = stage.values.map((v) => {
       // The same test set() makes first, as a chain of reads: a default already there costs no call.
@@ -45,7 +46,7 @@ export const defaults: StageKind<Defaults> = {
     const generic = code`((d: rt.Defaulter) => {
   ${join(steps, "\n  ")}
   return d.body;
-})(new rt.Defaulter(s.resolved, s.owned === true))`;
+})(new rt.Defaulter(subject.resolved, subject.owned === true))`;
     const inPlace = emitInPlace(stage);
     return inPlace === undefined
       ? generic
@@ -59,13 +60,13 @@ export const defaults: StageKind<Defaults> = {
 };
 
 /**
- * Emitted: whether the stage could set anything on `s.resolved` (some default's condition holds
+ * Emitted: whether the stage could set anything on `subject.resolved` (some default's condition holds
  * and its field is absent). False means the stage returns the body unchanged: each default
  * sees the body the previous one left, and none of them wrote. The compiled engine asks this
  * before it makes `resolved` lazy (docs/engine.md).
  */
 export function defaultsPending(stage: Defaults): Code {
-  const body = code`s.resolved`;
+  const body = code`subject.resolved`;
   return join(
     stage.values.map((v) => {
       const absent = code`${at(v.path, body)} === undefined`;
@@ -76,8 +77,8 @@ export function defaultsPending(stage: Defaults): Code {
 }
 
 /**
- * Emitted: the stage for a body that is the caller's own plain JSON data (`s.owned` and
- * `s.plain`: lint's parsed body) whose root is an object, with Object.prototype holding none of
+ * Emitted: the stage for a body that is the caller's own plain JSON data (`subject.owned` and
+ * `subject.plain`: lint's parsed body) whose root is an object, with Object.prototype holding none of
  * the paths' keys: each default a named load and, where absent, a named store into the body
  * itself, parents created as the Defaulter creates them. The Defaulter's calls, path arrays and
  * keyed stores cost several times more (docs/engine.md), and lint runs this on every body that
@@ -141,10 +142,10 @@ function emitInPlace(stage: Defaults): { test: Code; apply: Code } | undefined {
     return when === undefined ? set : code`if (${emitCondition(when, body)}) ${set}`;
   });
   return {
-    test: code`(s.owned === true && s.plain === true && rt.isObject(s.resolved) && ${guards})`,
+    test: code`(subject.owned === true && subject.plain === true && rt.isObject(subject.resolved) && ${guards})`,
     apply: code`((b: Record<string, unknown>) => {
   ${join(steps, "\n  ")}
   return b;
-})(s.resolved as Record<string, unknown>)`,
+})(subject.resolved as Record<string, unknown>)`,
   };
 }

@@ -20,8 +20,8 @@ export const patchMerge: StageKind<PatchMerge> = {
     required: [],
   },
   targets: (stage) => [...(stage.replaceTogether ?? []).flat(), ...(stage.clears ?? [])],
-  apply: (stage, s) => merge(s.context.current, s.resolved, stage.replaceTogether ?? [], stage.clears ?? []),
-  emit: (stage) => code`rt.patchMerge(s.context.current, s.resolved, ${stage.replaceTogether ?? []}, ${stage.clears ?? []})`,
+  apply: (stage, subject) => merge(subject.context.current, subject.resolved, stage.replaceTogether ?? [], stage.clears ?? []),
+  emit: (stage) => code`rt.patchMerge(subject.context.current, subject.resolved, ${stage.replaceTogether ?? []}, ${stage.clears ?? []})`,
   explain: (stage) =>
     "the patch is merged into the current resource (objects field by field, other values replaced)" +
     (stage.replaceTogether?.length ? `; ${stage.replaceTogether.map((g) => g.map((p) => `\`${p}\``).join(" + ")).join("; ")} replaced together` : "") +

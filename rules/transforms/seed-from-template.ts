@@ -17,20 +17,20 @@ export const seedFromTemplate: StageKind<SeedFromTemplate> = {
   kind: "seedFromTemplate",
   params: { properties: { template: pointer, from: pointer, to: pointer, when: condition }, required: ["template", "from", "to", "when"] },
   targets: (stage) => [stage.template, stage.to],
-  apply(stage, s) {
-    const t = findTemplate(s.context, getAt(s.input, parsePointer(stage.template)));
+  apply(stage, subject) {
+    const t = findTemplate(subject.context, getAt(subject.input, parsePointer(stage.template)));
     const value = getAt(t, parsePointer(stage.from));
-    if (!isPresent(value) || !holds(stage.when, s.resolved)) return s.resolved;
-    return setAt(s.resolved, parsePointer(stage.to), clone(value));
+    if (!isPresent(value) || !holds(stage.when, subject.resolved)) return subject.resolved;
+    return setAt(subject.resolved, parsePointer(stage.to), clone(value));
   },
   // Without a template (the usual body) the stage is one look-up and makes no function. The
   // subject is the function's parameter, not a capture: a closure over the check's `s` would
   // make V8 allocate a context for it on every call, template or not.
   emit: (stage) => {
-    const template = code`rt.findTemplate(s.context, ${plainAt(stage.template, code`s.input`)})`;
-    return code`${template} === undefined ? s.resolved : ((value: unknown, s: rt.Subject) => rt.isPresent(value) && ${emitCondition(stage.when, code`s.resolved`)}
-    ? rt.setAt(s.resolved, ${parsePointer(stage.to)}, rt.clone(value))
-    : s.resolved)(${at(stage.from, template)}, s)`;
+    const template = code`rt.findTemplate(subject.context, ${plainAt(stage.template, code`subject.input`)})`;
+    return code`${template} === undefined ? subject.resolved : ((value: unknown, subject: rt.Subject) => rt.isPresent(value) && ${emitCondition(stage.when, code`subject.resolved`)}
+    ? rt.setAt(subject.resolved, ${parsePointer(stage.to)}, rt.clone(value))
+    : subject.resolved)(${at(stage.from, template)}, subject)`;
   },
   writes: (stage) => [{ pointer: stage.to, guard: [{ present: stage.template }, ...conditionFacts(stage.when)] }],
   explain: (stage) => `the template's \`${stage.from}\` seeds \`${stage.to}\` when ${describeCondition(stage.when)}`,

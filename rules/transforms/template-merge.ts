@@ -18,12 +18,13 @@ export const templateMerge: StageKind<TemplateMerge> = {
     required: ["from", "fields"],
   },
   targets: (stage) => [stage.from, ...stage.fields.map((f) => `/${f}`)],
-  apply: (stage, s) => merge(s.resolved, findTemplate(s.context, getAt(s.input, parsePointer(stage.from))), stage.fields, stage.mergeByKey ?? []),
+  apply: (stage, subject) =>
+    merge(subject.resolved, findTemplate(subject.context, getAt(subject.input, parsePointer(stage.from))), stage.fields, stage.mergeByKey ?? []),
   // Without a template (the usual body) the stage is one look-up: its field lists are built only
   // when there is a template to merge (findTemplate reads plain data: asking twice is asking once).
   emit: (stage) => {
-    const template = code`rt.findTemplate(s.context, ${plainAt(stage.from, code`s.input`)})`;
-    return code`${template} === undefined ? s.resolved : rt.templateMerge(s.resolved, ${template}, ${stage.fields}, ${stage.mergeByKey ?? []})`;
+    const template = code`rt.findTemplate(subject.context, ${plainAt(stage.from, code`subject.input`)})`;
+    return code`${template} === undefined ? subject.resolved : rt.templateMerge(subject.resolved, ${template}, ${stage.fields}, ${stage.mergeByKey ?? []})`;
   },
   writes: (stage) => stage.fields.map((f) => ({ pointer: formatPointer([f]), guard: [{ present: stage.from }] })),
   explain: (stage) =>

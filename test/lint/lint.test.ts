@@ -313,8 +313,8 @@ describe("another engine", () => {
               status: 409,
               message: "must not be named pong",
               hint: "Pick another name.",
-              check: (s, out) => {
-                if ((s.input as { name?: unknown }).name === "pong") out.push({ path: "/name" });
+              check: (subject, out) => {
+                if ((subject.input as { name?: unknown }).name === "pong") out.push({ path: "/name" });
               },
             },
           ],
