@@ -10,8 +10,8 @@ export { checkResponse, engine, operationIds, routes } from "../output/index.mjs
 /**
  * The server's verdict on a parsed request body. A catalog collection the context leaves out is
  * taken from the bundled dated snapshot (`catalog`), with the same stale-snapshot warnings as
- * `lint`: `check` and `lint` give the same verdict. (The generated output's own `check`, in a
- * project that generated its code, has no snapshot: without a catalog its catalog rules warn.)
+ * `lint`: `check` and `lint` give the same verdict. (So does the generated output's own `check`,
+ * in a project that generated its code: it carries the snapshot it was generated with, catalog.mts.)
  */
 export function check(operation: string, body: unknown, context: CheckContext = {}): CheckResult {
   return lint(body, {

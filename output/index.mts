@@ -5,6 +5,7 @@
 // any operation. A one-operation import that loads only its own validator is
 // operations/<operation>.mts.
 import * as rt from "../engine/index.js";
+import { snapshot } from "./catalog.mjs";
 import { attachValidators, engine } from "./rules.mjs";
 import { request as q0 } from "./validators/createCluster.mjs";
 import { responses as s0 } from "./validators/createCluster.responses.mjs";
@@ -150,9 +151,9 @@ export { engine };
 /** Every operation the engine knows, REST operationIds and GraphQL operation names. */
 export const operationIds: readonly string[] = [...engine.operations.keys()];
 
-/** The server's verdict on a request body: schema, then cross-field rules, with the resolved body. */
+/** The server's verdict on a request body: schema, then cross-field rules, with the resolved body (catalog rules against catalog.mts' snapshot unless `context.catalog` is passed). */
 export function check(operation: string, body: unknown, context: rt.CheckContext = {}): rt.CheckResult {
-  return rt.evaluate(engine, operation, body, context);
+  return rt.evaluateWithSnapshot(engine, operation, body, context, snapshot);
 }
 
 /** Validate a response body of `operation` for an HTTP status. */

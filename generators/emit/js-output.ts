@@ -53,6 +53,8 @@ function declarations(name: string, text: string, header: string): string {
   if (name === "index.mts") return render("index.d.ts", { header });
   if (name === "rules.mts") return render("rules.d.ts", { header });
   if (name === "routes.mts") return render("routes.d.ts", { header });
+  if (name === "catalog.mts")
+    return `${header}\nimport type { CatalogSnapshot } from "./runtime/index.mjs";\n\nexport declare const snapshot: CatalogSnapshot;\n`;
   if (name === "requests.mts") return `${header}\n// Attaches every request validator to the engine on import: it exports nothing.\nexport {};\n`;
   const runtime = /^runtime\/([a-z-]+)\.mts$/.exec(name)?.[1];
   if (runtime !== undefined) return `${header}\n${runtimeDeclarations(runtime)}`;

@@ -4,6 +4,7 @@
 // One operation's check(): imports this operation's request validator and nothing of the other
 // operations' validators, so a bundle holding it stays small.
 import * as rt from "../../engine/index.js";
+import { snapshot } from "../catalog.mjs";
 import { attachValidators, engine } from "../rules.mjs";
 import { request } from "../validators/secretDelete.mjs";
 
@@ -12,7 +13,7 @@ export const operation = "secretDelete";
 
 attachValidators(operation, { request });
 
-/** The server's verdict on a request body of this operation: schema, then cross-field rules. */
+/** The server's verdict on a request body of this operation: schema, then cross-field rules (catalog rules against catalog.mts' snapshot unless `context.catalog` is passed). */
 export function check(body: unknown, context: rt.CheckContext = {}): rt.CheckResult {
-  return rt.evaluate(engine, operation, body, context);
+  return rt.evaluateWithSnapshot(engine, operation, body, context, snapshot);
 }
