@@ -15,12 +15,13 @@ import { generate } from "../../generators/pipeline.js";
 import { parseRules, RulesFileError } from "../../rules/load.js";
 import { evaluate } from "../../engine/evaluate.js";
 import { contextFor, type TestModel, validBodies, violate } from "../../testing/index.js";
+import { SHARED_ABSENT } from "../fixtures/conformance/support.js";
 import { engine } from "../../output/index.mjs";
 import data from "../../output/tests/model.json" with { type: "json" };
 
 const shared = path.resolve(import.meta.dirname, "../../../shared/reference");
 const haveShared = existsSync(shared);
-if (!haveShared) console.log(`skipping upstream-document tests: ${shared} is absent (it ships only beside CI)`);
+if (!haveShared) console.log(`skipping upstream-document tests: ${SHARED_ABSENT}`);
 
 describe("generate", () => {
   it("produces identical bytes on two runs", async () => {
