@@ -1,5 +1,6 @@
 // What every command module exports, and the error that carries an exit code.
 
+import { V2kitError } from "../engine/errors.js";
 import type { ContextReading } from "../lint/context-files.js";
 import { didYouMean } from "./suggest.js";
 
@@ -9,23 +10,29 @@ export interface Command {
   run(args: string[]): Promise<number>;
 }
 
-/** Marks a CliError whichever copy of this module made it (the CLI bundle holds one, scripts/bundle-cli.mjs). */
-const CLI_ERROR = Symbol.for("v2kit.CliError");
+/** Exit status of an internal error (EX_SOFTWARE): a bug, never a verdict on the input. */
+export const EXIT_INTERNAL = 70;
 
-/** A usage error or unreadable input: printed without a stack, exit code 2 unless stated. */
-export class CliError extends Error {
-  readonly [CLI_ERROR] = true;
+/**
+ * `command-failed`: a usage error or unusable input, the message says which; `worker-failed`: a
+ * worker thread failed (a bug, exit 70); `write-refused`: `migrate scan --fix` would not replace a file.
+ */
+export type CliErrorCode = "command-failed" | "worker-failed" | "write-refused";
+
+/**
+ * A command's end: printed without a stack, exit code 2 unless stated (cli/v2kit.ts; exit 70 is an
+ * internal error, printed with its stack). The brand (engine/errors.ts) makes `instanceof` hold
+ * across module copies: the bundled dispatcher catches what other commands throw.
+ */
+export class CliError extends V2kitError {
+  static override readonly errorName: string = "CliError";
 
   constructor(
     message: string,
     readonly exitCode = 2,
+    readonly code: CliErrorCode = "command-failed",
   ) {
     super(message);
-  }
-
-  /** `instanceof` holds across module copies: the bundled dispatcher catches what other commands throw. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [CLI_ERROR]?: unknown })[CLI_ERROR] === true;
   }
 }
 

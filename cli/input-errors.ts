@@ -24,12 +24,9 @@ export function engineHooks(command: string, source: Pick<EngineSource, "spec" |
 
 /** Exit code for an error thrown while loading --spec/--rules: 1 invalid input, 2 otherwise. */
 export async function inputErrorExit(error: unknown): Promise<number> {
-  const [{ SpecError }, { GenerateError }, { RulesFileError }] = await Promise.all([
-    import("../generators/load/load.js"),
-    import("../generators/pipeline.js"),
-    import("../rules/load.js"),
-  ]);
-  if (!(error instanceof SpecError || error instanceof GenerateError || error instanceof RulesFileError)) return 2;
+  const [{ GenerateError }, { RulesFileError }] = await Promise.all([import("../schema-model/errors.js"), import("../rules/errors.js")]);
+  // GenerateError: a SpecError too.
+  if (!(error instanceof GenerateError || error instanceof RulesFileError)) return 2;
   // "FILE: cannot read: ENOENT" is an unreadable file, as for body files (exit 2).
   return /^[^\n]*: cannot read: /.test(error.message) ? 2 : 1;
 }

@@ -4,7 +4,7 @@
 
 import { LiveError } from "../live/errors.js";
 import { printable } from "../lint/printable.js";
-import { CliError, type Command } from "./command.js";
+import { CliError, type Command, EXIT_INTERNAL } from "./command.js";
 import { didYouMean } from "./suggest.js";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
@@ -76,7 +76,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof CliError || error instanceof LiveError) {
+    if ((error instanceof CliError || error instanceof LiveError) && error.exitCode !== EXIT_INTERNAL) {
       // Messages quote input (spec text, file names): control characters are shown, not sent.
       process.stderr.write(
         `v2kit: ${error.message
@@ -87,7 +87,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = error.exitCode;
     } else {
       process.stderr.write(`v2kit: internal error: ${printable(String((error as Error)?.stack ?? error))}\n`);
-      process.exitCode = 70;
+      process.exitCode = EXIT_INTERNAL;
     }
   },
 );

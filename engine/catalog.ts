@@ -127,16 +127,16 @@ export function keysWithin(list: readonly Record<string, unknown>[], body: unkno
   const index = groupIndex(list, groupKey, key);
   const keys = new Set<string>();
   const groups = new Set<string>();
-  let records = 0;
+  let recordCount = 0;
   for (const s of stringsAt(getAt(body, parsePointer(pointer)), "")) {
     if (groups.has(s.value)) continue;
     groups.add(s.value);
     const entry = index.get(s.value);
     if (entry === undefined) continue;
-    records += entry.records;
+    recordCount += entry.records;
     for (const k of entry.keys) keys.add(k);
   }
-  return { keys, records };
+  return { keys, records: recordCount };
 }
 
 interface Scoped {

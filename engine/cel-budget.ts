@@ -7,6 +7,8 @@
 // read from the data it is bounded by the largest array or object in the data (assumed at load),
 // and for `split` by the longest string.
 
+import { EngineError } from "./errors.js";
+
 /** Largest estimated cost allowed, at load and per evaluation (Kubernetes' per-call limit is 10^6 too). */
 export const CEL_COST_LIMIT = 1_000_000;
 
@@ -97,8 +99,13 @@ export function dataBounds(...values: unknown[]): DataBounds {
 }
 
 /** The error of an evaluation refused by the budget; rule kinds turn it into a warning. */
-export class CelBudgetError extends Error {
-  override readonly name = "CelBudgetError";
+export class CelBudgetError extends EngineError {
+  static override readonly errorName: string = "CelBudgetError";
+  declare readonly code: "cel-budget-exceeded";
+
+  constructor(message: string) {
+    super("cel-budget-exceeded", message);
+  }
 }
 
 /**

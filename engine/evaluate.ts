@@ -2,6 +2,7 @@
 // the stages that build the resolved body, then the rules in file order. The first violation's
 // status is the verdict's (schema failures first, then rules as ordered in the rules file).
 
+import { EngineError } from "./errors.js";
 import { problemFor, renameWarnings, type SchemaHint, schemaViolations } from "./problem.js";
 import type { CheckContext, CheckResult, Finding, Subject, TemplateRecord, ValidateFunction, Violation, Warning } from "./types.js";
 import { append, isObject } from "./values.js";
@@ -57,22 +58,16 @@ export interface Engine {
   hints: Map<string, SchemaHint[]>;
 }
 
-/** Marks an UnknownOperationError whichever copy of the engine made it (a generated output carries its own copy). */
-const UNKNOWN_OPERATION = Symbol.for("v2kit.UnknownOperationError");
-
-export class UnknownOperationError extends Error {
-  readonly [UNKNOWN_OPERATION] = true;
+/** `check` or `lint` of an operation the engine does not hold; `known` lists those it does. */
+export class UnknownOperationError extends EngineError {
+  static override readonly errorName: string = "UnknownOperationError";
+  declare readonly code: "unknown-operation";
 
   constructor(
     readonly operation: string,
     readonly known: string[],
   ) {
-    super(`unknown operation ${JSON.stringify(operation)}; known operations: ${known.join(", ")}`);
-  }
-
-  /** `instanceof` holds across copies of the engine: the package's class matches what any copy throws. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [UNKNOWN_OPERATION]?: unknown })[UNKNOWN_OPERATION] === true;
+    super("unknown-operation", `unknown operation ${JSON.stringify(operation)}; known operations: ${known.join(", ")}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // The runtime the generated engine imports as `rt`: copied verbatim into every output.
 
+export { EngineError, type EngineErrorCode, V2kitError } from "./errors.js";
 export { CEL_COST_LIMIT, CelBudgetError, celCost, runCel } from "./cel-budget.js";
 export { keysIn, keysOf, keysWithin, keysWithinValue, numberAt, recordWith, records, recordsWithin, stringsAt } from "./catalog.js";
 export { commandMismatch, parseArgs, shellWords } from "./command.js";

@@ -63,17 +63,29 @@ export interface Finding {
   warning?: boolean;
 }
 
-export interface Violation {
-  /** Rule id, or `schema/<keyword>` for JSON Schema failures, or `json/parse`. */
-  rule: string;
+/**
+ * The rule ids the engine gives itself, whatever the rules file: `schema/<keyword>` (a JSON Schema
+ * failure), `json/parse` and `json/encoding` (the text is not JSON), `graphql/...` (a GraphQL
+ * request), `hint/v1-field` (a v1 field name), `catalog/stale-snapshot` (lint's dated snapshot).
+ */
+export type BuiltinRuleId = `schema/${string}` | `json/${string}` | `graphql/${string}` | `hint/${string}` | `catalog/${string}`;
+
+/**
+ * A failure. `Rule` is the union of rule ids it can carry: a generated output's `check` returns
+ * `CheckResult<RuleId | BuiltinRuleId>`, so `violation.rule === "gpu-pools-known"` narrows and a
+ * misspelt id does not compile.
+ */
+export interface Violation<Rule extends string = string> {
+  /** Rule id of the rules file, or one of BuiltinRuleId. */
+  rule: Rule;
   status: number;
   path: string;
   message: string;
   hint?: string;
 }
 
-export interface Warning {
-  rule: string;
+export interface Warning<Rule extends string = string> {
+  rule: Rule;
   path: string;
   message: string;
 }
@@ -86,12 +98,12 @@ export interface Problem {
   errors?: string[];
 }
 
-export interface CheckResult {
+export interface CheckResult<Rule extends string = string> {
   ok: boolean;
   status: number | null;
   problem: Problem | null;
-  violations: Violation[];
-  warnings: Warning[];
+  violations: Violation<Rule>[];
+  warnings: Warning<Rule>[];
   resolved: unknown;
 }
 

@@ -51,9 +51,10 @@ export class Artifacts {
 
   /**
    * Declare an artifact made from `parts` (canonical texts of its inputs; null: no header, made
-   * from v2kit's own code only) and build it with `make` unless it can be reused.
+   * from v2kit's own code only) and build it with `make` unless it can be reused. Its files (or
+   * the error that made none) come from files().
    */
-  add(name: string, parts: readonly string[] | null, make: (head: string) => Map<string, string> | Promise<Map<string, string>>): Promise<unknown> {
+  add(name: string, parts: readonly string[] | null, make: (head: string) => Map<string, string> | Promise<Map<string, string>>): void {
     const inputs = parts === null ? "" : this.hashOf(parts);
     const identity = parts === null ? "" : header(this.sources, inputs);
     const previous = this.reuse?.(name, identity);
@@ -61,7 +62,6 @@ export class Artifacts {
     const files = previous !== undefined ? Promise.resolve(previous) : Promise.resolve().then(async () => ownHashes(await make(identity), inputs));
     files.catch(() => undefined); // awaited in files(); a rejection must not go unhandled meanwhile
     this.built.push({ record, files });
-    return files;
   }
 
   private hashOf(parts: readonly string[]): string {

@@ -5,7 +5,8 @@
 import { interpret, type OperationValidators } from "../rules/interpreter.js";
 import type { Engine } from "../engine/evaluate.js";
 import type { ValidateFunction } from "../engine/types.js";
-import { SpecError, TOO_DEEP } from "./load/load.js";
+import { SpecError } from "../schema-model/errors.js";
+import { TOO_DEEP } from "./load/load.js";
 import type { Diagnostic } from "../schema-model/model.js";
 import { loadModel, loadRules } from "./pipeline.js";
 import { applicability } from "./normalize/targets.js";

@@ -4,7 +4,7 @@
 // reads one file instead of a few hundred (docs/generate-speed.md). Its second thread runs
 // `serveTypesRequests` from the same file.
 
-export { GenerateError, generate } from "./pipeline.js";
-export { SpecError } from "./load/load.js";
-export { RulesFileError } from "../rules/load.js";
+export { generate } from "./pipeline.js";
+export { GenerateError, SpecError } from "../schema-model/errors.js";
+export { RulesFileError } from "../rules/errors.js";
 export { serveTypesRequests } from "./emit/types-serve.js";

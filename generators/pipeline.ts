@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseRules } from "../rules/load.js";
 import { InputError } from "../input/read-input.js";
+import { GenerateError, SpecError } from "../schema-model/errors.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
 import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";
@@ -14,7 +15,7 @@ import { emitRulesDoc } from "./emit/emit-rules-doc.js";
 import { emitTests } from "./emit/emit-tests.js";
 import { mergeGraphql } from "./normalize/graphql.js";
 import { canonicalJson } from "./header.js";
-import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, SpecError, TOO_DEEP, validationError } from "./load/load.js";
+import { bundleDocument, finishDocument, loadDocument, parseText, readDocument, TOO_DEEP, validationError } from "./load/load.js";
 import type { ApiModel, Diagnostic } from "../schema-model/model.js";
 import { SERVE_MODEL_FILE, serveModelText } from "../schema-model/serve-model.js";
 import { normalize } from "./normalize/normalize.js";
@@ -58,11 +59,9 @@ export interface GenerateResult {
   artifacts: ArtifactRecord[];
 }
 
-export class GenerateError extends Error {}
-
 function readJson(file: string): unknown {
   return parseText(
-    readDocument(file, (reason) => new SpecError(file, `cannot read: ${reason}`)),
+    readDocument(file, (reason) => SpecError.unreadable(file, reason)),
     file,
   );
 }
@@ -89,7 +88,7 @@ function modelOf(doc: Record<string, unknown>, options: GenerateOptions): ApiMod
 
 export function loadRules(file?: string): RulesFile {
   const rulesPath = file ?? bundled.rules();
-  const text = readDocument(rulesPath, (reason) => new GenerateError(`${rulesPath}: cannot read: ${reason}`));
+  const text = readDocument(rulesPath, (reason) => new GenerateError("rules-unreadable", `${rulesPath}: cannot read: ${reason}`));
   return parseRules(text, rulesPath);
 }
 
@@ -142,6 +141,7 @@ async function generateWith(model: ApiModel, source: Record<string, unknown>, op
   const diagnostics = [...model.diagnostics, ...ruleDiagnostics];
   if (options.rulesStrict && ruleDiagnostics.length > 0) {
     throw new GenerateError(
+      "rules-strict",
       `--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer}: ${d.message}`).join("\n")}`,
     );
   }

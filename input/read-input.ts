@@ -10,6 +10,7 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
+import { V2kitError } from "../engine/errors.js";
 import { builtin } from "./builtin.js";
 
 /** Default limit of one body (and of any file read whole): far above any real request. */
@@ -17,17 +18,9 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export type InputErrorCode = "not-regular" | "too-large" | "unreadable";
 
-/** Marks an InputError whichever copy of this module made it (the CLI bundles hold copies, scripts/bundle-cli.mjs). */
-const INPUT_ERROR = Symbol.for("v2kit.InputError");
-
-export class InputError extends Error {
-  override readonly name = "InputError";
-  readonly [INPUT_ERROR] = true;
-
-  /** `instanceof` holds across module copies: a command catches what the generator's copy throws. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [INPUT_ERROR]?: unknown })[INPUT_ERROR] === true;
-  }
+/** A file v2kit was asked to read and cannot or will not: what it is, its size, or the system's error. */
+export class InputError extends V2kitError {
+  static override readonly errorName: string = "InputError";
 
   constructor(
     readonly code: InputErrorCode,
@@ -72,8 +65,8 @@ export function tooLarge(file: string, maxBytes: number): InputError {
 const WORDS: Record<string, string> = { ENOENT: "no such file", EACCES: "permission denied", ELOOP: "too many symlinks", ENXIO: "no such device" };
 
 function unreadable(file: string, error: unknown): InputError {
-  const e = error as NodeJS.ErrnoException;
-  const reason = e.code === undefined ? e.message : WORDS[e.code] ? `${e.code}, ${WORDS[e.code]}` : e.code;
+  const errno = error as NodeJS.ErrnoException;
+  const reason = errno.code === undefined ? errno.message : WORDS[errno.code] ? `${errno.code}, ${WORDS[errno.code]}` : errno.code;
   return new InputError("unreadable", `cannot read ${file}: ${reason}`, reason);
 }
 
@@ -198,12 +191,13 @@ const size = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${b
  */
 export function readFileWithin(file: string, budget: FileBudget): Buffer {
   return readWhole(file === "-" ? "./-" : file, budget.maxBytes, {
-    notRegular: (f, kind) =>
-      new InputError("not-regular", `${f}: is not a regular file: it is ${kind}, and v2kit reads only regular files`, `${kind}, not a regular file`),
-    tooLarge: (f, max) => new InputError("too-large", `${f}: larger than ${size(max)}, the most v2kit reads of ${budget.what}`, `larger than ${size(max)}`),
-    unreadable: (f, error) => {
-      const e = unreadable(f, error);
-      return new InputError("unreadable", `${f}: cannot read: ${e.reason}`, e.reason);
+    notRegular: (name, kind) =>
+      new InputError("not-regular", `${name}: is not a regular file: it is ${kind}, and v2kit reads only regular files`, `${kind}, not a regular file`),
+    tooLarge: (name, max) =>
+      new InputError("too-large", `${name}: larger than ${size(max)}, the most v2kit reads of ${budget.what}`, `larger than ${size(max)}`),
+    unreadable: (name, error) => {
+      const cause = unreadable(name, error);
+      return new InputError("unreadable", `${name}: cannot read: ${cause.reason}`, cause.reason);
     },
   });
 }

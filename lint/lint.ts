@@ -14,6 +14,7 @@ import { problemFor } from "../engine/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../engine/types.js";
 import { clone } from "../engine/values.js";
 import { type BundledCollections, staleSnapshotWarnings } from "../engine/catalog-staleness.js";
+import { LintError } from "./errors.js";
 import { isWireBody, lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { graphqlName } from "./graphql/namespace.js";
 import { describeParseError, type Position, positionAt } from "./json-source.js";
@@ -114,7 +115,10 @@ export function lintSource(input: unknown, options: LintOptions): LintOutcome {
     throw new UnknownOperationError(options.operation, [...engine.operations.keys()].sort());
   }
   if (engine === bundledEngine && !validatorsAttached(key, options.response === undefined ? "request" : "responses")) {
-    throw new Error(`lint: the validators of ${options.operation} are not loaded: await loadValidators() first (the package entry loads every operation's)`);
+    throw new LintError(
+      "validators-not-loaded",
+      `lint: the validators of ${options.operation} are not loaded: await loadValidators() first (the package entry loads every operation's)`,
+    );
   }
   let text: string | undefined;
   let body: unknown = input;
@@ -397,7 +401,7 @@ export function readBundled(name: string, key: string): unknown {
   const dir = ["../../schema/catalog/", "../schema/catalog/"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((candidate) => existsSync(`${candidate}gpus.json`));
-  if (dir === undefined) throw new Error("the bundled catalog (schema/catalog/gpus.json) is missing from the package");
+  if (dir === undefined) throw new LintError("bundled-catalog-missing", "the bundled catalog (schema/catalog/gpus.json) is missing from the package");
   return (JSON.parse(readFileSync(`${dir}${name}`, "utf8")) as Record<string, unknown>)[key];
 }
 

@@ -5,7 +5,7 @@
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_cell, j) => (i === 0 ? j : j === 0 ? i : 0)));
   const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {

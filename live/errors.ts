@@ -2,6 +2,8 @@
 // the exit status a command should end with (2: usage, network or API error), and the CLI
 // maps it (cli/v2kit.ts), whichever command (lint, migrate, context) it surfaces from.
 
+import { V2kitError } from "../engine/errors.js";
+
 export type LiveErrorCode =
   | "usage"
   | "no-key"
@@ -17,12 +19,8 @@ export type LiveErrorCode =
   | "insecure"
   | "invalid-response";
 
-/** Marks a LiveError whichever copy of this module made it (the CLI bundle holds one, scripts/bundle-cli.mjs). */
-const LIVE_ERROR = Symbol.for("v2kit.LiveError");
-
-export class LiveError extends Error {
-  override readonly name = "LiveError";
-  readonly [LIVE_ERROR] = true;
+export class LiveError extends V2kitError {
+  static override readonly errorName: string = "LiveError";
   /** The exit status of a CLI run that ends with this error. */
   readonly exitCode = 2;
 
@@ -33,10 +31,5 @@ export class LiveError extends Error {
     readonly status?: number,
   ) {
     super(message);
-  }
-
-  /** `instanceof` holds across module copies: the bundled dispatcher catches what lazily loaded modules throw. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as { [LIVE_ERROR]?: unknown })[LIVE_ERROR] === true;
   }
 }

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { type Document, isMap, isSeq, LineCounter, parseDocument } from "yaml";
+import { RulesFileError } from "./errors.js";
 import { ruleKind } from "./kinds/index.js";
 import { SCHEMA_HASH, validate as precompiled } from "./rules-file-validator.js";
 import { rulesFileSchema } from "./schema.js";
@@ -41,15 +42,6 @@ function rulesFileValidator(): Validate {
     validator = new Ajv(RULES_SCHEMA_OPTIONS).compile(rulesFileSchema()) as Validate;
   }
   return validator;
-}
-
-export class RulesFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: { pointer: string; line?: number; column?: number; message: string }[],
-  ) {
-    super(problems.map((p) => `${file}:${p.line ?? 1}:${p.column ?? 1}: ${p.pointer || "/"} ${p.message}`).join("\n"));
-  }
 }
 
 function position(doc: Document, counter: LineCounter, pointer: string): { line?: number; column?: number } {

@@ -18,24 +18,24 @@ function deref(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined,
 /** The properties a schema declares itself and through `allOf`/`$ref`, by name. */
 export function propertiesOf(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined, depth = 0): Map<string, JsonSchema> {
   const out = new Map<string, JsonSchema>();
-  const s = deref(model, schema);
-  if (!s || depth > 32) return out;
-  for (const part of Array.isArray(s.allOf) ? (s.allOf as JsonSchema[]) : []) {
-    for (const [k, v] of propertiesOf(model, part, depth + 1)) out.set(k, v);
+  const resolved = deref(model, schema);
+  if (!resolved || depth > 32) return out;
+  for (const part of Array.isArray(resolved.allOf) ? (resolved.allOf as JsonSchema[]) : []) {
+    for (const [name, property] of propertiesOf(model, part, depth + 1)) out.set(name, property);
   }
-  if (typeof s.properties === "object" && s.properties !== null) {
-    for (const [k, v] of Object.entries(s.properties as Record<string, JsonSchema>)) out.set(k, v);
+  if (typeof resolved.properties === "object" && resolved.properties !== null) {
+    for (const [name, property] of Object.entries(resolved.properties as Record<string, JsonSchema>)) out.set(name, property);
   }
   return out;
 }
 
 /** True when the schema (after `$ref`/`allOf`) is an array schema. */
 export function isArraySchema(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined): boolean {
-  const s = deref(model, schema);
-  if (!s) return false;
+  const resolved = deref(model, schema);
+  if (!resolved) return false;
   return (
-    s.type === "array" ||
-    (Array.isArray(s.type) && s.type.includes("array")) ||
-    (Array.isArray(s.allOf) && (s.allOf as JsonSchema[]).some((p) => isArraySchema(model, p)))
+    resolved.type === "array" ||
+    (Array.isArray(resolved.type) && resolved.type.includes("array")) ||
+    (Array.isArray(resolved.allOf) && (resolved.allOf as JsonSchema[]).some((part) => isArraySchema(model, part)))
   );
 }

@@ -12,9 +12,9 @@ const MAX_DEPTH = 8;
 /** The pointers (`/password`, `/auth/token`) of the `writeOnly` properties of a body schema, sorted. */
 export function writeOnlyPointers(model: Pick<ApiModel, "schemas">, schema: JsonSchema | undefined): string[] {
   const found = new Set<string>();
-  const visit = (s: JsonSchema | undefined, prefix: string, depth: number) => {
-    if (s === undefined || depth > MAX_DEPTH) return;
-    for (const [name, property] of propertiesOf(model, s)) {
+  const visit = (node: JsonSchema | undefined, prefix: string, depth: number) => {
+    if (node === undefined || depth > MAX_DEPTH) return;
+    for (const [name, property] of propertiesOf(model, node)) {
       const pointer = `${prefix}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
       if (isWriteOnly(property)) found.add(pointer);
       else visit(property, pointer, depth + 1);

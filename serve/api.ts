@@ -101,9 +101,9 @@ async function modelAndDocument(options: ServeOptions): Promise<{ model: ServeMo
   const model = await loadModel(options.spec === undefined ? { graphql } : { spec: options.spec, graphql });
   if (options.spec === undefined) return { model, document: readServeModel(bundled.serveModel()).document };
   const specFile = options.spec;
-  const { parseText, readDocument, SpecError } = await import("../generators/load/load.js");
+  const [{ parseText, readDocument }, { SpecError }] = await Promise.all([import("../generators/load/load.js"), import("../schema-model/errors.js")]);
   const document = parseText(
-    readDocument(specFile, (reason) => new SpecError(specFile, `cannot read: ${reason}`)),
+    readDocument(specFile, (reason) => SpecError.unreadable(specFile, reason)),
     specFile,
   );
   return { model, document };

@@ -4,15 +4,24 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { problemFor } from "../engine/problem.js";
 import type { Problem } from "../engine/types.js";
+import { ServeError } from "./errors.js";
 
-export class BodyTooLarge extends Error {}
+/** A request body past the server's limit (answered 413). */
+export class BodyTooLarge extends ServeError {
+  static override readonly errorName: string = "BodyTooLarge";
+  declare readonly code: "body-too-large";
+
+  constructor(limit: number) {
+    super("body-too-large", `the request body is larger than ${limit} bytes`);
+  }
+}
 
 /** The request body, or BodyTooLarge past `limit` bytes (the rest is not read). */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) {
-      reject(new BodyTooLarge());
+      reject(new BodyTooLarge(limit));
       return;
     }
     const chunks: Buffer[] = [];
@@ -22,7 +31,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
       if (size > limit) {
         request.removeAllListeners("data");
         request.resume();
-        reject(new BodyTooLarge());
+        reject(new BodyTooLarge(limit));
         return;
       }
       chunks.push(chunk);

@@ -3,6 +3,7 @@
 // every authenticated response, and 429 with `Retry-After` once a window is used up.
 
 import { serializeList } from "structured-headers";
+import { ServeError } from "./errors.js";
 
 export interface WindowLimit {
   /** Window name as it appears in the headers: "minute", "hour", "day", or "<n>s". */
@@ -13,7 +14,15 @@ export interface WindowLimit {
 
 const NAMED: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400 };
 
-export class RateLimitSyntaxError extends Error {}
+/** A rate limit that is not `N/WINDOW` (`60/minute`, `5/10s`). */
+export class RateLimitSyntaxError extends ServeError {
+  static override readonly errorName: string = "RateLimitSyntaxError";
+  declare readonly code: "invalid-rate-limit";
+
+  constructor(message: string) {
+    super("invalid-rate-limit", message);
+  }
+}
 
 /** `60/minute`, `1000/hour`, `5/10s`: a quota and a window. */
 export function parseRateLimit(text: string): WindowLimit {

@@ -4,6 +4,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadApi, reportUnderivable } from "./api.js";
+import { ServeError } from "./errors.js";
 import { behaviourOf } from "./families.js";
 import { handleGraphql } from "./graphql.js";
 import { handle, type Reply, templatesOf } from "./handlers.js";
@@ -144,16 +145,16 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   const allowedOrigin = (request: IncomingMessage): string | undefined => {
     if (cors === undefined) return undefined;
     if (cors.has("*")) return "*";
-    const origin = request.headers.origin;
-    return typeof origin === "string" && cors.has(origin) ? origin : undefined;
+    const requested = request.headers.origin;
+    return typeof requested === "string" && cors.has(requested) ? requested : undefined;
   };
   const corsHeaders = (request: IncomingMessage): Record<string, string> => {
-    const origin = allowedOrigin(request);
-    if (origin === undefined) return {};
+    const allowed = allowedOrigin(request);
+    if (allowed === undefined) return {};
     return {
-      "Access-Control-Allow-Origin": origin,
+      "Access-Control-Allow-Origin": allowed,
       "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After",
-      ...(origin === "*" ? {} : { Vary: "Origin" }),
+      ...(allowed === "*" ? {} : { Vary: "Origin" }),
     };
   };
   const preflightHeaders = (request: IncomingMessage): Record<string, string> => {
@@ -202,7 +203,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   server.underivable = () => structuredClone(api.underivable);
   server.url = () => {
     const address = server.address() as AddressInfo | null;
-    if (!address) throw new Error("the server is not listening");
+    if (!address) throw new ServeError("not-listening", "the server is not listening");
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
     return `http://${host}:${address.port}`;
   };

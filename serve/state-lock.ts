@@ -9,9 +9,17 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
+import { ServeError } from "./errors.js";
 
 /** Another server holds the state file (exit 2 in `v2kit serve`). */
-export class StateLockedError extends Error {}
+export class StateLockedError extends ServeError {
+  static override readonly errorName: string = "StateLockedError";
+  declare readonly code: "state-locked";
+
+  constructor(message: string) {
+    super("state-locked", message);
+  }
+}
 
 interface Holder {
   pid: number;

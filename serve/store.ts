@@ -4,6 +4,7 @@
 
 import { randomBytes } from "node:crypto";
 import { FILE_BUDGETS, InputError, readFileWithin } from "../input/read-input.js";
+import { ServeError } from "./errors.js";
 import type { Change } from "./journal.js";
 
 export type Resource = Record<string, unknown>;
@@ -32,7 +33,15 @@ function prng(seed: number): () => number {
   };
 }
 
-export class SnapshotError extends Error {}
+/** A `--state` file (or its journal) that is not one, or cannot be read. */
+export class SnapshotError extends ServeError {
+  static override readonly errorName: string = "SnapshotError";
+  declare readonly code: "invalid-state-file" | "state-file-unreadable";
+
+  constructor(message: string, code: "invalid-state-file" | "state-file-unreadable" = "invalid-state-file") {
+    super(code, message);
+  }
+}
 
 export class Store {
   private collections = new Map<string, Map<string, Resource>>();
@@ -139,7 +148,7 @@ export function readStateFile(file: string): string | undefined {
     return readFileWithin(file, FILE_BUDGETS.state).toString("utf8");
   } catch (error) {
     if (error instanceof InputError && error.code === "unreadable" && error.reason.startsWith("ENOENT")) return undefined;
-    if (error instanceof InputError && error.code === "unreadable") throw new SnapshotError(error.message);
+    if (error instanceof InputError && error.code === "unreadable") throw new SnapshotError(error.message, "state-file-unreadable");
     throw error;
   }
 }

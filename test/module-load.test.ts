@@ -106,7 +106,7 @@ function identity(module: string): string {
 /** Modules loaded under two paths (or formats) at once. */
 function loadedTwice(modules: string[]): string[][] {
   const byIdentity = new Map<string, string[]>();
-  for (const m of modules.filter((m) => m.startsWith("dist/"))) byIdentity.set(identity(m), [...(byIdentity.get(identity(m)) ?? []), m]);
+  for (const m of modules.filter((loaded) => loaded.startsWith("dist/"))) byIdentity.set(identity(m), [...(byIdentity.get(identity(m)) ?? []), m]);
   return [...byIdentity.values()].filter((paths) => paths.length > 1);
 }
 

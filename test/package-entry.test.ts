@@ -73,7 +73,7 @@ describe("the package entry", () => {
   });
 
   it("exports routes and the dated catalog snapshot", () => {
-    expect(api.routes.some(([method, path, op]) => method === "POST" && path === "/v2/serverless" && op === "createEndpoint")).toBe(true);
+    expect(api.routes.some(([method, route, op]) => method === "POST" && route === "/v2/serverless" && op === "createEndpoint")).toBe(true);
     expect(api.catalog.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(api.catalog.gpus.length).toBeGreaterThan(10);
     expect(api.catalog.cpus.every((c) => typeof c.id === "string")).toBe(true);

@@ -142,17 +142,17 @@ async function run(args: string[]): Promise<number> {
   // let grow to 8 MB once and held there, and the old generation grows by half its live size
   // between full collections (cli/lint/ndjson/heap.ts); --jobs N gives its worker threads the same
   // heap as flags (cli/lint/ndjson/pool.ts). Heap flags given to node (or in NODE_OPTIONS) win.
-  const run: GroupRun = { format, jobs, usage };
+  const shared: GroupRun = { format, jobs, usage };
   if (values.ndjson && jobs === 1) {
     const { heapFlagsGiven, YoungGenerationCap } = await import("./ndjson/heap.js");
-    if (!heapFlagsGiven()) run.heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
+    if (!heapFlagsGiven()) shared.heap = new YoungGenerationCap(builtin<typeof import("node:v8")>("node:v8"));
   }
   let code = 0;
   for (const group of groups) {
-    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, run));
+    code = Math.max(code, await lintGroup(group.values as Values & { operation: string }, group.files, shared));
     if (closed) break;
   }
-  if (run.formatter) await write(run.formatter.end());
+  if (shared.formatter) await write(shared.formatter.end());
   // A reader that went away (| head) left inputs unchecked: exit 0 would claim they were valid.
   return closed ? Math.max(code, 1) : code;
 }
@@ -187,8 +187,8 @@ async function configGroups(values: Values, given: string[], usage: (message: st
 }
 
 /** Lints one group of files as one operation with one context; the exit status of the group. */
-async function lintGroup(values: Values & { operation: string }, files: string[], run: GroupRun): Promise<number> {
-  const { format, jobs, usage, heap } = run;
+async function lintGroup(values: Values & { operation: string }, files: string[], shared: GroupRun): Promise<number> {
+  const { format, jobs, usage, heap } = shared;
   // --jobs N: the workers start loading their engine now, beside this thread loading its own.
   const pool = values.ndjson && jobs > 1 ? await startPool(jobs, values.operation, values) : undefined;
 
@@ -218,8 +218,8 @@ async function lintGroup(values: Values & { operation: string }, files: string[]
 
   const color = format === "pretty" && process.stdout.isTTY === true && !process.env.NO_COLOR;
   // One formatter for the whole run: its end() closes the output once (SARIF: one document).
-  run.formatter ??= await loadFormatter(format, { engine, operation: values.operation, color });
-  const formatter = run.formatter;
+  shared.formatter ??= await loadFormatter(format, { engine, operation: values.operation, color });
+  const formatter = shared.formatter;
   watchStdout();
   if (pool !== undefined) {
     const { engine: _, operation: __, response: ___, ...context } = options;

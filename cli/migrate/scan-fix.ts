@@ -7,7 +7,8 @@ import { relative, sep } from "node:path";
 import { resolveFindings, type Surroundings } from "../../migrate/index.js";
 import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
-import { type FixOptions, fixFile } from "../../migrate/scan/fix.js";
+import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
+import { type ClientUnit, clientUnits } from "../../migrate/scan/client-base.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
 import type { ScannedFile } from "./scan.js";
@@ -16,6 +17,8 @@ import { writeGuarded } from "./scan-write.js";
 
 export interface FixRun extends FixOptions {
   mode: "write" | "diff";
+  /** Every scanned code file's text: where client bases and request functions are looked for (issue 41). */
+  sources?: ReadonlyMap<string, string>;
 }
 
 const key = (f: Finding) => `${f.ruleId} ${f.v1.method} ${f.v1.path} ${f.match}`;
@@ -31,18 +34,30 @@ export function fixFiles(
   let fixedCalls = 0;
   let fixedFiles = 0;
   let diff = "";
-  for (const entry of files) {
-    const source = texts.get(entry.path);
-    if (source === undefined) {
+  const { client, baseEdits, applied } = clientPlan(files, texts, run);
+  const sourceOf = (path: string) => texts.get(path) ?? run.sources?.get(path);
+  // A file that holds only a client's base (a config module) is fixed too.
+  const entries: ScannedFile[] = [...files];
+  for (const path of baseEdits.keys()) if (!files.some((f) => f.path === path)) entries.push({ file: path.split("\\").join("/"), findings: [], path });
+  const results = new Map<string, FileFix>();
+  for (const entry of entries) {
+    const source = sourceOf(entry.path);
+    if (source !== undefined) results.set(entry.path, fixFile(source, entry.path, entry.findings, { ...run, client }, baseEdits.get(entry.path)));
+  }
+  for (const entry of entries) {
+    const source = sourceOf(entry.path);
+    const result = results.get(entry.path);
+    if (source === undefined || result === undefined) {
       left.push(entry);
       continue;
     }
-    const result = fixFile(source, entry.path, entry.findings, run);
     const reasons = new Map<string, string[]>();
     for (const { finding, reason } of result.notFixed) reasons.set(key(finding), [...(reasons.get(key(finding)) ?? []), reason]);
     let findings = entry.findings.filter((f) => !result.fixed.includes(f));
     if (result.refused) process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${result.refused}\n`);
-    if (result.edits.length > 0) {
+    // Calls through a client whose paths v2 keeps, in a file with nothing else to change: migrated by their base's edit.
+    if (result.edits.length === 0) fixedCalls += result.fixed.length;
+    else {
       const unpatchable = run.mode === "diff" ? unchangedText(entry.path, source) : undefined;
       if (unpatchable) {
         process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unpatchable}: left out of the diff\n`);
@@ -62,8 +77,9 @@ export function fixFiles(
         } else {
           fixedCalls += result.fixed.length;
           fixedFiles++;
-          // What is left, at its place in the fixed text.
-          findings = resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []);
+          // What is left, at its place in the fixed text; in a client's file, as read before the fix: once its base says v2, a
+          // scan reads the calls through it as v2 ones, including those left as written (reported here, in this run).
+          if (!result.fixed.some((f) => applied.has(f))) findings = resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []);
         }
       }
     }
@@ -88,6 +104,99 @@ export function fixFiles(
     }
   }
   return { files: left, diffed: diff !== "" };
+}
+
+/**
+ * The client units of the tree (issue 41, item 1) and what this run does with each: the base
+ * changes, with every call through it, when each of those calls can be migrated (or, with
+ * --unsafe-fixes, at least one), and none of the files it touches refuses the fix; otherwise every
+ * call through it is left, with why. Planned twice: once to learn which calls can be migrated,
+ * once as decided (again if a file refused).
+ */
+function clientPlan(
+  files: readonly ScannedFile[],
+  texts: ReadonlyMap<string, string>,
+  run: FixRun,
+): { client: FixOptions["client"]; baseEdits: Map<string, Edit[]>; applied: Set<Finding> } {
+  const baseEdits = new Map<string, Edit[]>();
+  const applied = new Set<Finding>();
+  const shown = (path: string) => printable(relative(process.cwd(), path).split(sep).join("/"));
+  const units = run.sources ? clientUnits(run.sources, files, shown) : [];
+  if (units.length === 0) return { client: undefined, baseEdits, applied };
+  const fnOf = new Map<Finding, string>();
+  for (const u of units) for (const m of u.members) fnOf.set(m.finding, m.fn);
+  const trial = new Map<Finding, string | undefined>();
+  const trialRun = { ...run, client: (f: Finding) => (fnOf.has(f) ? { fn: fnOf.get(f) as string } : undefined) };
+  for (const entry of files) {
+    const source = texts.get(entry.path);
+    if (source === undefined || !entry.findings.some((f) => fnOf.has(f))) continue;
+    const result = fixFile(source, entry.path, entry.findings, trialRun);
+    // A call whose v2 path is its v1 path (`GET /pods/{id}`) needs no edit of its own: it moves with the base.
+    for (const f of entry.findings) if (fnOf.has(f)) trial.set(f, undefined);
+    for (const { finding, reason } of result.notFixed) if (fnOf.has(finding)) trial.set(finding, reason);
+  }
+  const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
+  const decided = new Map<Finding, { fn: string; reason?: string }>();
+  const rejected = new Set<ClientUnit>();
+  const decide = () => {
+    decided.clear();
+    baseEdits.clear();
+    applied.clear();
+    for (const u of units) {
+      const at = u.bases.map((b) => `${shown(b.file)}:${b.line}`).join(", ");
+      const route = (f: Finding) => (f.v2 ? `${f.v2.method} ${f.v2.path.replace(/^\/v2/, "")}` : "its v2 route");
+      const why = (f: Finding) => trial.get(f) ?? (trial.has(f) ? undefined : "v2kit could not plan it");
+      const cannot = u.members.filter((m) => why(m.finding) !== undefined);
+      const base = `the path is relative to the v1 base \`${u.name}\` (${at})`;
+      for (const { finding: f, fn } of u.members) {
+        const own = why(f);
+        let reason: string | undefined;
+        if (u.blocked)
+          reason = `${base}, which v2kit changes only together with every call through it, and ${u.blocked}: change the base and its calls by hand (this one to ${route(f)})`;
+        else if (rejected.has(u))
+          reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(f)})`;
+        else if (cannot.length === u.members.length) reason = own;
+        else if (cannot.length > 0 && !run.unsafe)
+          reason =
+            own !== undefined
+              ? `${own}; so the base \`${u.name}\` stays v1, and the other calls through \`${fn}\` with it`
+              : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${u.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
+        else if (own !== undefined)
+          reason = `${own}; its base \`${u.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(f)}`;
+        decided.set(f, reason === undefined ? { fn } : { fn, reason });
+      }
+      const changes = !u.blocked && !rejected.has(u) && cannot.length < u.members.length && (cannot.length === 0 || run.unsafe);
+      if (!changes) continue;
+      for (const m of u.members) if (why(m.finding) === undefined) applied.add(m.finding);
+      for (const b of u.bases) baseEdits.set(b.file, [...(baseEdits.get(b.file) ?? []), { start: b.start, end: b.end, text: v2Base }]);
+    }
+  };
+  const client = (f: Finding) => decided.get(f);
+  // A file of an applied client that refuses its fix (it would not parse, a call would still read as v1) takes the whole client back.
+  for (let round = 0; round <= units.length; round++) {
+    decide();
+    let again = false;
+    for (const u of units) {
+      if (rejected.has(u) || !u.members.some((m) => applied.has(m.finding))) continue;
+      const paths = new Set([...u.bases.map((b) => b.file), ...u.members.map((m) => fileOf(files, m.finding))]);
+      for (const path of paths) {
+        const source = texts.get(path) ?? run.sources?.get(path);
+        const entry = files.find((f) => f.path === path);
+        if (source === undefined) continue;
+        if (fixFile(source, path, entry?.findings ?? [], { ...run, client }, baseEdits.get(path)).refused !== undefined) {
+          rejected.add(u);
+          again = true;
+          break;
+        }
+      }
+    }
+    if (!again) break;
+  }
+  return { client, baseEdits, applied };
+}
+
+function fileOf(files: readonly ScannedFile[], f: Finding | undefined): string {
+  return files.find((x) => f !== undefined && x.findings.includes(f))?.path ?? "";
 }
 
 function withNote(f: Finding, message: string): Finding {

@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { printable } from "../../lint/printable.js";
+import { CliError } from "../command.js";
 import { InputError, readFileWithin } from "../../input/read-input.js";
 
 /**
@@ -72,7 +73,15 @@ export function writeGuarded(path: string, before: string, after: string): strin
   return undefined;
 }
 
-class Refused extends Error {}
+/** A file `--fix` will not replace: the message says why. */
+class Refused extends CliError {
+  static override readonly errorName: string = "Refused";
+  declare readonly code: "write-refused";
+
+  constructor(message: string) {
+    super(message, 2, "write-refused");
+  }
+}
 
 /** The file to replace: `path` itself, or the file a symbolic link points to when it lies inside the working directory. */
 function writeTarget(path: string): string | { refused: string } {

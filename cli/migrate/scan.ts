@@ -100,6 +100,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       mode: options.fix,
       unsafe: options.unsafeFixes === true,
       usedElsewhere: usersOf(sources),
+      sources,
       ...(options.v2Base === undefined ? {} : { v2Base: options.v2Base }),
     });
     // After --fix, pretty output lists what is left; the summary on stderr covers a clean run.

@@ -70,10 +70,10 @@ async function run(args: string[]): Promise<number> {
   if (values.response !== undefined && operations.length !== 1) throw usage("--response needs exactly one --operation");
   if (values.out === "") throw usage("--out needs a directory");
 
-  const [{ loadModel, loadRules, GenerateError }, { SpecError }, { RulesFileError }, exporter, { InputError }] = await Promise.all([
+  const [{ loadModel, loadRules }, { GenerateError, SpecError }, { RulesFileError }, exporter, { InputError }] = await Promise.all([
     import("../../generators/pipeline.js"),
-    import("../../generators/load/load.js"),
-    import("../../rules/load.js"),
+    import("../../schema-model/errors.js"),
+    import("../../rules/errors.js"),
     import("../../generators/emit/export-schema.js"),
     import("../../input/read-input.js"),
   ]);

@@ -136,7 +136,7 @@ async function run(args: string[]): Promise<number> {
     if (error instanceof InputError) throw new CliError(`serve: ${error.message}`, 2);
     if (error instanceof StateLockedError) throw new CliError(`serve: ${error.message}`, 2);
     if (error instanceof SnapshotError) throw new CliError(`serve: ${error.message}`, 1);
-    const { SpecError } = await import("../../generators/load/load.js");
+    const { SpecError } = await import("../../schema-model/errors.js");
     if (error instanceof SpecError) throw new CliError(error.message, 1);
     throw error;
   }

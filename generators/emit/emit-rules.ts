@@ -146,6 +146,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     header,
     runtime: literal(engineModule(engine, "index", 0)).text,
     usesCel: rules.rules.some((r) => r.kind === "expression"),
+    ruleIds: ruleIdUnion(rules),
     infos: infos.map((c) => c.text),
     functions,
     entries: entries.map((e) => e.text),
@@ -153,6 +154,15 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     hints: join(hintEntries, ", ").text,
     modules: literal(modules.map((m) => [m.operation, m.stem, m.request, m.statuses.length > 0])).text,
   });
+}
+
+/**
+ * The ids a verdict of this rules file can carry, as a TypeScript union of string literals: every
+ * rule's and stage's id (a stage that cannot run warns under its id), sorted; `never` when none.
+ */
+export function ruleIdUnion(rules: RulesFile): string {
+  const ids = [...new Set([...rules.rules.map((r) => r.id), ...rules.stages.map((s) => s.id)])].sort();
+  return ids.length === 0 ? "never" : ids.map((id) => literal(id).text).join(" | ");
 }
 
 /** The rules and the pending test with their reads hoisted (emit-rules-hoist.ts), split apart again. */

@@ -5,6 +5,7 @@
 
 import { exactRules } from "../../rules/exact-rules.js";
 import type { RulesFile } from "../../rules/types.js";
+import { GenerateError } from "../../schema-model/errors.js";
 import { graphqlRequest } from "./export-graphql.js";
 import { type ApiModel, componentOf, type JsonSchema, type OperationModel, SCHEMAS_ID } from "../../schema-model/model.js";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "../normalize/normalize-schema.js";
@@ -97,7 +98,7 @@ const sentence = (text: string | undefined) => (text === undefined || text.trim(
 
 /** The request body schema of `op`, with its rules. */
 function requestSchema(model: ApiModel, rules: RulesFile, op: OperationModel): Record<string, unknown> {
-  if (op.request === undefined) throw new ExportError(`${op.id} has no request body`);
+  if (op.request === undefined) throw new ExportError("no-request-body", `${op.id} has no request body`);
   const { root, defs } = selfContained(model, op.request.schema);
   const verdicts = exactRules(rules, op.id);
   const stated = verdicts.filter((v) => v.schema !== undefined);
@@ -146,7 +147,10 @@ function responseSchema(model: ApiModel, op: OperationModel, status: string): Re
   const response = op.responses.find((r) => r.status === status);
   if (response?.schema === undefined) {
     const known = op.responses.filter((r) => r.schema !== undefined).map((r) => r.status);
-    throw new ExportError(`${op.id} has no response body for status ${JSON.stringify(status)}${known.length > 0 ? `; it has ${known.join(", ")}` : ""}`);
+    throw new ExportError(
+      "no-response-body",
+      `${op.id} has no response body for status ${JSON.stringify(status)}${known.length > 0 ? `; it has ${known.join(", ")}` : ""}`,
+    );
   }
   const { root, defs } = selfContained(model, response.schema);
   const examples = Object.values(response.examples);
@@ -163,12 +167,22 @@ function responseSchema(model: ApiModel, op: OperationModel, status: string): Re
   };
 }
 
-export class ExportError extends Error {}
+export type ExportErrorCode = "no-request-body" | "no-response-body" | "unknown-operation";
+
+/** What `v2kit schema` cannot export: an operation the document does not have, or a body it does not define. */
+export class ExportError extends GenerateError {
+  static override readonly errorName: string = "ExportError";
+  declare readonly code: ExportErrorCode;
+
+  constructor(code: ExportErrorCode, message: string) {
+    super(code, message);
+  }
+}
 
 /** One body's schema. `operation` is the model's id (`createEndpoint`, `graphql:deleteTemplate`). */
 export function exportSchema(model: ApiModel, rules: RulesFile, operation: string, target: Target): ExportedSchema {
   const op = model.operations.find((o) => o.id === operation);
-  if (op === undefined) throw new ExportError(`unknown operation ${JSON.stringify(operation)}`);
+  if (op === undefined) throw new ExportError("unknown-operation", `unknown operation ${JSON.stringify(operation)}`);
   const stem = fileStem(op.id);
   if (target === "request") return { operation: op.id, target: "request", file: `${stem}.request.schema.json`, schema: requestSchema(model, rules, op) };
   return {

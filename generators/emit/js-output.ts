@@ -51,7 +51,11 @@ function validatorDeclarations(text: string): string {
 function declarations(name: string, text: string, header: string): string {
   if (name === "types.mts") return text;
   if (name === "index.mts") return render("index.d.ts", { header });
-  if (name === "rules.mts") return render("rules.d.ts", { header });
+  if (name === "rules.mts") {
+    const ruleIds = /^export type RuleId = (.*);$/m.exec(text)?.[1];
+    if (ruleIds === undefined) throw new Error("generate --js: rules.mts declares no RuleId");
+    return render("rules.d.ts", { header, ruleIds });
+  }
   if (name === "routes.mts") return render("routes.d.ts", { header });
   if (name === "catalog.mts")
     return `${header}\nimport type { CatalogSnapshot } from "./runtime/index.mjs";\n\nexport declare const snapshot: CatalogSnapshot;\n`;

@@ -5,22 +5,12 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPI } from "openapi-types";
 import { LineCounter, parseDocument } from "yaml";
 import { FILE_BUDGETS, InputError, readFileWithin } from "../../input/read-input.js";
+import { SpecError } from "../../schema-model/errors.js";
 import { precompiledValidator, schemaError } from "./openapi-schema.js";
 import { checkSchemas, dropKnownDialects } from "./schema-check.js";
-
-export class SpecError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    readonly pointer = "",
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(`${file}${line ? `:${line}:${column ?? 1}` : ""}: ${pointer ? `${pointer}: ` : ""}${message}`);
-  }
-}
 
 /** What a stack overflow while following references means for the user. */
 export const TOO_DEEP =
@@ -119,7 +109,7 @@ export interface BundledDocument {
 /** Read, parse, refuse external references unless allowed, and bundle (not yet validated). */
 export async function bundleDocument(file: string, options: LoadOptions = {}): Promise<BundledDocument> {
   const raw = parseText(
-    readDocument(file, (reason) => new SpecError(file, `cannot read: ${reason}`)),
+    readDocument(file, (reason) => SpecError.unreadable(file, reason)),
     file,
   );
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new SpecError(file, "must be an object (an OpenAPI document)");
@@ -162,7 +152,7 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
     },
   };
   try {
-    const bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as never, parserOptions as never)) as unknown as Record<
+    const bundled = (await SwaggerParser.bundle(path.resolve(file), structuredClone(raw) as unknown as OpenAPI.Document, parserOptions)) as unknown as Record<
       string,
       unknown
     >;
@@ -187,13 +177,13 @@ export async function validationProblem(bundled: Record<string, unknown>): Promi
   try {
     const precompiled = precompiledValidator(String(bundled.openapi));
     if (precompiled === undefined) {
-      await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false } } as never);
+      await SwaggerParser.validate(structuredClone(bundled) as unknown as OpenAPI.Document, { resolve: { external: false } });
       return undefined;
     }
-    const options = { resolve: { external: false }, dereference: { circular: "ignore" } };
-    const api = await SwaggerParser.dereference(structuredClone(bundled) as never, options as never);
+    const options: SwaggerParser.Options = { resolve: { external: false }, dereference: { circular: "ignore" } };
+    const api = await SwaggerParser.dereference(structuredClone(bundled) as unknown as OpenAPI.Document, options);
     if (!precompiled(api)) throw schemaError(precompiled.errors ?? []);
-    await SwaggerParser.validate(structuredClone(bundled) as never, { resolve: { external: false }, validate: { schema: false } } as never);
+    await SwaggerParser.validate(structuredClone(bundled) as unknown as OpenAPI.Document, { resolve: { external: false }, validate: { schema: false } });
     return undefined;
   } catch (error) {
     return problemOf(error);

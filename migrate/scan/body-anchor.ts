@@ -3,6 +3,7 @@
 // opaque sentinel whose source span is kept, strictly (no literal may hold a sentinel's
 // characters), with the literal's skeleton recorded for its comments.
 
+import { NotALiteral } from "../errors.js";
 import type { Part, Token } from "./lex/tokens.js";
 
 /**
@@ -85,6 +86,6 @@ export function opaque(anchor: BodyAnchor): Placeholder {
 /** A literal string's text, or a throw when it holds a character a sentinel uses (only while reading for a fix). */
 export function literalString(parts: readonly Part[], strict: boolean): string {
   const text = parts.map((p) => ("text" in p ? p.text : "")).join("");
-  if (strict && /[\ue000-\ue003]/.test(text)) throw new Error("sentinel");
+  if (strict && /[\ue000-\ue003]/.test(text)) throw new NotALiteral("a string holds a character v2kit uses to mark expressions");
   return text;
 }

@@ -11,6 +11,7 @@ import { bodyText, migrationFor } from "./fix-body.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import { splitMarkdown } from "./lex/markdown.js";
+import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
 
 export interface FixOptions {
@@ -20,6 +21,11 @@ export interface FixOptions {
   v2Base?: string;
   /** Another scanned file that uses the constant `name` of `file` (imports or reads it), if one does. */
   usedElsewhere?: (name: string, file: string) => string | undefined;
+  /**
+   * A call through a request function whose v1 base changes with it (client-base.ts, issue 41):
+   * `fn` is the request function; `reason` when the call is to be left alone, with why.
+   */
+  client?: (f: Finding) => { fn: string; reason?: string } | undefined;
 }
 
 export interface Edit {
@@ -51,7 +57,7 @@ function spanOf(source: string, url: { text: string; at: number[] }, a: number, 
   return source.slice(start, end) === url.text.slice(a, b) ? [start, end] : undefined;
 }
 
-function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[], shared: number[]): string | undefined {
+function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[], shared: number[], viaClient: boolean): string | undefined {
   const input = f.fixInput;
   const site = input?.site;
   const route = input?.route;
@@ -69,16 +75,18 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
     edits.push({ start: at[0], end: at[1], text });
     return undefined;
   };
-  // The base: `/v1` right before the resource.
+  // The base: `/v1` right before the resource (a call through a client's request function: its base changes with the client).
   const prefix = url.text.slice(0, url.resourceAt);
   const v1At = prefix.search(/\/v1\/?$/);
-  if (v1At < 0) return relativeReason(f);
-  const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
-  const origin = /^([a-z][a-z0-9+.-]*:\/\/)([^/]+)/i.exec(prefix);
-  const ownServer = origin !== null && origin[2]?.toLowerCase() === V1_SERVER_HOST;
-  const whole = origin !== null && (ownServer || options.v2Base !== undefined) ? spanOf(source, url, 0, v1At + 3) : undefined;
-  const why = whole ? place(0, v1At + 3, v2Base) : place(v1At, v1At + 3, new URL(v2Base).pathname.replace(/\/$/, "") || "/v2");
-  if (why) return why;
+  if (v1At < 0 && !viaClient) return relativeReason(f);
+  if (v1At >= 0) {
+    const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
+    const origin = /^([a-z][a-z0-9+.-]*:\/\/)([^/]+)/i.exec(prefix);
+    const ownServer = origin !== null && origin[2]?.toLowerCase() === V1_SERVER_HOST;
+    const whole = origin !== null && (ownServer || options.v2Base !== undefined) ? spanOf(source, url, 0, v1At + 3) : undefined;
+    const why = whole ? place(0, v1At + 3, v2Base) : place(v1At, v1At + 3, new URL(v2Base).pathname.replace(/\/$/, "") || "/v2");
+    if (why) return why;
+  }
   // The path: segments of the v1 route pattern against the v2 path, position by position.
   // The path ends at a query, a quote or a space outside braces (`${{ vars.ID }}` is one segment).
   let pathEnd = url.resourceAt;
@@ -189,12 +197,18 @@ const insertionText = ({ how, dialect, hasHeaders }: BodyInsertion, action: stri
           ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
           : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
-function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]): string | undefined {
+function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
   const input = f.fixInput;
   const route = input?.route;
   if (!route) return undefined;
   const site = input?.site;
   const anchor = site?.body;
+  // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
+  if (viaClient !== undefined && !anchor && (route.action !== undefined || (route.body !== undefined && !f.body))) {
+    return route.action !== undefined
+      ? `v2 takes {"action": "${route.action}"} as this call's body, and v2kit does not add a body to a call through \`${viaClient}\`: pass it there`
+      : `the body this call passes to \`${viaClient}\` is not a literal v2kit reads: make it the v2 \`${route.operation ?? route.body?.kind.name}\` body`;
+  }
   if (route.action !== undefined) {
     if (!options.unsafe)
       return `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
@@ -220,16 +234,20 @@ function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]
 }
 
 function plan(source: string, f: Finding, options: FixOptions): Plan {
+  const client = options.client?.(f);
+  if (client?.reason !== undefined) return { reason: client.reason };
   if (f.v2 === null) return { reason: f.notes.find((n) => n.level === "error")?.message ?? "v2 has no such route" };
   const blocking = f.notes.find((n) => n.level === "error");
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
   if (f.fixInput?.hostElsewhere) return { reason: hostReason(f) };
-  if (f.inferred.includes("base")) return { reason: relativeReason(f) };
+  // A call through a client's request function: its base is known (client-base.ts), not inferred.
+  if (f.inferred.includes("base") && client === undefined) return { reason: relativeReason(f) };
   // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
   if (f.inferred.includes("method")) return { reason: notACallReason(f) };
   const edits: Edit[] = [];
   const shared: number[] = [];
-  const why = planUrl(source, f, options, edits, shared) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits);
+  const why =
+    planUrl(source, f, options, edits, shared, client !== undefined) ?? planMethod(f, edits, source) ?? planBody(source, f, options, edits, client?.fn);
   return why === undefined ? { edits, shared } : { reason: why };
 }
 
@@ -289,7 +307,7 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
  * call being fixed. After fixing, the file is scanned again: if any fixed call is still found,
  * or the text no longer reads as before, nothing is changed.
  */
-export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions): FileFix {
+export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
   for (const f of findings) if (f.ruleId !== "v1-mention") plans.set(f, plan(source, f, options));
   // A shared constant: fixed only when all its uses are calls being fixed; repeat until stable.
@@ -325,7 +343,7 @@ export function fixFile(source: string, file: string, findings: readonly Finding
       taken.push(...p.edits);
     }
   }
-  const edits: Edit[] = [];
+  const edits: Edit[] = [...baseEdits];
   const fixed: Finding[] = [];
   const notFixed: FileFix["notFixed"] = [];
   for (const [f, p] of plans) {
@@ -334,20 +352,23 @@ export function fixFile(source: string, file: string, findings: readonly Finding
       continue;
     }
     for (const e of p.edits) if (!edits.some((x) => same(x, e))) edits.push(e);
-    if (p.edits.length > 0) fixed.push(f);
+    // A call through a client whose path v2 keeps (`GET /pods/{id}`) is migrated by its base's edit.
+    if (p.edits.length > 0 || options.client?.(f) !== undefined) fixed.push(f);
   }
-  if (edits.length === 0) return { text: source, edits: [], fixed: [], notFixed };
+  if (edits.length === 0) return { text: source, edits: [], fixed, notFixed };
   const text = applyEdits(source, edits);
-  const refused = check(source, text, file, fixed);
+  // A call through a client whose v2 path still names a v1 resource (`/pods`) is still a (relative) candidate after the fix.
+  const gone = fixed.filter((f) => options.client?.(f) === undefined || !RESOURCE_IN.test(f.v2?.path.replace(/^\/v2/, "") ?? "")).length;
+  const refused = check(source, text, file, gone);
   if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };
   return { text, edits, fixed, notFixed };
 }
 
 /** Why the fixed text must not be written, if it must not. */
-function check(before: string, after: string, file: string, fixed: readonly Finding[]): string | undefined {
+function check(before: string, after: string, file: string, gone: number): string | undefined {
   if (balanced(before, file) === true && balanced(after, file) === false) return "the file would no longer parse after fixing: left as it was";
   const again = analyzeSource(after, file).candidates.filter((c) => !c.mention).length;
   const was = analyzeSource(before, file).candidates.filter((c) => !c.mention).length;
-  if (again > was - fixed.length) return "after fixing, the file still reads as calling v1 where it was fixed: left as it was";
+  if (again > was - gone) return "after fixing, the file still reads as calling v1 where it was fixed: left as it was";
   return undefined;
 }

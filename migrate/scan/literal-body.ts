@@ -4,6 +4,7 @@
 // f-string field) becomes a named placeholder, the string `<source text>`. Returned as JSON text,
 // the form shell bodies take too, so both go through the same migration.
 
+import { NotALiteral } from "../errors.js";
 import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Reading, shown } from "./body-anchor.js";
 import { callArgs, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { psStatement } from "./method.js";
@@ -46,10 +47,10 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
   let i = a;
   const value = (pointer: string): unknown => {
     const t = tokens[i] as Token | undefined;
-    if (t === undefined) throw new Error("end");
+    if (t === undefined) throw new NotALiteral("the tokens end inside a value");
     if (t.text === "{" || t.text === "[") {
       const close = matchClose(tokens, i);
-      if (close < 0 || close > b) throw new Error("unbalanced");
+      if (close < 0 || close > b) throw new NotALiteral("a bracket is not closed within the call");
       const object = t.text === "{";
       shape?.containers.push({ pointer, open: t.start, close: (tokens[close] as Token).end, list: !object });
       const out: Record<string, unknown> | unknown[] = object ? {} : [];
@@ -63,7 +64,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
           const k = tokens[i] as Token;
           const key =
             k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : `<${p.hole}>`)).join("") : k.kind === "ident" && !python ? k.text : undefined;
-          if (key === undefined) throw new Error("key");
+          if (key === undefined) throw new NotALiteral("a key that is neither a string nor a name");
           const next = tokens[i + 1]?.text;
           if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
             // A shorthand property (`{ name }`): the variable's value, a placeholder.
@@ -72,7 +73,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
             i++;
             continue;
           }
-          if (next !== ":") throw new Error("key");
+          if (next !== ":") throw new NotALiteral("a key not followed by a colon");
           i += 2;
           (out as Record<string, unknown>)[key] = value(childPointer(pointer, key));
           shape?.members.push({ pointer: childPointer(pointer, key), parent: pointer, key: k.start, end: (tokens[i - 1] as Token).end });
@@ -238,9 +239,9 @@ function hashtable(tokens: readonly Token[], at: number, reading: Reading, point
       if (key === undefined || tokens[i + 1]?.text !== "=") return undefined;
       i += 2;
     }
-    const at = childPointer(pointer, key ?? (out as unknown[]).length);
+    const memberPointer = childPointer(pointer, key ?? (out as unknown[]).length);
     let value: unknown;
-    const nested = hashtable(tokens, i, reading, at);
+    const nested = hashtable(tokens, i, reading, memberPointer);
     if (nested) {
       value = nested.value;
       i = nested.end + 1;
@@ -262,7 +263,7 @@ function hashtable(tokens: readonly Token[], at: number, reading: Reading, point
     }
     if (object) (out as Record<string, unknown>)[key as string] = value;
     else (out as unknown[]).push(value);
-    if (object) shape?.members.push({ pointer: at, parent: pointer, key: keyAt, end: (tokens[i - 1] as Token).end });
+    if (object) shape?.members.push({ pointer: memberPointer, parent: pointer, key: keyAt, end: (tokens[i - 1] as Token).end });
   }
   return { value: out, end: close };
 }

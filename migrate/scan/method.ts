@@ -106,6 +106,19 @@ function isLiteralBrace(tokens: readonly Token[], j: number): boolean {
   return false;
 }
 
+/** The name a `(` at `j` calls: the token before it, or before its type arguments (`restRequest<Pod>(`). */
+function calleeBefore(tokens: readonly Token[], j: number): Token | undefined {
+  if (tokens[j - 1]?.text !== ">") return tokens[j - 1];
+  let depth = 0;
+  for (let k = j - 1; k > 0 && j - k < 24; k--) {
+    const x = (tokens[k] as Token).text;
+    if (x === ">") depth++;
+    else if (x === "<" && --depth === 0) return tokens[k - 1]?.kind === "ident" ? tokens[k - 1] : undefined;
+    else if (x === "(" || x === ")" || x === ";" || x === "{" || x === "}") return undefined;
+  }
+  return undefined;
+}
+
 /** The method of the call or object literal around token `s`, innermost first. */
 function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
   const { tokens } = ctx;
@@ -118,7 +131,7 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
     levels++;
     const close = matchClose(tokens, j);
     const end = close < 0 ? Math.min(tokens.length - 1, j + WALK_LIMIT) : close;
-    const callee = tokens[j - 1];
+    const callee = calleeBefore(tokens, j);
     if (t.text === "(" && callee?.kind === "ident") {
       const fromName = verbInName(callee.text);
       if (fromName) return withAnchor({ method: fromName, how: `the function name ${callee.text}` }, verbSpan(callee));

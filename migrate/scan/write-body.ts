@@ -4,6 +4,7 @@
 // fix-body.ts). Placeholder sentinels become the expressions they stand for, as written. Layout
 // follows the original: one line stays one line; a multi-line literal is indented as it was.
 
+import { MigrateError } from "../errors.js";
 import { type BodyAnchor, childPointer } from "./body-anchor.js";
 import { type Comment, type Comments, type CommentSlots, withoutComments } from "./body-comments.js";
 
@@ -51,7 +52,15 @@ function lineEnding(source: string, at: number): string {
   return nl > 0 && source[nl - 1] === "\r" ? "\r\n" : "\n";
 }
 
-class Unwritable extends Error {}
+/** The v2 body cannot be written back into the source: the message says what stands in the way. */
+class Unwritable extends MigrateError {
+  static override readonly errorName: string = "Unwritable";
+  declare readonly code: "unwritable-body";
+
+  constructor(message: string) {
+    super("unwritable-body", message);
+  }
+}
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 

@@ -51,10 +51,10 @@ export const enumWhen: RuleKind<EnumWhen> = {
   edgeCases(rule, body, env) {
     const cond = makeCondition(rule.when, body, true, env);
     if (cond === undefined) return [];
-    const at = parsePointer(rule.field);
-    const value = getAt(cond, at);
+    const fieldPath = parsePointer(rule.field);
+    const value = getAt(cond, fieldPath);
     return [
-      ...rule.allowed.map((v) => ({ name: `${rule.field} = ${show(v)}`, body: setAt(cond, at, v), expect: "pass" as const })),
+      ...rule.allowed.map((v) => ({ name: `${rule.field} = ${show(v)}`, body: setAt(cond, fieldPath, v), expect: "pass" as const })),
       ...(isPresent(value) && !rule.allowed.some((v) => deepEqual(v, value))
         ? [{ name: `${rule.field} = ${show(value)}`, body: cond, expect: "fail" as const }]
         : []),

@@ -111,15 +111,15 @@ else {
     const list = records(env.context, rule.collection);
     const it = list === undefined ? undefined : items(rule, body, list).find((x) => x.min !== undefined && x.max !== undefined);
     if (it?.min === undefined || it.max === undefined) return [];
-    const at = parsePointer(it.path);
+    const fieldPath = parsePointer(it.path);
     return [
-      { name: `the flavor's minimum ${it.min}`, body: setAt(body, at, it.min), expect: "pass" },
-      { name: `the flavor's maximum ${it.max}`, body: setAt(body, at, it.max), expect: "pass" },
-      { name: `above the maximum (${it.max * 2})`, body: setAt(body, at, it.max * 2), expect: "fail" },
+      { name: `the flavor's minimum ${it.min}`, body: setAt(body, fieldPath, it.min), expect: "pass" },
+      { name: `the flavor's maximum ${it.max}`, body: setAt(body, fieldPath, it.max), expect: "pass" },
+      { name: `above the maximum (${it.max * 2})`, body: setAt(body, fieldPath, it.max * 2), expect: "fail" },
       ...(it.min > 1
-        ? [{ name: `below the minimum (${Math.floor(it.min / 2)})`, body: setAt(body, at, Math.floor(it.min / 2)), expect: "fail" as const }]
+        ? [{ name: `below the minimum (${Math.floor(it.min / 2)})`, body: setAt(body, fieldPath, Math.floor(it.min / 2)), expect: "fail" as const }]
         : []),
-      { name: "no catalog: a warning, not a failure", body: setAt(body, at, it.max * 2), expect: "pass", context: { ...env.context, catalog: {} } },
+      { name: "no catalog: a warning, not a failure", body: setAt(body, fieldPath, it.max * 2), expect: "pass", context: { ...env.context, catalog: {} } },
     ];
   },
   explain: (rule) =>

@@ -1,5 +1,6 @@
 // Every rule kind, one module each. The rules file may use exactly these kinds.
 
+import { RulesError } from "../errors.js";
 import type { RuleKind } from "../types.js";
 import { commandConsistent } from "./command-consistent.js";
 import { enumWhen } from "./enum-when.js";
@@ -33,6 +34,6 @@ export const ruleKinds: readonly RuleKind[] = [
 
 export function ruleKind(kind: string): RuleKind {
   const found = ruleKinds.find((k) => k.kind === kind);
-  if (!found) throw new Error(`unknown rule kind ${JSON.stringify(kind)}`);
+  if (!found) throw new RulesError("unknown-rule-kind", `unknown rule kind ${JSON.stringify(kind)}`);
   return found;
 }

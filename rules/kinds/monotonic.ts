@@ -45,11 +45,11 @@ export const monotonic: RuleKind<Monotonic> = {
   edgeCases(rule, body, env) {
     const now = getAt(env.context.current, parsePointer(rule.field));
     if (typeof now !== "number") return [];
-    const at = parsePointer(rule.field);
+    const fieldPath = parsePointer(rule.field);
     return [
-      { name: "unchanged", body: setAt(body, at, now), expect: "pass" },
-      { name: "grown", body: setAt(body, at, now + 1), expect: "pass" },
-      { name: "shrunk", body: setAt(body, at, now - 1), expect: "fail" },
+      { name: "unchanged", body: setAt(body, fieldPath, now), expect: "pass" },
+      { name: "grown", body: setAt(body, fieldPath, now + 1), expect: "pass" },
+      { name: "shrunk", body: setAt(body, fieldPath, now - 1), expect: "fail" },
     ];
   },
   explain: (rule) => `\`${rule.field}\` is not below its current value`,

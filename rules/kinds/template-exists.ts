@@ -42,9 +42,9 @@ export const templateExists: RuleKind<TemplateExists> = {
   edgeCases(rule, body, env) {
     const first = env.context.templates?.[0];
     if (first === undefined) return [];
-    const at = parsePointer(rule.field);
+    const fieldPath = parsePointer(rule.field);
     return [
-      { name: "a known template, padded with spaces", body: setAt(body, at, ` ${first.id} `), expect: "pass" },
+      { name: "a known template, padded with spaces", body: setAt(body, fieldPath, ` ${first.id} `), expect: "pass" },
       { name: "an unknown template", body: this.violate(rule, body, env), expect: "fail" },
       {
         name: "no templates given: a warning, not a failure",

@@ -72,12 +72,12 @@ export const templateMatches: RuleKind<TemplateMatches> = {
     return bad ? setAt(body, parsePointer(rule.field), bad.id) : undefined;
   },
   edgeCases(rule, body, env) {
-    const at = parsePointer(rule.field);
+    const fieldPath = parsePointer(rule.field);
     const good = env.context.templates?.find((t) => mismatch(rule, t) === undefined);
     const bad = env.context.templates?.find((t) => mismatch(rule, t) !== undefined);
     return [
-      ...(good ? [{ name: `template ${good.id}`, body: setAt(body, at, good.id), expect: "pass" as const }] : []),
-      ...(bad ? [{ name: `template ${bad.id}`, body: setAt(body, at, bad.id), expect: "fail" as const }] : []),
+      ...(good ? [{ name: `template ${good.id}`, body: setAt(body, fieldPath, good.id), expect: "pass" as const }] : []),
+      ...(bad ? [{ name: `template ${bad.id}`, body: setAt(body, fieldPath, bad.id), expect: "fail" as const }] : []),
     ];
   },
   explain: (rule) =>

@@ -1,5 +1,6 @@
 // Every stage kind (transform), one module each, in no particular order: the rules file orders stages.
 
+import { RulesError } from "../errors.js";
 import type { StageKind } from "../types.js";
 import { defaults } from "./defaults.js";
 import { patchMerge } from "./patch-merge.js";
@@ -10,6 +11,6 @@ export const stageKinds: readonly StageKind[] = [patchMerge, templateMerge, seed
 
 export function stageKind(kind: string): StageKind {
   const found = stageKinds.find((k) => k.kind === kind);
-  if (!found) throw new Error(`unknown stage kind ${JSON.stringify(kind)}`);
+  if (!found) throw new RulesError("unknown-stage-kind", `unknown stage kind ${JSON.stringify(kind)}`);
   return found;
 }

@@ -178,8 +178,8 @@ for (const [version, file, cases] of [
 describe("examples and OpenAPI-only keywords", () => {
   it("a usable discriminator reports only the chosen branch's errors, and names an unknown tag at the tag", async () => {
     const engine = await loadEngine({ spec: path.join(fixtures, "openapi-3.1.yaml") });
-    const cat = evaluate(engine, "discriminatorMapping31", { petType: "cat", lives: 12 });
-    expect(cat.violations.map((v) => [v.path, v.rule])).toEqual([["/lives", "schema/maximum"]]);
+    const catVerdict = evaluate(engine, "discriminatorMapping31", { petType: "cat", lives: 12 });
+    expect(catVerdict.violations.map((v) => [v.path, v.rule])).toEqual([["/lives", "schema/maximum"]]);
     const unknown = evaluate(engine, "discriminatorMapping31", { petType: "cow" });
     expect(unknown.violations.map((v) => [v.path, v.rule])).toEqual([["/petType", "schema/discriminator"]]);
     expect(evaluate(engine, "discriminatorMapping31", []).ok).toBe(false);

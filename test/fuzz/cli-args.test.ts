@@ -30,11 +30,11 @@ afterAll(() => {
 });
 
 /** Runs a command with stdout/stderr captured; returns its exit code as cli/v2kit.ts would. */
-async function exitCode(command: Command, argv: string[]): Promise<number> {
+async function exitCode(command: Command, args: string[]): Promise<number> {
   const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
   try {
-    return await command.run(argv);
+    return await command.run(args);
   } catch (error) {
     if (error instanceof CliError || error instanceof LiveError) return error.exitCode;
     throw error;

@@ -7,7 +7,7 @@ vi.mock("../../rules/rules-file-validator.js", () => ({ SCHEMA_HASH: "made-from-
 
 describe("a stale precompiled rules-file validator", () => {
   test("is not used: a rules file that breaks today's schema is still refused, with its position", async () => {
-    const { parseRules, RulesFileError } = await import("../../rules/load.js");
+    const [{ parseRules }, { RulesFileError }] = await Promise.all([import("../../rules/load.js"), import("../../rules/errors.js")]);
     const text =
       "version: 1\nstages: []\nrules:\n  - id: r\n    kind: exactlyOne\n    operations: [x]\n    status: 401\n    message: must x\n    spec: s\n    fields: [/a, /b]\nhints: []\n";
     expect(() => parseRules(text, "bad.rules.yaml")).toThrow(RulesFileError);

@@ -5,7 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { parseRules, RULES_SCHEMA_OPTIONS, RulesFileError } from "../../rules/load.js";
+import { parseRules, RULES_SCHEMA_OPTIONS } from "../../rules/load.js";
+import { RulesFileError } from "../../rules/errors.js";
 import { SCHEMA_HASH, validate as precompiled } from "../../rules/rules-file-validator.js";
 import { rulesFileSchema } from "../../rules/schema.js";
 import { rulesSchemaHash, rulesValidatorSource, validatorFile } from "./rules-validator-source.js";

@@ -101,22 +101,22 @@ describe("the place of an invalid inline value", () => {
   test('escapes before the value (\\n, \\t, \\", \\u00e9, a surrogate pair) are counted as the file has them', () => {
     const query =
       'mutation {\n\tsaveTemplate(input: {name: "caf\u00e9 \\"x\\" \ud83d\ude80", imageName: "i", containerDiskInGb: 1, volumeInGb: 0, dockerArgs: 7}) { id }\n}';
-    for (const text of [
+    for (const body of [
       JSON.stringify({ query }, null, 2),
       JSON.stringify({ query }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
     ]) {
-      const r = lint(["--operation", "saveTemplate", file("escapes.json", text)]);
+      const r = lint(["--operation", "saveTemplate", file("escapes.json", body)]);
       expect(r.stdout.split("\n")[0]).toBe(
-        `${join(scratch, "escapes.json")}:${positionOf(text, "dockerArgs: 7", "dockerArgs: ".length)} error schema/type 422`,
+        `${join(scratch, "escapes.json")}:${positionOf(body, "dockerArgs: 7", "dockerArgs: ".length)} error schema/type 422`,
       );
     }
   });
 
   test("a syntax error in the query is a 400 at its place in the file", () => {
-    const text = '{\n  "query": "mutation {\\n  saveTemplate(input: {name: \\"x\\") { id }\\n}"\n}\n';
-    const r = lint(["--operation", "saveTemplate", file("syntax.json", text)]);
+    const body = '{\n  "query": "mutation {\\n  saveTemplate(input: {name: \\"x\\") { id }\\n}"\n}\n';
+    const r = lint(["--operation", "saveTemplate", file("syntax.json", body)]);
     expect(r.code).toBe(1);
-    expect(r.stdout.split("\n")[0]).toBe(`${join(scratch, "syntax.json")}:${positionOf(text, ") { id }")} error graphql/syntax 400`);
+    expect(r.stdout.split("\n")[0]).toBe(`${join(scratch, "syntax.json")}:${positionOf(body, ") { id }")} error graphql/syntax 400`);
     expect(r.stdout).toContain('/query: must be a GraphQL document: Syntax Error: Expected Name, found ")". (query line 2, column 33)');
   });
 });

@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { loadEngine } from "../../generators/engine-on-the-fly.js";
 import { generate } from "../../generators/pipeline.js";
 import { expression } from "../../rules/kinds/expression.js";
-import { parseRules, RulesFileError } from "../../rules/load.js";
+import { parseRules } from "../../rules/load.js";
+import { RulesFileError } from "../../rules/errors.js";
 import { CEL_COST_LIMIT, celCost, dataBounds } from "../../engine/cel-budget.js";
 import { type Engine, evaluate } from "../../engine/evaluate.js";
 import { parse } from "@marcbachmann/cel-js";
@@ -19,7 +20,7 @@ import { scratch, transpileOutput, writeFiles } from "../fixtures/conformance/su
 const BASE = { name: "e", type: "QUEUE", image: "i", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, gpu: { pools: ["ADA_24"] } };
 
 /** A rules file with one expression rule over body.env keys... here over `body.gpu.pools`. */
-function rulesText(expression: string, pass: unknown = BASE, fail: unknown = { ...BASE, gpu: { pools: [] } }): string {
+function rulesText(source: string, pass: unknown = BASE, fail: unknown = { ...BASE, gpu: { pools: [] } }): string {
   return `version: 1
 stages: []
 hints: []
@@ -31,7 +32,7 @@ rules:
     statusChosen: true
     spec: "test fixture"
     message: must pass the costly expression
-    expression: ${JSON.stringify(expression)}
+    expression: ${JSON.stringify(source)}
     examples:
       pass: [${JSON.stringify(pass)}]
       fail: [${JSON.stringify(fail)}]
@@ -52,8 +53,8 @@ describe("estimated cost", () => {
     ["body.a == 1", 1000, 4], // ==, ., body, 1
     ["[1, 2, 3].all(x, x > 0)", 1000, 1 + 4 + 3 * (1 + 3)],
   ];
-  it.each(table)("%s with lists of %d items costs %d", (expression, items, want) => {
-    expect(celCost(parse(expression).ast, { items, chars: 0 })).toBe(want);
+  it.each(table)("%s with lists of %d items costs %d", (source, items, want) => {
+    expect(celCost(parse(source).ast, { items, chars: 0 })).toBe(want);
   });
 
   it("grows with the list bound for comprehensions over the data, multiplies when nested", () => {

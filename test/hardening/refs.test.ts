@@ -5,7 +5,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadDocument, SpecError } from "../../generators/load/load.js";
+import { SpecError } from "../../schema-model/errors.js";
+import { loadDocument } from "../../generators/load/load.js";
 import { scratch } from "../fixtures/conformance/support.js";
 
 const root = scratch("harden-refs");

@@ -366,14 +366,14 @@ describe("source positions (slow path)", () => {
   });
 
   test("a parse failure without an offset is located by momoa", () => {
-    const text = '{\n "a": tru}';
+    const badJson = '{\n "a": tru}';
     let error: Error | undefined;
     try {
-      JSON.parse(text);
+      JSON.parse(badJson);
     } catch (e) {
       error = e as Error;
     }
-    expect(describeParseError(text, error as Error).position).toEqual({ line: 2, column: 7 });
+    expect(describeParseError(badJson, error as Error).position).toEqual({ line: 2, column: 7 });
   });
 });
 

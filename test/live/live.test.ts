@@ -566,8 +566,8 @@ describe("v2kit context (child process)", () => {
 
 describe("the default base URL", () => {
   test("is the bundled document's first server, as generate derives it (output/routes.mts baseUrl)", async () => {
-    const { baseUrl } = await import("../../output/routes.mjs");
-    expect(DEFAULT_BASE_URL).toBe(baseUrl);
+    const { baseUrl: documentBaseUrl } = await import("../../output/routes.mjs");
+    expect(DEFAULT_BASE_URL).toBe(documentBaseUrl);
     expect(DEFAULT_BASE_URL).toBe("https://api.runpod.io");
   });
 });

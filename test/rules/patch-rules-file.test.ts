@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRules, RulesFileError } from "../../rules/load.js";
+import { parseRules } from "../../rules/load.js";
+import { RulesFileError } from "../../rules/errors.js";
 
 const base = "version: 1\nstages: []\nhints: []\nrules:\n";
 const entry = (kind: string, extra: string) =>

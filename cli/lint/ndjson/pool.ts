@@ -6,6 +6,7 @@
 import { builtin } from "../../../input/builtin.js";
 import type { Worker } from "node:worker_threads";
 import type { LintOptions } from "../../../lint/lint.js";
+import { CliError, EXIT_INTERNAL } from "../../command.js";
 import { heapFlagsGiven, NDJSON_HEAP_FLAGS } from "./heap.js";
 import type { Batch } from "./lines.js";
 
@@ -58,8 +59,15 @@ function fixYoungGeneration(): void {
   for (const flag of NDJSON_HEAP_FLAGS) builtin<typeof import("node:v8")>("node:v8").setFlagsFromString(flag);
 }
 
-/** A worker that failed or stopped: an internal error, never a verdict on the input. */
-export class WorkerFailure extends Error {}
+/** A worker that failed or stopped: an internal error (exit 70), never a verdict on the input. */
+export class WorkerFailure extends CliError {
+  static override readonly errorName: string = "WorkerFailure";
+  declare readonly code: "worker-failed";
+
+  constructor(message: string) {
+    super(message, EXIT_INTERNAL, "worker-failed");
+  }
+}
 
 interface Pending {
   resolve(result: BatchResult): void;

@@ -31,10 +31,10 @@ interface Problem {
 }
 
 /** Diagnostics of `types.ts` (the emitted text) plus an optional `consumer.ts` importing it. */
-function compile(emitted: string, consumer = ""): Problem[] {
+function compile(emitted: string, consumerSource = ""): Problem[] {
   for (const sf of project.getSourceFiles()) project.removeSourceFile(sf);
   project.createSourceFile("/types.ts", emitted, { overwrite: true });
-  project.createSourceFile("/consumer.ts", consumer === "" ? "export {};\n" : consumer, { overwrite: true });
+  project.createSourceFile("/consumer.ts", consumerSource === "" ? "export {};\n" : consumerSource, { overwrite: true });
   return project.getPreEmitDiagnostics().map((d) => ({
     file: d.getSourceFile()?.getBaseName() ?? "?",
     line: d.getLineNumber() ?? 0,

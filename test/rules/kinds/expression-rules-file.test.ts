@@ -7,7 +7,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadEngine } from "../../../generators/engine-on-the-fly.js";
 import { generate } from "../../../generators/pipeline.js";
-import { parseRules, RulesFileError } from "../../../rules/load.js";
+import { parseRules } from "../../../rules/load.js";
+import { RulesFileError } from "../../../rules/errors.js";
 import { evaluate, type Engine } from "../../../engine/evaluate.js";
 import { compileOutput, scratch, writeFiles } from "../../fixtures/conformance/support.js";
 

@@ -1,0 +1,460 @@
+// `migrate scan --fix`: the client is the unit of migration (issue 41, item 1). Real clients keep
+// one v1 base URL (a constant, a default argument, a class attribute, an environment default, a
+// config value, in any file of the tree) and send relative paths through one request function
+// (`self._make_request("GET", "/pods")`, `c.newReq(ctx, "GET", "/pods/"+id, nil)`,
+// `restRequest("GET", "/pods")`). This finds each such base, the names it reaches through
+// (`BaseURL: DefaultBaseURL`, `base_url=RUNPOD_REST_URL`), the functions whose bodies join it to a
+// path, and every call of those functions; scan/fix.ts then changes the base and the calls
+// together, or leaves all of them with the reason. Pure: the CLI hands in the texts.
+
+import { type Finding } from "./resolve.js";
+import { LEXERS, languageOf } from "./lex/languages.js";
+import type { Dialect } from "./method.js";
+import { nameKey } from "./evaluate.js";
+import { lineAt } from "./candidate.js";
+import type { Token } from "./lex/tokens.js";
+import { literalText } from "./lex/tokens.js";
+
+/** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
+const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
+const V1_BASE_TEXT = "https://rest.runpod.io/v1";
+const ASSIGN = new Set(["=", ":=", ":"]);
+const TYPE_NAMES = new Set(["string", "str", "String"]);
+/** Tokens after which a line break does not end a statement. */
+const CONTINUES = new Set(["(", "[", "{", ",", "=", "+", ":=", "||", "??", "or", "and", "&&"]);
+const NOT_FUNCTIONS = new Set(["if", "for", "while", "switch", "catch", "with", "elif", "return", "function", "func"]);
+/** How far back from a use a walk looks for the function it is in (tokens). */
+const FUNCTION_WALK = 50_000;
+
+export interface ClientBase {
+  file: string;
+  /** The source span of `https://rest.runpod.io/v1` in the literal (a trailing slash left out). */
+  start: number;
+  end: number;
+  line: number;
+}
+
+/** One v1 base and the calls that reach it through request functions. */
+export interface ClientUnit {
+  /** The name the base is defined under, as written at its first definition (`api_base_url`, `DefaultBaseURL`). */
+  name: string;
+  bases: ClientBase[];
+  /** The request functions whose bodies join the base to a path. */
+  functions: string[];
+  /** The relative-path findings passed to those functions, each with the function. */
+  members: { finding: Finding; fn: string }[];
+  /** Why the base cannot change at all: code other than those calls uses it. */
+  blocked?: string;
+}
+
+interface Lexed {
+  path: string;
+  text: string;
+  tokens: Token[];
+  dialect: Dialect;
+  /** Python: the text's lines, split once (a file may have many uses). */
+  lines?: string[];
+}
+
+const where = (file: Lexed, offset: number, shown: (p: string) => string) => `${shown(file.path)}:${lineAt(file.text, offset).line}`;
+
+/**
+ * The client units of a tree: `sources` are its code files (path → text), `files` the findings of
+ * each file (with fix sites). `shown` prints a path for a reason. A finding belongs to at most one
+ * unit; findings with a `/v1` in their own URL are never members (scan/fix.ts fixes them per call).
+ */
+export function clientUnits(
+  sources: ReadonlyMap<string, string>,
+  files: readonly { path: string; findings: readonly Finding[] }[],
+  shown: (path: string) => string = (p) => p,
+): ClientUnit[] {
+  const lexed = new Map<string, Lexed>();
+  const lex = (path: string): Lexed | undefined => {
+    const known = lexed.get(path);
+    if (known) return known;
+    const text = sources.get(path);
+    if (text === undefined) return undefined;
+    const dialect = languageOf(path, text);
+    if (dialect === undefined || dialect === "markdown") return undefined;
+    const file = { path, text, tokens: LEXERS[dialect](text), dialect };
+    lexed.set(path, file);
+    return file;
+  };
+  // 1. Every v1 base literal with the name it defines.
+  const groups = new Map<string, { name: string; bases: ClientBase[]; skip: Map<string, [number, number][]> }>();
+  for (const [path, text] of sources) {
+    if (!text.includes("rest.runpod.io/v1")) continue;
+    const file = lex(path);
+    if (!file) continue;
+    for (const [i, t] of file.tokens.entries()) {
+      if (t.kind !== "str" || !t.parts || t.parts.some((p) => "hole" in p)) continue;
+      const literal = literalText(t.parts);
+      if (!V1_BASE_LITERAL.test(literal)) continue;
+      const at = text.indexOf(literal, t.start);
+      if (at < 0 || at + literal.length > t.end) continue;
+      const def = definedName(file, i);
+      if (!def) continue;
+      const group = groups.get(def.key) ?? { name: def.written, bases: [] as ClientBase[], skip: new Map<string, [number, number][]>() };
+      group.bases.push({ file: path, start: at, end: at + V1_BASE_TEXT.length, line: lineAt(text, at).line });
+      group.skip.set(path, [...(group.skip.get(path) ?? []), [def.from, i]]);
+      groups.set(def.key, group);
+    }
+  }
+  if (groups.size === 0) return [];
+  // Relative findings by file, with the request function each is passed to.
+  const relative: { file: Lexed; finding: Finding; callee: string; open: number }[] = [];
+  for (const { path, findings } of files) {
+    for (const f of findings) {
+      const site = f.fixInput?.site;
+      if (!site || f.ruleId === "v1-mention" || /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt))) continue;
+      const file = lex(path);
+      if (!file) continue;
+      const call = calleeAt(file.tokens, site.span[0]);
+      if (call) relative.push({ file, finding: f, ...call });
+    }
+  }
+  const units: ClientUnit[] = [];
+  const claimed = new Set<Finding>();
+  for (const [key, group] of groups) {
+    const names = new Set([key]);
+    const skip = new Map(group.skip);
+    aliases(sources, lex, names, skip);
+    // 2. Every use of the base's names: inside a request function, or it blocks the unit.
+    const functions = new Set<string>();
+    let blocked: string | undefined;
+    for (const path of sources.keys()) {
+      const text = sources.get(path) as string;
+      if (![...names].some((n) => text.toLowerCase().includes(n))) continue;
+      const file = lex(path);
+      if (!file) continue;
+      for (const use of usesIn(file, names, skip.get(path) ?? [])) {
+        const fn = functionAround(file, use);
+        if (fn === "type") continue;
+        if (fn === undefined) {
+          blocked ??= `\`${group.name}\` is also used outside a request function at ${where(file, (file.tokens[use] as Token).start, shown)}`;
+          continue;
+        }
+        functions.add(fn);
+      }
+    }
+    const members = relative.filter((r) => functions.has(r.callee) && !claimed.has(r.finding));
+    if (members.length === 0) continue;
+    const idle = [...functions].find((fn) => !members.some((m) => m.callee === fn));
+    if (idle !== undefined) blocked ??= `\`${idle}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
+    // 3. Every call of a request function must be one of those findings.
+    for (const fn of functions) {
+      if (blocked) break;
+      for (const path of sources.keys()) {
+        if (!(sources.get(path) as string).includes(fn)) continue;
+        const file = lex(path);
+        if (!file) continue;
+        for (const call of callsOf(file, fn)) {
+          if (call.open === undefined) {
+            blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
+            break;
+          }
+          if (!members.some((m) => m.file === file && m.open === call.open)) {
+            blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is also called at ${where(file, call.at, shown)} with a path that is not a v1 call v2kit reads`;
+            break;
+          }
+        }
+        if (blocked) break;
+      }
+    }
+    for (const m of members) claimed.add(m.finding);
+    units.push({
+      name: group.name,
+      bases: group.bases,
+      functions: [...functions].sort(),
+      members: members.map((m) => ({ finding: m.finding, fn: m.callee })),
+      ...(blocked ? { blocked } : {}),
+    });
+  }
+  return units;
+}
+
+/** Whether a line break between tokens k-1 and k ends the statement. */
+function breaksAt(file: Lexed, k: number): boolean {
+  const before = file.tokens[k - 1];
+  const t = file.tokens[k];
+  if (!before || !t) return true;
+  return before.kind === "nl" || (file.text.slice(before.end, t.start).includes("\n") && !CONTINUES.has(before.text));
+}
+
+/**
+ * The name a base literal at token `i` is assigned to within its statement: `NAME = …"…"`,
+ * `self.name = name or "…"`, `NAME = os.getenv("X", "…")`, `name: "…"` (an object or struct
+ * field), `name="…"` (a default or keyword argument); `from` is where the statement starts.
+ */
+function definedName(file: Lexed, i: number): { key: string; written: string; from: number } | undefined {
+  const { tokens } = file;
+  let inner = 0;
+  for (let k = i - 1; k >= 0 && i - k < 40; k--) {
+    if (inner === 0 && breaksAt(file, k + 1)) return undefined;
+    const t = tokens[k] as Token;
+    if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) inner++;
+    else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) {
+      // A list element is not a base (`[a, "…"]`); out of a call's parentheses (`os.getenv("X", "…")`), the walk goes on.
+      if (inner > 0) inner--;
+      else if (t.text === "[") return undefined;
+    } else if (inner === 0 && t.text === ";") return undefined;
+    else if (inner === 0 && (t.kind === "ident" || t.kind === "str") && ASSIGN.has(tokens[k + 1]?.text ?? "")) {
+      let n = k;
+      // `const BASE: string = …`, `var baseURL string = …`: the name before the type.
+      if (TYPE_NAMES.has(t.text)) n = tokens[k - 1]?.text === ":" ? k - 2 : k - 1;
+      const name = tokens[n];
+      if (!name) return undefined;
+      const written = name.kind === "str" ? literalText(name.parts ?? []) : name.text;
+      const key = name.kind === "str" ? written.toLowerCase() : nameKey(written);
+      if (key === undefined || !/^\w+$/.test(key)) return undefined;
+      let from = n;
+      while (from > 0 && tokens[from - 1]?.kind === "punct" && (tokens[from - 1] as Token).text === "." && tokens[from - 2]?.kind === "ident") from -= 2;
+      return { key, written: written.replace(/^.*\./, ""), from };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Names the base reaches through: `X = NAME`, `X: NAME`, `X := NAME`, `x=NAME` (a default
+ * argument), `X = x or NAME`, one statement each, any file; added to `names`, their statements
+ * to `skip`.
+ */
+function aliases(
+  sources: ReadonlyMap<string, string>,
+  lex: (path: string) => Lexed | undefined,
+  names: Set<string>,
+  skip: Map<string, [number, number][]>,
+): void {
+  for (let round = 0; round < 4; round++) {
+    let added = false;
+    for (const path of sources.keys()) {
+      const text = (sources.get(path) as string).toLowerCase();
+      if (![...names].some((n) => text.includes(n))) continue;
+      const file = lex(path);
+      if (!file) continue;
+      const { tokens } = file;
+      for (let k = 0; k + 2 < tokens.length; k++) {
+        const t = tokens[k] as Token;
+        if (t.kind !== "ident" || !ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
+        // The right-hand side: names, dots and `or`/`||`/`??` only, up to the end of the statement or argument.
+        let j = k + 2;
+        let hit = false;
+        for (; j < tokens.length && j - k < 24; j++) {
+          const r = tokens[j] as Token;
+          if (j > k + 2 && (breaksAt(file, j) || r.text === "," || r.text === ";" || r.text === ")" || r.text === "}")) break;
+          if (r.kind === "ident") {
+            if (tokens[j + 1]?.text !== "." && names.has(r.text.toLowerCase())) hit = true;
+            continue;
+          }
+          if (r.text === "." || r.text === "||" || r.text === "??") continue;
+          hit = false;
+          j = -1;
+          break;
+        }
+        if (!hit || j < 0) continue;
+        const key = nameKey(t.text);
+        const ranges = skip.get(path) ?? [];
+        if (!ranges.some(([a, b]) => a === k && b === j - 1)) skip.set(path, [...ranges, [k, j - 1]]);
+        if (key !== undefined && !names.has(key)) {
+          names.add(key);
+          added = true;
+        }
+      }
+    }
+    if (!added) return;
+  }
+}
+
+/** Token indexes where the file uses one of `names` (a name last in its chain, or in an interpolation), statements in `skip` aside. */
+function usesIn(file: Lexed, names: ReadonlySet<string>, skip: readonly [number, number][]): number[] {
+  const { tokens } = file;
+  const uses: number[] = [];
+  for (const [k, t] of tokens.entries()) {
+    if (skip.some(([a, b]) => k >= a && k <= b)) continue;
+    if (t.kind === "ident") {
+      if (!names.has(t.text.toLowerCase())) continue;
+      // A parameter or field being declared (`base_url=None`, `baseUrl: string`) is not a use.
+      if (ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
+      uses.push(k);
+    } else if (t.kind === "str") {
+      for (const p of t.parts ?? []) {
+        if (!("hole" in p)) continue;
+        const words = p.hole.toLowerCase().match(/[a-z_]\w*/g) ?? [];
+        if (words.some((w) => names.has(w))) {
+          uses.push(k);
+          break;
+        }
+      }
+    }
+  }
+  return uses;
+}
+
+/**
+ * The function whose body holds token `use`: its name; `type` inside a struct, interface or
+ * class-field declaration (`BaseURL string`), which is not a use; undefined outside any function.
+ */
+function functionAround(file: Lexed, use: number): string | "type" | undefined {
+  const { tokens, text } = file;
+  if (file.dialect === "python") {
+    const line = lineAt(text, (tokens[use] as Token).start).line;
+    const lines = (file.lines ??= text.split("\n"));
+    const indent = (l: string) => /^[ \t]*/.exec(l)?.[0].length ?? 0;
+    const own = indent(lines[line - 1] ?? "");
+    let bound = own;
+    for (let n = line - 2; n >= 0; n--) {
+      const l = lines[n] as string;
+      // Blank lines, comments, and the closing line of a signature written over several lines (`) -> dict:`).
+      if (l.trim() === "" || /^[#)\]}]/.test(l.trim())) continue;
+      const d = indent(l);
+      if (d >= bound) continue;
+      const def = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)/.exec(l);
+      if (def) return def[1];
+      if (/^\s*class\s/.test(l)) return undefined;
+      bound = d;
+      if (d === 0) return undefined;
+    }
+    return undefined;
+  }
+  if (file.dialect !== "js" && file.dialect !== "go") return undefined;
+  let depth = 0;
+  for (let j = use - 1; j >= 0 && use - j < FUNCTION_WALK; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
+    else if (t.text === "{") {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      const kind = blockOwner(tokens, j);
+      if (kind !== undefined) return kind;
+    }
+  }
+  return undefined;
+}
+
+/** What the block opened at `{` (token `open`) belongs to: a function's name, `type`, or undefined (an `if`, an object literal). */
+function blockOwner(tokens: readonly Token[], open: number): string | "type" | undefined {
+  const before = tokens[open - 1];
+  if (before?.text === "struct" || before?.text === "interface" || before?.text === "class") return "type";
+  if (before?.kind === "ident" && tokens[open - 2]?.text === "class") return "type";
+  if (before?.text === "=>") {
+    // `name = (…) => {`, `name: async (…) => {`.
+    let k = open - 2;
+    if (tokens[k]?.text === ")") k = matchOpenBack(tokens, k) - 1;
+    else if (tokens[k]?.kind === "ident") k--;
+    if (tokens[k]?.text === "async") k--;
+    const name = tokens[k - 1];
+    return (tokens[k]?.text === "=" || tokens[k]?.text === ":") && name?.kind === "ident" ? name.text : undefined;
+  }
+  // The parameter list: the last `)` within a few tokens before the `{` (return types between).
+  let k = open - 1;
+  while (k > 0 && open - k < 16 && tokens[k]?.text !== ")") {
+    if (tokens[k]?.text === ";" || tokens[k]?.text === "{" || tokens[k]?.text === "}" || tokens[k]?.text === "=") return undefined;
+    k--;
+  }
+  if (tokens[k]?.text !== ")") return undefined;
+  let paren = matchOpenBack(tokens, k);
+  // Go: `func (c *Client) name(…) (T, error) {`: the results, then the parameters.
+  if (tokens[paren - 1]?.text === ")") paren = matchOpenBack(tokens, paren - 1);
+  let n = paren - 1;
+  if (tokens[n]?.text === ">") {
+    while (n > 0 && paren - n < 24 && tokens[n]?.text !== "<") n--;
+    n--;
+  }
+  const name = tokens[n];
+  if (name?.kind !== "ident" || NOT_FUNCTIONS.has(name.text)) return undefined;
+  return name.text;
+}
+
+function matchOpenBack(tokens: readonly Token[], close: number): number {
+  let depth = 0;
+  for (let j = close; j >= 0 && close - j < 4000; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if ((t.text === "(" || t.text === "[" || t.text === "{") && --depth === 0) return j;
+  }
+  return -1;
+}
+
+function matchCloseFwd(tokens: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < tokens.length && j - open < 40_000; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if ((t.text === ")" || t.text === "]" || t.text === "}") && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** The `(` of a call at name token `k` (`name(`, `name<T>(`), if it is one. */
+function callOpen(tokens: readonly Token[], k: number): number | undefined {
+  let n = k + 1;
+  if (tokens[n]?.text === "<") {
+    let depth = 0;
+    for (; n < tokens.length && n - k < 24; n++) {
+      if (tokens[n]?.text === "<") depth++;
+      else if (tokens[n]?.text === ">" && --depth === 0) break;
+    }
+    n++;
+  }
+  return tokens[n]?.text === "(" ? n : undefined;
+}
+
+/** The request function a relative path at source offset `offset` is passed to, and the `(` of that call. */
+function calleeAt(tokens: readonly Token[], offset: number): { callee: string; open: number } | undefined {
+  const s = tokens.findIndex((t) => t.start >= offset);
+  if (s < 0) return undefined;
+  let depth = 0;
+  for (let j = s - 1; j >= 0 && s - j < 400; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "[" || t.text === "{") {
+      if (depth === 0) return undefined;
+      depth--;
+    } else if (t.text === "(") {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      let n = j - 1;
+      if (tokens[n]?.text === ">") {
+        while (n > 0 && j - n < 24 && tokens[n]?.text !== "<") n--;
+        n--;
+      }
+      const name = tokens[n];
+      return name?.kind === "ident" ? { callee: name.text, open: j } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Every place the file names function `fn` other than its definition: calls (with their `(`) and uses as a value. */
+function callsOf(file: Lexed, fn: string): { at: number; open?: number }[] {
+  const { tokens } = file;
+  const out: { at: number; open?: number }[] = [];
+  for (const [k, t] of tokens.entries()) {
+    if (t.kind !== "ident" || t.text !== fn) continue;
+    const prev = tokens[k - 1]?.text ?? "";
+    if (prev === "def" || prev === "function" || prev === "func" || prev === "fn" || (prev === ")" && file.dialect === "go")) continue;
+    const open = callOpen(tokens, k);
+    if (open === undefined) {
+      // `name = …` / `name: …` defines it (a const arrow function, an object member).
+      if (ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
+      out.push({ at: t.start });
+      continue;
+    }
+    const close = matchCloseFwd(tokens, open);
+    // `name(…) {` / `name(…): T {` is a method definition.
+    const after = tokens[close + 1]?.text;
+    if (after === "{" || (after === ":" && file.dialect === "js")) continue;
+    out.push({ at: t.start, open });
+  }
+  return out;
+}

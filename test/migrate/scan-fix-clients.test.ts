@@ -1,0 +1,208 @@
+// The client is the unit of migration (issue 41, item 1): `migrate scan --fix` as a user runs it
+// on whole clients whose v1 base is set once (a class attribute, a Go package constant, a config
+// object in another file, an environment default through a default argument) and whose calls
+// go through one request function (a method, a Go method, a module function whose signature spans
+// lines). One folder per case under test/fixtures/scan-clients:
+// `before/` the code, `after/` what --fix must make of it, `args` extra flags. Each is fixed in a
+// scratch copy and compared byte for byte; every fixed file parses with its language's own tool
+// (python3's compile(), node --check, TypeScript's parser, gofmt and go vet); a second --fix
+// changes nothing; `git apply` takes --diff and gives the same files.
+
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../fixtures/scan-clients/", import.meta.url));
+const cases = readdirSync(FIXTURES).sort();
+
+const run = (cwd: string, args: string[]) => {
+  const r = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+};
+
+/** Every file under `dir`, relative path → text. */
+function files(dir: string, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = join(prefix, entry.name);
+    if (entry.isDirectory()) for (const [k, v] of files(dir, rel)) out.set(k, v);
+    else out.set(rel, readFileSync(join(dir, rel), "utf8"));
+  }
+  return out;
+}
+
+const scratch = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `v2kit-clients-${name}-`));
+  cpSync(join(FIXTURES, name, "before"), dir, { recursive: true });
+  return dir;
+};
+
+const argsOf = (name: string) => {
+  const path = join(FIXTURES, name, "args");
+  return existsSync(path) ? readFileSync(path, "utf8").trim().split(/\s+/).filter(Boolean) : [];
+};
+
+const has = (tool: string, args: string[]) => spawnSync(tool, args, { encoding: "utf8" }).status === 0;
+const python = has("python3", ["--version"]);
+const go = has("go", ["version"]);
+if (!python || !go) console.log(`scan-fix-clients: ${python ? "" : "python3 "}${go ? "" : "go "}not found: those files are not parse-checked here`);
+
+/** Why the files of `dir` do not parse or vet with their languages' own tools, or undefined. */
+function parseErrors(dir: string): string | undefined {
+  for (const [file, text] of files(dir)) {
+    const path = join(dir, file);
+    if (/\.py$/.test(file) && python) {
+      // Python's own compiler, without writing __pycache__ into the tree.
+      const r = spawnSync("python3", ["-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')", path], { encoding: "utf8" });
+      if (r.status !== 0) return `${file}: ${r.stderr}`;
+    }
+    if (/\.(?:m|c)?js$/.test(file)) {
+      const r = spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
+      if (r.status !== 0) return `${file}: ${r.stderr}`;
+    }
+    if (/\.ts$/.test(file)) {
+      const out = ts.transpileModule(text, { reportDiagnostics: true, fileName: file });
+      if (out.diagnostics?.length) return `${file}: ${ts.flattenDiagnosticMessageText(out.diagnostics[0]?.messageText ?? "", "\n")}`;
+    }
+  }
+  if (go && existsSync(join(dir, "go.mod"))) {
+    const fmt = spawnSync("gofmt", ["-l", "."], { cwd: dir, encoding: "utf8" });
+    if (fmt.status !== 0 || fmt.stdout.trim() !== "") return `gofmt -l: ${fmt.stdout}${fmt.stderr}`;
+    const vet = spawnSync("go", ["vet", "./..."], { cwd: dir, encoding: "utf8", env: { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off" } });
+    if (vet.status !== 0) return `go vet: ${vet.stderr}`;
+  }
+  return undefined;
+}
+
+interface JsonFinding {
+  file: string;
+  line: number;
+  v1: { method: string; path: string };
+  notes: { message: string }[];
+}
+
+const findingsOf = (stdout: string) =>
+  stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as JsonFinding);
+
+describe.each(cases)("migrate scan --fix on a client: %s", (name) => {
+  const args = argsOf(name);
+
+  it("writes after/, every file still parses, and a second --fix is a no-op", () => {
+    const dir = scratch(name);
+    try {
+      const first = run(dir, ["--fix", ...args, "--format", "json"]);
+      expect(first.stderr).toMatch(/fixed \d+ calls? in \d+ files?/);
+      for (const f of findingsOf(first.stdout)) expect(f.notes.some((n) => n.message.startsWith("not fixed: "))).toBe(true);
+      const got = files(dir);
+      expect(got).toEqual(files(join(FIXTURES, name, "after")));
+      expect(parseErrors(dir)).toBeUndefined();
+      const second = run(dir, ["--fix", ...args]);
+      expect(second.stderr).toMatch(/fixed 0 calls in 0 files/);
+      expect(files(dir)).toEqual(got);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--diff writes nothing and git apply takes it, giving after/", () => {
+    const dir = scratch(name);
+    try {
+      const before = files(dir);
+      const diff = run(dir, ["--diff", ...args]);
+      expect(files(dir)).toEqual(before);
+      const after = files(join(FIXTURES, name, "after"));
+      const changes = [...after].some(([file, text]) => before.get(file) !== text);
+      expect(diff.stdout !== "").toBe(changes);
+      if (!changes) return;
+      writeFileSync(join(dir, ".fix.patch"), diff.stdout);
+      const applied = spawnSync("git", ["apply", "--unsafe-paths", "-p1", ".fix.patch"], { cwd: dir, encoding: "utf8" });
+      expect(applied.stderr).toBe("");
+      rmSync(join(dir, ".fix.patch"));
+      expect(files(dir)).toEqual(after);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the base and every call through it move to v2 together (issue 41, item 1)", () => {
+  it.each(["python-class", "go-package", "ts-config", "python-env", "python-module"])(
+    "%s: after --fix no v1 base is left and a scan finds no v1 call",
+    (name) => {
+      const dir = scratch(name);
+      try {
+        run(dir, ["--fix"]);
+        const texts = [...files(dir).values()].join("\n");
+        expect(texts).not.toContain("rest.runpod.io/v1");
+        expect(texts).toContain('"https://api.runpod.io/v2"');
+        // The calls changed with the base: a scan of the fixed tree reads them all as v2.
+        const scan = run(dir, ["--format", "json", "--fail-on", "none"]);
+        expect(findingsOf(scan.stdout)).toEqual([]);
+        // Non-v1 code beside the client (GraphQL, the queue API on api.runpod.ai) is as it was.
+        const before = [...files(join(FIXTURES, name, "before")).values()].join("\n");
+        for (const url of ["https://api.runpod.io/graphql", "https://api.runpod.ai/v2"]) expect(texts.split(url).length).toBe(before.split(url).length);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("the Go package's base constant in client.go and the calls in pods.go and endpoints.go change in one --diff", () => {
+    const dir = scratch("go-package");
+    try {
+      const diff = run(dir, ["--diff"]).stdout;
+      expect(diff).toContain('+const DefaultBaseURL = "https://api.runpod.io/v2"');
+      expect(diff).toContain('+\treq, err := c.newReq(ctx, "GET", fmt.Sprintf("/serverless/%s", id))');
+      expect(diff).toContain('+\treq, err := c.newReq(ctx, "GET", "/network-volumes")');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a base another use shares (a v2 call built from it, a non-v1 path through its request function) is left, and the calls say why", () => {
+    for (const [name, why] of [
+      ["shared-base", "`list_serverless` uses `BASE_URL` and is called with no v1 path v2kit reads"],
+      ["shared-function", "`rest`, which sends requests to `BASE_URL`, is also called at app.py:15 with a path that is not a v1 call v2kit reads"],
+    ] as const) {
+      const dir = scratch(name);
+      try {
+        const r = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+        expect(files(dir)).toEqual(files(join(FIXTURES, name, "before")));
+        const [finding] = findingsOf(r.stdout);
+        expect(finding?.v1).toEqual({ method: "GET", path: "/pods" });
+        expect(finding?.notes.map((n) => n.message)).toContainEqual(expect.stringContaining(why));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it("--fix leaves a client with a call it cannot migrate; --unsafe-fixes moves the rest and reports that call, which fails as before", () => {
+    const safe = scratch("mixed-safe");
+    const unsafe = scratch("mixed-unsafe");
+    try {
+      const a = run(safe, ["--fix", "--format", "json"]);
+      expect(files(safe)).toEqual(files(join(FIXTURES, "mixed-safe", "before")));
+      const list = findingsOf(a.stdout).find((f) => f.v1.path === "/pods");
+      expect(list?.notes.map((n) => n.message)).toContainEqual(expect.stringContaining("1 of 3 cannot be migrated (client.py:18): run with --unsafe-fixes"));
+      const b = run(unsafe, ["--fix", "--unsafe-fixes", "--format", "json"]);
+      const left = findingsOf(b.stdout);
+      expect(left.map((f) => `${f.v1.method} ${f.v1.path}`)).toEqual(["POST /pods/{pod_id}/stop"]);
+      expect(left[0]?.notes.map((n) => n.message)).toContainEqual(
+        expect.stringContaining("fails as it did before (v1 was retired on 2026-11-15): change it to POST /pods/{id}/action"),
+      );
+      expect(readFileSync(join(unsafe, "client.py"), "utf8")).toContain('self._call("POST", f"/pods/{pod_id}/stop")');
+    } finally {
+      rmSync(safe, { recursive: true, force: true });
+      rmSync(unsafe, { recursive: true, force: true });
+    }
+  });
+});
