@@ -13,4 +13,6 @@ export type { SchemaHint } from "./problem.js";
 export type * from "./types.js";
 export { append, clone, deepEqual, isNonEmpty, isObject, isPresent, quote, show } from "./values.js";
 export { Report } from "./verdict.js";
+export { evaluateWithSnapshot } from "./snapshot.js";
+export type { CatalogSnapshot } from "./snapshot.js";
 export type { RuleInfo } from "./verdict.js";

@@ -55,10 +55,11 @@ export class Artifacts {
    * the error that made none) come from files().
    */
   add(name: string, parts: readonly string[] | null, make: (head: string) => Map<string, string> | Promise<Map<string, string>>): void {
-    const identity = parts === null ? "" : header(this.sources, this.hashOf(parts));
+    const inputs = parts === null ? "" : this.hashOf(parts);
+    const identity = parts === null ? "" : header(this.sources, inputs);
     const previous = this.reuse?.(name, identity);
     const record: ArtifactRecord = { name, identity, files: [], reused: previous !== undefined };
-    const files = previous !== undefined ? Promise.resolve(previous) : Promise.resolve().then(() => make(identity));
+    const files = previous !== undefined ? Promise.resolve(previous) : Promise.resolve().then(async () => ownHashes(await make(identity), inputs));
     files.catch(() => undefined); // awaited in files(); a rejection must not go unhandled meanwhile
     this.built.push({ record, files });
   }
@@ -86,4 +87,20 @@ export class Artifacts {
     }
     return { files, artifacts: this.built.map((b) => b.record) };
   }
+}
+
+/**
+ * Each file's header names the sha256 of its own text (the text with the hash left out), not the
+ * artifact's inputs hash: a one-field change to the document then changes the header of the files
+ * whose code changed, not of every file of the artifact (issue 43, item 4: 73 headers changed for
+ * one field). The artifact's inputs hash stays its identity (the stamp's key for reuse).
+ */
+function ownHashes(files: Map<string, string>, inputs: string): Map<string, string> {
+  if (inputs === "") return files;
+  const out = new Map<string, string>();
+  for (const [name, text] of files) {
+    const parts = text.split(inputs);
+    out.set(name, parts.length === 1 ? text : parts.join(createHash("sha256").update(parts.join("")).digest("hex")));
+  }
+  return out;
 }

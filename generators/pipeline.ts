@@ -9,7 +9,7 @@ import { GenerateError, SpecError } from "../schema-model/errors.js";
 import { rulesFileSchema } from "../rules/schema.js";
 import type { RulesFile } from "../rules/types.js";
 import { type ArtifactRecord, Artifacts, partsHash, type Reuse } from "./artifacts.js";
-import { emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit/emit-index.js";
+import { emitCatalog, emitIndex, emitOperations, emitRequests, emitRoutes } from "./emit/emit-index.js";
 import { emitRules } from "./emit/emit-rules.js";
 import { emitRulesDoc } from "./emit/emit-rules-doc.js";
 import { emitTests } from "./emit/emit-tests.js";
@@ -183,6 +183,8 @@ async function generateWith(model: ApiModel, source: Record<string, unknown>, op
     return files.set("requests.mts", emitRequests(modules, head));
   });
   artifacts.add("routes", [modelText], (head) => one("routes.mts", emitRoutes(model, head)));
+  const snapshot = { date: String((readJson(bundled.catalog("snapshot")) as { date: unknown }).date), ...context.catalog };
+  artifacts.add("catalog", [canonicalJson(snapshot), ...engineParts], (head) => one("catalog.mts", emitCatalog(snapshot, head, engine)));
   artifacts.add("rules-doc", [rulesText], (head) => one("RULES.md", emitRulesDoc(rules, head)));
   artifacts.add("rules-schema", null, () => one("rules.schema.json", `${JSON.stringify(rulesFileSchema(), null, 2)}\n`));
   artifacts.add("tests", [modelText, rulesText, canonicalJson(context)], (head) => {

@@ -12,7 +12,8 @@ export { checkResponse, engine, operationIds, type RuleId, routes, type Verdict 
  * The server's verdict on a parsed request body. A catalog collection the context leaves out is
  * taken from the bundled dated snapshot (`catalog`), with the same stale-snapshot warnings as
  * `lint`: `check` and `lint` give the same verdict. (The generated output's own `check`, in a
- * project that generated its code, has no snapshot: without a catalog its catalog rules warn.)
+ * project that generated its code, carries the snapshot it was generated with, catalog.mts; a
+ * catalog passed to it replaces that snapshot whole, both collections.)
  */
 export function check(operation: string, body: unknown, context: CheckContext = {}): Verdict {
   // lint runs the bundled engine, whose rules are the bundled rules file's: its ids are RuleId's.

@@ -13,7 +13,7 @@ import { parsePointer, removeAt } from "../engine/pointer.js";
 import { checkResult, problemFor } from "../engine/problem.js";
 import type { CheckContext, CheckResult, CpuRecord, GpuRecord, TemplateRecord, ValidateFunction, Violation, Warning } from "../engine/types.js";
 import { clone } from "../engine/values.js";
-import { type BundledCollections, staleSnapshotWarnings } from "./catalog-staleness.js";
+import { type BundledCollections, staleSnapshotWarnings } from "../engine/catalog-staleness.js";
 import { LintError } from "./errors.js";
 import { isWireBody, lintGraphql, restTwinWarning } from "./graphql/lint-graphql.js";
 import { graphqlName } from "./graphql/namespace.js";

@@ -2,7 +2,7 @@
 // Pipeline: route → body (through the body kind's table) → lint.
 
 import { isObject } from "../engine/values.js";
-import { STALE_SNAPSHOT_RULE } from "../lint/catalog-staleness.js";
+import { STALE_SNAPSHOT_RULE } from "../engine/catalog-staleness.js";
 // migrateRequest is synchronous and lints any operation: every request validator loads with it.
 import "../output/requests.mjs";
 import { type LintResult, lint } from "../lint/lint.js";

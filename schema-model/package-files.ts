@@ -31,5 +31,5 @@ export const bundled = {
   runtime: () => path.join(packageRoot(), "engine"),
   /** What `v2kit serve` reads for the bundled schema, written by `generate` (serve-model.ts). */
   serveModel: () => path.join(packageRoot(), "output", SERVE_MODEL_FILE),
-  catalog: (name: "gpus" | "cpus" | "datacenters" | "templates") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
+  catalog: (name: "gpus" | "cpus" | "datacenters" | "templates" | "snapshot") => path.join(packageRoot(), "schema", "catalog", `${name}.json`),
 };

@@ -34,7 +34,7 @@ beforeAll(() => {
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
   writeFileSync(path.join(work, "package.json"), JSON.stringify({ type: "module", private: true }));
-  // The generated code imports ajv-formats and re2js, as a consumer's install provides them.
+  // The generated property tests import vitest, fast-check and v2kit/testing (development only).
   symlinkSync(path.join(repo, "node_modules"), path.join(work, "node_modules"));
 }, 120_000);
 

@@ -16,6 +16,7 @@ import { printDiagnostics } from "../diagnostics.js";
 import { drift } from "./check.js";
 import { inventory, listed } from "./inventory.js";
 import { resolveOut } from "./out-target.js";
+import { missingDependencies, missingText, runtimePackages } from "./runtime-deps.js";
 import { recoverLeftovers, replaceAtomically } from "./replace-atomically.js";
 import { reuseFrom } from "./reuse.js";
 import { artifactKey, codeHash, inputsHash, readStamp, sha, type Stamp } from "./stamp.js";
@@ -40,7 +41,8 @@ file or is larger than 64 MiB.
   --out DIR               where to write (default: output). A new or empty folder, or one
                           holding only files generate wrote; replaced as a whole, atomically
                             v2kit generate --out generated
-  --check                 write nothing; exit 1 and list the generated files that differ
+  --check                 write nothing; exit 1 and list the generated files that differ, or
+                          name a package the generated code loads that package.json lacks
                             v2kit generate --check
   --allow-external-refs   follow $refs to files outside the document's folder (URLs never)
                             v2kit generate --spec api/openapi.yaml --allow-external-refs --out generated
@@ -114,6 +116,7 @@ export const command: Command = {
       { role: "catalog/gpus", file: bundled.catalog("gpus") },
       { role: "catalog/cpus", file: bundled.catalog("cpus") },
       { role: "catalog/templates", file: bundled.catalog("templates") },
+      { role: "catalog/snapshot", file: bundled.catalog("snapshot") },
     ].filter((i) => i.file !== "");
     for (const { file } of inputs.slice(0, 3)) if (!existsSync(file)) throw new CliError(`${file}: cannot read: no such file`);
     const previous = target.exists ? readStamp(out) : undefined;
@@ -151,7 +154,13 @@ export const command: Command = {
     const stamp: Stamp = { inputs: hash, files: {}, artifacts: {} };
     for (const [file, content] of result.files) stamp.files[file] = sha(content);
     for (const a of result.artifacts) (stamp.artifacts ??= {})[a.name] = { inputs: artifactKey(code, a.name, a.identity), files: a.files };
+    // Packages the generated code loads that the project does not depend on (runtime-deps.ts).
+    const needs = own ? undefined : missingDependencies(out, runtimePackages(result.files));
     if (values.check) {
+      if (needs !== undefined && needs.missing.length > 0) {
+        process.stderr.write(`v2kit: ${missingText(values.out, needs)}\n`);
+        return 1;
+      }
       const differ = drift(out, result.files, previous, stamp);
       if (differ.length > 0) {
         // A hand-edited file makes a plain generate refuse: name the flag that replaces it.
@@ -176,6 +185,7 @@ export const command: Command = {
         process.stderr.write(`v2kit: warning: kept ${stale.length} file(s) v2kit no longer generates, because they were edited:\n${listed(stale)}\n`);
     }
     if (!values.quiet) process.stdout.write(`v2kit: wrote ${result.files.size} files to ${values.out}${rebuilt(result.artifacts)}\n`);
+    if (!values.quiet && needs !== undefined && needs.missing.length > 0) process.stderr.write(`v2kit: warning: ${missingText(values.out, needs)}\n`);
     return 0;
   },
 };

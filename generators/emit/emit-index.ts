@@ -63,6 +63,23 @@ export function emitOperations(modules: ValidatorModule[], header: string, engin
   return files;
 }
 
+/**
+ * catalog.mts: the catalog snapshot this output was generated with (its date, GPUs and CPUs), which
+ * check() uses where no catalog is passed, with lint's stale-snapshot warnings (engine/snapshot.ts).
+ */
+export function emitCatalog(snapshot: { date: string; gpus: unknown; cpus: unknown }, header: string, engine?: string): string {
+  return [
+    header,
+    "// The catalog snapshot this output was generated with: check() reads GPUs and CPUs from it when",
+    "// no catalog is passed (a passed collection replaces its own), and warns when a rejected value is",
+    "// unknown to it, as `v2kit lint` does with the same snapshot.",
+    code`import type { CatalogSnapshot } from ${engineModule(engine, "index", 0)};`.text,
+    "",
+    `export const snapshot: CatalogSnapshot = ${literal({ date: snapshot.date, gpus: snapshot.gpus, cpus: snapshot.cpus }).text};`,
+    "",
+  ].join("\n");
+}
+
 export function emitRoutes(model: ApiModel, header: string): string {
   const routes = model.operations.filter((op) => op.kind === "rest" && op.method && op.path).map((op) => [(op.method as string).toUpperCase(), op.path, op.id]);
   return render("routes.ts", { header, routes: literal(routes).text, baseUrl: literal(model.baseUrl ?? null).text });

@@ -23,7 +23,6 @@ const standaloneCode = ((standalone as unknown as { default?: unknown }).default
 const HELPERS: [string, string][] = [
   ['require("ajv/dist/runtime/equal").default', "ajvEqual"],
   ['require("ajv/dist/runtime/ucs2length").default', "ajvUcs2length"],
-  ['require("ajv-formats/dist/formats")', "ajvFormats"],
   ['require("re2js").RE2JS', "ajvRe2"],
 ];
 
@@ -33,16 +32,15 @@ const HELPER_NAME = new Map(HELPERS);
 
 /**
  * Ajv's standalone ESM still loads its runtime helpers with require(): the two helpers come from
- * our runtime as ES modules, ajv-formats (CommonJS) through a namespace import, re2js
- * (safe-regex.ts) by name; Node, tsx and bundlers all accept those in ESM, where `require` is not.
+ * our runtime as ES modules, the format checks that are code (`ajvFormats["date-time"]`,
+ * validators.ts) from the engine's formats module, re2js (safe-regex.ts) by name; Node, tsx and
+ * bundlers all accept those in ESM, where `require` is not.
  */
 function esmHelpers(code: string, engine: string | undefined): string {
   const out = code.replace(HELPER_CALL, (call) => HELPER_NAME.get(call) as string);
   if (out.includes("require(")) throw new Error(`Ajv standalone code needs a runtime module v2kit does not map: ${/require\([^)]*\)/.exec(out)?.[0]}`);
   const imports = [`import { equal as ajvEqual, ucs2length as ajvUcs2length } from ${literal(engineModule(engine, "ajv-helpers", 1)).text};`];
-  // A namespace import: a default import of this CommonJS module is `module.exports` in Node's
-  // ESM but `.default` (undefined) where a tool honours `__esModule` (tsx and esbuild from CommonJS).
-  if (out.includes("ajvFormats")) imports.push('import * as ajvFormats from "ajv-formats/dist/formats.js";');
+  if (/\bajvFormats\b/.test(out)) imports.push(`import { formats as ajvFormats } from ${literal(engineModule(engine, "formats", 1)).text};`);
   if (out.includes("ajvRe2")) imports.push('import { RE2JS as ajvRe2 } from "re2js";');
   return `${imports.join("\n")}\n${out}`;
 }

@@ -57,6 +57,8 @@ function declarations(name: string, text: string, header: string): string {
     return render("rules.d.ts", { header, ruleIds });
   }
   if (name === "routes.mts") return render("routes.d.ts", { header });
+  if (name === "catalog.mts")
+    return `${header}\nimport type { CatalogSnapshot } from "./runtime/index.mjs";\n\nexport declare const snapshot: CatalogSnapshot;\n`;
   if (name === "requests.mts") return `${header}\n// Attaches every request validator to the engine on import: it exports nothing.\nexport {};\n`;
   const runtime = /^runtime\/([a-z-]+)\.mts$/.exec(name)?.[1];
   if (runtime !== undefined) return `${header}\n${runtimeDeclarations(runtime)}`;

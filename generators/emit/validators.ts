@@ -1,8 +1,9 @@
 // Ajv (JSON Schema 2020-12 + formats) over the model: one validator per request body and per
 // response body. Used standalone by the emitter and compiled in memory by engine-on-the-fly.
 
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { _, Ajv2020 } from "ajv/dist/2020.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { formats as engineFormats } from "../../engine/formats.js";
 import { KNOWN_FORMATS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "../normalize/normalize-schema.js";
 import { type ApiModel, componentIn, type JsonSchema, SCHEMAS_ID } from "../../schema-model/model.js";
 import { collectPatterns, type RegExpEngine, regExpEngine } from "../normalize/safe-regex.js";
@@ -11,8 +12,26 @@ import { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
 
 export { type ValidatorSlot, validatorSlots } from "./validator-slots.js";
 
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+/**
+ * Every known format's check, none loading a package from generated code (issue 43): a format
+ * ajv-formats defines as one regular expression is that expression, which Ajv's standalone
+ * builder writes into the module (`const formats6 = /…/i`); the others are the engine's
+ * (engine/formats.ts), which the module imports as `ajvFormats` from the engine or its runtime/
+ * copy (emit-validators.ts). The in-memory engine (`lint --spec`) runs the same checks.
+ */
+function addKnownFormats(ajv: Ajv2020): void {
+  for (const name of KNOWN_FORMATS) {
+    const own = engineFormats[name];
+    if (own !== undefined) {
+      ajv.addFormat(name, own);
+      continue;
+    }
+    const def = (fullFormats as Record<string, unknown>)[name];
+    const pattern = def instanceof RegExp ? def : (def as { validate?: unknown } | undefined)?.validate;
+    // The numeric and opaque formats are set to `true` (annotations) below.
+    if (pattern instanceof RegExp) ajv.addFormat(name, pattern);
+  }
+}
 
 /** The distinct bodies of the slots, by schema id. */
 function bodies(model: ApiModel, slots: ValidatorSlot[]): Map<string, JsonSchema> {
@@ -69,9 +88,9 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
     inlineRefs: true,
     // Property names such as "constructor" or "toString" must not be found on Object.prototype.
     ...(usesPrototypeNames(model) ? { ownProperties: true } : {}),
-    code: { process: linearErrors, ...(standalone ? { source: true, esm: true } : {}), ...(regExp ? { regExp } : {}) },
+    code: { process: linearErrors, formats: _`ajvFormats`, ...(standalone ? { source: true, esm: true } : {}), ...(regExp ? { regExp } : {}) },
   });
-  addFormats(ajv);
+  addKnownFormats(ajv);
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
   // was reported during normalization).
   for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);

@@ -211,19 +211,82 @@ function atomsOf(branch: string): { atoms: Atom[] } | undefined {
   return { atoms };
 }
 
+/** More alternatives than this after spelling groups out: judged not provably linear (RE2 then). */
+const MAX_SPELLED = 64;
+
 /**
- * True when a backtracking engine matches the pattern in time linear in the value. Each top-level
- * branch must be anchored at `^` (one start position), free of groups, and every repeating atom
- * must be followed by what it cannot match: the atoms up to the next mandatory one, or the final
- * `$`, are disjoint from it (`^\d+\.\d+$`, `^\s*[^-\s]`, `^[a-z]+-\d{1,3}$`). Then a repeat
- * stops where its run of matching characters ends, and backtracking into it fails at once on
- * the next character, so no position is tried twice per atom. A repeat at the end of a branch
- * without `$` always succeeds first try. `^a*a*$`, `^\d+\d+$` or `^a+b?a+$` stay on RE2.
+ * The pattern's alternatives with every group that does not repeat spelled out: `^(ssh|sk)-x(y)?$`
+ * is `^ssh-x$`, `^ssh-xy$`, `^sk-x$`, `^sk-xy$` (a group is its branches; `(…)?` is its branches
+ * or nothing). Undefined for a group that repeats or has another quantifier, a lookaround or
+ * named group, or more than 64 alternatives. A backtracking engine's work on the pattern is at
+ * most the sum of its work on these: at each way the text before a group matches, it tries the
+ * group's branches one after the other, as it would try the spelled-out alternatives.
+ */
+export function spelledOut(pattern: string): string[] | undefined {
+  let pos = 0;
+  const alternatives = (): string[] | undefined => {
+    const out: string[] = [];
+    let current = [""];
+    while (pos < pattern.length && pattern[pos] !== ")") {
+      const c = pattern[pos] as string;
+      if (c === "|") {
+        out.push(...current);
+        current = [""];
+        pos++;
+        continue;
+      }
+      let pieces: string[];
+      if (c === "(") {
+        pos++;
+        if (pattern[pos] === "?") {
+          if (pattern[pos + 1] !== ":") return undefined;
+          pos += 2;
+        }
+        const inner = alternatives();
+        if (inner === undefined || pattern[pos] !== ")") return undefined;
+        pos++;
+        const q = quantifierAt(pattern, pos);
+        if (q === undefined) pieces = inner;
+        else if (pattern[pos] === "?" && (q.length === 1 || pattern[pos + 1] === "?")) {
+          pieces = [...inner, ""];
+          pos += q.length;
+        } else return undefined;
+      } else if (c === "\\") {
+        pieces = [pattern.slice(pos, pos + 2)];
+        pos += 2;
+      } else if (c === "[") {
+        let end = pos + 1;
+        for (; end < pattern.length && pattern[end] !== "]"; end++) if (pattern[end] === "\\") end++;
+        pieces = [pattern.slice(pos, end + 1)];
+        pos = end + 1;
+      } else {
+        pieces = [c];
+        pos++;
+      }
+      current = current.flatMap((prefix) => pieces.map((piece) => prefix + piece));
+      if (current.length > MAX_SPELLED) return undefined;
+    }
+    out.push(...current);
+    return out.length > MAX_SPELLED ? undefined : out;
+  };
+  const all = alternatives();
+  return pos === pattern.length ? all : undefined;
+}
+
+/**
+ * True when a backtracking engine matches the pattern in time linear in the value. Groups that
+ * do not repeat are spelled out first (`spelledOut`); then each alternative must be anchored at
+ * `^` (one start position), and every repeating atom must be followed by what it cannot match: the
+ * atoms up to the next mandatory one, or the final `$`, are disjoint from it (`^\d+\.\d+$`,
+ * `^\s*[^-\s]`, `^[a-z]+-\d{1,3}$`, `^(ssh|sk)-[^\s]+ [^\s]+([ \t][^\n\r]*)?$`). Then a
+ * repeat stops where its run of matching characters ends, and backtracking into it fails at once
+ * on the next character, so no position is tried twice per atom. A repeat at the end of an
+ * alternative without `$` always succeeds first try. `^a*a*$`, `^\d+\d+$`, `^a+b?a+$` or
+ * `^(a)+$` stay on RE2.
  */
 export function isProvablyLinear(pattern: string): boolean {
-  const branches = pattern.split("|");
-  // A "|" inside a class or after a backslash is not a branch separator: such patterns stay on RE2.
-  if (branches.some((b) => b.endsWith("\\") || /\[[^\]]*$/.test(b))) return false;
+  const branches = spelledOut(pattern);
+  if (branches === undefined) return false;
   return branches.every((branch) => {
     const parsed = atomsOf(branch);
     if (!parsed) return false;

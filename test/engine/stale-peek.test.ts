@@ -11,7 +11,7 @@ import data from "../../output/tests/model.json" with { type: "json" };
 import { evaluate } from "../../engine/evaluate.js";
 import type { CheckResult, CpuRecord, GpuRecord } from "../../engine/types.js";
 import { contextFor, type TestModel } from "../../testing/index.js";
-import { staleSnapshotWarnings } from "../../lint/catalog-staleness.js";
+import { staleSnapshotWarnings } from "../../engine/catalog-staleness.js";
 import { bodyVariants } from "./body-variants.js";
 
 const model = data as unknown as TestModel;

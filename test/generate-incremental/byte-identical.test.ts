@@ -19,7 +19,7 @@ function stringProperty(doc: Json): { schema: string; property: Json } {
   throw new Error("the bundled schema has no component with a plain string property");
 }
 
-const ALL = ["types", "validators", "rules", "index", "routes", "rules-doc", "rules-schema", "tests", "runtime"];
+const ALL = ["types", "validators", "rules", "index", "routes", "catalog", "rules-doc", "rules-schema", "tests", "runtime"];
 
 interface Case {
   given: string;

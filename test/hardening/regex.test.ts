@@ -99,14 +99,35 @@ describe("pattern plan", () => {
     ["^a+b?a+$", false],
     ["^.*a$", false],
     ["^\\w+_\\d+$", false],
-    ["^[^|]+$", false],
     ["^a+\\b$", false],
+    // Groups that do not repeat are spelled out (issue 43, item 1: updateSshKeys' pattern loaded re2js).
+    ["^(ssh|ecdsa|sk)-[^\\s]+ [^\\s]+([ \\t][^\\n\\r]*)?$", true],
+    ["^(?:ab|a)c$", true],
+    ["^(a|b)x?$|^c$", true],
+    ["^(a+)?a$", false],
+    ["^(a|b)+$", false],
+    ["^(a){2}$", false],
+    ["^(?=a)a+$", false],
+    ["^(?<n>a)b$", false],
+    // A "|" or "(" inside a class is a character, no separator or group (once read as one, RE2).
+    ["^[^|]+$", true],
+    ["^[(|]+$", true],
+    ["^\\(a|b\\)+$", false],
   ])("%s provably linear (kept native): %s", (pattern, want) => expect(isProvablyLinear(pattern)).toBe(want));
 
   // Patterns over a small alphabet, so that repeats collide often: whatever is judged linear must
   // match as RE2 does, and in linear time on a long value built to make backtracking blow up.
-  const atom = fc.constantFrom("a", "b", "\\d", "[ab]", "[^a]", ".", "1", "\\s", "\\w");
+  const single = fc.constantFrom("a", "b", "\\d", "[ab]", "[^a]", ".", "1", "\\s", "\\w");
   const quantifier = fc.constantFrom("", "", "*", "+", "?", "{1,3}", "{2,}");
+  // Groups too (spelled out when they do not repeat): `(x|y)`, `(xy)?`, `(?:x)` with any quantifier.
+  const group = fc
+    .tuple(
+      fc.array(fc.tuple(single, quantifier), { minLength: 1, maxLength: 2 }),
+      fc.array(fc.tuple(single, quantifier), { maxLength: 2 }),
+      fc.constantFrom("(", "(?:"),
+    )
+    .map(([left, right, open]) => `${open}${left.map(([a, q]) => a + q).join("")}${right.length > 0 ? `|${right.map(([a, q]) => a + q).join("")}` : ""})`);
+  const atom = fc.oneof({ weight: 4, arbitrary: single }, { weight: 1, arbitrary: group });
   const branch = fc.array(fc.tuple(atom, quantifier), { minLength: 1, maxLength: 6 }).map((parts) => `^${parts.map(([a, q]) => a + q).join("")}`);
   const pattern = fc
     .tuple(fc.array(branch, { minLength: 1, maxLength: 2 }), fc.boolean())

@@ -12,9 +12,10 @@ import type { ApiModel, JsonSchema } from "../../schema-model/model.js";
 import { complete, initialOf, NONE } from "../../serve/derive.js";
 import type { V2kitServer } from "../../serve/index.js";
 import { call, start, stop } from "./helpers.js";
+import { SHARED_ABSENT } from "../fixtures/conformance/support.js";
 
 const UPSTREAM = new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url);
-if (!existsSync(UPSTREAM)) console.log(`skipping the published-document lifecycle: ${UPSTREAM.pathname} is absent (CI has ../shared)`);
+if (!existsSync(UPSTREAM)) console.log(`skipping the published-document lifecycle: ${SHARED_ABSENT}`);
 
 let server: V2kitServer | undefined;
 afterEach(async () => {

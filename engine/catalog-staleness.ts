@@ -1,10 +1,11 @@
 // The bundled catalog is a dated snapshot (schema/catalog/README.md); the live catalog gains pools,
 // types and flavors after it. When a verdict rejects a value that the snapshot does not know, the
 // violation stays (the snapshot is all we have), and a warning says the snapshot may be stale and
-// how to check against a fresh catalog.
+// how to check against a fresh catalog. In the engine (and so in every generated runtime/): lint
+// and the generated check() (snapshot.ts) give the same warnings.
 
-import { parsePointer } from "../engine/pointer.js";
-import type { CheckResult, CpuRecord, GpuRecord, Violation, Warning } from "../engine/types.js";
+import { parsePointer } from "./pointer.js";
+import type { CheckResult, CpuRecord, GpuRecord, Violation, Warning } from "./types.js";
 
 export interface BundledCollections {
   /** The collections that came from the bundled snapshot (not from --catalog / --live). */
