@@ -497,7 +497,7 @@ const keyName = (t: Token | undefined): string | undefined =>
         : undefined;
 
 /** Text inserted before the member at token `k`: on its own line when the member starts one. */
-function before(source: string, tokens: readonly Token[], k: number, member: string): { at: number; text: string } {
+function memberInsertedBefore(source: string, tokens: readonly Token[], k: number, member: string): { at: number; text: string } {
   const start = (tokens[k] as Token).start;
   const lineStart = source.lastIndexOf("\n", start - 1) + 1;
   const indent = source.slice(lineStart, start);
@@ -518,7 +518,7 @@ export function fetchJsonHeader(ctx: EvalContext, s: number): JsonHeader | undef
   const body = all.find((m) => keyName(tokens[m.key]) === "body");
   const headers = all.find((m) => keyName(tokens[m.key]) === "headers");
   // No headers and no body: a body a fix adds brings its own headers (fix.ts insertionText).
-  if (!headers) return body ? { kind: "insert", ...before(source, tokens, body.key, `headers: { ${CONTENT_TYPE} }`) } : { kind: "ok" };
+  if (!headers) return body ? { kind: "insert", ...memberInsertedBefore(source, tokens, body.key, `headers: { ${CONTENT_TYPE} }`) } : { kind: "ok" };
   const text = (range: [number, number]) => source.slice((tokens[range[0]] as Token).start, (tokens[range[1]] as Token).end);
   if (!headers.value) return { kind: "unknown", headers: "headers" };
   const [ha, hb] = headers.value;
@@ -527,5 +527,5 @@ export function fetchJsonHeader(ctx: EvalContext, s: number): JsonHeader | undef
   if (inner.some((m) => /^content-type$/i.test(keyName(tokens[m.key]) ?? ""))) return { kind: "ok" };
   const first = inner[0];
   if (!first) return { kind: "insert", at: (tokens[ha] as Token).end, text: ` ${CONTENT_TYPE} ` };
-  return { kind: "insert", ...before(source, tokens, first.key, CONTENT_TYPE) };
+  return { kind: "insert", ...memberInsertedBefore(source, tokens, first.key, CONTENT_TYPE) };
 }

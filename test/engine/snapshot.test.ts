@@ -57,8 +57,8 @@ interface Seen {
 const seen = (r: Seen): Seen => ({
   ok: r.ok,
   status: r.status,
-  violations: r.violations.map(({ rule, path }) => ({ rule, path })),
-  warnings: r.warnings.map(({ rule, path, message }) => ({ rule, path, message })),
+  violations: r.violations.map(({ rule, path: pointer }) => ({ rule, path: pointer })),
+  warnings: r.warnings.map(({ rule, path: pointer, message }) => ({ rule, path: pointer, message })),
 });
 
 /** `v2kit lint --format json` on each body, one process per operation. */
