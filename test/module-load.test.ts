@@ -88,11 +88,13 @@ function load(entry: string, serve?: Record<string, unknown>): { answers: unknow
   return { answers, modules };
 }
 
+// A path inside the repository is relative (`node_modules/yaml/…` in a clone), one outside it
+// absolute (a linked node_modules): both must match.
 const CODEGEN = [
-  /\/node_modules\/@apidevtools\//,
-  /\/node_modules\/ts-morph\//,
-  /\/node_modules\/handlebars\//,
-  /\/node_modules\/yaml\//,
+  /(?:^|\/)node_modules\/@apidevtools\//,
+  /(?:^|\/)node_modules\/ts-morph\//,
+  /(?:^|\/)node_modules\/handlebars\//,
+  /(?:^|\/)node_modules\/yaml\//,
   /^dist\/generators\//,
 ];
 
