@@ -10,27 +10,13 @@
 
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { V2kitError } from "../engine/errors.js";
+import { InputError } from "./errors.js";
 import { builtin } from "./builtin.js";
 
 /** Default limit of one body (and of any file read whole): far above any real request. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-export type InputErrorCode = "not-regular" | "too-large" | "unreadable";
-
-/** A file v2kit was asked to read and cannot or will not: what it is, its size, or the system's error. */
-export class InputError extends V2kitError {
-  static override readonly errorName: string = "InputError";
-
-  constructor(
-    readonly code: InputErrorCode,
-    message: string,
-    /** The message without the file name: "ENOENT", "a FIFO (named pipe)", "larger than … bytes". */
-    readonly reason: string,
-  ) {
-    super(message);
-  }
-}
+export { InputError, type InputErrorCode } from "./errors.js";
 
 /** O_NONBLOCK: opening a FIFO that has no writer returns at once instead of waiting forever. */
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);

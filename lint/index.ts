@@ -42,7 +42,7 @@ export { CelBudgetError } from "../engine/cel-budget.js";
 export { EngineError, type EngineErrorCode, V2kitError } from "../engine/errors.js";
 export { UnknownOperationError } from "../engine/evaluate.js";
 export { GenerateError, type GenerateErrorCode, SpecError, type SpecErrorCode } from "../schema-model/errors.js";
-export { InputError, type InputErrorCode } from "../input/read-input.js";
+export { InputError, type InputErrorCode } from "../input/errors.js";
 export { RulesError, type RulesErrorCode, RulesFileError } from "../rules/errors.js";
 export { LintError, type LintErrorCode } from "./errors.js";
 export type * from "../engine/types.js";

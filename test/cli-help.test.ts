@@ -119,6 +119,8 @@ function project(): { dir: string; bin: string } {
     "lib/billing.py": "examples/scan-tree/scripts/billing.py",
   };
   if (hasUpstream) copyFileSync(UPSTREAM, path.join(dir, "upstream-v2-openapi.json"));
+  // migrate.md's example of reads of a v1 response.
+  copyFileSync(path.join(repo, "test/fixtures/scan-responses/client.py"), path.join(dir, "client.py"));
   for (const [to, from] of Object.entries(copies)) {
     mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
     copyFileSync(path.join(dir, from), path.join(dir, to));
