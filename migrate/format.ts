@@ -10,7 +10,7 @@ import type { ResponseMigration } from "./responses.js";
 const indent = (text: string, by: string) => text.replace(/^/gm, by);
 
 function noteLines(notes: readonly Note[]): string[] {
-  return notes.map((n) => `  ${n.level.padEnd(7)} ${n.field ? `${printable(n.field)}: ` : ""}${printable(n.message)}`);
+  return notes.map((note) => `  ${note.level.padEnd(7)} ${note.field ? `${printable(note.field)}: ` : ""}${printable(note.message)}`);
 }
 
 export function formatRequestMigration(file: string, v1: { method?: unknown; path?: unknown }, result: RequestMigration): string {
@@ -22,9 +22,12 @@ export function formatRequestMigration(file: string, v1: { method?: unknown; pat
   lines.push(...noteLines(result.notes));
   if (result.lint) {
     if (result.lint.ok) lines.push("  lint    passes");
-    for (const v of result.lint.violations)
-      lines.push(`  lint    ${v.status} ${printable(v.path) || "/"} ${printable(v.message)} [${v.rule}]${v.hint ? ` (${printable(v.hint)})` : ""}`);
-    for (const w of result.lint.warnings) lines.push(`  lint    warning ${printable(w.path) || "/"} ${printable(w.message)} [${w.rule}]`);
+    for (const violation of result.lint.violations)
+      lines.push(
+        `  lint    ${violation.status} ${printable(violation.path) || "/"} ${printable(violation.message)} [${violation.rule}]${violation.hint ? ` (${printable(violation.hint)})` : ""}`,
+      );
+    for (const warning of result.lint.warnings)
+      lines.push(`  lint    warning ${printable(warning.path) || "/"} ${printable(warning.message)} [${warning.rule}]`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -46,18 +49,18 @@ export function formatFindings(files: readonly FileFindings[]): string {
       lines.push(`${printable(file)}:${finding.line}:${finding.column}: ${printable(describeFinding(finding))}${confidence}`, ...noteLines(finding.notes));
       if (finding.body) {
         lines.push(`  body    ${printable(JSON.stringify(finding.body.v2))}`);
-        for (const c of finding.body.changes) {
-          if (c.how === "rename" && c.to === `/${c.field}`) continue; // kept as it is
-          lines.push(`          ${printable(c.field)} → ${c.to === null ? "dropped" : printable(c.to)}: ${printable(c.reason)}`);
+        for (const change of finding.body.changes) {
+          if (change.how === "rename" && change.to === `/${change.field}`) continue; // kept as it is
+          lines.push(`          ${printable(change.field)} → ${change.to === null ? "dropped" : printable(change.to)}: ${printable(change.reason)}`);
         }
       }
     }
   }
-  const found = files.flatMap((f) => f.findings);
-  const all = found.filter((f) => f.ruleId !== "v1-mention" && f.ruleId !== "v1-response-field");
-  const reads = found.filter((f) => f.ruleId === "v1-response-field").length;
+  const found = files.flatMap((file) => file.findings);
+  const all = found.filter((finding) => finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field");
+  const reads = found.filter((finding) => finding.ruleId === "v1-response-field").length;
   const mentions = found.length - all.length - reads;
-  const certain = all.filter((f) => f.confidence === "certain").length;
+  const certain = all.filter((finding) => finding.confidence === "certain").length;
   const split = ` (${certain} certain, ${all.length - certain} inferred)`;
   const mentioned = mentions === 0 ? "" : `; ${mentions} mention${mentions === 1 ? "" : "s"} of v1 routes in prose`;
   const read = reads === 0 ? "" : `; ${reads} read${reads === 1 ? "" : "s"} of v1 response fields`;

@@ -25,7 +25,7 @@ export function v1FieldFor(table: MappingTable, pointer: string): string | undef
 
 /** One error note per violation whose v1 field has no error note yet. */
 export function lintNotes(table: MappingTable, violations: readonly Violation[], notes: readonly Note[]): Note[] {
-  const named = new Set(notes.filter((n) => n.level === "error" && n.field !== undefined).map((n) => n.field));
+  const named = new Set(notes.filter((note) => note.level === "error" && note.field !== undefined).map((note) => note.field));
   const out: Note[] = [];
   for (const violation of violations) {
     const field = v1FieldFor(table, violation.path);

@@ -107,7 +107,7 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
       continue;
     }
     const grouping = key === "grouping" ? GROUPING_AS_V2[v1Route] : undefined;
-    if (grouping !== undefined && !notes.some((n) => n.field === key)) {
+    if (grouping !== undefined && !notes.some((note) => note.field === key)) {
       const value = pair.includes("=") ? decoded(pair.slice(pair.indexOf("=") + 1)) : "";
       if (value === grouping.value) {
         changes.push({ key, to: null });
@@ -138,7 +138,7 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
       continue;
     }
     // A repeated parameter (`gpuTypeId=A&gpuTypeId=B`) is reported once.
-    if (notes.some((n) => n.field === key)) continue;
+    if (notes.some((note) => note.field === key)) continue;
     const instead =
       INSTEAD[`${route.method} ${route.v1}`]?.[key] ??
       (list ? "the filter does not carry over: filter the list v2 returns yourself" : "drop it or find the v2 route that serves it");

@@ -56,7 +56,8 @@ export function migrateRequest(input: unknown, context: MigrationContext = {}): 
   if (body !== undefined && mapping.operation !== undefined) {
     verdict = lint(body, { operation: mapping.operation, catalog: context.catalog, templates: context.templates });
     if (mapping.body) notes.push(...lintNotes(mapping.body.kind.table, verdict.violations, notes));
-    for (const w of verdict.warnings) if (w.rule === STALE_SNAPSHOT_RULE) notes.push({ level: "warning", message: `${w.path}: ${w.message}` });
+    for (const warning of verdict.warnings)
+      if (warning.rule === STALE_SNAPSHOT_RULE) notes.push({ level: "warning", message: `${warning.path}: ${warning.message}` });
   } else if (body !== undefined) {
     notes.push({ level: "warning", message: "not linted: v2kit's v2 schema has no operation for this route's body" });
   }

@@ -65,5 +65,5 @@ export function migrateResponse(status: number, saved: unknown): ResponseMigrati
     level: "warning",
     message: `items copied unchanged under "${key}": their v2 fields differ (for example imageName → image) and are not converted`,
   });
-  return { ok: !notes.some((n) => n.level === "error"), response: { status, body: { [key]: body } }, notes };
+  return { ok: !notes.some((note) => note.level === "error"), response: { status, body: { [key]: body } }, notes };
 }

@@ -28,21 +28,21 @@ export function parseV1Path(raw: string): V1Path | { v2: true } {
   const queryAt = path.search(/[?#]/);
   const query = queryAt >= 0 ? path.slice(queryAt) : "";
   if (queryAt >= 0) path = path.slice(0, queryAt);
-  const segments = path.split("/").filter((s) => s !== "");
+  const segments = path.split("/").filter((segment) => segment !== "");
   if (segments[0] === "v2") return { v2: true };
   if (segments[0] === "v1") segments.shift();
   return { segments, query };
 }
 
 function matches(pattern: string, segments: readonly string[]): boolean {
-  const parts = pattern.split("/").filter((s) => s !== "");
+  const parts = pattern.split("/").filter((segment) => segment !== "");
   return parts.length === segments.length && parts.every((part, i) => part.startsWith("{") || part === segments[i]);
 }
 
 /** The v2 path: `{id}` takes the v1 id segment, kept when concrete. */
 function v2Path(route: RouteMapping, segments: readonly string[]): string | null {
   if (route.v2 === null) return null;
-  const parts = route.v1.split("/").filter((s) => s !== "");
+  const parts = route.v1.split("/").filter((segment) => segment !== "");
   const idAt = parts.findIndex((part) => part.startsWith("{"));
   const id = idAt >= 0 ? segments[idAt] : undefined;
   if (id === undefined || PLACEHOLDER.test(id)) return route.v2;
@@ -53,7 +53,7 @@ export function findRoute(method: string, segments: readonly string[]): RouteMap
   const upper = method.toUpperCase();
   // Literal segments win over parameters: `/billing/pods` is not a pod id.
   const candidates = ROUTES.filter((route) => route.method === upper && matches(route.v1, segments));
-  const literalCount = (route: RouteMapping) => route.v1.split("/").filter((s) => s !== "" && !s.startsWith("{")).length;
+  const literalCount = (route: RouteMapping) => route.v1.split("/").filter((segment) => segment !== "" && !segment.startsWith("{")).length;
   return candidates.sort((a, b) => literalCount(b) - literalCount(a))[0];
 }
 

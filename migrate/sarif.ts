@@ -81,10 +81,10 @@ export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
       seen.set(identity, nth);
       return {
         ruleId: finding.ruleId,
-        ruleIndex: RULES.findIndex((r) => r.id === finding.ruleId),
-        level: finding.ruleId === "v1-mention" ? "note" : finding.notes.some((n) => n.level === "error") ? "error" : "warning",
+        ruleIndex: RULES.findIndex((rule) => rule.id === finding.ruleId),
+        level: finding.ruleId === "v1-mention" ? "note" : finding.notes.some((note) => note.level === "error") ? "error" : "warning",
         message: {
-          text: [describeFinding(finding), ...finding.notes.map((n) => `${n.level}: ${n.field ? `${n.field} ` : ""}${n.message}`)].join("\n"),
+          text: [describeFinding(finding), ...finding.notes.map((note) => `${note.level}: ${note.field ? `${note.field} ` : ""}${note.message}`)].join("\n"),
         },
         locations: [
           {

@@ -33,20 +33,20 @@ const NAMED_HOLE = /(?:\$\{([^{}\s]{1,64})\}|\{([A-Za-z_][\w.]{0,63})\})$/;
  * key it is the value of, or undefined (another API's: another host, or a path before `/v1`).
  */
 function hostUrlBase(match: string, before: string): V1Base | "server" | undefined {
-  const m = /^https?:\/\/([^/]+)(.*?)\/v1\//i.exec(match);
-  if (m && m[2] === "" && hostOf(m[1] as string) === V1_SERVER_HOST) return "server";
+  const parsed = /^https?:\/\/([^/]+)(.*?)\/v1\//i.exec(match);
+  if (parsed && parsed[2] === "" && hostOf(parsed[1] as string) === V1_SERVER_HOST) return "server";
   return TIED_KEY.test(before.slice(-128)) ? { owner: "named", hostShown: true } : undefined;
 }
 
 /** Whose `/v1` a path that starts with it is: a base named before it (`${RUNPOD_URL}/v1/…`), else one the text does not show. */
 function rootedBase(before: string): V1Base {
-  const m = NAMED_HOLE.exec(before.slice(-72));
-  const name = m?.[1] ?? m?.[2];
+  const hole = NAMED_HOLE.exec(before.slice(-72));
+  const name = hole?.[1] ?? hole?.[2];
   return { owner: name !== undefined && /runpod/i.test(name) ? "named" : "unknown", hostShown: false };
 }
 
 function verbsOf(line: string): { at: number; verb: string }[] {
-  return [...line.matchAll(VERB)].map((m) => ({ at: m.index ?? 0, verb: (m[1] as string).toUpperCase() }));
+  return [...line.matchAll(VERB)].map((match) => ({ at: match.index ?? 0, verb: (match[1] as string).toUpperCase() }));
 }
 
 /** The nearest verb before `at` on its line, else the first after it. */
@@ -81,8 +81,8 @@ export function basesOfText(text: string): Bases {
   const bases: Bases = { v1: false, v2: false };
   if (namesOurHost(text)) bases.ours = true;
   if (!text.includes("/v") && !bases.ours) return bases;
-  for (const m of text.matchAll(QUOTED)) noteBase(bases, m[1] as string);
-  for (const m of text.matchAll(UNQUOTED_BASE)) noteBase(bases, m[1] as string);
+  for (const match of text.matchAll(QUOTED)) noteBase(bases, match[1] as string);
+  for (const match of text.matchAll(UNQUOTED_BASE)) noteBase(bases, match[1] as string);
   return bases;
 }
 
@@ -109,28 +109,28 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
     const offset = lineStart;
     lineStart += raw.length;
     const found: { at: number; match: string; path: string; explicit: boolean; base?: V1Base; foreign?: true }[] = [];
-    const strip = (s: string) => s.replace(/^.*?\/v1(?=\/)/, "").replace(/\/<([A-Za-z_][\w-]*)>(?=[/?#]|$)/g, "/{$1}");
-    for (const m of line.matchAll(HOST_URL)) {
-      const at = m.index ?? 0;
-      const base = hostUrlBase(m[0], line.slice(Math.max(0, at - 128), at));
+    const strip = (url: string) => url.replace(/^.*?\/v1(?=\/)/, "").replace(/\/<([A-Za-z_][\w-]*)>(?=[/?#]|$)/g, "/{$1}");
+    for (const match of line.matchAll(HOST_URL)) {
+      const at = match.index ?? 0;
+      const base = hostUrlBase(match[0], line.slice(Math.max(0, at - 128), at));
       // Another API's `/v1` (another host, `/api/v1`) is not reported; the span stays taken.
-      if (base === undefined) found.push({ at, match: m[0], path: "", explicit: true, foreign: true });
-      else found.push({ at, match: m[0], path: strip(m[0]), explicit: true, ...(base === "server" ? {} : { base }) });
+      if (base === undefined) found.push({ at, match: match[0], path: "", explicit: true, foreign: true });
+      else found.push({ at, match: match[0], path: strip(match[0]), explicit: true, ...(base === "server" ? {} : { base }) });
     }
-    for (const m of line.matchAll(V1_PATH)) {
-      const at = m.index ?? 0;
-      found.push({ at, match: m[0], path: strip(m[0]), explicit: true, base: rootedBase(line.slice(Math.max(0, at - 72), at)) });
+    for (const match of line.matchAll(V1_PATH)) {
+      const at = match.index ?? 0;
+      found.push({ at, match: match[0], path: strip(match[0]), explicit: true, base: rootedBase(line.slice(Math.max(0, at - 72), at)) });
     }
-    for (const m of line.matchAll(AFTER_BASE)) {
-      const path = m[1] ?? "";
-      const at = (m.index ?? 0) + m[0].length - path.length;
+    for (const match of line.matchAll(AFTER_BASE)) {
+      const path = match[1] ?? "";
+      const at = (match.index ?? 0) + match[0].length - path.length;
       // The placeholder must start the URL (`${BASE}/pods`), not sit inside another path (`/v2/clusters/{id}/pods`).
-      if (!BASE_STARTS.test(line[(m.index ?? 0) - 1] ?? " ") || V2_BEFORE.test(line.slice(Math.max(0, at - 3), at))) continue;
+      if (!BASE_STARTS.test(line[(match.index ?? 0) - 1] ?? " ") || V2_BEFORE.test(line.slice(Math.max(0, at - 3), at))) continue;
       found.push({ at, match: path, path, explicit: false });
     }
     // A row that names a v2 path beside a relative one (`| \`/pods\` | \`/v2/pods\` |`) maps paths; it is no call.
     if (!line.includes("/v2/")) {
-      for (const m of line.matchAll(LITERAL)) found.push({ at: (m.index ?? 0) + 1, match: m[2] ?? "", path: m[2] ?? "", explicit: false });
+      for (const match of line.matchAll(LITERAL)) found.push({ at: (match.index ?? 0) + 1, match: match[2] ?? "", path: match[2] ?? "", explicit: false });
     }
     if (found.length === 0) return;
     // A comment line (`// GET https://…`, `/// …`, `* …` in a doc block, `# …`, `-- …`) names a route: a mention, never a call.
@@ -140,25 +140,25 @@ export function analyzeLines(text: string, sites = false): FileAnalysis {
     // Earlier and stricter patterns win where matches overlap.
     found.sort((a, b) => a.at - b.at || Number(b.explicit) - Number(a.explicit));
     let takenUntil = -1;
-    for (const f of found) {
-      if (f.at < takenUntil) continue;
-      takenUntil = f.at + f.match.length;
-      if (f.foreign) continue;
-      const near = verbNear(verbs, f.at);
+    for (const hit of found) {
+      if (hit.at < takenUntil) continue;
+      takenUntil = hit.at + hit.match.length;
+      if (hit.foreign) continue;
+      const near = verbNear(verbs, hit.at);
       const verb = near?.verb;
       // `-X POST` / `--request POST`: a curl flag on the line, a method a fix can change.
       const flag = near && /(?:^|\s)(?:-X ?|--request[ =])$/.test(line.slice(Math.max(0, near.at - 11), near.at));
       const anchor = near && flag ? { start: offset + near.at, end: offset + near.at + near.verb.length } : undefined;
-      const site = sites && f.explicit ? lineSite(offset + f.at, f.match) : undefined;
+      const site = sites && hit.explicit ? lineSite(offset + hit.at, hit.match) : undefined;
       // A curl command on the line states its method even without a verb (`curl -s https://…` is GET).
-      const fromCurl = flag ? undefined : curlOnLine(line, f.at, continued);
+      const fromCurl = flag ? undefined : curlOnLine(line, hit.at, continued);
       candidates.push({
         line: index + 1,
-        column: f.at + 1,
-        match: f.match,
-        path: f.path,
-        explicit: f.explicit,
-        ...(f.base ? { base: f.base } : {}),
+        column: hit.at + 1,
+        match: hit.match,
+        path: hit.path,
+        explicit: hit.explicit,
+        ...(hit.base ? { base: hit.base } : {}),
         ...(fromCurl ? { method: fromCurl } : verb ? { method: { method: verb, how: `the verb ${verb} on the line`, ...(anchor ? { anchor } : {}) } } : {}),
         ...(site && !mention ? { site } : {}),
         ...(mention ? { mention } : {}),

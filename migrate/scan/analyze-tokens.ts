@@ -68,7 +68,7 @@ function render(value: Value, dialect: Dialect): { text: string; literal: boolea
 /** `restV2Base`, `V1_REST_PATHS`, `baseUrlV2`, `v2Routes` → the version their name states. */
 export function versionInName(name: string): "1" | "2" | undefined {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[Vv][12](?![0-9]))/);
-  for (const w of words) if (/^v[12]$/i.test(w)) return w.slice(1) as "1" | "2";
+  for (const word of words) if (/^v[12]$/i.test(word)) return word.slice(1) as "1" | "2";
   return undefined;
 }
 
@@ -76,10 +76,10 @@ export function versionInName(name: string): "1" | "2" | undefined {
  * The version stated by the name of the table or object a literal sits in: `V2_REST_PATHS = {
  * pods: "/pods" }` beside `V1_REST_PATHS = {…}`. Walks out of the enclosing literals only.
  */
-function versionOfEnclosingName(tokens: readonly Token[], s: number): "1" | "2" | undefined {
+function versionOfEnclosingName(tokens: readonly Token[], exprStart: number): "1" | "2" | undefined {
   let depth = 0;
   let exited = 0;
-  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+  for (let j = exprStart - 1; j >= 0 && exprStart - j < WALK_LIMIT; j--) {
     const t = tokens[j] as Token;
     if (t.kind === "punct" && (t.text === ")" || t.text === "]" || t.text === "}")) depth++;
     else if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) {
@@ -125,17 +125,17 @@ function v1BaseOf(text: string, literal: readonly boolean[], holes: readonly { a
   const origin = ORIGIN.exec(tail)?.[1];
   if (origin !== undefined && literalTail && hostOf(origin) === V1_SERVER_HOST) return { owner: "server", hostShown: true };
   // A URL a constant named for this API holds (`RUNPOD_PROXY = "http://localhost:8080/v1"`), whichever its version.
-  if (ties.urls.some((u) => tail === u || tail.startsWith(`${u}/`))) return { owner: "named", hostShown: literalTail };
-  const names = holes.filter((h) => h.at >= start && h.at < v1At).map((h) => h.hole);
+  if (ties.urls.some((url) => tail === url || tail.startsWith(`${url}/`))) return { owner: "named", hostShown: literalTail };
+  const names = holes.filter((hole) => hole.at >= start && hole.at < v1At).map((hole) => hole.hole);
   const name = holeName(names[names.length - 1]);
   const byName = (): V1Base => ({
-    owner: names.some((n) => TIED.test(n) || ties.names.has(holeName(n)?.toLowerCase() ?? "")) ? "named" : "unknown",
+    owner: names.some((holeText) => TIED.test(holeText) || ties.names.has(holeName(holeText)?.toLowerCase() ?? "")) ? "named" : "unknown",
     hostShown: false,
     ...(name === undefined ? {} : { name }),
   });
   // `https://${HOST}/v1`, or nothing but unresolved names before `/v1` (`${API}/v1`): a host the code does not show.
   if (origin !== undefined) return literalTail ? undefined : byName();
-  if (literal.slice(start, v1At).every((l) => !l)) return byName();
+  if (literal.slice(start, v1At).every((isLiteral) => !isLiteral)) return byName();
   return undefined;
 }
 
@@ -145,8 +145,8 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
   // Past a segment of another URL, a later word of the text may still name a v1 route (a
   // docstring's `See https://docs…/pods; this calls POST https://rest.runpod.io/v1/pods`).
   let from = 0;
-  for (const m of text.matchAll(RESOURCE_G)) {
-    const at = m.index ?? 0;
+  for (const match of text.matchAll(RESOURCE_G)) {
+    const at = match.index ?? 0;
     if (!literal[at] || at < from) continue;
     const prefix = text.slice(0, at);
     if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
@@ -157,9 +157,9 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
       from = nextWord(text, literal, at);
       continue;
     }
-    if (literal.slice(0, at).every((l) => !l)) {
+    if (literal.slice(0, at).every((isLiteral) => !isLiteral)) {
       // An unresolved base whose name carries its version: `${restV2Base(env)}/pods`, `{V1_BASE}/pods`.
-      const base = holes.filter((h) => h.at < at).pop();
+      const base = holes.filter((hole) => hole.at < at).pop();
       const named = base ? versionInName(base.hole) : undefined;
       if (named === "2") return { kind: "v2", resourceAt: at, text, literal };
       if (named === "1") {
@@ -196,23 +196,23 @@ function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string })
     if (sep.text === ":" && tokens[j + 2]?.kind !== "str") continue;
     const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
     if (key === undefined || ctx.constants.has(key)) continue;
-    const e = expression(ctx, j + 2);
-    let value = e?.value;
+    const assigned = expression(ctx, j + 2);
+    let value = assigned?.value;
     // `os.getenv("API", "https://…/v1")`, `process.env.API ?? "https://…"`: the URL literal it falls back to.
-    if (!value || value.every((p) => !("text" in p))) {
+    if (!value || value.every((part) => !("text" in part))) {
       value = undefined;
       for (let k = j + 2; k < tokens.length && k < j + 26 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++) {
-        const s = tokens[k] as Token;
-        if (s.kind === "str" && /^[a-z]+:\/\//i.test(literalText(s.parts ?? []))) {
-          value = stringValue(ctx, s);
+        const literal = tokens[k] as Token;
+        if (literal.kind === "str" && /^[a-z]+:\/\//i.test(literalText(literal.parts ?? []))) {
+          value = stringValue(ctx, literal);
           break;
         }
       }
     }
-    if (value && value.some((p) => "text" in p)) ctx.constants.set(key, value);
+    if (value && value.some((part) => "text" in part)) ctx.constants.set(key, value);
     if (ties && t.kind === "ident" && tiedDefinition(tokens, j, ties.text)) {
       ties.ties.names.add(key);
-      const url = value && value.every((p) => "text" in p) ? literalText(value) : undefined;
+      const url = value && value.every((part) => "text" in part) ? literalText(value) : undefined;
       if (url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]/i.test(url)) ties.ties.urls.push(url.replace(/(?:\/v\d+)?\/*$/, ""));
     }
   }
@@ -264,7 +264,7 @@ function basesOf(ctx: EvalContext, source: string): Bases {
     if (name !== undefined) names.add(name);
   }
   for (const [key, value] of ctx.constants) {
-    if (!value.every((p) => "text" in p)) continue;
+    if (!value.every((part) => "text" in part)) continue;
     noteBase(bases, literalText(value));
     if (baseKind(literalText(value)) === "v1") names.add(key);
   }
@@ -290,10 +290,10 @@ function definedName(tokens: readonly Token[], i: number, text: string): string 
     else if (inner === 0 && t.text === ";") return undefined;
     else if (inner === 0 && t.kind === "ident" && DEFINES.has(t.text)) {
       // Go methods: `func (c *Client) Name(`.
-      let n = k + 1;
-      if (tokens[n]?.text === "(") n = matchClose(tokens, n) + 1;
-      const name = tokens[n];
-      return n > k && name?.kind === "ident" ? nameKey(name.text) : undefined;
+      let nameAt = k + 1;
+      if (tokens[nameAt]?.text === "(") nameAt = matchClose(tokens, nameAt) + 1;
+      const name = tokens[nameAt];
+      return nameAt > k && name?.kind === "ident" ? nameKey(name.text) : undefined;
     } else if (inner === 0 && t.kind === "ident" && (next.text === "=" || next.text === ":=")) return nameKey(t.text);
   }
   return undefined;
@@ -319,7 +319,7 @@ function useOf(tokens: readonly Token[], key: string, from: number): number | un
   for (let k = from; k < tokens.length && k - from < USE_LIMIT; k++) {
     const t = tokens[k] as Token;
     if (t.kind === "ident" && nameKey(t.text) === key && tokens[k + 1]?.text !== "." && !ASSIGN.has(tokens[k + 1]?.text ?? "")) return k;
-    if (t.kind === "str" && t.parts?.some((p) => "hole" in p && nameKey(p.hole) === key)) return k;
+    if (t.kind === "str" && t.parts?.some((part) => "hole" in part && nameKey(part.hole) === key)) return k;
   }
   return undefined;
 }
@@ -402,10 +402,10 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // What the code reads back from the call (issue 41, item 3).
     const reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
     if (reads.length > 0)
-      (candidates[candidates.length - 1] as Candidate).reads = reads.map((r) => ({
-        ...r,
-        ...lineAt(text, r.at),
-        match: text.slice(r.at, Math.min(r.end, r.at + 256)),
+      (candidates[candidates.length - 1] as Candidate).reads = reads.map((read) => ({
+        ...read,
+        ...lineAt(text, read.at),
+        match: text.slice(read.at, Math.min(read.end, read.at + 256)),
       }));
     if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
@@ -433,9 +433,10 @@ function usesOf(ctx: EvalContext, key: string, defined: number): number {
   for (const [j, x] of tokens.entries()) {
     if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
     else if (x.kind === "str") {
-      for (const p of x.parts ?? []) if ("hole" in p && nameKey(p.hole) === key) uses++;
+      for (const part of x.parts ?? []) if ("hole" in part && nameKey(part.hole) === key) uses++;
       // Rust names a variable inside a format string: `format!("{API}/pods")`.
-      if (ctx.rust) for (const m of literalText(x.parts ?? []).matchAll(/(?<!\{)\{([A-Za-z_]\w*)(?::[^{}]*)?\}/g)) if (nameKey(m[1] as string) === key) uses++;
+      if (ctx.rust)
+        for (const match of literalText(x.parts ?? []).matchAll(/(?<!\{)\{([A-Za-z_]\w*)(?::[^{}]*)?\}/g)) if (nameKey(match[1] as string) === key) uses++;
     }
   }
   counts.set(`${key}\0${defined}`, uses);
@@ -450,24 +451,24 @@ function trackedContext(ctx: EvalContext, text: string): EvalContext {
 }
 
 /**
- * Whether the constant defined at token `n` is visible to other modules (issue 45, item 4):
+ * Whether the constant defined at token `nameAt` is visible to other modules (issue 45, item 4):
  * `export const NAME`, `export { NAME }`, `export default NAME`, `exports.NAME`,
  * `module.exports = { NAME }`; a Go name with a capital outside any block; shell `export NAME`;
  * PowerShell `$global:NAME`. Python module-level names are importable too, but only an import
  * elsewhere in the tree makes them shared: the CLI looks for those.
  */
-function exportedName(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
+function exportedName(tokens: readonly Token[], nameAt: number, dialect: Dialect): true | undefined {
   let known = exportedCache.get(tokens);
   if (known === undefined) exportedCache.set(tokens, (known = new Map()));
-  if (!known.has(n)) known.set(n, exportedNow(tokens, n, dialect) === true);
-  return known.get(n) ? true : undefined;
+  if (!known.has(nameAt)) known.set(nameAt, exportedNow(tokens, nameAt, dialect) === true);
+  return known.get(nameAt) ? true : undefined;
 }
 
 /** Per file (its tokens), per definition: whether it is exported (a file may define many calls on one constant). */
 const exportedCache = new WeakMap<readonly Token[], Map<number, boolean>>();
 
-function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): true | undefined {
-  const name = tokens[n] as Token;
+function exportedNow(tokens: readonly Token[], nameAt: number, dialect: Dialect): true | undefined {
+  const name = tokens[nameAt] as Token;
   if (dialect === "shell") {
     // `export NAME=…`, or `export NAME` / `declare -x NAME` anywhere in the script.
     for (let j = 0; j < tokens.length; j++) {
@@ -481,7 +482,7 @@ function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): tru
   if (dialect === "powershell") return /^\$global:/i.test(name.text) ? true : undefined;
   // Rust: `pub const NAME`, `pub(crate) static NAME`.
   if (dialect === "rust") {
-    const keyword = tokens[n - 1]?.text === "mut" ? n - 2 : n - 1;
+    const keyword = tokens[nameAt - 1]?.text === "mut" ? nameAt - 2 : nameAt - 1;
     if (!/^(?:const|static|let)$/.test(tokens[keyword]?.text ?? "")) return undefined;
     const before = tokens[keyword - 1]?.text === ")" ? tokens[matchOpen(tokens, keyword - 1) - 1] : tokens[keyword - 1];
     return before?.text === "pub" ? true : undefined;
@@ -489,7 +490,7 @@ function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): tru
   if (dialect === "go") {
     if (!/^[A-Z]/.test(name.text)) return undefined;
     let depth = 0;
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j < nameAt; j++) {
       const t = tokens[j] as Token;
       if (t.kind === "punct" && t.text === "{") depth++;
       else if (t.kind === "punct" && t.text === "}") depth--;
@@ -497,7 +498,8 @@ function exportedNow(tokens: readonly Token[], n: number, dialect: Dialect): tru
     return depth === 0 ? true : undefined;
   }
   if (dialect !== "js") return undefined;
-  if (tokens[n - 1]?.text === "export" || (/^(?:const|let|var)$/.test(tokens[n - 1]?.text ?? "") && tokens[n - 2]?.text === "export")) return true;
+  if (tokens[nameAt - 1]?.text === "export" || (/^(?:const|let|var)$/.test(tokens[nameAt - 1]?.text ?? "") && tokens[nameAt - 2]?.text === "export"))
+    return true;
   for (let j = 0; j < tokens.length; j++) {
     const t = tokens[j] as Token;
     if (t.kind !== "ident") continue;
@@ -533,18 +535,18 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const t = tokens[k];
     // Rust `const BASE: &str = "…"`: the name before the type.
     const typed = ctx.rust ? rustTypedName(tokens, k - 2) : undefined;
-    const n = typed ? tokens.indexOf(typed) : k - 2;
-    const name = tokens[n];
+    const nameAt = typed ? tokens.indexOf(typed) : k - 2;
+    const name = tokens[nameAt];
     const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
-    const exported = exportedName(tokens, n, dialect);
-    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, n), ...(exported ? { exported } : {}) });
+    const exported = exportedName(tokens, nameAt, dialect);
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, nameAt), ...(exported ? { exported } : {}) });
   }
   let commandWord: Token | undefined;
   if (dialect === "shell") {
     const words: Token[] = [];
     commandWords(tokens, a, false, words);
-    commandWord = words.find((w) => !SHELL_PREFIX.test(w.text));
+    commandWord = words.find((word) => !SHELL_PREFIX.test(word.text));
     if (commandWord?.text !== "curl") commandWord = undefined;
   } else if (dialect === "powershell") {
     const [from, to] = psStatement(tokens, a);
@@ -645,7 +647,7 @@ function locate(text: string, token: Token, found: NonNullable<Shape>): { line: 
     seg = next;
   }
   // The URL starts in the word of the resource: not at another URL earlier in the text.
-  const word = single ? Math.max(0, ...[..."\t\n\r "].map((c) => raw.lastIndexOf(c, seg) + 1)) : 0;
+  const word = single ? Math.max(0, ...[..."\t\n\r "].map((space) => raw.lastIndexOf(space, seg) + 1)) : 0;
   const scheme = raw
     .slice(0, Math.max(seg, 0))
     .slice(word)

@@ -85,7 +85,7 @@ export function opaque(anchor: BodyAnchor): Placeholder {
 
 /** A literal string's text, or a throw when it holds a character a sentinel uses (only while reading for a fix). */
 export function literalString(parts: readonly Part[], strict: boolean): string {
-  const text = parts.map((p) => ("text" in p ? p.text : "")).join("");
+  const text = parts.map((part) => ("text" in part ? part.text : "")).join("");
   if (strict && /[\ue000-\ue003]/.test(text)) throw new NotALiteral("a string holds a character v2kit uses to mark expressions");
   return text;
 }

@@ -59,9 +59,9 @@ export function commentsOf(source: string, anchor: BodyAnchor): { comments: Comm
   if (!shape || !pattern) return { comments };
   const holes = Object.values(anchor.holes);
   const spans = [...shape.tokens].sort((x, y) => x[0] - y[0]);
-  for (let n = 0; n + 1 < spans.length; n++) {
-    const from = (spans[n] as [number, number])[1];
-    const to = (spans[n + 1] as [number, number])[0];
+  for (let index = 0; index + 1 < spans.length; index++) {
+    const from = (spans[index] as [number, number])[1];
+    const to = (spans[index + 1] as [number, number])[0];
     // Inside an expression the fix copies as written, a comment goes with it.
     if (to <= from || holes.some(([a, b]) => from >= a && to <= b)) continue;
     let newline = false;
@@ -91,13 +91,13 @@ const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : t
 /** What the comment at `at` is about: the member it sits in or precedes, the member whose line it ends, or the end of its object. */
 function place(shape: NonNullable<BodyAnchor["shape"]>, at: number, sameLine: boolean): { pointer: string; slot: keyof CommentSlots } | undefined {
   let container: (typeof shape.containers)[number] | undefined;
-  for (const c of shape.containers) if (c.open < at && at < c.close && (!container || c.open > container.open)) container = c;
+  for (const around of shape.containers) if (around.open < at && at < around.close && (!container || around.open > container.open)) container = around;
   if (!container || container.list) return undefined;
-  const members = shape.members.filter((m) => m.parent === container.pointer).sort((x, y) => x.key - y.key);
-  const inside = members.find((m) => m.key <= at && at <= m.end);
+  const members = shape.members.filter((member) => member.parent === container.pointer).sort((x, y) => x.key - y.key);
+  const inside = members.find((member) => member.key <= at && at <= member.end);
   if (inside) return { pointer: inside.pointer, slot: "before" };
-  const previous = members.filter((m) => m.end <= at).pop();
+  const previous = members.filter((member) => member.end <= at).pop();
   if (sameLine) return previous ? { pointer: previous.pointer, slot: "after" } : { pointer: container.pointer, slot: "open" };
-  const next = members.find((m) => m.key > at);
+  const next = members.find((member) => member.key > at);
   return next ? { pointer: next.pointer, slot: "before" } : { pointer: container.pointer, slot: "end" };
 }

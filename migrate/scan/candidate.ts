@@ -105,9 +105,9 @@ export function baseKind(literal: string): "v1" | "v2" | "foreign" | undefined {
   const text = literal.trim();
   const origin = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/\s?#]+)\/?$/i.exec(text)?.[1];
   if (origin !== undefined && hostOf(origin) === V1_SERVER_HOST) return "v1";
-  const m = BASE_URL.exec(text);
-  if (!m) return undefined;
-  const [, authority, prefix, version] = m as unknown as [string, string | undefined, string, string];
+  const match = BASE_URL.exec(text);
+  if (!match) return undefined;
+  const [, authority, prefix, version] = match as unknown as [string, string | undefined, string, string];
   if (version.toLowerCase() === "v2") return "v2";
   if (authority === undefined) return prefix === "" && version.toLowerCase() === "v1" ? undefined : "foreign";
   return hostOf(authority) === V1_SERVER_HOST && prefix === "" && version.toLowerCase() === "v1" ? "v1" : "foreign";

@@ -66,7 +66,7 @@ const where = (file: Lexed, offset: number, shown: (p: string) => string) => `${
 export function clientUnits(
   sources: ReadonlyMap<string, string>,
   files: readonly { path: string; findings: readonly Finding[] }[],
-  shown: (path: string) => string = (p) => p,
+  shown: (path: string) => string = (path) => path,
 ): ClientUnit[] {
   const lexed = new Map<string, Lexed>();
   const lex = (path: string): Lexed | undefined => {
@@ -87,7 +87,7 @@ export function clientUnits(
     const file = lex(path);
     if (!file) continue;
     for (const [i, t] of file.tokens.entries()) {
-      if (t.kind !== "str" || !t.parts || t.parts.some((p) => "hole" in p)) continue;
+      if (t.kind !== "str" || !t.parts || t.parts.some((part) => "hole" in part)) continue;
       const literal = literalText(t.parts);
       if (!V1_BASE_LITERAL.test(literal)) continue;
       const at = text.indexOf(literal, t.start);
@@ -104,13 +104,13 @@ export function clientUnits(
   // Relative findings by file, with the request function each is passed to.
   const relative: { file: Lexed; finding: Finding; callee: string; open: number }[] = [];
   for (const { path, findings } of files) {
-    for (const f of findings) {
-      const site = f.fixInput?.site;
-      if (!site || f.ruleId === "v1-mention" || /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt))) continue;
+    for (const finding of findings) {
+      const site = finding.fixInput?.site;
+      if (!site || finding.ruleId === "v1-mention" || /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt))) continue;
       const file = lex(path);
       if (!file) continue;
       const call = calleeAt(file.tokens, site.span[0]);
-      if (call) relative.push({ file, finding: f, ...call });
+      if (call) relative.push({ file, finding, ...call });
     }
   }
   const units: ClientUnit[] = [];
@@ -124,7 +124,7 @@ export function clientUnits(
     let blocked: string | undefined;
     for (const path of sources.keys()) {
       const text = sources.get(path) as string;
-      if (![...names].some((n) => text.toLowerCase().includes(n))) continue;
+      if (![...names].some((name) => text.toLowerCase().includes(name))) continue;
       const file = lex(path);
       if (!file) continue;
       for (const use of usesIn(file, names, skip.get(path) ?? [])) {
@@ -137,9 +137,9 @@ export function clientUnits(
         functions.add(fn);
       }
     }
-    const members = relative.filter((r) => functions.has(r.callee) && !claimed.has(r.finding));
+    const members = relative.filter((call) => functions.has(call.callee) && !claimed.has(call.finding));
     if (members.length === 0) continue;
-    const idle = [...functions].find((fn) => !members.some((m) => m.callee === fn));
+    const idle = [...functions].find((fn) => !members.some((member) => member.callee === fn));
     if (idle !== undefined) blocked ??= `\`${idle}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
     // 3. Every call of a request function must be one of those findings.
     for (const fn of functions) {
@@ -153,7 +153,7 @@ export function clientUnits(
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
           }
-          if (!members.some((m) => m.file === file && m.open === call.open)) {
+          if (!members.some((member) => member.file === file && member.open === call.open)) {
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is also called at ${where(file, call.at, shown)} with a path that is not a v1 call v2kit reads`;
             break;
           }
@@ -161,12 +161,12 @@ export function clientUnits(
         if (blocked) break;
       }
     }
-    for (const m of members) claimed.add(m.finding);
+    for (const member of members) claimed.add(member.finding);
     units.push({
       name: group.name,
       bases: group.bases,
       functions: [...functions].sort(),
-      members: members.map((m) => ({ finding: m.finding, fn: m.callee })),
+      members: members.map((member) => ({ finding: member.finding, fn: member.callee })),
       ...(blocked ? { blocked } : {}),
     });
   }
@@ -199,15 +199,15 @@ function definedName(file: Lexed, i: number): { key: string; written: string; fr
       else if (t.text === "[") return undefined;
     } else if (inner === 0 && t.text === ";") return undefined;
     else if (inner === 0 && (t.kind === "ident" || t.kind === "str") && ASSIGN.has(tokens[k + 1]?.text ?? "")) {
-      let n = k;
+      let nameAt = k;
       // `const BASE: string = …`, `var baseURL string = …`: the name before the type.
-      if (TYPE_NAMES.has(t.text)) n = tokens[k - 1]?.text === ":" ? k - 2 : k - 1;
-      const name = tokens[n];
+      if (TYPE_NAMES.has(t.text)) nameAt = tokens[k - 1]?.text === ":" ? k - 2 : k - 1;
+      const name = tokens[nameAt];
       if (!name) return undefined;
       const written = name.kind === "str" ? literalText(name.parts ?? []) : name.text;
       const key = name.kind === "str" ? written.toLowerCase() : nameKey(written);
       if (key === undefined || !/^\w+$/.test(key)) return undefined;
-      let from = n;
+      let from = nameAt;
       while (from > 0 && tokens[from - 1]?.kind === "punct" && (tokens[from - 1] as Token).text === "." && tokens[from - 2]?.kind === "ident") from -= 2;
       return { key, written: written.replace(/^.*\./, ""), from };
     }
@@ -230,7 +230,7 @@ function aliases(
     let added = false;
     for (const path of sources.keys()) {
       const text = (sources.get(path) as string).toLowerCase();
-      if (![...names].some((n) => text.includes(n))) continue;
+      if (![...names].some((name) => text.includes(name))) continue;
       const file = lex(path);
       if (!file) continue;
       const { tokens } = file;
@@ -241,13 +241,13 @@ function aliases(
         let j = k + 2;
         let hit = false;
         for (; j < tokens.length && j - k < 24; j++) {
-          const r = tokens[j] as Token;
-          if (j > k + 2 && (breaksAt(file, j) || r.text === "," || r.text === ";" || r.text === ")" || r.text === "}")) break;
-          if (r.kind === "ident") {
-            if (tokens[j + 1]?.text !== "." && names.has(r.text.toLowerCase())) hit = true;
+          const operand = tokens[j] as Token;
+          if (j > k + 2 && (breaksAt(file, j) || operand.text === "," || operand.text === ";" || operand.text === ")" || operand.text === "}")) break;
+          if (operand.kind === "ident") {
+            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) hit = true;
             continue;
           }
-          if (r.text === "." || r.text === "||" || r.text === "??") continue;
+          if (operand.text === "." || operand.text === "||" || operand.text === "??") continue;
           hit = false;
           j = -1;
           break;
@@ -278,10 +278,10 @@ function usesIn(file: Lexed, names: ReadonlySet<string>, skip: readonly [number,
       if (ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
       uses.push(k);
     } else if (t.kind === "str") {
-      for (const p of t.parts ?? []) {
-        if (!("hole" in p)) continue;
-        const words = p.hole.toLowerCase().match(/[a-z_]\w*/g) ?? [];
-        if (words.some((w) => names.has(w))) {
+      for (const part of t.parts ?? []) {
+        if (!("hole" in part)) continue;
+        const words = part.hole.toLowerCase().match(/[a-z_]\w*/g) ?? [];
+        if (words.some((word) => names.has(word))) {
           uses.push(k);
           break;
         }
@@ -300,20 +300,20 @@ function functionAround(file: Lexed, use: number): string | "type" | undefined {
   if (file.dialect === "python") {
     const line = lineAt(text, (tokens[use] as Token).start).line;
     const lines = (file.lines ??= text.split("\n"));
-    const indent = (l: string) => /^[ \t]*/.exec(l)?.[0].length ?? 0;
+    const indent = (lineText: string) => /^[ \t]*/.exec(lineText)?.[0].length ?? 0;
     const own = indent(lines[line - 1] ?? "");
     let bound = own;
-    for (let n = line - 2; n >= 0; n--) {
-      const l = lines[n] as string;
+    for (let lineIndex = line - 2; lineIndex >= 0; lineIndex--) {
+      const lineText = lines[lineIndex] as string;
       // Blank lines, comments, and the closing line of a signature written over several lines (`) -> dict:`).
-      if (l.trim() === "" || /^[#)\]}]/.test(l.trim())) continue;
-      const d = indent(l);
-      if (d >= bound) continue;
-      const def = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)/.exec(l);
+      if (lineText.trim() === "" || /^[#)\]}]/.test(lineText.trim())) continue;
+      const lineIndent = indent(lineText);
+      if (lineIndent >= bound) continue;
+      const def = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)/.exec(lineText);
       if (def) return def[1];
-      if (/^\s*class\s/.test(l)) return undefined;
-      bound = d;
-      if (d === 0) return undefined;
+      if (/^\s*class\s/.test(lineText)) return undefined;
+      bound = lineIndent;
+      if (lineIndent === 0) return undefined;
     }
     return undefined;
   }
@@ -360,12 +360,12 @@ function blockOwner(tokens: readonly Token[], open: number): string | "type" | u
   let paren = matchOpenBack(tokens, k);
   // Go: `func (c *Client) name(…) (T, error) {`: the results, then the parameters.
   if (tokens[paren - 1]?.text === ")") paren = matchOpenBack(tokens, paren - 1);
-  let n = paren - 1;
-  if (tokens[n]?.text === ">") {
-    while (n > 0 && paren - n < 24 && tokens[n]?.text !== "<") n--;
-    n--;
+  let nameAt = paren - 1;
+  if (tokens[nameAt]?.text === ">") {
+    while (nameAt > 0 && paren - nameAt < 24 && tokens[nameAt]?.text !== "<") nameAt--;
+    nameAt--;
   }
-  const name = tokens[n];
+  const name = tokens[nameAt];
   if (name?.kind !== "ident" || NOT_FUNCTIONS.has(name.text)) return undefined;
   return name.text;
 }
@@ -394,24 +394,24 @@ function matchCloseFwd(tokens: readonly Token[], open: number): number {
 
 /** The `(` of a call at name token `k` (`name(`, `name<T>(`), if it is one. */
 function callOpen(tokens: readonly Token[], k: number): number | undefined {
-  let n = k + 1;
-  if (tokens[n]?.text === "<") {
+  let openAt = k + 1;
+  if (tokens[openAt]?.text === "<") {
     let depth = 0;
-    for (; n < tokens.length && n - k < 24; n++) {
-      if (tokens[n]?.text === "<") depth++;
-      else if (tokens[n]?.text === ">" && --depth === 0) break;
+    for (; openAt < tokens.length && openAt - k < 24; openAt++) {
+      if (tokens[openAt]?.text === "<") depth++;
+      else if (tokens[openAt]?.text === ">" && --depth === 0) break;
     }
-    n++;
+    openAt++;
   }
-  return tokens[n]?.text === "(" ? n : undefined;
+  return tokens[openAt]?.text === "(" ? openAt : undefined;
 }
 
 /** The request function a relative path at source offset `offset` is passed to, and the `(` of that call. */
 function calleeAt(tokens: readonly Token[], offset: number): { callee: string; open: number } | undefined {
-  const s = tokens.findIndex((t) => t.start >= offset);
-  if (s < 0) return undefined;
+  const first = tokens.findIndex((t) => t.start >= offset);
+  if (first < 0) return undefined;
   let depth = 0;
-  for (let j = s - 1; j >= 0 && s - j < 400; j--) {
+  for (let j = first - 1; j >= 0 && first - j < 400; j--) {
     const t = tokens[j] as Token;
     if (t.kind !== "punct") continue;
     if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
@@ -423,12 +423,12 @@ function calleeAt(tokens: readonly Token[], offset: number): { callee: string; o
         depth--;
         continue;
       }
-      let n = j - 1;
-      if (tokens[n]?.text === ">") {
-        while (n > 0 && j - n < 24 && tokens[n]?.text !== "<") n--;
-        n--;
+      let nameAt = j - 1;
+      if (tokens[nameAt]?.text === ">") {
+        while (nameAt > 0 && j - nameAt < 24 && tokens[nameAt]?.text !== "<") nameAt--;
+        nameAt--;
       }
-      const name = tokens[n];
+      const name = tokens[nameAt];
       return name?.kind === "ident" ? { callee: name.text, open: j } : undefined;
     }
   }

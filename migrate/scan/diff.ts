@@ -24,11 +24,11 @@ const C_ESCAPES: Record<number, string> = { 7: "a", 8: "b", 9: "t", 10: "n", 11:
  */
 export function gitQuoted(name: string): string {
   const bytes = new TextEncoder().encode(name);
-  if (!bytes.some((c) => c < 0x20 || c >= 0x7f || c === 34 || c === 92)) return name;
+  if (!bytes.some((byte) => byte < 0x20 || byte >= 0x7f || byte === 34 || byte === 92)) return name;
   let out = "";
-  for (const c of bytes) {
-    const escape = C_ESCAPES[c];
-    out += escape !== undefined ? `\\${escape}` : c < 0x20 || c >= 0x7f ? `\\${c.toString(8).padStart(3, "0")}` : String.fromCharCode(c);
+  for (const byte of bytes) {
+    const escape = C_ESCAPES[byte];
+    out += escape !== undefined ? `\\${escape}` : byte < 0x20 || byte >= 0x7f ? `\\${byte.toString(8).padStart(3, "0")}` : String.fromCharCode(byte);
   }
   return `"${out}"`;
 }
@@ -59,38 +59,38 @@ export function unifiedDiff(path: string, before: string, edits: readonly Edit[]
   }
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   const groups: { from: number; to: number; edits: Edit[] }[] = [];
-  for (const e of sorted) {
-    const from = lastAtOrBefore(starts.length, (i) => starts[i] as number, e.start);
+  for (const edit of sorted) {
+    const from = lastAtOrBefore(starts.length, (i) => starts[i] as number, edit.start);
     const to = Math.max(
       from,
-      lastAtOrBefore(starts.length, (i) => starts[i] as number, e.end > e.start ? e.end - 1 : e.start),
+      lastAtOrBefore(starts.length, (i) => starts[i] as number, edit.end > edit.start ? edit.end - 1 : edit.start),
     );
     const last = groups[groups.length - 1];
     if (last && from <= last.to) {
       last.to = Math.max(last.to, to);
-      last.edits.push(e);
-    } else groups.push({ from, to, edits: [e] });
+      last.edits.push(edit);
+    } else groups.push({ from, to, edits: [edit] });
   }
-  const clusters: Cluster[] = groups.map((g) => {
-    const base = starts[g.from] as number;
-    const old = lines.slice(g.from, g.to + 1).join("");
+  const clusters: Cluster[] = groups.map((group) => {
+    const base = starts[group.from] as number;
+    const old = lines.slice(group.from, group.to + 1).join("");
     let text = "";
     let at = 0;
-    for (const e of g.edits) {
-      text += old.slice(at, e.start - base) + e.text;
-      at = e.end - base;
+    for (const edit of group.edits) {
+      text += old.slice(at, edit.start - base) + edit.text;
+      at = edit.end - base;
     }
     text += old.slice(at);
-    const removed = lines.slice(g.from, g.to + 1);
+    const removed = lines.slice(group.from, group.to + 1);
     const added = splitLines(text);
     // Lines an edit rewrote to themselves (the first line of a multi-line literal) are context.
-    let from = g.from;
+    let from = group.from;
     while (removed.length > 1 && added.length > 1 && removed[0] === added[0]) {
       removed.shift();
       added.shift();
       from++;
     }
-    let to = g.to;
+    let to = group.to;
     while (removed.length > 1 && added.length > 1 && removed[removed.length - 1] === added[added.length - 1]) {
       removed.pop();
       added.pop();
@@ -117,12 +117,12 @@ export function unifiedDiff(path: string, before: string, edits: readonly Edit[]
     let line = start;
     const hunkShift = shift;
     for (let k = i; k <= j; k++) {
-      const c = clusters[k] as Cluster;
-      for (; line < c.from; line++, oldCount++, newCount++) body += emit(" ", lines[line] as string);
-      for (; line <= c.to; line++, oldCount++) body += emit("-", lines[line] as string);
-      for (const added of c.added) body += emit("+", added);
-      newCount += c.added.length;
-      shift += c.added.length - (c.to - c.from + 1);
+      const cluster = clusters[k] as Cluster;
+      for (; line < cluster.from; line++, oldCount++, newCount++) body += emit(" ", lines[line] as string);
+      for (; line <= cluster.to; line++, oldCount++) body += emit("-", lines[line] as string);
+      for (const added of cluster.added) body += emit("+", added);
+      newCount += cluster.added.length;
+      shift += cluster.added.length - (cluster.to - cluster.from + 1);
     }
     for (; line <= end; line++, oldCount++, newCount++) body += emit(" ", lines[line] as string);
     const oldStart = oldCount === 0 ? start : start + 1;

@@ -33,9 +33,9 @@ const MAX_OPERANDS = 32;
 
 /** `self.base_url`, `$script:BaseUrl`, `this.baseUrl`, `${BASE}` → `base_url`, `baseurl`, … */
 export function nameKey(text: string): string | undefined {
-  const m = /^\$?\{?(?:[A-Za-z_]\w*:)?([A-Za-z_][\w]*(?:(?:\.|\?\.|->)[A-Za-z_]\w*)*)\}?$/.exec(text.trim());
-  if (!m) return undefined;
-  const last = (m[1] as string).split(/\.|\?\.|->/).pop() as string;
+  const match = /^\$?\{?(?:[A-Za-z_]\w*:)?([A-Za-z_][\w]*(?:(?:\.|\?\.|->)[A-Za-z_]\w*)*)\}?$/.exec(text.trim());
+  if (!match) return undefined;
+  const last = (match[1] as string).split(/\.|\?\.|->/).pop() as string;
   return last.toLowerCase();
 }
 
@@ -66,13 +66,13 @@ function locateParts(source: string, token: Token): Part[] {
       return part;
     }
     const at: number[] = [];
-    for (const c of part.text) {
-      for (let n = 0; n < c.length; n++) at.push(-1);
-      const k = raw.indexOf(c, cursor);
+    for (const char of part.text) {
+      for (let unit = 0; unit < char.length; unit++) at.push(-1);
+      const k = raw.indexOf(char, cursor);
       if (k < 0 || raw[k - 1] === "\\" || k - cursor > (cursor === 0 ? 4 : 2)) continue;
-      at[at.length - c.length] = token.start + k;
-      for (let n = 1; n < c.length; n++) at[at.length - c.length + n] = token.start + k + n;
-      cursor = k + c.length;
+      at[at.length - char.length] = token.start + k;
+      for (let unit = 1; unit < char.length; unit++) at[at.length - char.length + unit] = token.start + k + unit;
+      cursor = k + char.length;
     }
     return { text: part.text, at };
   });
@@ -141,10 +141,10 @@ const sourceOf = (ctx: EvalContext, a: number, b: number) =>
     .map((t) => t.text)
     .join("");
 
-/** The brackets that enclose token `s`, innermost first: each opener's index, walking outward. */
-export function* openersAround(tokens: readonly Token[], s: number): Generator<number> {
+/** The brackets that enclose token `at`, innermost first: each opener's index, walking outward. */
+export function* openersAround(tokens: readonly Token[], at: number): Generator<number> {
   let depth = 0;
-  for (let j = s - 1; j >= 0 && s - j < WALK_LIMIT; j--) {
+  for (let j = at - 1; j >= 0 && at - j < WALK_LIMIT; j--) {
     const t = tokens[j] as Token;
     if (t.kind !== "punct") continue;
     if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
@@ -177,8 +177,8 @@ export function callArgs(ctx: EvalContext, open: number): { args: [number, numbe
 }
 
 function argValue(ctx: EvalContext, [a, b]: [number, number]): Value {
-  const e = a <= b ? expression(ctx, a) : undefined;
-  return e && e.end === b ? e.value : [{ hole: sourceOf(ctx, a, b) }];
+  const expr = a <= b ? expression(ctx, a) : undefined;
+  return expr && expr.end === b ? expr.value : [{ hole: sourceOf(ctx, a, b) }];
 }
 
 /** Replaces `%s` (printf) or `{}` / `{0}` (brace) placeholders in the text parts by `args`. */
@@ -193,18 +193,18 @@ function substitute(value: Value, args: Value[], style: "printf" | "brace"): Val
     }
     let at = 0;
     const slice = (a: number, b: number) => (part.at ? { text: part.text.slice(a, b), at: part.at.slice(a, b) } : { text: part.text.slice(a, b) });
-    for (const m of part.text.matchAll(pattern)) {
-      pushValue(out, [slice(at, m.index)]);
-      at = (m.index ?? 0) + m[0].length;
-      if (m[0] === "%%" || m[0] === "{{" || m[0] === "}}") pushValue(out, [{ text: m[0][0] as string }]);
+    for (const match of part.text.matchAll(pattern)) {
+      pushValue(out, [slice(at, match.index)]);
+      at = (match.index ?? 0) + match[0].length;
+      if (match[0] === "%%" || match[0] === "{{" || match[0] === "}}") pushValue(out, [{ text: match[0][0] as string }]);
       else {
-        const index = m[1] !== undefined && m[1] !== "" ? Number(m[1]) : next++;
-        pushValue(out, args[index] ?? [{ hole: m[0] }]);
+        const index = match[1] !== undefined && match[1] !== "" ? Number(match[1]) : next++;
+        pushValue(out, args[index] ?? [{ hole: match[0] }]);
       }
     }
     pushValue(out, [slice(at, part.text.length)]);
   }
-  return out.filter((p) => !("text" in p) || p.text !== "");
+  return out.filter((part) => !("text" in part) || part.text !== "");
 }
 
 const FORMAT_CALL = /^(?:S|F)?printf$|^Sprint$|^format$/i;
@@ -225,7 +225,7 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
           end: tuple.close,
           value: substitute(
             value,
-            tuple.args.map((r) => argValue(ctx, r)),
+            tuple.args.map((span) => argValue(ctx, span)),
             "printf",
           ),
         };
@@ -239,7 +239,7 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
           end: call.close,
           value: substitute(
             value,
-            call.args.map((r) => argValue(ctx, r)),
+            call.args.map((span) => argValue(ctx, span)),
             "brace",
           ),
         };
@@ -247,13 +247,13 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
     if (ctx.powershell && next?.kind === "ident" && next.text.toLowerCase() === "-f") {
       const args: Value[] = [];
       let j = i + 2;
-      for (let n = 0; n < MAX_OPERANDS; n++) {
-        const o = operand(ctx, j);
-        if (!o) break;
-        args.push(o.value);
-        end = o.end;
-        if (tokens[o.end + 1]?.text !== ",") break;
-        j = o.end + 2;
+      for (let count = 0; count < MAX_OPERANDS; count++) {
+        const arg = operand(ctx, j);
+        if (!arg) break;
+        args.push(arg.value);
+        end = arg.end;
+        if (tokens[arg.end + 1]?.text !== ",") break;
+        j = arg.end + 2;
       }
       value = substitute(value, args, "brace");
     }
@@ -263,7 +263,7 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
     const call = callArgs(ctx, i + 2);
     if (!call) return undefined;
     const first = call.args[0];
-    if (t.text === "concat") return { end: call.close, value: call.args.flatMap((r) => argValue(ctx, r)) };
+    if (t.text === "concat") return { end: call.close, value: call.args.flatMap((span) => argValue(ctx, span)) };
     if (!first || first[0] !== first[1] || tokens[first[0]]?.kind !== "str") return { end: call.close, value: [{ hole: sourceOf(ctx, i, call.close) }] };
     return { end: call.close, value: rustFormat(ctx, stringValue(ctx, tokens[first[0]] as Token), call.args.slice(1)) };
   }
@@ -274,7 +274,7 @@ function operand(ctx: EvalContext, i: number): { end: number; value: Value } | u
       if (!call) return undefined;
       const first = call.args[0];
       if (FORMAT_CALL.test((tokens[end] as Token).text) && first && tokens[first[0]]?.kind === "str") {
-        const values = call.args.map((r) => argValue(ctx, r));
+        const values = call.args.map((span) => argValue(ctx, span));
         return { end: call.close, value: substitute(values[0] as Value, values.slice(1), "printf") };
       }
       return { end: call.close, value: [{ hole: sourceOf(ctx, i, call.close) }] };
@@ -317,24 +317,24 @@ function rustFormat(ctx: EvalContext, template: Value, argRanges: [number, numbe
     }
     let at = 0;
     const slice = (a: number, b: number) => (part.at ? { text: part.text.slice(a, b), at: part.at.slice(a, b) } : { text: part.text.slice(a, b) });
-    for (const m of part.text.matchAll(/\{\{|\}\}|\{([A-Za-z_]\w*|\d*)(?::[^{}]*)?\}/g)) {
-      pushValue(out, [slice(at, m.index)]);
-      at = (m.index ?? 0) + m[0].length;
-      if (m[0] === "{{" || m[0] === "}}") pushValue(out, [{ text: m[0][0] as string }]);
+    for (const match of part.text.matchAll(/\{\{|\}\}|\{([A-Za-z_]\w*|\d*)(?::[^{}]*)?\}/g)) {
+      pushValue(out, [slice(at, match.index)]);
+      at = (match.index ?? 0) + match[0].length;
+      if (match[0] === "{{" || match[0] === "}}") pushValue(out, [{ text: match[0][0] as string }]);
       else {
-        const key = m[1] ?? "";
+        const key = match[1] ?? "";
         const value =
           key === ""
             ? positional[next++]
             : /^\d+$/.test(key)
               ? positional[Number(key)]
               : (named.get(key) ?? ctx.constants.get(nameKey(key) ?? "") ?? [{ hole: key }]);
-        pushValue(out, value ?? [{ hole: m[0] }]);
+        pushValue(out, value ?? [{ hole: match[0] }]);
       }
     }
     pushValue(out, [slice(at, part.text.length)]);
   }
-  return out.filter((p) => !("text" in p) || p.text !== "");
+  return out.filter((part) => !("text" in part) || part.text !== "");
 }
 
 /** Operands joined by `+` from token `i`. */
@@ -357,11 +357,11 @@ function joined(ctx: EvalContext, i: number): Expr | undefined {
   const value: Value = [];
   pushValue(value, first.value);
   let end = first.end;
-  for (let n = 0; ctx.concat && n < MAX_OPERANDS && ctx.tokens[end + 1]?.text === "+"; n++) {
-    const o = operand(ctx, end + 2);
-    if (!o) break;
-    pushValue(value, o.value);
-    end = o.end;
+  for (let count = 0; ctx.concat && count < MAX_OPERANDS && ctx.tokens[end + 1]?.text === "+"; count++) {
+    const addend = operand(ctx, end + 2);
+    if (!addend) break;
+    pushValue(value, addend.value);
+    end = addend.end;
   }
   return { start: i, end, value };
 }
@@ -385,10 +385,10 @@ export function expressionAround(ctx: EvalContext, i: number): Expr | undefined 
   const { tokens } = ctx;
   let start = i;
   for (let round = 0; round < 2; round++) {
-    for (let n = 0; ctx.concat && n < MAX_OPERANDS && tokens[start - 1]?.text === "+"; n++) {
-      const s = operandStart(tokens, start - 2);
-      if (s === undefined) break;
-      start = s;
+    for (let count = 0; ctx.concat && count < MAX_OPERANDS && tokens[start - 1]?.text === "+"; count++) {
+      const previous = operandStart(tokens, start - 2);
+      if (previous === undefined) break;
+      start = previous;
     }
     // The format string of `fmt.Sprintf("…", …)`: the expression is the whole call.
     const callee = tokens[start - 2];

@@ -25,7 +25,7 @@ const segments = (pointer: string) =>
   pointer
     .split("/")
     .slice(1)
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 
 /** The v2 body of `route` for a v1 body (the migration table's, or the per-action body) and where each v1 member goes. */
 export function migrationFor(route: RouteMapping): Migration {
@@ -38,7 +38,7 @@ export function migrationFor(route: RouteMapping): Migration {
     migrate: (v1) => {
       if (body === undefined) return undefined;
       const migrated = applyTable(body.kind, v1, body.mode, {});
-      return migrated.notes.some((n) => n.level === "error") ? undefined : sortKeys(migrated.body);
+      return migrated.notes.some((note) => note.level === "error") ? undefined : sortKeys(migrated.body);
     },
     place: (pointer) => {
       if (pointer === "") return "";
@@ -55,10 +55,10 @@ export function migrationFor(route: RouteMapping): Migration {
 function valueAt(value: unknown, pointer: string): { found: boolean; value?: unknown; parent?: unknown } {
   let here: unknown = value;
   let parent: unknown;
-  for (const s of segments(pointer)) {
-    if (typeof here !== "object" || here === null || Array.isArray(here) || !Object.hasOwn(here, s)) return { found: false };
+  for (const segment of segments(pointer)) {
+    if (typeof here !== "object" || here === null || Array.isArray(here) || !Object.hasOwn(here, segment)) return { found: false };
     parent = here;
-    here = (here as Record<string, unknown>)[s];
+    here = (here as Record<string, unknown>)[segment];
   }
   return { found: true, value: here, parent };
 }
@@ -97,7 +97,8 @@ const SENTINEL = /\ue000(\d+)\ue001/g;
 function otherFamily(value: unknown): unknown {
   if (typeof value === "string") return value.replace(/\ue000/g, "\ue002").replace(/\ue001/g, "\ue003");
   if (Array.isArray(value)) return value.map(otherFamily);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [otherFamily(k), otherFamily(v)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, entryValue]) => [otherFamily(k), otherFamily(entryValue)]));
   return value;
 }
 
@@ -132,7 +133,10 @@ export function bodyText(source: string, anchor: BodyAnchor, { migrate, place }:
 
 /** Sample values for each splice: numbers where the JSON takes a value, text (with a space and a glob when bash quotes it) inside a string. */
 function samples(keys: readonly string[], bare: ReadonlySet<string>, quoted: ReadonlySet<string>): Map<string, string>[] {
-  return [0, 1].map((n) => new Map(keys.map((key, k) => [key, bare.has(key) ? String(n * 9 + k + 2) : n === 1 && quoted.has(key) ? `a b*${k}` : `v${n}${k}`])));
+  return [0, 1].map(
+    (sample) =>
+      new Map(keys.map((key, k) => [key, bare.has(key) ? String(sample * 9 + k + 2) : sample === 1 && quoted.has(key) ? `a b*${k}` : `v${sample}${k}`])),
+  );
 }
 
 const canonical = (text: string): string | undefined => {
@@ -152,39 +156,39 @@ function shellBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { 
   const spliceOf = new Map<string, string>();
   const quoted = new Set<string>();
   let json = "";
-  for (const p of read.pieces) {
-    if ("text" in p) {
-      if (SENTINEL_CHAR.test(p.text)) return { reason: "the body has characters v2kit uses as markers" };
-      json += p.text;
+  for (const piece of read.pieces) {
+    if ("text" in piece) {
+      if (SENTINEL_CHAR.test(piece.text)) return { reason: "the body has characters v2kit uses as markers" };
+      json += piece.text;
       continue;
     }
-    if (!spliceOf.has(p.key)) {
-      keys.push(p.key);
-      spliceOf.set(p.key, p.splice);
-      if (p.quoted) quoted.add(p.key);
-    } else if (!p.quoted) quoted.delete(p.key);
-    json += sentinel(keys.indexOf(p.key));
+    if (!spliceOf.has(piece.key)) {
+      keys.push(piece.key);
+      spliceOf.set(piece.key, piece.splice);
+      if (piece.quoted) quoted.add(piece.key);
+    } else if (!piece.quoted) quoted.delete(piece.key);
+    json += sentinel(keys.indexOf(piece.key));
   }
   // A splice outside a JSON string is a value (`{"min": $MIN}`); inside one, part of the text.
   const bare = new Set<string>();
   let v1Text = "";
   for (let i = 0, inString = false; i < json.length; i++) {
-    const c = json[i] as string;
+    const char = json[i] as string;
     if (inString) {
-      if (c === "\\") v1Text += c + (json[++i] ?? "");
-      else v1Text += c;
-      if (c === '"') inString = false;
+      if (char === "\\") v1Text += char + (json[++i] ?? "");
+      else v1Text += char;
+      if (char === '"') inString = false;
       continue;
     }
-    const at = c === "\ue000" ? /^\ue000(\d+)\ue001/.exec(json.slice(i)) : null;
+    const at = char === "\ue000" ? /^\ue000(\d+)\ue001/.exec(json.slice(i)) : null;
     if (at) {
       bare.add(keys[Number(at[1])] as string);
       v1Text += `"${at[0]}"`;
       i += at[0].length - 1;
       continue;
     }
-    if (c === '"') inString = true;
-    v1Text += c;
+    if (char === '"') inString = true;
+    v1Text += char;
   }
   let v1: unknown;
   try {
@@ -204,7 +208,7 @@ function shellBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { 
   const again = readWord(text);
   if ("reason" in again) return { reason: `the fixed word would have ${again.reason}` };
   for (const key of keys) {
-    const count = (pieces: readonly WordPiece[]) => pieces.filter((p) => "key" in p && p.key === key).length;
+    const count = (pieces: readonly WordPiece[]) => pieces.filter((piece) => "key" in piece && piece.key === key).length;
     if (key.startsWith("$(") && count(again.pieces) > count(read.pieces)) return { reason: `the fix would run \`${key}\` more often` };
   }
   for (const values of samples(keys, bare, quoted)) {
@@ -245,10 +249,10 @@ function piecesOf(json: string, keys: readonly string[], spliceOf: ReadonlyMap<s
     else {
       text('"');
       let at = 0;
-      for (const m of content.matchAll(SENTINEL)) {
-        text(content.slice(at, m.index));
-        splice(Number(m[1]));
-        at = m.index + m[0].length;
+      for (const match of content.matchAll(SENTINEL)) {
+        text(content.slice(at, match.index));
+        splice(Number(match[1]));
+        at = match.index + match[0].length;
       }
       text(`${content.slice(at)}"`);
     }

@@ -58,18 +58,18 @@ function spanOf(source: string, url: { text: string; at: number[] }, a: number, 
   return source.slice(start, end) === url.text.slice(a, b) ? [start, end] : undefined;
 }
 
-function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[], shared: number[], viaClient: boolean): string | undefined {
-  const input = f.fixInput;
+function planUrl(source: string, finding: Finding, options: FixOptions, edits: Edit[], shared: number[], viaClient: boolean): string | undefined {
+  const input = finding.fixInput;
   const site = input?.site;
   const route = input?.route;
-  if (!site && !f.match.includes("/v1")) return relativeReason(f);
+  if (!site && !finding.match.includes("/v1")) return relativeReason(finding);
   if (!site || !route || route.v2 === null) return "v2kit cannot locate every piece of this call in the source";
   const { url, span } = site;
   const place = (a: number, b: number, text: string): string | undefined => {
     const at = spanOf(source, url, a, b);
     if (!at) return `\`${url.text.slice(a, b)}\` is not written as plain text in this file (an escape, or a value from elsewhere)`;
     if (at[0] < span[0] || at[1] > span[1]) {
-      const constant = site.shared.find((c) => at[0] >= c.start && at[1] <= c.end);
+      const constant = site.shared.find((candidate) => at[0] >= candidate.start && at[1] <= candidate.end);
       if (!constant) return `\`${url.text.slice(a, b)}\` comes from outside the call`;
       shared.push(constant.start);
     }
@@ -79,7 +79,7 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
   // The base: `/v1` right before the resource (a call through a client's request function: its base changes with the client).
   const prefix = url.text.slice(0, url.resourceAt);
   const v1At = prefix.search(/\/v1\/?$/);
-  if (v1At < 0 && !viaClient) return relativeReason(f);
+  if (v1At < 0 && !viaClient) return relativeReason(finding);
   if (v1At >= 0) {
     const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
     const origin = /^([a-z][a-z0-9+.-]*:\/\/)([^/]+)/i.exec(prefix);
@@ -92,10 +92,10 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
   // The path ends at a query, a quote or a space outside braces (`${{ vars.ID }}` is one segment).
   let pathEnd = url.resourceAt;
   for (let depth = 0; pathEnd < url.text.length; pathEnd++) {
-    const c = url.text[pathEnd] as string;
-    if (c === "{") depth++;
-    else if (c === "}" && depth > 0) depth--;
-    else if (depth === 0 && PATH_END.test(c)) break;
+    const char = url.text[pathEnd] as string;
+    if (char === "{") depth++;
+    else if (char === "}" && depth > 0) depth--;
+    else if (depth === 0 && PATH_END.test(char)) break;
   }
   const segments: { text: string; at: number }[] = [];
   let from = url.resourceAt + 1;
@@ -104,10 +104,10 @@ function planUrl(source: string, f: Finding, options: FixOptions, edits: Edit[],
     from += text.length + 1;
   }
   while (segments.length > 0 && segments[segments.length - 1]?.text === "") segments.pop();
-  const v1Parts = route.v1.split("/").filter((s) => s !== "");
+  const v1Parts = route.v1.split("/").filter((segment) => segment !== "");
   const v2Parts = route.v2
     .split("/")
-    .filter((s) => s !== "")
+    .filter((segment) => segment !== "")
     .slice(1);
   if (segments.length !== v1Parts.length || v2Parts.length > v1Parts.length) return "the path has a shape the route table does not";
   for (const [i, part] of v1Parts.entries()) {
@@ -154,22 +154,22 @@ function planQuery(text: string, pathEnd: number, route: RouteMapping, place: (a
     } catch {
       // kept as written
     }
-    pairs.push({ at, text: pair, change: pair === "" ? undefined : changes.find((c) => c.key === key) });
+    pairs.push({ at, text: pair, change: pair === "" ? undefined : changes.find((change) => change.key === key) });
     at += pair.length + 1;
   }
-  const kept = pairs.filter((p) => p.change?.to !== null);
-  if (kept.every((p) => p.text === "")) return place(pathEnd, end, "");
+  const kept = pairs.filter((pair) => pair.change?.to !== null);
+  if (kept.every((pair) => pair.text === "")) return place(pathEnd, end, "");
   let keptBefore = false;
-  for (const p of pairs) {
-    if (p.change === undefined || p.change.to !== null) {
-      if (p.change?.to) {
-        const why = place(p.at, p.at + (p.text.split("=")[0] as string).length, p.change.to);
+  for (const pair of pairs) {
+    if (pair.change === undefined || pair.change.to !== null) {
+      if (pair.change?.to) {
+        const why = place(pair.at, pair.at + (pair.text.split("=")[0] as string).length, pair.change.to);
         if (why) return why;
       }
-      keptBefore ||= p.text !== "";
+      keptBefore ||= pair.text !== "";
       continue;
     }
-    const why = keptBefore ? place(p.at - 1, p.at + p.text.length, "") : place(p.at, p.at + p.text.length + 1, "");
+    const why = keptBefore ? place(pair.at - 1, pair.at + pair.text.length, "") : place(pair.at, pair.at + pair.text.length + 1, "");
     if (why) return why;
   }
   return undefined;
@@ -192,8 +192,8 @@ function dropEmptyOperand(source: string, edit: Edit): void {
  * A relative path (`"/pods"` joined to a base set in another file or at run time) is not fixed
  * alone: once its base is v2, scan reads it as a v2 path, so both must change in one step.
  */
-function relativeReason(f: Finding): string {
-  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path.replace(/^\/v2/, "")}` : "";
+function relativeReason(finding: Finding): string {
+  const to = finding.v2 ? ` to ${finding.v2.method} ${finding.v2.path.replace(/^\/v2/, "")}` : "";
   return `the path is relative to a base URL set elsewhere: change it${to} in the same change that makes that base ${DEFAULT_V2_BASE} (scan no longer reports it once the base is v2)`;
 }
 
@@ -201,23 +201,24 @@ function relativeReason(f: Finding): string {
  * A `/v1` path whose host is set elsewhere (`"/v1/pods"` beside `host: HOST`, `${API}/v1/pods`):
  * v2 is served at another base, so a path changed alone would call the v1 host with a v2 path.
  */
-function hostReason(f: Finding): string {
-  const to = f.v2 ? ` to ${f.v2.method} ${f.v2.path}` : "";
+function hostReason(finding: Finding): string {
+  const to = finding.v2 ? ` to ${finding.v2.method} ${finding.v2.path}` : "";
   return `the path states /v1 but its host is set elsewhere: change the path${to} in the same change that points that host at ${DEFAULT_V2_BASE.replace(/\/v2$/, "")}`;
 }
 
 /** Why a finding that may not be a call (`inferred: method`) is left as written. */
-function notACallReason(f: Finding): string {
-  const to = f.v2 ? `; if it is a call, make it ${f.v2.method} ${f.v2.path}` : "";
+function notACallReason(finding: Finding): string {
+  const to = finding.v2 ? `; if it is a call, make it ${finding.v2.method} ${finding.v2.path}` : "";
   return `v2kit cannot tell that this is a call (no HTTP method is stated beside it): a URL that is only logged, compared or kept in a table is left as written${to}`;
 }
 
-function planMethod(f: Finding, edits: Edit[], source: string): string | undefined {
-  if (!f.v2 || f.v2.method === f.v1.method) return undefined;
-  const anchor = f.fixInput?.methodAnchor;
-  if (!anchor) return `the method is not written as a literal v2kit can change (${f.methodSource ?? "not stated"}): make the call send ${f.v2.method}`;
-  if ("insertAt" in anchor) edits.push({ start: anchor.insertAt, end: anchor.insertAt, text: ` -X ${f.v2.method}` });
-  else edits.push({ start: anchor.start, end: anchor.end, text: VERB_CASE(source.slice(anchor.start, anchor.end), f.v2.method) });
+function planMethod(finding: Finding, edits: Edit[], source: string): string | undefined {
+  if (!finding.v2 || finding.v2.method === finding.v1.method) return undefined;
+  const anchor = finding.fixInput?.methodAnchor;
+  if (!anchor)
+    return `the method is not written as a literal v2kit can change (${finding.methodSource ?? "not stated"}): make the call send ${finding.v2.method}`;
+  if ("insertAt" in anchor) edits.push({ start: anchor.insertAt, end: anchor.insertAt, text: ` -X ${finding.v2.method}` });
+  else edits.push({ start: anchor.start, end: anchor.end, text: VERB_CASE(source.slice(anchor.start, anchor.end), finding.v2.method) });
   return undefined;
 }
 
@@ -240,14 +241,14 @@ const insertionText = ({ how, dialect, hasHeaders }: BodyInsertion, action: stri
           ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
           : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
-function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
-  const input = f.fixInput;
+function planBody(source: string, finding: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
+  const input = finding.fixInput;
   const route = input?.route;
   if (!route) return undefined;
   const site = input?.site;
   const anchor = site?.body;
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
-  if (viaClient !== undefined && !anchor && (route.action !== undefined || (route.body !== undefined && !f.body))) {
+  if (viaClient !== undefined && !anchor && (route.action !== undefined || (route.body !== undefined && !finding.body))) {
     return route.action !== undefined
       ? `v2 takes {"action": "${route.action}"} as this call's body, and v2kit does not add a body to a call through \`${viaClient}\`: pass it there`
       : `the body this call passes to \`${viaClient}\` is not a literal v2kit reads: make it the v2 \`${route.operation ?? route.body?.kind.name}\` body`;
@@ -256,17 +257,17 @@ function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]
     if (!options.unsafe)
       return `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
     if (anchor) return rewriteBody(source, anchor, route, edits);
-    if (input?.bodyElsewhere || f.body) return `the call sends a body v2kit cannot rewrite: send {"action": "${route.action}"}`;
+    if (input?.bodyElsewhere || finding.body) return `the call sends a body v2kit cannot rewrite: send {"action": "${route.action}"}`;
     const add = site?.addBody;
     if (!add) return `v2kit cannot tell where this call would take a body: send {"action": "${route.action}"}`;
     edits.push({ start: add.at, end: add.at, text: insertionText(add, route.action) });
     return undefined;
   }
-  if (route.body === undefined) return f.body ? "the v2 route takes no body: drop it" : undefined;
+  if (route.body === undefined) return finding.body ? "the v2 route takes no body: drop it" : undefined;
   const operation = route.operation ?? route.body.kind.name;
-  if (f.body) {
-    if (f.body.v2 === null) return "the v2 body cannot be built from this one";
-    if (JSON.stringify(f.body.v1) === JSON.stringify(f.body.v2)) return undefined;
+  if (finding.body) {
+    if (finding.body.v2 === null) return "the v2 body cannot be built from this one";
+    if (JSON.stringify(finding.body.v1) === JSON.stringify(finding.body.v2)) return undefined;
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
     return rewriteBody(source, anchor, route, edits);
   }
@@ -284,12 +285,12 @@ function planBody(source: string, f: Finding, options: FixOptions, edits: Edit[]
  * its headers literal (or a `headers` option), since fetch labels a string body `text/plain`
  * (issue 41); headers v2kit cannot read leave the call reported.
  */
-function planJsonHeader(f: Finding, edits: Edit[]): string | undefined {
-  const input = f.fixInput;
+function planJsonHeader(finding: Finding, edits: Edit[]): string | undefined {
+  const input = finding.fixInput;
   const header = input?.site?.jsonHeader;
   const route = input?.route;
   if (!header || header.kind === "ok" || !route) return undefined;
-  const sends = route.action !== undefined || (route.body !== undefined && (f.body !== undefined || input.bodyElsewhere));
+  const sends = route.action !== undefined || (route.body !== undefined && (finding.body !== undefined || input.bodyElsewhere));
   if (!sends) return undefined;
   if (header.kind === "unknown")
     return `the call's headers (\`${header.headers}\`) are built elsewhere: v2 needs \`Content-Type: application/json\` with a JSON body (fetch sends a string as text/plain); add it, then fix the call`;
@@ -297,24 +298,24 @@ function planJsonHeader(f: Finding, edits: Edit[]): string | undefined {
   return undefined;
 }
 
-function plan(source: string, f: Finding, options: FixOptions): Plan {
-  const client = options.client?.(f);
+function plan(source: string, finding: Finding, options: FixOptions): Plan {
+  const client = options.client?.(finding);
   if (client?.reason !== undefined) return { reason: client.reason };
-  if (f.v2 === null) return { reason: f.notes.find((n) => n.level === "error")?.message ?? "v2 has no such route" };
-  const blocking = f.notes.find((n) => n.level === "error");
+  if (finding.v2 === null) return { reason: finding.notes.find((note) => note.level === "error")?.message ?? "v2 has no such route" };
+  const blocking = finding.notes.find((note) => note.level === "error");
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
-  if (f.fixInput?.hostElsewhere) return { reason: hostReason(f) };
+  if (finding.fixInput?.hostElsewhere) return { reason: hostReason(finding) };
   // A call through a client's request function: its base is known (client-base.ts), not inferred.
-  if (f.inferred.includes("base") && client === undefined) return { reason: relativeReason(f) };
+  if (finding.inferred.includes("base") && client === undefined) return { reason: relativeReason(finding) };
   // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
-  if (f.inferred.includes("method")) return { reason: notACallReason(f) };
+  if (finding.inferred.includes("method")) return { reason: notACallReason(finding) };
   const edits: Edit[] = [];
   const shared: number[] = [];
   const why =
-    planUrl(source, f, options, edits, shared, client !== undefined) ??
-    planMethod(f, edits, source) ??
-    planBody(source, f, options, edits, client?.fn) ??
-    planJsonHeader(f, edits);
+    planUrl(source, finding, options, edits, shared, client !== undefined) ??
+    planMethod(finding, edits, source) ??
+    planBody(source, finding, options, edits, client?.fn) ??
+    planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
 
@@ -336,9 +337,9 @@ const same = (a: Edit, b: Edit) => a.start === b.start && a.end === b.end && a.t
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   let out = "";
   let at = 0;
-  for (const e of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
-    out += text.slice(at, e.start) + e.text;
-    at = e.end;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    out += text.slice(at, edit.start) + edit.text;
+    at = edit.end;
   }
   return out + text.slice(at);
 }
@@ -376,14 +377,16 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
  */
 export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
-  for (const f of findings) if (f.ruleId !== "v1-mention" && f.ruleId !== "v1-response-field") plans.set(f, plan(source, f, options));
+  for (const finding of findings)
+    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") plans.set(finding, plan(source, finding, options));
   // A shared constant: fixed only when all its uses are calls being fixed; repeat until stable.
   for (let changed = true; changed;) {
     changed = false;
     const dependents = new Map<number, Finding[]>();
-    for (const [f, p] of plans) if ("edits" in p) for (const s of new Set(p.shared)) dependents.set(s, [...(dependents.get(s) ?? []), f]);
+    for (const [finding, planned] of plans)
+      if ("edits" in planned) for (const start of new Set(planned.shared)) dependents.set(start, [...(dependents.get(start) ?? []), finding]);
     for (const [start, users] of dependents) {
-      const constant = users[0]?.fixInput?.site?.shared.find((c) => c.start === start);
+      const constant = users[0]?.fixInput?.site?.shared.find((candidate) => candidate.start === start);
       if (!constant) continue;
       // Other modules may import an exported constant, another file may use it: changing it would move their calls to v2 paths they do not use.
       const other = constant.exported ? undefined : options.usedElsewhere?.(constant.name, file);
@@ -395,41 +398,42 @@ export function fixFile(source: string, file: string, findings: readonly Finding
             ? `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand`
             : undefined;
       if (why === undefined) continue;
-      for (const f of users) plans.set(f, { reason: why });
+      for (const finding of users) plans.set(finding, { reason: why });
       changed = true;
     }
     // Overlapping edits of two calls that are not the same edit: the later call is left alone.
     const taken: Edit[] = [];
-    for (const [f, p] of plans) {
-      if (!("edits" in p)) continue;
-      if (p.edits.some((e) => taken.some((t) => overlaps(e, t) && !same(e, t)))) {
-        plans.set(f, { reason: "its fix overlaps another call's" });
+    for (const [finding, planned] of plans) {
+      if (!("edits" in planned)) continue;
+      if (planned.edits.some((edit) => taken.some((t) => overlaps(edit, t) && !same(edit, t)))) {
+        plans.set(finding, { reason: "its fix overlaps another call's" });
         changed = true;
         break;
       }
-      taken.push(...p.edits);
+      taken.push(...planned.edits);
     }
   }
   // Reads of a response (issue 41, item 3): rewritten with --unsafe-fixes, and only when their call is fixed.
-  for (const f of findings) if (f.ruleId === "v1-response-field") plans.set(f, planRead(f, plans, options));
+  for (const finding of findings) if (finding.ruleId === "v1-response-field") plans.set(finding, planRead(finding, plans, options));
   const edits: Edit[] = [...baseEdits];
   const fixed: Finding[] = [];
   const notFixed: FileFix["notFixed"] = [];
-  for (const [f, p] of plans) {
-    if ("reason" in p) {
-      notFixed.push({ finding: f, reason: p.reason });
+  for (const [finding, planned] of plans) {
+    if ("reason" in planned) {
+      notFixed.push({ finding, reason: planned.reason });
       continue;
     }
-    for (const e of p.edits) if (!edits.some((x) => same(x, e))) edits.push(e);
+    for (const edit of planned.edits) if (!edits.some((x) => same(x, edit))) edits.push(edit);
     // A call through a client whose path v2 keeps (`GET /pods/{id}`) is migrated by its base's edit.
-    if (p.edits.length > 0 || options.client?.(f) !== undefined) fixed.push(f);
+    if (planned.edits.length > 0 || options.client?.(finding) !== undefined) fixed.push(finding);
   }
   if (edits.length === 0) return { text: source, edits: [], fixed, notFixed };
   const text = applyEdits(source, edits);
   // A call through a client whose v2 path still names a v1 resource (`/pods`) is still a (relative) candidate after the fix;
   // a read of a response is no call.
   const gone = fixed.filter(
-    (f) => f.ruleId !== "v1-response-field" && (options.client?.(f) === undefined || !RESOURCE_IN.test(f.v2?.path.replace(/^\/v2/, "") ?? "")),
+    (finding) =>
+      finding.ruleId !== "v1-response-field" && (options.client?.(finding) === undefined || !RESOURCE_IN.test(finding.v2?.path.replace(/^\/v2/, "") ?? "")),
   ).length;
   const refused = check(source, text, file, gone);
   if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };
@@ -437,8 +441,8 @@ export function fixFile(source: string, file: string, findings: readonly Finding
 }
 
 /** The edit of one read of a response, or why it is left. */
-function planRead(f: Finding, plans: ReadonlyMap<Finding, Plan>, options: FixOptions): Plan {
-  const input = f.fixInput;
+function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: FixOptions): Plan {
+  const input = finding.fixInput;
   const call = input?.responseOf === undefined ? undefined : plans.get(input.responseOf);
   if (input?.readEdit === undefined) return { reason: "the read is not one v2kit can rewrite for certain: change it by hand" };
   if (!call || !("edits" in call) || call.edits.length === 0)
@@ -450,8 +454,8 @@ function planRead(f: Finding, plans: ReadonlyMap<Finding, Plan>, options: FixOpt
 /** Why the fixed text must not be written, if it must not. */
 function check(before: string, after: string, file: string, gone: number): string | undefined {
   if (balanced(before, file) === true && balanced(after, file) === false) return "the file would no longer parse after fixing: left as it was";
-  const again = analyzeSource(after, file).candidates.filter((c) => !c.mention).length;
-  const was = analyzeSource(before, file).candidates.filter((c) => !c.mention).length;
+  const again = analyzeSource(after, file).candidates.filter((candidate) => !candidate.mention).length;
+  const was = analyzeSource(before, file).candidates.filter((candidate) => !candidate.mention).length;
   if (again > was - gone) return "after fixing, the file still reads as calling v1 where it was fixed: left as it was";
   return undefined;
 }

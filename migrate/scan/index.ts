@@ -50,20 +50,20 @@ export function analyzeSource(text: string, file = "", options: AnalyzeOptions =
     ...[...blocks].map(([dialect, blockText]) => analyzeTokens(blockText, LEXERS[dialect](blockText), dialect, sites)),
   ];
   return {
-    candidates: parts.flatMap((p) => p.candidates),
+    candidates: parts.flatMap((part) => part.candidates),
     bases: {
-      v1: parts.some((p) => p.bases.v1),
-      v2: parts.some((p) => p.bases.v2),
-      foreign: parts.some((p) => p.bases.foreign === true),
-      ours: parts.some((p) => p.bases.ours === true),
-      names: parts.flatMap((p) => p.bases.names ?? []),
+      v1: parts.some((part) => part.bases.v1),
+      v2: parts.some((part) => part.bases.v2),
+      foreign: parts.some((part) => part.bases.foreign === true),
+      ours: parts.some((part) => part.bases.ours === true),
+      names: parts.flatMap((part) => part.bases.names ?? []),
     },
   };
 }
 
 /** Markdown text names routes; it calls nothing. */
 function asMentions(analysis: FileAnalysis): FileAnalysis {
-  return { ...analysis, candidates: analysis.candidates.map((c) => ({ ...c, mention: true })) };
+  return { ...analysis, candidates: analysis.candidates.map((candidate) => ({ ...candidate, mention: true })) };
 }
 
 /**

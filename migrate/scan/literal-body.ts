@@ -14,9 +14,9 @@ export type { BodyAnchor } from "./body-anchor.js";
 
 const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
 
-/** The first enclosing call of the expression starting at token `s`: its open parenthesis. */
-function enclosingCall(tokens: readonly Token[], s: number): number | undefined {
-  for (const j of openersAround(tokens, s)) return tokens[j]?.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
+/** The first enclosing call of the expression starting at token `exprStart`: its open parenthesis. */
+function enclosingCall(tokens: readonly Token[], exprStart: number): number | undefined {
+  for (const j of openersAround(tokens, exprStart)) return tokens[j]?.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
   return undefined;
 }
 
@@ -63,7 +63,11 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
         if (object) {
           const k = tokens[i] as Token;
           const key =
-            k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : `<${p.hole}>`)).join("") : k.kind === "ident" && !python ? k.text : undefined;
+            k.kind === "str"
+              ? (k.parts ?? []).map((part) => ("text" in part ? part.text : `<${part.hole}>`)).join("")
+              : k.kind === "ident" && !python
+                ? k.text
+                : undefined;
           if (key === undefined) throw new NotALiteral("a key that is neither a string nor a name");
           const next = tokens[i + 1]?.text;
           if (!python && k.kind === "ident" && (next === "," || i + 1 === close)) {
@@ -94,7 +98,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
     }
     const run = tokens.slice(start, i);
     const only = run.length === 1 ? run[0] : undefined;
-    if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) return literalString(only.parts ?? [], strict);
+    if (only?.kind === "str" && (only.parts ?? []).every((part) => "text" in part)) return literalString(only.parts ?? [], strict);
     if (only?.kind === "num" && Number.isFinite(Number(only.text))) return Number(only.text);
     if (only?.kind === "ident") {
       const word = only.text;
@@ -167,10 +171,10 @@ function assignedLiteral(tokens: readonly Token[], use: number, python: boolean)
   return close < 0 ? undefined : objectLiteral(tokens, found + 2, close, python);
 }
 
-/** The body of the call around the URL expression starting at token `s`. */
-export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number): SentBody | undefined {
+/** The body of the call around the URL expression starting at token `exprStart`. */
+export function callBody(ctx: EvalContext, dialect: "python" | "js", exprStart: number): SentBody | undefined {
   const { tokens } = ctx;
-  const open = enclosingCall(tokens, s);
+  const open = enclosingCall(tokens, exprStart);
   if (open === undefined) return undefined;
   const args = callArgs(ctx, open)?.args ?? [];
   const python = dialect === "python";
@@ -185,7 +189,7 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number):
     // fetch(url, {method, body: JSON.stringify({...})})
     if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
   }
-  return wrapperBody(ctx, open, args, s, python);
+  return wrapperBody(ctx, open, args, exprStart, python);
 }
 
 /**
@@ -195,11 +199,11 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", s: number):
  * `JSON.stringify(body)`); otherwise a literal v2kit cannot place, which no fix may leave with
  * its v1 keys under a v2 URL.
  */
-function wrapperBody(ctx: EvalContext, open: number, args: readonly [number, number][], s: number, python: boolean): SentBody | undefined {
+function wrapperBody(ctx: EvalContext, open: number, args: readonly [number, number][], exprStart: number, python: boolean): SentBody | undefined {
   const { tokens } = ctx;
-  const u = args.findIndex(([a, b]) => a <= s && s <= b);
-  if (u < 0) return undefined;
-  for (let k = u + 1; k < args.length; k++) {
+  const urlArg = args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
+  if (urlArg < 0) return undefined;
+  for (let k = urlArg + 1; k < args.length; k++) {
     const [a, b] = args[k] as [number, number];
     if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) continue;
     const text = tokens
@@ -260,7 +264,7 @@ function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number,
     const t = tokens[j] as Token;
     if (python && t.kind === "ident" && (t.text === "def" || t.text === "class") && j > def.body) break;
     if (t.text !== param || tokens[j - 1]?.text === ".") continue;
-    const at = (n: number) => tokens[j + n]?.text;
+    const at = (offset: number) => tokens[j + offset]?.text;
     // Python: json=param, json.dumps(param); JavaScript: JSON.stringify(param).
     if (python && at(-1) === "=" && at(-2) === "json" && (at(1) === ")" || at(1) === ",")) return true;
     if (at(-1) === "(" && at(1) === ")" && ((python && at(-2) === "dumps" && at(-4) === "json") || (!python && at(-2) === "stringify" && at(-4) === "JSON")))
@@ -316,7 +320,7 @@ function hashtable(tokens: readonly Token[], at: number, reading: Reading, point
     const keyAt = (tokens[i] as Token).start;
     if (object) {
       const k = tokens[i] as Token;
-      key = k.kind === "str" ? (k.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("") : k.kind === "ident" ? k.text : undefined;
+      key = k.kind === "str" ? (k.parts ?? []).map((part) => ("text" in part ? part.text : part.hole)).join("") : k.kind === "ident" ? k.text : undefined;
       if (key === undefined || tokens[i + 1]?.text !== "=") return undefined;
       i += 2;
     }
@@ -337,7 +341,7 @@ function hashtable(tokens: readonly Token[], at: number, reading: Reading, point
       }
       const run = tokens.slice(start, i);
       const only = run.length === 1 ? run[0] : undefined;
-      if (only?.kind === "str" && (only.parts ?? []).every((p) => "text" in p)) value = literalString(only.parts ?? [], strict);
+      if (only?.kind === "str" && (only.parts ?? []).every((part) => "text" in part)) value = literalString(only.parts ?? [], strict);
       else if (only?.kind === "num" && Number.isFinite(Number(only.text))) value = Number(only.text);
       else if (only && /^\$(true|false|null)$/i.test(only.text)) value = JSON.parse(only.text.slice(1).toLowerCase());
       else value = placeholder(run);
@@ -366,34 +370,34 @@ function tableBody(tokens: readonly Token[], at: number): { literal: string; anc
 }
 
 /**
- * The body of an `Invoke-RestMethod`/`Invoke-WebRequest` statement around token `s`: `-Body`
+ * The body of an `Invoke-RestMethod`/`Invoke-WebRequest` statement around token `exprStart`: `-Body`
  * given a hashtable (`(@{…} | ConvertTo-Json)`), a variable assigned one earlier in the same
  * function, or a JSON string.
  */
-export function powershellBody(tokens: readonly Token[], s: number): SentBody | undefined {
-  const [a, b] = psStatement(tokens, s);
+export function powershellBody(tokens: readonly Token[], exprStart: number): SentBody | undefined {
+  const [a, b] = psStatement(tokens, exprStart);
   for (let j = a; j < b; j++) {
     if (!/^-Body$/i.test(tokens[j]?.text ?? "")) continue;
-    const v = j + 1;
-    const t = tokens[v];
+    const valueAt = j + 1;
+    const t = tokens[valueAt];
     if (t === undefined) return undefined;
     if (t.text === "(") {
       // `($body | ConvertTo-Json)`: the variable's hashtable.
-      if (tokens[v + 1]?.kind === "ident" && tokens[v + 1]?.text.startsWith("$")) return psVariableBody(tokens, j, tokens[v + 1] as Token);
+      if (tokens[valueAt + 1]?.kind === "ident" && tokens[valueAt + 1]?.text.startsWith("$")) return psVariableBody(tokens, j, tokens[valueAt + 1] as Token);
       return (
-        tableBody(tokens, v + 1) ?? {
+        tableBody(tokens, valueAt + 1) ?? {
           elsewhere: tokens
-            .slice(v, Math.max(v, matchClose(tokens, v)) + 1)
+            .slice(valueAt, Math.max(valueAt, matchClose(tokens, valueAt)) + 1)
             .map((x) => x.text)
             .join(" "),
         }
       );
     }
     if (t.kind === "str") {
-      const text = (t.parts ?? []).map((p) => ("text" in p ? p.text : p.hole)).join("");
+      const text = (t.parts ?? []).map((part) => ("text" in part ? part.text : part.hole)).join("");
       // A single-quoted string holds the JSON as written: a fix can write JSON back into it.
       return t.text.startsWith("'") && t.text.endsWith("'")
-        ? { literal: text, anchor: { ...newAnchor(tokens, v, v, "json"), start: t.start + 1, end: t.end - 1, in: "powershell" } }
+        ? { literal: text, anchor: { ...newAnchor(tokens, valueAt, valueAt, "json"), start: t.start + 1, end: t.end - 1, in: "powershell" } }
         : { literal: text };
     }
     if (t.kind === "ident" && t.text.startsWith("$")) return psVariableBody(tokens, j, t);
@@ -425,11 +429,11 @@ export interface BodyInsertion {
   hasHeaders?: boolean;
 }
 
-/** Where a body could be added to the call around the URL expression at token `s`, if the call's shape is plain. */
-export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], s: number, commandWord?: Token): BodyInsertion | undefined {
+/** Where a body could be added to the call around the URL expression at token `exprStart`, if the call's shape is plain. */
+export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], exprStart: number, commandWord?: Token): BodyInsertion | undefined {
   const { tokens } = ctx;
   if (dialect === "shell" || dialect === "powershell") return commandWord ? { at: commandWord.end, how: "flag", dialect } : undefined;
-  const open = enclosingCall(tokens, s);
+  const open = enclosingCall(tokens, exprStart);
   if (open === undefined) return undefined;
   const call = callArgs(ctx, open);
   if (!call) return undefined;
@@ -492,8 +496,8 @@ const keyName = (t: Token | undefined): string | undefined =>
     ? undefined
     : t.kind === "ident"
       ? t.text
-      : t.kind === "str" && (t.parts ?? []).every((p) => "text" in p)
-        ? (t.parts ?? []).map((p) => ("text" in p ? p.text : "")).join("")
+      : t.kind === "str" && (t.parts ?? []).every((part) => "text" in part)
+        ? (t.parts ?? []).map((part) => ("text" in part ? part.text : "")).join("")
         : undefined;
 
 /** Text inserted before the member at token `k`: on its own line when the member starts one. */
@@ -506,17 +510,17 @@ function memberInsertedBefore(source: string, tokens: readonly Token[], k: numbe
   return /^[ \t]*$/.test(indent) ? { at: start, text: `${member},${eol}${indent}` } : { at: start, text: `${member}, ` };
 }
 
-export function fetchJsonHeader(ctx: EvalContext, s: number): JsonHeader | undefined {
+export function fetchJsonHeader(ctx: EvalContext, exprStart: number): JsonHeader | undefined {
   const { tokens, source } = ctx;
   if (source === undefined) return undefined;
-  const open = enclosingCall(tokens, s);
+  const open = enclosingCall(tokens, exprStart);
   if (open === undefined || tokens[open - 1]?.text !== "fetch") return undefined;
   const args = callArgs(ctx, open)?.args ?? [];
   const options = args[1];
   if (!options || tokens[options[0]]?.text !== "{" || matchClose(tokens, options[0]) !== options[1]) return undefined;
   const all = members(tokens, options[0], options[1]);
-  const body = all.find((m) => keyName(tokens[m.key]) === "body");
-  const headers = all.find((m) => keyName(tokens[m.key]) === "headers");
+  const body = all.find((member) => keyName(tokens[member.key]) === "body");
+  const headers = all.find((member) => keyName(tokens[member.key]) === "headers");
   // No headers and no body: a body a fix adds brings its own headers (fix.ts insertionText).
   if (!headers) return body ? { kind: "insert", ...memberInsertedBefore(source, tokens, body.key, `headers: { ${CONTENT_TYPE} }`) } : { kind: "ok" };
   const text = (range: [number, number]) => source.slice((tokens[range[0]] as Token).start, (tokens[range[1]] as Token).end);
@@ -524,7 +528,7 @@ export function fetchJsonHeader(ctx: EvalContext, s: number): JsonHeader | undef
   const [ha, hb] = headers.value;
   if (tokens[ha]?.text !== "{" || matchClose(tokens, ha) !== hb) return { kind: "unknown", headers: text(headers.value) };
   const inner = members(tokens, ha, hb);
-  if (inner.some((m) => /^content-type$/i.test(keyName(tokens[m.key]) ?? ""))) return { kind: "ok" };
+  if (inner.some((member) => /^content-type$/i.test(keyName(tokens[member.key]) ?? ""))) return { kind: "ok" };
   const first = inner[0];
   if (!first) return { kind: "insert", at: (tokens[ha] as Token).end, text: ` ${CONTENT_TYPE} ` };
   return { kind: "insert", ...memberInsertedBefore(source, tokens, first.key, CONTENT_TYPE) };

@@ -39,10 +39,10 @@ export function verbInName(name: string): string | undefined {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[\s_\-.$]+/)
-    .map((w) => w.toUpperCase());
-  for (const w of words) {
-    if (VERBS.has(w)) return w;
-    if (w === "DEL") return "DELETE";
+    .map((word) => word.toUpperCase());
+  for (const word of words) {
+    if (VERBS.has(word)) return word;
+    if (word === "DEL") return "DELETE";
   }
   return undefined;
 }
@@ -70,10 +70,10 @@ function methodKey(tokens: readonly Token[], from: number, to: number, maxDepth:
     if (!/^-?method$/i.test(key)) continue;
     const sep = tokens[j + 1]?.text;
     if (sep !== ":" && sep !== "=" && sep !== "=>") continue;
-    let v = j + 2;
-    while (tokens[v + 1]?.text === "." && tokens[v + 2]?.kind === "ident") v += 2;
-    const verb = verbLiteral(tokens[v]) ?? (tokens[v]?.kind === "ident" ? verbInName(tokens[v]?.text ?? "") : undefined);
-    if (verb) return { verb, token: tokens[v] as Token };
+    let valueAt = j + 2;
+    while (tokens[valueAt + 1]?.text === "." && tokens[valueAt + 2]?.kind === "ident") valueAt += 2;
+    const verb = verbLiteral(tokens[valueAt]) ?? (tokens[valueAt]?.kind === "ident" ? verbInName(tokens[valueAt]?.text ?? "") : undefined);
+    if (verb) return { verb, token: tokens[valueAt] as Token };
   }
   return undefined;
 }
@@ -119,11 +119,11 @@ function calleeBefore(tokens: readonly Token[], j: number): Token | undefined {
   return undefined;
 }
 
-/** The method of the call or object literal around token `s`, innermost first. */
-function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
+/** The method of the call or object literal around token `siteStart`, innermost first. */
+function groupMethod(ctx: EvalContext, siteStart: number): MethodSource | undefined {
   const { tokens } = ctx;
   let levels = 0;
-  for (const j of openersAround(tokens, s)) {
+  for (const j of openersAround(tokens, siteStart)) {
     if (levels >= 3) break;
     const t = tokens[j] as Token;
     // A block (function body, `if`) ends the search: its other calls are not this one's.
@@ -184,10 +184,10 @@ function groupMethod(ctx: EvalContext, s: number): MethodSource | undefined {
 
 const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;
 
-/** The PowerShell statement around `s`: out of parentheses, up to a line end, `;` or a block brace. */
-export function psStatement(tokens: readonly Token[], s: number): [number, number] {
-  let a = s;
-  for (let depth = 0; a > 0 && s - a < WALK_LIMIT; a--) {
+/** The PowerShell statement around token `siteStart`: out of parentheses, up to a line end, `;` or a block brace. */
+export function psStatement(tokens: readonly Token[], siteStart: number): [number, number] {
+  let a = siteStart;
+  for (let depth = 0; a > 0 && siteStart - a < WALK_LIMIT; a--) {
     const t = tokens[a - 1] as Token;
     if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
     else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
@@ -196,8 +196,8 @@ export function psStatement(tokens: readonly Token[], s: number): [number, numbe
       depth--;
     } else if (depth === 0 && (t.kind === "nl" || t.text === ";")) break;
   }
-  let b = s;
-  for (let depth = 0; b < tokens.length - 1 && b - s < WALK_LIMIT; b++) {
+  let b = siteStart;
+  for (let depth = 0; b < tokens.length - 1 && b - siteStart < WALK_LIMIT; b++) {
     const t = tokens[b + 1] as Token;
     if (t.text === "(" || t.text === "{" || t.text === "[") depth++;
     else if (t.text === ")" || t.text === "]") depth = Math.max(0, depth - 1);
@@ -209,8 +209,8 @@ export function psStatement(tokens: readonly Token[], s: number): [number, numbe
   return [a, b];
 }
 
-function powershellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
-  const [a, b] = psStatement(tokens, s);
+function powershellMethod(tokens: readonly Token[], siteStart: number): MethodSource | undefined {
+  const [a, b] = psStatement(tokens, siteStart);
   for (let j = a; j < b; j++) {
     const t = tokens[j] as Token;
     if (t.kind === "ident" && /^-Method$/i.test(t.text)) {
@@ -241,15 +241,15 @@ function curlMethod(words: readonly string[], wordTokens?: readonly Token[]): Me
   let data = false;
   let anchor: MethodAnchor | undefined;
   for (let k = 1; k < words.length; k++) {
-    const w = words[k] as string;
-    const attached = /^(?:--request=|-X)(\S+)$/.exec(w);
+    const word = words[k] as string;
+    const attached = /^(?:--request=|-X)(\S+)$/.exec(word);
     if (attached) {
-      [method, how] = [attached[1]?.toUpperCase(), `curl ${w}`];
+      [method, how] = [attached[1]?.toUpperCase(), `curl ${word}`];
       anchor = verbSpan(wordTokens?.[k]);
-    } else if (w === "-X" || w === "--request" || /^-[a-zA-Z]*X$/.test(w)) {
-      [method, how] = [words[k + 1]?.toUpperCase(), `curl ${w} ${words[k + 1]}`];
+    } else if (word === "-X" || word === "--request" || /^-[a-zA-Z]*X$/.test(word)) {
+      [method, how] = [words[k + 1]?.toUpperCase(), `curl ${word} ${words[k + 1]}`];
       anchor = verbSpan(wordTokens?.[k + 1]);
-    } else if (CURL_DATA.test(w)) data = true;
+    } else if (CURL_DATA.test(word)) data = true;
   }
   if (method) return withAnchor({ method, how }, anchor);
   const curlEnd = wordTokens?.[0]?.end;
@@ -272,8 +272,8 @@ const URL_START = /[a-z][a-z0-9+.-]*:\/\/|\/v1\//gi;
 function urlStart(text: string, near: number | undefined): number {
   if (near === undefined) return text.search(URL_START);
   let at = -1;
-  for (const m of text.slice(0, near + 1).matchAll(URL_START)) {
-    const k = m.index ?? 0;
+  for (const match of text.slice(0, near + 1).matchAll(URL_START)) {
+    const k = match.index ?? 0;
     if (!/\s/.test(text.slice(k, near))) {
       at = k;
       break;
@@ -296,8 +296,8 @@ export function methodInText(text: string, near?: number): MethodSource | undefi
     const words = text
       .slice(Math.max(0, at - 4096) + curl)
       .split(/[\s"'`]+/)
-      .filter((w) => w !== "");
-    const end = words.findIndex((w, i) => i > 0 && /^(?:;|\||&&|\|\|)$/.test(w));
+      .filter((word) => word !== "");
+    const end = words.findIndex((word, i) => i > 0 && /^(?:;|\||&&|\|\|)$/.test(word));
     return curlMethod(end < 0 ? words : words.slice(0, end));
   }
   const verb = /(?:^|[\s([`"'])(GET|POST|PUT|PATCH|DELETE)\s+$/.exec(before)?.[1];
@@ -305,27 +305,27 @@ export function methodInText(text: string, near?: number): MethodSource | undefi
 }
 
 /**
- * The words of the shell command around token `s` (from the statement start to its end), their
+ * The words of the shell command around token `siteStart` (from the statement start to its end), their
  * variables dropped, or written `$NAME` with `holes`; `NAME=value` assignments left out.
  */
-export function commandWords(tokens: readonly Token[], s: number, holes: boolean, wordTokens: Token[] = []): string[] {
-  let a = s;
-  while (a > 0 && s - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
+export function commandWords(tokens: readonly Token[], siteStart: number, holes: boolean, wordTokens: Token[] = []): string[] {
+  let a = siteStart;
+  while (a > 0 && siteStart - a < WALK_LIMIT && tokens[a - 1]?.kind !== "nl" && !SHELL_END.has(tokens[a - 1]?.text ?? "")) a--;
   const words: string[] = [];
   for (let j = a; j < tokens.length && j - a < WALK_LIMIT; j++) {
     const t = tokens[j] as Token;
     if (t.kind === "nl" || (t.kind === "punct" && SHELL_END.has(t.text))) break;
     if (t.kind === "str") {
-      words.push(holes ? (t.parts ?? []).map((p) => ("text" in p ? p.text : `$${p.hole}`)).join("") : literalText(t.parts ?? []));
+      words.push(holes ? (t.parts ?? []).map((part) => ("text" in part ? part.text : `$${part.hole}`)).join("") : literalText(t.parts ?? []));
       wordTokens.push(t);
     } else if (t.kind === "ident" && tokens[j + 1]?.text === "=") j += 2; // NAME=value before the command
   }
   return words;
 }
 
-function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefined {
+function shellMethod(tokens: readonly Token[], siteStart: number): MethodSource | undefined {
   const wordTokens: Token[] = [];
-  const words = commandWords(tokens, s, false, wordTokens);
+  const words = commandWords(tokens, siteStart, false, wordTokens);
   while (words[0] !== undefined && SHELL_PREFIX.test(words[0])) {
     words.shift();
     wordTokens.shift();
@@ -337,9 +337,9 @@ function shellMethod(tokens: readonly Token[], s: number): MethodSource | undefi
     return verb ? { method: verb, how: `${cmd} ${words[1]}` } : { method: "GET", how: `${cmd} without a method (GET)` };
   }
   if (cmd === "wget") {
-    const m = words.map((w) => /^--method=(\w+)$/.exec(w)?.[1]).find(Boolean);
-    if (m) return { method: m.toUpperCase(), how: `wget --method=${m}` };
-    return words.some((w) => w.startsWith("--post-")) ? { method: "POST", how: "wget --post-data (POST)" } : { method: "GET", how: "wget (GET)" };
+    const methodFlag = words.map((word) => /^--method=(\w+)$/.exec(word)?.[1]).find(Boolean);
+    if (methodFlag) return { method: methodFlag.toUpperCase(), how: `wget --method=${methodFlag}` };
+    return words.some((word) => word.startsWith("--post-")) ? { method: "POST", how: "wget --post-data (POST)" } : { method: "GET", how: "wget (GET)" };
   }
   return undefined;
 }
@@ -352,14 +352,14 @@ const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
  * `--data=…`, `--json …`), its variables written `$NAME`; undefined when it sends none or reads
  * a file (`-d @body.json`).
  */
-export function shellBody(tokens: readonly Token[], s: number): { text: string; anchor?: BodyAnchor } | undefined {
+export function shellBody(tokens: readonly Token[], siteStart: number): { text: string; anchor?: BodyAnchor } | undefined {
   const wordTokens: Token[] = [];
-  const words = commandWords(tokens, s, true, wordTokens);
-  if (words.find((w) => !SHELL_PREFIX.test(w)) !== "curl") return undefined;
+  const words = commandWords(tokens, siteStart, true, wordTokens);
+  if (words.find((word) => !SHELL_PREFIX.test(word)) !== "curl") return undefined;
   for (let k = 1; k < words.length; k++) {
-    const w = words[k] as string;
-    const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(w)?.[1];
-    const body = attached ?? (CURL_BODY.test(w) ? words[k + 1] : undefined);
+    const word = words[k] as string;
+    const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(word)?.[1];
+    const body = attached ?? (CURL_BODY.test(word) ? words[k + 1] : undefined);
     if (body === undefined) continue;
     // The body word, quoted (`'{…}'`, `"{\"a\": $X}"`): a fix rewrites the whole word, by bash's rules.
     const token = attached === undefined ? wordTokens[k + 1] : undefined;
@@ -372,10 +372,10 @@ export function shellBody(tokens: readonly Token[], s: number): { text: string; 
 
 export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust";
 
-/** The method at the site spanning tokens [s, e]. */
-export function methodAt(ctx: EvalContext, dialect: Dialect, s: number): MethodSource | undefined {
-  if (dialect === "shell") return shellMethod(ctx.tokens, s);
-  const fromGroup = groupMethod(ctx, s);
+/** The method at the site starting at token `siteStart`. */
+export function methodAt(ctx: EvalContext, dialect: Dialect, siteStart: number): MethodSource | undefined {
+  if (dialect === "shell") return shellMethod(ctx.tokens, siteStart);
+  const fromGroup = groupMethod(ctx, siteStart);
   if (fromGroup || dialect !== "powershell") return fromGroup;
-  return powershellMethod(ctx.tokens, s);
+  return powershellMethod(ctx.tokens, siteStart);
 }

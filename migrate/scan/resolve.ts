@@ -74,19 +74,19 @@ function parseLiteralBody(text: string): unknown {
     let out = "";
     let inString = false;
     for (let i = 0; i < text.length; i++) {
-      const c = text[i] as string;
+      const char = text[i] as string;
       if (inString) {
-        out += c;
-        if (c === "\\") out += text[++i] ?? "";
-        else if (c === '"') inString = false;
+        out += char;
+        if (char === "\\") out += text[++i] ?? "";
+        else if (char === '"') inString = false;
         continue;
       }
-      if (c === '"') inString = true;
-      const variable = c === "$" ? /^\$(?:\{[^}]*\}|\w+)/.exec(text.slice(i))?.[0] : undefined;
+      if (char === '"') inString = true;
+      const variable = char === "$" ? /^\$(?:\{[^}]*\}|\w+)/.exec(text.slice(i))?.[0] : undefined;
       if (variable) {
         out += JSON.stringify(variable);
         i += variable.length - 1;
-      } else out += c;
+      } else out += char;
     }
     try {
       return JSON.parse(out);
@@ -117,49 +117,50 @@ function migrateBody(mapping: RouteMapping | undefined, text: string): { body?: 
  * answers differently: a field the table moves or drops, a list read as a bare array. Its
  * `readEdit` reads the v2 place, when the written form makes that certain.
  */
-function pushRead(findings: Finding[], call: Finding, r: LocatedRead, operation: string | undefined): void {
+function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operation: string | undefined): void {
   const kind: ResponseKind | undefined = responseKindOf(operation);
   const listKey = operation === undefined ? undefined : LIST_KEYS[operation];
   if (kind === undefined) return;
   let field: { v1: string; v2: string | null };
   let edit: FixInput["readEdit"];
   let message: string;
-  if (r.form === "list" || r.form === "value") {
-    if (listKey === undefined || r.item) return;
+  if (read.form === "list" || read.form === "value") {
+    if (listKey === undefined || read.item) return;
     field = { v1: "[…]", v2: listKey };
-    const read = r.form === "list" ? (r.python ? `["${listKey}"]` : `.${listKey}`) : undefined;
-    if (r.form === "list" && read !== undefined) edit = { start: r.insertAt, end: r.insertAt, text: read };
+    const listAccess = read.form === "list" ? (read.python ? `["${listKey}"]` : `.${listKey}`) : undefined;
+    if (read.form === "list" && listAccess !== undefined) edit = { start: read.insertAt, end: read.insertAt, text: listAccess };
     message =
-      r.form === "list"
-        ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${r.match}${read}\``
+      read.form === "list"
+        ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${read.match}${listAccess}\``
         : `v2 answers {"${listKey}": [...]}, not a bare list: read the list under "${listKey}" where this value is used`;
   } else {
     // A field of the resource: on the value of a single-resource route, or on an item of a list.
-    if ((listKey !== undefined) !== r.item) return;
-    const mapping = RESPONSE_FIELDS[kind][r.field];
+    if ((listKey !== undefined) !== read.item) return;
+    const mapping = RESPONSE_FIELDS[kind][read.field];
     if (mapping === undefined) return;
-    field = { v1: r.field, v2: mapping.to === null ? null : mapping.to.join(".") };
+    field = { v1: read.field, v2: mapping.to === null ? null : mapping.to.join(".") };
     const to = mapping.to;
     if (to !== null && to.length > 0) {
-      if (r.form === "subscript" && !mapping.absent) edit = { start: r.span[0], end: r.span[1], text: to.map((k) => `[${r.quote}${k}${r.quote}]`).join("") };
-      else if (r.form === "get" && to.length <= 2)
+      if (read.form === "subscript" && !mapping.absent)
+        edit = { start: read.span[0], end: read.span[1], text: to.map((k) => `[${read.quote}${k}${read.quote}]`).join("") };
+      else if (read.form === "get" && to.length <= 2)
         edit = {
-          start: r.span[0],
-          end: r.span[1],
-          text: to.length === 1 ? `${r.quote}${to[0]}${r.quote}` : `${r.quote}${to[0]}${r.quote}, {}).get(${r.quote}${to[1]}${r.quote}`,
+          start: read.span[0],
+          end: read.span[1],
+          text: to.length === 1 ? `${read.quote}${to[0]}${read.quote}` : `${read.quote}${to[0]}${read.quote}, {}).get(${read.quote}${to[1]}${read.quote}`,
         };
-      else if (r.form === "dot") edit = { start: r.span[0], end: r.span[1], text: to.join(r.optional ? "?." : ".") };
+      else if (read.form === "dot") edit = { start: read.span[0], end: read.span[1], text: to.join(read.optional ? "?." : ".") };
     }
     const where = `the v2 ${kind === "networkVolume" ? "network volume" : kind}`;
     message =
       to === null
-        ? `${where} has no \`${r.field}\`: ${mapping.note}; change this read by hand`
-        : `${where} has \`${to.join(".")}\` in place of \`${r.field}\`; ${mapping.note}: read \`${to.join(".")}\`${edit ? "" : ", by hand (v2 may omit it, and this read would then raise)"}`;
+        ? `${where} has no \`${read.field}\`: ${mapping.note}; change this read by hand`
+        : `${where} has \`${to.join(".")}\` in place of \`${read.field}\`; ${mapping.note}: read \`${to.join(".")}\`${edit ? "" : ", by hand (v2 may omit it, and this read would then raise)"}`;
   }
   const finding: Finding = {
-    line: r.line,
-    column: r.column,
-    match: r.match,
+    line: read.line,
+    column: read.column,
+    match: read.match,
     v1: call.v1,
     v2: call.v2,
     notes: [{ level: "warning", field: field.v1, message }],
@@ -169,7 +170,7 @@ function pushRead(findings: Finding[], call: Finding, r: LocatedRead, operation:
     responseField: field,
   };
   Object.defineProperty(finding, "fixInput", {
-    value: { responseOf: call, readAt: r.at, bodyElsewhere: false, ...(edit ? { readEdit: edit } : {}) } satisfies FixInput,
+    value: { responseOf: call, readAt: read.at, bodyElsewhere: false, ...(edit ? { readEdit: edit } : {}) } satisfies FixInput,
   });
   findings.push(finding);
 }
@@ -192,7 +193,7 @@ const migrationOf = (method: string, path: string) => memo(`migrate ${method} ${
 /** The first method the v1 route of `path` accepts (GET, POST, PATCH, DELETE), if it is one. */
 export function acceptedMethod(path: string): string | undefined {
   const parsed = parseV1Path(path);
-  return "v2" in parsed ? undefined : METHODS.find((m) => routeOf(m, parsed.segments));
+  return "v2" in parsed ? undefined : METHODS.find((method) => routeOf(method, parsed.segments));
 }
 
 const FILE_NAME = /\.[A-Za-z0-9]{1,5}(?:[?#].*)?$/;
@@ -270,33 +271,33 @@ function hostOfStated(own: Bases, around: Surroundings, name: string | undefined
 
 export function resolveFindings(analysis: FileAnalysis, around: Surroundings = []): Finding[] {
   const findings: Finding[] = [];
-  for (const c of analysis.candidates) {
+  for (const candidate of analysis.candidates) {
     const inferred: Inferred[] = [];
     const extra: Note[] = [];
-    if (!c.explicit) {
+    if (!candidate.explicit) {
       // A bare literal that names a file ("/templates/readme.html") is not an API path.
-      if (FILE_NAME.test(c.path)) continue;
+      if (FILE_NAME.test(candidate.path)) continue;
       const base = baseOf(analysis.bases, around);
       if (base.skip) continue;
       if (base.inferred) inferred.push("base");
       extra.push({ level: "info", message: base.note });
-    } else if (c.base?.owner === "unknown") {
-      const base = hostOfStated(analysis.bases, around, c.base.name);
+    } else if (candidate.base?.owner === "unknown") {
+      const base = hostOfStated(analysis.bases, around, candidate.base.name);
       if (base.skip) continue;
       if (base.inferred) inferred.push("base");
       extra.push({ level: "info", message: base.note });
-    } else if (c.base?.owner === "named") {
+    } else if (candidate.base?.owner === "named") {
       extra.push({ level: "info", message: "the base URL's name ties it to this API" });
     }
-    const parsed = parseV1Path(c.path);
+    const parsed = parseV1Path(candidate.path);
     if ("v2" in parsed) continue;
-    const stated = c.method?.method;
-    const accepted = METHODS.find((m) => routeOf(m, parsed.segments));
+    const stated = candidate.method?.method;
+    const accepted = METHODS.find((method) => routeOf(method, parsed.segments));
     // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.
-    if (!c.explicit && !accepted) continue;
+    if (!candidate.explicit && !accepted) continue;
     // Prose names a route: reported as a mention with the method the text states, else not at all.
-    if (c.mention && (c.method === undefined || !routeOf(c.method.method, parsed.segments))) continue;
-    const lineVerb = c.method?.how.startsWith("the verb") ?? false;
+    if (candidate.mention && (candidate.method === undefined || !routeOf(candidate.method.method, parsed.segments))) continue;
+    const lineVerb = candidate.method?.how.startsWith("the verb") ?? false;
     let method: string;
     if (stated && (routeOf(stated, parsed.segments) || !lineVerb || !accepted)) method = stated;
     else {
@@ -306,43 +307,44 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       const why = lineVerb ? "the line names no HTTP verb for this route" : "the call names no HTTP method";
       extra.unshift({ level: "info", message: `method ${method} inferred: ${why}` });
     }
-    const migrated = migrationOf(method, c.path);
-    const sent = c.body === undefined || migrated.path === null ? undefined : migrateBody((migrated as ReturnType<typeof migrateRoute>).route, c.body);
+    const migrated = migrationOf(method, candidate.path);
+    const sent =
+      candidate.body === undefined || migrated.path === null ? undefined : migrateBody((migrated as ReturnType<typeof migrateRoute>).route, candidate.body);
     if (sent) extra.push(...sent.notes);
     const mapping = (migrated as ReturnType<typeof migrateRoute>).route;
-    if (c.bodyElsewhere !== undefined && migrated.path !== null && mapping?.body !== undefined) {
+    if (candidate.bodyElsewhere !== undefined && migrated.path !== null && mapping?.body !== undefined) {
       extra.push({
         level: "info",
-        message: `the body is built elsewhere (\`${c.bodyElsewhere}\`): it must take the shape of the v2 \`${mapping.operation ?? mapping.body.kind.name}\` request body (\`v2kit migrate\` on a saved v1 request shows it)`,
+        message: `the body is built elsewhere (\`${candidate.bodyElsewhere}\`): it must take the shape of the v2 \`${mapping.operation ?? mapping.body.kind.name}\` request body (\`v2kit migrate\` on a saved v1 request shows it)`,
       });
     }
     const body = sent?.body;
     findings.push({
-      line: c.line,
-      column: c.column,
-      match: c.match,
-      v1: { method, path: v1PathOf(c.path) },
+      line: candidate.line,
+      column: candidate.column,
+      match: candidate.match,
+      v1: { method, path: v1PathOf(candidate.path) },
       v2: migrated.path === null ? null : { method: migrated.method, path: migrated.path },
       notes: [...extra, ...migrated.notes],
       confidence: inferred.length === 0 ? "certain" : "inferred",
       inferred,
-      ruleId: c.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
-      ...(c.method && !inferred.includes("method") ? { methodSource: c.method.how } : {}),
+      ruleId: candidate.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
+      ...(candidate.method && !inferred.includes("method") ? { methodSource: candidate.method.how } : {}),
       ...(body ? { body } : {}),
     });
     // Not enumerable: a finding prints (and compares) as what it reports; only the fixer reads this.
     Object.defineProperty(findings[findings.length - 1], "fixInput", {
       value: {
-        ...(c.site ? { site: c.site } : {}),
-        ...(c.method?.anchor && !inferred.includes("method") ? { methodAnchor: c.method.anchor } : {}),
+        ...(candidate.site ? { site: candidate.site } : {}),
+        ...(candidate.method?.anchor && !inferred.includes("method") ? { methodAnchor: candidate.method.anchor } : {}),
         ...(mapping ? { route: mapping } : {}),
-        bodyElsewhere: c.bodyElsewhere !== undefined,
-        ...(c.bodyLiteralArgument ? { bodyLiteralArgument: true as const } : {}),
-        ...(c.base && !c.base.hostShown ? { hostElsewhere: true } : {}),
+        bodyElsewhere: candidate.bodyElsewhere !== undefined,
+        ...(candidate.bodyLiteralArgument ? { bodyLiteralArgument: true as const } : {}),
+        ...(candidate.base && !candidate.base.hostShown ? { hostElsewhere: true } : {}),
       } satisfies FixInput,
     });
     const call = findings[findings.length - 1] as Finding;
-    if (call.v2 !== null && c.reads) for (const r of c.reads) pushRead(findings, call, r, mapping?.operation);
+    if (call.v2 !== null && candidate.reads) for (const read of candidate.reads) pushRead(findings, call, read, mapping?.operation);
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -25,7 +25,7 @@ const WINDOW = 1500;
 const LIST_METHODS = /^(?:map|forEach|filter|find|findIndex|some|every|reduce|slice|length|flatMap|sort|at)$/;
 const ENDS_SCOPE = new Set(["def", "function", "class"]);
 
-const isField = (s: string) => /^[A-Za-z_]\w*$/.test(s);
+const isField = (text: string) => /^[A-Za-z_]\w*$/.test(text);
 
 /** `.json()` right after token `end`: the index of its `)`. */
 function jsonAfter(tokens: readonly Token[], end: number): number | undefined {
@@ -34,9 +34,9 @@ function jsonAfter(tokens: readonly Token[], end: number): number | undefined {
     : undefined;
 }
 
-/** The name assigned by the statement whose value starts at token `s` (`data = …`, `const data = await …`). */
-function assignedTo(tokens: readonly Token[], s: number): string | undefined {
-  let k = s;
+/** The name assigned by the statement whose value starts at token `valueStart` (`data = …`, `const data = await …`). */
+function assignedTo(tokens: readonly Token[], valueStart: number): string | undefined {
+  let k = valueStart;
   if (tokens[k - 1]?.text === "await") k--;
   const name = tokens[k - 2];
   if (tokens[k - 1]?.text !== "=" || name?.kind !== "ident" || tokens[k - 3]?.text === "." || tokens[k - 3]?.text === "?.") return undefined;
@@ -47,20 +47,28 @@ function assignedTo(tokens: readonly Token[], s: number): string | undefined {
 function readAt(tokens: readonly Token[], end: number, python: boolean, item: boolean): ResponseRead | undefined {
   const a = tokens[end + 1];
   const b = tokens[end + 2];
-  const c = tokens[end + 3];
+  const third = tokens[end + 3];
   if (!a || !b) return undefined;
-  if (a.text === "[" && b.kind === "str" && c?.text === "]" && !b.parts?.some((p) => "hole" in p)) {
+  if (a.text === "[" && b.kind === "str" && third?.text === "]" && !b.parts?.some((part) => "hole" in part)) {
     const field = literalText(b.parts ?? []);
-    return isField(field) ? { form: "subscript", field, quote: b.text[0] as string, span: [a.start, c.end], at: a.start, end: c.end, item } : undefined;
+    return isField(field) ? { form: "subscript", field, quote: b.text[0] as string, span: [a.start, third.end], at: a.start, end: third.end, item } : undefined;
   }
-  if (python && a.text === "." && b.text === "get" && c?.text === "(" && tokens[end + 4]?.kind === "str") {
-    const s = tokens[end + 4] as Token;
-    const field = literalText(s.parts ?? []);
+  if (python && a.text === "." && b.text === "get" && third?.text === "(" && tokens[end + 4]?.kind === "str") {
+    const fieldLiteral = tokens[end + 4] as Token;
+    const field = literalText(fieldLiteral.parts ?? []);
     const after = tokens[end + 5]?.text;
-    if (!isField(field) || s.parts?.some((p) => "hole" in p) || (after !== ")" && after !== ",")) return undefined;
-    return { form: "get", field, quote: s.text[0] as string, span: [s.start, s.end], at: a.start, end: (tokens[matchClose(tokens, end + 3)] ?? s).end, item };
+    if (!isField(field) || fieldLiteral.parts?.some((part) => "hole" in part) || (after !== ")" && after !== ",")) return undefined;
+    return {
+      form: "get",
+      field,
+      quote: fieldLiteral.text[0] as string,
+      span: [fieldLiteral.start, fieldLiteral.end],
+      at: a.start,
+      end: (tokens[matchClose(tokens, end + 3)] ?? fieldLiteral).end,
+      item,
+    };
   }
-  if (!python && (a.text === "." || a.text === "?.") && b.kind === "ident" && c?.text !== "(" && !LIST_METHODS.test(b.text) && b.text !== "json") {
+  if (!python && (a.text === "." || a.text === "?.") && b.kind === "ident" && third?.text !== "(" && !LIST_METHODS.test(b.text) && b.text !== "json") {
     return { form: "dot", field: b.text, span: [b.start, b.end], optional: a.text === "?.", at: a.start, end: b.end, item };
   }
   return undefined;
@@ -160,11 +168,11 @@ function listUse(tokens: readonly Token[], k: number, python: boolean, text: str
     if (tokens[k + 3]?.text !== "(") return { from: k, to: k };
     const close = matchClose(tokens, k + 3);
     // `data.map((p) => …)`, `data.map(p => …)`, `data.forEach(function (p) {…})`.
-    let n = k + 4;
-    if (tokens[n]?.text === "function") n++;
-    if (tokens[n]?.text === "(") n++;
-    const param = tokens[n];
-    return param?.kind === "ident" && close > 0 ? { itemName: param.text, from: n + 1, to: close } : { from: k, to: k };
+    let paramAt = k + 4;
+    if (tokens[paramAt]?.text === "function") paramAt++;
+    if (tokens[paramAt]?.text === "(") paramAt++;
+    const param = tokens[paramAt];
+    return param?.kind === "ident" && close > 0 ? { itemName: param.text, from: paramAt + 1, to: close } : { from: k, to: k };
   }
   return undefined;
 }

@@ -53,41 +53,41 @@ export function readWord(src: string): ReadWord {
   const pieces: WordPiece[] = [];
   let quoted = false;
   for (let i = 0; i < src.length;) {
-    const c = src[i] as string;
-    if (c === "`") return { reason: "a backquoted command" };
-    if (c === "$") {
-      const e = expansion(src, i, quoted);
-      if (e && "reason" in e) return e;
-      if (e) {
-        pieces.push({ splice: e.splice, key: e.key, quoted });
-        i = e.end;
+    const char = src[i] as string;
+    if (char === "`") return { reason: "a backquoted command" };
+    if (char === "$") {
+      const expanded = expansion(src, i, quoted);
+      if (expanded && "reason" in expanded) return expanded;
+      if (expanded) {
+        pieces.push({ splice: expanded.splice, key: expanded.key, quoted });
+        i = expanded.end;
         continue;
       }
-      pushText(pieces, c);
+      pushText(pieces, char);
       i++;
       continue;
     }
     if (quoted) {
-      if (c === '"') quoted = false;
-      else if (c === "\\" && i + 1 < src.length && '$`"\\\n'.includes(src[i + 1] as string)) {
+      if (char === '"') quoted = false;
+      else if (char === "\\" && i + 1 < src.length && '$`"\\\n'.includes(src[i + 1] as string)) {
         if (src[i + 1] !== "\n") pushText(pieces, src[i + 1] as string);
         i++;
-      } else pushText(pieces, c);
+      } else pushText(pieces, char);
       i++;
       continue;
     }
-    if (c === '"') quoted = true;
-    else if (c === "'") {
+    if (char === '"') quoted = true;
+    else if (char === "'") {
       const end = src.indexOf("'", i + 1);
       if (end < 0) return { reason: "an unterminated ' string" };
       pushText(pieces, src.slice(i + 1, end));
       i = end;
-    } else if (c === "\\") {
+    } else if (char === "\\") {
       if (i + 1 >= src.length) return { reason: "a trailing backslash" };
       if (src[i + 1] !== "\n") pushText(pieces, src[i + 1] as string);
       i++;
-    } else if (FIELD_OR_GLOB.test(c) || /[{}~<>|&;()]/.test(c)) return { reason: `an unquoted \`${c}\`` };
-    else pushText(pieces, c);
+    } else if (FIELD_OR_GLOB.test(char) || /[{}~<>|&;()]/.test(char)) return { reason: `an unquoted \`${char}\`` };
+    else pushText(pieces, char);
     i++;
   }
   if (quoted) return { reason: 'an unterminated " string' };
@@ -97,13 +97,13 @@ export function readWord(src: string): ReadWord {
 /** The argument bash passes for `pieces` with each splice's value from `values`; undefined when an unquoted value would be split or globbed. */
 export function expandWord(pieces: readonly WordPiece[], values: ReadonlyMap<string, string>): string | undefined {
   let out = "";
-  for (const p of pieces) {
-    if ("text" in p) {
-      out += p.text;
+  for (const piece of pieces) {
+    if ("text" in piece) {
+      out += piece.text;
       continue;
     }
-    const value = values.get(p.key);
-    if (value === undefined || (!p.quoted && FIELD_OR_GLOB.test(value))) return undefined;
+    const value = values.get(piece.key);
+    if (value === undefined || (!piece.quoted && FIELD_OR_GLOB.test(value))) return undefined;
     out += value;
   }
   return out;
@@ -118,34 +118,34 @@ export function expandWord(pieces: readonly WordPiece[], values: ReadonlyMap<str
 export function writeWord(pieces: readonly WordPiece[], quote: "'" | '"'): string {
   let out = "";
   let open = "";
-  const enter = (q: string) => {
-    if (open === q) return;
-    out += open + q;
-    open = q;
+  const enter = (quoteChar: string) => {
+    if (open === quoteChar) return;
+    out += open + quoteChar;
+    open = quoteChar;
   };
   const leave = () => {
     out += open;
     open = "";
   };
-  for (const [n, p] of pieces.entries()) {
-    if ("splice" in p) {
-      const following = pieces[n + 1];
-      const glued = following !== undefined && "text" in following && /^\w/.test(following.text) && NAME.test(p.splice.slice(1));
+  for (const [index, piece] of pieces.entries()) {
+    if ("splice" in piece) {
+      const following = pieces[index + 1];
+      const glued = following !== undefined && "text" in following && /^\w/.test(following.text) && NAME.test(piece.splice.slice(1));
       enter('"');
-      out += glued && p.splice.startsWith("$") && !p.splice.startsWith("${") ? `\${${p.splice.slice(1)}}` : p.splice;
+      out += glued && piece.splice.startsWith("$") && !piece.splice.startsWith("${") ? `\${${piece.splice.slice(1)}}` : piece.splice;
       if (quote === "'") leave();
       continue;
     }
-    for (const c of p.text) {
-      if ((c === "!" && quote === '"') || (c === "'" && quote === "'")) {
+    for (const char of piece.text) {
+      if ((char === "!" && quote === '"') || (char === "'" && quote === "'")) {
         leave();
-        out += c === "!" ? "'!'" : "\\'";
+        out += char === "!" ? "'!'" : "\\'";
       } else if (quote === "'") {
         enter("'");
-        out += c;
+        out += char;
       } else {
         enter('"');
-        out += /[\\"$`]/.test(c) ? `\\${c}` : c;
+        out += /[\\"$`]/.test(char) ? `\\${char}` : char;
       }
     }
   }

@@ -122,14 +122,18 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comme
     const ps = anchor.syntax === "powershell";
     const [open, close] = isArray ? (ps ? ["@(", ")"] : ["[", "]"]) : ps ? ["@{", "}"] : ["{", "}"];
     const members = isArray
-      ? (value as unknown[]).map((v, n) => ({ text: write(v, depth + 1, childPointer(pointer, n)), before: [] as Comment[], after: [] as Comment[] }))
-      : Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+      ? (value as unknown[]).map((item, index) => ({
+          text: write(item, depth + 1, childPointer(pointer, index)),
+          before: [] as Comment[],
+          after: [] as Comment[],
+        }))
+      : Object.entries(value as Record<string, unknown>).map(([k, entryValue]) => {
           const at = childPointer(pointer, k);
           const [before, after] = [slots(at, "before"), slots(at, "after")];
           // `{ min: min }` is written `{ min }`, as the shorthand the original may have used.
-          if (anchor.syntax === "js" && typeof v === "string" && hole(v) === k && IDENT.test(k)) return { text: k, before, after };
+          if (anchor.syntax === "js" && typeof entryValue === "string" && hole(entryValue) === k && IDENT.test(k)) return { text: k, before, after };
           const sep = ps ? " = " : anchor.syntax === "json" && !layout.spaced ? ":" : ": ";
-          return { text: `${key(k)}${sep}${write(v, depth + 1, at)}`, before, after };
+          return { text: `${key(k)}${sep}${write(entryValue, depth + 1, at)}`, before, after };
         });
     const [opening, end] = isArray ? [[], []] : [slots(pointer, "open"), slots(pointer, "end")];
     if (members.length === 0 && end.length === 0 && opening.length === 0) return `${open}${close}`;
@@ -139,27 +143,35 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comme
       const trailing = layout.trailingComma && !ps && anchor.syntax !== "json" ? "," : "";
       // Comments: on their own lines before a member or the closing bracket, or ending a member's line.
       const lines: string[] = [];
-      for (const [j, m] of members.entries()) {
-        for (const c of m.before) lines.push(pad + c.text);
-        lines.push(`${pad}${m.text}${j < members.length - 1 ? comma : trailing}${m.after.map((c) => c.lead + c.text).join("")}`);
+      for (const [j, member] of members.entries()) {
+        for (const comment of member.before) lines.push(pad + comment.text);
+        lines.push(`${pad}${member.text}${j < members.length - 1 ? comma : trailing}${member.after.map((comment) => comment.lead + comment.text).join("")}`);
       }
-      for (const c of end) lines.push(pad + c.text);
-      const after = opening.map((c) => c.lead + c.text).join("");
+      for (const comment of end) lines.push(pad + comment.text);
+      const after = opening.map((comment) => comment.lead + comment.text).join("");
       return `${open}${after}${layout.eol}${lines.join(layout.eol)}${layout.eol}${layout.base}${layout.unit.repeat(depth)}${close}`;
     }
     // One line holds only block comments (`/* … */`, `<# … #>`).
-    if ([...members.flatMap((m) => [...m.before, ...m.after]), ...opening, ...end].some((c) => !/^(?:\/\*|<#)/.test(c.text)))
+    if ([...members.flatMap((member) => [...member.before, ...member.after]), ...opening, ...end].some((comment) => !/^(?:\/\*|<#)/.test(comment.text)))
       throw new Unwritable("a line comment would end the line the body is written on");
     const sep = ps && !isArray ? "; " : anchor.syntax === "json" && !layout.spaced ? "," : ", ";
     const pad = layout.padded && !isArray ? " " : "";
-    const texts = members.map((m) => [...m.before.map((c) => c.text), m.text, ...m.after.map((c) => c.text)].join(" "));
-    if (end.length > 0) texts.push(end.map((c) => c.text).join(" "));
-    const head = opening.map((c) => `${c.text} `).join("");
+    const texts = members.map((member) =>
+      [...member.before.map((comment) => comment.text), member.text, ...member.after.map((comment) => comment.text)].join(" "),
+    );
+    if (end.length > 0) texts.push(end.map((comment) => comment.text).join(" "));
+    const head = opening.map((comment) => `${comment.text} `).join("");
     return `${open}${pad}${head}${texts.join(sep)}${pad}${close}`;
   };
   try {
     const text = write(v2, 0, "");
-    if (placed !== [...comments.values()].reduce((n, c) => n + c.before.length + c.after.length + c.open.length + c.end.length, 0))
+    if (
+      placed !==
+      [...comments.values()].reduce(
+        (total, memberSlots) => total + memberSlots.before.length + memberSlots.after.length + memberSlots.open.length + memberSlots.end.length,
+        0,
+      )
+    )
       throw new Unwritable("a comment has no place in the v2 body");
     // A single-quoted PowerShell string doubles its quotes.
     return { text: anchor.in === "powershell" ? text.replace(/'/g, "''") : text };

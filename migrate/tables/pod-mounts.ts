@@ -8,7 +8,7 @@ import type { Note, TransformInput, TransformOutput } from "../types.js";
 /** v1's documented default for `volumeMountPath`. */
 const V1_MOUNT_PATH = "/workspace";
 
-const isSet = (v: unknown) => v !== undefined && v !== null;
+const isSet = (value: unknown) => value !== undefined && value !== null;
 
 /** A create without any storage field: v1 gave the pod a volume by default, v2's default is unknown. */
 export const V1_DEFAULT_VOLUME_NOTE = {

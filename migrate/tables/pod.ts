@@ -90,8 +90,8 @@ export function portList({ body }: TransformInput): TransformOutput {
   if (typeof ports === "string") {
     const items = ports
       .split(",")
-      .map((p) => p.trim())
-      .filter((p) => p !== "");
+      .map((port) => port.trim())
+      .filter((port) => port !== "");
     return { set: [["/ports", items]], notes: [{ level: "info", field: "ports", message: "comma-separated string split into a list" }] };
   }
   if (ports === null || ports === undefined) return {};

@@ -74,8 +74,8 @@ export const RESPONSE_FIELDS: Readonly<Record<ResponseKind, Readonly<Record<stri
 
 /** The kind of resource a v2 operation answers with (`getPod`, `listEndpoints`, `updateTemplate`), if one. */
 export function responseKindOf(operation: string | undefined): ResponseKind | undefined {
-  const m = /^(?:list|get|create|update)(Pod|Endpoint|Template|NetworkVolume)s?$/.exec(operation ?? "");
-  if (!m) return undefined;
-  const name = m[1] as string;
+  const match = /^(?:list|get|create|update)(Pod|Endpoint|Template|NetworkVolume)s?$/.exec(operation ?? "");
+  if (!match) return undefined;
+  const name = match[1] as string;
   return (name[0]?.toLowerCase() + name.slice(1)) as ResponseKind;
 }

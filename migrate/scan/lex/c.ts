@@ -49,18 +49,18 @@ function quoted(text: string, i: number, quote: string, opts: { triple: boolean;
   let j = i + close.length;
   let buf = "";
   while (j < text.length) {
-    const c = text[j] as string;
+    const char = text[j] as string;
     if (text.startsWith(close, j)) {
       pushText(parts, buf);
       return { end: j + close.length, parts };
     }
-    if (!opts.triple && c === "\n" && quote !== "`") break;
-    if (c === "\\" && !opts.raw) {
+    if (!opts.triple && char === "\n" && quote !== "`") break;
+    if (char === "\\" && !opts.raw) {
       buf += unescape(text[j + 1] ?? "");
       j += 2;
       continue;
     }
-    if (opts.holes === "${}" && c === "$" && text[j + 1] === "{") {
+    if (opts.holes === "${}" && char === "$" && text[j + 1] === "{") {
       const end = skipGroup(text, j + 1, "{", "}");
       pushText(parts, buf);
       buf = "";
@@ -68,7 +68,7 @@ function quoted(text: string, i: number, quote: string, opts: { triple: boolean;
       j = end;
       continue;
     }
-    if (opts.holes === "{}" && c === "{") {
+    if (opts.holes === "{}" && char === "{") {
       if (text[j + 1] === "{") {
         buf += "{";
         j += 2;
@@ -82,12 +82,12 @@ function quoted(text: string, i: number, quote: string, opts: { triple: boolean;
       j = end;
       continue;
     }
-    if (opts.holes === "{}" && c === "}" && text[j + 1] === "}") {
+    if (opts.holes === "{}" && char === "}" && text[j + 1] === "}") {
       buf += "}";
       j += 2;
       continue;
     }
-    buf += c;
+    buf += char;
     j++;
   }
   pushText(parts, buf);
@@ -101,8 +101,8 @@ function lexWith(syntax: Syntax): (text: string) => Token[] {
       tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
     let i = 0;
     while (i < text.length) {
-      const c = text[i] as string;
-      if (c === " " || c === "\t" || c === "\r" || c === "\n") {
+      const char = text[i] as string;
+      if (char === " " || char === "\t" || char === "\r" || char === "\n") {
         i++;
         continue;
       }
@@ -116,55 +116,55 @@ function lexWith(syntax: Syntax): (text: string) => Token[] {
         i = end < 0 ? text.length : end + 2;
         continue;
       }
-      if (syntax.python && /[rRbBfFuU]/.test(c)) {
+      if (syntax.python && /[rRbBfFuU]/.test(char)) {
         const prefix = /^[rRbBfFuU]{1,2}(?=["'])/.exec(text.slice(i, i + 3));
         if (prefix) {
-          const p = prefix[0].toLowerCase();
-          const q = text[i + p.length] as string;
-          const triple = text.startsWith(q.repeat(3), i + p.length);
-          const s = quoted(text, i + p.length, q, { triple, raw: p.includes("r"), holes: p.includes("f") ? "{}" : "none" });
-          push("str", i, s.end, s.parts);
-          i = s.end;
+          const flags = prefix[0].toLowerCase();
+          const quote = text[i + flags.length] as string;
+          const triple = text.startsWith(quote.repeat(3), i + flags.length);
+          const literal = quoted(text, i + flags.length, quote, { triple, raw: flags.includes("r"), holes: flags.includes("f") ? "{}" : "none" });
+          push("str", i, literal.end, literal.parts);
+          i = literal.end;
           continue;
         }
       }
-      if (c === '"' || c === "'") {
-        const triple = syntax.python && text.startsWith(c.repeat(3), i);
-        const s = quoted(text, i, c, { triple, raw: false, holes: "none" });
-        push("str", i, s.end, s.parts);
-        i = s.end;
+      if (char === '"' || char === "'") {
+        const triple = syntax.python && text.startsWith(char.repeat(3), i);
+        const literal = quoted(text, i, char, { triple, raw: false, holes: "none" });
+        push("str", i, literal.end, literal.parts);
+        i = literal.end;
         continue;
       }
-      if (c === "`" && syntax.backtick !== "none") {
-        const s = quoted(text, i, "`", { triple: false, raw: syntax.backtick === "raw", holes: syntax.backtick === "template" ? "${}" : "none" });
-        push("str", i, s.end, s.parts);
-        i = s.end;
+      if (char === "`" && syntax.backtick !== "none") {
+        const literal = quoted(text, i, "`", { triple: false, raw: syntax.backtick === "raw", holes: syntax.backtick === "template" ? "${}" : "none" });
+        push("str", i, literal.end, literal.parts);
+        i = literal.end;
         continue;
       }
-      if (isIdentStart(c)) {
+      if (isIdentStart(char)) {
         let j = i + 1;
         while (isIdentChar(text[j])) j++;
         push("ident", i, j);
         i = j;
         continue;
       }
-      if (/[0-9]/.test(c)) {
+      if (/[0-9]/.test(char)) {
         let j = i + 1;
         while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
         push("num", i, j);
         i = j;
         continue;
       }
-      if (syntax.regex && c === "/") {
+      if (syntax.regex && char === "/") {
         const prev = tokens[tokens.length - 1];
         if (!prev || BEFORE_REGEX.has(prev.text) || (prev.kind === "punct" && !/[)\]}]/.test(prev.text))) {
           i = skipRegex(text, i);
           continue;
         }
       }
-      const p = punctAt(text, i);
-      push("punct", i, i + p.length);
-      i += p.length;
+      const punct = punctAt(text, i);
+      push("punct", i, i + punct.length);
+      i += punct.length;
     }
     return tokens;
   };
@@ -174,12 +174,12 @@ function lexWith(syntax: Syntax): (text: string) => Token[] {
 function skipRegex(text: string, i: number): number {
   let inClass = false;
   for (let j = i + 1; j < text.length; j++) {
-    const c = text[j];
-    if (c === "\n") return j;
-    if (c === "\\") j++;
-    else if (c === "[") inClass = true;
-    else if (c === "]") inClass = false;
-    else if (c === "/" && !inClass) {
+    const char = text[j];
+    if (char === "\n") return j;
+    if (char === "\\") j++;
+    else if (char === "[") inClass = true;
+    else if (char === "]") inClass = false;
+    else if (char === "/" && !inClass) {
       let k = j + 1;
       while (isIdentChar(text[k])) k++;
       return k;

@@ -14,7 +14,7 @@ export interface MarkdownParts {
   untagged: string;
 }
 
-const blank = (s: string) => s.replace(/[^\n]/g, " ");
+const blank = (text: string) => text.replace(/[^\n]/g, " ");
 
 export function splitMarkdown(text: string): MarkdownParts {
   const lines = text.split("\n");
@@ -31,15 +31,15 @@ export function splitMarkdown(text: string): MarkdownParts {
     let j = i + 1;
     while (j < lines.length && !close.test(lines[j] as string)) j++;
     const dialect = dialectOfInfo(open[2] ?? "", lines.slice(i + 1, j).join("\n"));
-    for (let n = i + 1; n < j; n++) dialectOf[n] = dialect;
-    for (let n = i; n <= j && n < lines.length; n++) fenced[n] = true;
+    for (let lineIndex = i + 1; lineIndex < j; lineIndex++) dialectOf[lineIndex] = dialect;
+    for (let lineIndex = i; lineIndex <= j && lineIndex < lines.length; lineIndex++) fenced[lineIndex] = true;
     i = j;
   }
   const blocks = new Map<Dialect, string>();
-  for (const dialect of new Set(dialectOf.filter((d) => d !== undefined))) {
-    blocks.set(dialect, lines.map((line, n) => (dialectOf[n] === dialect ? line : blank(line))).join("\n"));
+  for (const dialect of new Set(dialectOf.filter((lineDialect) => lineDialect !== undefined))) {
+    blocks.set(dialect, lines.map((line, lineIndex) => (dialectOf[lineIndex] === dialect ? line : blank(line))).join("\n"));
   }
-  const prose = lines.map((line, n) => (fenced[n] ? blank(line) : line)).join("\n");
-  const untagged = lines.map((line, n) => (fenced[n] && dialectOf[n] === undefined ? line : blank(line))).join("\n");
+  const prose = lines.map((line, lineIndex) => (fenced[lineIndex] ? blank(line) : line)).join("\n");
+  const untagged = lines.map((line, lineIndex) => (fenced[lineIndex] && dialectOf[lineIndex] === undefined ? line : blank(line))).join("\n");
   return { blocks, prose, untagged };
 }

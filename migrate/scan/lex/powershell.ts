@@ -11,8 +11,8 @@ function variable(text: string, i: number): { name: string; end: number } | unde
     const end = skipGroup(text, i + 1, "{", "}");
     return { name: text.slice(i + 2, end - 1), end };
   }
-  const m = /^[A-Za-z_][\w]*(?::[A-Za-z_]\w*)?/.exec(text.slice(i + 1, i + 129));
-  return m ? { name: m[0], end: i + 1 + m[0].length } : undefined;
+  const match = /^[A-Za-z_][\w]*(?::[A-Za-z_]\w*)?/.exec(text.slice(i + 1, i + 129));
+  return match ? { name: match[0], end: i + 1 + match[0].length } : undefined;
 }
 
 function expandable(text: string, i: number, close: string): { parts: Part[]; end: number } {
@@ -27,20 +27,20 @@ function expandable(text: string, i: number, close: string): { parts: Part[]; en
       }
       return { parts, end: j + close.length };
     }
-    const c = text[j] as string;
-    if (c === "`") {
+    const char = text[j] as string;
+    if (char === "`") {
       pushText(parts, text[j + 1] === "n" ? "\n" : (text[j + 1] ?? ""));
       j += 2;
-    } else if (c === "$" && text[j + 1] === "(") {
+    } else if (char === "$" && text[j + 1] === "(") {
       const end = skipGroup(text, j + 1, "(", ")");
       parts.push({ hole: text.slice(j, end) });
       j = end;
-    } else if (c === "$" && variable(text, j)) {
-      const v = variable(text, j) as { name: string; end: number };
-      parts.push({ hole: `$${v.name}` });
-      j = v.end;
+    } else if (char === "$" && variable(text, j)) {
+      const reference = variable(text, j) as { name: string; end: number };
+      parts.push({ hole: `$${reference.name}` });
+      j = reference.end;
     } else {
-      pushText(parts, c);
+      pushText(parts, char);
       j++;
     }
   }
@@ -53,16 +53,16 @@ export function lexPowerShell(text: string): Token[] {
     tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
-    if (c === "`" && (text[i + 1] === "\n" || (text[i + 1] === "\r" && text[i + 2] === "\n"))) {
+    const char = text[i] as string;
+    if (char === "`" && (text[i + 1] === "\n" || (text[i + 1] === "\r" && text[i + 2] === "\n"))) {
       i += text[i + 1] === "\r" ? 3 : 2;
       continue;
     }
-    if (c === " " || c === "\t" || c === "\r") {
+    if (char === " " || char === "\t" || char === "\r") {
       i++;
       continue;
     }
-    if (c === "\n") {
+    if (char === "\n") {
       push("nl", i, i + 1);
       i++;
       continue;
@@ -72,18 +72,18 @@ export function lexPowerShell(text: string): Token[] {
       i = end < 0 ? text.length : end + 2;
       continue;
     }
-    if (c === "#") {
+    if (char === "#") {
       const nl = text.indexOf("\n", i);
       i = nl < 0 ? text.length : nl;
       continue;
     }
     if (text.startsWith('@"', i) || text.startsWith("@'", i)) {
-      const q = text[i + 1] as string;
-      const close = `\n${q}@`;
-      if (q === '"') {
-        const s = expandable(text, i + 2, close);
-        push("str", i, s.end, s.parts);
-        i = s.end;
+      const quote = text[i + 1] as string;
+      const close = `\n${quote}@`;
+      if (quote === '"') {
+        const literal = expandable(text, i + 2, close);
+        push("str", i, literal.end, literal.parts);
+        i = literal.end;
       } else {
         const end = text.indexOf(close, i + 2);
         const stop = end < 0 ? text.length : end + close.length;
@@ -92,7 +92,7 @@ export function lexPowerShell(text: string): Token[] {
       }
       continue;
     }
-    if (c === "'") {
+    if (char === "'") {
       let j = i + 1;
       let buf = "";
       while (j < text.length) {
@@ -106,19 +106,19 @@ export function lexPowerShell(text: string): Token[] {
       i = j + 1;
       continue;
     }
-    if (c === '"') {
-      const s = expandable(text, i + 1, '"');
-      push("str", i, s.end, s.parts);
-      i = s.end;
+    if (char === '"') {
+      const literal = expandable(text, i + 1, '"');
+      push("str", i, literal.end, literal.parts);
+      i = literal.end;
       continue;
     }
-    if (c === "$" && variable(text, i)) {
-      const v = variable(text, i) as { name: string; end: number };
-      push("ident", i, v.end);
-      i = v.end;
+    if (char === "$" && variable(text, i)) {
+      const reference = variable(text, i) as { name: string; end: number };
+      push("ident", i, reference.end);
+      i = reference.end;
       continue;
     }
-    if (/[A-Za-z_]/.test(c) || (c === "-" && /[A-Za-z]/.test(text[i + 1] ?? ""))) {
+    if (/[A-Za-z_]/.test(char) || (char === "-" && /[A-Za-z]/.test(text[i + 1] ?? ""))) {
       let j = i + 1;
       while (j < text.length && WORD.test(text[j] as string)) j++;
       // `Invoke-RestMethod.` is not a call on a member; a trailing dot belongs to nothing.
@@ -127,16 +127,16 @@ export function lexPowerShell(text: string): Token[] {
       i = j;
       continue;
     }
-    if (/[0-9]/.test(c)) {
+    if (/[0-9]/.test(char)) {
       let j = i + 1;
       while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
       push("num", i, j);
       i = j;
       continue;
     }
-    const p = punctAt(text, i);
-    push("punct", i, i + p.length);
-    i += p.length;
+    const punct = punctAt(text, i);
+    push("punct", i, i + punct.length);
+    i += punct.length;
   }
   return tokens;
 }

@@ -11,8 +11,8 @@ function cooked(text: string, i: number): { end: number; parts: Part[] } {
   let buf = "";
   let j = i + 1;
   while (j < text.length && text[j] !== '"') {
-    const c = text[j] as string;
-    if (c === "\\") {
+    const char = text[j] as string;
+    if (char === "\\") {
       const next = text[j + 1] ?? "";
       if (next === "\n" || next === "\r") {
         j += 2;
@@ -29,7 +29,7 @@ function cooked(text: string, i: number): { end: number; parts: Part[] } {
       j += 2;
       continue;
     }
-    buf += c;
+    buf += char;
     j++;
   }
   pushText(parts, buf);
@@ -38,10 +38,10 @@ function cooked(text: string, i: number): { end: number; parts: Part[] } {
 
 /** A raw string from `i` (at its `r`): `r"…"`, `r#"…"#`; undefined when `i` starts no raw string. */
 function raw(text: string, i: number): { end: number; parts: Part[] } | undefined {
-  const m = /^r(#{0,8})"/.exec(text.slice(i, i + 11));
-  if (!m) return undefined;
-  const close = `"${m[1] as string}`;
-  const from = i + m[0].length;
+  const match = /^r(#{0,8})"/.exec(text.slice(i, i + 11));
+  if (!match) return undefined;
+  const close = `"${match[1] as string}`;
+  const from = i + match[0].length;
   const end = text.indexOf(close, from);
   const stop = end < 0 ? text.length : end;
   const parts: Part[] = [];
@@ -77,37 +77,37 @@ export function lexRust(text: string): Token[] {
     tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
-    if (c === " " || c === "\t" || c === "\r" || c === "\n") {
+    const char = text[i] as string;
+    if (char === " " || char === "\t" || char === "\r" || char === "\n") {
       i++;
       continue;
     }
-    const skipped = c === "/" ? comment(text, i) : undefined;
+    const skipped = char === "/" ? comment(text, i) : undefined;
     if (skipped) {
       i = skipped.end;
       continue;
     }
-    if (c === "b" || c === "r") {
-      const prefix = c === "b" && (text[i + 1] === '"' || text[i + 1] === "r") ? 1 : 0;
-      const s = text[i + prefix] === '"' ? cooked(text, i + prefix) : raw(text, i + prefix);
-      if (s) {
-        push("str", i, s.end, s.parts);
-        i = s.end;
+    if (char === "b" || char === "r") {
+      const prefix = char === "b" && (text[i + 1] === '"' || text[i + 1] === "r") ? 1 : 0;
+      const literal = text[i + prefix] === '"' ? cooked(text, i + prefix) : raw(text, i + prefix);
+      if (literal) {
+        push("str", i, literal.end, literal.parts);
+        i = literal.end;
         continue;
       }
     }
-    if (c === '"') {
-      const s = cooked(text, i);
-      push("str", i, s.end, s.parts);
-      i = s.end;
+    if (char === '"') {
+      const literal = cooked(text, i);
+      push("str", i, literal.end, literal.parts);
+      i = literal.end;
       continue;
     }
-    if (c === "'") {
+    if (char === "'") {
       // A char literal (`'a'`, `'\n'`, `'\u{41}'`, `'"'`) or a lifetime (`'a`, `'static`).
-      const char = /^'(?:\\u\{[0-9a-fA-F]{1,6}\}|\\.|[^\\'\n])'/.exec(text.slice(i, i + 12));
-      if (char) {
-        push("num", i, i + char[0].length);
-        i += char[0].length;
+      const charLiteral = /^'(?:\\u\{[0-9a-fA-F]{1,6}\}|\\.|[^\\'\n])'/.exec(text.slice(i, i + 12));
+      if (charLiteral) {
+        push("num", i, i + charLiteral[0].length);
+        i += charLiteral[0].length;
         continue;
       }
       let j = i + 1;
@@ -116,23 +116,23 @@ export function lexRust(text: string): Token[] {
       i = Math.max(j, i + 1);
       continue;
     }
-    if (isIdentStart(c)) {
+    if (isIdentStart(char)) {
       let j = i + 1;
       while (isIdentChar(text[j])) j++;
       push("ident", i, j);
       i = j;
       continue;
     }
-    if (/[0-9]/.test(c)) {
+    if (/[0-9]/.test(char)) {
       let j = i + 1;
       while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
       push("num", i, j);
       i = j;
       continue;
     }
-    const p = punctAt(text, i);
-    push("punct", i, i + p.length);
-    i += p.length;
+    const punct = punctAt(text, i);
+    push("punct", i, i + punct.length);
+    i += punct.length;
   }
   return tokens;
 }
@@ -145,11 +145,11 @@ export function lexRust(text: string): Token[] {
 export function rustDocText(text: string): string {
   let out = "";
   let kept = 0;
-  const blank = (s: string) => s.replace(/[^\n]/g, " ");
+  const blank = (region: string) => region.replace(/[^\n]/g, " ");
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
-    if (c === "/") {
+    const char = text[i] as string;
+    if (char === "/") {
       const found = comment(text, i);
       if (found) {
         if (found.doc) {
@@ -160,15 +160,15 @@ export function rustDocText(text: string): string {
         continue;
       }
     }
-    if (c === '"' || ((c === "r" || c === "b") && /^(?:b?r#{0,8}"|b")/.test(text.slice(i, i + 11)) && !isIdentChar(text[i - 1]))) {
-      const prefix = c === "b" ? 1 : 0;
-      const s = text[i + prefix] === '"' ? cooked(text, i + prefix) : raw(text, i + prefix);
-      i = s ? s.end : i + 1;
+    if (char === '"' || ((char === "r" || char === "b") && /^(?:b?r#{0,8}"|b")/.test(text.slice(i, i + 11)) && !isIdentChar(text[i - 1]))) {
+      const prefix = char === "b" ? 1 : 0;
+      const literal = text[i + prefix] === '"' ? cooked(text, i + prefix) : raw(text, i + prefix);
+      i = literal ? literal.end : i + 1;
       continue;
     }
-    if (c === "'") {
-      const char = /^'(?:\\u\{[0-9a-fA-F]{1,6}\}|\\.|[^\\'\n])'/.exec(text.slice(i, i + 12));
-      i += char ? char[0].length : 1;
+    if (char === "'") {
+      const charLiteral = /^'(?:\\u\{[0-9a-fA-F]{1,6}\}|\\.|[^\\'\n])'/.exec(text.slice(i, i + 12));
+      i += charLiteral ? charLiteral[0].length : 1;
       continue;
     }
     i++;

@@ -27,50 +27,50 @@ function word(text: string, i: number): { parts: Part[]; end: number } {
   const parts: Part[] = [];
   let j = i;
   while (j < text.length) {
-    const c = text[j] as string;
-    if (META.has(c)) {
+    const char = text[j] as string;
+    if (META.has(char)) {
       // `…/v1/networkvolumes/<id>`: a placeholder as docs write one, not a redirection.
-      const placeholder = c === "<" && text[j - 1] === "/" ? /^<[A-Za-z_][\w-]*>/.exec(text.slice(j, j + 64))?.[0] : undefined;
+      const placeholder = char === "<" && text[j - 1] === "/" ? /^<[A-Za-z_][\w-]*>/.exec(text.slice(j, j + 64))?.[0] : undefined;
       if (placeholder === undefined) break;
       pushText(parts, placeholder);
       j += placeholder.length;
       continue;
     }
-    if (c === "\\") {
+    if (char === "\\") {
       if (text[j + 1] !== "\n") pushText(parts, text[j + 1] ?? "");
       j += 2;
-    } else if (c === "'" || (c === "$" && text[j + 1] === "'")) {
-      const from = c === "$" ? j + 2 : j + 1;
+    } else if (char === "'" || (char === "$" && text[j + 1] === "'")) {
+      const from = char === "$" ? j + 2 : j + 1;
       const end = text.indexOf("'", from);
       pushText(parts, text.slice(from, end < 0 ? text.length : end));
       j = end < 0 ? text.length : end + 1;
-    } else if (c === '"') {
+    } else if (char === '"') {
       j++;
       while (j < text.length && text[j] !== '"') {
-        const d = text[j] as string;
-        const hole = d === "$" ? dollar(text, j) : undefined;
+        const quotedChar = text[j] as string;
+        const hole = quotedChar === "$" ? dollar(text, j) : undefined;
         if (hole) {
           parts.push({ hole: hole.hole });
           j = hole.end;
-        } else if (d === "\\" && j + 1 < text.length) {
+        } else if (quotedChar === "\\" && j + 1 < text.length) {
           if (text[j + 1] !== "\n") pushText(parts, text[j + 1] as string);
           j += 2;
         } else {
-          pushText(parts, d);
+          pushText(parts, quotedChar);
           j++;
         }
       }
       j++;
-    } else if (c === "`") {
+    } else if (char === "`") {
       const end = text.indexOf("`", j + 1);
       parts.push({ hole: text.slice(j, end < 0 ? text.length : end + 1) });
       j = end < 0 ? text.length : end + 1;
-    } else if (c === "$" && dollar(text, j)) {
+    } else if (char === "$" && dollar(text, j)) {
       const hole = dollar(text, j) as { hole: string; end: number };
       parts.push({ hole: hole.hole });
       j = hole.end;
     } else {
-      pushText(parts, c);
+      pushText(parts, char);
       j++;
     }
   }
@@ -97,21 +97,21 @@ export function lexShell(text: string): Token[] {
   const closes: number[] = [];
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
-    if (c === "\\" && text[i + 1] === "\n") {
+    const char = text[i] as string;
+    if (char === "\\" && text[i + 1] === "\n") {
       i += 2;
       continue;
     }
-    if (c === " " || c === "\t" || c === "\r") {
+    if (char === " " || char === "\t" || char === "\r") {
       i++;
       continue;
     }
-    if (c === "#") {
+    if (char === "#") {
       const nl = text.indexOf("\n", i);
       i = nl < 0 ? text.length : nl;
       continue;
     }
-    if (c === "\n") {
+    if (char === "\n") {
       tokens.push({ kind: "nl", start: i, end: i + 1, text: "\n" });
       i++;
       commandStart = true;
@@ -126,7 +126,7 @@ export function lexShell(text: string): Token[] {
       }
       continue;
     }
-    if (META.has(c) && !(c === ")" && closes[closes.length - 1] === i)) {
+    if (META.has(char) && !(char === ")" && closes[closes.length - 1] === i)) {
       const heredoc = /^<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/.exec(text.slice(i, i + 80));
       if (heredoc) {
         heredocs.push({ delimiter: heredoc[3] as string, strip: heredoc[1] === "-" });
@@ -134,10 +134,10 @@ export function lexShell(text: string): Token[] {
         continue;
       }
       const two = text.slice(i, i + 2);
-      const p = two === "&&" || two === "||" ? two : c;
-      tokens.push({ kind: "punct", start: i, end: i + p.length, text: p });
-      i += p.length;
-      if (p !== "<" && p !== ">") commandStart = true;
+      const punct = two === "&&" || two === "||" ? two : char;
+      tokens.push({ kind: "punct", start: i, end: i + punct.length, text: punct });
+      i += punct.length;
+      if (punct !== "<" && punct !== ">") commandStart = true;
       continue;
     }
     // `$(…)` outside quotes is a command of its own: `ID=$(curl … "$API/pods" | jq …)`.
@@ -157,7 +157,7 @@ export function lexShell(text: string): Token[] {
       commandStart = true;
       continue;
     }
-    if (c === ")" && closes[closes.length - 1] === i) {
+    if (char === ")" && closes[closes.length - 1] === i) {
       closes.pop();
       tokens.push({ kind: "punct", start: i, end: i + 2, text: ")" });
       i += 2;
@@ -171,16 +171,16 @@ export function lexShell(text: string): Token[] {
       tokens.push({ kind: "punct", start: i + name.length, end: i + name.length + 1, text: "=" });
       i += name.length + 1;
       if (i < text.length && !META.has(text[i] as string) && !text.startsWith("$(", i) && quotedSubstitution(text, i) === undefined) {
-        const w = word(text, i);
-        tokens.push({ kind: "str", start: i, end: w.end, text: text.slice(i, w.end), parts: w.parts });
-        i = w.end;
+        const assigned = word(text, i);
+        tokens.push({ kind: "str", start: i, end: assigned.end, text: text.slice(i, assigned.end), parts: assigned.parts });
+        i = assigned.end;
       }
       continue;
     }
-    const w = word(text, i);
-    const end = Math.max(w.end, i + 1);
+    const plain = word(text, i);
+    const end = Math.max(plain.end, i + 1);
     const raw = text.slice(i, end);
-    tokens.push({ kind: "str", start: i, end, text: raw, parts: w.parts });
+    tokens.push({ kind: "str", start: i, end, text: raw, parts: plain.parts });
     // `export`, `local`, `readonly` keep the next word at a command start (for assignments).
     commandStart = /^(export|local|readonly|declare|typeset|env)$/.test(raw);
     i = end;

@@ -26,20 +26,20 @@ export type Lexer = (text: string) => Token[];
 const MULTI = ["===", "!==", "==", "!=", "<=", ">=", "=>", ":=", "+=", "&&", "||", "??", "->", "::"];
 
 /** First characters of MULTI: any other punctuation is one character (no string compares). */
-const MULTI_START = new Set(MULTI.map((p) => p[0]));
+const MULTI_START = new Set(MULTI.map((punct) => punct[0]));
 
 export function punctAt(text: string, i: number): string {
-  const c = text[i] ?? "";
-  if (MULTI_START.has(c)) for (const p of MULTI) if (text.startsWith(p, i)) return p;
-  return c;
+  const char = text[i] ?? "";
+  if (MULTI_START.has(char)) for (const punct of MULTI) if (text.startsWith(punct, i)) return punct;
+  return char;
 }
 
-const code = (c: string | undefined) => (c === undefined ? -1 : c.charCodeAt(0));
-const isLetter = (n: number) => (n >= 65 && n <= 90) || (n >= 97 && n <= 122) || n === 95 || n === 36;
-export const isIdentStart = (c: string | undefined) => isLetter(code(c));
-export const isIdentChar = (c: string | undefined) => {
-  const n = code(c);
-  return isLetter(n) || (n >= 48 && n <= 57);
+const code = (char: string | undefined) => (char === undefined ? -1 : char.charCodeAt(0));
+const isLetter = (charCode: number) => (charCode >= 65 && charCode <= 90) || (charCode >= 97 && charCode <= 122) || charCode === 95 || charCode === 36;
+export const isIdentStart = (char: string | undefined) => isLetter(code(char));
+export const isIdentChar = (char: string | undefined) => {
+  const charCode = code(char);
+  return isLetter(charCode) || (charCode >= 48 && charCode <= 57);
 };
 
 /** Appends literal text to a part list, merging with a preceding text part. */
@@ -51,11 +51,11 @@ export function pushText(parts: Part[], text: string): void {
 }
 
 /** The literal text of a string, holes left out. */
-export const literalText = (parts: readonly Part[]) => parts.map((p) => ("text" in p ? p.text : "")).join("");
+export const literalText = (parts: readonly Part[]) => parts.map((part) => ("text" in part ? part.text : "")).join("");
 
 /** One-character escapes shared by C-like string syntaxes. */
-export function unescape(c: string): string {
-  return c === "n" ? "\n" : c === "t" ? "\t" : c === "r" ? "\r" : c;
+export function unescape(char: string): string {
+  return char === "n" ? "\n" : char === "t" ? "\t" : char === "r" ? "\r" : char;
 }
 
 /**
@@ -66,15 +66,15 @@ export function skipGroup(text: string, i: number, open: string, close: string):
   let depth = 0;
   let quote = "";
   for (let j = i; j < text.length; j++) {
-    const c = text[j];
+    const char = text[j];
     if (quote) {
-      if (c === "\\") j++;
-      else if (c === quote) quote = "";
+      if (char === "\\") j++;
+      else if (char === quote) quote = "";
       continue;
     }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === open) depth++;
-    else if (c === close && --depth === 0) return j + 1;
+    if (char === '"' || char === "'") quote = char;
+    else if (char === open) depth++;
+    else if (char === close && --depth === 0) return j + 1;
   }
   return text.length;
 }
