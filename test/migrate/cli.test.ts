@@ -21,9 +21,13 @@ describe("v2kit migrate", () => {
     const lines = run.stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.file)).toEqual(files);
-    expect(lines.map((l) => `${l.request.method} ${l.request.path}`)).toEqual(["POST /v2/serverless", "POST /v2/pods", "POST /v2/pods/p-7f3a/action"]);
+      .map((line) => JSON.parse(line));
+    expect(lines.map((record) => record.file)).toEqual(files);
+    expect(lines.map((record) => `${record.request.method} ${record.request.path}`)).toEqual([
+      "POST /v2/serverless",
+      "POST /v2/pods",
+      "POST /v2/pods/p-7f3a/action",
+    ]);
     for (const line of lines) {
       expect(Object.keys(line)).toEqual(["file", "ok", "request", "notes", "lint"]);
       expect(line.lint.ok).toBe(true);
@@ -46,7 +50,7 @@ describe("v2kit migrate", () => {
       mixed.stdout
         .trim()
         .split("\n")
-        .map((l) => JSON.parse(l).ok),
+        .map((line) => JSON.parse(line).ok),
     ).toEqual([true, false]);
   });
 

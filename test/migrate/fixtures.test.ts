@@ -27,11 +27,11 @@ describe("migration fixtures", () => {
       return;
     }
     const result = migrateRequest(v1, context);
-    const lint = result.lint && { ok: result.lint.ok, violations: result.lint.violations.map((v) => v.rule) };
+    const lint = result.lint && { ok: result.lint.ok, violations: result.lint.violations.map((violation) => violation.rule) };
     expect({ ok: result.ok, request: result.request, lint }).toEqual(read(name, "v2.json"));
     expect(result.notes).toEqual(read(name, "notes.json"));
     // The verdict agrees with the notes and the linter: ok exactly when neither objects.
-    const errors = result.notes.filter((n) => n.level === "error");
+    const errors = result.notes.filter((note) => note.level === "error");
     expect(result.ok).toBe(errors.length === 0 && (result.lint === null || result.lint.ok));
   });
 

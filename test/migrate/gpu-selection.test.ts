@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { selectPools } from "../../migrate/index.js";
 import { catalog } from "./helpers.js";
 
-const pooled = catalog.gpus.filter((g) => typeof g.pool === "string");
+const pooled = catalog.gpus.filter((gpu) => typeof gpu.pool === "string");
 
 /** The types a selection admits, by the spec's reading of pools and exclusions. */
 const admitted = (pools: string[], excluded: string[]) =>
-  catalog.gpus.filter((g) => typeof g.pool === "string" && pools.includes(g.pool) && !excluded.includes(g.id)).map((g) => g.id);
+  catalog.gpus.filter((gpu) => typeof gpu.pool === "string" && pools.includes(gpu.pool) && !excluded.includes(gpu.id)).map((gpu) => gpu.id);
 
 describe("selectPools", () => {
   it("chooses the pool of one card and excludes its siblings", () => {
@@ -37,7 +37,7 @@ describe("selectPools", () => {
     fc.assert(
       fc.property(
         fc.subarray(
-          pooled.map((g) => g.id),
+          pooled.map((gpu) => gpu.id),
           { minLength: 1 },
         ),
         (ids) => {

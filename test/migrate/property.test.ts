@@ -7,7 +7,7 @@ import { endpointTable, type MappingTable, migrateRequest, podTable, type Reques
 import { catalog } from "./helpers.js";
 
 const SEED = 20261115;
-const gpuIds = [...catalog.gpus.map((g) => g.id), "NVIDIA GeForce RTX 3070"];
+const gpuIds = [...catalog.gpus.map((gpu) => gpu.id), "NVIDIA GeForce RTX 3070"];
 const cudaVersions = ["11.8", "12.0", "12.4", "12.6", "12.8"];
 const flavors = ["cpu3c", "cpu3g", "cpu5c", "cpu5g"];
 
@@ -39,7 +39,7 @@ const v1EndpointFields = {
 const v1EndpointCreate = fc.record(v1EndpointFields, { requiredKeys: ["templateId"] });
 const v1EndpointUpdate = optional(v1EndpointFields);
 
-const port = fc.tuple(fc.integer({ min: 1, max: 65535 }), fc.constantFrom("http", "tcp", "udp")).map(([n, p]) => `${n}/${p}`);
+const port = fc.tuple(fc.integer({ min: 1, max: 65535 }), fc.constantFrom("http", "tcp", "udp")).map(([number, protocol]) => `${number}/${protocol}`);
 const v1Pod = optional({
   name: fc.string({ maxLength: 20 }),
   imageName: fc.constantFrom("ubuntu:24.04", "pytorch/pytorch:latest"),
@@ -57,7 +57,7 @@ const v1Pod = optional({
   env: fc.dictionary(fc.stringMatching(/^[A-Z_]{1,8}$/), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
   ports: fc.oneof(
     fc.array(port, { maxLength: 3 }),
-    fc.array(port, { minLength: 1, maxLength: 3 }).map((p) => p.join(",")),
+    fc.array(port, { minLength: 1, maxLength: 3 }).map((ports) => ports.join(",")),
   ),
   containerRegistryAuthId: fc.constant("reg-1"),
   interruptible: fc.boolean(),
@@ -79,10 +79,10 @@ function passesOrExplains(result: RequestMigration, table: MappingTable): void {
     expect(result.lint?.ok).toBe(true);
     return;
   }
-  const named = result.notes.filter((n) => n.level === "error" && n.field !== undefined && Object.hasOwn(table, n.field));
+  const named = result.notes.filter((note) => note.level === "error" && note.field !== undefined && Object.hasOwn(table, note.field));
   expect(named, JSON.stringify({ notes: result.notes, violations: result.lint?.violations })).not.toEqual([]);
   // Every lint violation is accounted for by some error note.
-  if (result.lint && !result.lint.ok) expect(result.notes.some((n) => n.level === "error")).toBe(true);
+  if (result.lint && !result.lint.ok) expect(result.notes.some((note) => note.level === "error")).toBe(true);
 }
 
 describe("arbitrary valid v1 bodies", () => {

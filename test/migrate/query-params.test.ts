@@ -19,7 +19,7 @@ type Param = { name: string; in: string; $ref?: string };
 
 /** operationId → its query parameter names, sorted, in an OpenAPI document. */
 function queryParameters(doc: Doc): Map<string, string[]> {
-  const resolve = (p: Param): Param => (p.$ref ? (doc.components?.parameters?.[p.$ref.split("/").pop() as string] as Param) : p);
+  const resolve = (param: Param): Param => (param.$ref ? (doc.components?.parameters?.[param.$ref.split("/").pop() as string] as Param) : param);
   const out = new Map<string, string[]>();
   for (const item of Object.values(doc.paths)) {
     const shared = ((item.parameters as Param[] | undefined) ?? []).map(resolve);
@@ -30,8 +30,8 @@ function queryParameters(doc: Doc): Map<string, string[]> {
       out.set(
         operation.operationId,
         [...shared, ...own]
-          .filter((p) => p.in === "query")
-          .map((p) => p.name)
+          .filter((param) => param.in === "query")
+          .map((param) => param.name)
           .sort(),
       );
     }
@@ -46,7 +46,7 @@ if (!existsSync(PUBLISHED)) console.log(`query parameters are held to the bundle
 const published = existsSync(PUBLISHED) ? queryParameters(JSON.parse(readFileSync(PUBLISHED, "utf8")) as Doc) : new Map<string, string[]>();
 
 describe("the v2 query parameters a migration keeps", () => {
-  const operations = [...new Set(ROUTES.map((r) => r.operation).filter((o): o is string => o !== undefined))].sort();
+  const operations = [...new Set(ROUTES.map((route) => route.operation).filter((operation): operation is string => operation !== undefined))].sort();
 
   it.each(operations)("%s: the table, the bundled schema and the published document agree", (operation) => {
     const table = [...(V2_QUERY[operation] ?? [])].sort();

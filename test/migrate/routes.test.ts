@@ -42,11 +42,11 @@ describe("spec path mapping table", () => {
   it("never sends serverless billing to /v2/billing/endpoints, and says why", () => {
     const migrated = migrateRoute("GET", "/billing/endpoints");
     expect(migrated.path).not.toBe("/v2/billing/endpoints");
-    expect(migrated.notes.map((n) => n.message).join(" ")).toMatch(/Public Endpoint billing/);
+    expect(migrated.notes.map((note) => note.message).join(" ")).toMatch(/Public Endpoint billing/);
   });
 
   it("refuses a reset with an error note that suggests stop then start", () => {
-    const notes = migrateRoute("POST", "/pods/p/reset").notes.filter((n) => n.level === "error");
+    const notes = migrateRoute("POST", "/pods/p/reset").notes.filter((note) => note.level === "error");
     expect(notes).toHaveLength(1);
     expect(notes[0]?.message).toMatch(/stop.*start/);
   });
@@ -62,9 +62,9 @@ describe("spec path mapping table", () => {
 });
 
 describe("route table", () => {
-  it.each(ROUTES.map((r) => [r.method, r.v1, r] as const))("%s %s is a well-formed mapping", (_m, _p, route) => {
+  it.each(ROUTES.map((route) => [route.method, route.v1, route] as const))("%s %s is a well-formed mapping", (_m, _p, route) => {
     if (route.v2 === null) {
-      expect(route.notes?.some((n) => n.level === "error")).toBe(true);
+      expect(route.notes?.some((note) => note.level === "error")).toBe(true);
       return;
     }
     expect(route.v2).toMatch(/^\/v2\//);
@@ -76,7 +76,7 @@ describe("route table", () => {
   });
 
   it("has one row per v1 method and path", () => {
-    const keys = ROUTES.map((r) => `${r.method} ${r.v1}`);
+    const keys = ROUTES.map((route) => `${route.method} ${route.v1}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

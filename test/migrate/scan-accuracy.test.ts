@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { scanSource } from "../../migrate/index.js";
 
 const brief = (text: string, file: string) =>
-  scanSource(text, file).map((f) => ({
-    line: f.line,
-    v1: `${f.v1.method} ${f.v1.path}`,
-    v2: f.v2 ? `${f.v2.method} ${f.v2.path}` : null,
-    confidence: f.confidence,
+  scanSource(text, file).map((finding) => ({
+    line: finding.line,
+    v1: `${finding.v1.method} ${finding.v1.path}`,
+    v2: finding.v2 ? `${finding.v2.method} ${finding.v2.path}` : null,
+    confidence: finding.confidence,
   }));
 
 describe("the method a string states", () => {
@@ -23,7 +23,7 @@ describe("the method a string states", () => {
   it("curl with --request=PATCH after the URL, and with data but no -X (POST)", () => {
     const js =
       "const a = `curl https://rest.runpod.io/v1/endpoints/${id} --request=PATCH`;\nconst b = 'curl -d {} https://rest.runpod.io/v1/networkvolumes';\n";
-    expect(brief(js, "c.js").map((f) => f.v1)).toEqual(["PATCH /endpoints/${id}", "POST /networkvolumes"]);
+    expect(brief(js, "c.js").map((finding) => finding.v1)).toEqual(["PATCH /endpoints/${id}", "POST /networkvolumes"]);
   });
 
   it('a docstring\'s prose "(POST /v1/pods)" is POST, not a GET call', () => {

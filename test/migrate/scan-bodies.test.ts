@@ -13,49 +13,49 @@ const only = (text: string, file = "deploy.sh") => {
 
 describe("bodies at the call site (shell)", () => {
   it("a single-quoted JSON body: nested, with each field's fate and reason", () => {
-    const f = only(
+    const finding = only(
       `curl -X POST https://rest.runpod.io/v1/endpoints/$ID/update \\\n  -H 'Content-Type: application/json' \\\n  -d '{"workersMin": 1, "workersMax": 3}'\n`,
     );
-    expect(f.v2).toEqual({ method: "PATCH", path: "/v2/serverless/{id}" });
-    expect(f.body?.v1).toEqual({ workersMin: 1, workersMax: 3 });
-    expect(f.body?.v2).toEqual({ workers: { max: 3, min: 1 } });
-    expect(f.body?.changes).toEqual([
+    expect(finding.v2).toEqual({ method: "PATCH", path: "/v2/serverless/{id}" });
+    expect(finding.body?.v1).toEqual({ workersMin: 1, workersMax: 3 });
+    expect(finding.body?.v2).toEqual({ workers: { max: 3, min: 1 } });
+    expect(finding.body?.changes).toEqual([
       { field: "workersMax", to: "/workers/max", how: "nest", reason: "nested under `workers`" },
       { field: "workersMin", to: "/workers/min", how: "nest", reason: "nested under `workers`" },
     ]);
   });
 
   it("a double-quoted body with shell variables: inside strings they stay, outside they become named placeholders", () => {
-    const f = only(
+    const finding = only(
       `curl --request POST --url https://rest.runpod.io/v1/networkvolumes --data "{\\"name\\": \\"$NAME\\", \\"size\\": $SIZE, \\"dataCenterId\\": \\"EU-RO-1\\"}"\n`,
     );
-    expect(f.body?.v1).toEqual({ name: "$NAME", size: "$SIZE", dataCenterId: "EU-RO-1" });
-    expect(f.body?.v2).toEqual({ dataCenter: "EU-RO-1", name: "$NAME", size: "$SIZE" });
-    expect(f.body?.changes.find((c) => c.field === "dataCenterId")).toMatchObject({ to: "/dataCenter", how: "rename" });
+    expect(finding.body?.v1).toEqual({ name: "$NAME", size: "$SIZE", dataCenterId: "EU-RO-1" });
+    expect(finding.body?.v2).toEqual({ dataCenter: "EU-RO-1", name: "$NAME", size: "$SIZE" });
+    expect(finding.body?.changes.find((change) => change.field === "dataCenterId")).toMatchObject({ to: "/dataCenter", how: "rename" });
   });
 
   it("--data=… and --json forms; a dropped field says so", () => {
-    const f = only(`curl -X POST https://rest.runpod.io/v1/pods --json '{"name": "p", "imageName": "a/b:1", "gpuTypeId": "NVIDIA L4", "gpuCount": 1}'\n`);
-    expect(f.body?.v2).toMatchObject({ image: "a/b:1", name: "p" });
-    expect(f.body?.changes.find((c) => c.field === "imageName")).toMatchObject({ to: "/image" });
-    const g = only(`curl -X POST --data='{"name": "v", "size": 20, "dataCenterId": "US-KS-2"}' https://rest.runpod.io/v1/networkvolumes\n`);
-    expect(g.body?.v2).toEqual({ dataCenter: "US-KS-2", name: "v", size: 20 });
+    const finding = only(`curl -X POST https://rest.runpod.io/v1/pods --json '{"name": "p", "imageName": "a/b:1", "gpuTypeId": "NVIDIA L4", "gpuCount": 1}'\n`);
+    expect(finding.body?.v2).toMatchObject({ image: "a/b:1", name: "p" });
+    expect(finding.body?.changes.find((change) => change.field === "imageName")).toMatchObject({ to: "/image" });
+    const volumeFinding = only(`curl -X POST --data='{"name": "v", "size": 20, "dataCenterId": "US-KS-2"}' https://rest.runpod.io/v1/networkvolumes\n`);
+    expect(volumeFinding.body?.v2).toEqual({ dataCenter: "US-KS-2", name: "v", size: 20 });
   });
 
   it("a per-action pod route: the v2 body is the action", () => {
-    const f = only(`curl -X POST https://rest.runpod.io/v1/pods/$ID/stop -d '{}'\n`);
-    expect(f.body).toEqual({ v1: {}, v2: { action: "stop" }, changes: [] });
+    const finding = only(`curl -X POST https://rest.runpod.io/v1/pods/$ID/stop -d '{}'\n`);
+    expect(finding.body).toEqual({ v1: {}, v2: { action: "stop" }, changes: [] });
   });
 
   it("a body read from a file, or not JSON, is not migrated, and a note says why", () => {
     const file = only(`curl -X POST https://rest.runpod.io/v1/pods -d @pod.json\n`);
     expect(file.body).toBeUndefined();
-    expect(file.notes.map((n) => n.message)).toContain(
+    expect(file.notes.map((note) => note.message)).toContain(
       "the body is built elsewhere (`@pod.json`): it must take the shape of the v2 `createPod` request body (`v2kit migrate` on a saved v1 request shows it)",
     );
-    const f = only(`curl -X POST https://rest.runpod.io/v1/pods -d 'name=p'\n`);
-    expect(f.body).toBeUndefined();
-    expect(f.notes).toContainEqual({ level: "info", message: "the request body is not JSON: not migrated" });
+    const finding = only(`curl -X POST https://rest.runpod.io/v1/pods -d 'name=p'\n`);
+    expect(finding.body).toBeUndefined();
+    expect(finding.notes).toContainEqual({ level: "info", message: "the request body is not JSON: not migrated" });
   });
 
   it("a call without a body has none", () => {
@@ -65,27 +65,30 @@ describe("bodies at the call site (shell)", () => {
 
 describe("bodies at the call site (Python and JavaScript/TypeScript)", () => {
   it("requests' json= dict: literals kept, a variable becomes a named placeholder, True/None read as JSON", () => {
-    const f = only(
+    const finding = only(
       `def scale(eid, n):\n    requests.post(f"https://rest.runpod.io/v1/endpoints/{eid}/update", json={"workersMin": n, "workersMax": 3, "flashboot": True}, headers=h)\n`,
       "client.py",
     );
-    expect(f.body?.v1).toEqual({ workersMin: "<n>", workersMax: 3, flashboot: true });
-    expect(f.body?.v2).toEqual({ flashboot: "FLASHBOOT", workers: { max: 3, min: "<n>" } });
+    expect(finding.body?.v1).toEqual({ workersMin: "<n>", workersMax: 3, flashboot: true });
+    expect(finding.body?.v2).toEqual({ flashboot: "FLASHBOOT", workers: { max: 3, min: "<n>" } });
   });
 
   it("fetch with body: JSON.stringify({...}), shorthand properties as placeholders", () => {
-    const f = only(
+    const finding = only(
       `await fetch("https://rest.runpod.io/v1/networkvolumes", { method: "POST", body: JSON.stringify({ name, size: 20, dataCenterId: "EU-RO-1" }) });\n`,
       "a.ts",
     );
-    expect(f.body?.v1).toEqual({ name: "<name>", size: 20, dataCenterId: "EU-RO-1" });
-    expect(f.body?.v2).toEqual({ dataCenter: "EU-RO-1", name: "<name>", size: 20 });
+    expect(finding.body?.v1).toEqual({ name: "<name>", size: 20, dataCenterId: "EU-RO-1" });
+    expect(finding.body?.v2).toEqual({ dataCenter: "EU-RO-1", name: "<name>", size: 20 });
   });
 
   it("axios.post(url, {...}): the second argument", () => {
-    const f = only(`await axios.post("https://rest.runpod.io/v1/pods", { name: "p", imageName: img, gpuCount: 1, gpuTypeIds: ["NVIDIA L4"] });\n`, "a.js");
-    expect(f.body?.v2).toEqual({ gpu: { count: 1, id: "NVIDIA L4" }, image: "<img>", name: "p" });
-    expect(f.body?.changes.map((c) => c.field)).toEqual(["gpuCount", "gpuTypeIds", "imageName", "name"]);
+    const finding = only(
+      `await axios.post("https://rest.runpod.io/v1/pods", { name: "p", imageName: img, gpuCount: 1, gpuTypeIds: ["NVIDIA L4"] });\n`,
+      "a.js",
+    );
+    expect(finding.body?.v2).toEqual({ gpu: { count: 1, id: "NVIDIA L4" }, image: "<img>", name: "p" });
+    expect(finding.body?.changes.map((change) => change.field)).toEqual(["gpuCount", "gpuTypeIds", "imageName", "name"]);
   });
 
   it.each([
@@ -95,9 +98,9 @@ describe("bodies at the call site (Python and JavaScript/TypeScript)", () => {
     ["a.js", `await axios.post("https://rest.runpod.io/v1/pods", data);\n`, "data"],
     ["a.sh", `curl -X POST https://rest.runpod.io/v1/pods -d "$POD"\n`, "$POD"],
   ])("a body built elsewhere is not read; a note names the v2 shape it must take (%s: %s)", (file, text, source) => {
-    const f = only(text, file);
-    expect(f.body).toBeUndefined();
-    expect(f.notes.map((n) => n.message)).toContain(
+    const finding = only(text, file);
+    expect(finding.body).toBeUndefined();
+    expect(finding.notes.map((note) => note.message)).toContain(
       `the body is built elsewhere (\`${source}\`): it must take the shape of the v2 \`createPod\` request body (\`v2kit migrate\` on a saved v1 request shows it)`,
     );
   });
@@ -148,6 +151,6 @@ describe("bodies at the call site (PowerShell)", () => {
     expect(json.body?.v2).toEqual({ action: "stop" });
     const elsewhere = only(`Invoke-RestMethod -Uri "https://rest.runpod.io/v1/pods" -Method Post -Body $podJson\n`, "a.ps1");
     expect(elsewhere.body).toBeUndefined();
-    expect(elsewhere.notes.some((n) => n.message.startsWith("the body is built elsewhere (`$podJson`)"))).toBe(true);
+    expect(elsewhere.notes.some((note) => note.message.startsWith("the body is built elsewhere (`$podJson`)"))).toBe(true);
   });
 });

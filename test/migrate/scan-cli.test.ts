@@ -23,7 +23,7 @@ const jsonLines = (stdout: string) =>
     .trim()
     .split("\n")
     .filter(Boolean)
-    .map((l) => JSON.parse(l));
+    .map((line) => JSON.parse(line));
 
 describe("linear time on long lines (CPU time: the machine may be shared)", () => {
   const cpuMs = (run: () => void) => {
@@ -71,21 +71,28 @@ describe("the walk", () => {
       "sub/x.log": "GET https://rest.runpod.io/v1/pods\n",
     });
     const run = await runCli(["scan", "--format", "json", root]);
-    expect(jsonLines(run.stdout).map((f) => relative(root, f.file))).toEqual(["keep.log", "src/a.ts"]);
+    expect(jsonLines(run.stdout).map((finding) => relative(root, finding.file))).toEqual(["keep.log", "src/a.ts"]);
     // Scanning a subfolder still applies the .gitignore files above it, up to the repository root…
     expect((await runCli(["scan", join(root, "sub")])).stdout).toBe("no v1 calls found\n");
     // …but a root named on the command line is read even when they ignore it.
     const named = await runCli(["scan", "--format", "json", join(root, "dist")]);
-    expect(jsonLines(named.stdout).map((f) => relative(root, f.file))).toEqual(["dist/a.js"]);
+    expect(jsonLines(named.stdout).map((finding) => relative(root, finding.file))).toEqual(["dist/a.js"]);
     const all = await runCli(["scan", "--format", "json", "--no-gitignore", root]);
-    expect(jsonLines(all.stdout).map((f) => relative(root, f.file))).toEqual(["dist/a.js", "keep.log", "src/a.ts", "sub/generated.py", "sub/x.log", "x.log"]);
+    expect(jsonLines(all.stdout).map((finding) => relative(root, finding.file))).toEqual([
+      "dist/a.js",
+      "keep.log",
+      "src/a.ts",
+      "sub/generated.py",
+      "sub/x.log",
+      "x.log",
+    ]);
   });
 
   it("skips FIFOs and files over --max-bytes; refuses a special file as a root (no hang)", async () => {
     const root = tree({ "a.sh": "curl https://rest.runpod.io/v1/pods\n", "big.sh": `curl https://rest.runpod.io/v1/pods\n${"#".repeat(5000)}\n` });
     execFileSync("mkfifo", [join(root, "pipe.sh")]);
     const run = await runCli(["scan", "--format", "json", "--max-bytes", "1000", root]);
-    expect(jsonLines(run.stdout).map((f) => relative(root, f.file))).toEqual(["a.sh"]);
+    expect(jsonLines(run.stdout).map((finding) => relative(root, finding.file))).toEqual(["a.sh"]);
     const fifo = await runCli(["scan", join(root, "pipe.sh")]);
     expect(fifo.code).toBe(2);
     expect(fifo.stderr).toContain("is a FIFO (named pipe)");
@@ -145,13 +152,13 @@ describe("SARIF for GitHub code scanning", () => {
     const sarif = await sarifOf();
     const run = sarif.runs[0];
     expect(run.originalUriBaseIds["%SRCROOT%"].uri).toMatch(/^file:\/\/.*\/$/);
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(["v1-call", "v1-call-inferred", "v1-mention", "v1-response-field"]);
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(["v1-call", "v1-call-inferred", "v1-mention", "v1-response-field"]);
     const first = run.results[0];
     expect(first.locations[0].physicalLocation.artifactLocation).toEqual({ uri: "test/fixtures/scan/shell/scripts/deploy.sh", uriBaseId: "%SRCROOT%" });
     expect(first.locations[0].physicalLocation.region).toEqual({ startLine: 10, startColumn: 14, endColumn: 19 });
     expect(first.ruleIndex).toBe(0);
     expect(Object.keys(first.partialFingerprints)).toEqual(["v2kitFinding/v1"]);
-    const fingerprints = new Set(run.results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints["v2kitFinding/v1"]));
+    const fingerprints = new Set(run.results.map((result: { partialFingerprints: Record<string, string> }) => result.partialFingerprints["v2kitFinding/v1"]));
     expect(fingerprints.size).toBe(run.results.length);
 
     const shifted = tree({ "a.sh": "curl -X DELETE https://rest.runpod.io/v1/pods/p1\n" });

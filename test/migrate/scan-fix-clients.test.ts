@@ -21,8 +21,8 @@ const FIXTURES = fileURLToPath(new URL("../fixtures/scan-clients/", import.meta.
 const cases = readdirSync(FIXTURES).sort();
 
 const run = (cwd: string, args: string[]) => {
-  const r = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 };
 
 /** Every file under `dir`, relative path → text. */
@@ -30,7 +30,7 @@ function files(dir: string, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
   for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     const rel = join(prefix, entry.name);
-    if (entry.isDirectory()) for (const [k, v] of files(dir, rel)) out.set(k, v);
+    if (entry.isDirectory()) for (const [k, content] of files(dir, rel)) out.set(k, content);
     else out.set(rel, readFileSync(join(dir, rel), "utf8"));
   }
   return out;
@@ -58,12 +58,12 @@ function parseErrors(dir: string): string | undefined {
     const path = join(dir, file);
     if (/\.py$/.test(file) && python) {
       // Python's own compiler, without writing __pycache__ into the tree.
-      const r = spawnSync("python3", ["-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')", path], { encoding: "utf8" });
-      if (r.status !== 0) return `${file}: ${r.stderr}`;
+      const result = spawnSync("python3", ["-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')", path], { encoding: "utf8" });
+      if (result.status !== 0) return `${file}: ${result.stderr}`;
     }
     if (/\.(?:m|c)?js$/.test(file)) {
-      const r = spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
-      if (r.status !== 0) return `${file}: ${r.stderr}`;
+      const result = spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
+      if (result.status !== 0) return `${file}: ${result.stderr}`;
     }
     if (/\.ts$/.test(file)) {
       const out = ts.transpileModule(text, { reportDiagnostics: true, fileName: file });
@@ -91,7 +91,7 @@ const findingsOf = (stdout: string) =>
   stdout
     .split("\n")
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as JsonFinding);
+    .map((line) => JSON.parse(line) as JsonFinding);
 
 describe.each(cases)("migrate scan --fix on a client: %s", (name) => {
   const args = argsOf(name);
@@ -101,7 +101,7 @@ describe.each(cases)("migrate scan --fix on a client: %s", (name) => {
     try {
       const first = run(dir, ["--fix", ...args, "--format", "json"]);
       expect(first.stderr).toMatch(/fixed \d+ calls? in \d+ files?/);
-      for (const f of findingsOf(first.stdout)) expect(f.notes.some((n) => n.message.startsWith("not fixed: "))).toBe(true);
+      for (const finding of findingsOf(first.stdout)) expect(finding.notes.some((note) => note.message.startsWith("not fixed: "))).toBe(true);
       const got = files(dir);
       expect(got).toEqual(files(join(FIXTURES, name, "after")));
       expect(parseErrors(dir)).toBeUndefined();
@@ -175,12 +175,12 @@ describe("the base and every call through it move to v2 together (issue 41, item
     ] as const) {
       const dir = scratch(name);
       try {
-        const r = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+        const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
         expect(files(dir)).toEqual(files(join(FIXTURES, name, "before")));
         // The call (its response's reads are findings of their own, v1-response-field).
-        const finding = findingsOf(r.stdout).find((f) => f.ruleId !== "v1-response-field");
+        const finding = findingsOf(result.stdout).find((candidate) => candidate.ruleId !== "v1-response-field");
         expect(finding?.v1).toEqual({ method: "GET", path: "/pods" });
-        expect(finding?.notes.map((n) => n.message)).toContainEqual(expect.stringContaining(why));
+        expect(finding?.notes.map((note) => note.message)).toContainEqual(expect.stringContaining(why));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -193,13 +193,15 @@ describe("the base and every call through it move to v2 together (issue 41, item
     try {
       const a = run(safe, ["--fix", "--format", "json"]);
       expect(files(safe)).toEqual(files(join(FIXTURES, "mixed-safe", "before")));
-      const list = findingsOf(a.stdout).find((f) => f.v1.path === "/pods" && f.ruleId !== "v1-response-field");
-      expect(list?.notes.map((n) => n.message)).toContainEqual(expect.stringContaining("1 of 3 cannot be migrated (client.py:18): run with --unsafe-fixes"));
+      const list = findingsOf(a.stdout).find((finding) => finding.v1.path === "/pods" && finding.ruleId !== "v1-response-field");
+      expect(list?.notes.map((note) => note.message)).toContainEqual(
+        expect.stringContaining("1 of 3 cannot be migrated (client.py:18): run with --unsafe-fixes"),
+      );
       const b = run(unsafe, ["--fix", "--unsafe-fixes", "--format", "json"]);
       // The calls left (the list reads through `_call` are findings of their own, v1-response-field).
-      const left = findingsOf(b.stdout).filter((f) => f.ruleId !== "v1-response-field");
-      expect(left.map((f) => `${f.v1.method} ${f.v1.path}`)).toEqual(["POST /pods/{pod_id}/stop"]);
-      expect(left[0]?.notes.map((n) => n.message)).toContainEqual(
+      const left = findingsOf(b.stdout).filter((finding) => finding.ruleId !== "v1-response-field");
+      expect(left.map((finding) => `${finding.v1.method} ${finding.v1.path}`)).toEqual(["POST /pods/{pod_id}/stop"]);
+      expect(left[0]?.notes.map((note) => note.message)).toContainEqual(
         expect.stringContaining("fails as it did before (v1 was retired on 2026-11-15): change it to POST /pods/{id}/action"),
       );
       expect(readFileSync(join(unsafe, "client.py"), "utf8")).toContain('self._call("POST", f"/pods/{pod_id}/stop")');

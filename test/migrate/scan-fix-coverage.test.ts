@@ -31,21 +31,21 @@ const scan = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CL
 const rows = (stdout: string): string[] =>
   stdout
     .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as Row)
-    .filter((f) => f.file !== undefined)
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Row)
+    .filter((row) => row.file !== undefined)
     .map(
-      (f) =>
-        `${f.file}:${f.line} ${f.ruleId} ${f.v1.method} ${f.v1.path} -> ${f.v2?.method} ${f.v2?.path}${f.inferred.length ? ` [${f.inferred.join(",")}]` : ""}`,
+      (row) =>
+        `${row.file}:${row.line} ${row.ruleId} ${row.v1.method} ${row.v1.path} -> ${row.v2?.method} ${row.v2?.path}${row.inferred.length ? ` [${row.inferred.join(",")}]` : ""}`,
     );
 
 const git = (cwd: string, ...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
 
 describe("scan coverage seen missing (issue 41, item 4)", () => {
   it("finds each call with its method and reads doc comments and docstrings as mentions", () => {
-    const r = scan(FIXTURES, "--format", "json", ".");
-    expect(r.status).toBe(0);
-    expect(rows(r.stdout)).toEqual([
+    const result = scan(FIXTURES, "--format", "json", ".");
+    expect(result.status).toBe(0);
+    expect(rows(result.stdout)).toEqual([
       // A doc comment and a line comment are prose (the line scanner, no Java lexer); the field is a call.
       "Pods.java:2 v1-mention GET /pods -> GET /v2/pods",
       "Pods.java:5 v1-mention DELETE /pods/{id} -> DELETE /v2/pods/{id}",
@@ -73,9 +73,9 @@ describe("scan coverage seen missing (issue 41, item 4)", () => {
       expect(git(dir, "init", "-q", ".").status).toBe(0);
       expect(git(dir, "add", "-A").status).toBe(0);
       expect(git(dir, "commit", "-qm", "v1").status).toBe(0);
-      const r = scan(dir, "--diff", "--unsafe-fixes", ".");
+      const result = scan(dir, "--diff", "--unsafe-fixes", ".");
       const patch = join(dir, "..", `${dir.split("/").pop()}.patch`);
-      writeFileSync(patch, r.stdout);
+      writeFileSync(patch, result.stdout);
       try {
         const applied = git(dir, "apply", patch);
         expect(applied.stderr).toBe("");
@@ -103,7 +103,7 @@ describe("scan coverage seen missing (issue 41, item 4)", () => {
       if (hasPython) expect(spawnSync("python3", ["-m", "py_compile", join(dir, "docs.py")], { encoding: "utf8" }).stderr).toBe("");
       // Every call is fixed; the doc comments and the docstring stay as written and are still reported as prose.
       const left = rows(scan(dir, "--format", "json", ".").stdout);
-      expect(left.filter((l) => !l.includes("v1-mention"))).toEqual([]);
+      expect(left.filter((line) => !line.includes("v1-mention"))).toEqual([]);
       expect(left).toHaveLength(5);
       expect(readFileSync(join(dir, "docs.py"), "utf8")).toContain("POST https://rest.runpod.io/v1/pods/{podId}/stop.");
       const java = readFileSync(join(dir, "Pods.java"), "utf8");

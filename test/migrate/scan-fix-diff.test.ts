@@ -20,7 +20,7 @@ const V2 = 'curl -X DELETE "https://api.runpod.io/v2/pods/$ID"\n';
 const git = (cwd: string, ...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
 
 /** The `diff --git`, `---` and `+++` lines of a patch, in order. */
-const headers = (patch: string) => patch.split("\n").filter((l) => /^(?:diff --git |--- |\+\+\+ )/.test(l));
+const headers = (patch: string) => patch.split("\n").filter((line) => /^(?:diff --git |--- |\+\+\+ )/.test(line));
 
 describe.skipIf(!hasGit || process.platform === "win32")("--diff in a git repository", () => {
   it("quotes names as git does; the patch applies; a file that is not UTF-8 is left out, the one beside it patched", () => {
@@ -34,13 +34,13 @@ describe.skipIf(!hasGit || process.platform === "win32")("--diff in a git reposi
       expect(git(dir, "add", "-A").status).toBe(0);
       expect(git(dir, "commit", "-qm", "v1").status).toBe(0);
 
-      const r = spawnSync(process.execPath, [CLI, "migrate", "scan", "--diff", "."], { cwd: dir, encoding: "utf8" });
-      expect(r.stderr).toContain("latin1.sh: it is not valid UTF-8, so a patch of it would not apply: left out of the diff");
-      expect(r.stderr).toContain(`would fix ${names.length} calls in ${names.length} files; 1 call left`);
-      expect(r.stderr).toContain("latin1.sh:2:17: not fixed: it is not valid UTF-8");
-      expect(r.stdout).not.toContain("\uFFFD");
+      const result = spawnSync(process.execPath, [CLI, "migrate", "scan", "--diff", "."], { cwd: dir, encoding: "utf8" });
+      expect(result.stderr).toContain("latin1.sh: it is not valid UTF-8, so a patch of it would not apply: left out of the diff");
+      expect(result.stderr).toContain(`would fix ${names.length} calls in ${names.length} files; 1 call left`);
+      expect(result.stderr).toContain("latin1.sh:2:17: not fixed: it is not valid UTF-8");
+      expect(result.stdout).not.toContain("\uFFFD");
       const patch = join(dir, "..", `${dir.split("/").pop()}.patch`);
-      writeFileSync(patch, r.stdout);
+      writeFileSync(patch, result.stdout);
       try {
         const check = git(dir, "apply", "--check", patch);
         expect(check.stderr).toBe("");
@@ -51,9 +51,9 @@ describe.skipIf(!hasGit || process.platform === "win32")("--diff in a git reposi
         expect(readFileSync(join(dir, "latin1.sh")).equals(latin1)).toBe(true);
         // Git's own diff of the same change names every file the same way.
         const own = git(dir, "diff", "--no-color");
-        expect(headers(r.stdout).sort()).toEqual(headers(own.stdout).sort());
-        expect(headers(r.stdout)).toContain('diff --git "a/tab\\there.sh" "b/tab\\there.sh"');
-        expect(headers(r.stdout)).toContain('--- "a/s p\\tt.sh"\t');
+        expect(headers(result.stdout).sort()).toEqual(headers(own.stdout).sort());
+        expect(headers(result.stdout)).toContain('diff --git "a/tab\\there.sh" "b/tab\\there.sh"');
+        expect(headers(result.stdout)).toContain('--- "a/s p\\tt.sh"\t');
       } finally {
         rmSync(patch, { force: true });
       }

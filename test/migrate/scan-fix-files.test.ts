@@ -35,8 +35,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function fix(cwd: string, args: string[], asUser = false) {
   const command = asUser ? "setpriv" : process.execPath;
   const prefix = asUser ? [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", process.execPath] : [];
-  const r = spawnSync(command, [...prefix, CLI, "migrate", "scan", "--fix", ...args], { cwd, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(command, [...prefix, CLI, "migrate", "scan", "--fix", ...args], { cwd, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 const folder = (name: string) => {
@@ -47,8 +47,8 @@ const folder = (name: string) => {
 
 function parses(file: string): void {
   if (!python) return;
-  const r = spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", file], { encoding: "utf8" });
-  expect(r.status, r.stderr).toBe(0);
+  const result = spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", file], { encoding: "utf8" });
+  expect(result.status, result.stderr).toBe(0);
 }
 
 // Issue 45, item 8.
@@ -58,12 +58,12 @@ describe("a named file that is a symbolic link stays a link under --fix", () => 
     mkdirSync(join(project, "lib"));
     writeFileSync(join(project, "lib/client.py"), V1);
     symlinkSync("lib/client.py", join(project, "client.py"));
-    const r = fix(project, ["client.py"]);
-    expect(r.stderr).toContain("fixed 1 call in 1 file");
+    const result = fix(project, ["client.py"]);
+    expect(result.stderr).toContain("fixed 1 call in 1 file");
     expect(lstatSync(join(project, "client.py")).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(project, "lib/client.py"), "utf8")).toBe(V2);
     parses(join(project, "lib/client.py"));
-    expect(r.code).toBe(0);
+    expect(result.code).toBe(0);
     expect(readdirSync(join(project, "lib"))).toEqual(["client.py"]); // no temporary file left
   });
 
@@ -72,13 +72,13 @@ describe("a named file that is a symbolic link stays a link under --fix", () => 
     const elsewhere = folder("link-outside/elsewhere");
     writeFileSync(join(elsewhere, "client.py"), V1);
     symlinkSync(join(elsewhere, "client.py"), join(project, "client.py"));
-    const r = fix(project, ["client.py"]);
+    const result = fix(project, ["client.py"]);
     expect(readFileSync(join(elsewhere, "client.py"), "utf8")).toBe(V1);
     expect(lstatSync(join(project, "client.py")).isSymbolicLink()).toBe(true);
-    expect(r.stderr).toContain(
+    expect(result.stderr).toContain(
       `client.py: it is a symbolic link to ${join(elsewhere, "client.py")}, outside the working directory (name that file itself to fix it): not written`,
     );
-    expect(r.code).toBe(1);
+    expect(result.code).toBe(1);
     // Named itself, the file is fixed.
     expect(fix(elsewhere, ["client.py"]).code).toBe(0);
     expect(readFileSync(join(elsewhere, "client.py"), "utf8")).toBe(V2);
@@ -97,8 +97,8 @@ describe("--fix keeps a file's owner, group and mode, or leaves the file untouch
     }
     chmodSync(plain, 0o640);
     chmodSync(setuid, 0o4755); // after chown, which clears it
-    const r = fix(project, ["."]);
-    expect(r.stderr).toContain("fixed 2 calls in 2 files");
+    const result = fix(project, ["."]);
+    expect(result.stderr).toContain("fixed 2 calls in 2 files");
     for (const [file, mode] of [
       [plain, 0o640],
       [setuid, 0o4755],
@@ -113,10 +113,10 @@ describe("--fix keeps a file's owner, group and mode, or leaves the file untouch
     const project = folder("root-read-only");
     writeFileSync(join(project, "frozen.py"), V1);
     chmodSync(join(project, "frozen.py"), 0o444);
-    const r = fix(project, ["."]);
+    const result = fix(project, ["."]);
     expect(readFileSync(join(project, "frozen.py"), "utf8")).toBe(V1);
-    expect(r.stderr).toContain("frozen.py: it is read-only (mode 0444): make it writable first to fix it: not written");
-    expect(r.code).toBe(1);
+    expect(result.stderr).toContain("frozen.py: it is read-only (mode 0444): make it writable first to fix it: not written");
+    expect(result.code).toBe(1);
   });
 
   it.runIf(isRoot && setpriv)("an unprivileged user: a read-only file and another user's file in its writable folder are not written", () => {
@@ -130,16 +130,16 @@ describe("--fix keeps a file's owner, group and mode, or leaves the file untouch
     chownSync(readOnly, NOBODY, NOBODY);
     chmodSync(readOnly, 0o444);
     chmodSync(rootOwned, 0o666); // writable by anyone, but its owner is root's to keep
-    const r = fix(project, ["."], true);
+    const result = fix(project, ["."], true);
     expect(readFileSync(readOnly, "utf8")).toBe(V1);
     expect(readFileSync(rootOwned, "utf8")).toBe(V1);
     expect([statSync(rootOwned).uid, statSync(readOnly).mode & 0o777]).toEqual([0, 0o444]);
     expect(readFileSync(own, "utf8")).toBe(V2);
     expect(statSync(own).uid).toBe(NOBODY);
-    expect(r.stderr).toContain("read-only.py: you have no write permission to it (mode 0444): not written");
-    expect(r.stderr).toContain("root-owned.py: it belongs to user 0 and group 0, and the fixed copy cannot keep that owner (EPERM): not written");
-    expect(r.stderr).toContain("fixed 1 call in 1 file; 2 calls left");
-    expect(r.code).toBe(1);
+    expect(result.stderr).toContain("read-only.py: you have no write permission to it (mode 0444): not written");
+    expect(result.stderr).toContain("root-owned.py: it belongs to user 0 and group 0, and the fixed copy cannot keep that owner (EPERM): not written");
+    expect(result.stderr).toContain("fixed 1 call in 1 file; 2 calls left");
+    expect(result.code).toBe(1);
     expect(readdirSync(project).sort()).toEqual(["own.py", "read-only.py", "root-owned.py"]); // no temporary file left
   });
 });

@@ -49,21 +49,21 @@ get, post, patch, delete = _call("GET"), _call("POST"), _call("PATCH"), _call("D
 
 /** Runs `call` (Python) with the stub; the requests it made. */
 function pythonSends(dir: string, call: string): unknown[] {
-  const r = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
-  expect(r.stderr).toBe("");
-  return r.stdout
+  const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return result.stdout
     .trim()
     .split("\n")
-    .map((l) => JSON.parse(l));
+    .map((line) => JSON.parse(line));
 }
 
 /** Runs the ES module `file` with a stub `fetch`, calling its export `call`; the requests it made. */
 function nodeSends(dir: string, file: string, call: string): unknown[] {
   const script = `const sent = []; globalThis.fetch = async (url, o) => { sent.push({ method: o.method, url, body: JSON.parse(o.body) }); return {}; };
 const m = await import(${JSON.stringify(`./${file}`)}); await m.${call}; console.log(JSON.stringify(sent));`;
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
-  expect(r.stderr).toBe("");
-  return JSON.parse(r.stdout) as unknown[];
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as unknown[];
 }
 
 // Issue 45, item 7.
@@ -80,8 +80,8 @@ def go(name, eid):
     requests.post("https://rest.runpod.io/v1/endpoints/" + eid + "/update", json={"name": "<name>", "workersMax": 3})
 `,
     });
-    const r = fix(dir);
-    expect(r.stderr).toContain("fixed 3 calls in 1 file; 0 calls left");
+    const result = fix(dir);
+    expect(result.stderr).toContain("fixed 3 calls in 1 file; 0 calls left");
     expect(pythonSends(dir, "client.go(2, 'e1')")).toEqual([
       { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { name: "<name>", workers: { min: 2 } } },
       { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { name: 2, templateId: "<name>", workers: { max: 3 } } },
@@ -221,9 +221,9 @@ def create(eid):
     )
 `;
     const dir = scratch({ "client.py": source });
-    const r = fix(dir);
-    expect(r.stderr).toContain("fixed 0 calls in 0 files; 1 call left");
-    expect(r.stdout).toContain(
+    const result = fix(dir);
+    expect(result.stderr).toContain("fixed 0 calls in 0 files; 1 call left");
+    expect(result.stdout).toContain(
       "not fixed: a comment in the body (`# GPU workers`) is about `computeType`, which v2 drops or builds differently: move or delete the comment, then fix again",
     );
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(source);
@@ -251,46 +251,54 @@ describe.skipIf(!python)("generated: comments anywhere between the members of a 
     let runs = 0;
     const cases: { text: string; body: unknown }[] = [];
     fc.assert(
-      fc.property(fc.uniqueArray(member, { minLength: 1, maxLength: 4, selector: (m) => m.field }), fc.boolean(), fc.boolean(), (members, opening, closing) => {
-        runs++;
-        let n = 0;
-        const comment = () => `# note ${++n}`;
-        const lines = [`        json={${opening ? `  ${comment()}` : ""}`];
-        const v1: Record<string, unknown> = {};
-        for (const m of members) {
-          // null stands for the argument `low` (2 when called).
-          v1[m.field] = m.value ?? 2;
-          if (m.before) lines.push(`            ${comment()}`);
-          lines.push(`            ${JSON.stringify(m.field)}: ${m.value === null ? "low" : JSON.stringify(m.value)},${m.after ? `  ${comment()}` : ""}`);
-        }
-        if (closing) lines.push(`            ${comment()}`);
-        lines.push("        },");
-        const source = `import requests\n\n\ndef call(eid, low):\n    requests.patch(\n        "https://rest.runpod.io/v1/endpoints/" + eid,\n${lines.join("\n")}\n    )\n`;
-        const result = fixFile(source, "client.py", scanSource(source, "client.py", [], { sites: true }), { unsafe: false });
-        if (result.fixed.length === 0) {
-          // Left alone: the finding says why.
-          expect(result.notFixed[0]?.reason).toMatch(/\w/);
-          return;
-        }
-        fixed++;
-        const text = result.text;
-        for (let k = 1; k <= n; k++) expect(text).toContain(`# note ${k}`);
-        cases.push({ text, body: migrateRequest({ method: "PATCH", path: "/v1/endpoints/e1", body: v1 }).request?.body });
-      }),
+      fc.property(
+        fc.uniqueArray(member, { minLength: 1, maxLength: 4, selector: (genMember) => genMember.field }),
+        fc.boolean(),
+        fc.boolean(),
+        (members, opening, closing) => {
+          runs++;
+          let commentCount = 0;
+          const comment = () => `# note ${++commentCount}`;
+          const lines = [`        json={${opening ? `  ${comment()}` : ""}`];
+          const v1: Record<string, unknown> = {};
+          for (const genMember of members) {
+            // null stands for the argument `low` (2 when called).
+            v1[genMember.field] = genMember.value ?? 2;
+            if (genMember.before) lines.push(`            ${comment()}`);
+            lines.push(
+              `            ${JSON.stringify(genMember.field)}: ${genMember.value === null ? "low" : JSON.stringify(genMember.value)},${genMember.after ? `  ${comment()}` : ""}`,
+            );
+          }
+          if (closing) lines.push(`            ${comment()}`);
+          lines.push("        },");
+          const source = `import requests\n\n\ndef call(eid, low):\n    requests.patch(\n        "https://rest.runpod.io/v1/endpoints/" + eid,\n${lines.join("\n")}\n    )\n`;
+          const result = fixFile(source, "client.py", scanSource(source, "client.py", [], { sites: true }), { unsafe: false });
+          if (result.fixed.length === 0) {
+            // Left alone: the finding says why.
+            expect(result.notFixed[0]?.reason).toMatch(/\w/);
+            return;
+          }
+          fixed++;
+          const text = result.text;
+          for (let k = 1; k <= commentCount; k++) expect(text).toContain(`# note ${k}`);
+          cases.push({ text, body: migrateRequest({ method: "PATCH", path: "/v1/endpoints/e1", body: v1 }).request?.body });
+        },
+      ),
       { seed: 45, numRuns: 40 },
     );
     expect(fixed).toBeGreaterThan(runs / 3);
     // One python3 runs every fixed file: importing a module compiles it (a syntax error fails
     // here), calling it prints the body it sends.
     const dir = scratch({ "requests.py": REQUESTS_STUB });
-    for (const [k, c] of cases.entries()) writeFileSync(join(dir, `client_${k}.py`), c.text);
+    for (const [k, testCase] of cases.entries()) writeFileSync(join(dir, `client_${k}.py`), testCase.text);
     const calls = cases.map((_, k) => `import client_${k}; client_${k}.call('e1', 2)`).join("; ");
-    const r = spawnSync("python3", ["-c", calls], { cwd: dir, encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    const sent = r.stdout
+    const result = spawnSync("python3", ["-c", calls], { cwd: dir, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const sent = result.stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as unknown);
-    for (const [k, c] of cases.entries()) expect(sent[k], c.text).toEqual({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: c.body });
+      .map((line) => JSON.parse(line) as unknown);
+    for (const [k, testCase] of cases.entries())
+      expect(sent[k], testCase.text).toEqual({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: testCase.body });
   });
 });

@@ -30,10 +30,12 @@ const scan = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CL
 const json = (stdout: string) =>
   stdout
     .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as Row);
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Row);
 const reads = (rows: Row[]) =>
-  rows.filter((r) => r.ruleId === "v1-response-field").map((r) => `${r.file}:${r.line}:${r.column} ${r.responseField?.v1} -> ${r.responseField?.v2}`);
+  rows
+    .filter((row) => row.ruleId === "v1-response-field")
+    .map((row) => `${row.file}:${row.line}:${row.column} ${row.responseField?.v1} -> ${row.responseField?.v2}`);
 const git = (cwd: string, ...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
 
 /** A copy of the fixtures in a git repository, the stubs in place. */
@@ -51,9 +53,9 @@ const runPython = (dir: string) => spawnSync("python3", ["client.py"], { cwd: di
 const runNode = (dir: string) => spawnSync(process.execPath, ["--import", "./fetch-stub.mjs", "client.js"], { cwd: dir, encoding: "utf8" });
 
 function applyDiff(dir: string, ...flags: string[]): string {
-  const r = scan(dir, "--diff", ...flags, "client.py", "client.js");
+  const result = scan(dir, "--diff", ...flags, "client.py", "client.js");
   const patch = join(dir, "..", `${dir.split("/").pop()}.patch`);
-  writeFileSync(patch, r.stdout);
+  writeFileSync(patch, result.stdout);
   try {
     const applied = git(dir, "apply", patch);
     expect(applied.stderr).toBe("");
@@ -61,13 +63,13 @@ function applyDiff(dir: string, ...flags: string[]): string {
   } finally {
     rmSync(patch, { force: true });
   }
-  return r.stderr;
+  return result.stderr;
 }
 
 describe("reads of a v1 call's response (issue 41, item 3)", () => {
   it("reports each v1 field read with its v2 place, a note that says what to change, in JSON, SARIF and pretty output", () => {
-    const r = scan(FIXTURES, "--format", "json", "client.py", "client.js");
-    const rows = json(r.stdout);
+    const result = scan(FIXTURES, "--format", "json", "client.py", "client.js");
+    const rows = json(result.stdout);
     expect(reads(rows)).toEqual([
       "client.py:10:14 desiredStatus -> status",
       "client.py:12:15 desiredStatus -> status",
@@ -163,8 +165,8 @@ describe("reads of a v1 call's response (issue 41, item 3)", () => {
     const dir = mkdtempSync(join(tmpdir(), "v2kit-responses-fix-"));
     try {
       cpSync(FIXTURES, dir, { recursive: true });
-      const r = scan(dir, "--fix", "--unsafe-fixes", "--format", "json", "client.py");
-      expect(reads(json(r.stdout))).toEqual(["client.py:26:16 idleTimeout -> workers.idleTimeout", "client.py:26:37 scalerValue -> null"]);
+      const result = scan(dir, "--fix", "--unsafe-fixes", "--format", "json", "client.py");
+      expect(reads(json(result.stdout))).toEqual(["client.py:26:16 idleTimeout -> workers.idleTimeout", "client.py:26:37 scalerValue -> null"]);
       const line = readFileSync(join(dir, "client.py"), "utf8").split("\n")[25] as string;
       expect(line.slice(15, 30)).toBe('["idleTimeout"]');
       expect(line.slice(36, 51)).toBe('["scalerValue"]');

@@ -33,11 +33,11 @@ const fix = (dir: string) => spawnSync(process.execPath, [CLI, "migrate", "scan"
 /** `v2kit lint --operation OP -` on `body`, with the bundled schema and with the published document: both must say valid. */
 function expectValid(operation: string, body: unknown): void {
   for (const extra of [[], ["--spec", PUBLISHED]]) {
-    const r = spawnSync(process.execPath, [CLI, "lint", "--operation", operation, ...extra, "--format", "json", "-"], {
+    const result = spawnSync(process.execPath, [CLI, "lint", "--operation", operation, ...extra, "--format", "json", "-"], {
       input: JSON.stringify(body),
       encoding: "utf8",
     });
-    expect({ spec: extra[1] ?? "bundled", code: r.status, out: r.stdout }).toMatchObject({ code: 0 });
+    expect({ spec: extra[1] ?? "bundled", code: result.status, out: result.stdout }).toMatchObject({ code: 0 });
   }
 }
 
@@ -53,12 +53,12 @@ get, post, patch, delete = _verb("GET"), _verb("POST"), _verb("PATCH"), _verb("D
 function pythonSends(dir: string, call: string): { method: string; url: string; body: unknown }[] {
   const parsed = spawnSync("python3", ["-c", "import ast, sys; ast.parse(open('client.py').read())"], { cwd: dir, encoding: "utf8" });
   expect(parsed.stderr).toBe("");
-  const r = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
-  expect(r.stderr).toBe("");
-  return r.stdout
+  const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return result.stdout
     .trim()
     .split("\n")
-    .map((l) => JSON.parse(l));
+    .map((line) => JSON.parse(line));
 }
 
 describe.skipIf(!python)("a literal passed to a request function (issue 41, wrong fixes)", () => {
@@ -74,8 +74,8 @@ def scale_down():
     call("PATCH", f"https://rest.runpod.io/v1/endpoints/{ID}", {"workersMax": 0})
 `,
     });
-    const r = fix(dir);
-    expect(r.stderr).not.toContain("not fixed");
+    const result = fix(dir);
+    expect(result.stderr).not.toContain("not fixed");
     const [sent] = pythonSends(dir, "client.scale_down()");
     expect(sent).toMatchObject({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/abc123", body: { workers: { max: 0 } } });
     expectValid("updateEndpoint", sent?.body);
@@ -91,9 +91,9 @@ def scale_down():
     call("PATCH", f"https://rest.runpod.io/v1/endpoints/{ID}", {"workersMax": 0})
 `;
     const dir = scratch({ "requests.py": REQUESTS_STUB, "client.py": client });
-    const r = fix(dir);
-    expect(r.stdout).toContain("client.py:7:");
-    expect(r.stdout).toContain("not fixed: the literal passed to the request function may be the body it sends");
+    const result = fix(dir);
+    expect(result.stdout).toContain("client.py:7:");
+    expect(result.stdout).toContain("not fixed: the literal passed to the request function may be the body it sends");
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(client);
   });
 
@@ -118,9 +118,9 @@ function nodeSends(dir: string, file: string, call: string): { method: string; u
   expect(checked.stderr).toBe("");
   const script = `const sent = []; globalThis.fetch = async (url, o) => { const q = new Request(url, o); sent.push({ method: q.method, url: q.url, body: JSON.parse(await q.text()), contentType: q.headers.get("content-type") }); return {}; };
 const m = await import(${JSON.stringify(`./${file}`)}); await m.${call}; console.log(JSON.stringify(sent));`;
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
-  expect(r.stderr).toBe("");
-  return JSON.parse(r.stdout) as { method: string; url: string; body: unknown; contentType: string | null }[];
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as { method: string; url: string; body: unknown; contentType: string | null }[];
 }
 
 describe("a fixed fetch with a JSON body sends Content-Type: application/json (issue 41, item 2)", () => {
@@ -157,9 +157,9 @@ export const own = (id) => fetch(\`https://rest.runpod.io/v1/endpoints/\${id}\`,
 export const scale = (id) => fetch(\`https://rest.runpod.io/v1/endpoints/\${id}\`, { method: "PATCH", headers: H, body: JSON.stringify({ workersMin: 1 }) });
 `;
     const dir = scratch({ "client.mjs": client });
-    const r = fix(dir);
-    expect(r.stdout).toContain("client.mjs:2:");
-    expect(r.stdout).toContain("are built elsewhere: v2 needs `Content-Type: application/json`");
+    const result = fix(dir);
+    expect(result.stdout).toContain("client.mjs:2:");
+    expect(result.stdout).toContain("are built elsewhere: v2 needs `Content-Type: application/json`");
     expect(readFileSync(join(dir, "client.mjs"), "utf8")).toBe(client);
   });
 });
@@ -183,11 +183,11 @@ def create():
 
   it("the change list names the place the written body has: volumeMountPath under mounts.network", () => {
     const dir = scratch({ "client.py": client });
-    const r = spawnSync(process.execPath, [CLI, "migrate", "scan", "--format", "json", "."], { cwd: dir, encoding: "utf8" });
-    const finding = JSON.parse(r.stdout.trim().split("\n")[0] as string) as {
+    const result = spawnSync(process.execPath, [CLI, "migrate", "scan", "--format", "json", "."], { cwd: dir, encoding: "utf8" });
+    const finding = JSON.parse(result.stdout.trim().split("\n")[0] as string) as {
       body: { v1: Record<string, unknown>; v2: Record<string, unknown>; changes: { field: string; to: string | null }[] };
     };
-    const to = Object.fromEntries(finding.body.changes.map((c) => [c.field, c.to]));
+    const to = Object.fromEntries(finding.body.changes.map((change) => [change.field, change.to]));
     expect(to.volumeMountPath).toBe("/mounts/network/0/path");
     expect(to.dockerStartCmd).toBe("/args");
     // Every place the list names holds a value in the written body.
@@ -195,7 +195,7 @@ def create():
       pointer
         .split("/")
         .slice(1)
-        .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], finding.body.v2);
+        .reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], finding.body.v2);
     for (const change of finding.body.changes) if (change.to !== null) expect({ change, value: at(change.to) }).not.toMatchObject({ value: undefined });
     expect(at("/mounts/network/0/path")).toBe("/data");
   });
@@ -212,9 +212,9 @@ curl -X PATCH "https://rest.runpod.io/v1/endpoints/$ID" -H "Authorization: Beare
     const syntax = spawnSync("bash", ["-n", "scale.sh"], { cwd: dir, encoding: "utf8" });
     expect(syntax.status).toBe(0);
     const script = `curl() { while [ $# -gt 0 ]; do case "$1" in -d) printf '%s\\n' "$2"; shift 2;; *) shift;; esac; done; }; ID=e1 KEY=k WORKERS_MIN=3; source ./scale.sh`;
-    const r = spawnSync("bash", ["-c", script], { cwd: dir, encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    const body = JSON.parse(r.stdout) as unknown;
+    const result = spawnSync("bash", ["-c", script], { cwd: dir, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const body = JSON.parse(result.stdout) as unknown;
     expect(body).toEqual({ workers: { min: 3 } });
     expectValid("updateEndpoint", body);
   });
@@ -227,9 +227,9 @@ function publishedQuery(path: string): string[] {
     components: { parameters: Record<string, { name: string; in: string }> };
   };
   return (doc.paths[path]?.get.parameters ?? [])
-    .map((p) => ("$ref" in p ? doc.components.parameters[p.$ref.split("/").pop() as string] : p))
-    .filter((p) => p?.in === "query")
-    .map((p) => p?.name as string);
+    .map((param) => ("$ref" in param ? doc.components.parameters[param.$ref.split("/").pop() as string] : param))
+    .filter((param) => param?.in === "query")
+    .map((param) => param?.name as string);
 }
 
 describe.skipIf(!python)("query parameters renamed or dropped as the documents say (issue 41, item 2)", () => {
@@ -250,9 +250,9 @@ def by_gpu():
         expect.objectContaining({ field: "grouping", message: expect.stringContaining("query parameter dropped") }),
       ]),
     );
-    const r = fix(dir);
-    expect(r.stdout).toContain("client.py:5:");
-    expect(r.stdout).toContain("not fixed: grouping: `grouping=gpuTypeId` has no v2 counterpart");
+    const result = fix(dir);
+    expect(result.stdout).toContain("client.py:5:");
+    expect(result.stdout).toContain("not fixed: grouping: `grouping=gpuTypeId` has no v2 counterpart");
     const [sent] = pythonSends(dir, "client.serverless('ep1')");
     const url = new URL(sent?.url as string);
     expect(`${url.origin}${url.pathname}`).toBe("https://api.runpod.io/v2/billing/serverless");

@@ -27,9 +27,9 @@ set -- 7 p2 p3 p4 p5
 
 /** The `-d` arguments bash passes when it runs `script`. */
 function sent(script: string): string[] {
-  const r = spawnSync("bash", ["-c", PRELUDE + script], { encoding: "utf8" });
-  expect(r.stderr).toBe("");
-  return r.stdout.split("\0").slice(0, -1);
+  const result = spawnSync("bash", ["-c", PRELUDE + script], { encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return result.stdout.split("\0").slice(0, -1);
 }
 
 /** What `v2kit migrate` makes of the v1 request (the library's request migration, not the fixer). */
@@ -46,7 +46,7 @@ describe.skipIf(!bash)("--fix of a curl body with shell splices, run by bash", (
       `-d "{\\"name\\": \\"cost \\$5\\", \\"workersMax\\": 4}"`,
       `-d '{"workersMax": '$MAX', "name": "it'\\''s"}'`,
       `-d "{\\"name\\": \\"$(hostname) \\\\\\\\ wow!\\", \\"workersMin\\": $1}"`,
-    ].map((d) => `curl -X PATCH ${URL_V1} -H 'Content-Type: application/json' ${d}\n`);
+    ].map((flag) => `curl -X PATCH ${URL_V1} -H 'Content-Type: application/json' ${flag}\n`);
     const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-shell-"));
     try {
       const file = join(dir, "scale.sh");
@@ -60,8 +60,8 @@ describe.skipIf(!bash)("--fix of a curl body with shell splices, run by bash", (
         { workersMax: 5, name: "it's" },
         { name: "build-7 \\ wow!", workersMin: 7 },
       ]);
-      const r = spawnSync(process.execPath, [CLI, "migrate", "scan", "--fix", "scale.sh"], { cwd: dir, encoding: "utf8" });
-      expect(r.stderr).toContain("fixed 6 calls in 1 file; 0 calls left");
+      const result = spawnSync(process.execPath, [CLI, "migrate", "scan", "--fix", "scale.sh"], { cwd: dir, encoding: "utf8" });
+      expect(result.stderr).toContain("fixed 6 calls in 1 file; 0 calls left");
       const fixed = readFileSync(file, "utf8");
       expect(spawnSync("bash", ["-n", file]).status).toBe(0);
       const after = sent(fixed).map((b) => JSON.parse(b) as { workers: { min?: unknown } });
@@ -91,7 +91,7 @@ describe.skipIf(!bash)("--fix of a curl body with shell splices, run by bash", (
     expect(findings.length).toBe(2);
     const result = fixFile(text, "a.sh", findings, { unsafe: false });
     expect(result.text).toBe(text);
-    expect(result.notFixed.map((n) => n.reason)).toEqual([
+    expect(result.notFixed.map((unfixed) => unfixed.reason)).toEqual([
       "the body word has a backquoted command: v2kit cannot tell what bash sends after a fix",
       "the body word has $@ (it can expand to several words): v2kit cannot tell what bash sends after a fix",
     ]);
@@ -107,14 +107,14 @@ const member: fc.Arbitrary<Member> = fc.oneof(
   fc.record({
     key: fc.constantFrom("workersMin", "workersMax", "idleTimeout"),
     value: fc.oneof(
-      fc.integer({ min: 0, max: 9 }).map((n) => ({ literal: n })),
+      fc.integer({ min: 0, max: 9 }).map((digit) => ({ literal: digit })),
       fc.record({ variable: fc.constantFrom<"MIN" | "MAX">("MIN", "MAX"), quoted: fc.boolean() }),
     ),
   }),
   fc.record({
     key: fc.constantFrom("name", "templateId"),
     value: fc.oneof(
-      fc.constantFrom(...TRICKY).map((s) => ({ literal: s })),
+      fc.constantFrom(...TRICKY).map((tricky) => ({ literal: tricky })),
       fc.record({ variable: fc.constantFrom<"NAME" | "IMAGE">("NAME", "IMAGE"), prefix: fc.constantFrom("", "pre-", "a $ b ") }),
     ),
   }),
@@ -122,9 +122,9 @@ const member: fc.Arbitrary<Member> = fc.oneof(
 
 /** The body as a shell word in `style`, each splice quoted as written in scripts. */
 function word(members: readonly Member[], style: "'" | '"', braces: boolean): string {
-  const lit = (s: string) => (style === "'" ? s.replace(/'/g, "'\\''") : s.replace(/[\\"$`]/g, (c) => `\\${c}`));
-  const ref = (v: string) => (braces ? `\${${v}}` : `$${v}`);
-  const splice = (v: string, quoted: boolean) => (style === '"' ? ref(v) : quoted ? `'"${ref(v)}"'` : `'${ref(v)}'`);
+  const lit = (text: string) => (style === "'" ? text.replace(/'/g, "'\\''") : text.replace(/[\\"$`]/g, (char) => `\\${char}`));
+  const ref = (name: string) => (braces ? `\${${name}}` : `$${name}`);
+  const splice = (name: string, quoted: boolean) => (style === '"' ? ref(name) : quoted ? `'"${ref(name)}"'` : `'${ref(name)}'`);
   const parts = members.map(({ key, value }) => {
     const head = lit(`${JSON.stringify(key)}: `);
     if ("literal" in value) return head + lit(JSON.stringify(value.literal));
@@ -142,14 +142,14 @@ describe.skipIf(!bash)("--fix of generated curl bodies with splices, run by bash
       fc.property(
         fc.array(
           fc.record({
-            members: fc.uniqueArray(member, { minLength: 1, maxLength: 4, selector: (m) => m.key }),
+            members: fc.uniqueArray(member, { minLength: 1, maxLength: 4, selector: (genMember) => genMember.key }),
             style: fc.constantFrom<"'" | '"'>("'", '"'),
             braces: fc.boolean(),
           }),
           { minLength: 1, maxLength: 6 },
         ),
         (calls) => {
-          const text = calls.map((c) => `curl -X PATCH ${URL_V1} -d ${word(c.members, c.style, c.braces)}\n`).join("");
+          const text = calls.map((call) => `curl -X PATCH ${URL_V1} -d ${word(call.members, call.style, call.braces)}\n`).join("");
           const findings = scanSource(text, "gen.sh", [], { sites: true });
           expect(findings.length).toBe(calls.length);
           const result = fixFile(text, "gen.sh", findings, { unsafe: false });
@@ -157,7 +157,7 @@ describe.skipIf(!bash)("--fix of generated curl bodies with splices, run by bash
           const after = sent(result.text);
           expect(before.length).toBe(calls.length);
           expect(after.length).toBe(calls.length);
-          const fixedLines = new Set(result.fixed.map((f) => f.line));
+          const fixedLines = new Set(result.fixed.map((finding) => finding.line));
           for (const [i, body] of before.entries()) {
             total++;
             const expected = v2Of(JSON.parse(body));
@@ -166,7 +166,7 @@ describe.skipIf(!bash)("--fix of generated curl bodies with splices, run by bash
               expect(JSON.parse(after[i] as string), `line ${i + 1}:\n${text.split("\n")[i]}\n${result.text.split("\n")[i]}`).toEqual(expected);
             } else {
               expect(after[i]).toBe(body);
-              expect(result.notFixed.find((n) => n.finding.line === i + 1)?.reason).toMatch(/\w/);
+              expect(result.notFixed.find((unfixed) => unfixed.finding.line === i + 1)?.reason).toMatch(/\w/);
             }
           }
         },

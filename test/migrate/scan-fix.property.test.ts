@@ -22,7 +22,7 @@ import type { Finding } from "../../migrate/scan/resolve.js";
 type Language = "python" | "js" | "ts" | "shell";
 const EXT: Record<Language, string> = { python: "py", js: "mjs", ts: "ts", shell: "sh" };
 
-const routes = ROUTES.filter((r) => r.v2 !== null);
+const routes = ROUTES.filter((route) => route.v2 !== null);
 const VARS = ["pod_id", "eid", "item", "target"];
 const HOSTS = ["https://rest.runpod.io/v1", "https://rest.runpod.io/v1", "http://localhost:8080/proxy/v1"];
 
@@ -43,13 +43,13 @@ const value = fc.oneof(
 
 const call: fc.Arbitrary<Call> = fc
   .record({ route: fc.constantFrom(...routes), id: fc.constantFrom(...VARS), inline: fc.boolean(), style: fc.nat(3) })
-  .chain((c) => {
-    const fields = c.route.body ? Object.keys(c.route.body.kind.table) : [];
+  .chain((drawn) => {
+    const fields = drawn.route.body ? Object.keys(drawn.route.body.kind.table) : [];
     const body =
       fields.length === 0
         ? fc.constant([] as [string, unknown][])
         : fc.uniqueArray(fc.tuple(fc.constantFrom(...fields), value), { maxLength: 4, selector: ([k]) => k });
-    return body.map((b) => ({ ...c, body: b }));
+    return body.map((b) => ({ ...drawn, body: b }));
   });
 
 const file = fc.record({
@@ -63,89 +63,94 @@ const file = fc.record({
 type FileCase = typeof file extends fc.Arbitrary<infer T> ? T : never;
 
 /** The v1 path with its id written as the language writes an interpolation. */
-function pathOf(c: Call, hole: (name: string) => string): string {
-  return c.route.v1.replace(/\{[^}]+\}/, hole(c.id));
+function pathOf(callCase: Call, hole: (name: string) => string): string {
+  return callCase.route.v1.replace(/\{[^}]+\}/, hole(callCase.id));
 }
 
-function pyValue(v: unknown): string {
-  if (typeof v === "object" && v !== null) return (v as { variable: string }).variable;
-  if (typeof v === "boolean") return v ? "True" : "False";
-  return JSON.stringify(v);
+function pyValue(bodyValue: unknown): string {
+  if (typeof bodyValue === "object" && bodyValue !== null) return (bodyValue as { variable: string }).variable;
+  if (typeof bodyValue === "boolean") return bodyValue ? "True" : "False";
+  return JSON.stringify(bodyValue);
 }
 
-function jsValue(v: unknown): string {
-  return typeof v === "object" && v !== null ? (v as { variable: string }).variable : JSON.stringify(v);
+function jsValue(bodyValue: unknown): string {
+  return typeof bodyValue === "object" && bodyValue !== null ? (bodyValue as { variable: string }).variable : JSON.stringify(bodyValue);
 }
 
-function render(f: FileCase): string {
+function render(fileCase: FileCase): string {
   const lines: string[] = [];
   // A proxy's `/v1` is this API's only when the code ties it by name (issue 45, item 2).
-  const BASE = f.host.includes("localhost") ? "RUNPOD_PROXY" : "BASE";
+  const BASE = fileCase.host.includes("localhost") ? "RUNPOD_PROXY" : "BASE";
   const filler = (indent: string, lang: Language) =>
-    f.filler.map(
-      (l) => indent + (lang === "js" ? `const ${l.replace(/'/g, '"').replace("(1, 2)", "[1, 2]")};` : lang === "shell" ? l.replace(/ = .*/, "=1") : l),
+    fileCase.filler.map(
+      (line) =>
+        indent + (lang === "js" ? `const ${line.replace(/'/g, '"').replace("(1, 2)", "[1, 2]")};` : lang === "shell" ? line.replace(/ = .*/, "=1") : line),
     );
-  if (f.language === "python") {
-    lines.push("import requests", "", `${BASE} = "${f.host}"`, 'HEADERS = {"Authorization": "Bearer k"}', "");
-    f.calls.forEach((c, n) => {
-      const fn = c.route.method.toLowerCase();
-      const url = c.inline
-        ? `"${f.host}${pathOf(c, () => "%s")}" % ${c.id}`
-        : c.style % 2 === 0
-          ? `f"{${BASE}}${pathOf(c, (v) => `{${v}}`)}"`
-          : pathOf(c, (v) => `" + ${v} + "`)
+  if (fileCase.language === "python") {
+    lines.push("import requests", "", `${BASE} = "${fileCase.host}"`, 'HEADERS = {"Authorization": "Bearer k"}', "");
+    fileCase.calls.forEach((callCase, index) => {
+      const fn = callCase.route.method.toLowerCase();
+      const url = callCase.inline
+        ? `"${fileCase.host}${pathOf(callCase, () => "%s")}" % ${callCase.id}`
+        : callCase.style % 2 === 0
+          ? `f"{${BASE}}${pathOf(callCase, (variable) => `{${variable}}`)}"`
+          : pathOf(callCase, (variable) => `" + ${variable} + "`)
               .replace(/^/, `${BASE} + "`)
               .concat('"')
               .replace(/ \+ ""$/, "");
-      const body = c.body.length > 0 ? `, json={${c.body.map(([k, v]) => `"${k}": ${pyValue(v)}`).join(", ")}}` : "";
-      lines.push(`def call_${n}(${VARS.join(", ")}):`, ...filler("    ", "python"), `    return requests.${fn}(${url}${body}, headers=HEADERS)`, "");
+      const body = callCase.body.length > 0 ? `, json={${callCase.body.map(([k, bodyValue]) => `"${k}": ${pyValue(bodyValue)}`).join(", ")}}` : "";
+      lines.push(`def call_${index}(${VARS.join(", ")}):`, ...filler("    ", "python"), `    return requests.${fn}(${url}${body}, headers=HEADERS)`, "");
     });
-  } else if (f.language === "js" || f.language === "ts") {
-    const typed = f.language === "ts";
-    lines.push(typed ? `const ${BASE}: string = "${f.host}";` : `const ${BASE} = "${f.host}";`, "");
-    f.calls.forEach((c, n) => {
-      const url = c.inline ? `\`${f.host}${pathOf(c, (v) => `\${${v}}`)}\`` : `\`\${${BASE}}${pathOf(c, (v) => `\${${v}}`)}\``;
-      const members = c.body.map(([k, v]) =>
-        c.style === 0 && typeof v === "object" && (v as { variable: string }).variable === k ? k : `${k}: ${jsValue(v)}`,
+  } else if (fileCase.language === "js" || fileCase.language === "ts") {
+    const typed = fileCase.language === "ts";
+    lines.push(typed ? `const ${BASE}: string = "${fileCase.host}";` : `const ${BASE} = "${fileCase.host}";`, "");
+    fileCase.calls.forEach((callCase, index) => {
+      const url = callCase.inline
+        ? `\`${fileCase.host}${pathOf(callCase, (variable) => `\${${variable}}`)}\``
+        : `\`\${${BASE}}${pathOf(callCase, (variable) => `\${${variable}}`)}\``;
+      const members = callCase.body.map(([k, bodyValue]) =>
+        callCase.style === 0 && typeof bodyValue === "object" && (bodyValue as { variable: string }).variable === k ? k : `${k}: ${jsValue(bodyValue)}`,
       );
-      const body = c.body.length > 0 ? `, body: JSON.stringify({ ${members.join(", ")} })` : "";
+      const body = callCase.body.length > 0 ? `, body: JSON.stringify({ ${members.join(", ")} })` : "";
       lines.push(
-        `export async function call${n}(${VARS.join(", ")}) {`,
+        `export async function call${index}(${VARS.join(", ")}) {`,
         ...filler("  ", "js"),
-        `  return fetch(${url}, { method: "${c.route.method}"${body} });`,
+        `  return fetch(${url}, { method: "${callCase.route.method}"${body} });`,
         "}",
         "",
       );
     });
   } else {
-    lines.push("#!/bin/sh", `${BASE}="${f.host}"`, "");
-    for (const c of f.calls) {
-      const url = c.inline ? `"${f.host}${pathOf(c, (v) => `$${v.toUpperCase()}`)}"` : `"$${BASE}${pathOf(c, (v) => `$${v.toUpperCase()}`)}"`;
-      const variables = c.body.some(([, v]) => typeof v === "object");
-      const json = `{${c.body.map(([k, v]) => `"${k}": ${typeof v === "object" && v !== null ? `"$${(v as { variable: string }).variable.toUpperCase()}"` : JSON.stringify(v)}`).join(", ")}}`;
-      const data = c.body.length === 0 ? "" : variables ? ` -d "${json.replace(/"/g, '\\"')}"` : ` -d '${json}'`;
-      lines.push(...filler("", "shell"), `curl -X ${c.route.method} ${url} -H "Authorization: Bearer $KEY"${data}`);
+    lines.push("#!/bin/sh", `${BASE}="${fileCase.host}"`, "");
+    for (const callCase of fileCase.calls) {
+      const url = callCase.inline
+        ? `"${fileCase.host}${pathOf(callCase, (variable) => `$${variable.toUpperCase()}`)}"`
+        : `"$${BASE}${pathOf(callCase, (variable) => `$${variable.toUpperCase()}`)}"`;
+      const variables = callCase.body.some(([, bodyValue]) => typeof bodyValue === "object");
+      const json = `{${callCase.body.map(([k, bodyValue]) => `"${k}": ${typeof bodyValue === "object" && bodyValue !== null ? `"$${(bodyValue as { variable: string }).variable.toUpperCase()}"` : JSON.stringify(bodyValue)}`).join(", ")}}`;
+      const data = callCase.body.length === 0 ? "" : variables ? ` -d "${json.replace(/"/g, '\\"')}"` : ` -d '${json}'`;
+      lines.push(...filler("", "shell"), `curl -X ${callCase.route.method} ${url} -H "Authorization: Bearer $KEY"${data}`);
     }
   }
   return `${lines.join("\n")}\n`;
 }
 
 /** The source spans a finding's fix may touch; an insertion may sit at either end of one. */
-function allowed(f: Finding): [number, number][] {
-  const input = f.fixInput;
+function allowed(finding: Finding): [number, number][] {
+  const input = finding.fixInput;
   const site = input?.site;
   if (!site) return [];
-  const spans: [number, number][] = [site.span, ...site.shared.map((s) => [s.start, s.end] as [number, number])];
+  const spans: [number, number][] = [site.span, ...site.shared.map((constant) => [constant.start, constant.end] as [number, number])];
   if (site.body) spans.push([site.body.start, site.body.end]);
   if (site.addBody) spans.push([site.addBody.at, site.addBody.at]);
   // A fetch's Content-Type (issue 41): inserted into its headers literal or beside its body option.
   if (site.jsonHeader?.kind === "insert") spans.push([site.jsonHeader.at, site.jsonHeader.at]);
-  const m = input?.methodAnchor;
-  if (m) spans.push("insertAt" in m ? [m.insertAt, m.insertAt] : [m.start, m.end]);
+  const anchor = input?.methodAnchor;
+  if (anchor) spans.push("insertAt" in anchor ? [anchor.insertAt, anchor.insertAt] : [anchor.start, anchor.end]);
   return spans;
 }
 
-const inside = (e: Edit, spans: readonly [number, number][]) => spans.some(([a, b]) => e.start >= a && e.end <= b);
+const inside = (edit: Edit, spans: readonly [number, number][]) => spans.some(([a, b]) => edit.start >= a && edit.end <= b);
 
 const written: { language: Language; text: string }[] = [];
 let fixedTotal = 0;
@@ -153,35 +158,36 @@ let fixedTotal = 0;
 describe("migrate scan --fix on generated client files", () => {
   it("changes nothing outside the findings it fixed; fixed calls are gone; a second fix is a no-op", () => {
     fc.assert(
-      fc.property(file, fc.boolean(), (f, unsafe) => {
-        const text = render(f);
-        const name = `client.${EXT[f.language]}`;
+      fc.property(file, fc.boolean(), (fileCase, unsafe) => {
+        const text = render(fileCase);
+        const name = `client.${EXT[fileCase.language]}`;
         const findings = scanSource(text, name, [], { sites: true });
         const result = fixFile(text, name, findings, { unsafe });
         const spans = result.fixed.flatMap(allowed);
-        for (const e of result.edits) expect(inside(e, spans), `edit ${JSON.stringify(e)} outside its findings\n${text}`).toBe(true);
+        for (const edit of result.edits) expect(inside(edit, spans), `edit ${JSON.stringify(edit)} outside its findings\n${text}`).toBe(true);
         const again = scanSource(result.text, name, [], { sites: true });
         expect(again.filter((x) => x.ruleId !== "v1-mention").length).toBe(findings.filter((x) => x.ruleId !== "v1-mention").length - result.fixed.length);
         expect(fixFile(result.text, name, again, { unsafe }).edits).toEqual([]);
         fixedTotal += result.fixed.length;
-        if (result.fixed.length > 0 && written.filter((w) => w.language === f.language).length < 30) written.push({ language: f.language, text: result.text });
-        if (process.env.V2KIT_FIX_REASONS) for (const n of result.notFixed) console.log(`${f.language} ${unsafe}: ${n.reason}`);
+        if (result.fixed.length > 0 && written.filter((writtenFile) => writtenFile.language === fileCase.language).length < 30)
+          written.push({ language: fileCase.language, text: result.text });
+        if (process.env.V2KIT_FIX_REASONS) for (const unfixed of result.notFixed) console.log(`${fileCase.language} ${unsafe}: ${unfixed.reason}`);
       }),
       { numRuns: 300 },
     );
     // The generator reaches fixable calls in every language (a property over nothing proves nothing).
     expect(fixedTotal).toBeGreaterThan(100);
-    for (const language of ["python", "js", "ts", "shell"] as const) expect(written.some((w) => w.language === language)).toBe(true);
+    for (const language of ["python", "js", "ts", "shell"] as const) expect(written.some((writtenFile) => writtenFile.language === language)).toBe(true);
   });
 
   it("every fixed file still parses with its language's own tools", () => {
     const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-parse-"));
-    const paths = written.map((w, n) => {
-      const path = join(dir, `f${n}.${EXT[w.language]}`);
-      writeFileSync(path, w.text);
-      return { path, language: w.language };
+    const paths = written.map((writtenFile, index) => {
+      const path = join(dir, `f${index}.${EXT[writtenFile.language]}`);
+      writeFileSync(path, writtenFile.text);
+      return { path, language: writtenFile.language };
     });
-    const python = paths.filter((p) => p.language === "python").map((p) => p.path);
+    const python = paths.filter((entry) => entry.language === "python").map((entry) => entry.path);
     const py = spawnSync("python3", ["-c", "import ast,sys\nfor p in sys.argv[1:]:\n    ast.parse(open(p).read(), p)", ...python], { encoding: "utf8" });
     if (py.error) console.log("python3 not found: the fixed Python files are not parse-checked here");
     else expect(py.stderr).toBe("");
@@ -189,7 +195,7 @@ describe("migrate scan --fix on generated client files", () => {
       if (language === "js") expect(spawnSync(process.execPath, ["--check", path], { encoding: "utf8" }).stderr, path).toBe("");
       if (language === "ts") {
         const out = ts.transpileModule(readFileSync(path, "utf8"), { reportDiagnostics: true, fileName: path });
-        expect(out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")) ?? [], path).toEqual([]);
+        expect(out.diagnostics?.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")) ?? [], path).toEqual([]);
       }
       if (language === "shell") expect(spawnSync("bash", ["-n", path], { encoding: "utf8" }).stderr, path).toBe("");
     }

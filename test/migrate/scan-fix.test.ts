@@ -18,8 +18,8 @@ const FIXTURES = fileURLToPath(new URL("../fixtures/scan-fix/", import.meta.url)
 const cases = readdirSync(FIXTURES).sort();
 
 const run = (cwd: string, args: string[]) => {
-  const r = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 };
 
 /** Every file under `dir`, relative path → text. */
@@ -28,7 +28,7 @@ function files(dir: string, prefix = ""): Map<string, string> {
   for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     const rel = join(prefix, entry.name);
     if (entry.name === ".git") continue;
-    if (entry.isDirectory()) for (const [k, v] of files(dir, rel)) out.set(k, v);
+    if (entry.isDirectory()) for (const [k, content] of files(dir, rel)) out.set(k, content);
     else out.set(rel, readFileSync(join(dir, rel), "utf8"));
   }
   return out;
@@ -53,20 +53,20 @@ const bash = has("bash", ["--version"]);
 function parseError(file: string, text: string, dir: string): string | undefined {
   const path = join(dir, file);
   if (/\.py$/.test(file) && python) {
-    const r = spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", path], { encoding: "utf8" });
-    return r.status === 0 ? undefined : r.stderr;
+    const result = spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", path], { encoding: "utf8" });
+    return result.status === 0 ? undefined : result.stderr;
   }
   if (/\.(?:m|c)?js$/.test(file)) {
-    const r = spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
-    return r.status === 0 ? undefined : r.stderr;
+    const result = spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
+    return result.status === 0 ? undefined : result.stderr;
   }
   if (/\.tsx?$/.test(file)) {
     const out = ts.transpileModule(text, { reportDiagnostics: true, fileName: file });
     return out.diagnostics?.length ? ts.flattenDiagnosticMessageText(out.diagnostics[0]?.messageText ?? "", "\n") : undefined;
   }
   if (/\.sh$/.test(file) && bash) {
-    const r = spawnSync("bash", ["-n", path], { encoding: "utf8" });
-    return r.status === 0 ? undefined : r.stderr;
+    const result = spawnSync("bash", ["-n", path], { encoding: "utf8" });
+    return result.status === 0 ? undefined : result.stderr;
   }
   return undefined;
 }
@@ -88,8 +88,9 @@ describe.each(cases)("migrate scan --fix: %s", (name) => {
       const findings = first.stdout
         .split("\n")
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { ruleId: string; notes: { message: string }[] });
-      for (const f of findings.filter((x) => x.ruleId !== "v1-mention")) expect(f.notes.some((n) => n.message.startsWith("not fixed: "))).toBe(true);
+        .map((line) => JSON.parse(line) as { ruleId: string; notes: { message: string }[] });
+      for (const finding of findings.filter((x) => x.ruleId !== "v1-mention"))
+        expect(finding.notes.some((note) => note.message.startsWith("not fixed: "))).toBe(true);
       const got = files(dir);
       const afterDir = join(FIXTURES, name, "after");
       if (process.env.UPDATE_GOLDEN) {
@@ -146,8 +147,8 @@ describe("the reference page's --diff / --fix walkthrough (docs/reference/migrat
       for (const step of steps) {
         const [command, ...shown] = step.split("\n");
         const args = (command as string).split(" ").slice(1);
-        const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
-        expect(`${r.stdout}${r.stderr}`, command).toBe(shown.join("\n"));
+        const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+        expect(`${result.stdout}${result.stderr}`, command).toBe(shown.join("\n"));
       }
       const fixed = readFileSync(join(dir, "examples/scan-fix/endpoints.py"), "utf8");
       expect(fixed).toContain('requests.patch(f"{API}/serverless/{endpoint_id}", json={"workers": {"max": high, "min": low}}');

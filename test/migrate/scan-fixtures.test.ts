@@ -28,15 +28,15 @@ describe.each(trees)("migrate scan %s", (tree) => {
       .filter(Boolean)
       .map((line) => JSON.parse(line))
       // The calls: reads of their responses (`v1-response-field`) are held by scan-fix-responses.test.ts.
-      .filter((f) => f.ruleId !== "v1-response-field")
-      .map((f) => ({
-        file: f.file.slice(root.length + 1),
-        line: f.line,
-        column: f.column,
-        v1: `${f.v1.method} ${f.v1.path}`,
-        v2: f.v2 && `${f.v2.method} ${f.v2.path}`,
-        confidence: f.confidence,
-        inferred: f.inferred,
+      .filter((finding) => finding.ruleId !== "v1-response-field")
+      .map((finding) => ({
+        file: finding.file.slice(root.length + 1),
+        line: finding.line,
+        column: finding.column,
+        v1: `${finding.v1.method} ${finding.v1.path}`,
+        v2: finding.v2 && `${finding.v2.method} ${finding.v2.path}`,
+        confidence: finding.confidence,
+        inferred: finding.inferred,
       }));
     expect(got).toEqual(expected.findings);
     expect(run.code).toBe(expected.findings.length > 0 ? 1 : 0);
@@ -50,7 +50,7 @@ describe.each(trees)("migrate scan %s", (tree) => {
         .split("\n")
         .filter(Boolean)
         .map((line) => JSON.parse(line))
-        .map((f) => `${f.file.slice(root.length + 1)}:${f.line}`),
+        .map((finding) => `${finding.file.slice(root.length + 1)}:${finding.line}`),
     );
     expect(expected.clean.length).toBeGreaterThan(0);
     for (const { file, lines } of expected.clean) for (const line of lines) expect(reported.has(`${file}:${line}`), `${file}:${line}`).toBe(false);
@@ -59,9 +59,10 @@ describe.each(trees)("migrate scan %s", (tree) => {
 
 describe("the fixture trees cover every class of the issue", () => {
   const all = trees.flatMap((tree) =>
-    (JSON.parse(readFileSync(join(FIXTURES, tree, "expected.json"), "utf8")) as Expected).findings.map((f) => ({ tree, ...f })),
+    (JSON.parse(readFileSync(join(FIXTURES, tree, "expected.json"), "utf8")) as Expected).findings.map((finding) => ({ tree, ...finding })),
   );
-  const has = (tree: string, file: string, line: number, v1: string) => all.some((f) => f.tree === tree && f.file === file && f.line === line && f.v1 === v1);
+  const has = (tree: string, file: string, line: number, v1: string) =>
+    all.some((finding) => finding.tree === tree && finding.file === file && finding.line === line && finding.v1 === v1);
 
   it("method on another line than the path (curl, PowerShell, Go)", () => {
     expect(has("shell", "scripts/deploy.sh", 10, "POST /pods")).toBe(true);
@@ -78,6 +79,6 @@ describe("the fixture trees cover every class of the issue", () => {
 
   it("every language tree has findings and clean lines", () => {
     expect(trees).toEqual(["go", "js", "markdown", "powershell", "python", "shell", "ts"]);
-    for (const tree of trees) expect(all.some((f) => f.tree === tree)).toBe(true);
+    for (const tree of trees) expect(all.some((finding) => finding.tree === tree)).toBe(true);
   });
 });

@@ -7,12 +7,12 @@ import { scanSource } from "../../migrate/index.js";
 
 type Want = { line: number; v1: string; v2: string | null; confidence: "certain" | "inferred"; rule?: "v1-mention" };
 const summary = (text: string, file: string) =>
-  scanSource(text, file).map((f) => ({
-    line: f.line,
-    v1: `${f.v1.method} ${f.v1.path}`,
-    v2: f.v2 && `${f.v2.method} ${f.v2.path}`,
-    confidence: f.confidence,
-    ...(f.ruleId === "v1-mention" ? { rule: f.ruleId } : {}),
+  scanSource(text, file).map((finding) => ({
+    line: finding.line,
+    v1: `${finding.v1.method} ${finding.v1.path}`,
+    v2: finding.v2 && `${finding.v2.method} ${finding.v2.path}`,
+    confidence: finding.confidence,
+    ...(finding.ruleId === "v1-mention" ? { rule: finding.ruleId } : {}),
   }));
 
 const rows: [string, string, string, Want[]][] = [

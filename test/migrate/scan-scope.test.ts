@@ -38,15 +38,15 @@ function tree(files: Record<string, string>): string {
 }
 
 function scan(dir: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd: dir, encoding: "utf8" });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd: dir, encoding: "utf8" });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
 function findings(dir: string, ...args: string[]): JsonFinding[] {
   return scan(dir, "--format", "json", "--fail-on", "none", ...args)
     .stdout.split("\n")
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as JsonFinding);
+    .map((line) => JSON.parse(line) as JsonFinding);
 }
 
 function snapshot(dir: string): Map<string, string> {
@@ -58,10 +58,10 @@ function snapshot(dir: string): Map<string, string> {
 }
 
 const parses = (path: string): string => {
-  const r = /\.py$/.test(path)
+  const result = /\.py$/.test(path)
     ? spawnSync("python3", ["-c", "import ast,sys; ast.parse(open(sys.argv[1]).read())", path], { encoding: "utf8" })
     : spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
-  return r.status === 0 ? "" : `${r.stderr}`;
+  return result.status === 0 ? "" : `${result.stderr}`;
 };
 
 // Issue 45, item 2.
@@ -134,11 +134,11 @@ describe("a path is this API's only when its base says so", () => {
     // The call (its bare-list `return …json()` is a `v1-response-field` read, held in scan-fix-responses.test.ts).
     expect(
       findings(dir)
-        .filter((f) => f.ruleId !== "v1-response-field")
-        .map((f) => `${f.file}:${f.line} ${f.v1.method} ${f.v1.path} ${f.confidence}`),
+        .filter((finding) => finding.ruleId !== "v1-response-field")
+        .map((finding) => `${finding.file}:${finding.line} ${finding.v1.method} ${finding.v1.path} ${finding.confidence}`),
     ).toEqual(["runpod/pods.py:5 GET /pods certain"]);
     const diff = scan(dir, "--diff");
-    expect(diff.stdout.split("\n").filter((l) => /^[-+](?![-+])/.test(l))).toEqual([
+    expect(diff.stdout.split("\n").filter((line) => /^[-+](?![-+])/.test(line))).toEqual([
       '-    return requests.get("https://rest.runpod.io/v1/pods").json()',
       '+    return requests.get("https://api.runpod.io/v2/pods").json()',
     ]);
@@ -151,12 +151,13 @@ describe("a path is this API's only when its base says so", () => {
       "jobs/cleanup.py": 'from lib.api import call\n\n\ndef cleanup(pod_id):\n    call("GET", "/v1/pods")\n    call("DELETE", "/v1/pods/" + pod_id)\n',
     });
     const got = findings(dir);
-    expect(got.map((f) => `${f.file}:${f.line} ${f.v1.method} ${f.v1.path} ${f.confidence} ${f.inferred.join(",")}`)).toEqual([
-      "jobs/cleanup.py:5 GET /pods inferred base",
-      "jobs/cleanup.py:6 DELETE /pods/{pod_id} inferred base",
-    ]);
-    for (const f of got)
-      expect(f.notes.map((n) => n.message)).toContain("host inferred: the path states /v1 but not its host, and no URL of this API was found around it");
+    expect(
+      got.map((finding) => `${finding.file}:${finding.line} ${finding.v1.method} ${finding.v1.path} ${finding.confidence} ${finding.inferred.join(",")}`),
+    ).toEqual(["jobs/cleanup.py:5 GET /pods inferred base", "jobs/cleanup.py:6 DELETE /pods/{pod_id} inferred base"]);
+    for (const finding of got)
+      expect(finding.notes.map((note) => note.message)).toContain(
+        "host inferred: the path states /v1 but not its host, and no URL of this API was found around it",
+      );
     const diff = scan(dir, "--diff", "--unsafe-fixes");
     expect(diff.stdout).toBe("");
     expect(diff.stderr).toContain("jobs/cleanup.py:5:18: not fixed: the path states /v1 but its host is set elsewhere");
@@ -167,7 +168,7 @@ describe("a path is this API's only when its base says so", () => {
       "svc/config.py": 'import os\n\nHOST = os.environ.get("RUNPOD_HOST", "https://rest.runpod.io")\n',
       "svc/client.py": 'import requests\n\nfrom .config import HOST\n\n\ndef pods():\n    return requests.get(HOST + "/v1/pods")\n',
     });
-    expect(findings(dir).map((f) => `${f.file}:${f.line} ${f.confidence}`)).toEqual(["svc/client.py:7 certain"]);
+    expect(findings(dir).map((finding) => `${finding.file}:${finding.line} ${finding.confidence}`)).toEqual(["svc/client.py:7 certain"]);
     const diff = scan(dir, "--diff", "--unsafe-fixes");
     expect(diff.stdout).toBe("");
     expect(diff.stderr).toContain(
@@ -184,7 +185,7 @@ describe("a path is this API's only when its base says so", () => {
     const [finding, ...rest] = findings(dir);
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ file: "src/tools/pods.ts", line: 3, v1: { method: "POST", path: "/pods" }, confidence: "certain" });
-    expect(finding?.notes.map((n) => n.message)).toContain("the base comes from `restV1Base`, which the scanned tree defines with the v1 base URL");
+    expect(finding?.notes.map((note) => note.message)).toContain("the base comes from `restV1Base`, which the scanned tree defines with the v1 base URL");
     expect(scan(dir, "--diff", "--unsafe-fixes").stdout).toBe("");
   });
 
@@ -192,7 +193,7 @@ describe("a path is this API's only when its base says so", () => {
     const dir = tree({
       "client.mjs": 'const RUNPOD_PROXY = "http://localhost:8080/runpod/v1";\nexport const pods = () => fetch(`${RUNPOD_PROXY}/pods`);\n',
     });
-    expect(findings(dir).map((f) => `${f.line} ${f.confidence}`)).toEqual(["2 certain"]);
+    expect(findings(dir).map((finding) => `${finding.line} ${finding.confidence}`)).toEqual(["2 certain"]);
     scan(dir, "--fix");
     expect(readFileSync(join(dir, "client.mjs"), "utf8")).toBe(
       'const RUNPOD_PROXY = "http://localhost:8080/runpod/v2";\nexport const pods = () => fetch(`${RUNPOD_PROXY}/pods`);\n',
@@ -216,12 +217,12 @@ describe("a base constant other files use is changed only with all its uses", ()
     const left = fixed.stdout
       .split("\n")
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as JsonFinding);
-    const config = left.find((f) => f.file.endsWith("config.ts"));
-    expect(config?.notes.map((n) => n.message)).toContain(
+      .map((line) => JSON.parse(line) as JsonFinding);
+    const config = left.find((finding) => finding.file.endsWith("config.ts"));
+    expect(config?.notes.map((note) => note.message)).toContain(
       "not fixed: the v1 base comes from `BASE`, which is exported, so code in other files may use it: change it together with every call that uses it, by hand",
     );
-    const again = findings(dir).map((f) => `${f.file}:${f.line} ${f.v1.method} ${f.v1.path}`);
+    const again = findings(dir).map((finding) => `${finding.file}:${finding.line} ${finding.v1.method} ${finding.v1.path}`);
     expect(again).toEqual(["src/app.ts:4 GET /endpoints/${id}", "src/config.ts:4 GET /pods"]);
     expect(scan(dir, "--diff").stdout).toBe("");
   });
@@ -237,7 +238,7 @@ describe("a base constant other files use is changed only with all its uses", ()
     expect(readFileSync(join(dir, "pkg/config.py"), "utf8")).toContain('BASE = "https://rest.runpod.io/v1"');
     expect(readFileSync(join(dir, "tools/standalone.py"), "utf8")).toContain('BASE = "https://api.runpod.io/v2"');
     expect(fixed.stdout).toContain("not fixed: the v1 base comes from `BASE`, which app.py uses too: change it together with every call that uses it, by hand");
-    expect(findings(dir).map((f) => `${f.file}:${f.line}`)).toEqual(["app.py:7", "pkg/config.py:7"]);
+    expect(findings(dir).map((finding) => `${finding.file}:${finding.line}`)).toEqual(["app.py:7", "pkg/config.py:7"]);
     for (const file of ["pkg/config.py", "app.py", "tools/standalone.py"]) expect(parses(join(dir, file)), file).toBe("");
   });
 
@@ -300,7 +301,7 @@ describe("--fix, --diff and --unsafe-fixes rewrite calls only, never a URL that 
 
   it("scan reports the strings that are not calls as inferred (method), and the calls as certain", () => {
     const dir = tree(files);
-    const got = findings(dir).map((f) => `${f.file}:${f.line} ${f.confidence} ${f.inferred.join(",")}`);
+    const got = findings(dir).map((finding) => `${finding.file}:${finding.line} ${finding.confidence} ${finding.inferred.join(",")}`);
     expect(got).toEqual([
       "legacy.py:6 inferred method",
       "legacy.py:8 inferred method",
@@ -315,8 +316,8 @@ describe("--fix, --diff and --unsafe-fixes rewrite calls only, never a URL that 
   it.each([[[]], [["--unsafe-fixes"]]])("--diff %j touches only the calls; the others are left with a reason; git apply takes it", (extra) => {
     const dir = tree(files);
     const diff = scan(dir, "--diff", ...extra);
-    const changed = diff.stdout.split("\n").filter((l) => /^[-+](?![-+])/.test(l));
-    expect(changed.filter((l) => l.startsWith("-"))).toEqual([
+    const changed = diff.stdout.split("\n").filter((line) => /^[-+](?![-+])/.test(line));
+    expect(changed.filter((line) => line.startsWith("-"))).toEqual([
       '-    return requests.delete(f"https://rest.runpod.io/v1/pods/{pod_id}")',
       '-export const remove = (id) => fetch(`https://rest.runpod.io/v1/pods/${id}`, { method: "DELETE" });',
     ]);
@@ -338,7 +339,7 @@ describe("--fix, --diff and --unsafe-fixes rewrite calls only, never a URL that 
     }
     expect(after.get("legacy.py")).toContain('requests.delete(f"https://api.runpod.io/v2/pods/{pod_id}")');
     for (const file of ["legacy.py", "probe.mjs"]) expect(parses(join(dir, file)), file).toBe("");
-    const again = findings(dir).map((f) => `${f.file}:${f.line}`);
+    const again = findings(dir).map((finding) => `${finding.file}:${finding.line}`);
     expect(again).toEqual(notCalls);
   });
 });
@@ -347,7 +348,7 @@ describe("--fix, --diff and --unsafe-fixes rewrite calls only, never a URL that 
 describe("a curl command the line scanner reads states its method", () => {
   const brief = async (text: string, file: string) => {
     const { scanSource } = await import("../../migrate/index.js");
-    return scanSource(text, file).map((f) => `${f.v1.method} ${f.v1.path} ${f.confidence}`);
+    return scanSource(text, file).map((finding) => `${finding.v1.method} ${finding.v1.path} ${finding.confidence}`);
   };
 
   it("curl without -X is GET, with data POST, when the command is wholly on its line", async () => {

@@ -19,10 +19,10 @@ describe("migrate scan: what it cannot read decides the exit status", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "v2kit-unreadable-"));
     writeFileSync(path.join(dir, "ok.py"), "print('v2 only')\n");
     const missing = path.join(dir, "gone");
-    const r = scan([dir, missing]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain(`cannot read ${missing}: no such file or directory`);
-    expect(r.stderr).toMatch(/1 path could not be read/);
+    const result = scan([dir, missing]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`cannot read ${missing}: no such file or directory`);
+    expect(result.stderr).toMatch(/1 path could not be read/);
     const skipped = scan(["--skip-unreadable", dir, missing]);
     expect(skipped.status).toBe(0);
     expect(skipped.stderr).toContain(`skipped ${missing}`);
@@ -42,10 +42,10 @@ describe("migrate scan: what it cannot read decides the exit status", () => {
       { encoding: "utf8" },
     );
     expect(build.status, build.stderr).toBe(0);
-    const r = scan([dir]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/cannot read .*: the path is longer than the system allows/);
-    expect(r.stdout).toContain("call.sh"); // what could be read is still reported
+    const result = scan([dir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/cannot read .*: the path is longer than the system allows/);
+    expect(result.stdout).toContain("call.sh"); // what could be read is still reported
     const skipped = scan(["--skip-unreadable", dir]);
     expect(skipped.status).toBe(1); // the readable v1 call
   });
@@ -60,14 +60,14 @@ describe("migrate scan: hostile file names are escaped in every format and messa
   for (const format of ["pretty", "json", "sarif"]) {
     it(`${format}: no ESC, BEL or U+202E reaches stdout or stderr`, () => {
       // (No `[` or `]` in the missing name: a name with them is a glob, and no match is a usage error.)
-      const r = scan(["--format", format, "src", path.join(dir, "missing-\u001bx\u0007\u202e.sh")], dir);
-      expect(r.status).toBe(2);
-      expect(r.stdout).toContain("pods");
-      expect(r.stdout).not.toMatch(raw);
-      expect(r.stderr).not.toMatch(raw);
-      expect(r.stderr).toContain("missing-\\ex\\u0007\\u202e.sh");
-      if (format === "json") expect(r.stdout).toContain("\\u202e");
-      if (format === "sarif") expect(r.stdout).toContain("%E2%80%AE"); // a URI: percent-encoded
+      const result = scan(["--format", format, "src", path.join(dir, "missing-\u001bx\u0007\u202e.sh")], dir);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toContain("pods");
+      expect(result.stdout).not.toMatch(raw);
+      expect(result.stderr).not.toMatch(raw);
+      expect(result.stderr).toContain("missing-\\ex\\u0007\\u202e.sh");
+      if (format === "json") expect(result.stdout).toContain("\\u202e");
+      if (format === "sarif") expect(result.stdout).toContain("%E2%80%AE"); // a URI: percent-encoded
     });
   }
 });

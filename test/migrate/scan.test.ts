@@ -44,11 +44,11 @@ describe("scanSource", () => {
     ["word, not a path", `const pods = "/podsomething";`, []],
   ];
   it.each(rows)("%s", (_name, text, want) => {
-    const got = scanSource(text).map((f) => ({
-      line: f.line,
-      column: f.column,
-      v1: `${f.v1.method} ${f.v1.path}`,
-      v2: f.v2 && `${f.v2.method} ${f.v2.path}`,
+    const got = scanSource(text).map((finding) => ({
+      line: finding.line,
+      column: finding.column,
+      v1: `${finding.v1.method} ${finding.v1.path}`,
+      v2: finding.v2 && `${finding.v2.method} ${finding.v2.path}`,
     }));
     expect(got).toEqual(want);
   });
@@ -59,7 +59,7 @@ describe("scanSource", () => {
 
   it("carries the route notes: reset is an error", () => {
     const [finding] = scanSource(`requests.post(f"{API}/v1/pods/{pod_id}/reset")`);
-    expect(finding?.notes.some((n) => n.level === "error" && n.field === "reset")).toBe(true);
+    expect(finding?.notes.some((note) => note.level === "error" && note.field === "reset")).toBe(true);
   });
 });
 
@@ -87,17 +87,17 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     const lines = run.stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l));
+      .map((line) => JSON.parse(line));
     // 13 calls and mentions, and one read of a response: `listPods` returns the bare v1 list (issue 41, item 3).
     expect(lines).toHaveLength(14);
-    expect(lines.filter((l) => l.ruleId === "v1-response-field")).toHaveLength(1);
-    expect(lines.find((l) => l.file.endsWith("billing.py"))).toMatchObject({
+    expect(lines.filter((finding) => finding.ruleId === "v1-response-field")).toHaveLength(1);
+    expect(lines.find((finding) => finding.file.endsWith("billing.py"))).toMatchObject({
       file: "examples/scan-tree/scripts/billing.py",
       line: 12,
       column: 32,
       v2: { method: "GET", path: "/v2/billing/serverless" },
     });
-    expect(lines.map((l) => `${l.v1.method} ${l.v1.path}`)).toContain("POST /pods/{pod_id}/reset");
+    expect(lines.map((finding) => `${finding.v1.method} ${finding.v1.path}`)).toContain("POST /pods/{pod_id}/reset");
   });
 
   it("writes SARIF 2.1.0 with one result per finding", async () => {
@@ -106,14 +106,14 @@ describe("v2kit migrate scan examples/scan-tree", () => {
     expect(sarif.version).toBe("2.1.0");
     const results = sarif.runs[0].results;
     expect(results).toHaveLength(14);
-    const billing = results.find((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
-      r.locations[0]?.physicalLocation.artifactLocation.uri.endsWith("billing.py"),
+    const billing = results.find((result: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+      result.locations[0]?.physicalLocation.artifactLocation.uri.endsWith("billing.py"),
     );
     expect(billing.locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: "examples/scan-tree/scripts/billing.py", uriBaseId: "%SRCROOT%" },
       region: { startLine: 12, startColumn: 32, endColumn: 53 },
     });
-    expect(results.filter((r: { level: string }) => r.level === "error")).toHaveLength(1);
+    expect(results.filter((result: { level: string }) => result.level === "error")).toHaveLength(1);
   });
 
   it("skips node_modules, .git, binary and large files; exits 0 when nothing is found, 2 for a missing directory", async () => {

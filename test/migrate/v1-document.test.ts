@@ -13,28 +13,28 @@ type Schema = Record<string, unknown>;
 const doc: Schema = present ? JSON.parse(readFileSync(SOURCE, "utf8")) : {};
 
 function resolve(schema: unknown): Schema {
-  const s = (schema ?? {}) as Schema;
-  if (typeof s.$ref === "string") {
-    const target = s.$ref
+  const schemaObject = (schema ?? {}) as Schema;
+  if (typeof schemaObject.$ref === "string") {
+    const target = schemaObject.$ref
       .replace(/^#\//, "")
       .split("/")
       .reduce<unknown>((node, key) => (node as Schema | undefined)?.[key], doc);
     return resolve(target);
   }
-  return s;
+  return schemaObject;
 }
 
 /** Property names of a schema, through $ref, allOf, oneOf and anyOf. */
 function propertiesOf(schema: unknown): string[] {
-  const s = resolve(schema);
-  const own = Object.keys((s.properties as Schema | undefined) ?? {});
-  const parts = ["allOf", "oneOf", "anyOf"].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
+  const resolved = resolve(schema);
+  const own = Object.keys((resolved.properties as Schema | undefined) ?? {});
+  const parts = ["allOf", "oneOf", "anyOf"].flatMap((k) => (Array.isArray(resolved[k]) ? (resolved[k] as unknown[]) : []));
   return [...own, ...parts.flatMap(propertiesOf)];
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 const operations = Object.entries((doc.paths ?? {}) as Record<string, Schema>).flatMap(([path, item]) =>
-  METHODS.filter((m) => item[m] !== undefined).map((m) => ({ method: m.toUpperCase(), path, op: item[m] as Schema })),
+  METHODS.filter((method) => item[method] !== undefined).map((method) => ({ method: method.toUpperCase(), path, op: item[method] as Schema })),
 );
 
 /** Every `*Input` schema of the document belongs to a body kind by its name. */
@@ -78,7 +78,7 @@ describe.skipIf(!present)("upstream v1 document", () => {
   it("accounts for every field of every *Input schema, referenced or not", () => {
     const schemas = ((doc.components as Schema).schemas ?? {}) as Record<string, Schema>;
     const unaccounted: string[] = [];
-    for (const name of Object.keys(schemas).filter((n) => n.endsWith("Input"))) {
+    for (const name of Object.keys(schemas).filter((schemaName) => schemaName.endsWith("Input"))) {
       const table = TABLE_BY_PREFIX.find(([prefix]) => name.startsWith(prefix))?.[1];
       for (const field of propertiesOf(schemas[name])) {
         if (!table || !Object.hasOwn(table, field)) unaccounted.push(`${name}.${field}`);
