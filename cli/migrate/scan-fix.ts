@@ -81,7 +81,7 @@ export function fixFiles(
           // rewritten too (the call is v2 now, so a new scan no longer ties them to it). In a client's file, as read
           // before the fix: once its base says v2, a scan reads the calls through it as v2 ones, including those left
           // as written (reported here, in this run).
-          if (!result.fixed.some((f) => applied.has(f)))
+          if (result.movedBase === undefined && !result.fixed.some((f) => applied.has(f)))
             findings = [
               ...resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []),
               ...movedReads(

@@ -382,7 +382,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
           ? { elsewhere: shell.text }
           : { literal: shell.text, ...(shell.anchor ? { anchor: shell.anchor } : {}) }
         : dialect === "python" || dialect === "js"
-          ? callBody(ctx, dialect, expr.start)
+          ? callBody(ctx, dialect, expr.start, text)
           : dialect === "powershell"
             ? powershellBody(tokens, expr.start)
             : undefined;
@@ -397,7 +397,11 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
         ? {}
         : "literal" in sentBody
           ? { body: sentBody.literal }
-          : { bodyElsewhere: sentBody.elsewhere, ...(sentBody.literalArgument ? { bodyLiteralArgument: true as const } : {}) }),
+          : {
+              bodyElsewhere: sentBody.elsewhere,
+              ...(sentBody.literalArgument ? { bodyLiteralArgument: true as const } : {}),
+              ...(sentBody.unsure === undefined ? {} : { bodyUnsure: sentBody.unsure }),
+            }),
     });
     // What the code reads back from the call (issue 41, item 3).
     const reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];

@@ -11,6 +11,7 @@ import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { bodyText, migrationFor } from "./fix-body.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
+import type { FixSite } from "./candidate.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
@@ -271,6 +272,9 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
     return rewriteBody(source, anchor, route, edits);
   }
+  // A body in a variable that is changed, reassigned or used elsewhere: the URL never moves without it (issue 41).
+  if (input?.bodyUnsure !== undefined)
+    return `the body is built from a literal in this function, but ${input.bodyUnsure}: v2kit cannot tell which body the call sends, and v2 refuses a v1 body (422): make it the v2 \`${operation}\` body, then fix the call`;
   // A literal handed to a request function: with a v2 URL its v1 keys would be refused (issue 41).
   if (input?.bodyLiteralArgument)
     return `the literal passed to the request function may be the body it sends, and v2kit did not find where the function sends it: make it the v2 \`${operation}\` body and fix the URL by hand`;
@@ -328,6 +332,11 @@ export interface FileFix {
   notFixed: { finding: Finding; reason: string }[];
   /** Why the whole file was left as it was, when a check failed after fixing. */
   refused?: string;
+  /**
+   * A base constant moved to v2 under calls left as written (--unsafe-fixes): a scan of the fixed
+   * text reads those as v2 calls, so they are reported as read before the fix.
+   */
+  movedBase?: true;
 }
 
 const overlaps = (a: Edit, b: Edit) => a.start < b.end && b.start < a.end;
@@ -379,6 +388,9 @@ export function fixFile(source: string, file: string, findings: readonly Finding
   const plans = new Map<Finding, Plan>();
   for (const finding of findings)
     if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") plans.set(finding, plan(source, finding, options));
+  // Calls that cannot be migrated on their own account (not because of a constant they share).
+  const stuck = [...plans].filter(([finding, planned]) => "reason" in planned && finding.ruleId === "v1-call").map(([finding]) => finding);
+  let movedBase = false;
   // A shared constant: fixed only when all its uses are calls being fixed; repeat until stable.
   for (let changed = true; changed;) {
     changed = false;
@@ -395,9 +407,12 @@ export function fixFile(source: string, file: string, findings: readonly Finding
         : other !== undefined
           ? `the v1 base comes from \`${constant.name}\`, which ${other} uses too: change it together with every call that uses it, by hand`
           : constant.uses > users.length
-            ? `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand`
+            ? baseOfStuckCalls(constant, users, stuck, plans, options)
             : undefined;
-      if (why === undefined) continue;
+      if (why === undefined) {
+        if (constant.uses > users.length) movedBase = true;
+        continue;
+      }
       for (const finding of users) plans.set(finding, { reason: why });
       changed = true;
     }
@@ -429,6 +444,7 @@ export function fixFile(source: string, file: string, findings: readonly Finding
   }
   if (edits.length === 0) return { text: source, edits: [], fixed, notFixed };
   const text = applyEdits(source, edits);
+  const moved = movedBase && fixed.length > 0 ? { movedBase: true as const } : {};
   // A call through a client whose v2 path still names a v1 resource (`/pods`) is still a (relative) candidate after the fix;
   // a read of a response is no call.
   const gone = fixed.filter(
@@ -437,7 +453,39 @@ export function fixFile(source: string, file: string, findings: readonly Finding
   ).length;
   const refused = check(source, text, file, gone);
   if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };
-  return { text, edits, fixed, notFixed };
+  return { text, edits, fixed, notFixed, ...moved };
+}
+
+/**
+ * Why the constant `constant`, which some calls being fixed share, stays v1 (issue 41): its other
+ * uses are not all v1 calls of this file that cannot be migrated. When they are, --fix still
+ * leaves it (naming those calls) and --unsafe-fixes moves it (undefined), each of those calls then
+ * saying that it fails as it did before.
+ */
+function baseOfStuckCalls(
+  constant: FixSite["shared"][number],
+  users: readonly Finding[],
+  stuck: readonly Finding[],
+  plans: Map<Finding, Plan>,
+  options: FixOptions,
+): string | undefined {
+  const through = stuck.filter((finding) => finding.fixInput?.site?.shared.some((other) => other.start === constant.start));
+  if (through.length === 0 || users.length + through.length !== constant.uses)
+    return `the v1 base comes from \`${constant.name}\`, which other code in this file uses too: change it there by hand`;
+  const lines = through.map((finding) => finding.line).join(", ");
+  const calls = through.length === 1 ? `the call at line ${lines}, which cannot` : `the calls at lines ${lines}, which cannot`;
+  if (!options.unsafe)
+    return `the v1 base comes from \`${constant.name}\`, which is also the base of ${calls} be migrated with --fix: run with --unsafe-fixes to move the base with every call that can migrate then (a call still left fails as it did before)`;
+  const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
+  for (const finding of through) {
+    const own = plans.get(finding);
+    if (own === undefined || !("reason" in own) || own.reason.includes("so this call, left as written, fails as it did before")) continue;
+    const route = finding.v2 ? `${finding.v2.method} ${finding.v2.path.replace(/^\/v2/, "")}` : "its v2 route";
+    plans.set(finding, {
+      reason: `${own.reason}; its base \`${constant.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route}`,
+    });
+  }
+  return undefined;
 }
 
 /** The edit of one read of a response, or why it is left. */

@@ -6,9 +6,10 @@
 
 import { NotALiteral } from "../errors.js";
 import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Reading, shown } from "./body-anchor.js";
-import { callArgs, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
+import { lineAt } from "./candidate.js";
+import { callArgs, type EvalContext, matchClose, matchOpen, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { psStatement } from "./method.js";
-import type { Token } from "./lex/tokens.js";
+import { literalText, type Token } from "./lex/tokens.js";
 
 export type { BodyAnchor } from "./body-anchor.js";
 
@@ -113,8 +114,13 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
   return value("");
 }
 
-/** What a call sends as its body: JSON text of a literal (and where it is written), or the source of an expression built elsewhere. */
-export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true };
+/**
+ * What a call sends as its body: JSON text of a literal (and where it is written), or the source
+ * of an expression built elsewhere; `unsure`, why a body v2kit can see is built here cannot be
+ * known to be the one sent (a variable built from a literal and then changed), so no fix may
+ * move the call's URL without it.
+ */
+export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true; unsure?: string };
 
 const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyAnchor["syntax"]): BodyAnchor => ({
   start: (tokens[a] as Token).start,
@@ -131,65 +137,258 @@ function objectLiteral(tokens: readonly Token[], a: number, b: number, python: b
   return literal === undefined ? undefined : { literal, anchor };
 }
 
-function sent(tokens: readonly Token[], a: number, b: number, python = false): SentBody | undefined {
+function sent(tokens: readonly Token[], a: number, b: number, python: boolean, text: string): SentBody | undefined {
   const literal = objectLiteral(tokens, a, b, python);
   if (literal) return literal;
   if (a > b) return undefined;
-  // One name: the literal it was assigned once, earlier in the same function.
+  // One name: the literal it holds, when it is assigned once in the function and sent as it was built.
   if (a === b && tokens[a]?.kind === "ident") {
-    const assigned = assignedLiteral(tokens, a, python);
-    if (assigned !== undefined) return assigned;
+    const held = variableBody(tokens, a, python, text);
+    if (held !== undefined) return held;
   }
   return {
     elsewhere: tokens
       .slice(a, b + 1)
-      .map((t) => t.text)
+      .map((token) => token.text)
       .join(""),
   };
 }
 
-/** Where a function starts: a search for an assignment stops there. */
-const FUNCTION_START = new Set(["def", "function", "class"]);
+/** Python keywords before `(` and JavaScript statements whose block is not a function's body. */
+const NOT_FUNCTION_BLOCK = new Set(["if", "for", "while", "switch", "catch", "with"]);
+
+/** Lines of the last text split (a file's candidates are read one after another). */
+let splitText: { text: string; lines: string[]; starts: number[] } | undefined;
+
+function linesOf(text: string): { lines: string[]; starts: number[] } {
+  if (splitText?.text !== text) {
+    const lines = text.split("\n");
+    const starts: number[] = [];
+    let offset = 0;
+    for (const line of lines) {
+      starts.push(offset);
+      offset += line.length + 1;
+    }
+    splitText = { text, lines, starts };
+  }
+  return splitText;
+}
+
+/** The index of the first token starting at or after `offset` (tokens.length when none does). */
+function tokenAtOrAfter(tokens: readonly Token[], offset: number): number {
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((tokens[mid] as Token).start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
- * The object literal `name` was assigned, when it was assigned exactly once between the start
- * of the enclosing function (or the file) and its use at token `use`: `payload = {...}` in
- * Python, `const|let|var payload = {...}` in JavaScript.
+ * The token range of the Python function whose body holds token `use` (by indentation: from its
+ * `def` line to the first later line that starts a statement no deeper than the `def`); the whole
+ * file outside any function.
  */
-function assignedLiteral(tokens: readonly Token[], use: number, python: boolean): SentBody | undefined {
-  const name = (tokens[use] as Token).text;
-  let found: number | undefined;
-  for (let j = use - 1; j >= 0 && use - j < 4 * WALK_LIMIT; j--) {
-    const t = tokens[j] as Token;
-    if (t.kind === "ident" && FUNCTION_START.has(t.text)) break;
-    if (t.text !== name || tokens[j + 1]?.text !== "=" || (j > 0 && tokens[j - 1]?.text === ".")) continue;
-    if (found !== undefined) return undefined; // assigned more than once: which value is sent is not known
-    found = j;
+function pythonScope(tokens: readonly Token[], use: number, text: string): [number, number] {
+  const whole: [number, number] = [0, tokens.length - 1];
+  const { lines, starts } = linesOf(text);
+  const indent = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;
+  const startsStatement = (lineIndex: number) => {
+    const line = lines[lineIndex] as string;
+    if (line.trim() === "" || line.trim().startsWith("#")) return false;
+    // A line inside a triple-quoted string starts no token.
+    const at = (starts[lineIndex] as number) + indent(line);
+    return tokens[tokenAtOrAfter(tokens, at)]?.start === at;
+  };
+  const useLine = lineAt(text, (tokens[use] as Token).start).line - 1;
+  let bound = indent(lines[useLine] ?? "");
+  let defLine: number | undefined;
+  for (let lineIndex = useLine - 1; lineIndex >= 0; lineIndex--) {
+    const line = lines[lineIndex] as string;
+    if (!startsStatement(lineIndex) || /^[)\]}]/.test(line.trim())) continue;
+    const depth = indent(line);
+    if (depth >= bound) continue;
+    if (/^\s*(?:async\s+)?def\s/.test(line)) {
+      defLine = lineIndex;
+      break;
+    }
+    bound = depth;
+    if (depth === 0) return whole;
   }
-  if (found === undefined || tokens[found + 2]?.text !== "{") return undefined;
-  const close = matchClose(tokens, found + 2);
-  return close < 0 ? undefined : objectLiteral(tokens, found + 2, close, python);
+  if (defLine === undefined) return whole;
+  const defIndent = indent(lines[defLine] as string);
+  let endLine = lines.length;
+  for (let lineIndex = useLine + 1; lineIndex < lines.length; lineIndex++) {
+    if (startsStatement(lineIndex) && indent(lines[lineIndex] as string) <= defIndent) {
+      endLine = lineIndex;
+      break;
+    }
+  }
+  const from = tokenAtOrAfter(tokens, starts[defLine] as number);
+  const to = endLine < lines.length ? tokenAtOrAfter(tokens, starts[endLine] as number) - 1 : tokens.length - 1;
+  return [from, to];
+}
+
+/**
+ * The token range of the JavaScript function whose body holds token `use`: the nearest enclosing
+ * block opened after a parameter list (`function f(…) {`, `m(…) {`) or an arrow (`=> {`); the
+ * whole file when none is found within the walk.
+ */
+function jsScope(tokens: readonly Token[], use: number): [number, number] {
+  for (const open of openersAround(tokens, use)) {
+    if (tokens[open]?.text !== "{") continue;
+    const before = tokens[open - 1];
+    let body = before?.text === "=>";
+    if (before?.text === ")") {
+      const params = matchOpen(tokens, open - 1);
+      const keyword = tokens[params - 1];
+      body = params > 0 && !(keyword?.kind === "ident" && NOT_FUNCTION_BLOCK.has(keyword.text));
+    }
+    if (!body) continue;
+    const close = matchClose(tokens, open);
+    return close < 0 ? [0, tokens.length - 1] : [open, close];
+  }
+  return [0, tokens.length - 1];
+}
+
+/** The key a statement at name token `j` sets on the object the name holds: `name["key"] = …`, `name.key = …`. */
+function memberSet(tokens: readonly Token[], j: number): string | undefined {
+  const at = (offset: number) => tokens[j + offset];
+  if (at(1)?.text === "." && at(2)?.kind === "ident" && at(3)?.text === "=") return at(2)?.text;
+  const key = at(2);
+  if (at(1)?.text === "[" && key?.kind === "str" && at(3)?.text === "]" && at(4)?.text === "=") return literalText(key.parts ?? []);
+  return undefined;
+}
+
+/**
+ * The body a variable holds (issue 41): `payload = {...}` then `json=payload`,
+ * `data=json.dumps(payload)`, `body: JSON.stringify(body)`, `axios.post(url, body)`. Followed
+ * when, in the function around the use (the whole file outside one), the name is assigned exactly
+ * once, from an object literal, before the use, and named nowhere else. When some assignment
+ * there is a literal but the name is also changed, reassigned or used elsewhere, the body is
+ * `unsure`: which body is sent depends on code v2kit does not run. Undefined when no assignment
+ * there is a literal (a parameter, a call's result): a body built elsewhere, as before.
+ */
+function variableBody(tokens: readonly Token[], use: number, python: boolean, text: string): SentBody | undefined {
+  const name = (tokens[use] as Token).text;
+  const [from, to] = python ? pythonScope(tokens, use, text) : jsScope(tokens, use);
+  const literals: number[] = [];
+  let assignments = 0;
+  let other: { at: number; why: string } | undefined;
+  const lineOf = (j: number) => lineAt(text, (tokens[j] as Token).start).line;
+  for (let j = from; j <= to; j++) {
+    const token = tokens[j] as Token;
+    if (j === use) continue;
+    if (token.kind === "str") {
+      const named = (token.parts ?? []).some((part) => "hole" in part && part.hole.match(/(?<![\w.$])[A-Za-z_$][\w$]*/g)?.includes(name) === true);
+      if (named) other ??= { at: j, why: `\`${name}\` is also used at line ${lineOf(j)}` };
+      continue;
+    }
+    if (token.kind !== "ident" || token.text !== name) continue;
+    const previous = tokens[j - 1]?.text;
+    const next = tokens[j + 1]?.text;
+    // `self.payload`, `options.body`: another object's member; `{ body: … }`: an object key.
+    if (previous === "." || previous === "?.") continue;
+    if (!python && next === ":" && (previous === "{" || previous === ",")) continue;
+    const keyword = python && (previous === "(" || previous === ",");
+    if (next === "=" && !keyword) {
+      assignments++;
+      if (tokens[j + 2]?.text === "{") literals.push(j);
+      continue;
+    }
+    const key = memberSet(tokens, j);
+    other ??= {
+      at: j,
+      why:
+        key === undefined
+          ? `\`${name}\` is also used at line ${lineOf(j)}`
+          : `\`${name}\` is changed after it is built (its key \`${key}\` is set at line ${lineOf(j)})`,
+    };
+  }
+  const [assigned] = literals;
+  if (assigned === undefined) return undefined;
+  const unsure = (why: string): SentBody => ({ elsewhere: name, unsure: why });
+  if (assignments > 1) return unsure(`\`${name}\` is assigned more than once`);
+  if (other) return unsure(other.why);
+  if (assigned > use) return unsure(`\`${name}\` is assigned after the call, at line ${lineOf(assigned)}`);
+  const close = matchClose(tokens, assigned + 2);
+  return (close < 0 ? undefined : objectLiteral(tokens, assigned + 2, close, python)) ?? unsure(`\`${name}\` is not a literal v2kit reads`);
+}
+
+/**
+ * Whether the Python call with arguments `args` declares `Content-Type: application/json` in its
+ * `headers=`: a dict literal there, or a name assigned one in this file (`HEADERS = {…}`).
+ */
+function declaresJson(ctx: EvalContext, args: readonly [number, number][]): boolean {
+  const { tokens } = ctx;
+  const JSON_TYPE = /["']content-type["']\s*:\s*["']application\/json/i;
+  const source = (a: number, b: number) =>
+    tokens
+      .slice(a, b + 1)
+      .map((token) => token.text)
+      .join("");
+  for (const [a, b] of args) {
+    if (tokens[a]?.text !== "headers" || tokens[a + 1]?.text !== "=") continue;
+    if (tokens[a + 2]?.text === "{") return JSON_TYPE.test(source(a + 2, b));
+    const named = tokens[a + 2];
+    if (a + 2 !== b || named?.kind !== "ident") return false;
+    for (let j = 0; j + 2 < tokens.length; j++) {
+      if (tokens[j]?.text !== named.text || tokens[j + 1]?.text !== "=" || tokens[j + 2]?.text !== "{" || tokens[j - 1]?.text === ".") continue;
+      const close = matchClose(tokens, j + 2);
+      return close > 0 && JSON_TYPE.test(source(j + 2, close));
+    }
+    return false;
+  }
+  return false;
+}
+
+/**
+ * Python `data=json.dumps(X)`: X as the body (a literal, or a variable followed as for `json=`),
+ * when the headers say it is JSON; requests sends a string body with no Content-Type otherwise.
+ */
+function dumpsBody(ctx: EvalContext, args: readonly [number, number][], [a, b]: [number, number], text: string): SentBody | undefined {
+  const { tokens } = ctx;
+  const words = ["data", "=", "json", ".", "dumps", "("];
+  if (!words.every((word, offset) => tokens[a + offset]?.text === word) || matchClose(tokens, a + 5) !== b) return undefined;
+  const first = callArgs(ctx, a + 5)?.args[0];
+  if (!first) return undefined;
+  const body = sent(tokens, first[0], first[1], true, text);
+  if (body === undefined || !("literal" in body) || declaresJson(ctx, args)) return body;
+  return {
+    elsewhere: `json.dumps(${tokens
+      .slice(first[0], first[1] + 1)
+      .map((token) => token.text)
+      .join("")})`,
+    unsure:
+      "the body is sent as `data=` and v2kit does not see `Content-Type: application/json` in the call's headers (requests then sends none, and v2 refuses it): send it as `json=`, or add the header",
+  };
 }
 
 /** The body of the call around the URL expression starting at token `exprStart`. */
-export function callBody(ctx: EvalContext, dialect: "python" | "js", exprStart: number): SentBody | undefined {
+export function callBody(ctx: EvalContext, dialect: "python" | "js", exprStart: number, text: string): SentBody | undefined {
   const { tokens } = ctx;
   const open = enclosingCall(tokens, exprStart);
   if (open === undefined) return undefined;
   const args = callArgs(ctx, open)?.args ?? [];
   const python = dialect === "python";
   for (const [k, [a, b]] of args.entries()) {
-    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, true);
+    if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, true, text);
+    if (python && tokens[a]?.text === "data") {
+      const dumped = dumpsBody(ctx, args, [a, b], text);
+      if (dumped) return dumped;
+    }
     if (python) continue;
     // axios.post(url, {...}) and friends: the data is the second argument.
     if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) {
-      if (tokens[a]?.text !== "{") return sent(tokens, a, b);
-      return optionsBody(tokens, a, b) ?? sent(tokens, a, b);
+      if (tokens[a]?.text !== "{") return sent(tokens, a, b, false, text);
+      return optionsBody(tokens, a, b, text) ?? sent(tokens, a, b, false, text);
     }
     // fetch(url, {method, body: JSON.stringify({...})})
-    if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b);
+    if (k === 1 && tokens[a]?.text === "{") return optionsBody(tokens, a, b, text);
   }
-  return wrapperBody(ctx, open, args, exprStart, python);
+  return wrapperBody(ctx, open, args, exprStart, python, text);
 }
 
 /**
@@ -199,21 +398,28 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", exprStart: 
  * `JSON.stringify(body)`); otherwise a literal v2kit cannot place, which no fix may leave with
  * its v1 keys under a v2 URL.
  */
-function wrapperBody(ctx: EvalContext, open: number, args: readonly [number, number][], exprStart: number, python: boolean): SentBody | undefined {
+function wrapperBody(
+  ctx: EvalContext,
+  open: number,
+  args: readonly [number, number][],
+  exprStart: number,
+  python: boolean,
+  text: string,
+): SentBody | undefined {
   const { tokens } = ctx;
   const urlArg = args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
   if (urlArg < 0) return undefined;
   for (let k = urlArg + 1; k < args.length; k++) {
     const [a, b] = args[k] as [number, number];
     if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) continue;
-    const text = tokens
+    const written = tokens
       .slice(a, b + 1)
       .map((t) => t.text)
       .join("");
     const name = tokens[open - 1]?.text ?? "";
     const viaObject = tokens[open - 2]?.text === ".";
-    if (sendsParameterAsJson(tokens, name, k, viaObject, python)) return sent(tokens, a, b, python) ?? { elsewhere: text, literalArgument: true };
-    return { elsewhere: text, literalArgument: true };
+    if (sendsParameterAsJson(tokens, name, k, viaObject, python)) return sent(tokens, a, b, python, text) ?? { elsewhere: written, literalArgument: true };
+    return { elsewhere: written, literalArgument: true };
   }
   return undefined;
 }
@@ -274,7 +480,7 @@ function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number,
 }
 
 /** `{..., body: JSON.stringify({...}), ...}`: the stringified literal, or what is stringified. */
-function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody | undefined {
+function optionsBody(tokens: readonly Token[], a: number, b: number, text: string): SentBody | undefined {
   for (let j = a + 1; j < b; j++) {
     if (tokens[j]?.text !== "body") continue;
     // `{ method, body }`: a shorthand property, the variable `body`.
@@ -291,11 +497,11 @@ function optionsBody(tokens: readonly Token[], a: number, b: number): SentBody |
         else if (x === ")" || x === "]" || x === "}") depth--;
         end++;
       }
-      return sent(tokens, j + 2, end - 1);
+      return sent(tokens, j + 2, end - 1, false, text);
     }
     const close = matchClose(tokens, j + 5);
     if (close < 0) return undefined;
-    return sent(tokens, j + 6, close - 1);
+    return sent(tokens, j + 6, close - 1, false, text);
   }
   return undefined;
 }

@@ -51,6 +51,8 @@ export interface FixInput {
   bodyElsewhere: boolean;
   /** The body elsewhere is a literal argument of a request function v2kit could not follow: never fixed with the URL alone. */
   bodyLiteralArgument?: true;
+  /** Why the body in a variable cannot be known to be the one sent (literal-body.ts): never fixed with the URL alone. */
+  bodyUnsure?: string;
   /** The path states `/v1` but its host is not written in the call (`"/v1/pods"` with the host in options, `${API}/v1/pods`). */
   hostElsewhere?: boolean;
   /** `v1-response-field`: the call whose response is read, and the edit that reads the v2 place (when the read is certain). */
@@ -340,6 +342,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(mapping ? { route: mapping } : {}),
         bodyElsewhere: candidate.bodyElsewhere !== undefined,
         ...(candidate.bodyLiteralArgument ? { bodyLiteralArgument: true as const } : {}),
+        ...(candidate.bodyUnsure === undefined ? {} : { bodyUnsure: candidate.bodyUnsure }),
         ...(candidate.base && !candidate.base.hostShown ? { hostElsewhere: true } : {}),
       } satisfies FixInput,
     });

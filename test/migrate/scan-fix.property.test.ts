@@ -166,7 +166,12 @@ describe("migrate scan --fix on generated client files", () => {
         const spans = result.fixed.flatMap(allowed);
         for (const edit of result.edits) expect(inside(edit, spans), `edit ${JSON.stringify(edit)} outside its findings\n${text}`).toBe(true);
         const again = scanSource(result.text, name, [], { sites: true });
-        expect(again.filter((x) => x.ruleId !== "v1-mention").length).toBe(findings.filter((x) => x.ruleId !== "v1-mention").length - result.fixed.length);
+        // A call left under a base constant that --unsafe-fixes moved reads as v2 now (the CLI reports it as read before the fix).
+        const movedWithBase = result.notFixed.filter((left) => left.reason.includes("so this call, left as written, fails as it did before")).length;
+        if (movedWithBase > 0) expect(result.movedBase).toBe(true);
+        expect(again.filter((x) => x.ruleId !== "v1-mention").length).toBe(
+          findings.filter((x) => x.ruleId !== "v1-mention").length - result.fixed.length - movedWithBase,
+        );
         expect(fixFile(result.text, name, again, { unsafe }).edits).toEqual([]);
         fixedTotal += result.fixed.length;
         if (result.fixed.length > 0 && written.filter((writtenFile) => writtenFile.language === fileCase.language).length < 30)
