@@ -7,6 +7,7 @@
 import { NotALiteral } from "../errors.js";
 import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Reading, shown } from "./body-anchor.js";
 import { lineAt } from "./candidate.js";
+import { definitionOf } from "./definition.js";
 import { callArgs, type EvalContext, matchClose, matchOpen, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { psStatement } from "./method.js";
 import { literalText, type Token } from "./lex/tokens.js";
@@ -420,40 +421,6 @@ function wrapperBody(
     const viaObject = tokens[open - 2]?.text === ".";
     if (sendsParameterAsJson(tokens, name, k, viaObject, python)) return sent(tokens, a, b, python, text) ?? { elsewhere: written, literalArgument: true };
     return { elsewhere: written, literalArgument: true };
-  }
-  return undefined;
-}
-
-/** The parameter names of the definition of `name` in this file (`def name(…)`, `function name(…)`, `name(…) {`), and where its body starts. */
-function definitionOf(tokens: readonly Token[], name: string, python: boolean): { params: string[]; body: number } | undefined {
-  for (let i = 1; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    if (t.text !== name || tokens[i + 1]?.text !== "(") continue;
-    const before = tokens[i - 1]?.text;
-    const defines = python ? before === "def" : before === "function" || before === "async" || before === "{" || before === "}" || before === ";";
-    if (!defines) continue;
-    const close = matchClose(tokens, i + 1);
-    if (close < 0) continue;
-    if (!python) {
-      let brace = close + 1;
-      while (brace < tokens.length && tokens[brace]?.text !== "{" && brace - close < 8) brace++;
-      if (tokens[brace]?.text !== "{") continue;
-      if (before !== "function" && before !== "async" && tokens[brace - 1]?.text !== ")" && tokens[brace - 1]?.kind !== "ident") continue;
-    }
-    const params: string[] = [];
-    let depth = 0;
-    let expectName = true;
-    for (let j = i + 2; j < close; j++) {
-      const x = tokens[j] as Token;
-      if (x.text === "(" || x.text === "[" || x.text === "{") depth++;
-      else if (x.text === ")" || x.text === "]" || x.text === "}") depth--;
-      else if (depth === 0 && x.text === ",") expectName = true;
-      else if (depth === 0 && expectName && x.kind === "ident") {
-        params.push(x.text);
-        expectName = false;
-      }
-    }
-    return { params, body: close + 1 };
   }
   return undefined;
 }

@@ -5,6 +5,7 @@
 // default (`fetch(url)`, curl without data, `Invoke-RestMethod` are GET). Walks are bounded.
 
 import { callArgs, chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
+import { definitionOf } from "./definition.js";
 import type { BodyAnchor } from "./literal-body.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
@@ -175,11 +176,43 @@ function groupMethod(ctx: EvalContext, siteStart: number): MethodSource | undefi
         if (fromVariable) return withAnchor({ method: fromVariable.verb, how: `the method option of ${name?.text}` }, verbSpan(fromVariable.token));
       }
     }
+    if (t.text === "(" && callee?.kind === "ident") {
+      const fromDefault = defaultMethod(ctx, j, callee);
+      if (fromDefault) return fromDefault;
+    }
     if (t.text === "(" && callee?.kind === "ident" && FETCH.test(callee.text)) {
       return { method: "GET", how: `${callee.text}() without a method option (GET)` };
     }
   }
   return undefined;
+}
+
+/**
+ * A request function of this file whose method parameter has a verb as its default
+ * (`def call(path, method="GET", body=None)`, `function api(path, method = "GET")`), called
+ * without that argument (`call("/pods")`): the default (issue 41). Only a parameter named for a
+ * method (`method`, `http_method`, `verb`) counts; a call that passes it, by position or by name,
+ * is read as before.
+ */
+function defaultMethod(ctx: EvalContext, open: number, callee: Token): MethodSource | undefined {
+  const { tokens } = ctx;
+  const definition = definitionOf(tokens, callee.text, ctx.python);
+  if (!definition) return undefined;
+  const index = definition.params.findIndex(
+    (param, at) => /method|verb/i.test(param) && definition.defaults[at]?.kind === "str" && verbLiteral(definition.defaults[at]) !== undefined,
+  );
+  if (index < 0) return undefined;
+  const param = definition.params[index] as string;
+  const calleeAt = tokens.lastIndexOf(callee, open);
+  const viaObject = tokens[calleeAt - 1]?.text === "." || tokens[calleeAt - 1]?.text === "?.";
+  const shift = viaObject && ctx.python && (definition.params[0] === "self" || definition.params[0] === "cls") ? 1 : 0;
+  const args = callArgs(ctx, open)?.args ?? [];
+  const keyword = (start: number) => ctx.python && tokens[start]?.kind === "ident" && tokens[start + 1]?.text === "=";
+  if (args.some(([start]) => keyword(start) && tokens[start]?.text === param)) return undefined;
+  // `*args` or `**kwargs` at the call may carry it.
+  if (args.some(([start]) => tokens[start]?.text === "*" || tokens[start]?.text === "**" || tokens[start]?.text === "...")) return undefined;
+  if (args.filter(([start]) => !keyword(start)).length > index - shift) return undefined;
+  return { method: verbLiteral(definition.defaults[index]) as string, how: `the default of ${param} in ${callee.text}()` };
 }
 
 const PS_HTTP = /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i;

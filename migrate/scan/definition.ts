@@ -1,0 +1,54 @@
+// The definition of a function in the same file, read from tokens: its parameters (with their
+// one-token defaults) and where its body starts. Used to follow a request function's parameters:
+// a literal argument to where it is sent (literal-body.ts), a method left to its default
+// (method.ts).
+
+import { matchClose } from "./evaluate.js";
+import type { Token } from "./lex/tokens.js";
+
+export interface Definition {
+  /** Each parameter's name, in order (`self` included). */
+  params: string[];
+  /** Each parameter's default when it is one token (`method="GET"`, `method: string = "GET"`). */
+  defaults: (Token | undefined)[];
+  /** The token after the parameter list. */
+  body: number;
+}
+
+/** The definition of `name` in this file (`def name(…)`, `function name(…)`, `name(…) {`). */
+export function definitionOf(tokens: readonly Token[], name: string, python: boolean): Definition | undefined {
+  for (let i = 1; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (token.text !== name || tokens[i + 1]?.text !== "(") continue;
+    const before = tokens[i - 1]?.text;
+    const defines = python ? before === "def" : before === "function" || before === "async" || before === "{" || before === "}" || before === ";";
+    if (!defines) continue;
+    const close = matchClose(tokens, i + 1);
+    if (close < 0) continue;
+    if (!python) {
+      let brace = close + 1;
+      while (brace < tokens.length && tokens[brace]?.text !== "{" && brace - close < 8) brace++;
+      if (tokens[brace]?.text !== "{") continue;
+      if (before !== "function" && before !== "async" && tokens[brace - 1]?.text !== ")" && tokens[brace - 1]?.kind !== "ident") continue;
+    }
+    const params: string[] = [];
+    const defaults: (Token | undefined)[] = [];
+    let depth = 0;
+    let expectName = true;
+    for (let j = i + 2; j < close; j++) {
+      const part = tokens[j] as Token;
+      if (part.text === "(" || part.text === "[" || part.text === "{") depth++;
+      else if (part.text === ")" || part.text === "]" || part.text === "}") depth--;
+      else if (depth === 0 && part.text === ",") expectName = true;
+      else if (depth === 0 && expectName && part.kind === "ident") {
+        params.push(part.text);
+        defaults.push(undefined);
+        expectName = false;
+      } else if (depth === 0 && part.text === "=" && params.length > 0 && (tokens[j + 2]?.text === "," || j + 2 === close)) {
+        defaults[params.length - 1] = tokens[j + 1];
+      }
+    }
+    return { params, defaults, body: close + 1 };
+  }
+  return undefined;
+}
