@@ -34,6 +34,34 @@ function jsonAfter(tokens: readonly Token[], end: number): number | undefined {
     : undefined;
 }
 
+/** `.data` right after token `end` (an axios response): the index of `data`. */
+function dataAfter(tokens: readonly Token[], end: number): number | undefined {
+  return (tokens[end + 1]?.text === "." || tokens[end + 1]?.text === "?.") && tokens[end + 2]?.text === "data" && tokens[end + 3]?.text !== "("
+    ? end + 2
+    : undefined;
+}
+
+/**
+ * The name an axios response's `data` is destructured into by the statement whose value starts at
+ * token `valueStart`: `const { data } = await axios.get(…)` → `data`, `{ data: pods }` → `pods`.
+ */
+function dataOfPattern(tokens: readonly Token[], valueStart: number): string | undefined {
+  let k = valueStart;
+  if (tokens[k - 1]?.text === "await") k--;
+  if (tokens[k - 1]?.text !== "=" || tokens[k - 2]?.text !== "}") return undefined;
+  let open = k - 2;
+  while (open > 0 && k - open < 40 && tokens[open]?.text !== "{") open--;
+  if (tokens[open]?.text !== "{" || !/^(?:const|let|var)$/.test(tokens[open - 1]?.text ?? "")) return undefined;
+  for (let j = open + 1; j < k - 2; j++) {
+    if (tokens[j]?.text !== "data" || (tokens[j - 1]?.text !== "{" && tokens[j - 1]?.text !== ",")) continue;
+    const after = tokens[j + 1]?.text;
+    if (after === "," || after === "}") return "data";
+    if (after === ":" && tokens[j + 2]?.kind === "ident" && (tokens[j + 3]?.text === "," || tokens[j + 3]?.text === "}")) return tokens[j + 2]?.text;
+    return undefined;
+  }
+  return undefined;
+}
+
 /** The name assigned by the statement whose value starts at token `valueStart` (`data = …`, `const data = await …`). */
 function assignedTo(tokens: readonly Token[], valueStart: number): string | undefined {
   let k = valueStart;
@@ -201,10 +229,19 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
     if (name !== undefined) reads.push(...readsOf(tokens, name, jsonEnd + 1, scopeEnd(tokens, jsonEnd + 1, python, text, callStart), python, text, false));
     else if (!direct) reads.push({ form: "value", python, at: (tokens[start] as Token).start, end: (tokens[jsonEnd] as Token).end, item: false });
   };
-  const json = jsonAfter(tokens, close);
+  // axios answers the parsed body as `.data`: `const {data} = await axios.get(…)`, `res.data.x`.
+  const axios = !python && tokens[callStart]?.text === "axios";
+  const json = axios ? undefined : jsonAfter(tokens, close);
   if (json !== undefined) {
     fromValue(json, callStart);
     return reads;
+  }
+  if (axios) {
+    const destructured = dataOfPattern(tokens, callStart);
+    if (destructured !== undefined) {
+      reads.push(...readsOf(tokens, destructured, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false));
+      return reads;
+    }
   }
   const response = assignedTo(tokens, callStart);
   if (response === undefined) return reads;
@@ -212,7 +249,7 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
   for (let k = close + 1; k < to; k++) {
     const t = tokens[k] as Token;
     if (t.kind !== "ident" || t.text !== response || tokens[k - 1]?.text === ".") continue;
-    const end = jsonAfter(tokens, k);
+    const end = axios ? dataAfter(tokens, k) : jsonAfter(tokens, k);
     if (end === undefined) continue;
     fromValue(end, k);
     break;
