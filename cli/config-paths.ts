@@ -23,12 +23,12 @@ export interface ConfigPlace {
 }
 
 /** The real path of `p`, or of its nearest existing ancestor with the rest appended. */
-export function realPath(p: string): string {
+export function realPath(target: string): string {
   try {
-    return realpathSync(p);
+    return realpathSync(target);
   } catch {
-    const parent = path.dirname(p);
-    return parent === p ? p : path.join(realPath(parent), path.basename(p));
+    const parent = path.dirname(target);
+    return parent === target ? target : path.join(realPath(parent), path.basename(target));
   }
 }
 
