@@ -22,7 +22,7 @@ export interface ConfigPlace {
   rootIs: "config" | "flag";
 }
 
-/** The real path of `p`, or of its nearest existing ancestor with the rest appended. */
+/** The real path of `target`, or of its nearest existing ancestor with the rest appended. */
 export function realPath(target: string): string {
   try {
     return realpathSync(target);

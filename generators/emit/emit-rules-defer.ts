@@ -22,7 +22,7 @@ export function deferrableStages(stages: readonly StageSpec[], reads: readonly (
   return count;
 }
 
-/** Whether a rule's read of the resolved body could see the default `v` (wildcards match any step). */
+/** Whether a rule's read of the resolved body could see the default `defaultValue` (wildcards match any step). */
 function conflicts(defaultValue: DefaultValue, read: Read): boolean {
   const write = parsePointer(defaultValue.path);
   const seen = parsePointer(read.pointer);

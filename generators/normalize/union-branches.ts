@@ -39,7 +39,7 @@ function hasIdentity(schema: unknown): boolean {
   return false;
 }
 
-/** Applies `f` to each direct subschema of `schema` (a copy; data keywords untouched). */
+/** Applies `transform` to each direct subschema of `schema` (a copy; data keywords untouched). */
 function mapSubschemas(schema: Node, transform: (sub: unknown) => unknown): Node {
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
