@@ -22,13 +22,13 @@ export interface ConfigPlace {
   rootIs: "config" | "flag";
 }
 
-/** The real path of `p`, or of its nearest existing ancestor with the rest appended. */
-export function realPath(p: string): string {
+/** The real path of `target`, or of its nearest existing ancestor with the rest appended. */
+export function realPath(target: string): string {
   try {
-    return realpathSync(p);
+    return realpathSync(target);
   } catch {
-    const parent = path.dirname(p);
-    return parent === p ? p : path.join(realPath(parent), path.basename(p));
+    const parent = path.dirname(target);
+    return parent === target ? target : path.join(realPath(parent), path.basename(target));
   }
 }
 

@@ -70,7 +70,7 @@ function fail(file: string, where: string, message: string): never {
 }
 
 const strings = (file: string, where: string, value: unknown): string[] => {
-  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === "string" && v !== ""))
+  if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === "string" && item !== ""))
     fail(file, where, "must be a non-empty list of strings");
   return value as string[];
 };
@@ -86,7 +86,7 @@ function knownKeys(file: string, where: string, value: Record<string, unknown>, 
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Reads and checks a config file; every problem is exit 2 with the file and the JSON pointer. The
@@ -142,7 +142,8 @@ export function readConfig(file: string, options: { projectRoot?: string } = {})
     for (const key of ["current", "response", "spec", "rules"] as const) if (value[key] !== undefined) entry[key] = text(file, `${where}/${key}`, value[key]);
     if (entry.response !== undefined && !RESPONSE_STATUS.test(entry.response))
       fail(file, `${where}/response`, `takes an HTTP status such as 201, 2XX or default, not ${JSON.stringify(entry.response)}`);
-    for (const key of ["files", "catalog", "templates"] as const) entry[key]?.forEach((p, j) => checkEntry(config, `${where}/${key}/${j}`, p));
+    for (const key of ["files", "catalog", "templates"] as const)
+      entry[key]?.forEach((listedPath, j) => checkEntry(config, `${where}/${key}/${j}`, listedPath));
     for (const key of ["current", "spec", "rules"] as const) if (entry[key] !== undefined) checkEntry(config, `${where}/${key}`, entry[key]);
     config.lint.push(entry);
   });
@@ -168,21 +169,21 @@ export async function scanRoots(config: Config): Promise<string[]> {
     const matches = await glob(entry, { cwd: config.dir, onlyFiles: false, expandDirectories: false, dot: false, absolute: true });
     if (matches.length === 0) fail(config.file, "/scan/include", `${JSON.stringify(entry)} matches no file or folder`);
     // Every match is checked before any is read (a glob or a symbolic link may lead out).
-    for (const m of matches) checkMatch(config, `/scan/include/${j}`, entry, m);
-    for (const m of matches.sort()) roots.push(path.relative(process.cwd(), m) || ".");
+    for (const match of matches) checkMatch(config, `/scan/include/${j}`, entry, match);
+    for (const match of matches.sort()) roots.push(path.relative(process.cwd(), match) || ".");
   }
   return roots;
 }
 
 /** A path in the config, relative to its folder, as the process sees it. */
-export const fromConfig = (config: Config, p: string) => path.resolve(config.dir, p);
+export const fromConfig = (config: Config, relativePath: string) => path.resolve(config.dir, relativePath);
 
 /** What one entry lints with: its operation and settings, paths resolved against the config's folder (lint, the language server). */
 export function entrySettings(
   config: Config,
   entry: LintEntry,
 ): { operation: string; catalog?: string[]; templates?: string[]; current?: string; response?: string; spec?: string; rules?: string } {
-  const at = (p: string) => fromConfig(config, p);
+  const at = (relativePath: string) => fromConfig(config, relativePath);
   return {
     operation: entry.operation,
     ...(entry.catalog ? { catalog: entry.catalog.map(at) } : {}),
@@ -203,7 +204,7 @@ export async function entryFiles(config: Config, entry: LintEntry): Promise<stri
   const { glob } = await import("tinyglobby");
   const options = { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false, absolute: true };
   const matches = await glob(entry.files, options);
-  const outside = matches.find((m) => !within(config.root, realPath(m)));
+  const outside = matches.find((match) => !within(config.root, realPath(match)));
   if (outside !== undefined) {
     // Named at the glob that matched it.
     const i = config.lint.indexOf(entry);
@@ -212,7 +213,7 @@ export async function entryFiles(config: Config, entry: LintEntry): Promise<stri
     }
     checkMatch(config, `/lint/${i}/files`, entry.files.join(", "), outside);
   }
-  return matches.sort().map((m) => path.relative(process.cwd(), m) || m);
+  return matches.sort().map((match) => path.relative(process.cwd(), match) || match);
 }
 
 /**
@@ -224,7 +225,7 @@ async function refuseUnmatchedGlobs(config: Config, expanded: readonly string[][
   const { glob } = await import("tinyglobby");
   const options = { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false };
   for (const [i, entry] of config.lint.entries()) {
-    const several = entry.files.filter((p) => !p.startsWith("!")).length > 1;
+    const several = entry.files.filter((pattern) => !pattern.startsWith("!")).length > 1;
     // One positive glob and some match: that glob matched.
     if (!several && (expanded[i] as string[]).length > 0) continue;
     for (const [j, pattern] of entry.files.entries()) {
@@ -248,7 +249,7 @@ export async function groupFiles(config: Config, given: readonly string[]): Prom
   const expanded = await Promise.all(config.lint.map((entry) => entryFiles(config, entry)));
   await refuseUnmatchedGlobs(config, expanded);
   if (given.length === 0) {
-    const groups = config.lint.map((entry, i) => ({ entry, files: expanded[i] as string[] })).filter((g) => g.files.length > 0);
+    const groups = config.lint.map((entry, i) => ({ entry, files: expanded[i] as string[] })).filter((group) => group.files.length > 0);
     if (groups.length === 0) fail(config.file, "/lint", "its globs match no file");
     return groups;
   }
@@ -256,7 +257,7 @@ export async function groupFiles(config: Config, given: readonly string[]): Prom
   for (const file of given) {
     if (file === "-") fail(config.file, "", "standard input (-) has no name to match an entry's globs: give --operation");
     const absolute = path.resolve(file);
-    const i = expanded.findIndex((list) => list.some((m) => path.resolve(m) === absolute));
+    const i = expanded.findIndex((list) => list.some((match) => path.resolve(match) === absolute));
     if (i < 0) fail(config.file, "", `no "lint" entry's "files" matches ${file}: add a glob for it, or give --operation`);
     const entry = config.lint[i] as LintEntry;
     groups.set(entry, [...(groups.get(entry) ?? []), file]);

@@ -5,10 +5,10 @@ import type { Diagnostic } from "../schema-model/model.js";
 // Spec and rules text is input: control characters are escaped, never sent to a terminal raw.
 import { printable } from "../lint/printable.js";
 
-export function diagnosticLine(d: Diagnostic): string {
-  return `v2kit: ${d.level}: ${d.pointer ? `${printable(d.pointer)}: ` : ""}${printable(d.message)}\n`;
+export function diagnosticLine(diagnostic: Diagnostic): string {
+  return `v2kit: ${diagnostic.level}: ${diagnostic.pointer ? `${printable(diagnostic.pointer)}: ` : ""}${printable(diagnostic.message)}\n`;
 }
 
 export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  for (const d of diagnostics) process.stderr.write(diagnosticLine(d));
+  for (const diagnostic of diagnostics) process.stderr.write(diagnosticLine(diagnostic));
 }

@@ -14,7 +14,8 @@ import { printDiagnostics } from "./diagnostics.js";
 export function engineHooks(command: string, source: Pick<EngineSource, "spec" | "rules">, options: { quiet?: boolean } = {}): EngineHooks {
   return {
     // --quiet: errors only.
-    onDiagnostics: options.quiet === true ? (diagnostics) => printDiagnostics(diagnostics.filter((d) => d.level === "error")) : printDiagnostics,
+    onDiagnostics:
+      options.quiet === true ? (diagnostics) => printDiagnostics(diagnostics.filter((diagnostic) => diagnostic.level === "error")) : printDiagnostics,
     compileFailed: async (error) => {
       if (error instanceof InputError) return new CliError(`${command}: ${error.message}`, 2); // a FIFO, a device, over the budget
       const which = [source.spec && `--spec ${source.spec}`, source.rules && `--rules ${source.rules}`].filter(Boolean).join(" and ");

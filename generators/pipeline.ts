@@ -142,7 +142,7 @@ async function generateWith(model: ApiModel, source: Record<string, unknown>, op
   if (options.rulesStrict && ruleDiagnostics.length > 0) {
     throw new GenerateError(
       "rules-strict",
-      `--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((d) => `  ${d.pointer}: ${d.message}`).join("\n")}`,
+      `--rules-strict: ${ruleDiagnostics.length} rule(s) do not apply to this document:\n${ruleDiagnostics.map((diagnostic) => `  ${diagnostic.pointer}: ${diagnostic.message}`).join("\n")}`,
     );
   }
   const rulesSource = path.basename(options.rules ?? bundled.rules());
@@ -203,8 +203,8 @@ async function generateWith(model: ApiModel, source: Record<string, unknown>, op
   if (engine === undefined) {
     artifacts.add(
       "runtime",
-      runtime.map((r) => `${r.name}\0${r.source}`),
-      (head) => new Map(runtime.map((r) => [`runtime/${r.name.replace(/\.ts$/, ".mts")}`, `${head}\n${r.source}`])),
+      runtime.map((runtimeFile) => `${runtimeFile.name}\0${runtimeFile.source}`),
+      (head) => new Map(runtime.map((runtimeFile) => [`runtime/${runtimeFile.name.replace(/\.ts$/, ".mts")}`, `${head}\n${runtimeFile.source}`])),
     );
   }
   const built = await artifacts.files();

@@ -20,7 +20,7 @@ export interface DiffRow {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === "object" && !Array.isArray(value);
 const BOUNDS = [
   "minimum",
   "maximum",
@@ -43,18 +43,18 @@ interface Field {
   bounds: Map<string, string>;
 }
 
-const show = (v: unknown) => (Array.isArray(v) ? JSON.stringify([...v].map(String).sort()) : JSON.stringify(v));
+const show = (value: unknown) => (Array.isArray(value) ? JSON.stringify([...value].map(String).sort()) : JSON.stringify(value));
 
 /** Every field of a body schema with its constraints (alternatives merged). */
 export function flatten(schema: JsonSchema | undefined, defs: Record<string, JsonSchema>): Map<string, Field> {
   const fields = new Map<string, Field>();
   const field = (pointer: string) => {
-    let f = fields.get(pointer);
-    if (!f) {
-      f = { required: false, types: new Set(), formats: new Set(), bounds: new Map() };
-      fields.set(pointer, f);
+    let entry = fields.get(pointer);
+    if (!entry) {
+      entry = { required: false, types: new Set(), formats: new Set(), bounds: new Map() };
+      fields.set(pointer, entry);
     }
-    return f;
+    return entry;
   };
   const walk = (node: unknown, pointer: string, depth: number, refs: string[]): void => {
     if (!isObj(node) || depth > MAX_DEPTH) return;
@@ -68,7 +68,8 @@ export function flatten(schema: JsonSchema | undefined, defs: Record<string, Jso
       if (typeof node.format === "string") here.formats.add(node.format);
       for (const k of BOUNDS) if (node[k] !== undefined) here.bounds.set(k, show(node[k]));
     }
-    for (const key of ["allOf", "oneOf", "anyOf"]) if (Array.isArray(node[key])) for (const s of node[key] as unknown[]) walk(s, pointer, depth, refs);
+    for (const key of ["allOf", "oneOf", "anyOf"])
+      if (Array.isArray(node[key])) for (const subschema of node[key] as unknown[]) walk(subschema, pointer, depth, refs);
     for (const key of ["then", "else"]) walk(node[key], pointer, depth, refs);
     if (isObj(node.properties)) {
       for (const [name, sub] of Object.entries(node.properties)) walk(sub, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1, refs);
@@ -81,7 +82,7 @@ export function flatten(schema: JsonSchema | undefined, defs: Record<string, Jso
   return fields;
 }
 
-const setText = (s: Set<string>) => [...s].sort().join(" | ") || "—";
+const setText = (values: Set<string>) => [...values].sort().join(" | ") || "—";
 
 function compareBodies(operation: string, body: string, ours: Map<string, Field>, upstream: Map<string, Field>): DiffRow[] {
   const rows: DiffRow[] = [];
@@ -89,8 +90,8 @@ function compareBodies(operation: string, body: string, ours: Map<string, Field>
   for (const name of names) {
     const a = ours.get(name);
     const b = upstream.get(name);
-    const row = (kind: DiffKind, o: string, u: string, keyword?: string) =>
-      rows.push({ operation, body, field: name, kind, ...(keyword ? { keyword } : {}), ours: o, upstream: u });
+    const row = (kind: DiffKind, oursText: string, upstreamText: string, keyword?: string) =>
+      rows.push({ operation, body, field: name, kind, ...(keyword ? { keyword } : {}), ours: oursText, upstream: upstreamText });
     if (!b) {
       // Only the topmost missing field is listed; its children follow from it.
       if (!upstream.has(name.slice(0, name.lastIndexOf("/"))) && name.lastIndexOf("/") > 0) continue;
@@ -115,13 +116,13 @@ function compareBodies(operation: string, body: string, ours: Map<string, Field>
 /** Where our model and the upstream one disagree, for every REST operation both have. */
 export function upstreamDiff(ours: ApiModel, upstream: ApiModel): DiffRow[] {
   const rows: DiffRow[] = [];
-  const theirs = new Map(upstream.operations.filter((o) => o.kind === "rest").map((o) => [o.id, o]));
+  const theirs = new Map(upstream.operations.filter((operation) => operation.kind === "rest").map((operation) => [operation.id, operation]));
   const bodies = (op: OperationModel) =>
     new Map<string, JsonSchema | undefined>([
       ...(op.request ? [["request", op.request.schema] as const] : []),
-      ...op.responses.filter((r) => r.schema !== undefined).map((r) => [r.status, r.schema] as const),
+      ...op.responses.filter((response) => response.schema !== undefined).map((response) => [response.status, response.schema] as const),
     ]);
-  for (const op of [...ours.operations].filter((o) => o.kind === "rest").sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))) {
+  for (const op of [...ours.operations].filter((operation) => operation.kind === "rest").sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))) {
     const other = theirs.get(op.id);
     if (!other) continue;
     const a = bodies(op);
@@ -135,7 +136,7 @@ export function upstreamDiff(ours: ApiModel, upstream: ApiModel): DiffRow[] {
 
 /** Operations and bodies present in one document only (listed above the table). */
 export function unmatched(ours: ApiModel, upstream: ApiModel): { onlyOurs: string[]; onlyUpstream: string[] } {
-  const ids = (m: ApiModel) => new Set(m.operations.filter((o) => o.kind === "rest").map((o) => o.id));
+  const ids = (model: ApiModel) => new Set(model.operations.filter((operation) => operation.kind === "rest").map((operation) => operation.id));
   const a = ids(ours);
   const b = ids(upstream);
   return { onlyOurs: [...a].filter((id) => !b.has(id)).sort(), onlyUpstream: [...b].filter((id) => !a.has(id)).sort() };

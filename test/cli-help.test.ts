@@ -72,9 +72,9 @@ const DOC_PAGES = [
   "README.md",
   "docs/editors.md",
   "docs/config.md",
-  ...readdirSync(path.join(repo, "docs/guide")).map((f) => `docs/guide/${f}`),
-  ...readdirSync(path.join(repo, "docs/reference")).map((f) => `docs/reference/${f}`),
-].filter((f) => f.endsWith(".md"));
+  ...readdirSync(path.join(repo, "docs/guide")).map((file) => `docs/guide/${file}`),
+  ...readdirSync(path.join(repo, "docs/reference")).map((file) => `docs/reference/${file}`),
+].filter((file) => file.endsWith(".md"));
 
 function readmeExamples(): Example[] {
   const out: Example[] = [];
@@ -151,22 +151,22 @@ function project(): { dir: string; bin: string } {
 }
 
 const examples = [...helpExamples(), ...readmeExamples()];
-const offline = (e: Example) => !NEEDS_SERVICE.test(e.command) && (hasUpstream || !NEEDS_UPSTREAM.test(e.command));
-const runnable = examples.filter((e) => !SYNOPSIS.test(e.command) && offline(e));
-const skipped = examples.filter((e) => !SYNOPSIS.test(e.command) && !offline(e));
+const offline = (example: Example) => !NEEDS_SERVICE.test(example.command) && (hasUpstream || !NEEDS_UPSTREAM.test(example.command));
+const runnable = examples.filter((example) => !SYNOPSIS.test(example.command) && offline(example));
+const skipped = examples.filter((example) => !SYNOPSIS.test(example.command) && !offline(example));
 
 describe("every documented example runs", () => {
   let where: { dir: string; bin: string };
   beforeAll(() => {
     where = project();
-    console.log(`skipped (need the service and an API key):\n${skipped.map((e) => `  ${e.where}: ${e.command}`).join("\n")}`);
+    console.log(`skipped (need the service and an API key):\n${skipped.map((example) => `  ${example.where}: ${example.command}`).join("\n")}`);
     if (!hasUpstream) console.log(`skipped: the examples naming upstream-v2-openapi.json (${UPSTREAM} is absent)`);
   });
 
   it("finds the examples (help of every command and the README)", () => {
-    expect(runnable.filter((e) => e.where.startsWith("v2kit generate")).length).toBeGreaterThanOrEqual(11);
-    expect(runnable.filter((e) => e.where.startsWith("v2kit lint")).length).toBeGreaterThanOrEqual(10);
-    expect(runnable.filter((e) => e.where === "README.md").length).toBeGreaterThanOrEqual(10);
+    expect(runnable.filter((example) => example.where.startsWith("v2kit generate")).length).toBeGreaterThanOrEqual(11);
+    expect(runnable.filter((example) => example.where.startsWith("v2kit lint")).length).toBeGreaterThanOrEqual(10);
+    expect(runnable.filter((example) => example.where === "README.md").length).toBeGreaterThanOrEqual(10);
     expect(skipped.length).toBeGreaterThan(0);
   });
 
@@ -177,11 +177,11 @@ describe("every documented example runs", () => {
         const child = spawn(process.execPath, [cli, ...command.split(/\s+/).slice(1)], { cwd: where.dir, stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
         let stderr = "";
-        child.stderr.on("data", (d) => (stderr += String(d)));
+        child.stderr.on("data", (chunk) => (stderr += String(chunk)));
         const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
         await new Promise<void>((resolve) => {
-          child.stdout.on("data", (d) => {
-            stdout += String(d);
+          child.stdout.on("data", (chunk) => {
+            stdout += String(chunk);
             if (stdout.includes("listening on ")) resolve();
           });
           void exited.then(() => resolve());
@@ -193,14 +193,14 @@ describe("every documented example runs", () => {
       continue;
     }
     it(`${source}: ${command}`, () => {
-      const r = spawnSync("sh", ["-c", command], {
+      const result = spawnSync("sh", ["-c", command], {
         cwd: where.dir,
         encoding: "utf8",
         env: { ...process.env, PATH: `${where.bin}:${process.env.PATH ?? ""}`, NO_COLOR: "1" },
       });
-      const want = EXPECTED_EXIT.find((e) => e.match.test(command))?.code ?? 0;
-      expect(r.stderr).not.toMatch(/internal error|Run 'v2kit \S+ --help' for usage/);
-      expect(r.status, `exit ${r.status}\n${r.stderr}`).toBe(want);
+      const want = EXPECTED_EXIT.find((expected) => expected.match.test(command))?.code ?? 0;
+      expect(result.stderr).not.toMatch(/internal error|Run 'v2kit \S+ --help' for usage/);
+      expect(result.status, `exit ${result.status}\n${result.stderr}`).toBe(want);
     }, 300_000);
   }
 });

@@ -11,8 +11,8 @@ import { closest, editDistance } from "../cli/suggest.js";
 import { cli, repo, scratch } from "./fixtures/conformance/support.js";
 
 const run = (args: string[], cwd = repo) => {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
 describe("suggestions", () => {
@@ -76,11 +76,11 @@ describe("mistyped input, through the CLI", () => {
   ];
   for (const { name, args, want, notWant } of cases) {
     it(name, () => {
-      const r = run(args);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(want);
-      expect(r.stderr).not.toMatch(/internal error|To specify a positional argument/);
-      if (notWant) expect(r.stderr).not.toMatch(notWant);
+      const result = run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(want);
+      expect(result.stderr).not.toMatch(/internal error|To specify a positional argument/);
+      if (notWant) expect(result.stderr).not.toMatch(notWant);
     });
   }
 });
@@ -91,17 +91,17 @@ describe("files, folders and globs", () => {
       ["lint", "--operation", "createEndpoint", "examples"],
       ["migrate", "examples/migrate"],
     ]) {
-      const r = run(args);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/is a folder; name the files in it, or quote a glob for v2kit to expand: 'examples(\/migrate)?\/\*\.json'/);
-      expect(r.stderr).not.toContain("EISDIR");
+      const result = run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/is a folder; name the files in it, or quote a glob for v2kit to expand: 'examples(\/migrate)?\/\*\.json'/);
+      expect(result.stderr).not.toContain("EISDIR");
     }
   });
 
   it("a quoted glob is expanded by v2kit, in sorted order, as the shell would", () => {
-    const r = run(["lint", "--operation", "createEndpoint", "--format", "json", "examples/create-endpoint-*.json"]);
-    expect(r.code).toBe(1); // create-endpoint-invalid.json is invalid
-    const files = r.stdout
+    const result = run(["lint", "--operation", "createEndpoint", "--format", "json", "examples/create-endpoint-*.json"]);
+    expect(result.code).toBe(1); // create-endpoint-invalid.json is invalid
+    const files = result.stdout
       .trim()
       .split("\n")
       .map((line) => (JSON.parse(line) as { file: string }).file);
@@ -112,19 +112,19 @@ describe("files, folders and globs", () => {
     const dir = scratch("globs");
     mkdirSync(path.join(dir, "a/b"), { recursive: true });
     const body = readFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), "utf8");
-    for (const f of ["a/one.json", "a/b/two.json", "a/b/three.txt", "[literal].json"]) writeFileSync(path.join(dir, f), body);
+    for (const file of ["a/one.json", "a/b/two.json", "a/b/three.txt", "[literal].json"]) writeFileSync(path.join(dir, file), body);
     const lint = (pattern: string) => {
-      const r = run(["lint", "--operation", "createEndpoint", "--format", "json", pattern], dir);
+      const result = run(["lint", "--operation", "createEndpoint", "--format", "json", pattern], dir);
       return {
-        code: r.code,
+        code: result.code,
         files:
-          r.stdout.trim() === ""
+          result.stdout.trim() === ""
             ? []
-            : r.stdout
+            : result.stdout
                 .trim()
                 .split("\n")
-                .map((l) => (JSON.parse(l) as { file: string }).file),
-        stderr: r.stderr,
+                .map((line) => (JSON.parse(line) as { file: string }).file),
+        stderr: result.stderr,
       };
     };
     expect(lint("a/**/*.json").files).toEqual(["a/b/two.json", "a/one.json"]);
@@ -137,8 +137,8 @@ describe("files, folders and globs", () => {
   });
 
   it("migrate expands globs too", () => {
-    const r = run(["migrate", "--format", "json", "examples/migrate/*-create.json"]);
-    const files = r.stdout
+    const result = run(["migrate", "--format", "json", "examples/migrate/*-create.json"]);
+    const files = result.stdout
       .trim()
       .split("\n")
       .map((line) => (JSON.parse(line) as { file: string }).file);
@@ -171,7 +171,7 @@ describe("help and version", () => {
 
   it("generate --help shows an example for every flag", () => {
     const help = run(["generate", "--help"]).stdout;
-    const flags = [...help.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1] as string);
+    const flags = [...help.matchAll(/^ {2}(--[a-z-]+)/gm)].map((match) => match[1] as string);
     expect(flags.length).toBeGreaterThanOrEqual(11);
     for (const flag of flags) expect(help, flag).toMatch(new RegExp(`^ +v2kit generate .*${flag}( |$)`, "m"));
   });

@@ -24,9 +24,9 @@ describe("one error style", () => {
   });
 
   it("serve suggests the option meant, as lint and generate do", () => {
-    const r = run("serve", "--prot", "1");
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("unknown option --prot; did you mean --port?");
+    const result = run("serve", "--prot", "1");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown option --prot; did you mean --port?");
   });
 
   it("did-you-mean for option values too (lint --format, migrate scan --format and --fail-on)", () => {
@@ -48,10 +48,10 @@ describe("one error style", () => {
   });
 
   it("migrate scan says in words why a path cannot be read", () => {
-    const r = run("migrate", "scan", path.join(dir, "nope"));
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("no such file or directory");
-    expect(r.stderr).not.toMatch(/ENOENT|\bstat\b/);
+    const result = run("migrate", "scan", path.join(dir, "nope"));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("no such file or directory");
+    expect(result.stderr).not.toMatch(/ENOENT|\bstat\b/);
   });
 });
 
@@ -61,8 +61,10 @@ describe("errors of the variant the body chose", () => {
     await loadValidators("createEndpoint");
     const body = { name: "e", type: "QUEUE", image: "a/b:1", scaling: { type: "QUEUE_DELAY", queueDelay: 0 }, gpu: { pools: ["ADA_24"] } };
     const result = lint(body, { operation: "createEndpoint" });
-    expect(result.violations.map((v) => [v.path, v.rule])).toEqual([["/scaling/queueDelay", "schema/minimum"]]);
+    expect(result.violations.map((violation) => [violation.path, violation.rule])).toEqual([["/scaling/queueDelay", "schema/minimum"]]);
     const unknown = lint({ ...body, scaling: { type: "FAST", queueDelay: 2 } }, { operation: "createEndpoint" });
-    expect(unknown.violations.map((v) => [v.path, v.message])).toEqual([["/scaling/type", 'must name one of the variants of this value, not "FAST"']]);
+    expect(unknown.violations.map((violation) => [violation.path, violation.message])).toEqual([
+      ["/scaling/type", 'must name one of the variants of this value, not "FAST"'],
+    ]);
   });
 });

@@ -166,21 +166,24 @@ describe("every error class of the source", () => {
         return found;
       }),
   );
-  const byName = new Map(classes.map((c) => [c.name, c]));
-  const errors = classes.filter((c) => {
-    for (let type: string | undefined = c.name; type !== undefined; type = byName.get(type)?.base) if (type === "Error" || type === "V2kitError") return true;
+  const byName = new Map(classes.map((errorClass) => [errorClass.name, errorClass]));
+  const errors = classes.filter((errorClass) => {
+    for (let type: string | undefined = errorClass.name; type !== undefined; type = byName.get(type)?.base)
+      if (type === "Error" || type === "V2kitError") return true;
     return false;
   });
 
   it("only V2kitError extends Error; every other error class extends a layer's base below it", () => {
     expect(errors.length).toBeGreaterThan(15);
-    expect(errors.filter((c) => c.base === "Error").map((c) => `${c.file}: ${c.name}`)).toEqual(["engine/errors.ts: V2kitError"]);
+    expect(errors.filter((errorClass) => errorClass.base === "Error").map((errorClass) => `${errorClass.file}: ${errorClass.name}`)).toEqual([
+      "engine/errors.ts: V2kitError",
+    ]);
   });
 
   it("one base per layer, directly below V2kitError; every other error extends its own layer's base", () => {
     const layerOf = (file: string) => file.split(path.sep)[0] as string;
-    const bases = errors.filter((c) => c.base === "V2kitError");
-    expect(Object.fromEntries(bases.map((c) => [layerOf(c.file), c.name]))).toEqual({
+    const bases = errors.filter((errorClass) => errorClass.base === "V2kitError");
+    expect(Object.fromEntries(bases.map((errorClass) => [layerOf(errorClass.file), errorClass.name]))).toEqual({
       engine: "EngineError",
       input: "InputError",
       rules: "RulesError",
@@ -195,19 +198,23 @@ describe("every error class of the source", () => {
       cli: "CliError",
     });
     expect(bases).toHaveLength(10);
-    const baseOf = new Map(bases.map((c) => [layerOf(c.file), c.name]));
+    const baseOf = new Map(bases.map((errorClass) => [layerOf(errorClass.file), errorClass.name]));
     baseOf.set("generators", "GenerateError");
     const strays = errors
-      .filter((c) => c.base !== "Error" && c.base !== "V2kitError")
-      .filter((c) => {
-        let type: string | undefined = c.base;
-        while (type !== undefined && type !== baseOf.get(layerOf(c.file))) type = byName.get(type)?.base;
+      .filter((errorClass) => errorClass.base !== "Error" && errorClass.base !== "V2kitError")
+      .filter((errorClass) => {
+        let type: string | undefined = errorClass.base;
+        while (type !== undefined && type !== baseOf.get(layerOf(errorClass.file))) type = byName.get(type)?.base;
         return type === undefined;
       });
-    expect(strays.map((c) => `${c.file}: ${c.name} extends ${c.base}`)).toEqual([]);
+    expect(strays.map((errorClass) => `${errorClass.file}: ${errorClass.name} extends ${errorClass.base}`)).toEqual([]);
   });
 
   it("each declares its own errorName, its class's name (the name and the brand a bundler's renaming cannot change)", () => {
-    expect(errors.filter((c) => c.errorName !== c.name).map((c) => `${c.file}: ${c.name} declares ${String(c.errorName)}`)).toEqual([]);
+    expect(
+      errors
+        .filter((errorClass) => errorClass.errorName !== errorClass.name)
+        .map((errorClass) => `${errorClass.file}: ${errorClass.name} declares ${String(errorClass.errorName)}`),
+    ).toEqual([]);
   });
 });

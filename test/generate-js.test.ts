@@ -23,16 +23,16 @@ const run = (cmd: string, args: string[], cwd = work) => spawnSync(cmd, args, { 
 /** Every file under `dir`, relative, sorted. */
 function walk(dir: string, prefix = ""): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? walk(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]))
+    .flatMap((entry) => (entry.isDirectory() ? walk(dir, path.join(prefix, entry.name)) : [path.join(prefix, entry.name)]))
     .sort();
 }
 
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), "v2kit-js-"));
   js = path.join(work, "js");
-  const r = run(process.execPath, [cli, "generate", "--js", "--quiet", "--out", js]);
-  expect(r.stderr).toBe("");
-  expect(r.status).toBe(0);
+  const result = run(process.execPath, [cli, "generate", "--js", "--quiet", "--out", js]);
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
   writeFileSync(path.join(work, "package.json"), JSON.stringify({ type: "module", private: true }));
   // The generated property tests import vitest, fast-check and v2kit/testing (development only).
   symlinkSync(path.join(repo, "node_modules"), path.join(work, "node_modules"));
@@ -43,20 +43,20 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe("generate --js", () => {
   it("writes .mjs with .d.mts beside each, no .mts, and the same modules as the TypeScript output", () => {
     const files = walk(js);
-    expect(files.filter((f) => f.endsWith(".mts") && !f.endsWith(".d.mts"))).toEqual([]);
+    expect(files.filter((file) => file.endsWith(".mts") && !file.endsWith(".d.mts"))).toEqual([]);
     // This package's own output imports the engine instead of a runtime/ copy: the engine's modules stand for it.
-    const modules = [...walk(path.join(repo, "output")), ...walk(engine).map((f) => `runtime/${f}`)]
-      .filter((f) => f.endsWith(".mts") || (f.startsWith("runtime/") && f.endsWith(".ts")))
-      .map((f) => f.replace(/\.m?ts$/, ""));
-    for (const m of modules) {
-      expect(files).toContain(`${m}.mjs`);
-      expect(files).toContain(`${m}.d.mts`);
+    const modules = [...walk(path.join(repo, "output")), ...walk(engine).map((file) => `runtime/${file}`)]
+      .filter((file) => file.endsWith(".mts") || (file.startsWith("runtime/") && file.endsWith(".ts")))
+      .map((file) => file.replace(/\.m?ts$/, ""));
+    for (const moduleName of modules) {
+      expect(files).toContain(`${moduleName}.mjs`);
+      expect(files).toContain(`${moduleName}.d.mts`);
     }
   });
 
   it("runs under plain node: every module loads; check() and a one-operation check() give the verdicts", () => {
     const body = readFileSync(path.join(repo, "examples/create-endpoint-gpu.json"), "utf8");
-    const modules = walk(js).filter((f) => f.endsWith(".mjs") && !f.startsWith("tests/"));
+    const modules = walk(js).filter((file) => file.endsWith(".mjs") && !file.startsWith("tests/"));
     writeFileSync(
       path.join(work, "main.mjs"),
       [
@@ -69,32 +69,32 @@ describe("generate --js", () => {
         "console.log(JSON.stringify([operationIds.includes('createEndpoint'), routes.length > 0, check('createEndpoint', body).ok, check('createEndpoint', bad).problem?.status, one.check(bad).problem?.status, checkResponse('createEndpoint', '201', {}).ok]));",
       ].join("\n"),
     );
-    const r = run(process.execPath, ["main.mjs"]);
-    expect(r.stderr).toBe("");
+    const result = run(process.execPath, ["main.mjs"]);
+    expect(result.stderr).toBe("");
     const bad = { ...(JSON.parse(body) as object), cpu: [{ flavor: "cpu3c", count: 1 }] };
     const want = lint(bad, { operation: "createEndpoint" }).problem?.status;
     expect(want).toBeDefined();
-    expect(JSON.parse(r.stdout)).toEqual([true, true, true, want, want, false]);
+    expect(JSON.parse(result.stdout)).toEqual([true, true, true, want, want, false]);
   });
 
   it("its declarations match the TypeScript output: identical types for the laid-out modules, the same exports everywhere", () => {
     const ts = path.join(repo, "output");
     const lines = ["type Eq<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;"];
     const modules = walk(js)
-      .filter((f) => f.endsWith(".d.mts") && f !== "types.d.mts")
-      .map((f) => f.slice(0, -6));
-    modules.forEach((m, i) => {
+      .filter((file) => file.endsWith(".d.mts") && file !== "types.d.mts")
+      .map((file) => file.slice(0, -6));
+    modules.forEach((moduleName, i) => {
       // The runtime/ copy's modules against the engine they are copied from (this package's output has none).
-      const typed = m.startsWith("runtime/") ? path.join(engine, `${m.slice("runtime/".length)}.js`) : `${ts}/${m}.mjs`;
-      lines.push(`import type * as T${i} from ${JSON.stringify(typed)};`, `import type * as J${i} from "./js/${m}.mjs";`);
-      lines.push(`export const names${i}: Eq<keyof typeof T${i}, keyof typeof J${i}> = true; // ${m}`);
-      if (m.startsWith("validators/")) {
+      const typed = moduleName.startsWith("runtime/") ? path.join(engine, `${moduleName.slice("runtime/".length)}.js`) : `${ts}/${moduleName}.mjs`;
+      lines.push(`import type * as T${i} from ${JSON.stringify(typed)};`, `import type * as J${i} from "./js/${moduleName}.mjs";`);
+      lines.push(`export const names${i}: Eq<keyof typeof T${i}, keyof typeof J${i}> = true; // ${moduleName}`);
+      if (moduleName.startsWith("validators/")) {
         // Ajv's own exports are typed by their code in the .mts; declared as what they are used as.
         lines.push(`export const validators${i}: Record<string, J${i}.ValidateFunction | Record<string, J${i}.ValidateFunction>> = {} as typeof T${i};`);
         lines.push(
           `export const exported${i}: Eq<Pick<typeof T${i}, keyof typeof T${i} & ("request" | "responses")>, Pick<typeof J${i}, keyof typeof J${i} & ("request" | "responses")>> = true;`,
         );
-      } else if (!m.startsWith("runtime/")) {
+      } else if (!moduleName.startsWith("runtime/")) {
         // The runtime's declarations are tsc's own, compiled from the same source (dist/engine).
         lines.push(`export const types${i}: Eq<typeof T${i}, typeof J${i}> = true;`);
       }
@@ -109,9 +109,9 @@ describe("generate --js", () => {
         files: ["eq.mts"],
       }),
     );
-    const r = run(tsc, ["-p", "."]);
-    expect(r.stdout).toBe("");
-    expect(r.status).toBe(0);
+    const result = run(tsc, ["-p", "."]);
+    expect(result.stdout).toBe("");
+    expect(result.status).toBe(0);
   }, 120_000);
 
   it("types a JavaScript consumer in the editor (tsc --checkJs): a right call passes, a wrong one is an error", () => {
@@ -151,7 +151,7 @@ describe("generate --js", () => {
   it("is byte-identical run to run, and --check --js accepts it", () => {
     const again = path.join(work, "again");
     expect(run(process.execPath, [cli, "generate", "--js", "--quiet", "--out", again]).status).toBe(0);
-    for (const f of walk(js)) expect(readFileSync(path.join(again, f), "utf8"), f).toBe(readFileSync(path.join(js, f), "utf8"));
+    for (const file of walk(js)) expect(readFileSync(path.join(again, file), "utf8"), file).toBe(readFileSync(path.join(js, file), "utf8"));
     const check = run(process.execPath, [cli, "generate", "--js", "--check", "--out", js]);
     expect(check.stdout).toMatch(/is current/);
     expect(check.status).toBe(0);

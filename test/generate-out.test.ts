@@ -16,8 +16,8 @@ interface Run {
 }
 
 function generate(args: string[], cwd = repo, env: Record<string, string> = {}): Run {
-  const r = spawnSync(process.execPath, [cli, "generate", ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [cli, "generate", ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Every file under `dir` (symlinks as "-> target"), with its content: a folder's whole state. */
@@ -35,16 +35,16 @@ function snapshot(dir: string): Record<string, string> {
 
 const readlinkText = (file: string) => execFileSync("readlink", [file], { encoding: "utf8" }).trim();
 
-const noCrash = (r: Run) => expect(r.stderr).not.toMatch(/internal error|TypeError|\n\s+at .*:\d+:\d+/);
+const noCrash = (result: Run) => expect(result.stderr).not.toMatch(/internal error|TypeError|\n\s+at .*:\d+:\d+/);
 
 /** One generated folder, made once and copied by the cases that need previous output. */
 let base: string;
 
 beforeAll(() => {
   base = path.join(scratch("out-base"), "generated");
-  const r = generate(["--out", base, "--quiet"]);
-  expect(r.stderr).toBe("");
-  expect(r.code).toBe(0);
+  const result = generate(["--out", base, "--quiet"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
 });
 
 function copyOfBase(): string {
@@ -60,13 +60,13 @@ describe("generate --out never touches what it did not write", () => {
     writeFileSync(path.join(out, "main.ts"), "export const main = 1;\n");
     writeFileSync(path.join(out, "sub/util.ts"), "export const util = 2;\n");
     const before = snapshot(out);
-    const r = generate(["--out", out]);
-    noCrash(r);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("holds 2 item(s) v2kit did not write");
-    expect(r.stderr).toMatch(/^ {2}main\.ts$/m);
-    expect(r.stderr).toMatch(/^ {2}sub\/util\.ts$/m);
-    expect(r.stderr).toContain("--allow-foreign-files");
+    const result = generate(["--out", out]);
+    noCrash(result);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("holds 2 item(s) v2kit did not write");
+    expect(result.stderr).toMatch(/^ {2}main\.ts$/m);
+    expect(result.stderr).toMatch(/^ {2}sub\/util\.ts$/m);
+    expect(result.stderr).toContain("--allow-foreign-files");
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -77,9 +77,9 @@ describe("generate --out never touches what it did not write", () => {
     writeFileSync(path.join(out, "main.ts"), "export const main = 1;\n");
     writeFileSync(path.join(out, "sub/util.ts"), "export const util = 2;\n");
     writeFileSync(path.join(out, "reports/q3.csv"), "a,b\n1,2\n");
-    const r = generate(["--out", out, "--allow-foreign-files", "--quiet"]);
-    noCrash(r);
-    expect(r.code).toBe(0);
+    const result = generate(["--out", out, "--allow-foreign-files", "--quiet"]);
+    noCrash(result);
+    expect(result.code).toBe(0);
     expect(readFileSync(path.join(out, "main.ts"), "utf8")).toBe("export const main = 1;\n");
     expect(readFileSync(path.join(out, "sub/util.ts"), "utf8")).toBe("export const util = 2;\n");
     expect(readFileSync(path.join(out, "reports/q3.csv"), "utf8")).toBe("a,b\n1,2\n");
@@ -96,29 +96,29 @@ describe("generate --out never touches what it did not write", () => {
     execFileSync("git", ["init", "-q"], { cwd: project });
     writeFileSync(path.join(project, "README.md"), "# mine\n");
     const before = snapshot(project);
-    const r = generate(["--out", "."], project);
-    noCrash(r);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^ {2}\.git\/HEAD$/m);
+    const result = generate(["--out", "."], project);
+    noCrash(result);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^ {2}\.git\/HEAD$/m);
     expect(snapshot(project)).toEqual(before);
   });
 
   it("refuses this repository's own source folder as --out", () => {
     const before = snapshot(path.join(repo, "generators"));
-    const r = generate(["--out", "generators"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--out generators holds");
+    const result = generate(["--out", "generators"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--out generators holds");
     expect(snapshot(path.join(repo, "generators"))).toEqual(before);
   });
 
   it("reports hand edits to generated files (exit 2) and replaces them only with --overwrite-edits", () => {
     const out = copyOfBase();
     writeFileSync(path.join(out, "rules.mts"), "// my edit\n");
-    const r = generate(["--out", out]);
-    noCrash(r);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/1 file\(s\) in .* were changed since v2kit wrote them:\n {2}rules\.mts\n/);
-    expect(r.stderr).toContain("--overwrite-edits");
+    const result = generate(["--out", out]);
+    noCrash(result);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/1 file\(s\) in .* were changed since v2kit wrote them:\n {2}rules\.mts\n/);
+    expect(result.stderr).toContain("--overwrite-edits");
     expect(readFileSync(path.join(out, "rules.mts"), "utf8")).toBe("// my edit\n");
     const forced = generate(["--out", out, "--overwrite-edits", "--quiet"]);
     expect(forced.code).toBe(0);
@@ -134,10 +134,10 @@ describe("generate --out never follows a symlink inside it", () => {
     rmSync(path.join(out, "types.mts"));
     symlinkSync(elsewhere, path.join(out, "types.mts"));
     for (const flags of [[], ["--allow-foreign-files"], ["--allow-foreign-files", "--overwrite-edits"]]) {
-      const r = generate(["--out", out, "--force", ...flags]);
-      noCrash(r);
-      expect(r.code, flags.join(" ")).toBe(2);
-      expect(r.stderr).toMatch(/types\.mts (\(symbolic link\)|is a symbolic link)/);
+      const result = generate(["--out", out, "--force", ...flags]);
+      noCrash(result);
+      expect(result.code, flags.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(/types\.mts (\(symbolic link\)|is a symbolic link)/);
       expect(readFileSync(elsewhere, "utf8")).toBe("precious\n");
     }
   });
@@ -149,10 +149,10 @@ describe("generate --out never follows a symlink inside it", () => {
     rmSync(path.join(out, "runtime"), { recursive: true });
     symlinkSync(elsewhere, path.join(out, "runtime"));
     for (const flags of [[], ["--allow-foreign-files", "--overwrite-edits"]]) {
-      const r = generate(["--out", out, "--force", ...flags]);
-      noCrash(r);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/runtime.*symbolic link/);
+      const result = generate(["--out", out, "--force", ...flags]);
+      noCrash(result);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/runtime.*symbolic link/);
       expect(snapshot(elsewhere)).toEqual({ "keep.txt": "mine\n" });
     }
   });
@@ -164,17 +164,21 @@ describe("--out that is not a folder is a usage error (exit 2), never a stack tr
     { name: "a file (the README)", make: () => path.join(repo, "README.md"), want: /README\.md is a file; --out takes a folder/ },
     {
       name: "a dangling symlink",
-      make: (d) => (symlinkSync(path.join(d, "nowhere"), path.join(d, "out")), path.join(d, "out")),
+      make: (parent) => (symlinkSync(path.join(parent, "nowhere"), path.join(parent, "out")), path.join(parent, "out")),
       want: /symbolic link to a missing target/,
     },
     {
       name: "a symlink loop",
-      make: (d) => (symlinkSync(path.join(d, "b"), path.join(d, "a")), symlinkSync(path.join(d, "a"), path.join(d, "b")), path.join(d, "a")),
+      make: (parent) => (
+        symlinkSync(path.join(parent, "b"), path.join(parent, "a")),
+        symlinkSync(path.join(parent, "a"), path.join(parent, "b")),
+        path.join(parent, "a")
+      ),
       want: /symbolic link loop/,
     },
     {
       name: "a path through a file",
-      make: (d) => (writeFileSync(path.join(d, "f"), ""), path.join(d, "f", "out")),
+      make: (parent) => (writeFileSync(path.join(parent, "f"), ""), path.join(parent, "f", "out")),
       want: /is a file, not a folder|part of the path is a file/,
     },
   ];
@@ -183,10 +187,10 @@ describe("--out that is not a folder is a usage error (exit 2), never a stack tr
       const out = make(dir());
       const readme = readFileSync(path.join(repo, "README.md"), "utf8");
       for (const extra of [[], ["--check"]]) {
-        const r = generate(["--out", out, ...extra]);
-        noCrash(r);
-        expect(r.code).toBe(2);
-        expect(r.stderr).toMatch(want);
+        const result = generate(["--out", out, ...extra]);
+        noCrash(result);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toMatch(want);
       }
       expect(readFileSync(path.join(repo, "README.md"), "utf8")).toBe(readme);
     });
@@ -219,23 +223,23 @@ describe("a killed or interrupted run leaves the previous output intact", () => 
     stamp.files["rules.mts"] = execFileSync("sha256sum", [path.join(out, "rules.mts")], { encoding: "utf8" }).split(" ")[0];
     writeFileSync(path.join(out, ".v2kit-stamp.json"), JSON.stringify(stamp));
     const before = snapshot(out);
-    const r = await killMidWrite(out, "SIGKILL");
-    expect(r.signal).toBe("SIGKILL");
+    const result = await killMidWrite(out, "SIGKILL");
+    expect(result.signal).toBe("SIGKILL");
     expect(snapshot(out)).toEqual(before);
-    const leftovers = readdirSync(path.dirname(out)).filter((f) => f.includes(".v2kit-new-"));
+    const leftovers = readdirSync(path.dirname(out)).filter((file) => file.includes(".v2kit-new-"));
     expect(leftovers).toHaveLength(1);
     const next = generate(["--out", out, "--force", "--quiet"]);
     expect(next.code).toBe(0);
-    expect(readdirSync(path.dirname(out)).filter((f) => f.includes(".v2kit-"))).toEqual([]);
+    expect(readdirSync(path.dirname(out)).filter((file) => file.includes(".v2kit-"))).toEqual([]);
     expect(snapshot(out)).toEqual(snapshot(base));
   });
 
   it("SIGINT mid-write: exit 130, the previous output is unchanged and nothing is left behind", async () => {
     const out = copyOfBase();
     const before = snapshot(out);
-    const r = await killMidWrite(out, "SIGINT");
-    expect(r.code).toBe(130);
-    expect(r.stderr).toContain("interrupted (SIGINT)");
+    const result = await killMidWrite(out, "SIGINT");
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("interrupted (SIGINT)");
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(path.dirname(out))).toEqual([path.basename(out)]);
   });
@@ -245,9 +249,9 @@ describe("a killed or interrupted run leaves the previous output intact", () => 
     const aside = path.join(path.dirname(out), `.${path.basename(out)}.v2kit-old-99999999`);
     cpSync(out, aside, { recursive: true });
     rmSync(out, { recursive: true });
-    const r = generate(["--out", out]);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain("is up to date");
+    const result = generate(["--out", out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("is up to date");
     expect(snapshot(out)).toEqual(snapshot(base));
     expect(existsSync(aside)).toBe(false);
   });
@@ -289,8 +293,8 @@ describe("the stamp is a function of the inputs' content only", () => {
     const committed = readFileSync(path.join(repo, "output/.v2kit-stamp.json"), "utf8");
     for (const where of ["stamp-a", "stamp-b-with-a-longer-name"]) {
       const copy = copyOfPackage(where);
-      const r = spawnSync(process.execPath, [path.join(copy, "dist/cli/v2kit.js"), "generate"], { cwd: copy, encoding: "utf8" });
-      expect(r.stdout, r.stderr).toBe("v2kit: output is up to date\n");
+      const result = spawnSync(process.execPath, [path.join(copy, "dist/cli/v2kit.js"), "generate"], { cwd: copy, encoding: "utf8" });
+      expect(result.stdout, result.stderr).toBe("v2kit: output is up to date\n");
       expect(readFileSync(path.join(copy, "output/.v2kit-stamp.json"), "utf8")).toBe(committed);
     }
   });
@@ -299,8 +303,8 @@ describe("the stamp is a function of the inputs' content only", () => {
     const copy = copyOfPackage("stamp-crlf");
     const rules = path.join(copy, "rules/v2.rules.yaml");
     writeFileSync(rules, readFileSync(rules, "utf8").replace(/\n/g, "\r\n"));
-    const r = spawnSync(process.execPath, [path.join(copy, "dist/cli/v2kit.js"), "generate"], { cwd: copy, encoding: "utf8" });
-    expect(r.stdout, r.stderr).toBe("v2kit: output is up to date\n");
+    const result = spawnSync(process.execPath, [path.join(copy, "dist/cli/v2kit.js"), "generate"], { cwd: copy, encoding: "utf8" });
+    expect(result.stdout, result.stderr).toBe("v2kit: output is up to date\n");
   });
 
   it("a fresh git clone of this repository: generate is a no-op and git status stays clean", (context) => {
@@ -317,8 +321,8 @@ describe("the stamp is a function of the inputs' content only", () => {
     }
     cpSync(path.join(repo, "dist"), path.join(clone, "dist"), { recursive: true });
     symlinkSync(path.join(repo, "node_modules"), path.join(clone, "node_modules"));
-    const r = spawnSync(process.execPath, [path.join(clone, "dist/cli/v2kit.js"), "generate"], { cwd: clone, encoding: "utf8" });
-    expect(r.stdout, r.stderr).toBe("v2kit: output is up to date\n");
+    const result = spawnSync(process.execPath, [path.join(clone, "dist/cli/v2kit.js"), "generate"], { cwd: clone, encoding: "utf8" });
+    expect(result.stdout, result.stderr).toBe("v2kit: output is up to date\n");
     // node_modules is our symlink to this checkout's (ignored as a folder, not as a link).
     expect(execFileSync("git", ["status", "--porcelain", "--", ".", ":!node_modules"], { cwd: clone, encoding: "utf8" })).toBe("");
   });

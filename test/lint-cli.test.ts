@@ -50,13 +50,13 @@ interface Run {
 
 function run(args: string[], stdin?: string | Buffer, env: Record<string, string> = {}): Run {
   const { NO_COLOR: _, ...rest } = process.env;
-  const r = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: root, input: stdin ?? "", env: { ...rest, ...env }, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: root, input: stdin ?? "", env: { ...rest, ...env }, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Compare with test/golden/lint/NAME.txt, or write it when UPDATE_GOLDEN=1. */
-function expectGolden(name: string, args: string[], r: Run): void {
-  const actual = `$ v2kit lint ${args.join(" ")}\nexit: ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;
+function expectGolden(name: string, args: string[], result: Run): void {
+  const actual = `$ v2kit lint ${args.join(" ")}\nexit: ${result.code}\n--- stdout\n${result.stdout}--- stderr\n${result.stderr}`;
   const file = join(goldens, `${name}.txt`);
   if (process.env.UPDATE_GOLDEN === "1") {
     mkdirSync(goldens, { recursive: true });
@@ -147,14 +147,14 @@ const SCENARIOS: [string, string[], string | undefined, number][] = [
 
 describe("golden scenarios", () => {
   test.each(SCENARIOS)("%s", (name, args, stdin, code) => {
-    const r = run(args, stdin);
-    expect(r.code, r.stderr).toBe(code);
-    expectGolden(name, args, r);
+    const result = run(args, stdin);
+    expect(result.code, result.stderr).toBe(code);
+    expectGolden(name, args, result);
   });
 
   test("every golden file belongs to a scenario", () => {
     const names = new Set(SCENARIOS.map(([name]) => `${name}.txt`));
-    const stray = readdirSync(goldens).filter((f) => f.endsWith(".txt") && !names.has(f));
+    const stray = readdirSync(goldens).filter((file) => file.endsWith(".txt") && !names.has(file));
     expect(stray).toEqual([]);
   });
 });
@@ -162,20 +162,20 @@ describe("golden scenarios", () => {
 describe("format contracts", () => {
   test("json: one line per input, in input order, with the documented keys", () => {
     const files = [`${EX}/create-endpoint-gpu.json`, `${EX}/create-endpoint-invalid.json`, `${INPUTS}/malformed.json`];
-    const r = run(["--operation", "createEndpoint", "--format", "json", ...files]);
-    const lines = r.stdout
+    const result = run(["--operation", "createEndpoint", "--format", "json", ...files]);
+    const lines = result.stdout
       .trimEnd()
       .split("\n")
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.map((l) => l.file)).toEqual(files);
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line.file)).toEqual(files);
     for (const line of lines) expect(Object.keys(line)).toEqual(["file", "ok", "status", "problem", "violations", "warnings", "resolved"]);
     expect(lines[0]).toMatchObject({ ok: true, status: null, problem: null });
     expect(lines[2]).toMatchObject({ ok: false, status: 400, violations: [{ rule: "json/parse" }] });
   });
 
   test("sarif: SARIF 2.1.0, one run, rules for every result", () => {
-    const r = run(["--operation", "createEndpoint", "--format", "sarif", `${EX}/create-endpoint-invalid.json`]);
-    const log = JSON.parse(r.stdout);
+    const lintRun = run(["--operation", "createEndpoint", "--format", "sarif", `${EX}/create-endpoint-invalid.json`]);
+    const log = JSON.parse(lintRun.stdout);
     expect(log.version).toBe("2.1.0");
     expect(log.runs).toHaveLength(1);
     const [run0] = log.runs;
@@ -254,7 +254,7 @@ describe("bulk NDJSON", () => {
         const parts = (tail + data).split("\n");
         tail = parts.pop() ?? "";
         outputLines += parts.length;
-        for (const p of parts) if (p.includes('"ok":false')) invalid++;
+        for (const line of parts) if (line.includes('"ok":false')) invalid++;
       });
       let stderr = "";
       child.stderr.on("data", (data: Buffer) => {

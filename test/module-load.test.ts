@@ -108,7 +108,8 @@ function identity(module: string): string {
 /** Modules loaded under two paths (or formats) at once. */
 function loadedTwice(modules: string[]): string[][] {
   const byIdentity = new Map<string, string[]>();
-  for (const m of modules.filter((loaded) => loaded.startsWith("dist/"))) byIdentity.set(identity(m), [...(byIdentity.get(identity(m)) ?? []), m]);
+  for (const loadedModule of modules.filter((loaded) => loaded.startsWith("dist/")))
+    byIdentity.set(identity(loadedModule), [...(byIdentity.get(identity(loadedModule)) ?? []), loadedModule]);
   return [...byIdentity.values()].filter((paths) => paths.length > 1);
 }
 
@@ -121,7 +122,7 @@ describe('import "v2kit/serve" with the bundled schema', () => {
     ]);
     expect(modules).toContain("dist/serve/index.js");
     expect(modules).toContain("dist/engine/evaluate.js");
-    expect(modules.filter((m) => CODEGEN.some((pattern) => pattern.test(m)))).toEqual([]);
+    expect(modules.filter((loaded) => CODEGEN.some((pattern) => pattern.test(loaded)))).toEqual([]);
     expect(loadedTwice(modules)).toEqual([]);
   });
 
@@ -131,9 +132,9 @@ describe('import "v2kit/serve" with the bundled schema', () => {
       [201, name],
       [200, "3.1.0"],
     ]);
-    for (const pattern of CODEGEN.filter((p) => !/ts-morph/.test(String(p))))
+    for (const pattern of CODEGEN.filter((codegen) => !/ts-morph/.test(String(codegen))))
       expect(
-        modules.some((m) => pattern.test(m)),
+        modules.some((loaded) => pattern.test(loaded)),
         String(pattern),
       ).toBe(true);
   });
@@ -145,9 +146,9 @@ describe('import "v2kit"', () => {
     expect(answers).toEqual([[null, 422]]); // a valid request (no status), an empty endpoint that is not one
     expect(modules).toContain("dist/lint/index.js");
     expect(modules).toContain("dist/output/rules.mjs");
-    expect(modules.filter((m) => m.startsWith("dist/engine/")).length).toBeGreaterThan(5);
-    expect(modules.filter((m) => /(?:^|\/)output\/runtime\//.test(m))).toEqual([]);
+    expect(modules.filter((loaded) => loaded.startsWith("dist/engine/")).length).toBeGreaterThan(5);
+    expect(modules.filter((loaded) => /(?:^|\/)output\/runtime\//.test(loaded))).toEqual([]);
     expect(loadedTwice(modules)).toEqual([]);
-    expect(modules.filter((m) => CODEGEN.some((pattern) => pattern.test(m)))).toEqual([]);
+    expect(modules.filter((loaded) => CODEGEN.some((pattern) => pattern.test(loaded)))).toEqual([]);
   });
 });

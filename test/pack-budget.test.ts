@@ -16,33 +16,37 @@ interface Packed {
 }
 
 describe("npm pack stays within its budget (issue 43, item 5)", () => {
-  const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+  const result = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
     cwd: repo,
     encoding: "utf8",
     env: { ...process.env, npm_config_loglevel: "error" },
   });
-  const packed = (JSON.parse(r.stdout) as Packed[])[0] as Packed;
-  const paths = packed.files.map((f) => f.path);
+  const packed = (JSON.parse(result.stdout) as Packed[])[0] as Packed;
+  const paths = packed.files.map((file) => file.path);
 
   it("at most 600 files, 1.6 MB packed, 11 MB unpacked", () => {
-    expect(r.status, r.stderr).toBe(0);
+    expect(result.status, result.stderr).toBe(0);
     expect(packed.entryCount).toBeLessThanOrEqual(600);
     expect(packed.size).toBeLessThanOrEqual(1_600_000);
     expect(packed.unpackedSize).toBeLessThanOrEqual(11_000_000);
   });
 
   it("no source maps, no V8 code cache", () => {
-    expect(paths.filter((p) => p.endsWith(".map") || p.endsWith(".v8cache"))).toEqual([]);
+    expect(paths.filter((packedPath) => packedPath.endsWith(".map") || packedPath.endsWith(".v8cache"))).toEqual([]);
   });
 
   it("one form of the generated code: dist/output, and of output/ only what the CLI reads", () => {
-    expect(paths.filter((p) => p.startsWith("output/")).sort()).toEqual(["output/RULES.md", "output/rules.schema.json", "output/serve-model.json"]);
+    expect(paths.filter((packedPath) => packedPath.startsWith("output/")).sort()).toEqual([
+      "output/RULES.md",
+      "output/rules.schema.json",
+      "output/serve-model.json",
+    ]);
     expect(paths).toContain("dist/output/index.mjs");
-    expect(paths.filter((p) => p.endsWith(".mts") && !p.endsWith(".d.mts") && !p.startsWith("generators/"))).toEqual([]);
+    expect(paths.filter((packedPath) => packedPath.endsWith(".mts") && !packedPath.endsWith(".d.mts") && !packedPath.startsWith("generators/"))).toEqual([]);
   });
 
   it("the runtime copied into generated output, the templates and the bundled inputs ship", () => {
-    for (const p of [
+    for (const packedPath of [
       "engine/index.ts",
       "engine/formats.ts",
       "engine/snapshot.ts",
@@ -51,7 +55,7 @@ describe("npm pack stays within its budget (issue 43, item 5)", () => {
       "schema/catalog/snapshot.json",
       "rules/v2.rules.yaml",
     ]) {
-      expect(paths, p).toContain(p);
+      expect(paths, packedPath).toContain(packedPath);
     }
   });
 });

@@ -45,7 +45,7 @@ describe("npm pack", () => {
     expect(pack.status, pack.stderr).toBe(0);
     expect(readFileSync(path.join(copy, "package.json"), "utf8")).toBe(manifest);
     expect(readdirSync(copy)).not.toContain(".package.json.before-pack");
-    const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith(".tgz")) as string);
+    const tarball = path.join(work, readdirSync(work).find((file) => file.endsWith(".tgz")) as string);
     const packed = JSON.parse(execFileSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" })) as { scripts: Record<string, string> };
     for (const script of ["prepare", "prepack", "postpack", "preinstall", "install", "postinstall"]) expect(packed.scripts, script).not.toHaveProperty(script);
     expect(execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })).toContain("package/dist/cli/v2kit.js");

@@ -23,7 +23,7 @@ const bodies = readFileSync(new URL("../examples/bodies.ndjson", import.meta.url
     }
   });
 const examples = ["create-endpoint-gpu.json", "create-endpoint-cpu.json", "create-endpoint-invalid.json"].map(
-  (f) => JSON.parse(readFileSync(new URL(`../examples/${f}`, import.meta.url), "utf8")) as unknown,
+  (name) => JSON.parse(readFileSync(new URL(`../examples/${name}`, import.meta.url), "utf8")) as unknown,
 );
 
 describe("the package entry", () => {
@@ -51,14 +51,14 @@ describe("the package entry", () => {
   it("check() and lint() agree on every operation's held-out bodies: the types-fidelity fixtures and the real-world client corpus", () => {
     const held = [
       ...fidelity
-        .filter((f) => typeof f.body === "object" && f.body !== null)
-        .map((f) => ({ op: f.op, body: f.body as unknown, current: undefined as unknown })),
+        .filter((fixture) => typeof fixture.body === "object" && fixture.body !== null)
+        .map((fixture) => ({ op: fixture.op, body: fixture.body as unknown, current: undefined as unknown })),
       ...loadFixtures(fileURLToPath(new URL("./realworld/fixtures/", import.meta.url)))
-        .filter((f) => f.kind !== "migrate" && f.operation !== undefined && api.operationIds.includes(f.operation))
-        .map((f) => ({ op: f.operation as string, body: f.body, current: f.current })),
+        .filter((fixture) => fixture.kind !== "migrate" && fixture.operation !== undefined && api.operationIds.includes(fixture.operation))
+        .map((fixture) => ({ op: fixture.operation as string, body: fixture.body, current: fixture.current })),
     ];
     expect(held.length).toBeGreaterThan(50);
-    expect(new Set(held.map((h) => h.op)).size).toBeGreaterThan(10);
+    expect(new Set(held.map((entry) => entry.op)).size).toBeGreaterThan(10);
     for (const { op, body, current } of held) {
       const context = current === undefined ? {} : { current };
       const checked = api.check(op, body, context);
@@ -76,8 +76,8 @@ describe("the package entry", () => {
     expect(api.routes.some(([method, route, op]) => method === "POST" && route === "/v2/serverless" && op === "createEndpoint")).toBe(true);
     expect(api.catalog.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(api.catalog.gpus.length).toBeGreaterThan(10);
-    expect(api.catalog.cpus.every((c) => typeof c.id === "string")).toBe(true);
-    expect(api.catalog.dataCenters.every((d) => typeof d.id === "string" && typeof d.name === "string")).toBe(true);
+    expect(api.catalog.cpus.every((cpu) => typeof cpu.id === "string")).toBe(true);
+    expect(api.catalog.dataCenters.every((dataCenter) => typeof dataCenter.id === "string" && typeof dataCenter.name === "string")).toBe(true);
   });
 
   it("contractMiddleware({ api }) with the whole entry as api refuses a body as lint does, with no catalog given", async () => {
@@ -125,15 +125,15 @@ describe("one engine, one error identity across the package entry", () => {
         encoding: "utf8",
       },
     );
-    const loaded = [...run.stderr.matchAll(/^LOAD (file:.*)$/gm)].map((m) =>
+    const loaded = [...run.stderr.matchAll(/^LOAD (file:.*)$/gm)].map((match) =>
       path
-        .relative(repo, fileURLToPath(m[1] as string))
+        .relative(repo, fileURLToPath(match[1] as string))
         .split(path.sep)
         .join("/"),
     );
     expect(loaded).toContain("dist/output/rules.mjs");
     expect(loaded).toContain(engineFile("evaluate"));
-    expect(loaded.filter((f) => f.startsWith("dist/output/runtime/"))).toEqual([]);
+    expect(loaded.filter((loadedPath) => loadedPath.startsWith("dist/output/runtime/"))).toEqual([]);
   });
 
   it('the same through `import "v2kit"` in a node process (the built package: dist/)', () => {

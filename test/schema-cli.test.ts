@@ -38,11 +38,11 @@ describe("the bundled document", () => {
   test("every request and response schema compiles under Ajv 2020 (strict mode), self-contained", () => {
     const all = exportAll(model, rules);
     expect(all.length).toBeGreaterThan(model.operations.length);
-    for (const s of all) {
-      const text = JSON.stringify(s.schema);
-      expect(text, s.file).not.toContain("v2kit.local");
-      expect(s.schema["$schema"]).toBe("https://json-schema.org/draft/2020-12/schema");
-      expect(() => compile(s.schema), s.file).not.toThrow();
+    for (const exported of all) {
+      const text = JSON.stringify(exported.schema);
+      expect(text, exported.file).not.toContain("v2kit.local");
+      expect(exported.schema["$schema"]).toBe("https://json-schema.org/draft/2020-12/schema");
+      expect(() => compile(exported.schema), exported.file).not.toThrow();
     }
   });
 });
@@ -55,11 +55,11 @@ describe("the command", () => {
     expect(schemaCli("--out", b).status).toBe(0);
     const files = readdirSync(a).sort();
     expect(readdirSync(b).sort()).toEqual(files);
-    for (const f of files) expect(readFileSync(path.join(b, f), "utf8"), f).toBe(readFileSync(path.join(a, f), "utf8"));
+    for (const file of files) expect(readFileSync(path.join(b, file), "utf8"), file).toBe(readFileSync(path.join(a, file), "utf8"));
     const index = JSON.parse(readFileSync(path.join(a, "index.json"), "utf8")) as {
       schemas: { operation: string; file: string; method?: string; target: string }[];
     };
-    expect(index.schemas.map((s) => s.file).sort()).toEqual(files.filter((f) => f !== "index.json"));
+    expect(index.schemas.map((entry) => entry.file).sort()).toEqual(files.filter((file) => file !== "index.json"));
     expect(index.schemas).toContainEqual({
       operation: "createEndpoint",
       method: "POST",
@@ -70,22 +70,22 @@ describe("the command", () => {
   });
 
   test("prints one schema for --operation, and the response's with --response", () => {
-    const r = schemaCli("--operation", "createEndpoint");
-    expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual(exportSchema(model, rules, "createEndpoint", "request").schema);
+    const result = schemaCli("--operation", "createEndpoint");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(exportSchema(model, rules, "createEndpoint", "request").schema);
     const response = schemaCli("--operation", "getEndpoint", "--response", "200");
     expect(JSON.parse(response.stdout)["title"]).toBe("getEndpoint response body, status 200");
   });
 
   // Issue 45, item 18.
   test("--operation graphql:NAME for every GraphQL operation; its schema takes the wire body lint takes", () => {
-    const graphql = model.operations.filter((o) => o.kind === "graphql");
+    const graphql = model.operations.filter((operation) => operation.kind === "graphql");
     expect(graphql.length).toBe(4);
     for (const op of graphql) {
       const name = op.id.replace(/^graphql:/, "");
-      const r = schemaCli("--operation", `graphql:${name}`);
-      expect(r.status, `${name}: ${r.stderr}`).toBe(0);
-      const schema = JSON.parse(r.stdout) as Record<string, unknown>;
+      const result = schemaCli("--operation", `graphql:${name}`);
+      expect(result.status, `${name}: ${result.stderr}`).toBe(0);
+      const schema = JSON.parse(result.stdout) as Record<string, unknown>;
       expect(schema).toEqual(exportSchema(model, rules, op.id, "request").schema);
       expect(compile(schema)({ query: `mutation { ${name} { __typename } }` }), name).toBe(true);
     }
@@ -112,6 +112,6 @@ describe.skipIf(!haveShared)("the published v2 document (--spec)", () => {
     const upstream = await loadModel({ spec: upstreamV2 });
     const all = exportAll(upstream, rules);
     expect(all.length).toBeGreaterThan(20);
-    for (const s of all) expect(() => compile(s.schema), s.file).not.toThrow();
+    for (const exported of all) expect(() => compile(exported.schema), exported.file).not.toThrow();
   });
 });

@@ -6,8 +6,8 @@
 import { printable } from "../../lint/printable.js";
 import { type Formatter, positionOf, type Report } from "./index.js";
 
-const escapeData = (s: string) => printable(s, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+const escapeData = (text: string) => printable(text, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 function command(kind: "error" | "warning", report: Report, finding: { rule: string; path: string; message: string; hint?: string }): string {
   const { line, column } = positionOf(report, finding);
@@ -19,8 +19,8 @@ function command(kind: "error" | "warning", report: Report, finding: { rule: str
 export function formatter(): Formatter {
   return {
     item(report) {
-      const errors = report.result.violations.map((v) => command("error", report, v));
-      const warnings = report.result.warnings.map((w) => command("warning", report, w));
+      const errors = report.result.violations.map((violation) => command("error", report, violation));
+      const warnings = report.result.warnings.map((warning) => command("warning", report, warning));
       return [...errors, ...warnings].join("");
     },
     end: () => "",

@@ -18,30 +18,30 @@ function frame(lines: readonly string[], at: Position, paint: Paint): string {
   const last = Math.min(lines.length, at.line + CONTEXT_LINES);
   const gutter = String(last).length;
   const out: string[] = [];
-  for (let n = first; n <= last; n++) {
+  for (let lineNumber = first; lineNumber <= last; lineNumber++) {
     // Only a window of the line around the caret is read: a minified body is one line of up to
     // 16 MiB, and its findings must not each cost the whole line. Escapes only lengthen text,
     // so WIDTH shown characters come from at most WIDTH raw ones on each side.
-    const line = lines[n - 1] ?? "";
-    const caret = n === at.line ? Math.max(0, at.column - 1) : 0;
+    const line = lines[lineNumber - 1] ?? "";
+    const caret = lineNumber === at.line ? Math.max(0, at.column - 1) : 0;
     const from = Math.max(0, caret - WIDTH);
     const to = Math.min(line.length, from + 2 * WIDTH);
     // Body text is shown with its control characters escaped; the caret follows the escapes.
     const raw = line.slice(from, to).replace(/\t/g, " ");
     let text = printable(raw);
-    let column = n === at.line ? printable(raw.slice(0, caret - from)).length + 1 : at.column;
+    let column = lineNumber === at.line ? printable(raw.slice(0, caret - from)).length + 1 : at.column;
     let before = from > 0;
     let after = to < line.length;
     if (text.length > WIDTH || before || after) {
-      const start = n === at.line ? Math.max(0, Math.min(column - 1 - WIDTH / 2, text.length - WIDTH)) : 0;
+      const start = lineNumber === at.line ? Math.max(0, Math.min(column - 1 - WIDTH / 2, text.length - WIDTH)) : 0;
       before ||= start > 0;
       after ||= start + WIDTH < text.length;
       text = `${before ? "…" : ""}${text.slice(start, start + WIDTH)}${after ? "…" : ""}`;
       column = column - start + (before ? 1 : 0);
     }
-    const mark = n === at.line ? paint("31;1", ">") : " ";
-    out.push(`  ${mark} ${paint("2", `${String(n).padStart(gutter)} |`)} ${text}`);
-    if (n === at.line) out.push(`    ${paint("2", `${" ".repeat(gutter)} |`)} ${" ".repeat(Math.max(0, column - 1))}${paint("31;1", "^")}`);
+    const mark = lineNumber === at.line ? paint("31;1", ">") : " ";
+    out.push(`  ${mark} ${paint("2", `${String(lineNumber).padStart(gutter)} |`)} ${text}`);
+    if (lineNumber === at.line) out.push(`    ${paint("2", `${" ".repeat(gutter)} |`)} ${" ".repeat(Math.max(0, column - 1))}${paint("31;1", "^")}`);
   }
   return out.join("\n");
 }
@@ -68,7 +68,7 @@ export function formatter(context: FormatContext): Formatter {
         if ("hint" in finding && finding.hint) parts.push(`  ${paint("32", "hint:")} ${printable(finding.hint)}`);
         return `${parts.join("\n")}\n\n`;
       };
-      const blocks = [...result.violations.map((v) => block("error", v)), ...result.warnings.map((w) => block("warning", w))];
+      const blocks = [...result.violations.map((violation) => block("error", violation)), ...result.warnings.map((warning) => block("warning", warning))];
       if (result.ok) valid++;
       else invalid++;
       const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : "";

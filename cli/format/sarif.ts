@@ -32,12 +32,12 @@ export function formatter(context: FormatContext): Formatter {
   // A run over a config lints several operations into one document: a rule of another operation
   // is described from there.
   const anywhere = (id: string) => {
-    for (const op of context.engine.operations.values()) for (const r of op.rules) if (r.id === id) return r;
+    for (const op of context.engine.operations.values()) for (const rule of op.rules) if (rule.id === id) return rule;
     return undefined;
   };
   const describe = (finding: Violation | Warning) => {
     if (seen.has(finding.rule)) return;
-    const entry = entries.find((r) => r.id === finding.rule) ?? anywhere(finding.rule);
+    const entry = entries.find((rule) => rule.id === finding.rule) ?? anywhere(finding.rule);
     const text =
       entry?.message ??
       FIXED[finding.rule] ??
@@ -57,20 +57,20 @@ export function formatter(context: FormatContext): Formatter {
           locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(report.file) }, region: { startLine: line, startColumn: column } } }],
         });
       };
-      for (const v of report.result.violations) add("error", v);
-      for (const w of report.result.warnings) add("warning", w);
+      for (const violation of report.result.violations) add("error", violation);
+      for (const warning of report.result.warnings) add("warning", warning);
       return "";
     },
     end() {
       const ids = [...seen.keys()].sort();
       const rules = ids.map((id) => {
-        const d = seen.get(id) as { text: string; hint?: string };
-        return { id, shortDescription: { text: d.text }, ...(d.hint ? { help: { text: d.hint } } : {}) };
+        const description = seen.get(id) as { text: string; hint?: string };
+        return { id, shortDescription: { text: description.text }, ...(description.hint ? { help: { text: description.hint } } : {}) };
       });
       const run = {
         tool: { driver: { name: "v2kit", rules } },
         columnKind: "utf16CodeUnits",
-        results: results.map((r) => ({ ...r, ruleIndex: ids.indexOf(r.ruleId) })),
+        results: results.map((result) => ({ ...result, ruleIndex: ids.indexOf(result.ruleId) })),
       };
       const log = { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run] };
       return `${printableJson(log, 2)}\n`;

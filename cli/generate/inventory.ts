@@ -44,10 +44,11 @@ export function inventory(out: string, stamp: Stamp | undefined): Inventory {
 
 /** Up to `max` lines of a list, then how many more. */
 export function listed(items: string[], max = 20): string {
-  const shown = items.slice(0, max).map((f) => `  ${printable(f)}`);
+  const shown = items.slice(0, max).map((item) => `  ${printable(item)}`);
   if (items.length > max) shown.push(`  … and ${items.length - max} more`);
   return shown.join("\n");
 }
 
 /** File names come from the user's disk: control characters are shown escaped, never printed raw. */
-export const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const printable = (text: string) =>
+  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, "0")}`);

@@ -15,8 +15,8 @@ export function runtimePackages(files: Map<string, string>): string[] {
   const found = new Set<string>();
   for (const [name, text] of files) {
     if (name.startsWith("tests/") || !/\.(mts|mjs|ts|js)$/.test(name)) continue;
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^"'\n]*?from\s*"([^"]+)"|import\("([^"]+)"\)/g)) {
-      const specifier = (m[1] ?? m[2]) as string;
+    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^"'\n]*?from\s*"([^"]+)"|import\("([^"]+)"\)/g)) {
+      const specifier = (match[1] ?? match[2]) as string;
       if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:")) continue;
       const parts = specifier.split("/");
       found.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] as string));
@@ -62,12 +62,12 @@ export function missingDependencies(out: string, packages: string[]): MissingDep
 
 /** The sentence generate and --check print: what to install, and why. */
 export function missingText(out: string, found: MissingDependencies): string {
-  const names = found.missing.map((m) => m.name).join(", ");
+  const names = found.missing.map((dependency) => dependency.name).join(", ");
   const where =
     found.manifest === undefined
       ? "no package.json at or above it"
       : `${path.relative(process.cwd(), found.manifest) || "package.json"} does not list it in dependencies`;
-  const install = found.missing.map((m) => `${m.name}@${m.range}`).join(" ");
-  const why = found.missing.some((m) => m.name === "re2js") ? " (re2js: a pattern of the document has no provably linear native match)" : "";
+  const install = found.missing.map((dependency) => `${dependency.name}@${dependency.range}`).join(" ");
+  const why = found.missing.some((dependency) => dependency.name === "re2js") ? " (re2js: a pattern of the document has no provably linear native match)" : "";
   return `the code in ${out} imports ${names} at run time${why}, and ${where}: a production install (npm ci --omit=dev) would fail to load it. Run 'npm install ${install}'`;
 }

@@ -63,7 +63,7 @@ function readArtifacts(value: unknown, files: Record<string, string>): Record<st
   for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
     const { inputs, files: list } = (entry ?? {}) as Partial<ArtifactEntry>;
     if (typeof inputs !== "string" || !Array.isArray(list)) continue;
-    if (list.every((f) => typeof f === "string" && Object.hasOwn(files, f)))
+    if (list.every((file) => typeof file === "string" && Object.hasOwn(files, file)))
       Object.defineProperty(out, name, { value: { inputs, files: list }, enumerable: true });
   }
   return out;
@@ -96,8 +96,8 @@ const normalized = (bytes: Buffer) => (bytes.includes(13) ? Buffer.from(bytes.to
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .map((f) => f.split(path.sep).join("/"))
-    .filter((f) => lstatSync(path.join(dir, f)).isFile())
+    .map((file) => file.split(path.sep).join("/"))
+    .filter((file) => lstatSync(path.join(dir, file)).isFile())
     .sort();
 }
 
@@ -128,7 +128,7 @@ export function codeHash(): string {
   const root = packageRoot();
   const checkout = existsSync(path.join(root, "generators", "pipeline.ts"));
   const code = checkout ? root : path.join(root, "dist");
-  const isCode = checkout ? (f: string) => f.endsWith(".ts") && !f.endsWith(".d.ts") : (f: string) => f.endsWith(".js");
+  const isCode = checkout ? (file: string) => file.endsWith(".ts") && !file.endsWith(".d.ts") : (file: string) => file.endsWith(".js");
   const parts = [
     { dir: path.join(code, "generators"), keep: isCode },
     { dir: path.join(code, "rules"), keep: isCode },
@@ -138,7 +138,8 @@ export function codeHash(): string {
     { dir: path.join(root, "generators", "emit", "templates"), keep: () => true },
   ];
   for (const { dir, keep } of parts) {
-    for (const f of filesUnder(dir).filter(keep)) add(path.relative(root, path.join(dir, f)).split(path.sep).join("/"), readFileSync(path.join(dir, f)));
+    for (const file of filesUnder(dir).filter(keep))
+      add(path.relative(root, path.join(dir, file)).split(path.sep).join("/"), readFileSync(path.join(dir, file)));
   }
   return hash.digest("hex");
 }

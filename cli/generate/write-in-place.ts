@@ -57,7 +57,7 @@ function writeAtomically(target: string, content: string): void {
 
 /** Refuse (exit 2, nothing written) when any of `names` cannot be written in place. */
 export function checkInPlace(out: string, names: Iterable<string>, previous: Stamp | undefined, overwriteEdits: boolean): void {
-  const problems = [...names].map((rel) => obstacle(out, rel, previous, overwriteEdits)).filter((p) => p !== undefined);
+  const problems = [...names].map((rel) => obstacle(out, rel, previous, overwriteEdits)).filter((problem) => problem !== undefined);
   const stampKind = kindOf(path.join(out, STAMP));
   if (stampKind !== "missing" && stampKind !== "file") problems.push(`${STAMP} is not a regular file`);
   if (problems.length > 0) throw new CliError(`generate: nothing was written; these paths are in the way:\n${listed(problems)}`);

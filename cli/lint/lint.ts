@@ -120,7 +120,7 @@ async function run(args: string[]): Promise<number> {
     throw usage("--config names the files and their operations: give --config or --operation, not both");
   if (values.operation !== undefined && values["project-root"] !== undefined)
     throw usage("--project-root bounds the paths a config names: --operation uses no config");
-  if (given.filter((f) => f === "-").length > 1) throw usage("- (standard input) may be given once");
+  if (given.filter((file) => file === "-").length > 1) throw usage("- (standard input) may be given once");
   const format = (values.format ?? (values.ndjson ? "json" : "pretty")) as FormatName;
   if (!FORMAT_NAMES.includes(format))
     throw usage(`unknown --format ${JSON.stringify(values.format)}; use one of ${FORMAT_NAMES.join(", ")}${didYouMean(String(values.format), FORMAT_NAMES)}`);
@@ -307,8 +307,8 @@ async function startPool(jobs: number, operation: string, values: Values): Promi
 /** The byte limit of one input; undefined when the flag is not a whole number of at least 1. */
 function maxBodyBytes(text: string | undefined): number | undefined {
   if (text === undefined) return DEFAULT_MAX_BODY_BYTES;
-  const n = Number(text);
-  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+  const bytes = Number(text);
+  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(bytes) && bytes >= 1 ? bytes : undefined;
 }
 
 /** The most worker threads --jobs takes: beyond this, threads only cost memory. */
@@ -320,9 +320,9 @@ function jobsFrom(text: string | undefined): number | undefined {
   const trimmed = text.trim();
   if (trimmed === "auto") return cpus();
   if (!/^\d+$/.test(trimmed)) return undefined;
-  const n = Number(trimmed);
-  if (n === 0) return cpus();
-  return n <= MAX_JOBS ? n : undefined;
+  const jobs = Number(trimmed);
+  if (jobs === 0) return cpus();
+  return jobs <= MAX_JOBS ? jobs : undefined;
 }
 
 /** The available parallelism (--jobs auto): node:os loads only when asked, not with every lint. */

@@ -193,7 +193,8 @@ export class FrameParser {
       // or its first letters at the very end.
       const lower = bytes.toString("latin1").toLowerCase();
       let at = lower.indexOf(NAME);
-      for (let n = NAME.length - 1; at < 0 && n > 0; n--) if (lower.endsWith(NAME.slice(0, n))) at = lower.length - n;
+      for (let prefixLength = NAME.length - 1; at < 0 && prefixLength > 0; prefixLength--)
+        if (lower.endsWith(NAME.slice(0, prefixLength))) at = lower.length - prefixLength;
       if (at < 0) {
         events.push({ kind: "parse-error", offset: body.frame, message: `the frame's body is not JSON (${(error as Error).message})` });
         return;
@@ -218,9 +219,9 @@ export class FrameParser {
     return true;
   }
 
-  private advance(n: number): void {
-    this.pending = this.pending.subarray(n);
-    this.offset += n;
+  private advance(byteCount: number): void {
+    this.pending = this.pending.subarray(byteCount);
+    this.offset += byteCount;
   }
 }
 

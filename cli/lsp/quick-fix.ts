@@ -34,7 +34,7 @@ function objectAt(root: DocumentNode["body"], segments: readonly string[]): Obje
 /** The last member named `name` (JSON.parse keeps the last of duplicates). */
 function findMember(node: ObjectNode, name: string): MemberNode | undefined {
   let found: MemberNode | undefined;
-  for (const m of node.members) if (m.name.type === "String" && m.name.value === name) found = m;
+  for (const member of node.members) if (member.name.type === "String" && member.name.value === name) found = member;
   return found;
 }
 
@@ -81,10 +81,10 @@ export function moveEdits(text: string, property: string, use: string): TextEdit
   let deepest = parent;
   let depth = 0;
   while (depth < target.length - 1) {
-    const m = findMember(deepest, target[depth] as string);
-    if (m === undefined) break;
-    if (m.value.type !== "Object") return undefined; // a value in the way: not ours to replace
-    deepest = m.value;
+    const existing = findMember(deepest, target[depth] as string);
+    if (existing === undefined) break;
+    if (existing.value.type !== "Object") return undefined; // a value in the way: not ours to replace
+    deepest = existing.value;
     depth++;
   }
   if (findMember(deepest, target[depth] as string) !== undefined) return undefined; // the v2 field is already set
@@ -116,7 +116,7 @@ export function quickFixes(text: string, uri: string, diagnostics: readonly Lsp.
     if (diagnostic.source !== "v2kit") continue;
     const path = (diagnostic.data as { path?: unknown } | undefined)?.path;
     if (typeof path !== "string") continue;
-    const hint = hints.find((h): h is Extract<SchemaHint, { property: string }> => "property" in h && h.property === path);
+    const hint = hints.find((candidate): candidate is Extract<SchemaHint, { property: string }> => "property" in candidate && candidate.property === path);
     if (hint === undefined) continue;
     const edits = moveEdits(text, path, hint.use);
     if (edits === undefined) continue;
@@ -125,7 +125,7 @@ export function quickFixes(text: string, uri: string, diagnostics: readonly Lsp.
       kind: "quickfix",
       diagnostics: [diagnostic],
       isPreferred: true,
-      edit: { changes: { [uri]: edits.map((e) => ({ range: { start: position(e.start), end: position(e.end) }, newText: e.newText })) } },
+      edit: { changes: { [uri]: edits.map((edit) => ({ range: { start: position(edit.start), end: position(edit.end) }, newText: edit.newText })) } },
     });
   }
   return out;

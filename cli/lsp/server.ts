@@ -105,12 +105,12 @@ export function startServer(options: ServerOptions): Lsp.Connection {
       const dir = path.dirname(file);
       if (watchers.has(dir) || !existsSync(dir)) continue;
       try {
-        const w = watch(dir, (_event, name) => {
+        const watcher = watch(dir, (_event, name) => {
           if (name !== null && watched.has(path.join(dir, name.toString()))) relintAll();
         });
-        w.on("error", () => watchers.delete(dir));
-        w.unref();
-        watchers.set(dir, w);
+        watcher.on("error", () => watchers.delete(dir));
+        watcher.unref();
+        watchers.set(dir, watcher);
       } catch {
         // a folder that cannot be watched: the next edit of the document still sees the change (mtimes)
       }
@@ -134,7 +134,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
   /** The config entry that names `file`, with its engine and context; undefined when none does. */
   async function setupFor(uri: string): Promise<Setup | CliError | undefined> {
     const known = setups.get(uri);
-    if (known && known.stamps.every(([f, t]) => mtime(f) === t)) return known.setup;
+    if (known && known.stamps.every(([input, t]) => mtime(input) === t)) return known.setup;
     let file: string;
     try {
       file = fileURLToPath(uri);
@@ -150,9 +150,9 @@ export function startServer(options: ServerOptions): Lsp.Connection {
       else {
         const config = readConfig(configFile);
         let entry: LintEntry | undefined;
-        for (const e of config.lint) {
-          if ((await entryFiles(config, e)).some((m) => path.resolve(m) === file)) {
-            entry = e;
+        for (const candidate of config.lint) {
+          if ((await entryFiles(config, candidate)).some((match) => path.resolve(match) === file)) {
+            entry = candidate;
             break;
           }
         }
@@ -174,7 +174,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
       setup = error;
     }
     watchInputs(inputs);
-    setups.set(uri, { setup, stamps: inputs.map((f) => [f, mtime(f)]) });
+    setups.set(uri, { setup, stamps: inputs.map((input) => [input, mtime(input)]) });
     return setup;
   }
 
@@ -214,8 +214,8 @@ export function startServer(options: ServerOptions): Lsp.Connection {
       const outcome = lintSource(text, setup.options);
       const report: Report = { file: doc.uri, ...outcome };
       diagnostics = [
-        ...outcome.result.violations.map((v) => toDiagnostic(report, v, lsp.DiagnosticSeverity.Error)),
-        ...outcome.result.warnings.map((w) => toDiagnostic(report, w, lsp.DiagnosticSeverity.Warning)),
+        ...outcome.result.violations.map((violation) => toDiagnostic(report, violation, lsp.DiagnosticSeverity.Error)),
+        ...outcome.result.warnings.map((warning) => toDiagnostic(report, warning, lsp.DiagnosticSeverity.Warning)),
       ];
     }
     // A newer edit came in while this one was linted: its own run publishes.
@@ -251,7 +251,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
   });
   // A client that watches files for us: the config or a context file changed.
   connection.onDidChangeWatchedFiles(({ changes }) => {
-    if (changes.some((c) => watched.has(safePath(c.uri)) || c.uri.endsWith(`/${CONFIG_NAME}`))) relintAll();
+    if (changes.some((change) => watched.has(safePath(change.uri)) || change.uri.endsWith(`/${CONFIG_NAME}`))) relintAll();
   });
   connection.onCodeAction(async ({ textDocument, context }) => {
     const doc = documents.get(textDocument.uri);
@@ -264,7 +264,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
   connection.onShutdown(() => {
     clearTimeout(relintTimer);
     for (const t of timers.values()) clearTimeout(t);
-    for (const w of watchers.values()) w.close();
+    for (const watcher of watchers.values()) watcher.close();
   });
   documents.listen(connection);
   connection.listen();

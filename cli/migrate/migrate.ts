@@ -112,7 +112,7 @@ function parseJson(text: string): { value: unknown } | { error: string } {
 
 /** The bundled snapshot: schema/catalog, from cli/migrate (source) or dist/cli/migrate. */
 function bundledCatalogDir(): string {
-  const candidates = ["../../schema/catalog/", "../../../schema/catalog/"].map((r) => fileURLToPath(new URL(r, import.meta.url)));
+  const candidates = ["../../schema/catalog/", "../../../schema/catalog/"].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
   for (const dir of candidates) {
     try {
       statSync(join(dir, "gpus.json"));

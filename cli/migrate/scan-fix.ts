@@ -21,7 +21,7 @@ export interface FixRun extends FixOptions {
   sources?: ReadonlyMap<string, string>;
 }
 
-const key = (f: Finding) => `${f.ruleId} ${f.v1.method} ${f.v1.path} ${f.match}`;
+const key = (finding: Finding) => `${finding.ruleId} ${finding.v1.method} ${finding.v1.path} ${finding.match}`;
 
 /** The findings left, each not fixed one with its reason as a note; `diffed`: a diff was printed. */
 export function fixFiles(
@@ -38,7 +38,8 @@ export function fixFiles(
   const sourceOf = (path: string) => texts.get(path) ?? run.sources?.get(path);
   // A file that holds only a client's base (a config module) is fixed too.
   const entries: ScannedFile[] = [...files];
-  for (const path of baseEdits.keys()) if (!files.some((f) => f.path === path)) entries.push({ file: path.split("\\").join("/"), findings: [], path });
+  for (const path of baseEdits.keys())
+    if (!files.some((scanned) => scanned.path === path)) entries.push({ file: path.split("\\").join("/"), findings: [], path });
   const results = new Map<string, FileFix>();
   for (const entry of entries) {
     const source = sourceOf(entry.path);
@@ -53,7 +54,7 @@ export function fixFiles(
     }
     const reasons = new Map<string, string[]>();
     for (const { finding, reason } of result.notFixed) reasons.set(key(finding), [...(reasons.get(key(finding)) ?? []), reason]);
-    let findings = entry.findings.filter((f) => !result.fixed.includes(f));
+    let findings = entry.findings.filter((finding) => !result.fixed.includes(finding));
     if (result.refused) process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${result.refused}\n`);
     // Calls through a client whose paths v2 keeps, in a file with nothing else to change: migrated by their base's edit.
     if (result.edits.length === 0) fixedCalls += result.fixed.length;
@@ -61,7 +62,7 @@ export function fixFiles(
       const unpatchable = run.mode === "diff" ? unchangedText(entry.path, source) : undefined;
       if (unpatchable) {
         process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unpatchable}: left out of the diff\n`);
-        for (const f of result.fixed) reasons.set(key(f), [`${unpatchable}: left out of the diff`]);
+        for (const finding of result.fixed) reasons.set(key(finding), [`${unpatchable}: left out of the diff`]);
         findings = entry.findings;
       } else if (run.mode === "diff") {
         // Forward slashes in the patch; on POSIX a backslash is part of the name.
@@ -72,7 +73,7 @@ export function fixFiles(
         const unwritten = writeGuarded(entry.path, source, result.text);
         if (unwritten) {
           process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unwritten}: not written\n`);
-          for (const f of result.fixed) reasons.set(key(f), [`${unwritten}: not written`]);
+          for (const finding of result.fixed) reasons.set(key(finding), [`${unwritten}: not written`]);
           findings = entry.findings;
         } else {
           fixedCalls += calls(result.fixed);
@@ -81,38 +82,38 @@ export function fixFiles(
           // rewritten too (the call is v2 now, so a new scan no longer ties them to it). In a client's file, as read
           // before the fix: once its base says v2, a scan reads the calls through it as v2 ones, including those left
           // as written (reported here, in this run).
-          if (result.movedBase === undefined && !result.fixed.some((f) => applied.has(f)))
+          if (result.movedBase === undefined && !result.fixed.some((finding) => applied.has(finding)))
             findings = [
               ...resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []),
               ...movedReads(
                 source,
                 result.edits,
                 result.notFixed
-                  .map((n) => n.finding)
-                  .filter((f) => f.ruleId === "v1-response-field" && result.fixed.includes(f.fixInput?.responseOf as Finding)),
+                  .map((unfixed) => unfixed.finding)
+                  .filter((finding) => finding.ruleId === "v1-response-field" && result.fixed.includes(finding.fixInput?.responseOf as Finding)),
               ),
             ].sort((a, b) => a.line - b.line || a.column - b.column);
         }
       }
     }
-    const annotated = findings.map((f) => {
-      const why = reasons.get(key(f))?.shift();
-      return why === undefined ? f : withNote(f, `not fixed: ${why}`);
+    const annotated = findings.map((finding) => {
+      const why = reasons.get(key(finding))?.shift();
+      return why === undefined ? finding : withNote(finding, `not fixed: ${why}`);
     });
     if (annotated.length > 0) left.push({ ...entry, findings: annotated });
   }
   if (run.mode === "diff") process.stdout.write(diff);
-  const remaining = left.reduce((n, f) => n + calls(f.findings), 0);
-  const reads = left.reduce((n, f) => n + f.findings.filter((x) => x.ruleId === "v1-response-field").length, 0);
+  const remaining = left.reduce((total, scanned) => total + calls(scanned.findings), 0);
+  const reads = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-response-field").length, 0);
   const verb = run.mode === "diff" ? "would fix" : "fixed";
   process.stderr.write(
     `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}\n`,
   );
   if (run.mode === "diff") {
-    for (const f of left) {
-      for (const x of f.findings) {
-        const note = x.notes.find((n) => n.message.startsWith("not fixed: "));
-        if (note) process.stderr.write(`${printable(f.file)}:${x.line}:${x.column}: ${note.message}\n`);
+    for (const scanned of left) {
+      for (const x of scanned.findings) {
+        const note = x.notes.find((candidate) => candidate.message.startsWith("not fixed: "));
+        if (note) process.stderr.write(`${printable(scanned.file)}:${x.line}:${x.column}: ${note.message}\n`);
       }
     }
   }
@@ -137,15 +138,15 @@ function clientPlan(
   const units = run.sources ? clientUnits(run.sources, files, shown) : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied };
   const fnOf = new Map<Finding, string>();
-  for (const u of units) for (const m of u.members) fnOf.set(m.finding, m.fn);
+  for (const unit of units) for (const member of unit.members) fnOf.set(member.finding, member.fn);
   const trial = new Map<Finding, string | undefined>();
-  const trialRun = { ...run, client: (f: Finding) => (fnOf.has(f) ? { fn: fnOf.get(f) as string } : undefined) };
+  const trialRun = { ...run, client: (finding: Finding) => (fnOf.has(finding) ? { fn: fnOf.get(finding) as string } : undefined) };
   for (const entry of files) {
     const source = texts.get(entry.path);
-    if (source === undefined || !entry.findings.some((f) => fnOf.has(f))) continue;
+    if (source === undefined || !entry.findings.some((finding) => fnOf.has(finding))) continue;
     const result = fixFile(source, entry.path, entry.findings, trialRun);
     // A call whose v2 path is its v1 path (`GET /pods/{id}`) needs no edit of its own: it moves with the base.
-    for (const f of entry.findings) if (fnOf.has(f)) trial.set(f, undefined);
+    for (const finding of entry.findings) if (fnOf.has(finding)) trial.set(finding, undefined);
     for (const { finding, reason } of result.notFixed) if (fnOf.has(finding)) trial.set(finding, reason);
   }
   const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
@@ -155,49 +156,49 @@ function clientPlan(
     decided.clear();
     baseEdits.clear();
     applied.clear();
-    for (const u of units) {
-      const at = u.bases.map((b) => `${shown(b.file)}:${b.line}`).join(", ");
-      const route = (f: Finding) => (f.v2 ? `${f.v2.method} ${f.v2.path.replace(/^\/v2/, "")}` : "its v2 route");
-      const why = (f: Finding) => trial.get(f) ?? (trial.has(f) ? undefined : "v2kit could not plan it");
-      const cannot = u.members.filter((m) => why(m.finding) !== undefined);
-      const base = `the path is relative to the v1 base \`${u.name}\` (${at})`;
-      for (const { finding: f, fn } of u.members) {
-        const own = why(f);
+    for (const unit of units) {
+      const at = unit.bases.map((b) => `${shown(b.file)}:${b.line}`).join(", ");
+      const route = (finding: Finding) => (finding.v2 ? `${finding.v2.method} ${finding.v2.path.replace(/^\/v2/, "")}` : "its v2 route");
+      const why = (finding: Finding) => trial.get(finding) ?? (trial.has(finding) ? undefined : "v2kit could not plan it");
+      const cannot = unit.members.filter((member) => why(member.finding) !== undefined);
+      const base = `the path is relative to the v1 base \`${unit.name}\` (${at})`;
+      for (const { finding, fn } of unit.members) {
+        const own = why(finding);
         let reason: string | undefined;
-        if (u.blocked)
-          reason = `${base}, which v2kit changes only together with every call through it, and ${u.blocked}: change the base and its calls by hand (this one to ${route(f)})`;
-        else if (rejected.has(u))
-          reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(f)})`;
-        else if (cannot.length === u.members.length) reason = own;
+        if (unit.blocked)
+          reason = `${base}, which v2kit changes only together with every call through it, and ${unit.blocked}: change the base and its calls by hand (this one to ${route(finding)})`;
+        else if (rejected.has(unit))
+          reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
+        else if (cannot.length === unit.members.length) reason = own;
         else if (cannot.length > 0 && !run.unsafe)
           reason =
             own !== undefined
-              ? `${own}; so the base \`${u.name}\` stays v1, and the other calls through \`${fn}\` with it`
-              : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${u.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
+              ? `${own}; so the base \`${unit.name}\` stays v1, and the other calls through \`${fn}\` with it`
+              : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
         else if (own !== undefined)
-          reason = `${own}; its base \`${u.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(f)}`;
-        decided.set(f, reason === undefined ? { fn } : { fn, reason });
+          reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
+        decided.set(finding, reason === undefined ? { fn } : { fn, reason });
       }
-      const changes = !u.blocked && !rejected.has(u) && cannot.length < u.members.length && (cannot.length === 0 || run.unsafe);
+      const changes = !unit.blocked && !rejected.has(unit) && cannot.length < unit.members.length && (cannot.length === 0 || run.unsafe);
       if (!changes) continue;
-      for (const m of u.members) if (why(m.finding) === undefined) applied.add(m.finding);
-      for (const b of u.bases) baseEdits.set(b.file, [...(baseEdits.get(b.file) ?? []), { start: b.start, end: b.end, text: v2Base }]);
+      for (const member of unit.members) if (why(member.finding) === undefined) applied.add(member.finding);
+      for (const b of unit.bases) baseEdits.set(b.file, [...(baseEdits.get(b.file) ?? []), { start: b.start, end: b.end, text: v2Base }]);
     }
   };
-  const client = (f: Finding) => decided.get(f);
+  const client = (finding: Finding) => decided.get(finding);
   // A file of an applied client that refuses its fix (it would not parse, a call would still read as v1) takes the whole client back.
   for (let round = 0; round <= units.length; round++) {
     decide();
     let again = false;
-    for (const u of units) {
-      if (rejected.has(u) || !u.members.some((m) => applied.has(m.finding))) continue;
-      const paths = new Set([...u.bases.map((b) => b.file), ...u.members.map((m) => fileOf(files, m.finding))]);
+    for (const unit of units) {
+      if (rejected.has(unit) || !unit.members.some((member) => applied.has(member.finding))) continue;
+      const paths = new Set([...unit.bases.map((b) => b.file), ...unit.members.map((member) => fileOf(files, member.finding))]);
       for (const path of paths) {
         const source = texts.get(path) ?? run.sources?.get(path);
-        const entry = files.find((f) => f.path === path);
+        const entry = files.find((scanned) => scanned.path === path);
         if (source === undefined) continue;
         if (fixFile(source, path, entry?.findings ?? [], { ...run, client }, baseEdits.get(path)).refused !== undefined) {
-          rejected.add(u);
+          rejected.add(unit);
           again = true;
           break;
         }
@@ -208,22 +209,22 @@ function clientPlan(
   return { client, baseEdits, applied };
 }
 
-function fileOf(files: readonly ScannedFile[], f: Finding | undefined): string {
-  return files.find((x) => f !== undefined && x.findings.includes(f))?.path ?? "";
+function fileOf(files: readonly ScannedFile[], finding: Finding | undefined): string {
+  return files.find((x) => finding !== undefined && x.findings.includes(finding))?.path ?? "";
 }
 /** Read findings moved to their line in the fixed text (edits before them may add or remove lines). */
 function movedReads(source: string, edits: readonly Edit[], reads: readonly Finding[]): Finding[] {
-  const lines = (s: string) => s.split("\n").length - 1;
-  return reads.map((f) => {
-    const at = f.fixInput?.readAt ?? 0;
-    const before = edits.filter((e) => e.end <= at);
-    const shift = before.reduce((n, e) => n + lines(e.text) - lines(source.slice(e.start, e.end)), 0);
+  const lines = (text: string) => text.split("\n").length - 1;
+  return reads.map((read) => {
+    const at = read.fixInput?.readAt ?? 0;
+    const before = edits.filter((edit) => edit.end <= at);
+    const shift = before.reduce((total, edit) => total + lines(edit.text) - lines(source.slice(edit.start, edit.end)), 0);
     // Edits earlier on the read's own line move its column.
     const lineStart = source.lastIndexOf("\n", at - 1) + 1;
-    const sameLine = before.filter((e) => e.start >= lineStart && !e.text.includes("\n"));
-    const column = f.column + sameLine.reduce((n, e) => n + e.text.length - (e.end - e.start), 0);
-    const copy: Finding = { ...f, line: f.line + shift, column };
-    Object.defineProperty(copy, "fixInput", { value: f.fixInput });
+    const sameLine = before.filter((edit) => edit.start >= lineStart && !edit.text.includes("\n"));
+    const column = read.column + sameLine.reduce((total, edit) => total + edit.text.length - (edit.end - edit.start), 0);
+    const copy: Finding = { ...read, line: read.line + shift, column };
+    Object.defineProperty(copy, "fixInput", { value: read.fixInput });
     return copy;
   });
 }
@@ -231,9 +232,9 @@ function movedReads(source: string, edits: readonly Edit[], reads: readonly Find
 /** The calls among findings: not prose mentions, not reads of a response (`v1-response-field`). */
 const calls = (findings: readonly Finding[]) => findings.filter((x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field").length;
 
-function withNote(f: Finding, message: string): Finding {
-  const copy: Finding = { ...f, notes: [...f.notes, { level: "info", message }] };
-  Object.defineProperty(copy, "fixInput", { value: f.fixInput });
+function withNote(finding: Finding, message: string): Finding {
+  const copy: Finding = { ...finding, notes: [...finding.notes, { level: "info", message }] };
+  Object.defineProperty(copy, "fixInput", { value: finding.fixInput });
   return copy;
 }
 

@@ -36,8 +36,8 @@ const REASONS: Record<string, string> = {
 
 /** The reason of a failed read without the path Node repeats in it (the path is printed once, escaped). */
 function reasonOf(error: unknown, path: string): string {
-  const e = error as NodeJS.ErrnoException;
-  if (typeof e?.code === "string" && REASONS[e.code] !== undefined) return REASONS[e.code] as string;
+  const nodeError = error as NodeJS.ErrnoException;
+  if (typeof nodeError?.code === "string" && REASONS[nodeError.code] !== undefined) return REASONS[nodeError.code] as string;
   const message = String((error as Error)?.message ?? error);
   return message
     .split(path)
@@ -85,10 +85,10 @@ function rulesAbove(root: string, make: IgnoreFactory): Rules[] {
 
 function ignored(rules: readonly Rules[], path: string, isDir: boolean): boolean {
   let result = false;
-  for (const r of rules) {
-    const rel = relative(r.base, path).split(sep).join("/");
+  for (const ignoreRules of rules) {
+    const rel = relative(ignoreRules.base, path).split(sep).join("/");
     if (rel === "" || rel.startsWith("..")) continue;
-    const test = r.ignore.test(isDir ? `${rel}/` : rel);
+    const test = ignoreRules.ignore.test(isDir ? `${rel}/` : rel);
     if (test.ignored) result = true;
     else if (test.unignored) result = false;
   }
@@ -113,9 +113,9 @@ export function readSource(path: string, maxBytes: number): string | undefined |
     const bytes = Buffer.alloc(stat.size);
     let read = 0;
     while (read < bytes.length) {
-      const n = readSync(fd, bytes, read, bytes.length - read, read);
-      if (n === 0) break;
-      read += n;
+      const bytesRead = readSync(fd, bytes, read, bytes.length - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
     }
     const data = bytes.subarray(0, read);
     if (data.subarray(0, 8192).includes(0)) return undefined;

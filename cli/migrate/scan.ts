@@ -163,8 +163,10 @@ async function excluder({ base, patterns }: { base: string; patterns: string[] }
 /** Exit status 2 when a path could not be read (unless --skip-unreadable); they are reported either way. */
 function reportUnreadable(unreadable: readonly Unreadable[], options: ScanOptions): number {
   // Every format reports them on stderr (stdout stays the findings a script parses), names escaped.
-  for (const u of unreadable) {
-    process.stderr.write(`v2kit migrate scan: ${options.skipUnreadable ? "skipped" : "cannot read"} ${printable(u.path)}: ${printable(u.reason)}\n`);
+  for (const failure of unreadable) {
+    process.stderr.write(
+      `v2kit migrate scan: ${options.skipUnreadable ? "skipped" : "cannot read"} ${printable(failure.path)}: ${printable(failure.reason)}\n`,
+    );
   }
   if (unreadable.length > 0 && !options.skipUnreadable) {
     process.stderr.write(
@@ -179,8 +181,8 @@ function reportUnreadable(unreadable: readonly Unreadable[], options: ScanOption
 function failing(files: readonly FileFindings[], failOn: FailOn): boolean {
   if (failOn === "none") return false;
   // A mention (prose naming a route) fails only `--fail-on mention`: it calls nothing.
-  const counts = (f: FileFindings["findings"][number]) =>
-    failOn === "mention" || (f.ruleId !== "v1-mention" && (failOn === "inferred" || f.confidence === "certain"));
+  const counts = (finding: FileFindings["findings"][number]) =>
+    failOn === "mention" || (finding.ruleId !== "v1-mention" && (failOn === "inferred" || finding.confidence === "certain"));
   return files.some((file) => file.findings.some(counts));
 }
 
@@ -192,8 +194,8 @@ function write(format: string, files: readonly FileFindings[]): void {
   if (format === "json") {
     const lines: string[] = [];
     for (const { file, findings } of files) {
-      for (const f of findings) {
-        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource, body, responseField } = f;
+      for (const finding of findings) {
+        const { line, column, match, v1, v2, notes, confidence, inferred, ruleId, methodSource, body, responseField } = finding;
         lines.push(
           printableJson({
             file,

@@ -88,11 +88,13 @@ async function run(args: string[]): Promise<number> {
     if (error instanceof InputError) throw new CliError(`schema: ${error.message}`, 2);
     throw error;
   }
-  const ids = model.operations.map((o) => o.id);
+  const ids = model.operations.map((operation) => operation.id);
   // As lint names them (docs/graphql.md): `graphql:NAME` always names the GraphQL operation, which
   // the model keys by its bare name while no REST operation has that name.
   const graphqlNames = new Map(
-    model.operations.filter((o) => o.kind === "graphql").map((o) => [o.id.startsWith(GRAPHQL) ? o.id : `${GRAPHQL}${o.id}`, o.id] as const),
+    model.operations
+      .filter((operation) => operation.kind === "graphql")
+      .map((operation) => [operation.id.startsWith(GRAPHQL) ? operation.id : `${GRAPHQL}${operation.id}`, operation.id] as const),
   );
   const resolved = operations.map((name) => {
     if (ids.includes(name)) return name;
@@ -113,7 +115,7 @@ async function run(args: string[]): Promise<number> {
         : exporter.exportAll(model, rules, resolved.length > 0 ? resolved : undefined);
     mkdirSync(values.out, { recursive: true });
     const files: [string, string][] = [
-      ...schemas.map((s): [string, string] => [s.file, exporter.serialize(s.schema)]),
+      ...schemas.map((exported): [string, string] => [exported.file, exporter.serialize(exported.schema)]),
       ["index.json", exporter.serialize(exporter.exportIndex(model, schemas))],
     ];
     for (const [name, text] of files) writeAtomically(path.join(values.out, name), text);

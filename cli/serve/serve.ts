@@ -84,11 +84,11 @@ const OPTIONS = {
 
 function integer(flag: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new CliError(`serve: ${flag} takes a whole number from ${min} to ${max}, not ${JSON.stringify(text)}\nRun 'v2kit serve --help' for usage.`);
   }
-  return n;
+  return value;
 }
 
 async function run(args: string[]): Promise<number> {

@@ -12,17 +12,17 @@ import { render } from "./templates.js";
 export function emitIndex(modules: ValidatorModule[], header: string, engine?: string): string {
   const imports: string[] = [];
   const attaches: string[] = [];
-  modules.forEach((m, i) => {
+  modules.forEach((validatorModule, i) => {
     const parts: string[] = [];
-    if (m.request) {
-      imports.push(code`import { request as q${i} } from ${`./validators/${m.stem}.mjs`};`.text);
+    if (validatorModule.request) {
+      imports.push(code`import { request as q${i} } from ${`./validators/${validatorModule.stem}.mjs`};`.text);
       parts.push(`request: q${i}`);
     }
-    if (m.statuses.length > 0) {
-      imports.push(code`import { responses as s${i} } from ${`./validators/${m.stem}.responses.mjs`};`.text);
+    if (validatorModule.statuses.length > 0) {
+      imports.push(code`import { responses as s${i} } from ${`./validators/${validatorModule.stem}.responses.mjs`};`.text);
       parts.push(`responses: s${i}`);
     }
-    attaches.push(code`attachValidators(${m.operation}, { `.text + `${parts.join(", ")} });`);
+    attaches.push(code`attachValidators(${validatorModule.operation}, { `.text + `${parts.join(", ")} });`);
   });
   return render("index.ts", { header, imports, attaches, runtime: literal(engineModule(engine, "index", 0)).text });
 }
@@ -38,10 +38,10 @@ export function emitRequests(modules: ValidatorModule[], header: string): string
     'import { attachValidators } from "./rules.mjs";',
   ];
   const attaches: string[] = [];
-  modules.forEach((m, i) => {
-    if (!m.request) return;
-    lines.push(code`import { request as q${new Code(String(i))} } from ${`./validators/${m.stem}.mjs`};`.text);
-    attaches.push(code`attachValidators(${m.operation}, { request: q${new Code(String(i))} });`.text);
+  modules.forEach((validatorModule, i) => {
+    if (!validatorModule.request) return;
+    lines.push(code`import { request as q${new Code(String(i))} } from ${`./validators/${validatorModule.stem}.mjs`};`.text);
+    attaches.push(code`attachValidators(${validatorModule.operation}, { request: q${new Code(String(i))} });`.text);
   });
   return `${[...lines, "", ...attaches].join("\n")}\n`;
 }
@@ -49,13 +49,13 @@ export function emitRequests(modules: ValidatorModule[], header: string): string
 /** operations/<stem>.mts for each operation with a request body. */
 export function emitOperations(modules: ValidatorModule[], header: string, engine?: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const m of modules.filter((x) => x.request)) {
+  for (const validatorModule of modules.filter((x) => x.request)) {
     files.set(
-      `operations/${m.stem}.mts`,
+      `operations/${validatorModule.stem}.mts`,
       render("operation.ts", {
         header,
-        operation: literal(m.operation).text,
-        module: literal(`../validators/${m.stem}.mjs`).text,
+        operation: literal(validatorModule.operation).text,
+        module: literal(`../validators/${validatorModule.stem}.mjs`).text,
         runtime: literal(engineModule(engine, "index", 1)).text,
       }),
     );

@@ -11,32 +11,32 @@ type DefaultValue = { path: Pointer; value: unknown; when?: Condition };
 
 /** How many stages at the end of `stages` no rule reads; `reads` undefined: a rule may read anything. */
 export function deferrableStages(stages: readonly StageSpec[], reads: readonly (readonly Read[] | undefined)[]): number {
-  if (reads.some((r) => r === undefined)) return 0;
-  const all = reads.flatMap((r) => r ?? []);
+  if (reads.some((ruleReads) => ruleReads === undefined)) return 0;
+  const all = reads.flatMap((ruleReads) => ruleReads ?? []);
   let count = 0;
   for (let i = stages.length - 1; i >= 0; i--) {
     const stage = stages[i] as StageSpec;
-    if (stage.kind !== "defaults" || !(stage.values as DefaultValue[]).every((v) => all.every((r) => !conflicts(v, r)))) break;
+    if (stage.kind !== "defaults" || !(stage.values as DefaultValue[]).every((defaultValue) => all.every((read) => !conflicts(defaultValue, read)))) break;
     count++;
   }
   return count;
 }
 
-/** Whether a rule's read of the resolved body could see the default `v` (wildcards match any step). */
-function conflicts(v: DefaultValue, read: Read): boolean {
-  const write = parsePointer(v.path);
+/** Whether a rule's read of the resolved body could see the default `defaultValue` (wildcards match any step). */
+function conflicts(defaultValue: DefaultValue, read: Read): boolean {
+  const write = parsePointer(defaultValue.path);
   const seen = parsePointer(read.pointer);
   const shared = Math.min(write.length, seen.length);
   for (let i = 0; i < shared; i++) if (seen[i] !== "*" && seen[i] !== write[i]) return false; // apart
   if (seen.length >= write.length) return true; // the default itself, or inside it
   // An ancestor of the default: it may be created (absent -> present) or gain a field. Only a
   // presence read of an ancestor the default requires to be present already is unaffected.
-  return !(read.presence && seen.length > 0 && !seen.includes("*") && requiresPresent(v.when, read.pointer));
+  return !(read.presence && seen.length > 0 && !seen.includes("*") && requiresPresent(defaultValue.when, read.pointer));
 }
 
 function requiresPresent(when: Condition | undefined, pointer: Pointer): boolean {
   if (when === undefined) return false;
   if ("present" in when) return when.present === pointer;
-  if ("all" in when) return when.all.some((c) => requiresPresent(c, pointer));
+  if ("all" in when) return when.all.some((condition) => requiresPresent(condition, pointer));
   return false;
 }

@@ -18,8 +18,8 @@ export function emitRulesDoc(rules: RulesFile, header: string): string {
     "| id | status | operations | what it checks | spec |",
     "|---|---|---|---|---|",
     ...rules.rules.map(
-      (r) =>
-        `| <a id="rule-${cell(r.id)}"></a>\`${r.id}\` | ${r.status}${r.statusChosen ? " *chosen*" : ""} | ${r.operations.join(", ")} | ${cell(ruleKind(r.kind).explain(r))} | ${cell(r["x-v2kit-source"] === undefined ? r.spec : `${r.spec} (source: ${r["x-v2kit-source"]})`)} |`,
+      (rule) =>
+        `| <a id="rule-${cell(rule.id)}"></a>\`${rule.id}\` | ${rule.status}${rule.statusChosen ? " *chosen*" : ""} | ${rule.operations.join(", ")} | ${cell(ruleKind(rule.kind).explain(rule))} | ${cell(rule["x-v2kit-source"] === undefined ? rule.spec : `${rule.spec} (source: ${rule["x-v2kit-source"]})`)} |`,
     ),
     "",
     "# Stages",

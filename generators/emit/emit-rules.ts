@@ -28,8 +28,8 @@ export function emitRules(model: ApiModel, rules: RulesFile, modules: ValidatorM
     return { rule, name: new Code(`R${i}`), doc: escapeDoc(`${rule.id}: ${kind.explain(rule)}`), ...emitWithReads(() => kind.emit(rule)) };
   });
   const infos = compiled.map(
-    (c) => code`/** ${new Code(c.doc)} */
-const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, message: ${c.rule.message}${c.rule.hint === undefined ? code`` : code`, hint: ${c.rule.hint}`} };`,
+    (compiledRule) => code`/** ${new Code(compiledRule.doc)} */
+const ${compiledRule.name}: rt.RuleInfo = { id: ${compiledRule.rule.id}, status: ${compiledRule.rule.status}, message: ${compiledRule.rule.message}${compiledRule.rule.hint === undefined ? code`` : code`, hint: ${compiledRule.rule.hint}`} };`,
   );
   const functions: string[] = [];
   const entries: Code[] = [];
@@ -37,17 +37,17 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
   const finiteNumbers = finiteWalk(model.schemas);
   model.operations.forEach((op, i) => {
     const stages = rules.stages.filter((stage) => stage.operations.includes(op.id) && !skip.has(`${stage.id}@${op.id}`));
-    const applying = compiled.filter((c) => c.rule.operations.includes(op.id) && !skip.has(`${c.rule.id}@${op.id}`));
-    const needs = [...new Set([...stages, ...applying.map((c) => c.rule)].flatMap((x) => x.needs ?? []))].sort();
+    const applying = compiled.filter((compiledRule) => compiledRule.rule.operations.includes(op.id) && !skip.has(`${compiledRule.rule.id}@${op.id}`));
+    const needs = [...new Set([...stages, ...applying.map((compiledRule) => compiledRule.rule)].flatMap((x) => x.needs ?? []))].sort();
     const waiting = deferrableStages(
       stages,
-      applying.map((c) => c.reads),
+      applying.map((compiledRule) => compiledRule.reads),
     );
     const eager = stages.slice(0, stages.length - waiting);
     const later = stages.slice(stages.length - waiting);
     const entry = new Code(`E${i}`);
-    const hints = rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h);
-    const renames = hints.flatMap((h) => ("property" in h ? [h] : []));
+    const hints = rules.hints.filter((hint) => hint.operations.includes(op.id)).map(({ operations: _ops, ...hint }) => hint);
+    const renames = hints.flatMap((hint) => ("property" in hint ? [hint] : []));
     // A v1 field the schema rejects (a closed object) cannot be in a body that passed it, and in
     // one that failed it, its additionalProperties failure is at the field's path and carries the
     // hint, so the warning would never be added: those checks run only when the schema was not
@@ -57,23 +57,23 @@ const ${c.name}: rt.RuleInfo = { id: ${c.rule.id}, status: ${c.rule.status}, mes
       const segments = parsePointer(pointer);
       return closed !== undefined && segments.length === 1 && !closed.has(segments[0] as string);
     };
-    const renameCheck = (h: (typeof renames)[number]) => {
-      const segments = parsePointer(h.property);
-      const message = renameHint(h, segments.at(-1) ?? "");
+    const renameCheck = (rename: (typeof renames)[number]) => {
+      const segments = parsePointer(rename.property);
+      const message = renameHint(rename, segments.at(-1) ?? "");
       // A top-level field (the usual v1 name): a property load first, the own-property test only when it is there.
       const present =
         segments.length === 1
           ? code`rt.isObject(input) && input[${segments[0]}] !== undefined && Object.hasOwn(input, ${segments[0]})`
-          : code`${at(h.property, code`input`)} !== undefined`;
-      return code`if (${present} && !out.violations.some((v) => v.path === ${h.property})) out.warnings.push({ rule: "hint/v1-field", path: ${h.property}, message: ${message} });`;
+          : code`${at(rename.property, code`input`)} !== undefined`;
+      return code`if (${present} && !out.violations.some((v) => v.path === ${rename.property})) out.warnings.push({ rule: "hint/v1-field", path: ${rename.property}, message: ${message} });`;
     };
-    const always = renames.filter((h) => !ruledOut(h.property)).map(renameCheck);
-    const whenInvalid = renames.filter((h) => ruledOut(h.property)).map(renameCheck);
+    const always = renames.filter((rename) => !ruledOut(rename.property)).map(renameCheck);
+    const whenInvalid = renames.filter((rename) => ruledOut(rename.property)).map(renameCheck);
     const ruleCode = applying.map(
-      (c) => code`// ${new Code(c.doc)}
-  out.begin(${c.name});
+      (compiledRule) => code`// ${new Code(compiledRule.doc)}
+  out.begin(${compiledRule.name});
   try {
-${new Code(indent(c.code, "    "))}
+${new Code(indent(compiledRule.code, "    "))}
   } catch (error) {
     out.failed(error);
   }`,
@@ -131,7 +131,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     responses: new Map<string, rt.ValidateFunction>(),
     stages: ${stages.map((stage) => ({ id: stage.id }))},
     rules: [${join(
-      applying.map((c) => c.name),
+      applying.map((compiledRule) => compiledRule.name),
       ", ",
     )}],
     check: check${new Code(String(i))},
@@ -139,20 +139,22 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
     bindings.push(code`const ${entry} = engine.operations.get(${op.id}) as rt.OperationEntry;`);
   });
   const hintEntries = model.operations
-    .map((op) => ({ op: op.id, hints: rules.hints.filter((h) => h.operations.includes(op.id)).map(({ operations: _ops, ...h }) => h) }))
-    .filter((e) => e.hints.length > 0)
-    .map((e) => code`[${e.op}, ${e.hints}]`);
+    .map((op) => ({ op: op.id, hints: rules.hints.filter((hint) => hint.operations.includes(op.id)).map(({ operations: _ops, ...hint }) => hint) }))
+    .filter((opHints) => opHints.hints.length > 0)
+    .map((opHints) => code`[${opHints.op}, ${opHints.hints}]`);
   return render("rules.ts", {
     header,
     runtime: literal(engineModule(engine, "index", 0)).text,
-    usesCel: rules.rules.some((r) => r.kind === "expression"),
+    usesCel: rules.rules.some((rule) => rule.kind === "expression"),
     ruleIds: ruleIdUnion(rules),
-    infos: infos.map((c) => c.text),
+    infos: infos.map((info) => info.text),
     functions,
-    entries: entries.map((e) => e.text),
+    entries: entries.map((entry) => entry.text),
     bindings: join(bindings).text,
     hints: join(hintEntries, ", ").text,
-    modules: literal(modules.map((m) => [m.operation, m.stem, m.request, m.statuses.length > 0])).text,
+    modules: literal(
+      modules.map((validatorModule) => [validatorModule.operation, validatorModule.stem, validatorModule.request, validatorModule.statuses.length > 0]),
+    ).text,
   });
 }
 
@@ -161,7 +163,7 @@ function check${new Code(String(i))}(input: unknown, context: rt.CheckContext, p
  * rule's and stage's id (a stage that cannot run warns under its id), sorted; `never` when none.
  */
 export function ruleIdUnion(rules: RulesFile): string {
-  const ids = [...new Set([...rules.rules.map((r) => r.id), ...rules.stages.map((stage) => stage.id)])].sort();
+  const ids = [...new Set([...rules.rules.map((rule) => rule.id), ...rules.stages.map((stage) => stage.id)])].sort();
   return ids.length === 0 ? "never" : ids.map((id) => literal(id).text).join(" | ");
 }
 
@@ -232,10 +234,10 @@ function stageStatement(stage: StageSpec, onError: Code | undefined): Code {
   }`;
 }
 
-function indent(c: Code, by: string): string {
-  return c.text
+function indent(block: Code, by: string): string {
+  return block.text
     .split("\n")
-    .map((l) => (l === "" ? l : `${by}${l}`))
+    .map((line) => (line === "" ? line : `${by}${line}`))
     .join("\n");
 }
 

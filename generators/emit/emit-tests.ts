@@ -13,14 +13,14 @@ import { pointerExists } from "../normalize/targets.js";
 import { render } from "./templates.js";
 
 export function emitTests(model: ApiModel, rules: RulesFile, skip: ReadonlySet<string>, context: unknown, header: string): { test: string; data: string } {
-  const operations = model.operations.filter((op) => op.request && rules.rules.some((r) => r.operations.includes(op.id)));
+  const operations = model.operations.filter((op) => op.request && rules.rules.some((rule) => rule.operations.includes(op.id)));
   const requests: Record<string, unknown> = {};
   for (const op of operations) requests[op.id] = op.request?.schema;
   const kept = {
     ...rules,
     rules: rules.rules
-      .map((r) => ({ ...r, operations: r.operations.filter((o) => operations.some((op) => op.id === o) && !skip.has(`${r.id}@${o}`)) }))
-      .filter((r) => r.operations.length > 0),
+      .map((rule) => ({ ...rule, operations: rule.operations.filter((opId) => operations.some((op) => op.id === opId) && !skip.has(`${rule.id}@${opId}`)) }))
+      .filter((rule) => rule.operations.length > 0),
   };
   // A rule whose fields a request cannot send (an endpoint's `type` on PATCH, read from the
   // current resource) cannot be violated by a request body: test/rules/coverage.test.ts judges

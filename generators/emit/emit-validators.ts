@@ -71,9 +71,9 @@ export function emitValidators(model: ApiModel, header: string, engine?: string)
   };
   for (const op of model.operations) {
     const stem = stems.get(op.id) as string;
-    const mine = slots.filter((s) => s.operation === op.id);
-    const request = mine.find((s) => s.target === "request");
-    const responses = mine.filter((s) => s.target !== "request");
+    const mine = slots.filter((slot) => slot.operation === op.id);
+    const request = mine.find((slot) => slot.target === "request");
+    const responses = mine.filter((slot) => slot.target !== "request");
     if (request) {
       files.set(`validators/${stem}.mts`, module({ requestValidator: request.ref }, "export const request: ValidateFunction = requestValidator;\n"));
     }
@@ -82,7 +82,7 @@ export function emitValidators(model: ApiModel, header: string, engine?: string)
       const names = new Map<string, string>();
       for (const slot of responses) if (!names.has(slot.ref)) names.set(slot.ref, `r${names.size}`);
       const refs = Object.fromEntries([...names].map(([id, name]) => [name, id]));
-      const table = responses.map((s) => `  [${literal(s.target).text}]: ${names.get(s.ref) as string},`).join("\n");
+      const table = responses.map((slot) => `  [${literal(slot.target).text}]: ${names.get(slot.ref) as string},`).join("\n");
       files.set(
         `validators/${stem}.responses.mts`,
         module(

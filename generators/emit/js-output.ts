@@ -39,10 +39,10 @@ function runtimeDeclarations(file: string): string {
 
 function validatorDeclarations(text: string): string {
   // Ajv writes its exports mid-line (`"use strict";export const requestValidator = validate80;`).
-  const names = [...new Set([...text.matchAll(/(?:^|;)\s*export const (\w+)/gm)].map((m) => m[1] as string))];
+  const names = [...new Set([...text.matchAll(/(?:^|;)\s*export const (\w+)/gm)].map((match) => match[1] as string))];
   if (names.length === 0) throw new Error("generate --js: a validator module without exports");
-  const lines = names.map((n) =>
-    n === "responses" ? `export declare const responses: Record<string, ValidateFunction>;` : `export declare const ${n}: ValidateFunction;`,
+  const lines = names.map((name) =>
+    name === "responses" ? `export declare const responses: Record<string, ValidateFunction>;` : `export declare const ${name}: ValidateFunction;`,
   );
   return `${VALIDATE_TYPE}\n${lines.join("\n")}\n`;
 }
@@ -89,5 +89,5 @@ export function toJavaScript(files: ReadonlyMap<string, string>): Map<string, st
 
 /** An artifact's file list under --js: each `.mts` becomes its `.mjs` and `.d.mts`. */
 export function javaScriptNames(names: readonly string[]): string[] {
-  return names.flatMap((n) => (n.endsWith(".mts") ? [`${n.slice(0, -4)}.mjs`, `${n.slice(0, -4)}.d.mts`] : [n]));
+  return names.flatMap((file) => (file.endsWith(".mts") ? [`${file.slice(0, -4)}.mjs`, `${file.slice(0, -4)}.d.mts`] : [file]));
 }

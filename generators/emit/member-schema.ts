@@ -8,7 +8,7 @@
 
 export type Schema = Record<string, unknown> | boolean;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Keywords that say nothing about validity. */
 const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "$defs", "title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
@@ -39,16 +39,16 @@ const OTHER_TYPES = new Set([
 
 /** All of `parts` (undefined when one is). */
 function all(parts: (Schema | undefined)[]): Schema | undefined {
-  if (parts.some((p) => p === undefined)) return undefined;
+  if (parts.some((part) => part === undefined)) return undefined;
   if (parts.includes(false)) return false;
-  const rest = parts.filter((p): p is Record<string, unknown> => p !== true);
+  const rest = parts.filter((part): part is Record<string, unknown> => part !== true);
   return rest.length === 0 ? true : rest.length === 1 ? (rest[0] as Schema) : { allOf: rest };
 }
 
 function any(parts: (Schema | undefined)[]): Schema | undefined {
-  if (parts.some((p) => p === undefined)) return undefined;
+  if (parts.some((part) => part === undefined)) return undefined;
   if (parts.includes(true)) return true;
-  const rest = parts.filter((p): p is Record<string, unknown> => p !== false);
+  const rest = parts.filter((part): part is Record<string, unknown> => part !== false);
   return rest.length === 0 ? false : rest.length === 1 ? (rest[0] as Schema) : { anyOf: rest };
 }
 
@@ -70,11 +70,11 @@ export function memberSchema(schema: unknown, member: string, defs: Record<strin
   const patterns = isRecord(schema["patternProperties"]) ? schema["patternProperties"] : {};
   let matching: string[];
   try {
-    matching = Object.keys(patterns).filter((p) => new RegExp(p, "u").test(member));
+    matching = Object.keys(patterns).filter((pattern) => new RegExp(pattern, "u").test(member));
   } catch {
     return undefined;
   }
-  const down = (s: unknown) => memberSchema(s, member, defs, seen);
+  const down = (subschema: unknown) => memberSchema(subschema, member, defs, seen);
   const parts: (Schema | undefined)[] = [];
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key) || OTHER_TYPES.has(key) || key === "then" || key === "else") continue;
@@ -92,7 +92,7 @@ export function memberSchema(schema: unknown, member: string, defs: Record<strin
         parts.push(Object.hasOwn(properties, member) ? (properties[member] as Schema) : true);
         break;
       case "patternProperties":
-        parts.push(all(matching.map((p) => patterns[p] as Schema)));
+        parts.push(all(matching.map((pattern) => patterns[pattern] as Schema)));
         break;
       case "additionalProperties":
         parts.push(Object.hasOwn(properties, member) || matching.length > 0 ? true : (value as Schema));
@@ -113,8 +113,10 @@ export function memberSchema(schema: unknown, member: string, defs: Record<strin
         parts.push(isRecord(value) && Object.keys(value).length === 1 && Object.hasOwn(value, member) ? { const: value[member] } : false);
         break;
       case "enum": {
-        const options = Array.isArray(value) ? value.filter((v) => isRecord(v) && Object.keys(v).length === 1 && Object.hasOwn(v, member)) : [];
-        parts.push(options.length === 0 ? false : { enum: options.map((v) => (v as Record<string, unknown>)[member]) });
+        const options = Array.isArray(value)
+          ? value.filter((option) => isRecord(option) && Object.keys(option).length === 1 && Object.hasOwn(option, member))
+          : [];
+        parts.push(options.length === 0 ? false : { enum: options.map((option) => (option as Record<string, unknown>)[member]) });
         break;
       }
       case "allOf":
@@ -125,8 +127,8 @@ export function memberSchema(schema: unknown, member: string, defs: Record<strin
         break;
       case "oneOf": {
         const each = Array.isArray(value) ? value.map(down) : [undefined];
-        if (each.some((s) => s === undefined)) parts.push(undefined);
-        else if (each.every((s) => typeof s === "boolean")) parts.push(each.filter((s) => s === true).length === 1);
+        if (each.some((result) => result === undefined)) parts.push(undefined);
+        else if (each.every((result) => typeof result === "boolean")) parts.push(each.filter((result) => result === true).length === 1);
         else parts.push({ oneOf: each as Schema[] });
         break;
       }

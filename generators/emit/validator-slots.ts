@@ -42,7 +42,7 @@ export function validatorSlots(model: ApiModel): ValidatorSlot[] {
   };
   for (const op of model.operations) {
     if (op.request) add(op.id, "request", op.request.schema);
-    for (const r of op.responses) if (r.schema !== undefined) add(op.id, r.status, r.schema);
+    for (const response of op.responses) if (response.schema !== undefined) add(op.id, response.status, response.schema);
   }
   return slots;
 }
@@ -61,7 +61,7 @@ export function fileStems(operations: readonly string[]): Map<string, string> {
         .replace(/^[-.]/, "_")
         .slice(0, 100) || "operation";
     let stem = base;
-    for (let n = 2; taken.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
+    for (let suffix = 2; taken.has(stem.toLowerCase()); suffix++) stem = `${base}-${suffix}`;
     taken.add(stem.toLowerCase());
     out.set(id, stem);
   }
@@ -73,9 +73,9 @@ export function validatorModules(model: ApiModel, slots: readonly ValidatorSlot[
   const stems = fileStems(model.operations.map((op) => op.id));
   const modules: ValidatorModule[] = [];
   for (const op of model.operations) {
-    const mine = slots.filter((s) => s.operation === op.id);
-    const request = mine.some((s) => s.target === "request");
-    const statuses = mine.filter((s) => s.target !== "request").map((s) => s.target);
+    const mine = slots.filter((slot) => slot.operation === op.id);
+    const request = mine.some((slot) => slot.target === "request");
+    const statuses = mine.filter((slot) => slot.target !== "request").map((slot) => slot.target);
     if (request || statuses.length > 0) modules.push({ operation: op.id, stem: stems.get(op.id) as string, request, statuses });
   }
   return modules;

@@ -38,8 +38,8 @@ function bodies(model: ApiModel, slots: ValidatorSlot[]): Map<string, JsonSchema
   const out = new Map<string, JsonSchema>();
   for (const slot of slots) {
     if (out.has(slot.schemaId)) continue;
-    const op = model.operations.find((o) => o.id === slot.operation);
-    const schema = slot.target === "request" ? op?.request?.schema : op?.responses.find((r) => r.status === slot.target)?.schema;
+    const op = model.operations.find((candidate) => candidate.id === slot.operation);
+    const schema = slot.target === "request" ? op?.request?.schema : op?.responses.find((response) => response.status === slot.target)?.schema;
     if (schema !== undefined) out.set(slot.schemaId, schema);
   }
   return out;
@@ -50,21 +50,23 @@ function unknownFormats(model: ApiModel): string[] {
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "format" && typeof v === "string" && !KNOWN_FORMATS.has(v)) found.add(v);
-        else if (k !== "enum" && k !== "const" && k !== "default" && k !== "examples") walk(v);
+      for (const [k, value] of Object.entries(node)) {
+        if (k === "format" && typeof value === "string" && !KNOWN_FORMATS.has(value)) found.add(value);
+        else if (k !== "enum" && k !== "const" && k !== "default" && k !== "examples") walk(value);
       }
     }
   };
   walk(model.schemas);
-  for (const op of model.operations) walk([op.request?.schema, ...op.responses.map((r) => r.schema)]);
+  for (const op of model.operations) walk([op.request?.schema, ...op.responses.map((response) => response.schema)]);
   return [...found].sort();
 }
 
 /** An Ajv instance holding every schema of the model, plus the slot list. */
 export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; slots: CompiledSlot[]; regExp: RegExpEngine | undefined } {
   // Risky patterns (nested quantifiers) match in linear time; see safe-regex.ts.
-  const regExp = regExpEngine(collectPatterns([model.schemas, model.operations.map((op) => [op.request?.schema, op.responses.map((r) => r.schema)])]));
+  const regExp = regExpEngine(
+    collectPatterns([model.schemas, model.operations.map((op) => [op.request?.schema, op.responses.map((response) => response.schema)])]),
+  );
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
@@ -93,7 +95,7 @@ export function buildAjv(model: ApiModel, standalone: boolean): { ajv: Ajv2020; 
   addKnownFormats(ajv);
   // OpenAPI's numeric and opaque formats are annotations; unknown formats are tolerated (a warning
   // was reported during normalization).
-  for (const f of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(f, true);
+  for (const format of ["int32", "int64", "float", "double", "byte", "binary", "password", ...unknownFormats(model)]) ajv.addFormat(format, true);
   // Union branches are inlined so that a failure says which branch it is from (union-branches.ts).
   const components = boundIntegers({ $id: SCHEMAS_ID, $defs: inlineAllUnionBranches(model.schemas) }, true) as { $defs: Record<string, unknown> };
   ajv.addSchema(components as never);
@@ -154,11 +156,11 @@ export function boundIntegers(schema: unknown, finite = false): unknown {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
   // Only subschema positions are walked: enum, const, default and examples values are data.
   const out: Record<string, unknown> = { ...schema };
-  for (const [k, v] of Object.entries(out)) {
-    if (SCHEMA_SINGLE.has(k)) out[k] = boundIntegers(v, finite);
-    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map((sub) => boundIntegers(sub, finite));
-    else if (SCHEMA_MAPS.has(k) && v !== null && typeof v === "object") {
-      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, boundIntegers(sub, finite)]));
+  for (const [k, value] of Object.entries(out)) {
+    if (SCHEMA_SINGLE.has(k)) out[k] = boundIntegers(value, finite);
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(value)) out[k] = value.map((sub) => boundIntegers(sub, finite));
+    else if (SCHEMA_MAPS.has(k) && value !== null && typeof value === "object") {
+      out[k] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, boundIntegers(sub, finite)]));
     }
   }
   // Ajv's discriminator checks objects only and replaces the oneOf: with every branch an object
@@ -178,8 +180,8 @@ export function boundIntegers(schema: unknown, finite = false): unknown {
   const high = int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
   const low = int32 ? -(2 ** 31) : -Number.MAX_SAFE_INTEGER;
   const tight = (key: string, inside: (n: number) => boolean) => typeof out[key] === "number" && inside(out[key] as number);
-  if (!tight("maximum", (n) => n <= high) && !tight("exclusiveMaximum", (n) => n <= high)) out.maximum = high;
-  if (!tight("minimum", (n) => n >= low) && !tight("exclusiveMinimum", (n) => n >= low)) out.minimum = low;
+  if (!tight("maximum", (bound) => bound <= high) && !tight("exclusiveMaximum", (bound) => bound <= high)) out.maximum = high;
+  if (!tight("minimum", (bound) => bound >= low) && !tight("exclusiveMinimum", (bound) => bound >= low)) out.minimum = low;
   return out;
 }
 
@@ -190,9 +192,9 @@ function usesPrototypeNames(model: ApiModel): boolean {
     if (typeof node === "string") return members.has(node);
     if (Array.isArray(node)) return node.some(walk);
     if (node === null || typeof node !== "object") return false;
-    return Object.entries(node).some(([k, v]) => members.has(k) || walk(v));
+    return Object.entries(node).some(([k, value]) => members.has(k) || walk(value));
   };
-  return walk(model.schemas) || model.operations.some((op) => walk(op.request?.schema) || op.responses.some((r) => walk(r.schema)));
+  return walk(model.schemas) || model.operations.some((op) => walk(op.request?.schema) || op.responses.some((response) => walk(response.schema)));
 }
 
 function asObject(schema: JsonSchema): Record<string, unknown> {

@@ -138,11 +138,11 @@ export async function bundleDocument(file: string, options: LoadOptions = {}): P
     resolve: {
       http: false as const,
       file: {
-        canRead: (f: { url: string }) => options.allowExternalRefs === true || !outside(refPath(f.url)),
+        canRead: (refFile: { url: string }) => options.allowExternalRefs === true || !outside(refPath(refFile.url)),
         // The files $refs name are read as the document is: regular files within the budget.
-        read: (f: { url: string }) => {
+        read: (refFile: { url: string }) => {
           try {
-            return readFileWithin(refPath(f.url), FILE_BUDGETS.document);
+            return readFileWithin(refPath(refFile.url), FILE_BUDGETS.document);
           } catch (error) {
             if (error instanceof InputError) refused ??= error;
             throw error;
@@ -206,7 +206,7 @@ export function finishDocument(file: string, { bundled, version }: BundledDocume
   if (first) {
     const more = problems
       .slice(1)
-      .map((p) => `\n  ${p.pointer}: ${p.message}`)
+      .map((problem) => `\n  ${problem.pointer}: ${problem.message}`)
       .join("");
     throw new SpecError(file, `${first.message}${more}`, first.pointer);
   }

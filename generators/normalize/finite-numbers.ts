@@ -39,38 +39,38 @@ export function finiteWhenValid(schema: JsonSchema | undefined, walk: Walk): boo
 function bounded(schema: unknown, walk: Walk): boolean {
   if (schema === false) return true;
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false; // `true`, or not a schema
-  const s = schema as Schema;
+  const node = schema as Schema;
   const sub = (x: unknown) => bounded(x, walk);
   // One conjunct that proves it is enough: a valid value satisfies them all.
-  if (Array.isArray(s["enum"]) || "const" in s) return true; // JSON constants
-  if (typeof s["$ref"] === "string" && viaRef(s["$ref"], walk)) return true;
-  if (Array.isArray(s["allOf"]) && s["allOf"].some(sub)) return true;
+  if (Array.isArray(node["enum"]) || "const" in node) return true; // JSON constants
+  if (typeof node["$ref"] === "string" && viaRef(node["$ref"], walk)) return true;
+  if (Array.isArray(node["allOf"]) && node["allOf"].some(sub)) return true;
   for (const key of ["anyOf", "oneOf"]) {
-    const branches = s[key];
+    const branches = node[key];
     if (Array.isArray(branches) && branches.length > 0 && branches.every(sub)) return true;
   }
   // Else the schema's own keywords, for every JSON type it admits.
-  const declared = s["type"];
+  const declared = node["type"];
   const types = new Set(
     typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared : ["null", "boolean", "string", "number", "integer", "object", "array"],
   );
-  const plain = !["$ref", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"].some((key) => key in s);
+  const plain = !["$ref", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"].some((key) => key in node);
   // A `number` or `integer` is bounded by the generated validators themselves (validators.ts,
   // boundIntegers: a finite range for every one), so only what may hold anything is left.
   if (types.has("object")) {
     for (const key of ["properties", "patternProperties"]) {
-      const map = s[key];
+      const map = node[key];
       if (map !== undefined && (map === null || typeof map !== "object" || !Object.values(map).every(sub))) return false;
     }
-    const additional = s["additionalProperties"];
-    const closed = additional === false || (additional === undefined && plain && s["unevaluatedProperties"] === false);
+    const additional = node["additionalProperties"];
+    const closed = additional === false || (additional === undefined && plain && node["unevaluatedProperties"] === false);
     if (!closed && (additional === undefined || !sub(additional))) return false;
   }
   if (types.has("array")) {
-    const prefix = s["prefixItems"];
+    const prefix = node["prefixItems"];
     if (prefix !== undefined && (!Array.isArray(prefix) || !prefix.every(sub))) return false;
-    const items = s["items"];
-    const closed = items === false || (items === undefined && plain && s["unevaluatedItems"] === false);
+    const items = node["items"];
+    const closed = items === false || (items === undefined && plain && node["unevaluatedItems"] === false);
     if (!closed && (items === undefined || !sub(items))) return false;
   }
   return true;

@@ -9,7 +9,7 @@ import type { ApiModel, JsonSchema, OperationModel } from "../../schema-model/mo
 import { normalizeSchema, type SchemaContext } from "./normalize-schema.js";
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === "object" && !Array.isArray(value);
 
 export function mergeGraphql(model: ApiModel, doc: unknown, source: string): ApiModel {
   if (!isObj(doc) || typeof doc.graphql !== "string" || !isObj(doc.operations)) {
@@ -27,7 +27,7 @@ export function mergeGraphql(model: ApiModel, doc: unknown, source: string): Api
     const op = doc.operations[name];
     if (!isObj(op)) continue;
     if (name.startsWith(GRAPHQL_PREFIX)) throw new Error(`${source}: /operations/${name}: a GraphQL operation name cannot start with "${GRAPHQL_PREFIX}"`);
-    const clash = operations.some((o) => o.id === name);
+    const clash = operations.some((existing) => existing.id === name);
     // `x-v2kit-rest-twin: true` says the clash is known (the bundled deleteTemplate): no warning.
     if (clash && op["x-v2kit-rest-twin"] !== true) {
       model.diagnostics.push({

@@ -27,7 +27,7 @@ function satisfies(format: string, value: string): boolean | undefined {
 /** String examples the schema object itself carries (3.1 `examples`, 3.0 `example`). */
 function ownExamples(src: Record<string, unknown>): string[] {
   const all = [...(Array.isArray(src.examples) ? src.examples : []), ...(src.example !== undefined ? [src.example] : [])];
-  return all.filter((v): v is string => typeof v === "string");
+  return all.filter((example): example is string => typeof example === "string");
 }
 
 /**
@@ -36,9 +36,9 @@ function ownExamples(src: Record<string, unknown>): string[] {
  */
 export function reconcileFormat(format: string, src: Record<string, unknown>, pointer: string, diagnostics: Diagnostic[]): string | undefined {
   const examples = ownExamples(src);
-  const failing = examples.find((v) => satisfies(format, v) === false);
+  const failing = examples.find((example) => satisfies(format, example) === false);
   if (failing === undefined) return format;
-  const wider = (WIDER[format] ?? []).find((f) => examples.every((v) => satisfies(f, v) === true));
+  const wider = (WIDER[format] ?? []).find((widerFormat) => examples.every((example) => satisfies(widerFormat, example) === true));
   diagnostics.push({
     level: "warning",
     code: "format-contradicted-by-example",

@@ -110,9 +110,9 @@ export function normalizeSchema(schema: unknown, ctx: SchemaContext, pointer: st
       }
       out[key === "definitions" ? "$defs" : key] = map;
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      out[key] = value.map((s, i) => normalizeSchema(s, ctx, `${at}/${i}`, inlining));
+      out[key] = value.map((subschema, i) => normalizeSchema(subschema, ctx, `${at}/${i}`, inlining));
     } else if (key === "items" && Array.isArray(value)) {
-      out.prefixItems = value.map((s, i) => normalizeSchema(s, ctx, `${at}/${i}`, inlining));
+      out.prefixItems = value.map((subschema, i) => normalizeSchema(subschema, ctx, `${at}/${i}`, inlining));
     } else if (SCHEMA_SINGLE.has(key)) {
       out[key] = normalizeSchema(value, ctx, at, inlining);
     } else if (key === "format" && typeof value === "string") {
@@ -187,8 +187,8 @@ function hoistConditional(out: Record<string, unknown>): void {
  */
 export function checkDiscriminators(schemas: Record<string, JsonSchema>, extra: readonly JsonSchema[] = []): void {
   const prefix = `${SCHEMAS_ID}#/$defs/`;
-  const resolve = (s: unknown): Record<string, unknown> | undefined => {
-    let node = s as Record<string, unknown> | undefined;
+  const resolve = (start: unknown): Record<string, unknown> | undefined => {
+    let node = start as Record<string, unknown> | undefined;
     for (let hops = 0; node && typeof node.$ref === "string" && node.properties === undefined && hops < 16; hops++) {
       const ref = node.$ref as string;
       node = ref.startsWith(prefix) ? (schemas[decodeURIComponent(ref.slice(prefix.length))] as Record<string, unknown> | undefined) : undefined;
@@ -210,9 +210,9 @@ export function checkDiscriminators(schemas: Record<string, JsonSchema>, extra: 
       if (!topRequired && !(Array.isArray(b.required) && b.required.includes(tag))) return false;
       const values = "const" in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
       if (values === undefined || values.length === 0) return false;
-      for (const v of values) {
-        if (typeof v !== "string" || seen.has(v)) return false;
-        seen.add(v);
+      for (const tagValue of values) {
+        if (typeof tagValue !== "string" || seen.has(tagValue)) return false;
+        seen.add(tagValue);
       }
     }
     return true;

@@ -6,7 +6,7 @@ import { breakInPlaceCycles } from "./ref-cycles.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === "object" && !Array.isArray(value);
 const esc = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
 
 function resolver(doc: Obj) {
@@ -48,7 +48,7 @@ function pickJson(content: unknown): [string, Obj] | undefined {
 
 function derivedId(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return method + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join("");
+  return method + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
 }
 
 export function normalize(doc: Obj, sources: string[]): ApiModel {
@@ -67,7 +67,7 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
     });
   }
   breakInPlaceCycles(schemas, diagnostics);
-  const schemaAt = (s: unknown, pointer: string) => normalizeSchema(s ?? {}, ctx, pointer);
+  const schemaAt = (schema: unknown, pointer: string) => normalizeSchema(schema ?? {}, ctx, pointer);
   const operations: OperationModel[] = [];
   const paths = isObj(doc.paths) ? doc.paths : {};
   for (const path of Object.keys(paths).sort()) {
@@ -83,8 +83,8 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
         [op.parameters, `${base}/parameters`],
         [item.parameters, `/paths/${esc(path)}/parameters`],
       ] as const) {
-        (Array.isArray(list) ? list : []).forEach((p, i) => {
-          const param = deref(p, resolve);
+        (Array.isArray(list) ? list : []).forEach((listed, i) => {
+          const param = deref(listed, resolve);
           if (!isObj(param) || typeof param.name !== "string" || seen.has(`${param.in}:${param.name}`)) return;
           seen.add(`${param.in}:${param.name}`);
           parameters.push({
@@ -117,12 +117,12 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
         const headers: ResponseModel["headers"] = {};
         const rawHeaders = isObj(response.headers) ? response.headers : {};
         for (const name of Object.keys(rawHeaders).sort()) {
-          const h = deref(rawHeaders[name], resolve);
-          if (!isObj(h)) continue;
+          const header = deref(rawHeaders[name], resolve);
+          if (!isObj(header)) continue;
           headers[name] = {
-            required: h.required === true,
-            ...(typeof h.description === "string" ? { description: h.description } : {}),
-            schema: schemaAt(h.schema, `${base}/responses/${esc(status)}/headers/${esc(name)}/schema`),
+            required: header.required === true,
+            ...(typeof header.description === "string" ? { description: header.description } : {}),
+            schema: schemaAt(header.schema, `${base}/responses/${esc(status)}/headers/${esc(name)}/schema`),
           };
         }
         responses.push({
@@ -154,7 +154,7 @@ export function normalize(doc: Obj, sources: string[]): ApiModel {
   }
   checkDiscriminators(
     schemas,
-    operations.flatMap((op) => [op.request?.schema, ...op.responses.map((r) => r.schema)].filter((x): x is JsonSchema => x !== undefined)),
+    operations.flatMap((op) => [op.request?.schema, ...op.responses.map((response) => response.schema)].filter((x): x is JsonSchema => x !== undefined)),
   );
   const info = isObj(doc.info) ? doc.info : {};
   const baseUrl = serverUrl(doc.servers);
@@ -176,8 +176,8 @@ function serverUrl(servers: unknown): string | undefined {
   if (!isObj(first) || typeof first.url !== "string") return undefined;
   const variables = isObj(first.variables) ? first.variables : {};
   const url = first.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-    const v = variables[name];
-    return isObj(v) && typeof v.default === "string" ? v.default : whole;
+    const variable = variables[name];
+    return isObj(variable) && typeof variable.default === "string" ? variable.default : whole;
   });
   return /^https?:\/\/[^\s{}]+$/.test(url) ? url.replace(/\/+$/, "") : undefined;
 }

@@ -6,7 +6,7 @@
 import { componentOf, type Diagnostic, type JsonSchema, SCHEMAS_ID } from "../../schema-model/model.js";
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === "object" && !Array.isArray(value);
 const PREFIX = `${SCHEMAS_ID}#/$defs/`;
 /** Keywords whose subschemas apply to the same instance location. */
 const IN_PLACE_LISTS = ["allOf", "anyOf", "oneOf"];
@@ -16,9 +16,9 @@ const IN_PLACE_SINGLE = ["not", "if", "then", "else"];
 function inPlaceRefs(schema: unknown, out: Obj[] = []): Obj[] {
   if (!isObj(schema)) return out;
   if (typeof schema.$ref === "string" && schema.$ref.startsWith(PREFIX)) out.push(schema);
-  for (const key of IN_PLACE_LISTS) if (Array.isArray(schema[key])) for (const s of schema[key] as unknown[]) inPlaceRefs(s, out);
+  for (const key of IN_PLACE_LISTS) if (Array.isArray(schema[key])) for (const subschema of schema[key] as unknown[]) inPlaceRefs(subschema, out);
   for (const key of IN_PLACE_SINGLE) inPlaceRefs(schema[key], out);
-  if (isObj(schema.dependentSchemas)) for (const s of Object.values(schema.dependentSchemas)) inPlaceRefs(s, out);
+  if (isObj(schema.dependentSchemas)) for (const subschema of Object.values(schema.dependentSchemas)) inPlaceRefs(subschema, out);
   return out;
 }
 

@@ -19,19 +19,19 @@ interface Group {
 }
 
 /** Length of the quantifier at `i` and whether it can repeat more than once. */
-function quantifierAt(p: string, i: number): { length: number; repeats: boolean } | undefined {
-  const c = p[i];
+function quantifierAt(pattern: string, i: number): { length: number; repeats: boolean } | undefined {
+  const char = pattern[i];
   let length: number;
   let repeats = false;
-  if (c === "*" || c === "+") [length, repeats] = [1, true];
-  else if (c === "?") length = 1;
-  else if (c === "{") {
-    const m = /^\{(\d+)(,(\d*))?\}/.exec(p.slice(i));
-    if (!m) return undefined;
-    length = m[0].length;
-    repeats = m[2] !== undefined ? m[3] === "" || Number(m[3]) > 1 : Number(m[1]) > 1;
+  if (char === "*" || char === "+") [length, repeats] = [1, true];
+  else if (char === "?") length = 1;
+  else if (char === "{") {
+    const braces = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
+    if (!braces) return undefined;
+    length = braces[0].length;
+    repeats = braces[2] !== undefined ? braces[3] === "" || Number(braces[3]) > 1 : Number(braces[1]) > 1;
   } else return undefined;
-  if (p[i + length] === "?" || p[i + length] === "+") length++; // lazy or possessive marker
+  if (pattern[i + length] === "?" || pattern[i + length] === "+") length++; // lazy or possessive marker
   return { length, repeats };
 }
 
@@ -42,25 +42,25 @@ function quantifierAt(p: string, i: number): { length: number; repeats: boolean 
 export function isRiskyPattern(pattern: string): boolean {
   const stack: Group[] = [{ ambiguous: false }];
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
+    const char = pattern[i];
     const top = stack[stack.length - 1] as Group;
-    if (c === "\\") i++;
-    else if (c === "[") {
+    if (char === "\\") i++;
+    else if (char === "[") {
       for (i++; i < pattern.length && pattern[i] !== "]"; i++) if (pattern[i] === "\\") i++;
-    } else if (c === "(") stack.push({ ambiguous: false });
-    else if (c === "|") top.ambiguous = true;
-    else if (c === ")" && stack.length > 1) {
+    } else if (char === "(") stack.push({ ambiguous: false });
+    else if (char === "|") top.ambiguous = true;
+    else if (char === ")" && stack.length > 1) {
       const group = stack.pop() as Group;
-      const q = quantifierAt(pattern, i + 1);
-      if (q?.repeats && group.ambiguous) return true;
+      const quantifier = quantifierAt(pattern, i + 1);
+      if (quantifier?.repeats && group.ambiguous) return true;
       const parent = stack[stack.length - 1] as Group;
-      if (group.ambiguous || q) parent.ambiguous = true;
-      if (q) i += q.length;
+      if (group.ambiguous || quantifier) parent.ambiguous = true;
+      if (quantifier) i += quantifier.length;
     } else {
-      const q = quantifierAt(pattern, i);
-      if (q) {
+      const quantifier = quantifierAt(pattern, i);
+      if (quantifier) {
         top.ambiguous = true;
-        i += q.length - 1;
+        i += quantifier.length - 1;
       }
     }
   }
@@ -124,55 +124,55 @@ function disjoint(a: CharSet, b: CharSet): boolean {
 }
 
 /** The set an escape at `p[i] === "\\"` stands for, and its length; undefined for assertions, backreferences and property escapes. */
-function escapeAt(p: string, i: number, inClass: boolean): { set: CharSet; length: number } | undefined {
-  const c = p[i + 1];
-  if (c === undefined) return undefined;
+function escapeAt(pattern: string, i: number, inClass: boolean): { set: CharSet; length: number } | undefined {
+  const escaped = pattern[i + 1];
+  if (escaped === undefined) return undefined;
   const one = (code: number) => ({ set: [[code, code]] as CharSet, length: 2 });
   const classes: Record<string, CharSet> = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE) };
-  if (classes[c]) return { set: classes[c], length: 2 };
+  if (classes[escaped]) return { set: classes[escaped], length: 2 };
   const controls: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
-  if (controls[c] !== undefined) return one(controls[c]);
-  if (c === "b") return inClass ? one(8) : undefined;
-  if (c === "0" && !/[0-9]/.test(p[i + 2] ?? "")) return one(0);
-  const hex = /^x([0-9A-Fa-f]{2})|^u([0-9A-Fa-f]{4})|^u\{([0-9A-Fa-f]+)\}|^c([A-Za-z])/.exec(p.slice(i + 1));
+  if (controls[escaped] !== undefined) return one(controls[escaped]);
+  if (escaped === "b") return inClass ? one(8) : undefined;
+  if (escaped === "0" && !/[0-9]/.test(pattern[i + 2] ?? "")) return one(0);
+  const hex = /^x([0-9A-Fa-f]{2})|^u([0-9A-Fa-f]{4})|^u\{([0-9A-Fa-f]+)\}|^c([A-Za-z])/.exec(pattern.slice(i + 1));
   if (hex) {
     const code = hex[4] !== undefined ? hex[4].charCodeAt(0) % 32 : Number.parseInt(hex[1] ?? hex[2] ?? hex[3] ?? "", 16);
     return { set: [[code, code]], length: 1 + hex[0].length };
   }
-  if (/[\^$\\.*+?()[\]{}|/-]/.test(c)) return one(c.charCodeAt(0));
+  if (/[\^$\\.*+?()[\]{}|/-]/.test(escaped)) return one(escaped.charCodeAt(0));
   return undefined;
 }
 
 /** The bracket class starting at `p[i] === "["`, and its length. */
-function classAt(p: string, i: number): { set: CharSet; length: number } | undefined {
+function classAt(pattern: string, i: number): { set: CharSet; length: number } | undefined {
   let j = i + 1;
-  const negated = p[j] === "^";
+  const negated = pattern[j] === "^";
   if (negated) j++;
   const ranges: CharSet = [];
   const single = (): { set: CharSet; code?: number } | undefined => {
-    if (p[j] === "\\") {
-      const e = escapeAt(p, j, true);
-      if (!e) return undefined;
-      j += e.length;
-      const only = e.set.length === 1 && e.set[0]?.[0] === e.set[0]?.[1] ? e.set[0]?.[0] : undefined;
-      return only === undefined ? { set: e.set } : { set: e.set, code: only };
+    if (pattern[j] === "\\") {
+      const escapeSet = escapeAt(pattern, j, true);
+      if (!escapeSet) return undefined;
+      j += escapeSet.length;
+      const only = escapeSet.set.length === 1 && escapeSet.set[0]?.[0] === escapeSet.set[0]?.[1] ? escapeSet.set[0]?.[0] : undefined;
+      return only === undefined ? { set: escapeSet.set } : { set: escapeSet.set, code: only };
     }
-    const code = p.codePointAt(j);
+    const code = pattern.codePointAt(j);
     if (code === undefined) return undefined;
     j += code > 0xffff ? 2 : 1;
     return { set: [[code, code]], code };
   };
-  while (j < p.length && p[j] !== "]") {
+  while (j < pattern.length && pattern[j] !== "]") {
     const from = single();
     if (!from) return undefined;
-    if (p[j] === "-" && p[j + 1] !== "]" && j + 1 < p.length) {
+    if (pattern[j] === "-" && pattern[j + 1] !== "]" && j + 1 < pattern.length) {
       j++;
       const to = single();
       if (!to || from.code === undefined || to.code === undefined || to.code < from.code) return undefined;
       ranges.push([from.code, to.code]);
     } else ranges.push(...from.set);
   }
-  if (p[j] !== "]") return undefined;
+  if (pattern[j] !== "]") return undefined;
   const set = normalize(ranges);
   return { set: negated ? complement(set) : set, length: j + 1 - i };
 }
@@ -190,23 +190,23 @@ function atomsOf(branch: string): { atoms: Atom[] } | undefined {
   const atoms: Atom[] = [];
   let i = 1;
   while (i < branch.length) {
-    const c = branch[i] as string;
-    if (c === "$") return i === branch.length - 1 ? { atoms } : undefined;
+    const char = branch[i] as string;
+    if (char === "$") return i === branch.length - 1 ? { atoms } : undefined;
     let atom: { set: CharSet; length: number } | undefined;
-    if (c === "\\") atom = escapeAt(branch, i, false);
-    else if (c === "[") atom = classAt(branch, i);
-    else if (c === ".") atom = { set: complement(LINE_TERMINATORS), length: 1 };
-    else if ("()|^*+?{}]".includes(c)) return undefined;
+    if (char === "\\") atom = escapeAt(branch, i, false);
+    else if (char === "[") atom = classAt(branch, i);
+    else if (char === ".") atom = { set: complement(LINE_TERMINATORS), length: 1 };
+    else if ("()|^*+?{}]".includes(char)) return undefined;
     else {
       const code = branch.codePointAt(i) as number;
       atom = { set: [[code, code]], length: code > 0xffff ? 2 : 1 };
     }
     if (!atom) return undefined;
     i += atom.length;
-    const q = quantifierAt(branch, i);
-    const min = q === undefined ? 1 : branch[i] === "{" ? Number(/^\{(\d+)/.exec(branch.slice(i))?.[1]) : branch[i] === "+" ? 1 : 0;
-    atoms.push({ set: atom.set, min, repeats: q?.repeats ?? false });
-    if (q) i += q.length;
+    const quantifier = quantifierAt(branch, i);
+    const min = quantifier === undefined ? 1 : branch[i] === "{" ? Number(/^\{(\d+)/.exec(branch.slice(i))?.[1]) : branch[i] === "+" ? 1 : 0;
+    atoms.push({ set: atom.set, min, repeats: quantifier?.repeats ?? false });
+    if (quantifier) i += quantifier.length;
   }
   return { atoms };
 }
@@ -228,15 +228,15 @@ export function spelledOut(pattern: string): string[] | undefined {
     const out: string[] = [];
     let current = [""];
     while (pos < pattern.length && pattern[pos] !== ")") {
-      const c = pattern[pos] as string;
-      if (c === "|") {
+      const char = pattern[pos] as string;
+      if (char === "|") {
         out.push(...current);
         current = [""];
         pos++;
         continue;
       }
       let pieces: string[];
-      if (c === "(") {
+      if (char === "(") {
         pos++;
         if (pattern[pos] === "?") {
           if (pattern[pos + 1] !== ":") return undefined;
@@ -245,22 +245,22 @@ export function spelledOut(pattern: string): string[] | undefined {
         const inner = alternatives();
         if (inner === undefined || pattern[pos] !== ")") return undefined;
         pos++;
-        const q = quantifierAt(pattern, pos);
-        if (q === undefined) pieces = inner;
-        else if (pattern[pos] === "?" && (q.length === 1 || pattern[pos + 1] === "?")) {
+        const quantifier = quantifierAt(pattern, pos);
+        if (quantifier === undefined) pieces = inner;
+        else if (pattern[pos] === "?" && (quantifier.length === 1 || pattern[pos + 1] === "?")) {
           pieces = [...inner, ""];
-          pos += q.length;
+          pos += quantifier.length;
         } else return undefined;
-      } else if (c === "\\") {
+      } else if (char === "\\") {
         pieces = [pattern.slice(pos, pos + 2)];
         pos += 2;
-      } else if (c === "[") {
+      } else if (char === "[") {
         let end = pos + 1;
         for (; end < pattern.length && pattern[end] !== "]"; end++) if (pattern[end] === "\\") end++;
         pieces = [pattern.slice(pos, end + 1)];
         pos = end + 1;
       } else {
-        pieces = [c];
+        pieces = [char];
         pos++;
       }
       current = current.flatMap((prefix) => pieces.map((piece) => prefix + piece));
@@ -431,7 +431,7 @@ export function collectPatterns(node: unknown, out: Set<string> = new Set()): Se
   else if (node !== null && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
       if (key === "pattern" && typeof value === "string") out.add(value);
-      if (key === "patternProperties" && value !== null && typeof value === "object") for (const p of Object.keys(value)) out.add(p);
+      if (key === "patternProperties" && value !== null && typeof value === "object") for (const pattern of Object.keys(value)) out.add(pattern);
       collectPatterns(value, out);
     }
   }

@@ -39,13 +39,13 @@ function hasIdentity(schema: unknown): boolean {
   return false;
 }
 
-/** Applies `f` to each direct subschema of `schema` (a copy; data keywords untouched). */
-function mapSubschemas(schema: Node, f: (sub: unknown) => unknown): Node {
+/** Applies `transform` to each direct subschema of `schema` (a copy; data keywords untouched). */
+function mapSubschemas(schema: Node, transform: (sub: unknown) => unknown): Node {
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (SCHEMA_SINGLE.has(key)) out[key] = f(value);
-    else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(f);
-    else if (SCHEMA_MAPS.has(key) && isNode(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, f(sub)]));
+    if (SCHEMA_SINGLE.has(key)) out[key] = transform(value);
+    else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(transform);
+    else if (SCHEMA_MAPS.has(key) && isNode(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, transform(sub)]));
     else out[key] = value;
   }
   return out;

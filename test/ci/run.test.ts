@@ -35,7 +35,7 @@ function steps(commands: string[]): string[] {
   return commands.flatMap((command) => {
     const vitest = /^(?:npx )?vitest run\b(.*)$/.exec(command);
     if (vitest === null) return [command.replace(/ --.*$/, "")];
-    const projects = [...(vitest[1] ?? "").matchAll(/--project[ =](\S+)/g)].map((m) => m[1] as string);
+    const projects = [...(vitest[1] ?? "").matchAll(/--project[ =](\S+)/g)].map((match) => match[1] as string);
     return (projects.length > 0 ? projects : ["fast", "long"]).map((project) => `vitest --project ${project}`);
   });
 }
@@ -68,7 +68,7 @@ describe(".ci/run", () => {
   });
 
   test("its closing line counts the tests of every vitest run", () => {
-    const outputs = commands.filter((c) => /vitest run/.test(c)).map((c) => /--outputFile=(\S+)/.exec(c)?.[1]);
+    const outputs = commands.filter((command) => /vitest run/.test(command)).map((command) => /--outputFile=(\S+)/.exec(command)?.[1]);
     expect(outputs).toHaveLength(2);
     expect(outputs.every((file) => file !== undefined)).toBe(true);
     const closing = ciLines.at(-1) ?? "";
@@ -79,8 +79,8 @@ describe(".ci/run", () => {
 
 describe("npm scripts", () => {
   test("npm test runs the fast suites only; npm run test:full runs every suite", () => {
-    expect(steps(expand("npm test")).filter((s) => s.startsWith("vitest"))).toEqual(["vitest --project fast"]);
-    expect(steps(expand("npm run test:full")).filter((s) => s.startsWith("vitest"))).toEqual(["vitest --project fast", "vitest --project long"]);
+    expect(steps(expand("npm test")).filter((step) => step.startsWith("vitest"))).toEqual(["vitest --project fast"]);
+    expect(steps(expand("npm run test:full")).filter((step) => step.startsWith("vitest"))).toEqual(["vitest --project fast", "vitest --project long"]);
   });
 });
 

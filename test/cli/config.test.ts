@@ -18,12 +18,12 @@ const cli = path.join(repo, "dist/cli/v2kit.js");
 let root: string;
 
 const lint = (cwd: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, [cli, "lint", "--format", "json", ...args], { cwd, encoding: "utf8" });
-  const lines = r.stdout
+  const result = spawnSync(process.execPath, [cli, "lint", "--format", "json", ...args], { cwd, encoding: "utf8" });
+  const lines = result.stdout
     .split("\n")
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { file: string; ok: boolean; status: number | null; violations: { rule: string }[] });
-  return { code: r.status, lines, stderr: r.stderr };
+    .map((line) => JSON.parse(line) as { file: string; ok: boolean; status: number | null; violations: { rule: string }[] });
+  return { code: result.status, lines, stderr: result.stderr };
 };
 
 const write = (file: string, data: unknown) => {
@@ -55,67 +55,67 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("v2kit lint with v2kit.config.json", () => {
   it("no FILE: lints every file the config names, each as its entry's operation, one exit status", () => {
-    const r = lint(root);
-    expect(r.stderr).toBe("");
-    expect(r.lines.map((l) => [l.file, l.ok])).toEqual([
+    const result = lint(root);
+    expect(result.stderr).toBe("");
+    expect(result.lines.map((line) => [line.file, line.ok])).toEqual([
       ["deploy/endpoints/bad.json", false],
       // Valid against the bundled catalog, not against this entry's (see below).
       ["deploy/endpoints/ok.json", false],
       ["deploy/patch.json", true],
     ]);
-    expect(r.code).toBe(1);
+    expect(result.code).toBe(1);
   });
 
   it("is found from a subfolder (the nearest config up), and paths in it are relative to it", () => {
-    const r = lint(path.join(root, "deep/er"), "../../deploy/patch.json");
-    expect(r.lines.map((l) => [l.file, l.ok])).toEqual([["../../deploy/patch.json", true]]);
-    expect(r.code).toBe(0);
+    const result = lint(path.join(root, "deep/er"), "../../deploy/patch.json");
+    expect(result.lines.map((line) => [line.file, line.ok])).toEqual([["../../deploy/patch.json", true]]);
+    expect(result.code).toBe(0);
   });
 
   it("FILEs take the entry whose globs match them, with that entry's context (its catalog here)", () => {
-    const r = lint(root, "deploy/endpoints/ok.json");
+    const result = lint(root, "deploy/endpoints/ok.json");
     // examples/create-endpoint-gpu.json selects ADA_24 and AMPERE_48: the config's catalog has no AMPERE_48.
-    expect(r.lines[0]?.violations.map((v) => v.rule)).toContain("gpu-pools-known");
+    expect(result.lines[0]?.violations.map((violation) => violation.rule)).toContain("gpu-pools-known");
     expect(lint(root, "--operation", "createEndpoint", "deploy/endpoints/ok.json").lines[0]?.ok).toBe(true);
   });
 
   it("a FILE no entry matches is exit 2, naming the config", () => {
-    const r = lint(root, "deploy/current.json");
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${path.join(root, "v2kit.config.json")}: no "lint" entry's "files" matches deploy/current.json`);
+    const result = lint(root, "deploy/current.json");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${path.join(root, "v2kit.config.json")}: no "lint" entry's "files" matches deploy/current.json`);
   });
 
   it("--config names another file; --config with --operation is a usage error", () => {
     write(path.join(root, "other/cfg.json"), { lint: [{ files: ["../deploy/patch.json"], operation: "updateEndpoint" }] });
     // Its paths stay inside its folder unless --project-root widens the project (issue 45, item 12).
     expect(lint(path.join(root, "deep"), "--config", path.join(root, "other/cfg.json")).code).toBe(2);
-    const r = lint(path.join(root, "deep"), "--config", path.join(root, "other/cfg.json"), "--project-root", root);
-    expect(r.lines.map((l) => l.file)).toEqual(["../deploy/patch.json"]);
+    const result = lint(path.join(root, "deep"), "--config", path.join(root, "other/cfg.json"), "--project-root", root);
+    expect(result.lines.map((line) => line.file)).toEqual(["../deploy/patch.json"]);
     expect(lint(root, "--config", "x.json", "--operation", "createEndpoint", "a.json").code).toBe(2);
   });
 
   it("no config and no --operation is a usage error that says how to give one", () => {
     const alone = mkdtempSync(path.join(tmpdir(), "v2kit-noconfig-"));
-    const r = lint(alone, "a.json");
+    const result = lint(alone, "a.json");
     rmSync(alone, { recursive: true, force: true });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--operation is required, or a v2kit\.config\.json/);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--operation is required, or a v2kit\.config\.json/);
   });
 
   it("an unknown key is exit 2 with the pointer and a did-you-mean", () => {
     const file = path.join(root, "typo/v2kit.config.json");
     write(file, { lint: [{ files: ["*.json"], operation: "createEndpoint", catalogs: ["g.json"] }] });
-    const r = lint(path.join(root, "typo"));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${file}: /lint/0: unknown key "catalogs"; did you mean catalog?`);
+    const result = lint(path.join(root, "typo"));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}: /lint/0: unknown key "catalogs"; did you mean catalog?`);
   });
 
   it("malformed JSON is exit 2 with line and column", () => {
     const file = path.join(root, "broken/v2kit.config.json");
     write(file, '{\n  "lint": [\n    { "files": ["a.json"], }\n  ]\n}\n');
-    const r = lint(path.join(root, "broken"));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3:\\d+: not valid JSON`));
+    const result = lint(path.join(root, "broken"));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3:\\d+: not valid JSON`));
   });
 });
 
@@ -129,29 +129,29 @@ describe("migrate scan with the config's scan section", () => {
     write(path.join(dir, "src/vendor/old.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/templates")\n');
     write(path.join(dir, "other/skip.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/endpoints")\n');
     write(path.join(dir, "v2kit.config.json"), { scan: { include: ["src"], exclude: ["vendor/"] } });
-    const r = scan(path.join(dir, "src"));
-    expect(r.stderr).toBe("");
-    const files = r.stdout
+    const result = scan(path.join(dir, "src"));
+    expect(result.stderr).toBe("");
+    const files = result.stdout
       .split("\n")
       .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { file: string }).file);
+      .map((line) => (JSON.parse(line) as { file: string }).file);
     expect(files).toEqual(["client.py"]);
-    expect(r.status).toBe(1);
+    expect(result.status).toBe(1);
   });
 
   it("a config without a scan section still needs a DIR; --config without one is exit 2", () => {
     expect(scan(root).stderr).toContain('name a DIR to scan (or a v2kit.config.json with a "scan" section)');
-    const r = scan(root, "--config", path.join(root, "v2kit.config.json"));
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('has no "scan" section');
+    const result = scan(root, "--config", path.join(root, "v2kit.config.json"));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('has no "scan" section');
   });
 
   it("an include that matches nothing is exit 2 naming the config", () => {
     const dir = path.join(root, "scan-nothing");
     write(path.join(dir, "v2kit.config.json"), { scan: { include: ["srcs/**"] } });
-    const r = scan(dir);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('/scan/include: "srcs/**" matches no file or folder');
+    const result = scan(dir);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('/scan/include: "srcs/**" matches no file or folder');
   });
 });
 
@@ -178,23 +178,23 @@ describe("the paths a config names stay inside its project", () => {
     ["current ../outside", entry({ current: "../outside/secret.json" }), "/lint/0/current", 3, 7],
   ])("lint: %s is exit 2 at the entry's line, column and pointer; nothing is read or printed", (name, config, pointer) => {
     const { project, config: file } = layout(name.replace(/\W+/g, "-"), config);
-    const r = lint(project);
-    expect(r.stderr).not.toContain(SECRET);
-    expect(r.lines).toEqual([]);
-    expect(r.code).toBe(2);
+    const result = lint(project);
+    expect(result.stderr).not.toContain(SECRET);
+    expect(result.lines).toEqual([]);
+    expect(result.code).toBe(2);
     const at = positionOf(readFileSync(file, "utf8"), pointerValue(config, pointer));
-    expect(r.stderr).toMatch(new RegExp(`${escape(file)}:${at}: ${escape(pointer)}: ".*" names a path outside the project \\(the config's folder, `));
-    expect(r.stderr).toContain("give the path on the command line, or --project-root DIR");
+    expect(result.stderr).toMatch(new RegExp(`${escape(file)}:${at}: ${escape(pointer)}: ".*" names a path outside the project \\(the config's folder, `));
+    expect(result.stderr).toContain("give the path on the command line, or --project-root DIR");
   });
 
   it("lint: a glob that reaches outside through a symbolic link is refused at that glob", () => {
     const { base, project, config } = layout("lint-symlink", { lint: [{ files: ["deploy/*.json", "**/*.json"], operation: "createEndpoint" }] });
     symlinkSync(path.join(base, "outside"), path.join(project, "deploy/data"));
-    const r = lint(project);
-    expect(r.stderr).not.toContain(SECRET);
+    const result = lint(project);
+    expect(result.stderr).not.toContain(SECRET);
     const at = positionOf(readFileSync(config, "utf8"), "**/*.json");
-    expect(r.stderr).toContain(`${config}:${at}: /lint/0/files/1: "**/*.json" matches "${path.join(base, "outside/secret.json")}" outside the project`);
-    expect(r.code).toBe(2);
+    expect(result.stderr).toContain(`${config}:${at}: /lint/0/files/1: "**/*.json" matches "${path.join(base, "outside/secret.json")}" outside the project`);
+    expect(result.code).toBe(2);
   });
 
   it("migrate scan --fix: scan.include of ../neighbour, an absolute path or a link out is exit 2, and the neighbour is not rewritten", () => {
@@ -207,19 +207,19 @@ describe("the paths a config names stay inside its project", () => {
       const abs = path.join(base, "neighbour");
       writeFileSync(config, `${JSON.stringify({ scan: { include: ["deploy", include === "ABS" ? abs : include] } }, null, 2)}\n`);
       if (include === "nb") symlinkSync(abs, path.join(project, "nb"));
-      const r = spawnSync(process.execPath, [cli, "migrate", "scan", "--fix"], { cwd: project, encoding: "utf8" });
+      const result = spawnSync(process.execPath, [cli, "migrate", "scan", "--fix"], { cwd: project, encoding: "utf8" });
       expect(readFileSync(path.join(abs, "client.py"), "utf8")).toContain("https://rest.runpod.io/v1/pods");
       const at = positionOf(readFileSync(config, "utf8"), include === "ABS" ? abs : include);
-      expect(r.stderr).toMatch(new RegExp(`${escape(config)}:${at}: /scan/include/1: ".*" names a path outside the project`));
-      expect(r.status).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`${escape(config)}:${at}: /scan/include/1: ".*" names a path outside the project`));
+      expect(result.status).toBe(2);
     }
   });
 
   it("the command line says otherwise: --project-root widens the project, a path given as an argument is read", () => {
     const { base, project } = layout("said-otherwise", { scan: { include: ["../neighbour"] } });
-    const r = spawnSync(process.execPath, [cli, "migrate", "scan", "--format", "json", "--project-root", ".."], { cwd: project, encoding: "utf8" });
-    expect(r.stdout).toContain("client.py");
-    expect(r.status).toBe(1);
+    const result = spawnSync(process.execPath, [cli, "migrate", "scan", "--format", "json", "--project-root", ".."], { cwd: project, encoding: "utf8" });
+    expect(result.stdout).toContain("client.py");
+    expect(result.status).toBe(1);
     const named = spawnSync(process.execPath, [cli, "migrate", "scan", "--format", "json", path.join(base, "neighbour")], { cwd: project, encoding: "utf8" });
     expect(named.stdout).toContain("client.py");
     expect(lint(project, "--project-root", "missing-folder").code).toBe(2);

@@ -27,27 +27,27 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("lint of an operation that takes no request body", () => {
   it("--operation getEndpoint is exit 2 naming the operations that take a body, as schema --operation getEndpoint refuses it", () => {
-    const r = v2kit(root, "lint", "--operation", "getEndpoint", "body.json");
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("getEndpoint takes no request body");
-    expect(r.stderr).toContain("give --response STATUS");
-    expect(r.stderr).toMatch(/Operations that take a request body:\n {2}createCluster\n/);
-    expect(r.stderr).toContain("\n  updateEndpoint");
-    expect(r.stderr).not.toContain("\n  getEndpoint");
-    expect(r.status).toBe(2);
+    const result = v2kit(root, "lint", "--operation", "getEndpoint", "body.json");
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("getEndpoint takes no request body");
+    expect(result.stderr).toContain("give --response STATUS");
+    expect(result.stderr).toMatch(/Operations that take a request body:\n {2}createCluster\n/);
+    expect(result.stderr).toContain("\n  updateEndpoint");
+    expect(result.stderr).not.toContain("\n  getEndpoint");
+    expect(result.status).toBe(2);
     expect(v2kit(root, "schema", "--operation", "getEndpoint").status).toBe(2);
   });
 
   it("names the GraphQL operation of the same name that does take one", () => {
-    const r = v2kit(root, "lint", "--operation", "deleteTemplate", "body.json");
-    expect(r.stderr).toContain("did you mean graphql:deleteTemplate?");
-    expect(r.status).toBe(2);
+    const result = v2kit(root, "lint", "--operation", "deleteTemplate", "body.json");
+    expect(result.stderr).toContain("did you mean graphql:deleteTemplate?");
+    expect(result.status).toBe(2);
   });
 
   it("--response STATUS still checks a response body of it", () => {
-    const r = v2kit(root, "lint", "--operation", "getEndpoint", "--response", "200", "--format", "json", "body.json");
-    expect(JSON.parse(r.stdout.trim()) as { ok: boolean }).toMatchObject({ ok: false });
-    expect(r.status).toBe(1);
+    const result = v2kit(root, "lint", "--operation", "getEndpoint", "--response", "200", "--format", "json", "body.json");
+    expect(JSON.parse(result.stdout.trim()) as { ok: boolean }).toMatchObject({ ok: false });
+    expect(result.status).toBe(1);
   });
 
   it("a config entry naming one is refused at the entry's FILE:LINE:COLUMN and pointer", () => {
@@ -55,10 +55,10 @@ describe("lint of an operation that takes no request body", () => {
     write(path.join(dir, "bodies/get.json"), { id: "x" });
     write(path.join(dir, "bodies/create.json"), { name: "x" });
     write(path.join(dir, "v2kit.config.json"), '{\n  "lint": [\n    { "files": ["bodies/get.json"], "operation": "getEndpoint" }\n  ]\n}\n');
-    const r = v2kit(dir, "lint");
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain(`${path.join(dir, "v2kit.config.json")}:3:50: /lint/0/operation: getEndpoint takes no request body`);
-    expect(r.status).toBe(2);
+    const result = v2kit(dir, "lint");
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(`${path.join(dir, "v2kit.config.json")}:3:50: /lint/0/operation: getEndpoint takes no request body`);
+    expect(result.status).toBe(2);
   });
 });
 
@@ -74,27 +74,27 @@ describe("a config lint entry whose glob matches no file", () => {
   });
 
   it("is exit 2 at the glob's FILE:LINE:COLUMN and pointer, though the other entry matches", () => {
-    const r = v2kit(dir(), "lint");
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain(
+    const result = v2kit(dir(), "lint");
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(
       `${path.join(dir(), "v2kit.config.json")}:4:17: /lint/1/files/0: "deploy/pach.json" matches no file (entry /lint/1, operation updateEndpoint)`,
     );
-    expect(r.status).toBe(2);
+    expect(result.status).toBe(2);
   });
 
   it("also when FILEs are given (a pre-commit hook naming staged files)", () => {
-    const r = v2kit(dir(), "lint", "deploy/endpoints/ok.json");
-    expect(r.stderr).toContain('/lint/1/files/0: "deploy/pach.json" matches no file');
-    expect(r.status).toBe(2);
+    const result = v2kit(dir(), "lint", "deploy/endpoints/ok.json");
+    expect(result.stderr).toContain('/lint/1/files/0: "deploy/pach.json" matches no file');
+    expect(result.status).toBe(2);
   });
 
   it("one glob of several that matches nothing is named, not hidden by its siblings", () => {
     const other = path.join(root, "config-unmatched-sibling");
     write(path.join(other, "a/one.json"), { name: "x" });
     write(path.join(other, "v2kit.config.json"), { lint: [{ files: ["a/*.json", "b/*.json", "!a/skip.json"], operation: "createEndpoint" }] });
-    const r = v2kit(other, "lint");
-    expect(r.stderr).toContain('/lint/0/files/1: "b/*.json" matches no file');
-    expect(r.status).toBe(2);
+    const result = v2kit(other, "lint");
+    expect(result.stderr).toContain('/lint/0/files/1: "b/*.json" matches no file');
+    expect(result.status).toBe(2);
   });
 });
 
@@ -108,7 +108,7 @@ describe("lint --quiet", () => {
 
   it("with --spec of the published document: no compile warnings on stderr, no warnings in the output, errors kept", () => {
     const loud = v2kit(root, "lint", "--spec", spec, "--operation", "createEndpoint", "--format", "json", body());
-    expect(loud.stderr.split("\n").filter((l) => l.includes("warning")).length).toBe(12);
+    expect(loud.stderr.split("\n").filter((line) => line.includes("warning")).length).toBe(12);
     const noisy = JSON.parse(loud.stdout) as { warnings: unknown[]; violations: unknown[] };
     expect(noisy.warnings.length).toBeGreaterThan(0);
     const quiet = v2kit(root, "lint", "--quiet", "--spec", spec, "--operation", "createEndpoint", "--format", "json", body());
@@ -120,29 +120,29 @@ describe("lint --quiet", () => {
   });
 
   it("pretty output prints errors only", () => {
-    const r = v2kit(root, "lint", "--quiet", "--operation", "createEndpoint", body());
-    expect(r.stdout).toContain(" error ");
-    expect(r.stdout).not.toContain("warning");
+    const result = v2kit(root, "lint", "--quiet", "--operation", "createEndpoint", body());
+    expect(result.stdout).toContain(" error ");
+    expect(result.stdout).not.toContain("warning");
   });
 
   it("with --ndjson is a usage error (a result line keeps its warnings)", () => {
-    const r = v2kit(root, "lint", "--quiet", "--ndjson", "--operation", "createEndpoint", body());
-    expect(r.stderr).toContain("--quiet is for whole files");
-    expect(r.status).toBe(2);
+    const result = v2kit(root, "lint", "--quiet", "--ndjson", "--operation", "createEndpoint", body());
+    expect(result.stderr).toContain("--quiet is for whole files");
+    expect(result.status).toBe(2);
   });
 });
 
 describe("migrate with a mistyped subcommand", () => {
   it("migrate scna is exit 2 with did you mean scan?, not 'cannot read scna'", () => {
-    const r = v2kit(root, "migrate", "scna");
-    expect(r.stderr).toContain('unknown subcommand "scna"; did you mean scan?');
-    expect(r.stderr).not.toContain("cannot read");
-    expect(r.status).toBe(2);
+    const result = v2kit(root, "migrate", "scna");
+    expect(result.stderr).toContain('unknown subcommand "scna"; did you mean scan?');
+    expect(result.stderr).not.toContain("cannot read");
+    expect(result.status).toBe(2);
   });
 
   it("a file of that name is still a FILE to migrate", () => {
-    const r = v2kit(root, "migrate", "body.json");
-    expect(r.stderr).not.toContain("unknown subcommand");
+    const result = v2kit(root, "migrate", "body.json");
+    expect(result.stderr).not.toContain("unknown subcommand");
     const near = v2kit(root, "migrate", "scna.json");
     expect(near.stderr).toContain("cannot read scna.json");
   });
@@ -156,9 +156,9 @@ describe("a context file a config entry names that cannot be read", () => {
       path.join(dir, "v2kit.config.json"),
       '{\n  "lint": [\n    { "files": ["bodies/*.json"], "operation": "createEndpoint",\n      "catalog": ["ci/gpus.json"] }\n  ]\n}\n',
     );
-    const r = v2kit(dir, "lint");
-    expect(r.stderr).toContain(`cannot read the config's "catalog" (${path.join(dir, "v2kit.config.json")}:4:18: /lint/0/catalog)`);
-    expect(r.stderr).not.toContain("--catalog");
-    expect(r.status).toBe(2);
+    const result = v2kit(dir, "lint");
+    expect(result.stderr).toContain(`cannot read the config's "catalog" (${path.join(dir, "v2kit.config.json")}:4:18: /lint/0/catalog)`);
+    expect(result.stderr).not.toContain("--catalog");
+    expect(result.status).toBe(2);
   });
 });

@@ -43,7 +43,7 @@ let baseUrl = "";
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const chunks: Buffer[] = [];
-  request.on("data", (c: Buffer) => chunks.push(c));
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
     const body = Buffer.concat(chunks).toString("utf8");
     seen.push({ method: request.method ?? "", url: request.url ?? "", body });
@@ -83,20 +83,20 @@ describe("contractMiddleware", () => {
     expect(error).toBeUndefined();
     expect(response.status).toBe(201);
     expect(data).toMatchObject({ id: "ep-1", name: "sdxl-queue" });
-    expect(seen.slice(before).map((s) => [s.method, s.url])).toEqual([["POST", "/v2/serverless"]]);
+    expect(seen.slice(before).map((request) => [request.method, request.url])).toEqual([["POST", "/v2/serverless"]]);
   });
 
   it("throws a ContractError with the problem body, and the server never sees the request", async () => {
     const client = createClient<paths>({ baseUrl });
     client.use(contractMiddleware({ api }));
     const before = seen.length;
-    const thrown = await client.POST("/v2/serverless", { body: invalid }).catch((e: unknown) => e);
+    const thrown = await client.POST("/v2/serverless", { body: invalid }).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(ContractError);
     const error = thrown as ContractError;
     expect(error.side).toBe("request");
     expect(error.operation).toBe("createEndpoint");
     expect(error.problem.status).toBe(400);
-    expect(error.result.violations.map((v) => v.rule)).toContain("gpu-cpu-exactly-one");
+    expect(error.result.violations.map((violation) => violation.rule)).toContain("gpu-cpu-exactly-one");
     expect(seen.length).toBe(before);
   });
 
@@ -116,18 +116,18 @@ describe("contractMiddleware", () => {
     getBody = { id: 42, name: ["not", "a", "string"] };
     const strict = createClient<paths>({ baseUrl });
     strict.use(contractMiddleware({ api }));
-    const thrown = await strict.GET("/v2/serverless/{id}", { params: { path: { id: "ep-1" } } }).catch((e: unknown) => e);
+    const thrown = await strict.GET("/v2/serverless/{id}", { params: { path: { id: "ep-1" } } }).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(ContractError);
     expect((thrown as ContractError).side).toBe("response");
     expect((thrown as ContractError).responseStatus).toBe(200);
-    expect((thrown as ContractError).result.violations.some((v) => v.path === "/id")).toBe(true);
+    expect((thrown as ContractError).result.violations.some((violation) => violation.path === "/id")).toBe(true);
 
     const reports: ContractError[] = [];
     const lenient = createClient<paths>({ baseUrl });
-    lenient.use(contractMiddleware({ api, onInvalidResponse: "report", onReport: (e) => reports.push(e) }));
+    lenient.use(contractMiddleware({ api, onInvalidResponse: "report", onReport: (error) => reports.push(error) }));
     const { data } = await lenient.GET("/v2/serverless/{id}", { params: { path: { id: "ep-1" } } });
     expect(data).toEqual(getBody);
-    expect(reports.map((e) => [e.side, e.operation])).toEqual([["response", "getEndpoint"]]);
+    expect(reports.map((report) => [report.side, report.operation])).toEqual([["response", "getEndpoint"]]);
   });
 
   it("accepts a response body the document describes", async () => {

@@ -71,9 +71,9 @@ describe("a verdict as a consumer uses it", () => {
   it("tsc: CheckResult narrows on ok, and checkResponse takes a number status, from the package and from generated output", () => {
     writeFileSync(path.join(project, "package-entry.ts"), consumer("v2kit", "Package"));
     writeFileSync(path.join(project, "generated-output.ts"), consumer("./generated/index.mts", "Generated"));
-    const r = spawnSync(process.execPath, [tsc, "-p", "."], { cwd: project, encoding: "utf8" });
-    expect(r.stdout + r.stderr).toBe("");
-    expect(r.status).toBe(0);
+    const result = spawnSync(process.execPath, [tsc, "-p", "."], { cwd: project, encoding: "utf8" });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
   });
 
   it("node: checkResponse(op, 200, body) is the verdict of \"200\"; '2XX' and 'default' as before", () => {
@@ -88,9 +88,9 @@ for (const status of [200, "200", 404, "2XX", "default"]) {
 }
 process.stdout.write(JSON.stringify(out));`;
     writeFileSync(path.join(project, "run.mjs"), script);
-    const r = spawnSync(process.execPath, ["run.mjs"], { cwd: project, encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    const out = JSON.parse(r.stdout) as Record<string, [boolean, number, boolean, number | null, string[]]>;
+    const result = spawnSync(process.execPath, ["run.mjs"], { cwd: project, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const out = JSON.parse(result.stdout) as Record<string, [boolean, number, boolean, number | null, string[]]>;
     expect(out["number:200"]).toEqual(out["string:200"]);
     expect(out["number:200"]?.slice(0, 4)).toEqual([true, 0, false, 422]);
     expect(out["number:200"]?.[4]).toContain("schema/required /id");

@@ -144,8 +144,8 @@ describe("a JavaScript-only project from the packed tarball (generate --js)", { 
 });
 
 /** The ESM example's main.ts, placed in the CommonJS project at alt/main.ts (imports ../src/generated). */
-function copyEsmMain(c: Consumers): void {
-  mkdirSync(path.join(c.cjs, "alt"), { recursive: true });
-  const source = readFileSync(path.join(c.esm, "src/main.ts"), "utf8");
-  writeFileSync(path.join(c.cjs, "alt/main.ts"), source.replaceAll('"./generated/', '"../src/generated/'));
+function copyEsmMain(projects: Consumers): void {
+  mkdirSync(path.join(projects.cjs, "alt"), { recursive: true });
+  const source = readFileSync(path.join(projects.esm, "src/main.ts"), "utf8");
+  writeFileSync(path.join(projects.cjs, "alt/main.ts"), source.replaceAll('"./generated/', '"../src/generated/'));
 }

@@ -37,7 +37,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe("a production install (npm ci --omit=dev) of a project with v2kit as a devDependency (issue 43, item 1)", () => {
   it("generate, tsc, npm ci --omit=dev: the compiled app runs without v2kit or its dependencies", () => {
     run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], repo);
-    const tarball = path.join(work, readdirSync(work).find((f) => f.endsWith(".tgz")) as string);
+    const tarball = path.join(work, readdirSync(work).find((file) => file.endsWith(".tgz")) as string);
     const app = path.join(work, "app");
     mkdirSync(path.join(app, "src"), { recursive: true });
     writeFileSync(

@@ -29,8 +29,10 @@ export function run(cmd: string, args: string[], cwd: string): string {
       },
     });
   } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${path.basename(cmd)} ${args.join(" ")} failed in ${cwd}:\n${e.stdout ?? ""}${e.stderr ?? ""}${e.message}`, { cause: error });
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${path.basename(cmd)} ${args.join(" ")} failed in ${cwd}:\n${failure.stdout ?? ""}${failure.stderr ?? ""}${failure.message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -51,7 +53,7 @@ function installed(name: string): string {
 export function setUpConsumers(): Consumers {
   const work = mkdtempSync(path.join(tmpdir(), "v2kit-consumers-"));
   run("npm", ["pack", "--ignore-scripts", "--pack-destination", work], repo);
-  const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
+  const tarball = readdirSync(work).find((file) => file.endsWith(".tgz"));
   if (tarball === undefined) throw new Error("npm pack wrote no tarball");
   writeFileSync(path.join(work, "package.json"), JSON.stringify({ name: "consumers", private: true }));
   run(

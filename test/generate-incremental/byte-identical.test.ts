@@ -13,7 +13,9 @@ function stringProperty(doc: Json): { schema: string; property: Json } {
   const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
   for (const name of Object.keys(schemas).sort()) {
     const properties = schemas[name]?.properties as Record<string, Json> | undefined;
-    const found = Object.values(properties ?? {}).find((p) => p.type === "string" && p.enum === undefined && p.format === undefined);
+    const found = Object.values(properties ?? {}).find(
+      (property) => property.type === "string" && property.enum === undefined && property.format === undefined,
+    );
     if (found) return { schema: name, property: found };
   }
   throw new Error("the bundled schema has no component with a plain string property");
@@ -34,21 +36,23 @@ const original = { spec: "", rules: "" };
 const cases: Case[] = [
   {
     given: "the message of a rule the types do not express",
-    edit: (w) => w.editRules((r) => void ((r.rules.find((x) => !NARROWING.has(String(x.kind))) as Json).message = "must hold (edited)")),
+    edit: (workspace) =>
+      workspace.editRules((rulesFile) => void ((rulesFile.rules.find((x) => !NARROWING.has(String(x.kind))) as Json).message = "must hold (edited)")),
     rebuilt: ["rules", "rules-doc", "tests"],
   },
   {
     given: "the message of a rule the types express (they never read messages)",
-    edit: (w) => w.editRules((r) => void ((r.rules.find((x) => x.kind === "requires") as Json).message = "must hold (edited again)")),
+    edit: (workspace) =>
+      workspace.editRules((rulesFile) => void ((rulesFile.rules.find((x) => x.kind === "requires") as Json).message = "must hold (edited again)")),
     rebuilt: ["rules", "rules-doc", "tests"],
   },
   {
     given: "a rule the types express removed",
-    edit: (w) =>
-      w.editRules(
-        (r) =>
-          void r.rules.splice(
-            r.rules.findIndex((x) => x.kind === "exactlyOne"),
+    edit: (workspace) =>
+      workspace.editRules(
+        (rulesFile) =>
+          void rulesFile.rules.splice(
+            rulesFile.rules.findIndex((x) => x.kind === "exactlyOne"),
             1,
           ),
       ),
@@ -56,22 +60,22 @@ const cases: Case[] = [
   },
   {
     given: "one schema's constraint tightened",
-    edit: (w) => w.editSpec((doc) => void (stringProperty(doc).property.maxLength = 77)),
+    edit: (workspace) => workspace.editSpec((doc) => void (stringProperty(doc).property.maxLength = 77)),
     rebuilt: ["types", "validators", "rules", "routes", "tests"],
   },
   {
     given: "a schema's description and a rule's status at once",
-    edit: (w) => {
-      w.editSpec((doc) => void (stringProperty(doc).property.description = "Edited description."));
-      w.editRules((r) => void ((r.rules.find((x) => !NARROWING.has(String(x.kind))) as Json).status = 409));
+    edit: (workspace) => {
+      workspace.editSpec((doc) => void (stringProperty(doc).property.description = "Edited description."));
+      workspace.editRules((rulesFile) => void ((rulesFile.rules.find((x) => !NARROWING.has(String(x.kind))) as Json).status = 409));
     },
     rebuilt: ["types", "validators", "rules", "routes", "rules-doc", "tests"],
   },
   {
     given: "every edit undone",
-    edit: (w) => {
-      w.editSpec((doc) => Object.assign(doc, JSON.parse(original.spec)));
-      w.editRules((r) => void (r.rules = (JSON.parse(original.rules) as { rules: Json[] }).rules));
+    edit: (workspace) => {
+      workspace.editSpec((doc) => Object.assign(doc, JSON.parse(original.spec)));
+      workspace.editRules((rulesFile) => void (rulesFile.rules = (JSON.parse(original.rules) as { rules: Json[] }).rules));
     },
     rebuilt: ["types", "validators", "rules", "routes", "rules-doc", "tests"],
   },
@@ -79,7 +83,7 @@ const cases: Case[] = [
 
 beforeAll(() => {
   ws.editSpec((doc) => void (original.spec = JSON.stringify(doc)));
-  ws.editRules((r) => void (original.rules = JSON.stringify(r)));
+  ws.editRules((rulesFile) => void (original.rules = JSON.stringify(rulesFile)));
   const first = ws.generate("inc", "--quiet");
   expect(first.stderr).toBe("");
   expect(first.code).toBe(0);
@@ -98,7 +102,7 @@ describe("generate after an edit: only what the edit reaches is rebuilt, the out
       const after = tree(ws.out("inc"));
       expect(after).toEqual(tree(ws.out(`full-${i}`)));
       // The edit changed what it reaches and nothing else: reused files keep their bytes.
-      const changed = Object.keys(after).filter((f) => before[f] !== after[f] && f !== ".v2kit-stamp.json");
+      const changed = Object.keys(after).filter((file) => before[file] !== after[file] && file !== ".v2kit-stamp.json");
       expect(changed.length).toBeGreaterThan(0);
       const check = ws.generate("inc", "--check");
       expect(check.code, check.stderr).toBe(0);

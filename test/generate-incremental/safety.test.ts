@@ -14,26 +14,26 @@ import { artifactsOf, type Json, tree, Workspace } from "./support.js";
 const NARROWING = new Set(["exactlyOne", "enumWhen", "requires"]);
 const ws = new Workspace();
 let base: string;
-let n = 0;
+let caseCount = 0;
 
 /** A copy of the first output: each case starts from the same generated folder. */
 function copyOfBase(): string {
-  const out = ws.out(`case-${n++}`);
+  const out = ws.out(`case-${caseCount++}`);
   cpSync(base, out, { recursive: true });
   return path.basename(out);
 }
 
 /** A full --force run of the current inputs, to compare with. */
 function fresh(): Record<string, string> {
-  const name = `fresh-${n++}`;
-  const r = ws.generate(name, "--force", "--quiet");
-  expect(r.code, r.stderr).toBe(0);
+  const name = `fresh-${caseCount++}`;
+  const result = ws.generate(name, "--force", "--quiet");
+  expect(result.code, result.stderr).toBe(0);
   return tree(ws.out(name));
 }
 
 let message = 0;
 const editRuleMessage = () =>
-  ws.editRules((r) => void ((r.rules.find((x) => !NARROWING.has(String(x.kind))) as Json).message = `must hold (edit ${++message})`));
+  ws.editRules((rulesFile) => void ((rulesFile.rules.find((x) => !NARROWING.has(String(x.kind))) as Json).message = `must hold (edit ${++message})`));
 
 beforeAll(() => {
   const first = ws.generate("base", "--quiet");
@@ -63,9 +63,9 @@ describe("reuse takes only files that are exactly what generate wrote", () => {
     editRuleMessage();
     const validator = readdirSync(path.join(ws.out(out), "validators")).sort()[0] as string;
     rmSync(path.join(ws.out(out), "validators", validator));
-    const r = ws.generate(out);
-    expect(r.code, r.stderr).toBe(0);
-    const artifacts = artifactsOf(r.stdout);
+    const result = ws.generate(out);
+    expect(result.code, result.stderr).toBe(0);
+    const artifacts = artifactsOf(result.stdout);
     expect(artifacts !== "all" && artifacts.rebuilt).toEqual(["validators", "rules", "rules-doc", "tests"]);
     expect(tree(ws.out(out))).toEqual(fresh());
   });
@@ -94,10 +94,10 @@ describe("reuse takes only files that are exactly what generate wrote", () => {
     stamp.artifacts.types?.files.push("../elsewhere.mts");
     writeFileSync(stampFile, `${JSON.stringify(stamp, null, 2)}\n`);
     editRuleMessage();
-    const r = ws.generate(out);
-    expect(r.code, r.stderr).toBe(0);
+    const result = ws.generate(out);
+    expect(result.code, result.stderr).toBe(0);
     // A stamp edited by hand no longer matches its seal: nothing is reused, as with --force.
-    expect(artifactsOf(r.stdout)).toBe("all");
+    expect(artifactsOf(result.stdout)).toBe("all");
     expect(tree(ws.out(out))).toEqual(fresh());
   });
 
@@ -105,9 +105,9 @@ describe("reuse takes only files that are exactly what generate wrote", () => {
     const out = copyOfBase();
     writeFileSync(path.join(ws.out(out), "notes.md"), "mine\n");
     editRuleMessage();
-    const r = ws.generate(out, "--allow-foreign-files");
-    expect(r.code, r.stderr).toBe(0);
-    expect(artifactsOf(r.stdout)).not.toBe("all");
+    const result = ws.generate(out, "--allow-foreign-files");
+    expect(result.code, result.stderr).toBe(0);
+    expect(artifactsOf(result.stdout)).not.toBe("all");
     const { "notes.md": notes, ...owned } = tree(ws.out(out));
     expect(Buffer.from(notes ?? "", "base64").toString()).toBe("mine\n");
     expect(owned).toEqual(fresh());
@@ -120,14 +120,14 @@ describe("--check after an edit builds everything and names only what is stale",
   it("exit 1 listing the rule engine, the tests' data and the stamp; not RULES.md, the test module, the types or validators", () => {
     const out = copyOfBase();
     editRuleMessage();
-    const r = ws.generate(out, "--check");
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/are not current:\n/);
-    expect(r.stderr).toContain(`To regenerate them, run: v2kit generate --spec ${ws.spec} --rules ${ws.rules} --out ${ws.out(out)}\n`);
-    const listed = r.stderr
+    const result = ws.generate(out, "--check");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/are not current:\n/);
+    expect(result.stderr).toContain(`To regenerate them, run: v2kit generate --spec ${ws.spec} --rules ${ws.rules} --out ${ws.out(out)}\n`);
+    const listed = result.stderr
       .split("\n")
-      .filter((l) => l.startsWith("  "))
-      .map((l) => l.trim());
+      .filter((line) => line.startsWith("  "))
+      .map((line) => line.trim());
     expect(listed).toEqual([".v2kit-stamp.json (records other inputs or files)", "rules.mts", "tests/model.json"]);
   });
 });
@@ -137,10 +137,10 @@ describe("a failed or interrupted run after an edit leaves the previous output w
     const out = copyOfBase();
     const before = tree(ws.out(out));
     const saved = readFileSync(ws.rules, "utf8");
-    ws.editRules((r) => void ((r.rules[0] as Json).message = "not a must"));
-    const r = ws.generate(out);
+    ws.editRules((rulesFile) => void ((rulesFile.rules[0] as Json).message = "not a must"));
+    const result = ws.generate(out);
     writeFileSync(ws.rules, saved);
-    expect(r.code).toBe(1);
+    expect(result.code).toBe(1);
     expect(tree(ws.out(out))).toEqual(before);
   });
 
@@ -149,10 +149,10 @@ describe("a failed or interrupted run after an edit leaves the previous output w
     const before = tree(ws.out(out));
     const saved = readFileSync(ws.spec, "utf8");
     ws.editSpec((doc) => void delete doc.info);
-    const r = ws.generate(out);
+    const result = ws.generate(out);
     writeFileSync(ws.spec, saved);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/info/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/info/);
     expect(tree(ws.out(out))).toEqual(before);
   });
 

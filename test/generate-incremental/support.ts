@@ -28,10 +28,10 @@ export class Workspace {
   }
 
   generate(out: string, ...args: string[]): Run {
-    const r = spawnSync(process.execPath, [cli, "generate", "--spec", this.spec, "--rules", this.rules, "--out", path.join(this.dir, out), ...args], {
+    const result = spawnSync(process.execPath, [cli, "generate", "--spec", this.spec, "--rules", this.rules, "--out", path.join(this.dir, out), ...args], {
       encoding: "utf8",
     });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
   out(name: string): string {

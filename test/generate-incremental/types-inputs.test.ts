@@ -19,7 +19,9 @@ describe.each(documents)("types from the narrowing rules alone ($name)", ({ spec
     const model = await loadModel(spec === undefined ? {} : { spec });
     const rules = loadRules();
     const projected: RulesFile = { version: rules.version, stages: [], hints: [], rules: narrowingRules(rules.rules) };
-    expect(projected.rules.map((r) => r.id)).toEqual(rules.rules.filter((r) => ["exactlyOne", "enumWhen", "requires"].includes(r.kind)).map((r) => r.id));
+    expect(projected.rules.map((rule) => rule.id)).toEqual(
+      rules.rules.filter((rule) => ["exactlyOne", "enumWhen", "requires"].includes(rule.kind)).map((rule) => rule.id),
+    );
     expect(projected.rules.length).toBeGreaterThan(0);
     expect(emitTypes(model, projected, "// h")).toBe(emitTypes(model, rules, "// h"));
   });
@@ -31,10 +33,13 @@ describe.each(documents)("types from the narrowing rules alone ($name)", ({ spec
     const kept = new Set(Object.keys(narrowingRules(rules.rules)[0] ?? {}).concat(["fields", "field", "allowed", "when"]));
     const mutate = (rule: RuleSpec): RuleSpec =>
       Object.fromEntries(
-        Object.entries(rule).map(([k, v]) => [k, kept.has(k) ? v : typeof v === "string" ? `${v} (edited)` : typeof v === "number" ? v + 1 : v]),
+        Object.entries(rule).map(([k, value]) => [
+          k,
+          kept.has(k) ? value : typeof value === "string" ? `${value} (edited)` : typeof value === "number" ? value + 1 : value,
+        ]),
       ) as RuleSpec;
     const edited: RulesFile = { ...rules, stages: [], hints: [], rules: rules.rules.map(mutate) };
-    expect(edited.rules.some((r, i) => JSON.stringify(r) !== JSON.stringify(rules.rules[i]))).toBe(true);
+    expect(edited.rules.some((rule, i) => JSON.stringify(rule) !== JSON.stringify(rules.rules[i]))).toBe(true);
     expect(emitTypes(model, edited, "// h")).toBe(want);
   });
 });

@@ -10,10 +10,10 @@ import { canonicalJson, header } from "../../generators/header.js";
 
 /** What canonicalJson was: JSON.stringify, each object replaced by a copy with sorted keys. */
 const reference = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  JSON.stringify(value, (_key, node: unknown) => {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
     const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) Object.defineProperty(sorted, k, { value: (v as Record<string, unknown>)[k], enumerable: true });
+    for (const k of Object.keys(node).sort()) Object.defineProperty(sorted, k, { value: (node as Record<string, unknown>)[k], enumerable: true });
     return sorted;
   });
 
@@ -34,8 +34,8 @@ const value = fc.letrec((tie) => ({
 describe("canonicalJson", () => {
   test("is JSON.stringify with object keys sorted", () => {
     fc.assert(
-      fc.property(value, (v) => {
-        expect(canonicalJson(v)).toBe(reference(v));
+      fc.property(value, (generated) => {
+        expect(canonicalJson(generated)).toBe(reference(generated));
       }),
       { numRuns: 2000 },
     );
@@ -57,7 +57,7 @@ describe("an artifact's header hash", () => {
           const artifacts = new Artifacts(["spec.yaml"], undefined);
           declared.forEach((parts, i) => void artifacts.add(`a${i}`, parts, () => new Map()));
           const { artifacts: records } = await artifacts.files();
-          expect(records.map((r) => r.identity)).toEqual(declared.map((parts) => header(["spec.yaml"], partsHash(parts))));
+          expect(records.map((record) => record.identity)).toEqual(declared.map((parts) => header(["spec.yaml"], partsHash(parts))));
         },
       ),
     );

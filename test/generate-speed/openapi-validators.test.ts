@@ -65,7 +65,7 @@ describe("the precompiled OpenAPI schema validators", () => {
     "test/fixtures/conformance/cyclic-refs.yaml",
     "../shared/reference/upstream-v2-openapi.json",
   ]
-    .map((f) => path.resolve(root, f))
+    .map((file) => path.resolve(root, file))
     .filter(existsSync);
 
   test.each(documents)("$name: the same verdict as swagger-parser's", async ({ given, valid }) => {

@@ -57,8 +57,8 @@ describe("the precompiled rules-file validator", () => {
     let error: unknown;
     try {
       parseRules(text, "bad.rules.yaml");
-    } catch (e) {
-      error = e;
+    } catch (thrown) {
+      error = thrown;
     }
     expect(error).toBeInstanceOf(RulesFileError);
     expect((error as Error).message).toContain("bad.rules.yaml:7:13: /rules/0/status must be equal to one of the allowed values: 400, 403, 404, 409, 422");

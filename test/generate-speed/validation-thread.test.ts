@@ -36,7 +36,7 @@ const cases = [
 
 describe("validation on the second thread", () => {
   // The CLI with the worker forced; the in-process run below is the path without it.
-  const modes = cases.map((c) => ({ ...c, worker: "always" as const }));
+  const modes = cases.map((testCase) => ({ ...testCase, worker: "always" as const }));
   test.each(modes)(
     "$name (worker: $worker)",
     async ({ name, given, want, worker }) => {

@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import { cli, repo, scratch } from "../fixtures/conformance/support.js";
 
 function files(dir: string, prefix = ""): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(dir, path.join(prefix, e.name)) : e.name.startsWith(".") ? [] : [path.join(prefix, e.name)],
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(dir, path.join(prefix, entry.name)) : entry.name.startsWith(".") ? [] : [path.join(prefix, entry.name)],
   );
 }
 
@@ -22,13 +22,13 @@ const HASH = /(Content sha256: )([0-9a-f]{64})/;
 describe("headers change only where their file changed (issue 43, item 4)", () => {
   it("one description edited: the files whose header changed are exactly the files whose code changed, a handful", () => {
     const dir = scratch("headers");
-    for (const f of ["v2.openapi.yaml", "graphql.yaml"]) copyFileSync(path.join(repo, "schema", f), path.join(dir, f));
+    for (const file of ["v2.openapi.yaml", "graphql.yaml"]) copyFileSync(path.join(repo, "schema", file), path.join(dir, file));
     const generate = (out: string) => {
-      const r = spawnSync(process.execPath, [cli, "generate", "--spec", "v2.openapi.yaml", "--graphql", "graphql.yaml", "--out", out, "--quiet"], {
+      const result = spawnSync(process.execPath, [cli, "generate", "--spec", "v2.openapi.yaml", "--graphql", "graphql.yaml", "--out", out, "--quiet"], {
         cwd: dir,
         encoding: "utf8",
       });
-      expect(r.status, r.stderr).toBe(0);
+      expect(result.status, result.stderr).toBe(0);
     };
     generate("before");
     const spec = path.join(dir, "v2.openapi.yaml");

@@ -60,9 +60,9 @@ describe("compiled engine versus the reference interpreter", () => {
     expect(operations.length).toBeGreaterThan(3);
     for (const op of operations) {
       const context = contextFor(model, op);
-      const rules = model.rules.rules.filter((r) => r.operations.includes(op));
+      const rules = model.rules.rules.filter((rule) => rule.operations.includes(op));
       const bodies = validBodies(model, op).chain((body) =>
-        fc.constantFrom(body, ...rules.map((r) => violate(model, r, op, body)).filter((b) => b !== undefined)),
+        fc.constantFrom(body, ...rules.map((rule) => violate(model, rule, op, body)).filter((b) => b !== undefined)),
       );
       fc.assert(
         fc.property(bodies, (body) => {
@@ -165,7 +165,9 @@ describe("rules-file errors name the entry's own kind only", () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(RulesFileError);
-    expect((refused as RulesFileError).problems.map((p) => `${p.pointer} ${p.message}`)).toEqual(["/rules/0/fields must NOT have fewer than 2 items"]);
+    expect((refused as RulesFileError).problems.map((problem) => `${problem.pointer} ${problem.message}`)).toEqual([
+      "/rules/0/fields must NOT have fewer than 2 items",
+    ]);
   });
   it("lists the known kinds for an unknown one", () => {
     expect(() => parseRules(base + entry("exactlyTwo", ""), "r.yaml")).toThrow(/r\.yaml:6:\d+: \/rules\/0\/kind .*exactlyOne, forbiddenTogether/);
@@ -176,7 +178,7 @@ describe.skipIf(!haveShared)("upstream documents", () => {
   it("generates from the upstream v2 and v1 documents, reporting rules that do not apply", async () => {
     const v2 = await generate({ spec: path.join(shared, "upstream-v2-openapi.json") });
     expect(v2.files.get("types.mts")).toContain("CreateEndpointRequest");
-    expect(v2.diagnostics.some((d) => d.code === "rule-operation-missing" && d.message.includes("saveTemplate"))).toBe(true);
+    expect(v2.diagnostics.some((diagnostic) => diagnostic.code === "rule-operation-missing" && diagnostic.message.includes("saveTemplate"))).toBe(true);
     const v1 = await generate({ spec: path.join(shared, "upstream-v1-openapi.json") });
     expect(v1.files.size).toBeGreaterThan(5);
   });
@@ -185,6 +187,6 @@ describe.skipIf(!haveShared)("upstream documents", () => {
     const upstream = await loadEngine({ spec: path.join(shared, "upstream-v2-openapi.json") });
     const body = { name: "q", type: "QUEUE", image: "img:1", scaling: { type: "QUEUE_DELAY", queueDelay: 4 }, gpu: { pools: ["ADA_24"] } };
     const result = evaluate(upstream, "createEndpoint", body, {});
-    expect(result.violations.filter((v) => v.rule.startsWith("schema/"))).toEqual([]);
+    expect(result.violations.filter((violation) => violation.rule.startsWith("schema/"))).toEqual([]);
   });
 });

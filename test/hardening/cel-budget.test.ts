@@ -103,10 +103,10 @@ describe("the budget per evaluation", () => {
     const started = performance.now();
     const result = evaluate(engine, "createEndpoint", big, {});
     expect(performance.now() - started).toBeLessThan(1000);
-    const warning = result.warnings.find((w) => w.rule === "costly");
+    const warning = result.warnings.find((candidate) => candidate.rule === "costly");
     expect(warning?.message).toMatch(new RegExp(`exceeds the CEL cost budget for this body: estimated \\d+ steps, limit ${CEL_COST_LIMIT}`));
     // a small body is still evaluated
-    expect(evaluate(engine, "createEndpoint", BASE, {}).warnings.filter((w) => w.rule === "costly")).toEqual([]);
+    expect(evaluate(engine, "createEndpoint", BASE, {}).warnings.filter((candidate) => candidate.rule === "costly")).toEqual([]);
   }
 
   it("two nested all() over a 2,000-item list: a budget warning at once (lint --rules path)", async () => {

@@ -18,13 +18,13 @@ const INJECTION = "\n::add-mask::hunter2\n::warning title=pwned::owned\r\n\u001b
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 function v2kit(args: string[], input = "") {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, input, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, input, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Every line of GitHub-format output is one of our own annotations; nothing else is a command. */
 function expectOnlyOwnCommands(text: string) {
-  for (const line of text.split("\n").filter((l) => l !== "")) expect(line).toMatch(/^::(error|warning) file=/);
+  for (const line of text.split("\n").filter((row) => row !== "")) expect(line).toMatch(/^::(error|warning) file=/);
 }
 
 function expectNoCommandLines(text: string) {
@@ -55,19 +55,19 @@ describe("lint formats", () => {
 
   test.each(["pretty", "github", "sarif", "json", "problem"])("--format %s prints no raw control character and no command line", (format) => {
     for (const file of [body, malformed]) {
-      const r = v2kit(["lint", "--operation", "createEndpoint", "--format", format, file]);
-      expect(r.code).toBe(1);
-      expect(r.stdout).not.toMatch(RAW_CONTROL);
-      if (format === "github") expectOnlyOwnCommands(r.stdout);
-      else expectNoCommandLines(r.stdout);
+      const result = v2kit(["lint", "--operation", "createEndpoint", "--format", format, file]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).not.toMatch(RAW_CONTROL);
+      if (format === "github") expectOnlyOwnCommands(result.stdout);
+      else expectNoCommandLines(result.stdout);
     }
   });
 
   test("pretty shows raw text escaped in the code frame, the caret under the escape", () => {
-    const r = v2kit(["lint", "--operation", "createEndpoint", malformed]);
-    expect(r.stdout).toContain('{"name": "x\\e[2J\\u0007",');
-    const lines = r.stdout.split("\n");
-    const at = lines.findIndex((l) => l.startsWith("  > 1 |"));
+    const result = v2kit(["lint", "--operation", "createEndpoint", malformed]);
+    expect(result.stdout).toContain('{"name": "x\\e[2J\\u0007",');
+    const lines = result.stdout.split("\n");
+    const at = lines.findIndex((line) => line.startsWith("  > 1 |"));
     expect(lines[at + 1]?.indexOf("^")).toBe(lines[at]?.indexOf("\\e"));
   });
 
@@ -102,10 +102,10 @@ describe("generate warnings and migrate output", () => {
         },
       }),
     );
-    const r = v2kit(["generate", "--spec", spec, "--out", join(dir, "out"), "--force"]);
-    expect(r.stderr).toContain("pattern");
-    expect(r.stderr).not.toMatch(RAW_CONTROL);
-    expectNoCommandLines(r.stderr);
+    const result = v2kit(["generate", "--spec", spec, "--out", join(dir, "out"), "--force"]);
+    expect(result.stderr).toContain("pattern");
+    expect(result.stderr).not.toMatch(RAW_CONTROL);
+    expectNoCommandLines(result.stderr);
   });
 
   test("migrate and migrate scan print no raw control character", () => {

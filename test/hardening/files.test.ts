@@ -47,8 +47,8 @@ function run(args: string[], options: { stdin?: string; input?: string; cwd?: st
     const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? dir, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += String(d)));
-    child.stderr.on("data", (d: Buffer) => (stderr += String(d)));
+    child.stdout.on("data", (chunk: Buffer) => (stdout += String(chunk)));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
     const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
     child.on("close", (code) => {
       clearTimeout(kill);
@@ -74,11 +74,13 @@ describe("special files are refused with a clear message, never read", () => {
     ["a directory as FILE", () => [...lint, dir]],
   ];
   test.each(cases)("%s", async (_name, args) => {
-    const r = await run(args());
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/a FIFO \(named pipe\)|a directory|is a folder/);
-    expect(r.stderr).toMatch(/not a regular file|reads regular files only|reads only regular files|name a directory or a regular file|name the files in it/);
-    expect(r.ms).toBeLessThan(8000);
+    const result = await run(args());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/a FIFO \(named pipe\)|a directory|is a folder/);
+    expect(result.stderr).toMatch(
+      /not a regular file|reads regular files only|reads only regular files|name a directory or a regular file|name the files in it/,
+    );
+    expect(result.ms).toBeLessThan(8000);
   });
 
   test.runIf(HAS_DEV_ZERO)("/dev/zero as FILE, with --ndjson, and to migrate scan: refused at once", async () => {
@@ -87,10 +89,10 @@ describe("special files are refused with a clear message, never read", () => {
       [...lint, "--ndjson", "/dev/zero"],
       ["migrate", "scan", "/dev/zero"],
     ]) {
-      const r = await run(args);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain("/dev/zero");
-      expect(r.stderr).toContain("a character device");
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("/dev/zero");
+      expect(result.stderr).toContain("a character device");
     }
   });
 
@@ -99,9 +101,9 @@ describe("special files are refused with a clear message, never read", () => {
     await mkdir(tree);
     await promisify(execFile)("mkfifo", [join(tree, "pipe")]);
     await writeFile(join(tree, "client.js"), 'fetch("https://rest.runpod.io/v1/endpoints")\n');
-    const r = await run(["migrate", "scan", "--format", "json", tree]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("client.js");
+    const result = await run(["migrate", "scan", "--format", "json", tree]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("client.js");
   });
 
   test("a body over --max-body-bytes is refused; standard input too; the limit is adjustable", async () => {
@@ -121,27 +123,27 @@ describe("special files are refused with a clear message, never read", () => {
   });
 
   test.runIf(HAS_DEV_ZERO)("/dev/zero redirected to standard input stops at the limit instead of filling memory", async () => {
-    const r = await new Promise<Run>((resolve) => {
+    const result = await new Promise<Run>((resolve) => {
       const started = Date.now();
       const child = spawn("sh", ["-c", `"${process.execPath}" "${CLI}" lint --operation createEndpoint - < /dev/zero`], { cwd: dir });
       let stderr = "";
-      child.stderr.on("data", (d: Buffer) => (stderr += String(d)));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
       child.on("close", (code) => resolve({ code, stdout: "", stderr, ms: Date.now() - started }));
     });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("standard input is larger than 16777216 bytes");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("standard input is larger than 16777216 bytes");
   });
 
   test("a FIFO given as - through shell redirection is read as a stream", async () => {
     const pipe = join(dir, "with-writer.fifo");
     await promisify(execFile)("mkfifo", [pipe]);
     const script = `(printf '%s' '{"name":"x"}' > "${pipe}" &); "${process.execPath}" "${CLI}" lint --operation createEndpoint --format json - < "${pipe}"`;
-    const r = await promisify(execFile)("sh", ["-c", script], { cwd: dir }).then(
+    const result = await promisify(execFile)("sh", ["-c", script], { cwd: dir }).then(
       (x) => ({ code: 0, stdout: x.stdout }),
-      (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+      (failure: { code: number; stdout: string }) => ({ code: failure.code, stdout: failure.stdout }),
     );
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ file: "-", ok: false, status: expect.any(Number) });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: "-", ok: false, status: expect.any(Number) });
   });
 });
 
@@ -152,9 +154,9 @@ describe("a reader that closes early never makes exit 0", () => {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, stdio: ["pipe", "pipe", "ignore"] });
       let line = "";
-      child.stdout.on("data", (d: Buffer) => {
+      child.stdout.on("data", (chunk: Buffer) => {
         if (line.includes("\n")) return;
-        line += String(d);
+        line += String(chunk);
         if (line.includes("\n")) child.stdout.destroy();
       });
       child.on("close", (code) => resolve({ code, line: line.split("\n")[0] ?? "" }));
@@ -168,16 +170,16 @@ describe("a reader that closes early never makes exit 0", () => {
     await mkdir(many);
     const files: string[] = [];
     for (let i = 0; i < 3000; i++) files.push(join(many, `b${i}.json`));
-    await Promise.all(files.map((f) => writeFile(f, "{}")));
-    const r = await firstLineThenClose([...lint, "--format", "json", ...files]);
-    expect(r.line).toContain('"ok":false');
-    expect(r.code).not.toBe(0);
+    await Promise.all(files.map((file) => writeFile(file, "{}")));
+    const result = await firstLineThenClose([...lint, "--format", "json", ...files]);
+    expect(result.line).toContain('"ok":false');
+    expect(result.code).not.toBe(0);
   }, 30_000);
 
   test("--ndjson with 20000 invalid lines | head -1 exits non-zero", async () => {
-    const r = await firstLineThenClose([...lint, "--ndjson", "-"], "{}\n".repeat(20_000));
-    expect(r.line).toContain('"ok":false');
-    expect(r.code).not.toBe(0);
+    const result = await firstLineThenClose([...lint, "--ndjson", "-"], "{}\n".repeat(20_000));
+    expect(result.line).toContain('"ok":false');
+    expect(result.code).not.toBe(0);
   }, 30_000);
 });
 
@@ -199,11 +201,11 @@ describe("every file input is a regular file within a budget", () => {
     ["lint --config FIFO", () => ["lint", "--config", fifo]],
   ];
   test.each(cases)("%s: exit 2 at once, naming the file", async (_name, args) => {
-    const r = await run(args());
-    expect(r.stderr).toMatch(NOT_REGULAR);
-    expect(r.stderr).toContain(fifo);
-    expect(r.code).toBe(2);
-    expect(r.ms).toBeLessThan(8000);
+    const result = await run(args());
+    expect(result.stderr).toMatch(NOT_REGULAR);
+    expect(result.stderr).toContain(fifo);
+    expect(result.code).toBe(2);
+    expect(result.ms).toBeLessThan(8000);
   });
 
   test.runIf(HAS_DEV_ZERO).each([
@@ -212,10 +214,10 @@ describe("every file input is a regular file within a budget", () => {
     ["generate --rules", ["generate", "--rules", "/dev/zero", "--out", "OUT"]],
     ["serve --spec", ["serve", "--port", "0", "--spec", "/dev/zero"]],
   ])("/dev/zero as %s: exit 2 at once, nothing read", async (_name, args) => {
-    const r = await run(args.map((a) => (a === "BODY" ? body : a === "OUT" ? join(dir, "out-zero") : a)));
-    expect(r.stderr).toContain("/dev/zero: is not a regular file: it is a character device");
-    expect(r.code).toBe(2);
-    expect(r.ms).toBeLessThan(8000);
+    const result = await run(args.map((a) => (a === "BODY" ? body : a === "OUT" ? join(dir, "out-zero") : a)));
+    expect(result.stderr).toContain("/dev/zero: is not a regular file: it is a character device");
+    expect(result.code).toBe(2);
+    expect(result.ms).toBeLessThan(8000);
   });
 
   test("a document over 64 MiB is refused before it is read (a sparse file: no disk used)", async () => {
@@ -226,9 +228,9 @@ describe("every file input is a regular file within a budget", () => {
       [...lint, "--spec", big, body],
       ["schema", "--operation", "createEndpoint", "--rules", big],
     ]) {
-      const r = await run(args);
-      expect(r.stderr).toContain(`${big}: larger than 64 MiB, the most v2kit reads of an OpenAPI document, rules or GraphQL file`);
-      expect(r.code).toBe(2);
+      const result = await run(args);
+      expect(result.stderr).toContain(`${big}: larger than 64 MiB, the most v2kit reads of an OpenAPI document, rules or GraphQL file`);
+      expect(result.code).toBe(2);
     }
   });
 
@@ -248,9 +250,9 @@ describe("every file input is a regular file within a budget", () => {
         "",
       ].join("\n"),
     );
-    const r = await run(["lint", "--operation", "createX", "--spec", spec, body]);
-    expect(r.stderr).toMatch(NOT_REGULAR);
-    expect(r.code).toBe(2);
+    const result = await run(["lint", "--operation", "createX", "--spec", spec, body]);
+    expect(result.stderr).toMatch(NOT_REGULAR);
+    expect(result.code).toBe(2);
   });
 
   test("the config's spec and rules: a FIFO is exit 2 for lint", async () => {
@@ -263,10 +265,10 @@ describe("every file input is a regular file within a budget", () => {
         join(project, "v2kit.config.json"),
         JSON.stringify({ lint: [{ files: ["body.json"], operation: "createEndpoint", [key]: "spec.fifo" }] }),
       );
-      const r = await run(["lint"], { cwd: project });
-      expect(r.stderr).toMatch(NOT_REGULAR);
-      expect(r.code).toBe(2);
-      expect(r.ms).toBeLessThan(8000);
+      const result = await run(["lint"], { cwd: project });
+      expect(result.stderr).toMatch(NOT_REGULAR);
+      expect(result.code).toBe(2);
+      expect(result.ms).toBeLessThan(8000);
     }
   });
 
@@ -296,7 +298,7 @@ describe("every file input is a regular file within a budget", () => {
       const uri = pathToFileURL(join(project, "body.json")).href;
       await connection.sendNotification(protocol.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version: 1, text: "{}" } });
       const shown = await diagnostics;
-      expect(shown.map((d) => d.message).join("\n")).toMatch(NOT_REGULAR);
+      expect(shown.map((diagnostic) => diagnostic.message).join("\n")).toMatch(NOT_REGULAR);
       await connection.sendRequest(protocol.ShutdownRequest.type);
       await connection.sendNotification(protocol.ExitNotification.type);
       expect(await exited).toBe(0);

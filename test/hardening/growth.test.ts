@@ -26,10 +26,10 @@ function median(run: () => void): number {
   return times.sort((a, b) => a - b)[1] as number;
 }
 
-/** A saveTemplate whose input holds a list of `n` invalid items (`env: [1, 1, …]`, 2 bytes each). */
-const graphqlAttack = (n: number) =>
+/** A saveTemplate whose input holds a list of `count` invalid items (`env: [1, 1, …]`, 2 bytes each). */
+const graphqlAttack = (count: number) =>
   JSON.stringify({
-    query: `mutation { saveTemplate(input: {name: "t", imageName: "a/b:1", containerDiskInGb: 5, volumeInGb: 0, env: [${"1,".repeat(n)}]}) { id } }`,
+    query: `mutation { saveTemplate(input: {name: "t", imageName: "a/b:1", containerDiskInGb: 5, volumeInGb: 0, env: [${"1,".repeat(count)}]}) { id } }`,
   });
 
 describe("GraphQL verdicts are linear in the document", () => {
@@ -53,7 +53,7 @@ describe("GraphQL verdicts are linear in the document", () => {
     const t0 = performance.now();
     const verdict = lint(huge, { operation: "graphql:saveTemplate" });
     const ms = performance.now() - t0;
-    expect(verdict.violations.map((v) => v.rule)).toEqual(["graphql/limit"]);
+    expect(verdict.violations.map((violation) => violation.rule)).toEqual(["graphql/limit"]);
     expect(verdict.status).toBe(400);
     // Against a baseline measured in the same run: the 40k-item document, which is parsed whole.
     const baseline = median(() => lint(graphqlAttack(40_000), { operation: "graphql:saveTemplate" }));
@@ -62,14 +62,14 @@ describe("GraphQL verdicts are linear in the document", () => {
 });
 
 describe("bodies with more violations than a spread argument list can hold", () => {
-  const ports = (n: number) => JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: n }, () => "x") });
+  const ports = (count: number) => JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: count }, () => "x") });
 
   it("130k violations: 422 listing 100k and counting the rest, not 400 json/depth; the generated check() does not throw", () => {
     const verdict = lint(ports(130_000), { operation: "createTemplate" });
     expect(verdict.status).toBe(422);
     expect(verdict.violations).toHaveLength(100_001);
     expect(verdict.violations.at(-1)).toMatchObject({ rule: "schema/more", message: expect.stringContaining("30000 more") });
-    expect(verdict.violations.some((v) => v.rule === "json/depth")).toBe(false);
+    expect(verdict.violations.some((violation) => violation.rule === "json/depth")).toBe(false);
     const check = engine.operations.get("createTemplate")?.check;
     expect(check).toBeDefined();
     const direct = check!(JSON.parse(ports(130_000)), {});
@@ -84,21 +84,24 @@ describe("the largest body lint reads (16 MiB, 4M violations)", () => {
     const file = path.join(dir, "huge.json");
     writeFileSync(file, JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: 4_000_000 }, () => "x") }));
     for (const format of ["json", "pretty"]) {
-      const r = spawnSync(process.execPath, [CLI, "lint", "--operation", "createTemplate", "--format", format, file], { encoding: "utf8", maxBuffer: 1 << 30 });
-      expect(r.status, r.stderr).toBe(1);
-      expect(r.stderr).toBe("");
-      expect(r.stdout).toContain("3900000 more schema check(s), not listed: a verdict lists at most 100000");
-      if (format === "json") expect((JSON.parse(r.stdout) as { violations: unknown[] }).violations).toHaveLength(100_001);
-      else expect(r.stdout).toContain("invalid, status 422 (100001 violations)");
+      const result = spawnSync(process.execPath, [CLI, "lint", "--operation", "createTemplate", "--format", format, file], {
+        encoding: "utf8",
+        maxBuffer: 1 << 30,
+      });
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toContain("3900000 more schema check(s), not listed: a verdict lists at most 100000");
+      if (format === "json") expect((JSON.parse(result.stdout) as { violations: unknown[] }).violations).toHaveLength(100_001);
+      else expect(result.stdout).toContain("invalid, status 422 (100001 violations)");
     }
   });
 });
 
 describe("output formatting is linear in the findings", () => {
   it("pretty on a minified (one-line) body: 25k vs 100k violations, time ratio under 6", () => {
-    const oneLine = (n: number) => {
-      const file = path.join(dir, `line-${n}.json`);
-      writeFileSync(file, JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: n }, () => "x") }));
+    const oneLine = (count: number) => {
+      const file = path.join(dir, `line-${count}.json`);
+      writeFileSync(file, JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: count }, () => "x") }));
       return file;
     };
     const small = oneLine(25_000);
@@ -111,18 +114,21 @@ describe("output formatting is linear in the findings", () => {
     expect(t4 / t1).toBeLessThan(6);
   });
 
-  /** A createTemplate body whose `env` holds `n` numbers (each a violation at its own key), pretty-printed over n lines. */
-  function envFile(n: number): string {
+  /** A createTemplate body whose `env` holds `count` numbers (each a violation at its own key), pretty-printed over `count` lines. */
+  function envFile(count: number): string {
     const env: Record<string, number> = {};
-    for (let i = 0; i < n; i++) env[`K${i}`] = 1;
-    const file = path.join(dir, `env-${n}.json`);
+    for (let i = 0; i < count; i++) env[`K${i}`] = 1;
+    const file = path.join(dir, `env-${count}.json`);
     writeFileSync(file, JSON.stringify({ name: "t", image: "a/b:1", env }, null, 1));
     return file;
   }
   const run = (format: string, file: string) => {
-    const r = spawnSync(process.execPath, [CLI, "lint", "--operation", "createTemplate", "--format", format, file], { encoding: "utf8", maxBuffer: 1 << 30 });
-    expect(r.status).toBe(1);
-    return r.stdout;
+    const result = spawnSync(process.execPath, [CLI, "lint", "--operation", "createTemplate", "--format", format, file], {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    });
+    expect(result.status).toBe(1);
+    return result.stdout;
   };
 
   for (const format of ["pretty", "sarif"]) {

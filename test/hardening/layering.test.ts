@@ -15,15 +15,15 @@ const repo = path.resolve(import.meta.dirname, "../..");
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(repo, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts"))
-    .map((e) => path.join(e.parentPath, e.name));
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** The files a source imports (relative to the repository), statically (`from`, `import "…"`) or not (`import(…)`). */
 function importsOf(file: string, kind: "static" | "any" = "any"): string[] {
   const text = readFileSync(file, "utf8");
   const pattern = kind === "static" ? /(?:\bfrom|^import)\s*"(\.[^"]+)"/gm : /(?:\bfrom|^import|\bimport\()\s*"(\.[^"]+)"/gm;
-  return [...text.matchAll(pattern)].map((m) => path.relative(repo, path.resolve(path.dirname(file), m[1] as string)));
+  return [...text.matchAll(pattern)].map((match) => path.relative(repo, path.resolve(path.dirname(file), match[1] as string)));
 }
 
 /** The root of every layer's errors (V2kitError): below input/, imported by every layer. */
@@ -52,7 +52,7 @@ const ON_DEMAND: [layer: string, folders: string[]][] = [
 const offending = (layer: string, forbidden: string[], kind: "static" | "any") =>
   sources(layer).flatMap((file) =>
     importsOf(file, kind)
-      .filter((target) => target !== ERRORS_ROOT && forbidden.some((f) => target.startsWith(f)))
+      .filter((target) => target !== ERRORS_ROOT && forbidden.some((prefix) => target.startsWith(prefix)))
       .map((target) => `${path.relative(repo, file)} -> ${target}`),
   );
 

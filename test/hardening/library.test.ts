@@ -42,17 +42,17 @@ const hostile: [string, () => unknown][] = [
   [
     "a revoked Proxy",
     () => {
-      const r = Proxy.revocable({}, {});
-      r.revoke();
-      return r.proxy;
+      const revocable = Proxy.revocable({}, {});
+      revocable.revoke();
+      return revocable.proxy;
     },
   ],
   [
     "a revoked Proxy inside an array",
     () => {
-      const r = Proxy.revocable([], {});
-      r.revoke();
-      return { name: "x", env: [r.proxy] };
+      const revocable = Proxy.revocable([], {});
+      revocable.revoke();
+      return { name: "x", env: [revocable.proxy] };
     },
   ],
   [
@@ -86,7 +86,7 @@ describe("lint() on hostile objects", () => {
   test("a getter that does not throw is read as data", () => {
     const valid = JSON.parse(JSON.stringify({ name: "x" })) as Record<string, unknown>;
     const withGetter = Object.defineProperty({ ...valid }, "image", { get: () => "ex/img:1", enumerable: true });
-    expect(lint(withGetter, op).violations.map((v) => v.path)).not.toContain("/image");
+    expect(lint(withGetter, op).violations.map((violation) => violation.path)).not.toContain("/image");
   });
 });
 
@@ -108,14 +108,14 @@ describe("lint() on values: a node budget over paths", () => {
   test("23 objects standing for 2^22 paths: a 400 naming the budget", () => {
     const { result } = timed({ name: "t", image: "a/b:1", env: sharedGraph(22) });
     expect(result.status).toBe(400);
-    expect(result.violations.map((v) => v.rule)).toEqual(["json/size"]);
+    expect(result.violations.map((violation) => violation.rule)).toEqual(["json/size"]);
     expect(result.violations[0]?.message).toContain("8000000 values");
   });
 
   test("2^40 paths costs no more than 2^22: the walk stops at the budget", () => {
     const small = timed({ name: "t", image: "a/b:1", env: sharedGraph(22) });
     const huge = timed({ name: "t", image: "a/b:1", env: sharedGraph(40) });
-    expect(huge.result.violations.map((v) => v.rule)).toEqual(["json/size"]);
+    expect(huge.result.violations.map((violation) => violation.rule)).toEqual(["json/size"]);
     expect(huge.ms).toBeLessThan(small.ms * 3 + 50);
   });
 
@@ -123,17 +123,17 @@ describe("lint() on values: a node budget over paths", () => {
     const sparse: unknown[] = [];
     sparse.length = 2 ** 32 - 1;
     const { result } = timed({ name: "t", image: "a/b:1", ports: sparse });
-    expect(result.violations.map((v) => v.rule)).toEqual(["json/size"]);
+    expect(result.violations.map((violation) => violation.rule)).toEqual(["json/size"]);
     const baseline = timed({ name: "t", image: "a/b:1", ports: ["80/http"] });
     expect(baseline.result.ok).toBe(true);
   });
 
   test("a shared object reached a few times is data like any other (each path judged)", () => {
     const gpu = { id: "NVIDIA L4", count: 1 };
-    const bodies = [gpu, gpu].map((g, i) => ({ name: `p${i}`, image: "a/b:1", gpu: g }));
+    const bodies = [gpu, gpu].map((shared, i) => ({ name: `p${i}`, image: "a/b:1", gpu: shared }));
     for (const body of bodies) expect(lint(body, { operation: "createPod" }).ok).toBe(true);
     const shared = { A: 1 };
     const result = lint({ name: "t", image: "a/b:1", env: { X: shared, Y: shared } }, { operation: "createTemplate" });
-    expect(result.violations.map((v) => v.path)).toEqual(["/env/X", "/env/Y"]);
+    expect(result.violations.map((violation) => violation.path)).toEqual(["/env/X", "/env/Y"]);
   });
 });

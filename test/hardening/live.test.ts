@@ -53,7 +53,7 @@ const options = (extra: Partial<LiveOptions> = {}): LiveOptions => ({ baseUrl, a
 async function liveError(promise: Promise<unknown>): Promise<LiveError> {
   const error = await promise.then(
     () => undefined,
-    (e: unknown) => e,
+    (rejection: unknown) => rejection,
   );
   expect(error).toBeInstanceOf(LiveError);
   return error as LiveError;
@@ -80,7 +80,7 @@ function stream(res: ServerResponse, chunk: Buffer, bytesPerSecond?: number): vo
 const run = (args: string[], env: Record<string, string> = { V2KIT_API_KEY: KEY }) =>
   promisify(execFile)(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: join(dir, "cache"), ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    (failure: { code: number; stdout: string; stderr: string }) => ({ code: failure.code, stdout: failure.stdout, stderr: failure.stderr }),
   );
 
 // Issue 13, item 1.
@@ -88,10 +88,10 @@ describe("a live response ends at the size cap or the deadline, even mid-body", 
   test("an endless body stops at the response cap, naming the URL and the limit", async () => {
     handler = (_req, res) => stream(res, Buffer.alloc(64 * 1024, 0x20));
     const started = Date.now();
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ maxResponseBytes: 4 * MiB })));
-    expect(e.code).toBe("too-large");
-    expect(e.message).toMatch(new RegExp(`GET ${baseUrl}/v2/catalog/(gpus|cpus): the response is larger than 4194304 bytes`));
-    expect(e.message).toContain("--max-response-bytes");
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ maxResponseBytes: 4 * MiB })));
+    expect(error.code).toBe("too-large");
+    expect(error.message).toMatch(new RegExp(`GET ${baseUrl}/v2/catalog/(gpus|cpus): the response is larger than 4194304 bytes`));
+    expect(error.message).toContain("--max-response-bytes");
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -100,9 +100,9 @@ describe("a live response ends at the size cap or the deadline, even mid-body", 
       res.writeHead(200, { "content-type": "application/json", "content-length": String(2 * 1024 * MiB) });
       res.write("{");
     };
-    const e = await liveError(liveContext("createPod", ["catalog"], options()));
-    expect(e.code).toBe("too-large");
-    expect(e.message).toContain(`larger than ${32 * MiB} bytes (it declares ${2 * 1024 * MiB} bytes)`);
+    const error = await liveError(liveContext("createPod", ["catalog"], options()));
+    expect(error.code).toBe("too-large");
+    expect(error.message).toContain(`larger than ${32 * MiB} bytes (it declares ${2 * 1024 * MiB} bytes)`);
   });
 
   test("CLI: a 2 GB chunked body ends at the default 32 MiB cap, memory stays small", async () => {
@@ -111,7 +111,7 @@ describe("a live response ends at the size cap or the deadline, even mid-body", 
       env: { PATH: process.env.PATH ?? "", V2KIT_API_KEY: KEY },
     });
     let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += String(d)));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
     let peak = 0;
     const sample = setInterval(() => {
       try {
@@ -131,7 +131,7 @@ describe("a live response ends at the size cap or the deadline, even mid-body", 
   test("CLI: a body paced at 10 MB/s with --timeout-ms 2000 fails at the deadline", async () => {
     handler = (_req, res) => stream(res, Buffer.alloc(100 * 1024, 0x20), 10 * 1000 * 1000);
     const started = Date.now();
-    const r = await run([
+    const result = await run([
       "context",
       "pull",
       "--out",
@@ -144,8 +144,8 @@ describe("a live response ends at the size cap or the deadline, even mid-body", 
       "--max-response-bytes",
       String(1024 * MiB),
     ]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`GET ${baseUrl}/v2/\\S+: no response within 2000 ms \\(--timeout-ms, body included\\)`));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`GET ${baseUrl}/v2/\\S+: no response within 2000 ms \\(--timeout-ms, body included\\)`));
     expect(Date.now() - started).toBeLessThan(8000);
   }, 20_000);
 });
@@ -163,10 +163,10 @@ describe("plain http only to loopback", () => {
       connect.mockRestore();
     }
     const started = Date.now();
-    const r = await run(["context", "pull", "--out", join(dir, "out"), "--base-url", "http://192.0.2.2:8080"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--allow-insecure-http");
-    expect(r.stderr).not.toContain(KEY);
+    const result = await run(["context", "pull", "--out", join(dir, "out"), "--base-url", "http://192.0.2.2:8080"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--allow-insecure-http");
+    expect(result.stderr).not.toContain(KEY);
     expect(Date.now() - started).toBeLessThan(5000); // a connection attempt would wait for the 15 s timeout
   });
 
@@ -185,17 +185,17 @@ describe("plain http only to loopback", () => {
 // Issue 13, item 3.
 describe("ids are one encoded path segment", () => {
   test.each([".", ".."])("--current-id %j is refused without a request", async (id) => {
-    const e = await liveError(fetchCurrent("updateEndpoint", id, options()));
-    expect(e.code).toBe("usage");
+    const error = await liveError(fetchCurrent("updateEndpoint", id, options()));
+    expect(error.code).toBe("usage");
     expect(paths).toEqual([]);
   });
 
   test("CLI: lint --current-id .. exits 2 and requests nothing", async () => {
     const body = join(dir, "p.json");
     await writeFile(body, "{}");
-    const r = await run(["lint", "--operation", "updateEndpoint", "--current-id", "..", "--base-url", baseUrl, body]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--current-id ".." is not a resource id');
+    const result = await run(["lint", "--operation", "updateEndpoint", "--current-id", "..", "--base-url", baseUrl, body]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--current-id ".." is not a resource id');
     expect(paths).toEqual([]);
   });
 });
@@ -221,13 +221,13 @@ describe("context pull files, the key file and the cache directory: no planted s
     const victim = join(dir, "victim.txt");
     await writeFile(victim, "precious\n");
     for (const name of ["gpus.json", "cpus.json", "templates.json"]) await symlink(victim, join(out, name));
-    const r = await run(["context", "pull", "--out", out, "--base-url", baseUrl, "--no-cache"]);
-    expect(r).toMatchObject({ code: 0 });
+    const result = await run(["context", "pull", "--out", out, "--base-url", baseUrl, "--no-cache"]);
+    expect(result).toMatchObject({ code: 0 });
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
     for (const name of ["gpus.json", "cpus.json", "templates.json"]) {
-      const s = lstatSync(join(out, name));
-      expect(s.isFile()).toBe(true);
-      expect(s.mode & 0o777).toBe(0o600);
+      const fileStat = lstatSync(join(out, name));
+      expect(fileStat.isFile()).toBe(true);
+      expect(fileStat.mode & 0o777).toBe(0o600);
     }
     expect((await readdir(out)).sort()).toEqual(["cpus.json", "gpus.json", "templates.json"]);
   });
@@ -246,9 +246,9 @@ describe("context pull files, the key file and the cache directory: no planted s
     const fifo = join(dir, "key.fifo");
     await promisify(execFile)("mkfifo", [fifo]);
     const started = Date.now();
-    const r = await run(["context", "pull", "--out", join(dir, "o"), "--base-url", baseUrl, "--api-key-file", fifo], {});
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("a FIFO (named pipe), not a regular file");
+    const result = await run(["context", "pull", "--out", join(dir, "o"), "--base-url", baseUrl, "--api-key-file", fifo], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("a FIFO (named pipe), not a regular file");
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -258,9 +258,9 @@ describe("context pull files, the key file and the cache directory: no planted s
     await chmod(cache, 0o777);
     const planted = cacheFile(cache, baseUrl, keyFingerprint(KEY), "/v2/catalog/gpus");
     await writeFile(planted, JSON.stringify({ baseUrl, path: "/v2/catalog/gpus", fetchedAt: Date.now(), body: { gpus: [{ id: "FORGED" }] } }));
-    const r = await run(["context", "pull", "--out", join(dir, "o"), "--base-url", baseUrl]);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`warning: cache directory ${cache} was open to other users (mode 777); set to 700`);
+    const result = await run(["context", "pull", "--out", join(dir, "o"), "--base-url", baseUrl]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`warning: cache directory ${cache} was open to other users (mode 777); set to 700`);
     expect((await stat(cache)).mode & 0o777).toBe(0o700);
     expect(readFileSync(planted, "utf8")).not.toContain("FORGED"); // dropped, then fetched and cached afresh
     expect(readFileSync(join(dir, "o", "gpus.json"), "utf8")).not.toContain("FORGED");

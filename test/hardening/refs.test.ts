@@ -44,7 +44,7 @@ describe("$ref through a symlink", () => {
   it.each(["./link.json#/Secret", "linkdir/secret.json#/Secret"])("%s is refused without --allow-external-refs", async (ref) => {
     const error = await loadDocument(spec(ref)).then(
       () => undefined,
-      (e: unknown) => e,
+      (rejection: unknown) => rejection,
     );
     expect(error).toBeInstanceOf(SpecError);
     expect((error as Error).message).toContain("points outside the document's folder: pass --allow-external-refs to follow it");

@@ -19,24 +19,24 @@ import { evaluate } from "../../engine/evaluate.js";
 import type { CheckResult } from "../../engine/types.js";
 import { cli, compileOutput, scratch, writeFiles } from "../fixtures/conformance/support.js";
 
-const N = 10_000;
+const ATTACK_LENGTH = 10_000;
 
 /** name → [pattern, a 10,000-character value that makes a backtracking engine blow up, valid?] */
 const CORPUS: Record<string, [string, string, boolean]> = {
-  nested: ["(a+)+$", `${"a".repeat(N)}!`, false],
-  alternation: ["^(a|aa)*$", `${"a".repeat(N)}!`, false],
-  stars16: [`^${"a*".repeat(16)}$`, `${"a".repeat(N)}!`, false],
-  digits12: [`^${"\\d*".repeat(12)}$`, `${"1".repeat(N)}x`, false],
-  letters13: [`^${"[a-z]+".repeat(13)}$`, `${"a".repeat(N)}!`, false],
-  dotStars: ["^(.*)*b$", "a".repeat(N), false],
-  unanchored: ["a*a*a*a*a*b", "a".repeat(N), false],
-  boundedRepeats: ["^(a{1,10}){1,50}$", `${"a".repeat(N)}!`, false],
-  matching: [`^${"[a-z]+".repeat(13)}$`, "a".repeat(N), true],
+  nested: ["(a+)+$", `${"a".repeat(ATTACK_LENGTH)}!`, false],
+  alternation: ["^(a|aa)*$", `${"a".repeat(ATTACK_LENGTH)}!`, false],
+  stars16: [`^${"a*".repeat(16)}$`, `${"a".repeat(ATTACK_LENGTH)}!`, false],
+  digits12: [`^${"\\d*".repeat(12)}$`, `${"1".repeat(ATTACK_LENGTH)}x`, false],
+  letters13: [`^${"[a-z]+".repeat(13)}$`, `${"a".repeat(ATTACK_LENGTH)}!`, false],
+  dotStars: ["^(.*)*b$", "a".repeat(ATTACK_LENGTH), false],
+  unanchored: ["a*a*a*a*a*b", "a".repeat(ATTACK_LENGTH), false],
+  boundedRepeats: ["^(a{1,10}){1,50}$", `${"a".repeat(ATTACK_LENGTH)}!`, false],
+  matching: [`^${"[a-z]+".repeat(13)}$`, "a".repeat(ATTACK_LENGTH), true],
   // RE2 cannot express these: they are not checked (a warning at generate), so always valid.
-  backreference: ["^(a+)+\\1$", `${"a".repeat(N)}!`, true],
-  backreferenceQuantified: ["^(a*)\\1*b$", "a".repeat(N), true],
-  lookahead: ["^(?=(a+)+$)a", `${"a".repeat(N)}!`, true],
-  hugeRepeat: ["^(a{1,10}){1,1000}$", `${"a".repeat(N)}!`, true], // past RE2's repeat limit
+  backreference: ["^(a+)+\\1$", `${"a".repeat(ATTACK_LENGTH)}!`, true],
+  backreferenceQuantified: ["^(a*)\\1*b$", "a".repeat(ATTACK_LENGTH), true],
+  lookahead: ["^(?=(a+)+$)a", `${"a".repeat(ATTACK_LENGTH)}!`, true],
+  hugeRepeat: ["^(a{1,10}){1,1000}$", `${"a".repeat(ATTACK_LENGTH)}!`, true], // past RE2's repeat limit
 };
 
 const NOT_LINEAR = ["backreference", "backreferenceQuantified", "lookahead", "hugeRepeat"];
@@ -74,8 +74,8 @@ function expectBounded(check: (body: unknown) => CheckResult) {
 
 describe("pattern plan", () => {
   it("matches every pattern RE2 can express with RE2; refuses the rest", () => {
-    const plan = planPatterns(Object.values(CORPUS).map(([p]) => p));
-    expect(plan.unsafe.sort()).toEqual(NOT_LINEAR.map((n) => (CORPUS[n] as [string, string, boolean])[0]).sort());
+    const plan = planPatterns(Object.values(CORPUS).map(([pattern]) => pattern));
+    expect(plan.unsafe.sort()).toEqual(NOT_LINEAR.map((name) => (CORPUS[name] as [string, string, boolean])[0]).sort());
     for (const [name, [pattern]] of Object.entries(CORPUS)) if (!NOT_LINEAR.includes(name)) expect(plan.linear.has(pattern), name).toBe(true);
   });
 
@@ -126,9 +126,12 @@ describe("pattern plan", () => {
       fc.array(fc.tuple(single, quantifier), { maxLength: 2 }),
       fc.constantFrom("(", "(?:"),
     )
-    .map(([left, right, open]) => `${open}${left.map(([a, q]) => a + q).join("")}${right.length > 0 ? `|${right.map(([a, q]) => a + q).join("")}` : ""})`);
+    .map(
+      ([left, right, open]) =>
+        `${open}${left.map(([a, suffix]) => a + suffix).join("")}${right.length > 0 ? `|${right.map(([a, suffix]) => a + suffix).join("")}` : ""})`,
+    );
   const atom = fc.oneof({ weight: 4, arbitrary: single }, { weight: 1, arbitrary: group });
-  const branch = fc.array(fc.tuple(atom, quantifier), { minLength: 1, maxLength: 6 }).map((parts) => `^${parts.map(([a, q]) => a + q).join("")}`);
+  const branch = fc.array(fc.tuple(atom, quantifier), { minLength: 1, maxLength: 6 }).map((parts) => `^${parts.map(([a, suffix]) => a + suffix).join("")}`);
   const pattern = fc
     .tuple(fc.array(branch, { minLength: 1, maxLength: 2 }), fc.boolean())
     .map(([branches, end]) => branches.map((b) => (end ? `${b}$` : b)).join("|"));
@@ -139,16 +142,16 @@ describe("pattern plan", () => {
       fc.property(
         pattern,
         fc.array(fc.string({ unit: fc.constantFrom("a", "b", "1", " ", "!"), maxLength: 12 }), { minLength: 1, maxLength: 5 }),
-        (p, values) => {
-          if (!isProvablyLinear(p)) return;
+        (generated, values) => {
+          if (!isProvablyLinear(generated)) return;
           judgedLinear++;
-          const native = new RegExp(p, "u");
-          const re2 = RE2JS.compile(toRe2Syntax(p));
-          for (const value of values) expect(native.test(value), `${p} on ${JSON.stringify(value)}`).toBe(re2.matcher(value).find());
-          for (const c of ["a", "1", " ", "b"]) {
+          const native = new RegExp(generated, "u");
+          const re2 = RE2JS.compile(toRe2Syntax(generated));
+          for (const value of values) expect(native.test(value), `${generated} on ${JSON.stringify(value)}`).toBe(re2.matcher(value).find());
+          for (const char of ["a", "1", " ", "b"]) {
             const started = performance.now();
-            native.test(`${c.repeat(N)}!`);
-            expect(performance.now() - started, p).toBeLessThan(1000);
+            native.test(`${char.repeat(ATTACK_LENGTH)}!`);
+            expect(performance.now() - started, generated).toBeLessThan(1000);
           }
         },
       ),
@@ -173,16 +176,16 @@ describe("through lint --spec (child process)", () => {
     const input = path.join(dir, "bodies.ndjson");
     writeFileSync(input, `${bodies.join("\n")}\n`);
     const started = performance.now();
-    const r = spawnSync(process.execPath, [cli, "lint", "--spec", specFile, "--operation", "createThing", "--ndjson", input], {
+    const result = spawnSync(process.execPath, [cli, "lint", "--spec", specFile, "--operation", "createThing", "--ndjson", input], {
       encoding: "utf8",
       timeout: 60_000,
     });
     const ms = performance.now() - started;
-    expect(r.status).toBe(1);
-    const verdicts = r.stdout
+    expect(result.status).toBe(1);
+    const verdicts = result.stdout
       .trim()
       .split("\n")
-      .map((l) => (JSON.parse(l) as { ok: boolean }).ok);
+      .map((line) => (JSON.parse(line) as { ok: boolean }).ok);
     expect(verdicts).toEqual(Object.values(CORPUS).map(([, , valid]) => valid));
     // Compiling the spec takes a few seconds on a shared machine; the 12 matches add well under 1 s each.
     expect(ms).toBeLessThan(30_000);
@@ -192,8 +195,8 @@ describe("through lint --spec (child process)", () => {
 describe("through the generated validator modules", () => {
   it("warns about the patterns it cannot check, naming their pointer", async () => {
     const { diagnostics } = await generate({ spec: specFile });
-    const warned = diagnostics.filter((d) => d.code === "pattern-not-linear").map((d) => d.pointer);
-    expect(warned.sort()).toEqual(NOT_LINEAR.map((n) => `/paths/~1x/post/requestBody/content/application~1json/schema/properties/${n}/pattern`).sort());
+    const warned = diagnostics.filter((diagnostic) => diagnostic.code === "pattern-not-linear").map((diagnostic) => diagnostic.pointer);
+    expect(warned.sort()).toEqual(NOT_LINEAR.map((name) => `/paths/~1x/post/requestBody/content/application~1json/schema/properties/${name}/pattern`).sort());
   });
 
   it("each hostile value is judged in under 1 s by the compiled standalone output", async () => {

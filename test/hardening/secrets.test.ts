@@ -18,11 +18,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function registryLifecycle(s: V2kitServer): Promise<string[]> {
-  const created = await call(s, "POST", "/v2/registries", registry);
+async function registryLifecycle(running: V2kitServer): Promise<string[]> {
+  const created = await call(running, "POST", "/v2/registries", registry);
   expect(created.status).toBe(201);
   const id = (created.body as { id: string }).id;
-  const answers = [created, await call(s, "GET", `/v2/registries/${id}`), await call(s, "GET", "/v2/registries")];
+  const answers = [created, await call(running, "GET", `/v2/registries/${id}`), await call(running, "GET", "/v2/registries")];
   for (const a of answers) expect(a.status).toBe(200 + (a === created ? 1 : 0));
   return answers.map((a) => JSON.stringify(a.body));
 }

@@ -14,18 +14,18 @@ if (!havePublished) console.log(`skipping the published-document fidelity suite:
 
 const project = memoryProject();
 
-function expectPerfect(s: Score): void {
-  expect(s.other).toEqual([]);
-  expect(s.misses).toEqual([]);
-  expect(s.validAccepted).toBe(s.valid);
-  expect(s.invalidRejected).toBe(s.invalid);
+function expectPerfect(result: Score): void {
+  expect(result.other).toEqual([]);
+  expect(result.misses).toEqual([]);
+  expect(result.validAccepted).toBe(result.valid);
+  expect(result.invalidRejected).toBe(result.invalid);
 }
 
 function coverage(fixtures: readonly Fixture[]): { ops: Set<string>; valid: number; invalid: number } {
   return {
-    ops: new Set(fixtures.map((f) => f.op)),
-    valid: fixtures.filter((f) => f.reason === undefined).length,
-    invalid: fixtures.filter((f) => f.reason !== undefined).length,
+    ops: new Set(fixtures.map((fixture) => fixture.op)),
+    valid: fixtures.filter((fixture) => fixture.reason === undefined).length,
+    invalid: fixtures.filter((fixture) => fixture.reason !== undefined).length,
   };
 }
 
@@ -45,8 +45,8 @@ describe.each([
       score(project, await openapiTypescriptTypes(spec), OPENAPI_TYPESCRIPT, fixtures),
       score(project, await openapiTypescriptTypes(spec, { defaultNonNullable: false }), lenient, fixtures),
     ];
-    const rows = [v2kit, ...peers].map((s) => ({ document, score: s }));
-    console.log(`${table(rows)}\n${peers.map((p) => `${p.flavour} misses:\n  ${p.misses.join("\n  ")}`).join("\n")}`);
+    const rows = [v2kit, ...peers].map((flavourScore) => ({ document, score: flavourScore }));
+    console.log(`${table(rows)}\n${peers.map((peer) => `${peer.flavour} misses:\n  ${peer.misses.join("\n  ")}`).join("\n")}`);
   }, 600_000);
 
   test.runIf(run)("v2kit accepts every valid body and rejects every invalid one", () => {

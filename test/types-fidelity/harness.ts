@@ -88,11 +88,11 @@ export function score(project: Project, typesText: string, flavour: Flavour, fix
   project.createSourceFile("/types.ts", typesText, { overwrite: true });
   const { text, lines } = consumerSource(flavour, fixtures);
   const consumer = project.createSourceFile("/consumer.ts", text, { overwrite: true });
-  const diagnostics = project.getPreEmitDiagnostics().map((d) => ({
-    file: d.getSourceFile()?.getBaseName() ?? "?",
-    line: d.getLineNumber() ?? 0,
-    code: d.getCode(),
-    message: ts.flattenDiagnosticMessageText(d.compilerObject.messageText, " "),
+  const diagnostics = project.getPreEmitDiagnostics().map((diagnostic) => ({
+    file: diagnostic.getSourceFile()?.getBaseName() ?? "?",
+    line: diagnostic.getLineNumber() ?? 0,
+    code: diagnostic.getCode(),
+    message: ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, " "),
   }));
   project.removeSourceFile(consumer);
   const result: Score = { flavour: flavour.name, valid: 0, validAccepted: 0, invalid: 0, invalidRejected: 0, misses: [], other: [] };
@@ -100,14 +100,14 @@ export function score(project: Project, typesText: string, flavour: Flavour, fix
   fixtures.forEach((fx, i) => {
     const line = lines[i] ?? 0;
     fixtureLines.add(line);
-    const here = diagnostics.filter((d) => d.file === "consumer.ts" && d.line === line);
+    const here = diagnostics.filter((diagnostic) => diagnostic.file === "consumer.ts" && diagnostic.line === line);
     if (fx.reason === undefined) {
       result.valid++;
       if (here.length === 0) result.validAccepted++;
       else
         result.misses.push(
           `valid ${fx.op} #${i} rejected: ${here
-            .map((d) => `TS${d.code} ${d.message}`)
+            .map((diagnostic) => `TS${diagnostic.code} ${diagnostic.message}`)
             .join("; ")
             .slice(0, 400)}`,
         );
@@ -115,16 +115,21 @@ export function score(project: Project, typesText: string, flavour: Flavour, fix
     }
     fixtureLines.add(line - 1);
     result.invalid++;
-    const unused = diagnostics.some((d) => d.file === "consumer.ts" && d.line === line - 1 && d.code === 2578);
+    const unused = diagnostics.some((diagnostic) => diagnostic.file === "consumer.ts" && diagnostic.line === line - 1 && diagnostic.code === 2578);
     if (unused) result.misses.push(`invalid ${fx.op} #${i} accepted: ${fx.reason}`);
     else result.invalidRejected++;
   });
-  result.other = diagnostics.filter((d) => d.file !== "consumer.ts" || !fixtureLines.has(d.line)).map((d) => `${d.file}:${d.line} TS${d.code} ${d.message}`);
+  result.other = diagnostics
+    .filter((diagnostic) => diagnostic.file !== "consumer.ts" || !fixtureLines.has(diagnostic.line))
+    .map((diagnostic) => `${diagnostic.file}:${diagnostic.line} TS${diagnostic.code} ${diagnostic.message}`);
   return result;
 }
 
 export function table(rows: readonly { document: string; score: Score }[]): string {
   const lines = ["| document | generator | valid accepted | invalid rejected |", "|---|---|---|---|"];
-  for (const { document, score: s } of rows) lines.push(`| ${document} | ${s.flavour} | ${s.validAccepted}/${s.valid} | ${s.invalidRejected}/${s.invalid} |`);
+  for (const { document, score: flavourScore } of rows)
+    lines.push(
+      `| ${document} | ${flavourScore.flavour} | ${flavourScore.validAccepted}/${flavourScore.valid} | ${flavourScore.invalidRejected}/${flavourScore.invalid} |`,
+    );
   return lines.join("\n");
 }

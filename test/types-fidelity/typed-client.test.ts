@@ -18,7 +18,10 @@ function compile(types: string, consumer: string): string[] {
   project.createSourceFile("/consumer.ts", consumer, { overwrite: true });
   return project
     .getPreEmitDiagnostics()
-    .map((d) => `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()} TS${d.getCode()} ${String(d.getMessageText()).slice(0, 200)}`);
+    .map(
+      (diagnostic) =>
+        `${diagnostic.getSourceFile()?.getBaseName()}:${diagnostic.getLineNumber()} TS${diagnostic.getCode()} ${String(diagnostic.getMessageText()).slice(0, 200)}`,
+    );
 }
 
 /** Shared by both documents: routes, bodies and responses the two have in common. */

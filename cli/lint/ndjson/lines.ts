@@ -46,10 +46,10 @@ function streamSource(stream: AsyncIterable<Uint8Array>): Source {
         if (next.done) return 0;
         rest = next.value;
       }
-      const n = Math.min(rest.length, into.length - offset);
-      into.set(rest.subarray(0, n), offset);
-      rest = rest.subarray(n);
-      return n;
+      const copied = Math.min(rest.length, into.length - offset);
+      into.set(rest.subarray(0, copied), offset);
+      rest = rest.subarray(copied);
+      return copied;
     },
     async close() {
       await chunks.return?.();
@@ -105,13 +105,13 @@ export class LineBatches {
         into.copy(bigger);
         into = bigger;
       }
-      const n = await this.source.read(into, filled);
-      if (n === 0) {
+      const bytesRead = await this.source.read(into, filled);
+      if (bytesRead === 0) {
         this.ended = true;
         break;
       }
-      last = into.lastIndexOf(10, filled + n - 1); // the bytes before `filled` hold no LF
-      filled += n;
+      last = into.lastIndexOf(10, filled + bytesRead - 1); // the bytes before `filled` hold no LF
+      filled += bytesRead;
       if (last !== -1) break;
       if (filled > this.maxLine) throw this.tooLong(this.line); // no end of line yet, already too long
     }

@@ -23,7 +23,7 @@ export function composedProperties(schema: SchemaObject, schemas: Record<string,
   const state = { open: false, seen: new Set<string>() };
   for (const member of members(schema, schemas, state.seen)) collect(member, schemas, names, state);
   const own = isSchemaObject(schema.properties) ? new Set(Object.keys(schema.properties)) : new Set<string>();
-  return { names: [...names].filter((n) => !own.has(n)).sort(compareCodePoints), open: state.open };
+  return { names: [...names].filter((name) => !own.has(name)).sort(compareCodePoints), open: state.open };
 }
 
 function collect(schema: JsonSchema, schemas: Record<string, JsonSchema>, names: Set<string>, state: { open: boolean; seen: Set<string> }): void {
@@ -81,9 +81,10 @@ export function flattenAllOf(schema: JsonSchema | undefined, schemas: Record<str
       return;
     }
     if (isSchemaObject(node.properties)) {
-      for (const [name, s] of Object.entries(node.properties)) if (isSchema(s)) properties.set(name, [...(properties.get(name) ?? []), s]);
+      for (const [name, subschema] of Object.entries(node.properties))
+        if (isSchema(subschema)) properties.set(name, [...(properties.get(name) ?? []), subschema]);
     }
-    if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === "string") required.add(r);
+    if (Array.isArray(node.required)) for (const requiredName of node.required) if (typeof requiredName === "string") required.add(requiredName);
     if (typeof node.$ref === "string" && !seen.has(node.$ref)) {
       seen.add(node.$ref);
       const target = parseRef(node.$ref, schemas);
@@ -91,7 +92,7 @@ export function flattenAllOf(schema: JsonSchema | undefined, schemas: Record<str
       const inner = target === undefined || root === undefined ? undefined : walk(root, target.rest);
       if (inner !== undefined) visit(inner);
     }
-    if (Array.isArray(node.allOf)) for (const m of node.allOf) if (isSchema(m)) visit(m);
+    if (Array.isArray(node.allOf)) for (const part of node.allOf) if (isSchema(part)) visit(part);
   };
   visit(schema);
   if (impossible || properties.size === 0) return undefined;
@@ -108,6 +109,6 @@ export function closureNote(schema: JsonSchema, schemas: Record<string, JsonSche
   if (!isSchemaObject(schema) || schema.additionalProperties !== false || isSchemaObject(schema.patternProperties)) return undefined;
   const { names } = composedProperties(schema, schemas);
   if (names.length === 0) return undefined;
-  const list = names.map((n) => `\`${n}\``).join(", ");
+  const list = names.map((name) => `\`${name}\``).join(", ");
   return `Note: \`additionalProperties: false\` sees only this object's own \`properties\` (JSON Schema 2020-12 §10.3.2.3), so ${list} from its composition cannot be sent; \`unevaluatedProperties: false\` admits them.`;
 }

@@ -14,7 +14,7 @@ function directRefs(schema: JsonSchema, schemas: Record<string, JsonSchema>, out
   }
   for (const key of ["allOf", "oneOf", "anyOf"]) {
     const members = schema[key];
-    if (Array.isArray(members)) for (const m of members) directRefs(m as JsonSchema, schemas, out);
+    if (Array.isArray(members)) for (const subschema of members) directRefs(subschema as JsonSchema, schemas, out);
   }
 }
 

@@ -39,7 +39,7 @@ export function printAlias(alias: TypeAliasDeclaration): string {
 }
 
 export function printInterface(declaration: InterfaceDeclaration): string {
-  const members = declaration.members.map((m) => `${jsDoc(m.doc, "  ")}  ${m.key.text}: ${printType(m.type, "  ")};`);
+  const members = declaration.members.map((member) => `${jsDoc(member.doc, "  ")}  ${member.key.text}: ${printType(member.type, "  ")};`);
   const body = members.length === 0 ? "{\n}" : `{\n${members.join("\n")}\n}`;
   return `${jsDoc(declaration.doc, "")}export interface ${declaration.name} ${body}`;
 }

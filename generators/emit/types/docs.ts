@@ -22,21 +22,21 @@ const ANNOTATION_TAGS = [
   "maxProperties",
 ] as const;
 
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** Control characters (but tab and LF), U+2028/U+2029 and lone surrogates as `\uXXXX` text. */
 function escapeUnsafe(text: string): string {
   let out = "";
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isHigh(c) && isLow(text.charCodeAt(i + 1))) {
+    const code = text.charCodeAt(i);
+    if (isHigh(code) && isLow(text.charCodeAt(i + 1))) {
       out += text.slice(i, i + 2);
       i++;
       continue;
     }
-    const unsafe = (c < 0x20 && c !== 0x09 && c !== 0x0a) || c === 0x7f || c === 0x2028 || c === 0x2029 || isHigh(c) || isLow(c);
-    out += unsafe ? `\\u${c.toString(16).padStart(4, "0")}` : text.charAt(i);
+    const unsafe = (code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f || code === 0x2028 || code === 0x2029 || isHigh(code) || isLow(code);
+    out += unsafe ? `\\u${code.toString(16).padStart(4, "0")}` : text.charAt(i);
   }
   return out;
 }
@@ -51,16 +51,16 @@ function tagText(value: unknown): string {
 
 /** The lines of a doc comment (without `/**` framing) for a schema, or [] when it has none. */
 export function schemaDocLines(schema: unknown, extra: readonly string[] = []): string[] {
-  const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
+  const record = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
   const paragraphs: string[] = [];
-  if (typeof s.title === "string" && s.title.trim() !== "") paragraphs.push(s.title);
-  if (typeof s.description === "string" && s.description.trim() !== "") paragraphs.push(s.description);
+  if (typeof record.title === "string" && record.title.trim() !== "") paragraphs.push(record.title);
+  if (typeof record.description === "string" && record.description.trim() !== "") paragraphs.push(record.description);
   paragraphs.push(...extra);
   const lines = paragraphs.length > 0 ? paragraphs.join("\n\n").split(/\r\n?|\n/) : [];
   const tags: string[] = [];
-  if (s.deprecated === true) tags.push("@deprecated");
-  if (Object.hasOwn(s, "default")) tags.push(`@default ${JSON.stringify(s.default) ?? "undefined"}`);
-  for (const key of ANNOTATION_TAGS) if (Object.hasOwn(s, key)) tags.push(`@${key} ${tagText(s[key])}`);
+  if (record.deprecated === true) tags.push("@deprecated");
+  if (Object.hasOwn(record, "default")) tags.push(`@default ${JSON.stringify(record.default) ?? "undefined"}`);
+  for (const key of ANNOTATION_TAGS) if (Object.hasOwn(record, key)) tags.push(`@${key} ${tagText(record[key])}`);
   return [...lines, ...tags.flatMap((t) => t.split(/\r\n?|\n/))].map((line) => sanitizeDocText(line).trimEnd());
 }
 

@@ -26,7 +26,7 @@ export function jsonLiteralType(value: unknown): TypeNode {
   if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "boolean") return booleanLiteral(value);
   if (typeof value === "number") return Number.isFinite(value) ? numberLiteral(value) : keyword("number");
-  if (Array.isArray(value)) return tupleType(value.map((v) => ({ type: jsonLiteralType(v) })));
+  if (Array.isArray(value)) return tupleType(value.map((item) => ({ type: jsonLiteralType(item) })));
   if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record).sort();
@@ -38,8 +38,8 @@ export function jsonLiteralType(value: unknown): TypeNode {
 /** Union of the literal types of `values`, duplicates removed (first occurrence kept). */
 export function literalUnion(values: readonly unknown[]): TypeNode {
   const seen = new Set<string>();
-  const unique = values.filter((v) => {
-    const key = canonicalJson(v);
+  const unique = values.filter((value) => {
+    const key = canonicalJson(value);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -128,8 +128,8 @@ export function sanitizeIdentifier(name: string): string {
 
 /** `create-endpoint` → `CreateEndpoint`: ASCII letters and digits, each word capitalized. */
 export function pascalCase(name: string): string {
-  const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
-  const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  const words = name.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
+  const joined = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 
@@ -156,7 +156,7 @@ export class NameRegistry {
     let base = sanitizeIdentifier(wanted);
     if (RESERVED.has(base)) base = `${base}_`;
     let candidate = base;
-    for (let n = 2; this.used.has(candidate) || RESERVED.has(candidate); n++) candidate = `${base}_${n}`;
+    for (let suffix = 2; this.used.has(candidate) || RESERVED.has(candidate); suffix++) candidate = `${base}_${suffix}`;
     this.used.add(candidate);
     return candidate;
   }

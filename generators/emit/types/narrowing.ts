@@ -79,14 +79,14 @@ export function narrowRequest(op: OperationModel, rules: readonly RuleSpec[], ct
     result.applied.push(rule.id);
   }
   if (pieces.length === 0) return result;
-  const touched = new Set(pieces.flatMap((p) => p.fields));
+  const touched = new Set(pieces.flatMap((piece) => piece.fields));
   // An own-properties object is re-declared without the touched fields; a composed one is
   // the request type with them omitted (`Omit` keeps excess-property checks: no index signature).
   const rest =
     request === resolved
       ? schemaToType(request, ctx, { omit: touched })
       : typeReference("Omit", [schemaToType(op.request.schema, ctx), literalUnion([...touched].sort(compareCodePoints))]);
-  result.type = intersection([rest, ...pieces.map((p) => p.type)]);
+  result.type = intersection([rest, ...pieces.map((piece) => piece.type)]);
   return result;
 }
 
@@ -115,34 +115,34 @@ const member = (name: string, type: TypeNode, optional: boolean): PropertySignat
 
 /** Whether `schema` admits null: the rules runtime treats null as "not set". */
 function admitsNull(schema: JsonSchema, ctx: TypeContext, depth = 0): boolean {
-  const s = followRefs(schema, ctx.schemas);
-  if (s === undefined || s === true) return true;
-  if (s === false || depth > 16) return false;
-  if (Object.hasOwn(s, "const")) return s.const === null;
-  if (Array.isArray(s.enum)) return s.enum.includes(null);
-  const type = s.type;
+  const resolved = followRefs(schema, ctx.schemas);
+  if (resolved === undefined || resolved === true) return true;
+  if (resolved === false || depth > 16) return false;
+  if (Object.hasOwn(resolved, "const")) return resolved.const === null;
+  if (Array.isArray(resolved.enum)) return resolved.enum.includes(null);
+  const type = resolved.type;
   if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
   if (type !== undefined) return false;
-  const members = [...(Array.isArray(s.oneOf) ? s.oneOf : []), ...(Array.isArray(s.anyOf) ? s.anyOf : [])];
-  return members.some((m) => (typeof m === "boolean" || isSchemaObject(m)) && admitsNull(m, ctx, depth + 1));
+  const members = [...(Array.isArray(resolved.oneOf) ? resolved.oneOf : []), ...(Array.isArray(resolved.anyOf) ? resolved.anyOf : [])];
+  return members.some((alternative) => (typeof alternative === "boolean" || isSchemaObject(alternative)) && admitsNull(alternative, ctx, depth + 1));
 }
 
 function exactlyOne(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outcome {
   if (!Array.isArray(rule.fields)) return undefined;
   const names = rule.fields.map(topLevel);
   if (names.length === 0) return undefined;
-  if (names.some((n) => n === undefined)) return { note: "only top-level fields are narrowed; checked at run time" };
-  const missing = (names as string[]).filter((n) => !hasProperty(request, n));
-  if (missing.length > 0) return { note: `${missing.map((n) => `\`${n}\``).join(", ")} not a property of the request schema; checked at run time` };
+  if (names.some((field) => field === undefined)) return { note: "only top-level fields are narrowed; checked at run time" };
+  const missing = (names as string[]).filter((field) => !hasProperty(request, field));
+  if (missing.length > 0) return { note: `${missing.map((field) => `\`${field}\``).join(", ")} not a property of the request schema; checked at run time` };
   const fields = [...new Set(names as string[])];
   // Null counts as "not set" for the rules runtime, so an unset field may be null when its
   // schema allows it; the field that is set must not be null.
   const branches = fields.map((chosen) => {
-    const others = fields.filter((n) => n !== chosen);
+    const others = fields.filter((field) => field !== chosen);
     const chosenSchema = propertySchema(request, chosen);
     let chosenType = schemaToType(chosenSchema, ctx);
     if (admitsNull(chosenSchema, ctx)) chosenType = excludeType(chosenType, [nullType()]);
-    const unset = others.map((n) => member(n, admitsNull(propertySchema(request, n), ctx) ? nullType() : neverType(), true));
+    const unset = others.map((field) => member(field, admitsNull(propertySchema(request, field), ctx) ? nullType() : neverType(), true));
     return typeLiteral([member(chosen, chosenType, false), ...unset]);
   });
   return { type: union(branches), fields };
@@ -170,9 +170,9 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   if (typeof rule.field !== "string" || !Array.isArray(rule.allowed)) return undefined;
   const segments = /^\/([^/]*)\/([^/]*)$/.exec(rule.field);
   if (segments === null) return undefined;
-  const [p, q] = [segments[1], segments[2]].map((s) => (s ?? "").replace(/~1/g, "/").replace(/~0/g, "~")) as [string, string];
-  if (p === "*" || q === "*" || !hasProperty(request, p)) return undefined;
-  const pSchema = propertySchema(request, p);
+  const [unionField, tagField] = [segments[1], segments[2]].map((segment) => (segment ?? "").replace(/~1/g, "/").replace(/~0/g, "~")) as [string, string];
+  if (unionField === "*" || tagField === "*" || !hasProperty(request, unionField)) return undefined;
+  const pSchema = propertySchema(request, unionField);
   const union_ = followRefs(pSchema, ctx.schemas);
   if (!isSchemaObject(union_) || Object.keys(union_).some((k) => !UNION_ANNOTATIONS.has(k))) return undefined;
   if (union_.type !== undefined && union_.type !== "object") return undefined;
@@ -180,28 +180,28 @@ function enumWhen(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
   if (!Array.isArray(members) || members.length === 0) return undefined;
   const allowed = new Set(rule.allowed.map(canonicalJson));
   const allowedTypes: TypeNode[] = [];
-  for (const m of members) {
-    if (typeof m !== "boolean" && !isSchemaObject(m)) return undefined;
-    const fixed = fixedValue(m, q, ctx);
+  for (const alternative of members) {
+    if (typeof alternative !== "boolean" && !isSchemaObject(alternative)) return undefined;
+    const fixed = fixedValue(alternative, tagField, ctx);
     if (fixed === undefined) return undefined;
-    if (allowed.has(canonicalJson(fixed.value))) allowedTypes.push(schemaToType(m, ctx));
+    if (allowed.has(canonicalJson(fixed.value))) allowedTypes.push(schemaToType(alternative, ctx));
   }
   if (admitsNull(pSchema, ctx)) allowedTypes.push(nullType());
-  const pOptional = !isRequired(request, p);
-  const narrowed = member(p, union(allowedTypes), pOptional);
+  const pOptional = !isRequired(request, unionField);
+  const narrowed = member(unionField, union(allowedTypes), pOptional);
   const when = rule.when;
-  if (when === undefined) return { type: typeLiteral([narrowed]), fields: [p] };
+  if (when === undefined) return { type: typeLiteral([narrowed]), fields: [unionField] };
   const condition = isSchemaObject(when) ? simpleCondition(when) : undefined;
   if (condition === undefined) return { note: "only `equals`/`in` conditions on a top-level field are narrowed; checked at run time" };
   const t = condition.field;
-  if (t === p) return undefined;
+  if (t === unionField) return undefined;
   // On a PATCH the condition often reads a field the body cannot carry (the rules see the merged resource).
   if (!hasProperty(request, t)) return { note: `condition field \`${t}\` is not a property of the request schema; checked at run time` };
   const tType = schemaToType(propertySchema(request, t), ctx);
   const values = condition.values.map(jsonLiteralType);
   const holds = typeLiteral([member(t, literalUnion(condition.values), false), narrowed]);
-  const otherwise = typeLiteral([member(t, excludeType(tType, values), !isRequired(request, t)), member(p, schemaToType(pSchema, ctx), pOptional)]);
-  return { type: union([holds, otherwise]), fields: [t, p] };
+  const otherwise = typeLiteral([member(t, excludeType(tType, values), !isRequired(request, t)), member(unionField, schemaToType(pSchema, ctx), pOptional)]);
+  return { type: union([holds, otherwise]), fields: [t, unionField] };
 }
 
 function simpleCondition(when: SchemaObject): { field: string; values: unknown[] } | undefined {
@@ -238,6 +238,6 @@ function requires(rule: RuleSpec, request: SchemaObject, ctx: TypeContext): Outc
         [set(t), set(f_)],
         [unset(t), any(f_)],
       ];
-  const possible = branches.filter((b) => b.every((m) => m !== undefined)) as PropertySignature[][];
+  const possible = branches.filter((b) => b.every((signature) => signature !== undefined)) as PropertySignature[][];
   return { type: union(possible.map((b) => typeLiteral(b))), fields: [t, f_] };
 }

@@ -118,12 +118,12 @@ const ESCAPES: Record<string, string> = {
 const unicodeEscape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, "0")}`;
 
 export function quote(value: string): string {
-  const escaped = value.replace(/[\\"\u0000-\u001f\u2028\u2029\u0085]/g, (c, offset: number) => {
-    if (c === "\0") {
+  const escaped = value.replace(/[\\"\u0000-\u001f\u2028\u2029\u0085]/g, (char, offset: number) => {
+    if (char === "\0") {
       const next = value.charCodeAt(offset + 1);
       return next >= 0x30 && next <= 0x39 ? "\\x00" : "\\0";
     }
-    return ESCAPES[c] ?? unicodeEscape(c.charCodeAt(0));
+    return ESCAPES[char] ?? unicodeEscape(char.charCodeAt(0));
   });
-  return `"${escaped.replace(/[^\u0000-\u007f]/g, (c) => unicodeEscape(c.charCodeAt(0)))}"`;
+  return `"${escaped.replace(/[^\u0000-\u007f]/g, (char) => unicodeEscape(char.charCodeAt(0)))}"`;
 }

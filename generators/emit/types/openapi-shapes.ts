@@ -36,29 +36,29 @@ const member = (name: PropertyKey | string, type: TypeNode, optional = false): P
 /** `Operations["id"]["request"]`-style indexed access, one string index per segment. */
 function indexed(root: string, segments: readonly string[]): TypeNode {
   let node: TypeNode = typeReference(root);
-  for (const s of segments) node = indexedAccess(node, stringLiteral(s));
+  for (const segment of segments) node = indexedAccess(node, stringLiteral(segment));
   return node;
 }
 
 const stringIndex = (type: TypeNode): Member => indexSignature("name", type);
 
-const noParameters = (): TypeNode => typeLiteral(LOCATIONS.map((l) => member(l, neverType(), true)));
+const noParameters = (): TypeNode => typeLiteral(LOCATIONS.map((location) => member(location, neverType(), true)));
 
 function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext): TypeNode {
   return typeLiteral(
     LOCATIONS.map((location) => {
       const seen = new Set<string>();
       const params = parameters
-        .filter((p) => p.in === location)
+        .filter((param) => param.in === location)
         .sort((a, b) => compareCodePoints(a.name, b.name))
-        .filter((p) => !seen.has(p.name) && seen.add(p.name) !== undefined);
+        .filter((param) => !seen.has(param.name) && seen.add(param.name) !== undefined);
       if (params.length === 0) return member(location, neverType(), true);
-      const members = params.map((p) => {
-        const doc = p.description === undefined ? [] : schemaDocLines({ description: p.description });
-        return withDoc(member(p.name, schemaToType(p.schema, ctx), !p.required), doc);
+      const members = params.map((param) => {
+        const doc = param.description === undefined ? [] : schemaDocLines({ description: param.description });
+        return withDoc(member(param.name, schemaToType(param.schema, ctx), !param.required), doc);
       });
       // The location is optional when nothing in it is required (openapi-fetch then makes `params` optional).
-      return member(location, typeLiteral(members), !params.some((p) => p.required));
+      return member(location, typeLiteral(members), !params.some((param) => param.required));
     }),
   );
 }
@@ -72,23 +72,23 @@ function responsesType(op: OperationModel, ctx: TypeContext): TypeNode {
   const seen = new Set<string>();
   const responses = [...op.responses]
     .sort((a, b) => compareCodePoints(a.status, b.status))
-    .filter((r) => !seen.has(r.status) && seen.add(r.status) !== undefined);
+    .filter((response) => !seen.has(response.status) && seen.add(response.status) !== undefined);
   return typeLiteral(
-    responses.map((r) => {
-      const headerNames = Object.keys(r.headers).sort(compareCodePoints);
+    responses.map((response) => {
+      const headerNames = Object.keys(response.headers).sort(compareCodePoints);
       const headers = typeLiteral([
         ...headerNames.map((name) => {
-          const h = r.headers[name];
-          return member(name, h === undefined ? unknownType() : schemaToType(h.schema, ctx), h?.required !== true);
+          const header = response.headers[name];
+          return member(name, header === undefined ? unknownType() : schemaToType(header.schema, ctx), header?.required !== true);
         }),
         stringIndex(unknownType()),
       ]);
       const content =
-        r.schema === undefined
+        response.schema === undefined
           ? member("content", neverType(), true)
-          : member("content", typeLiteral([member(r.contentType ?? "application/json", indexed("Operations", [op.id, "responses", r.status]))]));
-      const doc = r.description === undefined ? [] : schemaDocLines({ description: r.description });
-      return withDoc(member(statusKey(r.status), typeLiteral([member("headers", headers), content])), doc);
+          : member("content", typeLiteral([member(response.contentType ?? "application/json", indexed("Operations", [op.id, "responses", response.status]))]));
+      const doc = response.description === undefined ? [] : schemaDocLines({ description: response.description });
+      return withDoc(member(statusKey(response.status), typeLiteral([member("headers", headers), content])), doc);
     }),
   );
 }
@@ -118,16 +118,16 @@ export function openApiShapes(operations: readonly OperationModel[], ctx: TypeCo
     if (!methods.has(method)) methods.set(method, op.id);
     byPath.set(op.path as string, methods);
   }
-  const pathMembers = [...byPath.keys()].sort(compareCodePoints).map((p) => {
-    const methods = byPath.get(p) ?? new Map<string, string>();
-    const items = METHODS.map((m) => {
-      const id = methods.get(m);
-      return id === undefined ? member(m, neverType(), true) : member(m, indexed("operations", [id]));
+  const pathMembers = [...byPath.keys()].sort(compareCodePoints).map((pathKey) => {
+    const methods = byPath.get(pathKey) ?? new Map<string, string>();
+    const items = METHODS.map((method) => {
+      const id = methods.get(method);
+      return id === undefined ? member(method, neverType(), true) : member(method, indexed("operations", [id]));
     });
-    return { key: propertyKey(p), type: typeLiteral([member("parameters", noParameters()), ...items]), doc: [] };
+    return { key: propertyKey(pathKey), type: typeLiteral([member("parameters", noParameters()), ...items]), doc: [] };
   });
   const opMembers = rest
-    .filter((op, i) => rest.findIndex((o) => o.id === op.id) === i)
+    .filter((op, i) => rest.findIndex((other) => other.id === op.id) === i)
     .map((op) => ({ key: propertyKey(op.id), type: operationShape(op, ctx), doc: docs.get(op.id) ?? [] }));
   const schemaNames = [...ctx.typeNames.keys()].sort(compareCodePoints);
   const schemas = typeLiteral(schemaNames.map((name) => member(name, typeReference(ctx.typeNames.get(name) ?? "never"))));

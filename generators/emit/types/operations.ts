@@ -27,17 +27,19 @@ function parametersType(parameters: readonly ParameterModel[], ctx: TypeContext)
   for (const location of LOCATIONS) {
     const seen = new Set<string>();
     const params = parameters
-      .filter((p) => p.in === location.name)
+      .filter((param) => param.in === location.name)
       .sort((a, b) => compareCodePoints(a.name, b.name))
-      .filter((p) => !seen.has(p.name) && seen.add(p.name) !== undefined);
+      .filter((param) => !seen.has(param.name) && seen.add(param.name) !== undefined);
     if (params.length === 0 && !location.always) continue;
     const type =
       params.length === 0
         ? emptyRecord()
         : typeLiteral(
-            params.map((p) => {
-              const doc = schemaDocLines(typeof p.schema === "object" ? { ...p.schema, description: p.description ?? p.schema.description } : p.schema);
-              return property(p.name, schemaToType(p.schema, ctx), !p.required, doc);
+            params.map((param) => {
+              const doc = schemaDocLines(
+                typeof param.schema === "object" ? { ...param.schema, description: param.description ?? param.schema.description } : param.schema,
+              );
+              return property(param.name, schemaToType(param.schema, ctx), !param.required, doc);
             }),
           );
     members.push(property(location.name, type));
@@ -49,10 +51,10 @@ function responsesType(op: OperationModel, ctx: TypeContext): TypeNode {
   const seen = new Set<string>();
   const responses = [...op.responses]
     .sort((a, b) => compareCodePoints(a.status, b.status))
-    .filter((r) => !seen.has(r.status) && seen.add(r.status) !== undefined);
-  const members = responses.map((r) => {
-    const type = r.schema === undefined ? neverType() : schemaToType(r.schema, ctx);
-    return property(r.status, type, false, r.description === undefined ? [] : schemaDocLines({ description: r.description }));
+    .filter((response) => !seen.has(response.status) && seen.add(response.status) !== undefined);
+  const members = responses.map((response) => {
+    const type = response.schema === undefined ? neverType() : schemaToType(response.schema, ctx);
+    return property(response.status, type, false, response.description === undefined ? [] : schemaDocLines({ description: response.description }));
   });
   return members.length === 0 ? emptyRecord() : typeLiteral(members);
 }
@@ -67,6 +69,6 @@ export function operationType(op: OperationModel, ctx: TypeContext, requestTypeN
 /** Doc lines for an operation: summary, description, where it lives, notes about rules. */
 export function operationDocLines(op: OperationModel, notes: readonly string[]): string[] {
   const where = op.kind === "graphql" ? "GraphQL operation" : `${(op.method ?? "").toUpperCase()} ${op.path ?? ""}`.trim();
-  const description = [op.summary, op.description, where, ...notes].filter((s): s is string => s !== undefined && s.trim() !== "");
+  const description = [op.summary, op.description, where, ...notes].filter((text): text is string => text !== undefined && text.trim() !== "");
   return schemaDocLines({ description: description.join("\n\n") });
 }

@@ -22,7 +22,7 @@ export function printType(node: TypeNode, indent = ""): string {
     case "indexed":
       return `${operand(node.object, indent)}[${printType(node.index, indent)}]`;
     case "tuple":
-      return `[${node.elements.map((e) => element(e, indent)).join(", ")}]`;
+      return `[${node.elements.map((tupleItem) => element(tupleItem, indent)).join(", ")}]`;
     case "union":
       return node.types.map((t) => operand(t, indent)).join(" | ");
     case "intersection":
@@ -34,7 +34,7 @@ export function printType(node: TypeNode, indent = ""): string {
 
 /** Members one per line at `indent`, without a trailing newline. */
 export function printMembers(members: readonly Member[], indent: string): string {
-  return members.map((m) => printMember(m, indent)).join("\n");
+  return members.map((member) => printMember(member, indent)).join("\n");
 }
 
 function printMember(member: Member, indent: string): string {
@@ -45,7 +45,7 @@ function printMember(member: Member, indent: string): string {
 
 /** A multi-line `/** … *\/` at `indent`; an empty line is a bare ` *`. */
 export function docBlock(lines: readonly string[], indent: string): string {
-  return [`${indent}/**`, ...lines.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`)), `${indent} */`].join("\n");
+  return [`${indent}/**`, ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)), `${indent} */`].join("\n");
 }
 
 /** A union or intersection in a position that binds tighter is parenthesized. */
@@ -54,7 +54,7 @@ function operand(node: TypeNode, indent: string): string {
   return node.kind === "union" || node.kind === "intersection" ? `(${text})` : text;
 }
 
-function element(e: TupleElement, indent: string): string {
-  if (e.rest === true) return `...${printType(e.type, indent)}`;
-  return e.optional === true ? `${operand(e.type, indent)}?` : printType(e.type, indent);
+function element(tupleElement: TupleElement, indent: string): string {
+  if (tupleElement.rest === true) return `...${printType(tupleElement.type, indent)}`;
+  return tupleElement.optional === true ? `${operand(tupleElement.type, indent)}?` : printType(tupleElement.type, indent);
 }

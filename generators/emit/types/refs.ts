@@ -33,7 +33,7 @@ export function parseRef(ref: string, schemas: Record<string, JsonSchema>): RefT
   const fragment = ref.startsWith(`${SCHEMAS_ID}#`) ? ref.slice(SCHEMAS_ID.length + 1) : ref.startsWith("#") ? ref.slice(1) : undefined;
   if (fragment === undefined || !fragment.startsWith("/$defs/")) return undefined;
   const raw = fragment.slice("/$defs/".length).split("/");
-  for (const decode of [unescapePointer, (s: string) => unescapePointer(percentDecode(s))]) {
+  for (const decode of [unescapePointer, (text: string) => unescapePointer(percentDecode(text))]) {
     const [name, ...rest] = raw.map(decode);
     if (name !== undefined && Object.hasOwn(schemas, name)) return { name, rest };
   }

@@ -54,14 +54,14 @@ export function schemaToType(schema: JsonSchema, ctx: TypeContext, position: Pos
   if (typeof schema.$ref === "string") parts.push(refType(schema.$ref, ctx, direct.direct));
   const base = baseType(schema, ctx, position.omit);
   if (base !== undefined) parts.push(base);
-  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.filter(isSchema).map((s) => schemaToType(s, ctx, direct)));
+  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf.filter(isSchema).map((subschema) => schemaToType(subschema, ctx, direct)));
   for (const key of ["oneOf", "anyOf"] as const) {
     const members = schema[key];
-    if (Array.isArray(members)) parts.push(union(members.filter(isSchema).map((s) => schemaToType(s, ctx, direct))));
+    if (Array.isArray(members)) parts.push(union(members.filter(isSchema).map((subschema) => schemaToType(subschema, ctx, direct))));
   }
   // `unknown` and an object literal with no members add nothing to an intersection with other
   // parts (an `if`/`then` member of `allOf`, say, or an object that only closes its composition).
-  const meaningful = parts.length > 1 ? parts.filter((p) => !isKeyword(p, "unknown") && !(p.kind === "object" && p.members.length === 0)) : parts;
+  const meaningful = parts.length > 1 ? parts.filter((part) => !isKeyword(part, "unknown") && !(part.kind === "object" && part.members.length === 0)) : parts;
   return intersection(meaningful.length === 0 ? parts.slice(0, 1) : meaningful);
 }
 
@@ -138,7 +138,7 @@ function arrayType(schema: SchemaObject, ctx: TypeContext): TypeNode {
   }
   // Elements past minItems may be missing, so they are optional tuple members.
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
-  const elements: TupleElement[] = schema.prefixItems.map((s, i) => ({ type: schemaToType(isSchema(s) ? s : true, ctx), optional: i >= minItems }));
+  const elements: TupleElement[] = schema.prefixItems.map((item, i) => ({ type: schemaToType(isSchema(item) ? item : true, ctx), optional: i >= minItems }));
   if (items !== false) elements.push({ type: arrayOf(itemType), rest: true });
   return tupleType(elements);
 }
@@ -146,14 +146,14 @@ function arrayType(schema: SchemaObject, ctx: TypeContext): TypeNode {
 /** Properties of an object schema, required ones included even when not under `properties`. */
 export function propertyNames(schema: SchemaObject): string[] {
   const props = isSchemaObject(schema.properties) ? Object.keys(schema.properties) : [];
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
+  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
   return [...new Set([...props, ...required])].sort(compareCodePoints);
 }
 
 export function propertySchema(schema: SchemaObject, name: string): JsonSchema {
   const props = schema.properties;
-  const s = isSchemaObject(props) && Object.hasOwn(props, name) ? props[name] : true;
-  return isSchema(s) ? s : true;
+  const subschema = isSchemaObject(props) && Object.hasOwn(props, name) ? props[name] : true;
+  return isSchema(subschema) ? subschema : true;
 }
 
 export function isRequired(schema: SchemaObject, name: string): boolean {
@@ -206,11 +206,11 @@ function withMinProperties(type: TypeNode, schema: SchemaObject, ctx: TypeContex
   if (typeof schema.minProperties !== "number" || schema.minProperties < 1 || omit !== undefined) return type;
   const names = propertyNames(schema);
   const closed = (k: string) => !Object.hasOwn(schema, k) || schema[k] === false;
-  if (names.length === 0 || names.some((n) => isRequired(schema, n)) || !closed("additionalProperties") || isSchemaObject(schema.patternProperties))
+  if (names.length === 0 || names.some((name) => isRequired(schema, name)) || !closed("additionalProperties") || isSchemaObject(schema.patternProperties))
     return type;
   if (!closed("unevaluatedProperties") || composedProperties(schema, ctx.schemas).names.length > 0) return type;
   if (schema.additionalProperties !== false && schema.unevaluatedProperties !== false) return type;
-  const oneOf = names.map((n) => typeLiteral([property(n, schemaToType(propertySchema(schema, n), ctx))]));
+  const oneOf = names.map((name) => typeLiteral([property(name, schemaToType(propertySchema(schema, name), ctx))]));
   return intersection([type, union(oneOf)]);
 }
 
@@ -220,8 +220,8 @@ function extraPropertyTypes(schema: SchemaObject, ctx: TypeContext): TypeNode[] 
   if (isSchemaObject(schema.patternProperties)) {
     const patterns = schema.patternProperties;
     for (const key of Object.keys(patterns).sort(compareCodePoints)) {
-      const s = patterns[key];
-      out.push(schemaToType(isSchema(s) ? s : true, ctx));
+      const subschema = patterns[key];
+      out.push(schemaToType(isSchema(subschema) ? subschema : true, ctx));
     }
   }
   // Absent `additionalProperties` adds no index signature (as openapi-typescript does), so

@@ -21,7 +21,7 @@ function imported(dir: string): string[] {
       if (entry.isDirectory()) {
         if (entry.name !== "tests") walk(full);
       } else if (/\.m?[jt]s$/.test(entry.name)) {
-        for (const m of readFileSync(full, "utf8").matchAll(/from "([^".][^"]*)"/g)) found.add(m[1] as string);
+        for (const match of readFileSync(full, "utf8").matchAll(/from "([^".][^"]*)"/g)) found.add(match[1] as string);
       }
     }
   };

@@ -18,7 +18,7 @@ const raw = (text: string) => Buffer.from(text, "latin1");
 /** Everything the parser makes of `input`, fed in the chunks `cuts` gives (offsets, any order). */
 function parse(input: Buffer, cuts: number[] = []): FrameEvent[] {
   const parser = new FrameParser();
-  const at = [...new Set(cuts.map((c) => c % (input.length + 1)))].sort((a, b) => a - b);
+  const at = [...new Set(cuts.map((cut) => cut % (input.length + 1)))].sort((a, b) => a - b);
   const events: FrameEvent[] = [];
   let from = 0;
   for (const to of [...at, input.length]) {
@@ -27,8 +27,8 @@ function parse(input: Buffer, cuts: number[] = []): FrameEvent[] {
   }
   return events;
 }
-const messages = (events: FrameEvent[]) => events.flatMap((e) => (e.kind === "message" ? [e.message] : []));
-const kinds = (events: FrameEvent[]) => events.map((e) => e.kind);
+const messages = (events: FrameEvent[]) => events.flatMap((event) => (event.kind === "message" ? [event.message] : []));
+const kinds = (events: FrameEvent[]) => events.map((event) => event.kind);
 
 const shutdown = { jsonrpc: "2.0", id: 2, method: "shutdown" };
 
@@ -51,7 +51,7 @@ describe("bad frames, each followed by a good one", () => {
     for (const cuts of [[], [1], [bad.length - 1], [bad.length + 3], [5, 17, bad.length + 10]]) {
       const events = parse(Buffer.concat([frame({ jsonrpc: "2.0", method: "first" }), bad, frame(shutdown)]), cuts);
       expect(messages(events)).toEqual([{ jsonrpc: "2.0", method: "first" }, shutdown]);
-      const problem = events.find((e) => e.kind === "problem");
+      const problem = events.find((event) => event.kind === "problem");
       expect(problem && "message" in problem ? problem.message : "").toMatch(message);
       expect(problem && "offset" in problem ? problem.offset : -1).toBe(frame({ jsonrpc: "2.0", method: "first" }).length);
     }
@@ -122,8 +122,8 @@ describe("any mix of good and bad frames, any chunking", () => {
     ),
     fc.stringMatching(/^[a-z ]{1,40}$/),
     // Short: announces more than it has, ending inside the next header, the next body, or past it.
-    fc.tuple(message, fc.integer({ min: 1, max: 200 })).map(([m, extra]) => {
-      const body = JSON.stringify(m);
+    fc.tuple(message, fc.integer({ min: 1, max: 200 })).map(([sent, extra]) => {
+      const body = JSON.stringify(sent);
       return `Content-Length: ${Buffer.byteLength(body) + extra}\r\n\r\n${body}`;
     }),
   );
@@ -132,10 +132,10 @@ describe("any mix of good and bad frames, any chunking", () => {
       fc.property(fc.array(fc.tuple(fc.boolean(), message, bad), { minLength: 1, maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), (items, cuts) => {
         const parts: Buffer[] = [];
         const good: unknown[] = [];
-        for (const [broken, m, b] of items) {
+        for (const [broken, sent, b] of items) {
           if (broken) parts.push(Buffer.from(b, "utf8"));
-          parts.push(frame(m));
-          good.push(m);
+          parts.push(frame(sent));
+          good.push(sent);
         }
         expect(messages(parse(Buffer.concat(parts), cuts))).toEqual(good);
       }),
@@ -156,7 +156,7 @@ describe("the writer while the client does not read", () => {
         held.push(() => callback());
       },
     });
-    return { stream, written, release: () => held.splice(0).forEach((f) => f()) };
+    return { stream, written, release: () => held.splice(0).forEach((release) => release()) };
   }
   const diagnostics = (uri: string, version: number) => ({
     jsonrpc: "2.0",
@@ -168,19 +168,19 @@ describe("the writer while the client does not read", () => {
     const { stream, written, release } = blockedStream();
     const writer = new QueueWriter(stream);
     await writer.write(diagnostics("file:///a.json", 1) as never); // taken by the stream: it is now blocked
-    for (let v = 2; v <= 100; v++) await writer.write(diagnostics("file:///a.json", v) as never);
+    for (let version = 2; version <= 100; version++) await writer.write(diagnostics("file:///a.json", version) as never);
     await writer.write({ jsonrpc: "2.0", id: 7, result: null } as never);
     await writer.write(diagnostics("file:///b.json", 1) as never);
     await writer.write(diagnostics("file:///a.json", 101) as never);
     expect(writer.superseded).toBe(99);
     for (let i = 0; i < 6; i++) {
       release();
-      await new Promise((r) => setImmediate(r));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     expect(
       written
-        .map((w) => JSON.parse(w) as { id?: number; params?: { uri: string; version: number } })
-        .map((m) => m.id ?? `${m.params?.uri} ${m.params?.version}`),
+        .map((line) => JSON.parse(line) as { id?: number; params?: { uri: string; version: number } })
+        .map((parsed) => parsed.id ?? `${parsed.params?.uri} ${parsed.params?.version}`),
     ).toEqual(["file:///a.json 1", 7, "file:///b.json 1", "file:///a.json 101"]);
     expect(writer.pendingBytes).toBe(0);
   });
@@ -194,7 +194,7 @@ describe("the writer while the client does not read", () => {
     expect(calls).toEqual([true]);
     for (let i = 0; i < 60 && calls.length < 2; i++) {
       release();
-      await new Promise((r) => setImmediate(r));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     expect(calls).toEqual([true, false]);
   });

@@ -40,15 +40,15 @@ beforeAll(async () => {
   rules = loadRules();
 });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isWire = (body: unknown) => isObject(body) && Object.hasOwn(body, "query");
 
 /** lint's verdict, as the schema of `id` must say it: no violation but of a rule the schema names as not its own. */
 function lintAccepts(id: string, body: unknown): boolean {
-  const own = new Set(exactRules(rules, id).flatMap((v) => (v.schema === undefined ? [v.rule.id] : [])));
-  return lintFile(id, body).violations.every((v) => own.has(v.rule));
+  const own = new Set(exactRules(rules, id).flatMap((verdict) => (verdict.schema === undefined ? [verdict.rule.id] : [])));
+  return lintFile(id, body).violations.every((violation) => own.has(violation.rule));
 }
-const envelopeOk = (id: string, body: unknown) => lintFile(id, body).violations.every((v) => v.rule !== "graphql/request");
+const envelopeOk = (id: string, body: unknown) => lintFile(id, body).violations.every((violation) => violation.rule !== "graphql/request");
 /** lint of a file holding `body` (a string given to lint() is JSON text, so the text is given). */
 const lintFile = (id: string, body: unknown) => lint(JSON.stringify(body), { operation: `graphql:${name(id)}` });
 const name = (id: string) => id.replace(/^graphql:/, "");
@@ -60,8 +60,8 @@ function literal(value: unknown): string | undefined {
     const items = value.map(literal);
     return items.includes(undefined) ? undefined : `[${items.join(", ")}]`;
   }
-  const members = Object.entries(value as Record<string, unknown>).map(([k, v]) => {
-    const text = literal(v);
+  const members = Object.entries(value as Record<string, unknown>).map(([k, memberValue]) => {
+    const text = literal(memberValue);
     return /^[_A-Za-z][_0-9A-Za-z]*$/.test(k) && text !== undefined ? `${k}: ${text}` : undefined;
   });
   return members.includes(undefined) ? undefined : `{${members.join(", ")}}`;
@@ -73,8 +73,8 @@ function shapes(id: string, args: unknown): unknown[] {
   const out: unknown[] = [args, null, 1, "text", [], {}, [args]];
   if (!isObject(args)) return out;
   if (spec !== undefined && Object.hasOwn(args, spec.argument)) out.push(args[spec.argument]);
-  const inline = Object.entries(args).map(([k, v]) =>
-    /^[_A-Za-z][_0-9A-Za-z]*$/.test(k) ? (literal(v) === undefined ? undefined : `${k}: ${literal(v)}`) : undefined,
+  const inline = Object.entries(args).map(([k, value]) =>
+    /^[_A-Za-z][_0-9A-Za-z]*$/.test(k) ? (literal(value) === undefined ? undefined : `${k}: ${literal(value)}`) : undefined,
   );
   if (!inline.includes(undefined)) {
     const call = inline.length > 0 ? `${name(id)}(${inline.join(", ")})` : name(id);
@@ -100,8 +100,8 @@ function shapes(id: string, args: unknown): unknown[] {
 type Path = (string | number)[];
 function paths(value: unknown, at: Path = [], out: Path[] = []): Path[] {
   out.push(at);
-  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...at, i], out));
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) paths(v, [...at, k], out);
+  if (Array.isArray(value)) value.forEach((item, i) => paths(item, [...at, i], out));
+  else if (isObject(value)) for (const [k, member] of Object.entries(value)) paths(member, [...at, k], out);
   return out;
 }
 const JUNK: unknown[] = [null, 7, 1.5, "x", true, [], {}, { unknownField: 1 }];
@@ -137,7 +137,8 @@ describe("the bodies the issue names", () => {
     ["graphql:secretCreate", { name: "k", value: "v" }, true],
   ];
   test.each(cases)("%s %j: lint and the schema both say %s", (operation, body, valid) => {
-    const id = model.operations.find((o) => o.kind === "graphql" && (o.id === operation || `graphql:${o.id}` === operation))?.id as string;
+    const id = model.operations.find((candidate) => candidate.kind === "graphql" && (candidate.id === operation || `graphql:${candidate.id}` === operation))
+      ?.id as string;
     expect(lintAccepts(id, body)).toBe(valid);
     expect(compile(exportSchema(model, rules, id, "request").schema)(body)).toBe(valid);
   });
@@ -145,7 +146,7 @@ describe("the bodies the issue names", () => {
 
 describe("generated and mutated bodies of every GraphQL operation, in every shape", () => {
   test("the schema's verdict is lint's (the query text aside, as documented)", () => {
-    const operations = model.operations.filter((o) => o.kind === "graphql").map((o) => o.id);
+    const operations = model.operations.filter((operation) => operation.kind === "graphql").map((operation) => operation.id);
     expect(operations.map(name).sort()).toEqual(["deleteTemplate", "saveTemplate", "secretCreate", "secretDelete"]);
     let total = 0;
     let gap = 0;
@@ -156,7 +157,10 @@ describe("generated and mutated bodies of every GraphQL operation, in every shap
       const argsRef = ((schema["else"] as Record<string, unknown>)["else"] ?? schema["else"]) as Record<string, unknown>;
       const generated = testModel.requests[id]
         ? validBodies(testModel, id).chain((body) =>
-            fc.constantFrom(body, ...testModel.rules.rules.filter((r) => r.operations.includes(id)).map((r) => violate(testModel, r, id, body) ?? body)),
+            fc.constantFrom(
+              body,
+              ...testModel.rules.rules.filter((rule) => rule.operations.includes(id)).map((rule) => violate(testModel, rule, id, body) ?? body),
+            ),
           )
         : arbitraryFor({ $ref: argsRef["$ref"] as string }, defs);
       fc.assert(
@@ -206,7 +210,7 @@ describe("a member's schema (generators/emit/member-schema.ts), checked against 
     { items: false, minLength: 9, minimum: 3, format: "email" },
   ];
   const values: unknown[] = [null, 0, 3, 1.5, "a", "ab", [], [1], {}, { k: "x" }, { k: 1 }, { k: "x", v: 0 }, { k: "x", v: 1 }, true];
-  test.each(schemas.map((s) => [JSON.stringify(s), s] as const))("%s", (_text, schema) => {
+  test.each(schemas.map((schema) => [JSON.stringify(schema), schema] as const))("%s", (_text, schema) => {
     const moved = memberSchema(schema, "input", defs);
     expect(moved).not.toBeUndefined();
     const whole = compile({ ...schema, $defs: defs });

@@ -27,7 +27,7 @@ const example = (name: string) => JSON.parse(readFileSync(path.join(repo, "examp
 /** Ajv 2020 as a user constructs it (strict by default); strictTypes notes are collected, not printed. */
 function compile(schema: unknown) {
   const notes: string[] = [];
-  const ajv = new Ajv2020({ allErrors: true, logger: { log: () => {}, warn: (m: string) => notes.push(m), error: (m: string) => notes.push(m) } });
+  const ajv = new Ajv2020({ allErrors: true, logger: { log: () => {}, warn: (note: string) => notes.push(note), error: (note: string) => notes.push(note) } });
   addFormats(ajv);
   return ajv.compile(schema as object);
 }
@@ -41,8 +41,8 @@ beforeAll(async () => {
 
 /** What the exported schema of `operation` must say about `body`: lint's schema failures and stated rules. */
 function lintSays(operation: string, body: unknown): boolean {
-  const stated = new Set(exactRules(rules, operation).flatMap((v) => (v.schema ? [v.rule.id] : [])));
-  return check(operation, body).violations.every((v) => !v.rule.startsWith("schema/") && !stated.has(v.rule));
+  const stated = new Set(exactRules(rules, operation).flatMap((verdict) => (verdict.schema ? [verdict.rule.id] : [])));
+  return check(operation, body).violations.every((violation) => !violation.rule.startsWith("schema/") && !stated.has(violation.rule));
 }
 
 describe("the bundled document's bodies", () => {
@@ -72,10 +72,10 @@ describe("the bundled document's bodies", () => {
   });
 
   test("states the rules JSON Schema can say exactly and names the others", () => {
-    const s = exportSchema(model, rules, "createEndpoint", "request").schema;
-    const titles = (s["allOf"] as { title?: string }[]).map((x) => x.title);
+    const exported = exportSchema(model, rules, "createEndpoint", "request").schema;
+    const titles = (exported["allOf"] as { title?: string }[]).map((x) => x.title);
     expect(titles).toEqual(expect.arrayContaining(["gpu-cpu-exactly-one", "cuda-set-or-floor", "image-unless-template", "lb-requires-request-count"]));
-    expect(s["description"]).toContain("gpu-pools-known (must name serverless GPU pools of the GPU catalog in `gpu.pools`; needs the catalog)");
+    expect(exported["description"]).toContain("gpu-pools-known (must name serverless GPU pools of the GPU catalog in `gpu.pools`; needs the catalog)");
     // PATCH: every rule is judged on the endpoint after the merge, which the request alone does not show.
     const patch = exportSchema(model, rules, "updateEndpoint", "request").schema;
     expect((patch["allOf"] as unknown[] | undefined) ?? []).toEqual([]);
@@ -85,9 +85,9 @@ describe("the bundled document's bodies", () => {
   const operations = Object.keys(testModel.requests).sort();
   test.each(operations)("%s: the exported schema and lint agree on generated bodies that break each rule", (op) => {
     const validate = compile(exportSchema(model, rules, op, "request").schema);
-    const opRules = testModel.rules.rules.filter((r) => r.operations.includes(op));
+    const opRules = testModel.rules.rules.filter((rule) => rule.operations.includes(op));
     const bodies = validBodies(testModel, op).chain((body) =>
-      fc.constantFrom(body, ...opRules.map((r) => violate(testModel, r, op, body)).filter((b) => b !== undefined)),
+      fc.constantFrom(body, ...opRules.map((rule) => violate(testModel, rule, op, body)).filter((b) => b !== undefined)),
     );
     fc.assert(
       fc.property(bodies, (body) => validate(body) === lintSays(op, body)),

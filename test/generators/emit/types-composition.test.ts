@@ -19,12 +19,16 @@ function errorLines(types: string, lines: readonly string[]): { consumer: number
   project.createSourceFile("/types.ts", types);
   project.createSourceFile("/consumer.ts", `${lines.join("\n")}\n`);
   const diagnostics = project.getPreEmitDiagnostics();
-  const inTypes = diagnostics.filter((d) => d.getSourceFile()?.getBaseName() === "types.ts").map((d) => String(d.getMessageText()));
-  const inConsumer = diagnostics.filter((d) => d.getSourceFile()?.getBaseName() === "consumer.ts").map((d) => d.getLineNumber() ?? 0);
+  const inTypes = diagnostics
+    .filter((diagnostic) => diagnostic.getSourceFile()?.getBaseName() === "types.ts")
+    .map((diagnostic) => String(diagnostic.getMessageText()));
+  const inConsumer = diagnostics
+    .filter((diagnostic) => diagnostic.getSourceFile()?.getBaseName() === "consumer.ts")
+    .map((diagnostic) => diagnostic.getLineNumber() ?? 0);
   return { consumer: [...new Set(inConsumer)].sort((a, b) => a - b), types: inTypes };
 }
 
-const marked = (lines: readonly string[]) => lines.flatMap((l, i) => (l.includes("// ERROR") ? [i + 1] : []));
+const marked = (lines: readonly string[]) => lines.flatMap((line, i) => (line.includes("// ERROR") ? [i + 1] : []));
 const ref = (name: string) => `https://v2kit.local/schemas#/$defs/${name}`;
 const body = (name: string) => ({ contentType: "application/json", required: true, schema: { $ref: ref(name) }, examples: {} });
 const op = (id: string, request: string): OperationModel => ({
@@ -37,7 +41,12 @@ const op = (id: string, request: string): OperationModel => ({
   responses: [],
   request: body(request),
 });
-const rule = (r: Record<string, unknown> & { id: string; kind: string; operations: string[] }): RuleSpec => ({ status: 400, message: "m", spec: "s", ...r });
+const rule = (fields: Record<string, unknown> & { id: string; kind: string; operations: string[] }): RuleSpec => ({
+  status: 400,
+  message: "m",
+  spec: "s",
+  ...fields,
+});
 
 const schemas: Record<string, JsonSchema> = {
   Base: { type: "object", properties: { image: { type: "string" }, env: { type: "object", additionalProperties: { type: "string" } } } },

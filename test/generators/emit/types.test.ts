@@ -35,20 +35,21 @@ function compile(emitted: string, consumerSource = ""): Problem[] {
   for (const sf of project.getSourceFiles()) project.removeSourceFile(sf);
   project.createSourceFile("/types.ts", emitted, { overwrite: true });
   project.createSourceFile("/consumer.ts", consumerSource === "" ? "export {};\n" : consumerSource, { overwrite: true });
-  return project.getPreEmitDiagnostics().map((d) => ({
-    file: d.getSourceFile()?.getBaseName() ?? "?",
-    line: d.getLineNumber() ?? 0,
-    message: ts.flattenDiagnosticMessageText(d.compilerObject.messageText, "\n"),
+  return project.getPreEmitDiagnostics().map((diagnostic) => ({
+    file: diagnostic.getSourceFile()?.getBaseName() ?? "?",
+    line: diagnostic.getLineNumber() ?? 0,
+    message: ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, "\n"),
   }));
 }
 
 /** Consumer source from lines, with the (1-based) line numbers of lines marked `// ERROR`. */
 function consumer(lines: string[]): { text: string; errorLines: number[] } {
-  const errorLines = lines.flatMap((l, i) => (l.includes("// ERROR") ? [i + 1] : []));
+  const errorLines = lines.flatMap((line, i) => (line.includes("// ERROR") ? [i + 1] : []));
   return { text: `${lines.join("\n")}\n`, errorLines };
 }
 
-const errorLinesOf = (problems: Problem[], file: string) => [...new Set(problems.filter((p) => p.file === file).map((p) => p.line))].sort((a, b) => a - b);
+const errorLinesOf = (problems: Problem[], file: string) =>
+  [...new Set(problems.filter((problem) => problem.file === file).map((problem) => problem.line))].sort((a, b) => a - b);
 
 // ---------------------------------------------------------------- fixtures
 
@@ -452,7 +453,7 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
 /** Reorders every object's keys, and the arrays whose order carries no meaning. */
 function deepShuffle(value: unknown, next: () => number, key = ""): unknown {
   if (Array.isArray(value)) {
-    const items = value.map((v) => deepShuffle(v, next));
+    const items = value.map((item) => deepShuffle(item, next));
     return ["required", "operations", "parameters", "responses"].includes(key) ? shuffled(items, next) : items;
   }
   if (typeof value !== "object" || value === null) return value;
@@ -503,7 +504,8 @@ describe("random names and enum values", () => {
           const schemas: Record<string, JsonSchema> = {};
           schemaNames.forEach((name, i) => {
             const properties: Record<string, JsonSchema> = {};
-            for (const p of propNames) Object.defineProperty(properties, p, { value: { enum: enumValues, description: p }, enumerable: true });
+            for (const propName of propNames)
+              Object.defineProperty(properties, propName, { value: { enum: enumValues, description: propName }, enumerable: true });
             const target = schemaNames[(i + 1) % schemaNames.length] ?? name;
             Object.defineProperty(properties, "next", { value: { $ref: refTo(target) }, enumerable: true });
             Object.defineProperty(schemas, name, { value: { type: "object", title: name, required: propNames.slice(0, 1), properties }, enumerable: true });
@@ -516,7 +518,7 @@ describe("random names and enum values", () => {
               id: "r",
               kind: "exactlyOne",
               operations: schemaNames,
-              fields: propNames.slice(0, 2).map((p) => `/${p.replace(/~/g, "~0").replace(/\//g, "~1")}`),
+              fields: propNames.slice(0, 2).map((propName) => `/${propName.replace(/~/g, "~0").replace(/\//g, "~1")}`),
             }),
           ]);
           const emitted = emitTypes(model(schemas, operations), rules, HEADER);

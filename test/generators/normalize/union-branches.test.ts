@@ -14,7 +14,7 @@ import { scratch } from "../../fixtures/conformance/support.js";
 
 const current = JSON.parse(readFileSync(new URL("../../../examples/current-endpoint.json", import.meta.url), "utf8")) as Record<string, unknown>;
 const urls = current["requestUrls"] as Record<string, string>;
-const said = (r: ReturnType<typeof lint>) => r.violations.map((v) => `${v.path}: ${v.message}`);
+const said = (verdict: ReturnType<typeof lint>) => verdict.violations.map((violation) => `${violation.path}: ${violation.message}`);
 
 describe("the bundled response schema (EndpointRequestUrls: a QUEUE shape or a LOAD_BALANCER shape, both objects)", () => {
   const check = (requestUrls: unknown) => said(lint({ ...current, requestUrls }, { operation: "getEndpoint", response: 200 }));
