@@ -4,7 +4,20 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 /** Folders whose code holds id-length (a one-letter name explains nothing where the reader meets it). */
-const ID_LENGTH_FOLDERS = ["input", "schema-model", "client", "migrate", "test/migrate", "serve", "lint", "engine", "live", "testing", "test/lint"];
+const ID_LENGTH_FOLDERS = [
+  "input",
+  "schema-model",
+  "client",
+  "migrate",
+  "test/migrate",
+  "serve",
+  "lint",
+  "engine",
+  "live",
+  "testing",
+  "test/lint",
+  "test/live",
+];
 
 export default tseslint.config(
   // Ajv standalone code, generated and checked by test/generate-speed (eslint takes minutes over it).
