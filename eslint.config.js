@@ -22,6 +22,13 @@ const ID_LENGTH_FOLDERS = [
   "test/fuzz",
   "migrate",
   "test/migrate",
+  "serve",
+  "lint",
+  "engine",
+  "live",
+  "testing",
+  "test/lint",
+  "test/live",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [

@@ -13,8 +13,8 @@ export function ucs2length(text: string): number {
   const units = text.length;
   let length = units;
   for (let i = 0; i < units - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
         length--;

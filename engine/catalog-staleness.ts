@@ -20,8 +20,8 @@ export const STALE_SNAPSHOT_RULE = "catalog/stale-snapshot";
 /** Body fields under `gpu…`/`cpu…` whose values are catalog identifiers (pools, GPU types, CPU flavors). */
 const CATALOG_ID_FIELDS = new Set(["id", "pools", "excludedTypes", "gpuTypeIds", "gpuTypeId", "types"]);
 
-const gpuIds = (r: GpuRecord): string[] => (typeof r.pool === "string" ? [r.id, r.pool] : [r.id]);
-const cpuIds = (r: CpuRecord): string[] => [r.id];
+const gpuIds = (gpu: GpuRecord): string[] => (typeof gpu.pool === "string" ? [gpu.id, gpu.pool] : [gpu.id]);
+const cpuIds = (cpu: CpuRecord): string[] => [cpu.id];
 
 // The snapshot's arrays live as long as the process: their id sets are built once, not per violation.
 const idSets = new WeakMap<readonly object[], Set<string>>();
@@ -51,10 +51,11 @@ function idField(path: string): IdField | null {
   // Most violations sit elsewhere: told apart by their first characters, before a look-up hashes the path.
   // `/gpu` or `/cpu` itself (exactly-one rules) names no identifier field: no look-up either.
   // Character codes, not startsWith: V8 does not inline startsWith with a constant (~20 ns a call).
-  if (path.length <= 5 || path.charCodeAt(0) !== SLASH || path.charCodeAt(4) !== SLASH || path.charCodeAt(2) !== P || path.charCodeAt(3) !== U) return null;
+  if (path.length <= 5 || path.charCodeAt(0) !== SLASH || path.charCodeAt(4) !== SLASH || path.charCodeAt(2) !== CHAR_P || path.charCodeAt(3) !== CHAR_U)
+    return null;
   const first = path.charCodeAt(1);
-  if (first !== G && first !== C) return null;
-  const gpu = first === G;
+  if (first !== CHAR_G && first !== CHAR_C) return null;
+  const gpu = first === CHAR_G;
   let field = idFields.get(path);
   if (field === undefined) {
     const segments = parsePointer(path);
@@ -70,17 +71,17 @@ const idFields = new Map<string, IdField | null>();
 
 /** Character codes of "/", "g", "c", "p", "u", "s", "j". */
 const SLASH = 0x2f;
-const G = 0x67;
-const C = 0x63;
-const P = 0x70;
-const U = 0x75;
-const S = 0x73;
-const J = 0x6a;
+const CHAR_G = 0x67;
+const CHAR_C = 0x63;
+const CHAR_P = 0x70;
+const CHAR_U = 0x75;
+const CHAR_S = 0x73;
+const CHAR_J = 0x6a;
 
 /** Rules whose rejections never name a catalog value: the schema's (`schema/…`) and the text's (`json/…`). */
 function notCatalogRule(rule: string): boolean {
-  const c = rule.charCodeAt(0);
-  return (c === S && rule.startsWith("schema/")) || (c === J && rule.startsWith("json/"));
+  const first = rule.charCodeAt(0);
+  return (first === CHAR_S && rule.startsWith("schema/")) || (first === CHAR_J && rule.startsWith("json/"));
 }
 
 /** The string at a path of the verdict's `resolved` (a property walk), or undefined. */
@@ -106,9 +107,9 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
   let out: Warning[] | undefined;
   const violations = result.violations;
   for (let i = 0; i < violations.length; i++) {
-    const v = violations[i] as Violation;
-    if (notCatalogRule(v.rule)) continue;
-    const field = idField(v.path);
+    const violation = violations[i] as Violation;
+    if (notCatalogRule(violation.rule)) continue;
+    const field = idField(violation.path);
     if (field === null) continue;
     // The identifiers the bundled collection holds (none when it came from elsewhere), before
     // `resolved` is read: it may be computed on demand.
@@ -118,7 +119,7 @@ export function staleSnapshotWarnings(result: CheckResult, bundled: BundledColle
     if (value === undefined || known.has(value.trim())) continue;
     (out ??= []).push({
       rule: STALE_SNAPSHOT_RULE,
-      path: v.path,
+      path: violation.path,
       message:
         `${JSON.stringify(value)} is unknown to the bundled catalog snapshot of ${bundled.date}, which may be stale: ` +
         "check against the live catalog with `--catalog <saved /v2/catalog response>`, `--live`, or `v2kit context pull`",

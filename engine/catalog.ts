@@ -83,14 +83,14 @@ export function keysOf(list: readonly Record<string, unknown>[], key: string): S
 /** The values of `key` over a list built for one body (not cached). */
 export function keysIn(list: readonly Record<string, unknown>[], key: string): Set<string> {
   const out = new Set<string>();
-  for (const r of list) if (typeof r[key] === "string") out.add(r[key] as string);
+  for (const record of list) if (typeof record[key] === "string") out.add(record[key] as string);
   return out;
 }
 
 /** Records restricted to those whose `key` is among the strings at `pointer` of `body`. */
 export function recordsWithin(list: readonly Record<string, unknown>[], body: unknown, pointer: string, key: string) {
-  const allowed = new Set(stringsAt(getAt(body, parsePointer(pointer)), "").map((s) => s.value));
-  return list.filter((r) => typeof r[key] === "string" && allowed.has(r[key] as string));
+  const allowed = new Set(stringsAt(getAt(body, parsePointer(pointer)), "").map((found) => found.value));
+  return list.filter((record) => typeof record[key] === "string" && allowed.has(record[key] as string));
 }
 
 const groupCache = new Memo<readonly Record<string, unknown>[], Map<string, Map<string, { keys: string[]; records: number }>>>();
@@ -106,12 +106,12 @@ function groupIndex(list: readonly Record<string, unknown>[], groupKey: string, 
   let index = byKeys.get(id);
   if (index === undefined) {
     index = new Map();
-    for (const r of list) {
-      const group = r[groupKey];
+    for (const record of list) {
+      const group = record[groupKey];
       if (typeof group !== "string") continue;
       const entry = index.get(group) ?? { keys: [], records: 0 };
       entry.records++;
-      if (typeof r[key] === "string") entry.keys.push(r[key] as string);
+      if (typeof record[key] === "string") entry.keys.push(record[key] as string);
       index.set(group, entry);
     }
     byKeys.set(id, index);
@@ -128,10 +128,10 @@ export function keysWithin(list: readonly Record<string, unknown>[], body: unkno
   const keys = new Set<string>();
   const groups = new Set<string>();
   let recordCount = 0;
-  for (const s of stringsAt(getAt(body, parsePointer(pointer)), "")) {
-    if (groups.has(s.value)) continue;
-    groups.add(s.value);
-    const entry = index.get(s.value);
+  for (const found of stringsAt(getAt(body, parsePointer(pointer)), "")) {
+    if (groups.has(found.value)) continue;
+    groups.add(found.value);
+    const entry = index.get(found.value);
     if (entry === undefined) continue;
     recordCount += entry.records;
     for (const k of entry.keys) keys.add(k);
@@ -206,7 +206,7 @@ export function recordWith(list: readonly Record<string, unknown>[], key: string
   let index = byKey.get(key);
   if (index === undefined) {
     index = new Map();
-    for (const r of list) if (!index.has(r[key])) index.set(r[key], r); // the first, as find() answers
+    for (const record of list) if (!index.has(record[key])) index.set(record[key], record); // the first, as find() answers
     byKey.set(key, index);
   }
   return index.get(value);

@@ -83,7 +83,7 @@ export function commandMismatch(args: unknown, cmd: unknown, entrypoint: unknown
   if (typeof args !== "string" || (cmd === undefined && entrypoint === undefined)) return undefined;
   const parsed = parseArgs(args);
   if (parsed === undefined) return "`args` is neither a shell string nor a JSON object with `entrypoint`/`cmd` arrays";
-  const same = (a: string[] | undefined, b: unknown) => stringArray(b) && (a ?? []).length === b.length && (a ?? []).every((w, i) => w === b[i]);
+  const same = (a: string[] | undefined, b: unknown) => stringArray(b) && (a ?? []).length === b.length && (a ?? []).every((word, i) => word === b[i]);
   if (cmd !== undefined && !same(parsed.cmd, cmd)) {
     return `\`cmd\` ${JSON.stringify(cmd)} differs from the CMD that \`args\` sets (${JSON.stringify(parsed.cmd ?? [])})`;
   }

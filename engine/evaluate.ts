@@ -130,12 +130,12 @@ export function evaluate(engine: Engine, name: string, body: unknown, context: C
     } catch (error) {
       warnings.push({ rule: rule.id, path: "", message: `rule could not run: ${(error as Error).message}` });
     }
-    for (const f of findings) {
-      const message = f.detail ? `${rule.message}: ${f.detail}` : rule.message;
-      if (f.warning) warnings.push({ rule: rule.id, path: f.path, message });
+    for (const finding of findings) {
+      const message = finding.detail ? `${rule.message}: ${finding.detail}` : rule.message;
+      if (finding.warning) warnings.push({ rule: rule.id, path: finding.path, message });
       else {
-        const hint = f.hint ?? rule.hint;
-        violations.push({ rule: rule.id, status: rule.status, path: f.path, message, ...(hint ? { hint } : {}) });
+        const hint = finding.hint ?? rule.hint;
+        violations.push({ rule: rule.id, status: rule.status, path: finding.path, message, ...(hint ? { hint } : {}) });
       }
     }
   }

@@ -23,8 +23,8 @@ export function patchMerge(current: unknown, patch: unknown, replaceTogether: re
   let merged = current === undefined ? patch : mergeObjects(withoutNulls(current), patch);
   for (const group of replaceTogether) {
     const paths = group.map(parsePointer);
-    if (!paths.some((p) => getAt(patch, p) !== undefined)) continue;
-    for (const p of paths) if (getAt(patch, p) === undefined) merged = removeAt(merged, p);
+    if (!paths.some((path) => getAt(patch, path) !== undefined)) continue;
+    for (const path of paths) if (getAt(patch, path) === undefined) merged = removeAt(merged, path);
   }
   for (const pointer of clears) {
     const path = parsePointer(pointer);
@@ -78,9 +78,9 @@ export function templateMerge(body: unknown, template: Record<string, unknown> |
  * array, a string, null) leaves the default unset.
  */
 export function withDefault(body: unknown, pointer: string, value: unknown): unknown {
-  const d = new Defaulter(body);
-  d.set(parsePointer(pointer), value);
-  return d.body;
+  const defaulter = new Defaulter(body);
+  defaulter.set(parsePointer(pointer), value);
+  return defaulter.body;
 }
 
 /**

@@ -19,7 +19,7 @@ export function parsePointer(pointer: string): readonly string[] {
       : pointer
           .slice(1)
           .split("/")
-          .map((s) => internalized(s.replace(/~1/g, "/").replace(/~0/g, "~"))),
+          .map((segment) => internalized(segment.replace(/~1/g, "/").replace(/~0/g, "~"))),
   );
   if (parsed.size >= 4096) parsed.clear();
   parsed.set(pointer, segments);

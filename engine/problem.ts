@@ -29,11 +29,11 @@ export function renameHint(rename: { use: string; note?: string }, property: str
  */
 export function renameWarnings(body: unknown, hints: readonly SchemaHint[], violations: readonly Violation[]): Warning[] {
   const out: Warning[] = [];
-  for (const h of hints) {
-    if (!("property" in h)) continue;
-    const segments = parsePointer(h.property);
-    if (getAt(body, segments) === undefined || violations.some((v) => v.path === h.property)) continue;
-    out.push({ rule: "hint/v1-field", path: h.property, message: renameHint(h, segments.at(-1) ?? "") });
+  for (const hint of hints) {
+    if (!("property" in hint)) continue;
+    const segments = parsePointer(hint.property);
+    if (getAt(body, segments) === undefined || violations.some((violation) => violation.path === hint.property)) continue;
+    out.push({ rule: "hint/v1-field", path: hint.property, message: renameHint(hint, segments.at(-1) ?? "") });
   }
   return out;
 }
@@ -71,29 +71,29 @@ export const MAX_LISTED = 100_000;
  */
 function chooseBranches(errors: readonly AjvError[]): readonly AjvError[] {
   let out: AjvError[] | undefined;
-  for (let u = 0; u < errors.length; u++) {
-    const union = errors[u] as AjvError;
+  for (let unionIndex = 0; unionIndex < errors.length; unionIndex++) {
+    const union = errors[unionIndex] as AjvError;
     if ((union.keyword !== "anyOf" && union.keyword !== "oneOf") || union.params["passingSchemas"] != null) continue;
     out ??= [...errors];
     const at = out.indexOf(union);
     const path = union.instancePath;
     let from = at;
     while (from > 0) {
-      const e = out[from - 1] as AjvError;
-      if (e.instancePath !== path && !e.instancePath.startsWith(`${path}/`)) break;
+      const previous = out[from - 1] as AjvError;
+      if (previous.instancePath !== path && !previous.instancePath.startsWith(`${path}/`)) break;
       from--;
     }
     const run = out.slice(from, at);
     if (run.length === 0) continue;
-    const wrongType = run.filter((e) => e.keyword === "type" && e.instancePath === path);
+    const wrongType = run.filter((error) => error.keyword === "type" && error.instancePath === path);
     const chosen = fewestFailures(
-      run.filter((e) => !wrongType.includes(e)),
+      run.filter((error) => !wrongType.includes(error)),
       `${union.schemaPath}/`,
     );
     const merged: AjvError[] =
       chosen.length > 0
         ? chosen
-        : [{ ...(wrongType[0] as AjvError), message: `must be ${[...new Set(wrongType.map((e) => String(e.params["type"])))].join(" or ")}` }];
+        : [{ ...(wrongType[0] as AjvError), message: `must be ${[...new Set(wrongType.map((error) => String(error.params["type"])))].join(" or ")}` }];
     out.splice(from, at - from + 1, ...merged);
   }
   return out ?? errors;
@@ -152,8 +152,8 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
   let seen: Set<string> | undefined;
   // Indexed loops and no closures: this runs on every rejected body, and its garbage is most of
   // what a rejected body costs beyond its parse (docs/engine.md, "The invalid path").
-  for (let e = 0; e < errors.length; e++) {
-    const error = errors[e] as AjvError;
+  for (let errorIndex = 0; errorIndex < errors.length; errorIndex++) {
+    const error = errors[errorIndex] as AjvError;
     let path = error.instancePath;
     let message = error.message ?? `must satisfy ${error.keyword}`;
     let hint: string | undefined;
@@ -163,9 +163,9 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
       path = path + unknown.segment;
       message = unknown.message;
       for (let i = 0; i < hints.length; i++) {
-        const h = hints[i] as SchemaHint;
-        if ("property" in h && h.property === path) {
-          hint = renameHintOf(h, property);
+        const schemaHint = hints[i] as SchemaHint;
+        if ("property" in schemaHint && schemaHint.property === path) {
+          hint = renameHintOf(schemaHint, property);
           break;
         }
       }
@@ -173,7 +173,7 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
       path = path + pointerSegment(String(error.params["missingProperty"] ?? ""));
       message = "is required";
     } else if (error.keyword === "enum" && Array.isArray(error.params["allowedValues"])) {
-      message = `must be one of ${error.params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`;
+      message = `must be one of ${error.params["allowedValues"].map((allowed) => JSON.stringify(allowed)).join(", ")}`;
     } else if (error.keyword === "discriminator" && typeof error.params["tag"] === "string") {
       // The tag names no variant (or is missing / not a string): said at the tag itself.
       path = path + pointerSegment(error.params["tag"]);
@@ -188,14 +188,14 @@ export function schemaViolations(allErrors: readonly AjvError[], body: unknown, 
     }
     if (hint === undefined) {
       for (let i = 0; i < hints.length; i++) {
-        const h = hints[i] as SchemaHint;
-        if ("path" in h && h.path === path && deepEqual(getAt(body, parsePointer(path)), h.value)) {
-          hint = h.hint;
+        const schemaHint = hints[i] as SchemaHint;
+        if ("path" in schemaHint && schemaHint.path === path && deepEqual(getAt(body, parsePointer(path)), schemaHint.value)) {
+          hint = schemaHint.hint;
           break;
         }
       }
     }
-    if (seen === undefined && out.length - start >= 8) seen = new Set(out.slice(start).map((v) => JSON.stringify([v.path, v.message])));
+    if (seen === undefined && out.length - start >= 8) seen = new Set(out.slice(start).map((violation) => JSON.stringify([violation.path, violation.message])));
     if (seen === undefined) {
       if (listedBefore(out, start, path, message)) continue;
     } else {
@@ -229,19 +229,19 @@ function unknownProperty(property: string): { segment: string; message: string }
 /** renameHint of a hint for the property it names, made once per hint (the hints are the engine's constants). */
 const renameHints = new WeakMap<object, { property: string; text: string }>();
 
-function renameHintOf(h: { property: string; use: string; note?: string }, property: string): string {
-  const known = renameHints.get(h);
+function renameHintOf(hint: { property: string; use: string; note?: string }, property: string): string {
+  const known = renameHints.get(hint);
   if (known !== undefined && known.property === property) return known.text;
-  const text = renameHint(h, property);
-  renameHints.set(h, { property, text });
+  const text = renameHint(hint, property);
+  renameHints.set(hint, { property, text });
   return text;
 }
 
 /** Whether `out` lists a violation at `path` with `message` from index `start` on (a scan: few are listed). */
 function listedBefore(out: readonly Violation[], start: number, path: string, message: string): boolean {
   for (let i = start; i < out.length; i++) {
-    const v = out[i] as Violation;
-    if (v.path === path && v.message === message) return true;
+    const violation = out[i] as Violation;
+    if (violation.path === path && violation.message === message) return true;
   }
   return false;
 }
@@ -252,7 +252,7 @@ function pointerSegment(segment: string): string {
 }
 
 /** One line of a problem's `errors`. */
-const errorLine = (v: Violation): string => `${v.path || "/"}: ${v.message}`;
+const errorLine = (violation: Violation): string => `${violation.path || "/"}: ${violation.message}`;
 
 /**
  * The verdict for these violations: accepted when there are none, else refused with the first

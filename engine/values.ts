@@ -62,8 +62,8 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  */
 export function quote(text: string): string {
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return JSON.stringify(text);
   }
   return `"${text}"`;
 }

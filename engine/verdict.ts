@@ -32,16 +32,16 @@ export class Report {
   }
 
   /** One finding of the current rule, as the interpreter turns it into a violation or warning. */
-  push(f: Finding): void {
+  push(finding: Finding): void {
     const rule = this.rule;
-    const message = f.detail ? `${rule.message}: ${f.detail}` : rule.message;
-    if (f.warning) {
-      this.warnings.push({ rule: rule.id, path: f.path, message });
+    const message = finding.detail ? `${rule.message}: ${finding.detail}` : rule.message;
+    if (finding.warning) {
+      this.warnings.push({ rule: rule.id, path: finding.path, message });
       return;
     }
-    const hint = f.hint ?? rule.hint;
+    const hint = finding.hint ?? rule.hint;
     this.violations.push(
-      hint ? { rule: rule.id, status: rule.status, path: f.path, message, hint } : { rule: rule.id, status: rule.status, path: f.path, message },
+      hint ? { rule: rule.id, status: rule.status, path: finding.path, message, hint } : { rule: rule.id, status: rule.status, path: finding.path, message },
     );
   }
 
@@ -123,18 +123,18 @@ class LazyVerdict implements CheckResultBase {
     configurable: true,
   };
 
-  private static read(v: LazyVerdict): unknown {
-    const deferred = v.#deferred;
+  private static read(verdict: LazyVerdict): unknown {
+    const deferred = verdict.#deferred;
     if (deferred !== undefined) {
-      v.#deferred = undefined;
-      v.#value = deferred(v.#subject);
+      verdict.#deferred = undefined;
+      verdict.#value = deferred(verdict.#subject);
     }
-    return v.#value;
+    return verdict.#value;
   }
 
-  private static write(v: LazyVerdict, value: unknown): void {
-    v.#deferred = undefined;
-    v.#value = value;
+  private static write(verdict: LazyVerdict, value: unknown): void {
+    verdict.#deferred = undefined;
+    verdict.#value = value;
   }
 
   /**
@@ -145,9 +145,9 @@ class LazyVerdict implements CheckResultBase {
    * keep every own field. So a value the earlier body holds is the one `resolved` holds, and a
    * non-object on the way ends the walk in both.
    */
-  static peekString(v: object, path: readonly string[]): string | undefined | typeof UNKNOWN {
-    if (!(#deferred in v) || v.#deferred === undefined) return UNKNOWN;
-    let node: unknown = v.#subject.resolved;
+  static peekString(verdict: object, path: readonly string[]): string | undefined | typeof UNKNOWN {
+    if (!(#deferred in verdict) || verdict.#deferred === undefined) return UNKNOWN;
+    let node: unknown = verdict.#subject.resolved;
     // Indexed, not for…of: the paths are parsePointer's frozen arrays, whose iterator V8 does not
     // elide (160 bytes of iterator results per rejected value, measured).
     for (let i = 0; i < path.length; i++) {
@@ -163,13 +163,13 @@ class LazyVerdict implements CheckResultBase {
    * `resolvedText` for a verdict of this class whose deferred stages have not run (NOT_PENDING
    * for any other): the text when its body is `body`, the caller's own, and no stage replaced it.
    */
-  static textOf(v: object, text: string, body: unknown): string | undefined | typeof NOT_PENDING {
-    if (!(#deferred in v) || v.#deferred === undefined) return NOT_PENDING;
-    const subject = v.#subject;
+  static textOf(verdict: object, text: string, body: unknown): string | undefined | typeof NOT_PENDING {
+    if (!(#deferred in verdict) || verdict.#deferred === undefined) return NOT_PENDING;
+    const subject = verdict.#subject;
     if (subject.owned !== true || subject.resolved !== body || subject.input !== body) return undefined;
     if (!bodyIsText(body, text)) return undefined;
     // The defaults run now, in place (they only add members that are absent).
-    const resolved = LazyVerdict.read(v);
+    const resolved = LazyVerdict.read(verdict);
     return resolved === body ? withAppended(text) : undefined;
   }
 }
@@ -278,11 +278,11 @@ function grown(list: Int32Array): Int32Array {
 }
 
 /** The length of an integer below 10^15 as JavaScript prints it; -Infinity (the walk's sum then fails) for any other number. */
-function integerLength(n: number): number {
-  let rest = n;
+function integerLength(value: number): number {
+  let rest = value;
   let sign = 0;
-  if (n < 0) {
-    rest = -n;
+  if (value < 0) {
+    rest = -value;
     sign = 1;
   }
   if (rest < INT32_LIMIT) {

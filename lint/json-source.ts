@@ -141,8 +141,8 @@ function membersOf(node: ObjectNode): Map<string, MemberNode> {
   return index;
 }
 
-function pick(p: { line: number; column: number }): Position {
-  return { line: p.line, column: p.column };
+function pick(location: { line: number; column: number }): Position {
+  return { line: location.line, column: location.column };
 }
 
 export interface ParseFailure {

@@ -284,10 +284,10 @@ function graphqlResponse(engine: Engine, key: string, status: string, body: unkn
   }
   const inner = evaluateResponse(engine, key, status, (data as Record<string, unknown>)[member]);
   const prefix = `/data/${member.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-  const violations = inner.violations.map((v) => ({ ...v, path: prefix + v.path }));
+  const violations = inner.violations.map((violation) => ({ ...violation, path: prefix + violation.path }));
   return checkResult(
     violations,
-    inner.warnings.map((w) => ({ ...w, path: prefix + w.path })),
+    inner.warnings.map((warning) => ({ ...warning, path: prefix + warning.path })),
     body,
   );
 }
@@ -455,10 +455,10 @@ function invalidUtf8Offset(bytes: Uint8Array): number {
       if (b === 0xf4) max = 0x8f;
     } else return i;
     for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
+      const continuationByte = bytes[i + k];
       const lo = k === 1 ? min : 0x80;
       const hi = k === 1 ? max : 0xbf;
-      if (c === undefined || c < lo || c > hi) return i;
+      if (continuationByte === undefined || continuationByte < lo || continuationByte > hi) return i;
     }
     i += need + 1;
   }

@@ -13,7 +13,7 @@ const LONG_RUN = 309;
 
 export const mayOverflow = (text: string) => EXPONENT.test(text) || hasDigitRun(text);
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
+const isDigit = (charCode: number) => charCode >= 48 && charCode <= 57;
 
 /**
  * Whether the text holds LONG_RUN digits in a row. A run that long covers at least one of every

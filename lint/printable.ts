@@ -9,8 +9,8 @@ const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\u001b": "\\e" };
 
-function escapeOne(c: string): string {
-  return NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+function escapeOne(char: string): string {
+  return NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 
 /**
@@ -21,7 +21,7 @@ function escapeOne(c: string): string {
 export function printable(text: string, keepLineBreaks = false): string {
   UNSAFE.lastIndex = 0;
   if (!UNSAFE.test(text)) return text;
-  return text.replace(UNSAFE, (c) => (keepLineBreaks && (c === "\n" || c === "\r") ? c : escapeOne(c)));
+  return text.replace(UNSAFE, (char) => (keepLineBreaks && (char === "\n" || char === "\r") ? char : escapeOne(char)));
 }
 
 /**
@@ -35,7 +35,7 @@ const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 export function printableJsonText(text: string): string {
   JSON_UNSAFE.lastIndex = 0;
   if (!JSON_UNSAFE.test(text)) return text;
-  return text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(JSON_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

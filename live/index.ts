@@ -35,9 +35,9 @@ export const CURRENT_RESOURCES: Readonly<Record<string, { path: (id: string) => 
 /** Promise.all that lets every request finish (and cache) before reporting the first failure. */
 async function settled<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const results = await Promise.allSettled(promises);
-  const failed = results.find((r) => r.status === "rejected");
+  const failed = results.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 async function list<T>(source: (typeof LISTS)[keyof typeof LISTS], options: LiveOptions): Promise<T[]> {
@@ -61,7 +61,7 @@ async function templates(options: LiveOptions): Promise<TemplateRecord[]> {
 }
 
 export async function liveContext(operation: string, needs: readonly string[], options: LiveOptions): Promise<CheckContext> {
-  const wanted = needs.filter((n) => n === "catalog" || n === "templates");
+  const wanted = needs.filter((need) => need === "catalog" || need === "templates");
   options.verbose?.(`${operation}: live context ${wanted.length > 0 ? wanted.join(", ") : "not needed"}`);
   const none = Promise.resolve(undefined);
   const [catalog, own] = await settled<[[GpuRecord[], CpuRecord[]] | undefined, TemplateRecord[] | undefined]>([

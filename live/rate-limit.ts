@@ -36,7 +36,7 @@ function members(header: string | null | undefined): Member[] {
     // Inner lists carry no window name; skip them rather than guess.
     if (Array.isArray(value)) continue;
     const window = typeof value === "string" ? value : value instanceof Token ? value.toString() : undefined;
-    if (window === undefined || out.some((m) => m.window === window)) continue;
+    if (window === undefined || out.some((member) => member.window === window)) continue;
     out.push({ window, params });
   }
   return out;
@@ -51,22 +51,31 @@ function count(params: Map<string, BareItem> | undefined, key: string): number |
 export function parseRateLimit(rateLimit: string | null | undefined, policy: string | null | undefined): RateLimitWindow[] {
   const state = members(rateLimit);
   const policies = members(policy);
-  const names = [...state.map((m) => m.window), ...policies.map((m) => m.window).filter((w) => !state.some((m) => m.window === w))];
+  const names = [
+    ...state.map((member) => member.window),
+    ...policies.map((member) => member.window).filter((name) => !state.some((member) => member.window === name)),
+  ];
   return names.map((window) => {
-    const s = state.find((m) => m.window === window)?.params;
-    const p = policies.find((m) => m.window === window)?.params;
-    return { window, remaining: count(s, "r"), resetSeconds: count(s, "t"), quota: count(p, "q"), windowSeconds: count(p, "w") };
+    const stateParams = state.find((member) => member.window === window)?.params;
+    const policyParams = policies.find((member) => member.window === window)?.params;
+    return {
+      window,
+      remaining: count(stateParams, "r"),
+      resetSeconds: count(stateParams, "t"),
+      quota: count(policyParams, "q"),
+      windowSeconds: count(policyParams, "w"),
+    };
   });
 }
 
 /** "minute 49/60 left (resets in 30 s), hour 990/1000 left (resets in 1800 s)". */
 export function formatRateLimit(windows: readonly RateLimitWindow[]): string {
   return windows
-    .map((w) => {
-      const left = w.remaining === null ? "?" : String(w.remaining);
-      const quota = w.quota === null ? "" : `/${w.quota}`;
-      const reset = w.resetSeconds === null ? "" : ` (resets in ${w.resetSeconds} s)`;
-      return `${w.window} ${left}${quota} left${reset}`;
+    .map((window) => {
+      const left = window.remaining === null ? "?" : String(window.remaining);
+      const quota = window.quota === null ? "" : `/${window.quota}`;
+      const reset = window.resetSeconds === null ? "" : ` (resets in ${window.resetSeconds} s)`;
+      return `${window.window} ${left}${quota} left${reset}`;
     })
     .join(", ");
 }

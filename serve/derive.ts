@@ -39,7 +39,7 @@ interface Facets {
 }
 
 function facets(model: ServeModel, schema: JsonSchema | undefined): Facets {
-  const f: Facets = {
+  const schemaFacets: Facets = {
     types: undefined,
     properties: new Map(),
     required: new Set(),
@@ -54,53 +54,58 @@ function facets(model: ServeModel, schema: JsonSchema | undefined): Facets {
     constrained: false,
   };
   const seen = new Set<unknown>();
-  const visit = (s: unknown, depth: number) => {
-    if (!isObject(s) || depth > 32 || seen.has(s)) return;
-    seen.add(s);
-    if (typeof s.$ref === "string") {
-      const name = decodeURIComponent(s.$ref.slice(s.$ref.lastIndexOf("/") + 1));
+  const visit = (node: unknown, depth: number) => {
+    if (!isObject(node) || depth > 32 || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.$ref === "string") {
+      const name = decodeURIComponent(node.$ref.slice(node.$ref.lastIndexOf("/") + 1));
       visit(model.schemas[name], depth + 1);
     }
-    if (f.types === undefined && (typeof s.type === "string" || Array.isArray(s.type))) f.types = ([] as string[]).concat(s.type as string | string[]);
-    if (f.enum === undefined && Array.isArray(s.enum)) f.enum = s.enum;
-    if (!f.hasConst && Object.hasOwn(s, "const")) [f.hasConst, f.const] = [true, s.const];
-    if (!f.hasDefault && Object.hasOwn(s, "default")) [f.hasDefault, f.default] = [true, s.default];
-    if (f.minimum === undefined && typeof s.minimum === "number") f.minimum = s.minimum;
-    if (f.items === undefined && isObject(s.items)) f.items = s.items as JsonSchema;
-    if (s.nullable === true) f.nullable = true;
-    if ((typeof s.minLength === "number" && s.minLength > 0) || typeof s.pattern === "string" || typeof s.format === "string") f.constrained = true;
-    if (isObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) if (!f.properties.has(k)) f.properties.set(k, v as JsonSchema);
-    if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === "string") f.required.add(r);
-    if (Array.isArray(s.allOf)) for (const part of s.allOf) visit(part, depth + 1);
+    if (schemaFacets.types === undefined && (typeof node.type === "string" || Array.isArray(node.type)))
+      schemaFacets.types = ([] as string[]).concat(node.type as string | string[]);
+    if (schemaFacets.enum === undefined && Array.isArray(node.enum)) schemaFacets.enum = node.enum;
+    if (!schemaFacets.hasConst && Object.hasOwn(node, "const")) [schemaFacets.hasConst, schemaFacets.const] = [true, node.const];
+    if (!schemaFacets.hasDefault && Object.hasOwn(node, "default")) [schemaFacets.hasDefault, schemaFacets.default] = [true, node.default];
+    if (schemaFacets.minimum === undefined && typeof node.minimum === "number") schemaFacets.minimum = node.minimum;
+    if (schemaFacets.items === undefined && isObject(node.items)) schemaFacets.items = node.items as JsonSchema;
+    if (node.nullable === true) schemaFacets.nullable = true;
+    if ((typeof node.minLength === "number" && node.minLength > 0) || typeof node.pattern === "string" || typeof node.format === "string")
+      schemaFacets.constrained = true;
+    if (isObject(node.properties))
+      for (const [k, property] of Object.entries(node.properties)) if (!schemaFacets.properties.has(k)) schemaFacets.properties.set(k, property as JsonSchema);
+    if (Array.isArray(node.required)) for (const field of node.required) if (typeof field === "string") schemaFacets.required.add(field);
+    if (Array.isArray(node.allOf)) for (const part of node.allOf) visit(part, depth + 1);
   };
   visit(schema, 0);
-  return f;
+  return schemaFacets;
 }
 
 /** The value a server would hold for a field of this schema that nothing set, or NONE. */
 export function initialOf(model: ServeModel, schema: JsonSchema | undefined, depth = 0, unsetString = false): unknown {
   if (depth > 16) return NONE;
-  const f = facets(model, schema);
-  if (f.hasConst) return clone(f.const);
-  if (f.hasDefault) return clone(f.default);
-  const types = f.types ?? (f.properties.size > 0 || f.required.size > 0 ? ["object"] : f.items !== undefined ? ["array"] : undefined);
-  if (types === undefined && f.enum === undefined) return null; // a schema that says nothing of its type
-  if (f.nullable || types?.includes("null") || f.enum?.includes(null)) return null;
-  if (f.enum !== undefined && f.enum.length > 0) return clone(f.enum[0]);
+  const schemaFacets = facets(model, schema);
+  if (schemaFacets.hasConst) return clone(schemaFacets.const);
+  if (schemaFacets.hasDefault) return clone(schemaFacets.default);
+  const types =
+    schemaFacets.types ??
+    (schemaFacets.properties.size > 0 || schemaFacets.required.size > 0 ? ["object"] : schemaFacets.items !== undefined ? ["array"] : undefined);
+  if (types === undefined && schemaFacets.enum === undefined) return null; // a schema that says nothing of its type
+  if (schemaFacets.nullable || types?.includes("null") || schemaFacets.enum?.includes(null)) return null;
+  if (schemaFacets.enum !== undefined && schemaFacets.enum.length > 0) return clone(schemaFacets.enum[0]);
   if (types?.includes("array")) return [];
   if (types?.includes("object")) {
     const out: Obj = {};
-    for (const name of f.required) {
-      const value = initialOf(model, f.properties.get(name), depth + 1);
+    for (const name of schemaFacets.required) {
+      const value = initialOf(model, schemaFacets.properties.get(name), depth + 1);
       if (value === NONE) return NONE;
       Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }
   if (types?.includes("boolean")) return false;
-  if (types?.includes("integer") || types?.includes("number")) return f.minimum ?? 0;
+  if (types?.includes("integer") || types?.includes("number")) return schemaFacets.minimum ?? 0;
   // A string a request may set and did not: its unset value, where nothing constrains it.
-  if (unsetString && types?.includes("string") && !f.constrained) return "";
+  if (unsetString && types?.includes("string") && !schemaFacets.constrained) return "";
   return NONE;
 }
 
@@ -119,19 +124,21 @@ export function complete(
   depth = 0,
 ): unknown {
   if (schema === undefined || depth > 32) return value;
-  const f = facets(model, schema);
+  const schemaFacets = facets(model, schema);
   if (Array.isArray(value)) {
-    return f.items === undefined ? value : value.map((item, i) => complete(model, f.items, item, missing, writable, `${pointer}/${i}`, depth + 1));
+    return schemaFacets.items === undefined
+      ? value
+      : value.map((item, i) => complete(model, schemaFacets.items, item, missing, writable, `${pointer}/${i}`, depth + 1));
   }
-  if (!isObject(value) || (f.properties.size === 0 && f.required.size === 0)) return value;
+  if (!isObject(value) || (schemaFacets.properties.size === 0 && schemaFacets.required.size === 0)) return value;
   const out: Obj = { ...value };
-  for (const name of f.required) {
+  for (const name of schemaFacets.required) {
     if (Object.hasOwn(out, name) && out[name] !== undefined) continue;
-    const derived = initialOf(model, f.properties.get(name), 0, writable.has(name));
+    const derived = initialOf(model, schemaFacets.properties.get(name), 0, writable.has(name));
     if (derived === NONE) missing.push(`${pointer}/${escape(name)}`);
     else out[name] = derived;
   }
-  for (const [name, property] of f.properties) {
+  for (const [name, property] of schemaFacets.properties) {
     if (Object.hasOwn(out, name) && out[name] !== null && typeof out[name] === "object")
       out[name] = complete(model, property, out[name], missing, writable, `${pointer}/${escape(name)}`, depth + 1);
   }
@@ -159,16 +166,16 @@ export function underivable(model: ServeModel, operation: OperationModel, writte
 function walk(model: ServeModel, schema: JsonSchema, pointer: string, out: string[], written: ReadonlySet<string>, depth: number, seen: Set<unknown>): void {
   if (depth > 8 || seen.has(schema)) return;
   seen.add(schema);
-  const f = facets(model, schema);
-  if (f.items !== undefined) walk(model, f.items, `${pointer}/*`, out, written, depth + 1, seen);
-  for (const name of f.required) {
+  const schemaFacets = facets(model, schema);
+  if (schemaFacets.items !== undefined) walk(model, schemaFacets.items, `${pointer}/*`, out, written, depth + 1, seen);
+  for (const name of schemaFacets.required) {
     if (SERVER_SET.has(name) || written.has(name)) continue;
-    if (initialOf(model, f.properties.get(name)) === NONE) out.push(`${pointer}/${escape(name)}`);
+    if (initialOf(model, schemaFacets.properties.get(name)) === NONE) out.push(`${pointer}/${escape(name)}`);
   }
   // Into required arrays nobody writes (a list wrapper's records); a written field's content is
   // the request's, and an optional array may be left out.
-  for (const name of f.required) {
-    const property = f.properties.get(name);
+  for (const name of schemaFacets.required) {
+    const property = schemaFacets.properties.get(name);
     if (property !== undefined && !written.has(name) && facets(model, property).items !== undefined)
       walk(model, property, `${pointer}/${escape(name)}`, out, written, depth + 1, seen);
   }

@@ -31,7 +31,7 @@ export function listWrapper(model: ServeModel, schema: JsonSchema | undefined): 
 }
 
 function jsonSchemaOf(operation: OperationModel): JsonSchema | undefined {
-  const ok = operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined);
+  const ok = operation.responses.find((response) => /^2\d\d$/.test(response.status) && response.schema !== undefined);
   return ok?.contentType?.includes("json") ? ok.schema : undefined;
 }
 
@@ -48,7 +48,7 @@ export function returnsCreatedAt(model: ServeModel, operation: OperationModel): 
 }
 
 export function behaviourOf(model: ServeModel, route: Route): Behaviour {
-  const parts = route.template.split("/").filter((s) => s !== "");
+  const parts = route.template.split("/").filter((segment) => segment !== "");
   const last = parts.at(-1) ?? "";
   const schema = jsonSchemaOf(route.operation);
   if (!isParam(last)) {
@@ -89,6 +89,6 @@ export function behaviourOf(model: ServeModel, route: Route): Behaviour {
 
 /** The first 2xx status an operation declares (the success status the server answers with). */
 export function successStatus(operation: OperationModel, fallback: number): number {
-  const codes = operation.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
+  const codes = operation.responses.map((response) => Number(response.status)).filter((status) => status >= 200 && status < 300);
   return codes.length > 0 ? Math.min(...codes) : fallback;
 }

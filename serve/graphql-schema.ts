@@ -34,31 +34,31 @@ const built = new WeakMap<ServeModel, GraphqlModule.GraphQLSchema | null>();
 export function graphqlSchemaOf(model: ServeModel): GraphqlModule.GraphQLSchema | null {
   const cached = built.get(model);
   if (cached !== undefined) return cached;
-  const g = graphqlModule();
-  const json = new g.GraphQLScalarType({
+  const gql = graphqlModule();
+  const json = new gql.GraphQLScalarType({
     name: "JSON",
     description: "Any JSON value.",
-    serialize: (v) => v,
-    parseValue: (v) => v,
-    parseLiteral: (ast, variables) => g.valueFromASTUntyped(ast, variables),
+    serialize: (value) => value,
+    parseValue: (value) => value,
+    parseLiteral: (ast, variables) => gql.valueFromASTUntyped(ast, variables),
   });
   const types = new Map<string, GraphqlModule.GraphQLObjectType>();
   const outputType = (schema: JsonSchema | undefined, hint: string, depth: number): GraphqlModule.GraphQLOutputType => {
     if (typeof schema !== "object" || schema === null || depth > 16) return json;
-    let s = schema as Obj;
+    let resolved = schema as Obj;
     let name = hint;
-    for (let hops = 0; refName(s) !== undefined && hops < 16; hops++) {
-      name = refName(s) as string;
+    for (let hops = 0; refName(resolved) !== undefined && hops < 16; hops++) {
+      name = refName(resolved) as string;
       const target = model.schemas[name];
       if (typeof target !== "object" || target === null) return json;
-      s = target as Obj;
+      resolved = target as Obj;
     }
-    if (s.type === "array") return new g.GraphQLList(outputType(s.items as JsonSchema | undefined, `${name}Item`, depth + 1));
-    const properties = s.properties;
-    if (s.type !== "object" || typeof properties !== "object" || properties === null || !NAME.test(name)) return json;
+    if (resolved.type === "array") return new gql.GraphQLList(outputType(resolved.items as JsonSchema | undefined, `${name}Item`, depth + 1));
+    const properties = resolved.properties;
+    if (resolved.type !== "object" || typeof properties !== "object" || properties === null || !NAME.test(name)) return json;
     const known = types.get(name);
     if (known) return known;
-    const type = new g.GraphQLObjectType({
+    const type = new gql.GraphQLObjectType({
       name,
       fields: () =>
         Object.fromEntries(
@@ -78,18 +78,18 @@ export function graphqlSchemaOf(model: ServeModel): GraphqlModule.GraphQLSchema 
     const target = request && refName(request) !== undefined ? (model.schemas[refName(request) as string] as Obj | undefined) : request;
     const args = Object.keys((target?.properties as Obj | undefined) ?? {}).filter((a) => NAME.test(a));
     fields[name] = {
-      type: outputType(op.responses.find((r) => r.status === "200")?.schema, `${name}Result`, 0),
+      type: outputType(op.responses.find((response) => response.status === "200")?.schema, `${name}Result`, 0),
       args: Object.fromEntries(args.map((a) => [a, { type: json }])),
     };
   }
   const schema =
     Object.keys(fields).length === 0
       ? null
-      : new g.GraphQLSchema({
+      : new gql.GraphQLSchema({
           // A schema needs a query type; the queries that list templates and secrets are not shown
           // in the specification, so it has one placeholder field no client can rely on.
-          query: new g.GraphQLObjectType({ name: "Query", fields: { _notShown: { type: json } } }),
-          mutation: new g.GraphQLObjectType({ name: "Mutation", fields }),
+          query: new gql.GraphQLObjectType({ name: "Query", fields: { _notShown: { type: json } } }),
+          mutation: new gql.GraphQLObjectType({ name: "Mutation", fields }),
         });
   built.set(model, schema);
   return schema;
@@ -101,21 +101,21 @@ export function graphqlSchemaOf(model: ServeModel): GraphqlModule.GraphQLSchema 
  * arguments that do not exist, selections on leaves, variables.
  */
 export function validationRules(): GraphqlModule.ValidationRule[] {
-  const g = graphqlModule();
+  const gql = graphqlModule();
   return [
-    g.ExecutableDefinitionsRule,
-    g.UniqueOperationNamesRule,
-    g.LoneAnonymousOperationRule,
-    g.KnownFragmentNamesRule,
-    g.NoUnusedFragmentsRule,
-    g.UniqueFragmentNamesRule,
-    g.NoFragmentCyclesRule,
-    g.FieldsOnCorrectTypeRule,
-    g.ScalarLeafsRule,
-    g.KnownArgumentNamesRule,
-    g.UniqueArgumentNamesRule,
-    g.UniqueVariableNamesRule,
-    g.NoUndefinedVariablesRule,
-    g.NoUnusedVariablesRule,
+    gql.ExecutableDefinitionsRule,
+    gql.UniqueOperationNamesRule,
+    gql.LoneAnonymousOperationRule,
+    gql.KnownFragmentNamesRule,
+    gql.NoUnusedFragmentsRule,
+    gql.UniqueFragmentNamesRule,
+    gql.NoFragmentCyclesRule,
+    gql.FieldsOnCorrectTypeRule,
+    gql.ScalarLeafsRule,
+    gql.KnownArgumentNamesRule,
+    gql.UniqueArgumentNamesRule,
+    gql.UniqueVariableNamesRule,
+    gql.NoUndefinedVariablesRule,
+    gql.NoUnusedVariablesRule,
   ];
 }

@@ -29,17 +29,17 @@ function selected(
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,
 ): unknown {
   if (value === undefined || value === null) return null;
-  const g = graphqlModule();
-  const named = type === undefined ? undefined : g.getNullableType(type);
+  const gql = graphqlModule();
+  const named = type === undefined ? undefined : gql.getNullableType(type);
   if (Array.isArray(value)) {
-    const item = named instanceof g.GraphQLList ? (named.ofType as GraphQLOutputType) : named;
-    return value.map((v) => selected(v, set, item, fragments));
+    const item = named instanceof gql.GraphQLList ? (named.ofType as GraphQLOutputType) : named;
+    return value.map((element) => selected(element, set, item, fragments));
   }
   if (set === undefined || !isObject(value)) return value;
-  const object = named instanceof g.GraphQLObjectType ? named : undefined;
+  const object = named instanceof gql.GraphQLObjectType ? named : undefined;
   const out: Resource = {};
-  const visit = (s: SelectionSetNode, through: ReadonlySet<string>) => {
-    for (const selection of s.selections) {
+  const visit = (selectionSet: SelectionSetNode, through: ReadonlySet<string>) => {
+    for (const selection of selectionSet.selections) {
       if (selection.kind === "InlineFragment") visit(selection.selectionSet, through);
       else if (selection.kind === "FragmentSpread") {
         const fragment = fragments.get(selection.name.value);
@@ -76,8 +76,8 @@ export function v2Template(record: Resource): Resource {
   if (typeof record.ports === "string")
     out.ports = record.ports
       .split(",")
-      .map((p) => p.trim())
-      .filter((p) => p !== "");
+      .map((port) => port.trim())
+      .filter((port) => port !== "");
   return out;
 }
 
@@ -122,29 +122,31 @@ export function handleGraphql(api: Api, store: Store, raw: Buffer, context: { te
   }
   const schema = graphqlSchemaOf(api.model);
   if (schema !== null) {
-    const g = graphqlModule();
-    const errors = g.validate(schema, doc, validationRules(), { maxErrors: 50 });
+    const gql = graphqlModule();
+    const errors = gql.validate(schema, doc, validationRules(), { maxErrors: 50 });
     if (errors.length > 0) {
-      const lines = errors.map((e) => (e.locations?.[0] ? `${e.message} (query line ${e.locations[0].line}, column ${e.locations[0].column})` : e.message));
+      const lines = errors.map((error) =>
+        error.locations?.[0] ? `${error.message} (query line ${error.locations[0].line}, column ${error.locations[0].column})` : error.message,
+      );
       return refuse(400, `the GraphQL document is not valid: ${lines[0]}`, lines);
     }
   }
   const fields = topLevelFields(doc, operation.selectionSet);
   if (fields.length === 0) return refuse(400, "the mutation selects no field");
   const calls = fields.map((field) => ({ field, name: field.name.value, key: resolveOperation(api.engine, `graphql:${field.name.value}`) }));
-  const unknown = calls.filter((c) => c.key === undefined || !SIMULATED.has(c.name));
+  const unknown = calls.filter((call) => call.key === undefined || !SIMULATED.has(call.name));
   if (unknown.length > 0) {
-    const names = [...new Set(unknown.map((c) => c.name))].join(", ");
+    const names = [...new Set(unknown.map((call) => call.name))].join(", ");
     return refuse(400, `v2kit serve does not simulate the mutation ${names}: nothing in the document was applied`);
   }
   // Verdicts first, one per mutation name (lint judges every call of that name), before any change.
-  for (const key of new Set(calls.map((c) => c.key as string))) {
+  for (const key of new Set(calls.map((call) => call.key as string))) {
     const rejected = verdictOf(key);
     if (rejected) return rejected;
   }
   const variables = isObject(body.variables) ? body.variables : {};
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of doc.definitions) if (d.kind === "FragmentDefinition") fragments.set(d.name.value, d);
+  for (const definition of doc.definitions) if (definition.kind === "FragmentDefinition") fragments.set(definition.name.value, definition);
   const mutation = schema?.getMutationType()?.getFields();
   const undo: (() => void)[] = [];
   const data: Resource = {};
@@ -206,8 +208,8 @@ function apply(store: Store, name: string, args: Resource, undo: (() => void)[])
       const template = store.list(TEMPLATES).find((t) => t.name === args.templateName);
       if (!template) return refuse(404, `template ${JSON.stringify(args.templateName)} does not exist or is not accessible`);
       // Errors: deleting a template still in use by a pod or endpoint fails.
-      const users = [...store.list("/v2/serverless"), ...store.list("/v2/pods")].filter((r) => r.templateId === template.id);
-      if (users.length > 0) return refuse(400, `template ${JSON.stringify(args.templateName)} is in use by ${users.map((u) => u.id).join(", ")}`);
+      const users = [...store.list("/v2/serverless"), ...store.list("/v2/pods")].filter((resource) => resource.templateId === template.id);
+      if (users.length > 0) return refuse(400, `template ${JSON.stringify(args.templateName)} is in use by ${users.map((user) => user.id).join(", ")}`);
       remove(store, TEMPLATES, String(template.id), undo);
       return { record: null };
     }

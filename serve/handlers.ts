@@ -89,12 +89,12 @@ function respondWith(context: HandlerContext, status: number, stored: unknown): 
   if (stored === undefined) return { status };
   // Required fields the record lacks get the value the server would hold (derive.ts).
   const missing: string[] = [];
-  const schema = context.route.operation.responses.find((r) => r.status === String(status))?.schema;
+  const schema = context.route.operation.responses.find((response) => response.status === String(status))?.schema;
   const collection = "collection" in context.behaviour ? context.behaviour.collection : undefined;
   const body = complete(context.api.model, schema, stored, missing, collection === undefined ? undefined : context.api.writable.get(collection));
   const verdict = evaluateResponse(context.api.engine, context.route.operation.id, String(status), body);
   if (verdict.ok) return { status, body };
-  const errors = verdict.violations.map((v) => `${v.path || "/"}: ${v.message}`);
+  const errors = verdict.violations.map((violation) => `${violation.path || "/"}: ${violation.message}`);
   const why =
     missing.length > 0
       ? `: the document requires ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}, which the stored resource lacks and nothing derives`
@@ -130,7 +130,7 @@ export function handle(context: HandlerContext): Reply {
       return storeAndReply(context, b.collection, id, record, successStatus(context.route.operation, 201));
     }
     case "list": {
-      const items = store.list(b.collection).map((r) => shown(context, b.collection, readOne(context, b.collection, r)));
+      const items = store.list(b.collection).map((resource) => shown(context, b.collection, readOne(context, b.collection, resource)));
       return respondWith(context, successStatus(context.route.operation, 200), b.wrapper ? { [b.wrapper]: items } : items);
     }
     case "get": {
@@ -220,11 +220,11 @@ function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" 
     if (next === null) {
       context.store.delete(b.collection, id);
       // The resource is gone: the document's bodiless 204 where it has one (published: terminate answers 204).
-      if (context.route.operation.responses.some((r) => r.status === "204")) status = 204;
+      if (context.route.operation.responses.some((response) => response.status === "204")) status = 204;
     } else context.store.put(b.collection, id, { ...current, status: next });
     context.changed();
   }
   const after = context.store.get(b.collection, id);
-  const hasBody = context.route.operation.responses.some((r) => r.status === String(status) && r.schema !== undefined);
+  const hasBody = context.route.operation.responses.some((response) => response.status === String(status) && response.schema !== undefined);
   return respondWith(context, status, hasBody && after ? shown(context, b.collection, after) : undefined);
 }

@@ -53,7 +53,7 @@ export class StateFile {
     const state: Snapshot = snapshot ?? { version: 1, issued: 0, collections: {} };
     if (header.generation !== (state.generation ?? 0)) return state; // compacted into the snapshot already
     const collections = new Map<string, Map<string, Resource>>();
-    for (const [name, list] of Object.entries(state.collections)) collections.set(name, new Map(list.map((r) => [String(r.id), r])));
+    for (const [name, list] of Object.entries(state.collections)) collections.set(name, new Map(list.map((resource) => [String(resource.id), resource])));
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i] as string;
       if (line === "") continue;

@@ -17,9 +17,9 @@ export function essence(header: string | undefined): string | undefined {
 
 /** True when `sent` is `declared` or within a range it declares (`application/*`, `*\/*`). */
 function covers(declared: string, sent: string): boolean {
-  const d = declared.toLowerCase();
-  if (d === sent || d === "*/*") return true;
-  return d.endsWith("/*") && sent.startsWith(d.slice(0, -1));
+  const declaredType = declared.toLowerCase();
+  if (declaredType === sent || declaredType === "*/*") return true;
+  return declaredType.endsWith("/*") && sent.startsWith(declaredType.slice(0, -1));
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Route } from "./routes.js";
 
 /** The names of the query parameters in `search` that the route's operation does not declare, in order, once each. */
 export function unknownQuery(route: Route, search: URLSearchParams): string[] {
-  const takes = new Set(route.operation.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  const takes = new Set(route.operation.parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name));
   const unknown: string[] = [];
   for (const name of search.keys()) if (!takes.has(name) && !unknown.includes(name)) unknown.push(name);
   return unknown;
@@ -17,18 +17,18 @@ export function unknownQuery(route: Route, search: URLSearchParams): string[] {
 
 /** What the operation takes, in words: "it takes only `includeClusterPods`", "it takes no query parameters". */
 export function takesInWords(route: Route): string {
-  const takes = route.operation.parameters.filter((p) => p.in === "query").map((p) => `\`${p.name}\``);
+  const takes = route.operation.parameters.filter((parameter) => parameter.in === "query").map((parameter) => `\`${parameter.name}\``);
   return takes.length === 0 ? "it takes no query parameters" : `it takes only ${takes.join(", ")}`;
 }
 
 /** The 400 problem for unknown query parameters. */
 export function unknownQueryProblem(route: Route, unknown: readonly string[]) {
-  const names = unknown.map((n) => `\`${n}\``).join(", ");
+  const names = unknown.map((name) => `\`${name}\``).join(", ");
   const operation = `${route.operation.id} (${route.method} ${route.template})`;
   return problem(
     400,
     "Bad Request",
     `${unknown.length === 1 ? "query parameter" : "query parameters"} ${names} ${unknown.length === 1 ? "is" : "are"} not taken by ${operation}: ${takesInWords(route)}`,
-    unknown.map((n) => `${n}: not a query parameter of ${route.operation.id}`),
+    unknown.map((name) => `${name}: not a query parameter of ${route.operation.id}`),
   );
 }

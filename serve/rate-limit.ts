@@ -26,15 +26,15 @@ export class RateLimitSyntaxError extends ServeError {
 
 /** `60/minute`, `1000/hour`, `5/10s`: a quota and a window. */
 export function parseRateLimit(text: string): WindowLimit {
-  const m = /^\s*(\d+)\s*\/\s*(?:(second|minute|hour|day)|(\d+)s)\s*$/.exec(text);
-  const quota = Number(m?.[1]);
-  const seconds = m?.[2] ? (NAMED[m[2]] as number) : Number(m?.[3]);
-  if (!m || !Number.isSafeInteger(quota) || quota < 1 || !Number.isSafeInteger(seconds) || seconds < 1) {
+  const match = /^\s*(\d+)\s*\/\s*(?:(second|minute|hour|day)|(\d+)s)\s*$/.exec(text);
+  const quota = Number(match?.[1]);
+  const seconds = match?.[2] ? (NAMED[match[2]] as number) : Number(match?.[3]);
+  if (!match || !Number.isSafeInteger(quota) || quota < 1 || !Number.isSafeInteger(seconds) || seconds < 1) {
     throw new RateLimitSyntaxError(
       `--rate-limit ${JSON.stringify(text)}: expected N/WINDOW with N ≥ 1 and WINDOW one of second, minute, hour, day or <seconds>s (e.g. 60/minute, 5/10s)`,
     );
   }
-  return { name: m[2] ?? `${seconds}s`, quota, seconds };
+  return { name: match[2] ?? `${seconds}s`, quota, seconds };
 }
 
 interface Usage {
@@ -70,35 +70,35 @@ export class RateLimiter {
     const now = this.now();
     let usage = this.usage.get(key);
     if (!usage) {
-      usage = this.windows.map((w) => ({ used: 0, resetAt: now + w.seconds * 1000 }));
+      usage = this.windows.map((window) => ({ used: 0, resetAt: now + window.seconds * 1000 }));
       this.usage.set(key, usage);
     }
-    for (const [i, w] of this.windows.entries()) {
-      const u = usage[i] as Usage;
-      if (now >= u.resetAt) {
-        u.used = 0;
-        u.resetAt = now + w.seconds * 1000;
+    for (const [i, window] of this.windows.entries()) {
+      const windowUsage = usage[i] as Usage;
+      if (now >= windowUsage.resetAt) {
+        windowUsage.used = 0;
+        windowUsage.resetAt = now + window.seconds * 1000;
       }
     }
     const full = this.windows.findIndex((_, i) => (usage[i] as Usage).used >= this.windows[i]!.quota);
-    if (full === -1) for (const u of usage) u.used++;
-    const secondsLeft = (u: Usage) => Math.max(0, Math.ceil((u.resetAt - now) / 1000));
+    if (full === -1) for (const windowUsage of usage) windowUsage.used++;
+    const secondsLeft = (windowUsage: Usage) => Math.max(0, Math.ceil((windowUsage.resetAt - now) / 1000));
     const headers = {
       RateLimit: serializeList(
-        this.windows.map((w, i) => [
-          w.name,
+        this.windows.map((window, i) => [
+          window.name,
           new Map([
-            ["r", w.quota - (usage[i] as Usage).used],
+            ["r", window.quota - (usage[i] as Usage).used],
             ["t", secondsLeft(usage[i] as Usage)],
           ]),
         ]),
       ),
       "RateLimit-Policy": serializeList(
-        this.windows.map((w) => [
-          w.name,
+        this.windows.map((window) => [
+          window.name,
           new Map([
-            ["q", w.quota],
-            ["w", w.seconds],
+            ["q", window.quota],
+            ["w", window.seconds],
           ]),
         ]),
       ),

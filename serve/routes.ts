@@ -20,16 +20,16 @@ export type RouteMatch =
 function parseTemplate(template: string): Segment[] {
   return template
     .split("/")
-    .filter((s) => s !== "")
-    .map((s) => {
-      const m = /^\{([^{}]+)\}$/.exec(s);
-      return m ? { param: m[1] as string } : { literal: s };
+    .filter((segment) => segment !== "")
+    .map((segment) => {
+      const match = /^\{([^{}]+)\}$/.exec(segment);
+      return match ? { param: match[1] as string } : { literal: segment };
     });
 }
 
 /** Sort key: templates with more literal segments first, then by text (stable, deterministic). */
 function specificity(route: Route): string {
-  return route.segments.map((s) => ("literal" in s ? "0" : "1")).join("") + route.template;
+  return route.segments.map((segment) => ("literal" in segment ? "0" : "1")).join("") + route.template;
 }
 
 export function buildRoutes(operations: readonly OperationModel[]): Route[] {
@@ -67,7 +67,7 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
  * matches the path decides which methods it has (405 with `Allow` for the others). HEAD is GET.
  */
 export function matchRoute(routes: readonly Route[], method: string, pathname: string): RouteMatch {
-  const parts = pathname.split("/").filter((s) => s !== "");
+  const parts = pathname.split("/").filter((segment) => segment !== "");
   let template: string | undefined;
   let params: Record<string, string> | undefined;
   for (const route of routes) {
@@ -78,9 +78,9 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
     }
   }
   if (template === undefined || params === undefined) return { kind: "not-found" };
-  const candidates = routes.filter((r) => r.template === template);
+  const candidates = routes.filter((candidate) => candidate.template === template);
   const wanted = method === "HEAD" ? "GET" : method;
-  const route = candidates.find((r) => r.method === wanted);
+  const route = candidates.find((candidate) => candidate.method === wanted);
   if (route) return { kind: "found", route, params };
-  return { kind: "method-not-allowed", allow: candidates.map((r) => r.method).sort() };
+  return { kind: "method-not-allowed", allow: candidates.map((candidate) => candidate.method).sort() };
 }

@@ -40,8 +40,8 @@ function credential(request: IncomingMessage, url: URL, graphql: boolean): strin
   }
   const header = request.headers.authorization;
   if (header === undefined) return unauthorized("the Authorization header is missing: send `Authorization: Bearer <API_KEY>`");
-  const m = /^Bearer +(\S+)\s*$/i.exec(header);
-  return m ? (m[1] as string) : unauthorized("the Authorization header is malformed: expected `Bearer <API_KEY>`");
+  const match = /^Bearer +(\S+)\s*$/i.exec(header);
+  return match ? (match[1] as string) : unauthorized("the Authorization header is malformed: expected `Bearer <API_KEY>`");
 }
 
 export async function createServer(options: ServeOptions = {}): Promise<V2kitServer> {
@@ -74,7 +74,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
   for (const [name, records] of Object.entries(initial.collections)) {
     if (records.length === 0) continue;
     const common = new Set(Object.keys(records[0] as object));
-    for (const r of records) for (const key of common) if (!Object.hasOwn(r, key)) common.delete(key);
+    for (const record of records) for (const key of common) if (!Object.hasOwn(record, key)) common.delete(key);
     seeded.set(name, common);
   }
   reportUnderivable(api, seeded);
@@ -194,7 +194,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
         return { status: 500, body: problem(500, "Internal Server Error", `v2kit serve failed: ${(error as Error)?.message ?? String(error)}`) };
       })
       .then(async (reply: Reply & { headers?: Record<string, string> }) => {
-        if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+        if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
         const headers = cors === undefined ? reply.headers : { ...corsHeaders(request), ...reply.headers };
         send(response, reply.status, request.method === "HEAD" ? undefined : reply.body, headers);
       })

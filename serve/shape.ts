@@ -47,7 +47,7 @@ function presentEndpoint(record: Resource, requestBase: string, cpus: readonly C
     gpu.excludedTypes ??= [];
     out.gpu = gpu;
   } else if (out.cpu === undefined) out.gpu = null;
-  if (Array.isArray(out.cpu)) out.cpu = out.cpu.map((c: unknown) => withMemory(c, cpus));
+  if (Array.isArray(out.cpu)) out.cpu = out.cpu.map((cpu: unknown) => withMemory(cpu, cpus));
   const scaling = isObject(out.scaling) ? out.scaling : {};
   if (isObject(out.workers) && out.type !== "LOAD_BALANCER" && scaling.type === "REQUEST_COUNT") {
     // Workers: idleTimeout is omitted from responses for queue endpoints scaling on REQUEST_COUNT.
@@ -149,7 +149,7 @@ export function withSecrets(record: Resource, sent: Buffer | undefined, pointers
 /** CPU config: `memory` (GB, response only) is derived from the flavor's catalog RAM multiplier. */
 function withMemory(config: unknown, cpus: readonly CpuRecord[]): unknown {
   if (!isObject(config) || typeof config.vcpuCount !== "number") return config;
-  const flavor = cpus.find((c) => c.id === config.id);
+  const flavor = cpus.find((cpu) => cpu.id === config.id);
   if (typeof flavor?.ramGbPerVcpu !== "number") return config;
   return { ...config, memory: Math.max(1, Math.round(config.vcpuCount * flavor.ramGbPerVcpu)) };
 }

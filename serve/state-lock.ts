@@ -47,8 +47,10 @@ function holderOf(file: string): Holder | undefined | "unreadable" {
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : "unreadable";
   }
   try {
-    const h = JSON.parse(text) as Partial<Holder>;
-    return Number.isSafeInteger(h.pid) && typeof h.host === "string" ? { pid: h.pid as number, host: h.host, since: String(h.since ?? "") } : "unreadable";
+    const holder = JSON.parse(text) as Partial<Holder>;
+    return Number.isSafeInteger(holder.pid) && typeof holder.host === "string"
+      ? { pid: holder.pid as number, host: holder.host, since: String(holder.since ?? "") }
+      : "unreadable";
   } catch {
     return "unreadable";
   }

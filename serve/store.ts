@@ -69,12 +69,12 @@ export class Store {
   }
 
   private collection(name: string): Map<string, Resource> {
-    let c = this.collections.get(name);
-    if (!c) {
-      c = new Map();
-      this.collections.set(name, c);
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new Map();
+      this.collections.set(name, collection);
     }
-    return c;
+    return collection;
   }
 
   list(name: string): Resource[] {
@@ -100,7 +100,7 @@ export class Store {
     this.collections.clear();
     this.issued = snapshot?.issued ?? 0;
     for (const [name, resources] of Object.entries(snapshot?.collections ?? {})) {
-      for (const r of resources) if (typeof r.id === "string") this.collection(name).set(r.id, r);
+      for (const resource of resources) if (typeof resource.id === "string") this.collection(name).set(resource.id, resource);
     }
     this.reseed();
   }
@@ -125,20 +125,26 @@ export function readSnapshot(file: string): Snapshot | undefined {
   } catch (error) {
     throw new SnapshotError(`${file}: not a v2kit serve state file: ${(error as Error).message}`);
   }
-  const s = data as Partial<Snapshot>;
-  if (typeof s !== "object" || s === null || s.version !== 1 || typeof s.collections !== "object" || s.collections === null) {
+  const snapshot = data as Partial<Snapshot>;
+  if (
+    typeof snapshot !== "object" ||
+    snapshot === null ||
+    snapshot.version !== 1 ||
+    typeof snapshot.collections !== "object" ||
+    snapshot.collections === null
+  ) {
     throw new SnapshotError(`${file}: not a v2kit serve state file: expected {"version": 1, "issued": N, "collections": {...}}`);
   }
-  for (const [name, list] of Object.entries(s.collections)) {
-    if (!Array.isArray(list) || list.some((r) => typeof r !== "object" || r === null || typeof (r as Resource).id !== "string")) {
+  for (const [name, list] of Object.entries(snapshot.collections)) {
+    if (!Array.isArray(list) || list.some((item) => typeof item !== "object" || item === null || typeof (item as Resource).id !== "string")) {
       throw new SnapshotError(`${file}: /collections/${name}: must be an array of objects with a string "id"`);
     }
   }
   return {
     version: 1,
-    issued: typeof s.issued === "number" ? s.issued : 0,
-    collections: s.collections,
-    ...(typeof s.generation === "number" ? { generation: s.generation } : {}),
+    issued: typeof snapshot.issued === "number" ? snapshot.issued : 0,
+    collections: snapshot.collections,
+    ...(typeof snapshot.generation === "number" ? { generation: snapshot.generation } : {}),
   };
 }
 

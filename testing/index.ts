@@ -26,13 +26,13 @@ export type Check = (operation: string, body: unknown, context?: CheckContext) =
  * rules target is set.
  */
 export function contextFor(model: TestModel, operation: string): CheckContext {
-  const needing = rulesFor(model, operation).filter((r) => r.needs?.includes("current"));
+  const needing = rulesFor(model, operation).filter((rule) => rule.needs?.includes("current"));
   if (needing.length === 0) return model.context;
-  const targets = needing.flatMap((r) => ruleKind(r.kind).targets(r));
-  const arb = arbitraryFor(model.requests[operation] ?? {}, model.defs).filter((c) =>
+  const targets = needing.flatMap((rule) => ruleKind(rule.kind).targets(rule));
+  const arb = arbitraryFor(model.requests[operation] ?? {}, model.defs).filter((candidate) =>
     targets.every((t) => {
-      const v = getAt(c, parsePointer(t));
-      return v !== undefined && (typeof v !== "number" || v > 1);
+      const value = getAt(candidate, parsePointer(t));
+      return value !== undefined && (typeof value !== "number" || value > 1);
     }),
   );
   const [current] = fc.sample(arb, { seed: 11, numRuns: 1 });
@@ -40,7 +40,7 @@ export function contextFor(model: TestModel, operation: string): CheckContext {
 }
 
 const samples = new WeakMap<TestModel, Map<string, unknown>>();
-const usable = (v: unknown) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
+const usable = (value: unknown) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
 
 export function exampleEnv(model: TestModel, operation: string, plain = false): ExampleEnv {
   const request = model.requests[operation] ?? {};
@@ -63,7 +63,7 @@ export function exampleEnv(model: TestModel, operation: string, plain = false): 
       }
       const sub = subschema(request, pointer, model.defs);
       const [value] = fc.sample(
-        arbitraryFor(sub, model.defs).filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)),
+        arbitraryFor(sub, model.defs).filter((sample) => sample !== null && !(Array.isArray(sample) && sample.length === 0)),
         { seed: 7, numRuns: 1 },
       );
       return value;
@@ -75,27 +75,27 @@ function subschema(schema: unknown, pointer: string, defs: TestModel["defs"]): R
   let node: unknown = schema;
   for (const segment of parsePointer(pointer)) {
     node = resolve(node, defs);
-    const o = node as Record<string, unknown>;
-    if (segment === "*" || /^\d+$/.test(segment)) node = o.items;
-    else node = findProperty(o, segment, defs);
+    const schemaNode = node as Record<string, unknown>;
+    if (segment === "*" || /^\d+$/.test(segment)) node = schemaNode.items;
+    else node = findProperty(schemaNode, segment, defs);
     if (node === undefined) return true;
   }
   return (node ?? true) as Record<string, unknown> | boolean;
 }
 
 function resolve(node: unknown, defs: TestModel["defs"]): unknown {
-  let n = node;
-  for (let i = 0; i < 10 && n && typeof n === "object" && typeof (n as { $ref?: unknown }).$ref === "string"; i++) {
-    n = defs[decodeURIComponent(String((n as { $ref: string }).$ref).split("#/$defs/")[1] ?? "")];
+  let current = node;
+  for (let i = 0; i < 10 && current && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; i++) {
+    current = defs[decodeURIComponent(String((current as { $ref: string }).$ref).split("#/$defs/")[1] ?? "")];
   }
-  return n;
+  return current;
 }
 
-function findProperty(o: Record<string, unknown>, name: string, defs: TestModel["defs"]): unknown {
-  const props = o.properties as Record<string, unknown> | undefined;
+function findProperty(schema: Record<string, unknown>, name: string, defs: TestModel["defs"]): unknown {
+  const props = schema.properties as Record<string, unknown> | undefined;
   if (props && Object.hasOwn(props, name)) return props[name];
   for (const key of ["allOf", "oneOf", "anyOf"]) {
-    for (const part of (o[key] as unknown[] | undefined) ?? []) {
+    for (const part of (schema[key] as unknown[] | undefined) ?? []) {
       const found = findProperty(resolve(part, defs) as Record<string, unknown>, name, defs);
       if (found !== undefined) return found;
     }
@@ -104,7 +104,7 @@ function findProperty(o: Record<string, unknown>, name: string, defs: TestModel[
 }
 
 export function rulesFor(model: TestModel, operation: string): RuleSpec[] {
-  return model.rules.rules.filter((r) => r.operations.includes(operation));
+  return model.rules.rules.filter((rule) => rule.operations.includes(operation));
 }
 
 /**
@@ -133,7 +133,7 @@ function bodiesWith(model: TestModel, operation: string, env: ExampleEnv, accept
 
 /** The rule ids among a verdict's violations, schema failures left out. */
 export function ruleIds(result: CheckResult): string[] {
-  return [...new Set(result.violations.map((v) => v.rule).filter((r) => !r.startsWith("schema/")))].sort();
+  return [...new Set(result.violations.map((violation) => violation.rule).filter((ruleId) => !ruleId.startsWith("schema/")))].sort();
 }
 
 export function violate(model: TestModel, rule: RuleSpec, operation: string, body: unknown): unknown {
@@ -144,7 +144,7 @@ export function violate(model: TestModel, rule: RuleSpec, operation: string, bod
 export function edgeCases(model: TestModel, rule: RuleSpec, operation: string, body: unknown): EdgeCase[] {
   return ruleKind(rule.kind)
     .edgeCases(rule, body, exampleEnv(model, operation))
-    .filter((c) => c.body !== undefined);
+    .filter((edgeCase) => edgeCase.body !== undefined);
 }
 
 export { getAt, parsePointer };

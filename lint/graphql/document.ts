@@ -92,10 +92,10 @@ export function isFailure(value: unknown): value is DocumentFailure {
 
 /** The operation a server would run: the one named by `operationName`, or the only one. */
 export function pickOperation(doc: DocumentNode, operationName: string | undefined): OperationDefinitionNode | DocumentFailure {
-  const operations = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === "OperationDefinition");
-  const names = operations.map((o) => o.name?.value ?? "(anonymous)").join(", ");
+  const operations = doc.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === "OperationDefinition");
+  const names = operations.map((operation) => operation.name?.value ?? "(anonymous)").join(", ");
   if (operationName !== undefined) {
-    const found = operations.find((o) => o.name?.value === operationName);
+    const found = operations.find((operation) => operation.name?.value === operationName);
     if (found) return found;
     return { rule: "graphql/operation", message: `must name an operation of the document: it has ${names || "none"}`, offset: 0, path: "/operationName" };
   }
@@ -115,11 +115,11 @@ export function pickOperation(doc: DocumentNode, operationName: string | undefin
 /** Top-level fields of a selection set, through inline fragments and fragment spreads. */
 export function topLevelFields(doc: DocumentNode, set: SelectionSetNode): FieldNode[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of doc.definitions) if (d.kind === "FragmentDefinition") fragments.set(d.name.value, d);
+  for (const definition of doc.definitions) if (definition.kind === "FragmentDefinition") fragments.set(definition.name.value, definition);
   const out: FieldNode[] = [];
   const seen = new Set<string>();
-  const walk = (s: SelectionSetNode) => {
-    for (const selection of s.selections) {
+  const walk = (selectionSet: SelectionSetNode) => {
+    for (const selection of selectionSet.selections) {
       if (selection.kind === "Field") out.push(selection);
       else if (selection.kind === "InlineFragment") walk(selection.selectionSet);
       else if (!seen.has(selection.name.value)) {

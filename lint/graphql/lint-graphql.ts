@@ -46,8 +46,8 @@ export function lintGraphql(engine: Engine, key: string, body: unknown, context:
   return {
     result: rebuild(
       result,
-      result.violations.map((v) => ({ ...v, path: unwrap(v.path) })),
-      result.warnings.map((w) => ({ ...w, path: unwrap(w.path) })),
+      result.violations.map((violation) => ({ ...violation, path: unwrap(violation.path) })),
+      result.warnings.map((warning) => ({ ...warning, path: unwrap(warning.path) })),
     ),
   };
 }
@@ -73,15 +73,20 @@ function lintWire(engine: Engine, key: string, name: string, body: Record<string
     shape.push(requestViolation("/operationName", "must be a string naming an operation of the document"));
   if (shape.length > 0 || typeof query !== "string") return { result: rebuild(null, shape, warnings) };
 
-  const at = (v: Violation | Warning, offset: number) => {
-    if (text !== undefined) positions.set(v, filePosition(text, "/query", offset));
-    return v;
+  const at = (finding: Violation | Warning, offset: number) => {
+    if (text !== undefined) positions.set(finding, filePosition(text, "/query", offset));
+    return finding;
   };
   const fail = (rule: string, path: string, message: string, offset: number): GraphqlOutcome => {
     const where = queryPosition(query, offset);
-    const v: Violation = { rule, status: 400, path, message: path === "/query" ? `${message} (query line ${where.line}, column ${where.column})` : message };
-    if (path === "/query") at(v, offset);
-    return { result: rebuild(null, [v], warnings), positions };
+    const violation: Violation = {
+      rule,
+      status: 400,
+      path,
+      message: path === "/query" ? `${message} (query line ${where.line}, column ${where.column})` : message,
+    };
+    if (path === "/query") at(violation, offset);
+    return { result: rebuild(null, [violation], warnings), positions };
   };
 
   const doc = parseDocument(query);
@@ -98,15 +103,15 @@ function lintWire(engine: Engine, key: string, name: string, body: Record<string
     );
   }
   const fields = topLevelFields(doc, operation.selectionSet);
-  const calls = fields.filter((f) => f.name.value === name);
-  for (const other of fields.filter((f) => f.name.value !== name)) {
+  const calls = fields.filter((field) => field.name.value === name);
+  for (const other of fields.filter((field) => field.name.value !== name)) {
     if (calls.length === 0) break;
-    const w: Warning = {
+    const warning: Warning = {
       rule: "graphql/operation",
       path: "/query",
       message: `also calls ${other.name.value}: not checked here (${advice(engine, other.name.value)})`,
     };
-    warnings.push(at(w, other.loc?.start ?? 0));
+    warnings.push(at(warning, other.loc?.start ?? 0));
   }
   const [first] = fields;
   if (calls.length === 0) {
@@ -120,11 +125,12 @@ function lintWire(engine: Engine, key: string, name: string, body: Record<string
   for (const call of calls) {
     const reader = new ArgumentReader(operation.variableDefinitions ?? [], hasVariables ? variables : {}, hasVariables ? "/variables" : "");
     const args = reader.read(call.loc?.start ?? 0, call.arguments ?? []);
-    for (const p of reader.problems) violations.push(placed({ rule: "graphql/variables", status: 400, path: "", message: p.message }, p.origin, []));
+    for (const problem of reader.problems)
+      violations.push(placed({ rule: "graphql/variables", status: 400, path: "", message: problem.message }, problem.origin, []));
     const result = evaluate(engine, key, args, context);
     if (resolved === null) resolved = result.resolved;
-    for (const v of result.violations) violations.push(mapped(v, reader.origins));
-    for (const w of result.warnings) warnings.push(mapped(w, reader.origins));
+    for (const violation of result.violations) violations.push(mapped(violation, reader.origins));
+    for (const warning of result.warnings) warnings.push(mapped(warning, reader.origins));
   }
   return { result: { ...rebuild(null, violations, warnings), resolved }, positions };
 
@@ -157,7 +163,7 @@ function requestViolation(path: string, message: string): Violation {
 /** `input.env[0].key` for `/input/env/0/key`. */
 function dotted(pointer: string): string {
   return parsePointer(pointer)
-    .map((s, i) => (/^(0|[1-9][0-9]*)$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`))
+    .map((segment, i) => (/^(0|[1-9][0-9]*)$/.test(segment) ? `[${segment}]` : i === 0 ? segment : `.${segment}`))
     .join("");
 }
 

@@ -27,7 +27,7 @@ export class ArgumentReader {
     private readonly variables: Record<string, unknown>,
     private readonly variablesPointer: string,
   ) {
-    for (const d of definitions) this.definitions.set(d.variable.name.value, d);
+    for (const definition of definitions) this.definitions.set(definition.variable.name.value, definition);
   }
 
   /** The arguments of one field as a JSON object; the root origin is the field itself. */
@@ -59,14 +59,14 @@ export class ArgumentReader {
       case "ListValue":
         // A variable without value inside a list is null there (GraphQL input coercion).
         return node.values.map((item, i) => {
-          const v = this.value(item, `${pointer}/${i}`);
-          return v === ABSENT ? null : v;
+          const itemValue = this.value(item, `${pointer}/${i}`);
+          return itemValue === ABSENT ? null : itemValue;
         });
       case "ObjectValue": {
         const out: Record<string, unknown> = {};
         for (const field of node.fields) {
-          const v = this.value(field.value, `${pointer}/${formatPointer([field.name.value]).slice(1)}`);
-          if (v !== ABSENT) define(out, field.name.value, v);
+          const fieldValue = this.value(field.value, `${pointer}/${formatPointer([field.name.value]).slice(1)}`);
+          if (fieldValue !== ABSENT) define(out, field.name.value, fieldValue);
         }
         return out;
       }
@@ -108,9 +108,9 @@ export function originOf(origins: ReadonlyMap<string, Origin>, pointer: string):
   } catch {
     segments = [];
   }
-  for (let n = segments.length; n >= 0; n--) {
-    const origin = origins.get(formatPointer(segments.slice(0, n)));
-    if (origin !== undefined) return { origin, rest: segments.slice(n) };
+  for (let prefixLength = segments.length; prefixLength >= 0; prefixLength--) {
+    const origin = origins.get(formatPointer(segments.slice(0, prefixLength)));
+    if (origin !== undefined) return { origin, rest: segments.slice(prefixLength) };
   }
   return { origin: { query: 0 }, rest: segments };
 }

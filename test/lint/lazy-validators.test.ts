@@ -27,7 +27,7 @@ describe("fileStems", () => {
 describe("the one-operation module", () => {
   it("imports its own request validator and no other validator module", () => {
     const text = readFileSync(path.join(output, "operations/createEndpoint.mts"), "utf8");
-    const imports = [...text.matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
+    const imports = [...text.matchAll(/from "([^"]+)"/g)].map((match) => match[1]);
     // This package's own output imports the package's engine (a consumer's imports its runtime/ copy).
     const engine = path
       .relative(path.join(output, "operations"), path.resolve(import.meta.dirname, "../../engine/index.js"))

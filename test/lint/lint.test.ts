@@ -14,64 +14,64 @@ import { type LintResult, lint, lintSource, MAX_DEPTH } from "../../lint/lint.js
 
 const example = (name: string) => readFileSync(new URL(`../../examples/${name}`, import.meta.url), "utf8");
 const json = (name: string) => JSON.parse(example(name)) as unknown;
-const rulesOf = (r: LintResult) => r.violations.map((v) => v.rule);
+const rulesOf = (result: LintResult) => result.violations.map((violation) => violation.rule);
 
 /** The invariant every verdict keeps, whatever the input. */
-function expectVerdict(r: LintResult): void {
-  expect(typeof r.ok).toBe("boolean");
-  expect(r.ok).toBe(r.violations.length === 0);
-  expect(r.ok ? r.status : typeof r.status).toBe(r.ok ? null : "number");
-  expect(r.problem?.status ?? null).toBe(r.status);
-  expect(r.status).toBe(r.violations[0]?.status ?? null);
+function expectVerdict(result: LintResult): void {
+  expect(typeof result.ok).toBe("boolean");
+  expect(result.ok).toBe(result.violations.length === 0);
+  expect(result.ok ? result.status : typeof result.status).toBe(result.ok ? null : "number");
+  expect(result.problem?.status ?? null).toBe(result.status);
+  expect(result.status).toBe(result.violations[0]?.status ?? null);
 }
 
 describe("examples", () => {
   test("GPU and CPU creates are valid with the bundled catalog", () => {
     for (const name of ["create-endpoint-gpu.json", "create-endpoint-cpu.json"]) {
-      const r = lint(example(name), { operation: "createEndpoint" });
-      expect(r.violations, name).toEqual([]);
-      expect(r).toMatchObject({ ok: true, status: null, problem: null });
+      const result = lint(example(name), { operation: "createEndpoint" });
+      expect(result.violations, name).toEqual([]);
+      expect(result).toMatchObject({ ok: true, status: null, problem: null });
     }
   });
 
   test("defaults are applied to the resolved body", () => {
-    const r = lint(example("create-endpoint-cpu.json"), { operation: "createEndpoint" });
-    expect(r.resolved).toMatchObject({ workers: { min: 0, max: 4 }, flashboot: "OFF", timeout: 300000 });
+    const result = lint(example("create-endpoint-cpu.json"), { operation: "createEndpoint" });
+    expect(result.resolved).toMatchObject({ workers: { min: 0, max: 4 }, flashboot: "OFF", timeout: 300000 });
   });
 
   test("the invalid create lists every violation, schema (422) first", () => {
-    const r = lint(example("create-endpoint-invalid.json"), { operation: "createEndpoint" });
-    expectVerdict(r);
-    expect(r.status).toBe(422);
-    expect(rulesOf(r)).toEqual(["schema/additionalProperties", "gpu-cpu-exactly-one", "lb-requires-request-count", "excluded-types-within-pools"]);
-    expect(r.violations[0]).toMatchObject({ path: "/workersMin", hint: "`workersMin` is a v1 field: use `workers.min`" });
-    expect(r.violations.find((v) => v.rule === "excluded-types-within-pools")?.path).toBe("/gpu/excludedTypes/0");
-    expect(r.problem).toMatchObject({ title: "Unprocessable Entity", status: 422 });
-    expect(r.problem?.errors).toHaveLength(4);
+    const result = lint(example("create-endpoint-invalid.json"), { operation: "createEndpoint" });
+    expectVerdict(result);
+    expect(result.status).toBe(422);
+    expect(rulesOf(result)).toEqual(["schema/additionalProperties", "gpu-cpu-exactly-one", "lb-requires-request-count", "excluded-types-within-pools"]);
+    expect(result.violations[0]).toMatchObject({ path: "/workersMin", hint: "`workersMin` is a v1 field: use `workers.min`" });
+    expect(result.violations.find((violation) => violation.rule === "excluded-types-within-pools")?.path).toBe("/gpu/excludedTypes/0");
+    expect(result.problem).toMatchObject({ title: "Unprocessable Entity", status: 422 });
+    expect(result.problem?.errors).toHaveLength(4);
   });
 
   test("the invalid create without the schema failure answers 400, the first rule's status", () => {
     const body = json("create-endpoint-invalid.json") as Record<string, unknown>;
     delete body.workersMin;
-    const r = lint(body, { operation: "createEndpoint" });
-    expect(r.status).toBe(400);
-    expect(r.problem?.detail).toMatch(/^\/cpu: must set exactly one of `gpu` or `cpu`.* \(and 2 more\)$/);
+    const result = lint(body, { operation: "createEndpoint" });
+    expect(result.status).toBe(400);
+    expect(result.problem?.detail).toMatch(/^\/cpu: must set exactly one of `gpu` or `cpu`.* \(and 2 more\)$/);
   });
 
   test("an update is checked on the current endpoint merged with the patch", () => {
     const current = json("current-endpoint.json");
-    const r = lint(example("update-endpoint.json"), { operation: "updateEndpoint", current });
-    expect(r.violations).toEqual([]);
-    expect(r.resolved).toMatchObject({
+    const result = lint(example("update-endpoint.json"), { operation: "updateEndpoint", current });
+    expect(result.violations).toEqual([]);
+    expect(result.resolved).toMatchObject({
       gpu: { pools: ["AMPERE_48", "ADA_48_PRO"], excludedTypes: ["NVIDIA A40"], count: 1 },
       workers: { max: 6, idleTimeout: 30 },
     });
   });
 
   test("reset is not a v2 pod action, with the hint to stop and start", () => {
-    const r = lint(example("pod-action-reset.json"), { operation: "podAction" });
-    expect(r.status).toBe(422);
-    expect(r.violations[0]).toMatchObject({
+    const result = lint(example("pod-action-reset.json"), { operation: "podAction" });
+    expect(result.status).toBe(422);
+    expect(result.violations[0]).toMatchObject({
       rule: "schema/enum",
       path: "/action",
       hint: "v2 has no reset action (and no equivalent): send `stop`, then `start`",
@@ -81,27 +81,27 @@ describe("examples", () => {
   test("every line of bodies.ndjson gets its verdict", () => {
     const lines = example("bodies.ndjson")
       .split("\n")
-      .filter((l) => l.trim() !== "");
-    const statuses = lines.map((l) => lint(l, { operation: "createEndpoint" }).status);
+      .filter((line) => line.trim() !== "");
+    const statuses = lines.map((line) => lint(line, { operation: "createEndpoint" }).status);
     expect(statuses).toEqual([null, null, 400, 400, 400, 422]);
   });
 
   test("a response body is checked against the response schema", () => {
     const current = json("current-endpoint.json");
     expect(lint(current, { operation: "createEndpoint", response: 201 }).ok).toBe(true);
-    const r = lint({ id: 1 }, { operation: "createEndpoint", response: "201" });
-    expect(r.ok).toBe(false);
-    expect(r.violations.every((v) => v.status === 422 && v.rule.startsWith("schema/"))).toBe(true);
+    const result = lint({ id: 1 }, { operation: "createEndpoint", response: "201" });
+    expect(result.ok).toBe(false);
+    expect(result.violations.every((violation) => violation.status === 422 && violation.rule.startsWith("schema/"))).toBe(true);
   });
 
   test("an anyOf value reports the branch its type chose, not the branches it did not take", () => {
     const current = json("current-endpoint.json") as Record<string, unknown>;
     // gpu is `EndpointGpuConfig | null`: an object with a bad count is the object branch's failure.
     const badCount = lint({ ...current, gpu: { ...(current["gpu"] as object), count: "x" } }, { operation: "createEndpoint", response: 201 });
-    expect(badCount.violations.map((v) => `${v.path}: ${v.message}`)).toEqual(["/gpu/count: must be integer"]);
+    expect(badCount.violations.map((violation) => `${violation.path}: ${violation.message}`)).toEqual(["/gpu/count: must be integer"]);
     // A value no branch's type admits: one violation naming the types.
     const wrongType = lint({ ...current, gpu: 5 }, { operation: "createEndpoint", response: 201 });
-    expect(wrongType.violations.map((v) => `${v.path}: ${v.message}`)).toEqual(["/gpu: must be object or null"]);
+    expect(wrongType.violations.map((violation) => `${violation.path}: ${violation.message}`)).toEqual(["/gpu: must be object or null"]);
   });
 });
 
@@ -129,14 +129,14 @@ describe("context", () => {
     const body = { ...gpu(), templateId: "tpl-nope" };
     const offline = lint(body, { operation: "createEndpoint" });
     expect(offline.ok).toBe(true);
-    expect(offline.warnings.map((w) => w.rule)).toContain("template-exists");
-    const r = lint(body, { operation: "createEndpoint", templates: [{ id: "tpl8k2m4qz1", serverless: true }] });
-    expect(r.status).toBe(404);
+    expect(offline.warnings.map((warning) => warning.rule)).toContain("template-exists");
+    const result = lint(body, { operation: "createEndpoint", templates: [{ id: "tpl8k2m4qz1", serverless: true }] });
+    expect(result.status).toBe(404);
   });
 
   test("a given collection replaces the bundled one; the other stays bundled", () => {
-    const r = lint(gpu(), { operation: "createEndpoint", catalog: { gpus: [{ id: "NVIDIA L4", pool: "AMPERE_24" }] } });
-    expect(rulesOf(r)).toContain("gpu-pools-known");
+    const result = lint(gpu(), { operation: "createEndpoint", catalog: { gpus: [{ id: "NVIDIA L4", pool: "AMPERE_24" }] } });
+    expect(rulesOf(result)).toContain("gpu-pools-known");
     const cpu = lint(example("create-endpoint-cpu.json"), { operation: "createEndpoint", catalog: { gpus: [] } });
     expect(cpu.ok).toBe(true);
   });
@@ -146,26 +146,26 @@ describe("hints", () => {
   const rulesFile = parseYaml(readFileSync(new URL("../../rules/v2.rules.yaml", import.meta.url), "utf8")) as {
     hints: { operations: string[]; property?: string; use?: string; note?: string; path?: string; value?: unknown; hint?: string }[];
   };
-  const cases = rulesFile.hints.flatMap((h) => h.operations.map((operation) => ({ ...h, operation, at: String(h.property ?? h.path) })));
+  const cases = rulesFile.hints.flatMap((hint) => hint.operations.map((operation) => ({ ...hint, operation, at: String(hint.property ?? hint.path) })));
 
-  function hintFor(c: (typeof cases)[number]): { body: unknown; expected: string } {
-    if (c.property !== undefined) {
-      const name = c.property.slice(1);
-      return { body: { [name]: 1 }, expected: `\`${name}\` is a v1 field: use \`${c.use}\`${c.note ? ` (${c.note})` : ""}` };
+  function hintFor(hintCase: (typeof cases)[number]): { body: unknown; expected: string } {
+    if (hintCase.property !== undefined) {
+      const name = hintCase.property.slice(1);
+      return { body: { [name]: 1 }, expected: `\`${name}\` is a v1 field: use \`${hintCase.use}\`${hintCase.note ? ` (${hintCase.note})` : ""}` };
     }
-    return { body: { [String(c.path).slice(1)]: c.value }, expected: String(c.hint) };
+    return { body: { [String(hintCase.path).slice(1)]: hintCase.value }, expected: String(hintCase.hint) };
   }
 
-  test.each(cases)("$operation $at", (c) => {
-    const { body, expected } = hintFor(c);
-    const r = lint(body, { operation: c.operation });
-    expect(r.violations.find((v) => v.path === c.at)?.hint).toBe(expected);
+  test.each(cases)("$operation $at", (hintCase) => {
+    const { body, expected } = hintFor(hintCase);
+    const result = lint(body, { operation: hintCase.operation });
+    expect(result.violations.find((violation) => violation.path === hintCase.at)?.hint).toBe(expected);
   });
 
   test("a GPU type id in gpu.pools suggests its pool", () => {
     const body = { ...(json("create-endpoint-gpu.json") as Record<string, unknown>), gpu: { pools: ["NVIDIA A40"] } };
-    const r = lint(body, { operation: "createEndpoint" });
-    expect(r.violations.find((v) => v.rule === "gpu-pools-known")).toMatchObject({
+    const result = lint(body, { operation: "createEndpoint" });
+    expect(result.violations.find((violation) => violation.rule === "gpu-pools-known")).toMatchObject({
       path: "/gpu/pools/0",
       hint: '"NVIDIA A40" is the `id` of a gpus record, not a `pool`: use "AMPERE_48"',
     });
@@ -200,9 +200,9 @@ describe("text failures are 400 verdicts", () => {
   });
 
   test.each(["", "   \n\t", "\uFEFF"])("empty input %j", (text) => {
-    const r = lint(text, op);
-    expect(r.status).toBe(400);
-    expect(r.violations[0]?.message).toBe("must be a JSON value: the body is empty");
+    const result = lint(text, op);
+    expect(result.status).toBe(400);
+    expect(result.violations[0]?.message).toBe("must be a JSON value: the body is empty");
   });
 
   test("a UTF-8 BOM is ignored, as text and as bytes", () => {
@@ -218,17 +218,17 @@ describe("text failures are 400 verdicts", () => {
     [[0x22, 0xc0, 0xaf, 0x22], 1], // overlong
     [[0x22, 0xe2, 0x82], 1], // cut at the end
   ])("not UTF-8 %j: byte offset %i", (bytes, offset) => {
-    const r = lint(Uint8Array.from(bytes), op);
-    expect(r.status).toBe(400);
-    expect(r.violations[0]?.rule).toBe("json/encoding");
-    expect(r.violations[0]?.message).toContain(`invalid byte at offset ${offset}`);
+    const result = lint(Uint8Array.from(bytes), op);
+    expect(result.status).toBe(400);
+    expect(result.violations[0]?.rule).toBe("json/encoding");
+    expect(result.violations[0]?.message).toContain(`invalid byte at offset ${offset}`);
   });
 
   test("100,000-deep nesting, as text and as a value", () => {
     const text = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
-    const r = lint(text, op);
-    expect(r.status).toBe(400);
-    expect(r.violations[0]?.rule).toBe("json/depth");
+    const result = lint(text, op);
+    expect(result.status).toBe(400);
+    expect(result.violations[0]?.rule).toBe("json/depth");
     let value: unknown = {};
     for (let i = 0; i < 100_000; i++) value = { a: value };
     expect(lint(value, op).violations[0]?.rule).toBe("json/depth");
@@ -243,7 +243,7 @@ describe("text failures are 400 verdicts", () => {
     expect(lint(nested(MAX_DEPTH), op).violations[0]?.rule).not.toBe("json/depth");
     expect(lint(nested(MAX_DEPTH + 1), op).violations[0]?.rule).toBe("json/depth");
     const brackets = `{"name": "${"{[".repeat(MAX_DEPTH)}", "type": "QUEUE"}`;
-    expect(lint(brackets, op).violations.map((v) => v.rule)).not.toContain("json/depth");
+    expect(lint(brackets, op).violations.map((violation) => violation.rule)).not.toContain("json/depth");
   });
 
   test("__proto__ and constructor keys stay data: no prototype pollution", () => {
@@ -251,9 +251,9 @@ describe("text failures are 400 verdicts", () => {
       "scaling": {"type": "QUEUE_DELAY", "queueDelay": 1}, "image": "i", "gpu": {"pools": ["ADA_24"], "__proto__": {"polluted": 3}},
       "env": {"__proto__": "4"}}`;
     for (const operation of ["createEndpoint", "updateEndpoint", "createPod"]) {
-      const r = lint(text, { operation, current: JSON.parse(text) });
-      expectVerdict(r);
-      expect(r.ok).toBe(false);
+      const result = lint(text, { operation, current: JSON.parse(text) });
+      expectVerdict(result);
+      expect(result.ok).toBe(false);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");
@@ -335,9 +335,9 @@ describe("another engine", () => {
   });
 
   test("a response status the operation does not declare is a warning", () => {
-    const r = lint("{}", { operation: "ping", engine: tiny, response: 200 });
-    expect(r.ok).toBe(true);
-    expect(r.warnings[0]?.rule).toBe("schema/response");
+    const result = lint("{}", { operation: "ping", engine: tiny, response: 200 });
+    expect(result.ok).toBe(true);
+    expect(result.warnings[0]?.rule).toBe("schema/response");
   });
 });
 
@@ -370,8 +370,8 @@ describe("source positions (slow path)", () => {
     let error: Error | undefined;
     try {
       JSON.parse(badJson);
-    } catch (e) {
-      error = e as Error;
+    } catch (thrown) {
+      error = thrown as Error;
     }
     expect(describeParseError(badJson, error as Error).position).toEqual({ line: 2, column: 7 });
   });

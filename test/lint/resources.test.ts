@@ -170,11 +170,11 @@ const cases: Case[] = [
 
 describe("lint of the resource operations", () => {
   test.each(cases)("$operation: $name", ({ operation, body, status, at, rule }) => {
-    const r = lint(body, { operation });
-    expect(r.status, JSON.stringify(r.violations)).toBe(status);
-    expect(r.ok).toBe(status === null);
-    if (at !== undefined) expect(r.violations.map((v) => v.path)).toContain(at);
-    if (rule !== undefined) expect(r.violations.map((v) => v.rule)).toContain(rule);
+    const result = lint(body, { operation });
+    expect(result.status, JSON.stringify(result.violations)).toBe(status);
+    expect(result.ok).toBe(status === null);
+    if (at !== undefined) expect(result.violations.map((violation) => violation.path)).toContain(at);
+    if (rule !== undefined) expect(result.violations.map((violation) => violation.rule)).toContain(rule);
   });
 
   test("the CLI rejects `mounts.persistent.size: 5` with 422 and points at it", () => {

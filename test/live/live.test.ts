@@ -73,7 +73,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   if (auth !== `Bearer ${KEY}` && auth !== `Bearer ${FORBIDDEN_KEY}`) {
     return problem(res, 401, "Unauthorized", "Bearer token missing or invalid.", ["Authorization: no valid bearer token"]);
   }
-  const count = received.filter((r) => r.path === path).length;
+  const count = received.filter((request) => request.path === path).length;
   res.setHeader("RateLimit", `"minute";r=${60 - count};t=30, "hour";r=${1000 - count};t=1800`);
   res.setHeader("RateLimit-Policy", `"minute";q=60;w=60, "hour";q=1000;w=3600`);
   if (auth === `Bearer ${FORBIDDEN_KEY}`) return problem(res, 403, "Forbidden", "This key cannot read the catalog.");
@@ -127,7 +127,7 @@ const options = (extra: Partial<LiveOptions> = {}): LiveOptions => ({
 async function liveError(promise: Promise<unknown>): Promise<LiveError> {
   const error = await promise.then(
     () => undefined,
-    (e: unknown) => e,
+    (rejection: unknown) => rejection,
   );
   expect(error).toBeInstanceOf(LiveError);
   return error as LiveError;
@@ -135,7 +135,7 @@ async function liveError(promise: Promise<unknown>): Promise<LiveError> {
 
 async function cacheContents(): Promise<string[]> {
   const names = existsSync(cacheDir) ? await readdir(cacheDir) : [];
-  return Promise.all(names.map((n) => readFile(join(cacheDir, n), "utf8")));
+  return Promise.all(names.map((name) => readFile(join(cacheDir, name), "utf8")));
 }
 
 // ---------------------------------------------------------------- liveContext
@@ -150,12 +150,12 @@ describe("liveContext", () => {
         { id: "pub-1", name: "public" },
       ],
     });
-    expect(received.map((r) => r.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus", "/v2/catalog/templates", "/v2/templates"]);
-    expect(new Set(received.map((r) => r.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
+    expect(received.map((request) => request.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus", "/v2/catalog/templates", "/v2/templates"]);
+    expect(new Set(received.map((request) => request.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
 
     received = [];
     expect(await liveContext("createPod", ["catalog"], options({ cache: false }))).toEqual({ catalog: expect.any(Object) });
-    expect(received.map((r) => r.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus"]);
+    expect(received.map((request) => request.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus"]);
 
     received = [];
     expect(await liveContext("deletePod", [], options())).toEqual({});
@@ -221,8 +221,8 @@ describe("liveContext", () => {
 
   test("verbose shows requests, cache hits and the quota, never the key", async () => {
     const lines: string[] = [];
-    await liveContext("createPod", ["catalog"], options({ verbose: (l) => lines.push(l) }));
-    await liveContext("createPod", ["catalog"], options({ verbose: (l) => lines.push(l) }));
+    await liveContext("createPod", ["catalog"], options({ verbose: (line) => lines.push(line) }));
+    await liveContext("createPod", ["catalog"], options({ verbose: (line) => lines.push(line) }));
     const text = lines.join("\n");
     expect(text).toContain("minute 59/60 left (resets in 30 s), hour 999/1000 left (resets in 1800 s)");
     expect(text).toContain("from cache");
@@ -234,22 +234,22 @@ describe("liveContext", () => {
 
 describe("errors", () => {
   test("401 names the key problem and shows detail and errors[], without the key", async () => {
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ apiKey: "sk-wrong-SECRET" })));
-    expect(e.code).toBe("unauthorized");
-    expect(e.status).toBe(401);
-    expect(e.exitCode).toBe(2);
-    expect(e.message).toContain("API key missing, malformed, expired or invalid");
-    expect(e.message).toContain("detail: Bearer token missing or invalid.");
-    expect(e.message).toContain("- Authorization: no valid bearer token");
-    expect(e.message).not.toContain("sk-wrong-SECRET");
-    expect(received.every((r) => r.authorization === "Bearer sk-wrong-SECRET")).toBe(true);
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ apiKey: "sk-wrong-SECRET" })));
+    expect(error.code).toBe("unauthorized");
+    expect(error.status).toBe(401);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain("API key missing, malformed, expired or invalid");
+    expect(error.message).toContain("detail: Bearer token missing or invalid.");
+    expect(error.message).toContain("- Authorization: no valid bearer token");
+    expect(error.message).not.toContain("sk-wrong-SECRET");
+    expect(received.every((request) => request.authorization === "Bearer sk-wrong-SECRET")).toBe(true);
   });
 
   test("403 says the key lacks access", async () => {
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ apiKey: FORBIDDEN_KEY })));
-    expect(e.code).toBe("forbidden");
-    expect(e.message).toContain("key lacks access");
-    expect(e.message).toContain("This key cannot read the catalog.");
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ apiKey: FORBIDDEN_KEY })));
+    expect(error.code).toBe("forbidden");
+    expect(error.message).toContain("key lacks access");
+    expect(error.message).toContain("This key cannot read the catalog.");
   });
 
   test("429: waits Retry-After through the injected sleep, then succeeds", async () => {
@@ -258,26 +258,26 @@ describe("errors", () => {
     const context = await liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) }));
     expect(context.catalog?.gpus).toHaveLength(1);
     expect(waits).toEqual([2000, 2000]);
-    expect(received.filter((r) => r.path === "/v2/catalog/gpus")).toHaveLength(3);
+    expect(received.filter((request) => request.path === "/v2/catalog/gpus")).toHaveLength(3);
   });
 
   test("429: gives up after maxRetries (3) retries with the problem detail", async () => {
     limited.set("/v2/catalog/gpus", 10);
     const waits: number[] = [];
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) })));
-    expect(e.code).toBe("rate-limited");
-    expect(e.message).toContain("still limited after 3 retries");
-    expect(e.message).toContain("Per-user rate limit exceeded for window minute.");
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) })));
+    expect(error.code).toBe("rate-limited");
+    expect(error.message).toContain("still limited after 3 retries");
+    expect(error.message).toContain("Per-user rate limit exceeded for window minute.");
     expect(waits).toHaveLength(3);
-    expect(received.filter((r) => r.path === "/v2/catalog/gpus")).toHaveLength(4);
+    expect(received.filter((request) => request.path === "/v2/catalog/gpus")).toHaveLength(4);
   });
 
   test("429 with a Retry-After beyond the 60 s cap fails at once", async () => {
     limited.set("/v2/catalog/gpus", 1);
     retryAfter = "3600";
     const waits: number[] = [];
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) })));
-    expect(e.message).toContain("asks to wait 3600 s");
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ sleep: async (ms) => void waits.push(ms) })));
+    expect(error.message).toContain("asks to wait 3600 s");
     expect(waits).toEqual([]);
   });
 
@@ -292,15 +292,15 @@ describe("errors", () => {
 
   test("a slow response times out with a clear message", async () => {
     slowPaths.add("/v2/catalog/gpus");
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ timeoutMs: 100 })));
-    expect(e.code).toBe("timeout");
-    expect(e.message).toContain("no response within 100 ms");
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ timeoutMs: 100 })));
+    expect(error.code).toBe("timeout");
+    expect(error.message).toContain("no response within 100 ms");
   });
 
   test("a catalog response whose records cannot be matched is an invalid response, at its pointer", async () => {
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ baseUrl: `${baseUrl}/broken` })));
-    expect(e.code).toBe("invalid-response");
-    expect(e.message).toContain("/v2/catalog/gpus: /gpus/1: must be an object");
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ baseUrl: `${baseUrl}/broken` })));
+    expect(error.code).toBe("invalid-response");
+    expect(error.message).toContain("/v2/catalog/gpus: /gpus/1: must be an object");
   });
 
   test("a closed port gives a network error", async () => {
@@ -308,9 +308,9 @@ describe("errors", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const e = await liveError(liveContext("createPod", ["catalog"], options({ baseUrl: `http://127.0.0.1:${port}` })));
-    expect(e.code).toBe("network");
-    expect(e.message).toMatch(/cannot reach the service \(ECONNREFUSED\)/);
+    const error = await liveError(liveContext("createPod", ["catalog"], options({ baseUrl: `http://127.0.0.1:${port}` })));
+    expect(error.code).toBe("network");
+    expect(error.message).toMatch(/cannot reach the service \(ECONNREFUSED\)/);
   });
 });
 
@@ -321,29 +321,29 @@ describe("fetchCurrent", () => {
     expect(await fetchCurrent("updateEndpoint", "ep-1", options())).toEqual(FIXTURES["/v2/serverless/ep-1"]);
     expect(await fetchCurrent("updatePod", "pod-1", options())).toEqual(FIXTURES["/v2/pods/pod-1"]);
     await fetchCurrent("updateEndpoint", "ep-1", options());
-    expect(received.map((r) => r.path)).toEqual(["/v2/serverless/ep-1", "/v2/pods/pod-1", "/v2/serverless/ep-1"]);
+    expect(received.map((request) => request.path)).toEqual(["/v2/serverless/ep-1", "/v2/pods/pod-1", "/v2/serverless/ep-1"]);
     expect(await cacheContents()).toEqual([]);
   });
 
   test("404 names the id; ids are path-encoded", async () => {
-    const e = await liveError(fetchCurrent("updateNetworkVolume", "vol/../x", options()));
-    expect(e.code).toBe("not-found");
-    expect(e.message).toContain('no network volume with id "vol/../x"');
-    expect(received.map((r) => r.path)).toEqual(["/v2/network-volumes/vol%2F..%2Fx"]);
+    const error = await liveError(fetchCurrent("updateNetworkVolume", "vol/../x", options()));
+    expect(error.code).toBe("not-found");
+    expect(error.message).toContain('no network volume with id "vol/../x"');
+    expect(received.map((request) => request.path)).toEqual(["/v2/network-volumes/vol%2F..%2Fx"]);
   });
 
   test("other statuses show the problem body with control characters neutralized", async () => {
-    const e = await liveError(fetchCurrent("updatePod", "evil", options()));
-    expect(e).toMatchObject({ code: "http", status: 500 });
-    expect(e.message).toContain("unexpected status 500");
-    expect(e.message).toContain("detail: bad ?[2J? bytes");
-    expect(e.message).toContain("- line?]0;title");
+    const error = await liveError(fetchCurrent("updatePod", "evil", options()));
+    expect(error).toMatchObject({ code: "http", status: 500 });
+    expect(error.message).toContain("unexpected status 500");
+    expect(error.message).toContain("detail: bad ?[2J? bytes");
+    expect(error.message).toContain("- line?]0;title");
   });
 
   test("an operation that is not a PATCH is a usage error", async () => {
-    const e = await liveError(fetchCurrent("createEndpoint", "ep-1", options()));
-    expect(e.code).toBe("usage");
-    expect(e.message).toContain("updateEndpoint, updateNetworkVolume, updatePod");
+    const error = await liveError(fetchCurrent("createEndpoint", "ep-1", options()));
+    expect(error.code).toBe("usage");
+    expect(error.message).toContain("updateEndpoint, updateNetworkVolume, updatePod");
     expect(received).toEqual([]);
   });
 });
@@ -353,7 +353,7 @@ describe("fetchCurrent", () => {
 test("pullContext writes gpus.json, cpus.json and templates.json (own + public)", async () => {
   const dir = join(cacheDir, "out");
   const files = await pullContext(dir, options({ cache: false }));
-  expect(files).toEqual(["gpus.json", "cpus.json", "templates.json"].map((n) => join(dir, n)));
+  expect(files).toEqual(["gpus.json", "cpus.json", "templates.json"].map((name) => join(dir, name)));
   expect(JSON.parse(await readFile(join(dir, "gpus.json"), "utf8"))).toEqual(FIXTURES["/v2/catalog/gpus"]);
   expect(JSON.parse(await readFile(join(dir, "cpus.json"), "utf8"))).toEqual(FIXTURES["/v2/catalog/cpus"]);
   expect(JSON.parse(await readFile(join(dir, "templates.json"), "utf8"))).toEqual({
@@ -367,12 +367,12 @@ test("pullContext writes gpus.json, cpus.json and templates.json (own + public)"
 // ---------------------------------------------------------------- rate-limit headers
 
 describe("parseRateLimit", () => {
-  const window = (w: string, r: number | null, t: number | null, q: number | null, s: number | null) => ({
-    window: w,
-    remaining: r,
+  const window = (name: string, remaining: number | null, t: number | null, quota: number | null, seconds: number | null) => ({
+    window: name,
+    remaining: remaining,
     resetSeconds: t,
-    quota: q,
-    windowSeconds: s,
+    quota: quota,
+    windowSeconds: seconds,
   });
   test.each([
     [
@@ -425,8 +425,8 @@ describe("resolveApiKey and liveOptionsFrom", () => {
     let message = "";
     try {
       resolveApiKey(twoLines, {});
-    } catch (e) {
-      message = (e as Error).message;
+    } catch (thrown) {
+      message = (thrown as Error).message;
     }
     expect(message).toContain(twoLines);
     expect(message).not.toContain("SECRET");
@@ -472,7 +472,7 @@ describe("lint and migrate with live context (child process)", () => {
   const run = (args: string[], env: Record<string, string> = { V2KIT_API_KEY: KEY }) =>
     promisify(execFile)(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: cacheDir, ...env } }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      (failure: { code: number; stdout: string; stderr: string }) => ({ code: failure.code, stdout: failure.stdout, stderr: failure.stderr }),
     );
   const write = async (name: string, value: unknown) => {
     const file = join(cacheDir, name);
@@ -482,20 +482,20 @@ describe("lint and migrate with live context (child process)", () => {
 
   test("lint --live checks against the service's catalog: a pool it lacks is rejected", async () => {
     const body = await write("b.json", { name: "x", type: "QUEUE", image: "i:1", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, gpu: { pools: ["ADA_24"] } });
-    const r = await run(["lint", "--operation", "createEndpoint", "--format", "json", "--live", "--base-url", baseUrl, body]);
-    expect(r.code).toBe(1);
-    const verdict = JSON.parse(r.stdout) as { violations: { rule: string }[] };
-    expect(verdict.violations.map((v) => v.rule)).toEqual(["gpu-pools-known"]);
-    expect(received.map((q) => q.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus", "/v2/catalog/templates", "/v2/templates"]);
-    expect(r.stdout + r.stderr).not.toContain(KEY);
+    const result = await run(["lint", "--operation", "createEndpoint", "--format", "json", "--live", "--base-url", baseUrl, body]);
+    expect(result.code).toBe(1);
+    const verdict = JSON.parse(result.stdout) as { violations: { rule: string }[] };
+    expect(verdict.violations.map((violation) => violation.rule)).toEqual(["gpu-pools-known"]);
+    expect(received.map((request) => request.path).sort()).toEqual(["/v2/catalog/cpus", "/v2/catalog/gpus", "/v2/catalog/templates", "/v2/templates"]);
+    expect(result.stdout + result.stderr).not.toContain(KEY);
   });
 
   test("lint --current-id merges the patch into the fetched endpoint (CUDA floor against a stored set)", async () => {
     const patch = await write("p.json", { gpu: { minCudaVersion: "12.1" } });
-    const r = await run(["lint", "--operation", "updateEndpoint", "--format", "json", "--current-id", "ep-cuda", "--base-url", baseUrl, patch]);
-    expect(r.code).toBe(1);
-    expect((JSON.parse(r.stdout) as { violations: { rule: string }[] }).violations.map((v) => v.rule)).toContain("cuda-set-or-floor");
-    expect(received.map((q) => q.path)).toEqual(["/v2/serverless/ep-cuda"]);
+    const result = await run(["lint", "--operation", "updateEndpoint", "--format", "json", "--current-id", "ep-cuda", "--base-url", baseUrl, patch]);
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.stdout) as { violations: { rule: string }[] }).violations.map((violation) => violation.rule)).toContain("cuda-set-or-floor");
+    expect(received.map((request) => request.path)).toEqual(["/v2/serverless/ep-cuda"]);
     const missing = await run(["lint", "--operation", "updateEndpoint", "--current-id", "nope", "--base-url", baseUrl, patch]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("nope");
@@ -503,10 +503,10 @@ describe("lint and migrate with live context (child process)", () => {
 
   test("migrate --live takes pools from the service's catalog", async () => {
     const v1 = await write("v1.json", { method: "POST", path: "/endpoints", body: { name: "e", templateId: "own-1", gpuTypeIds: ["NVIDIA A40"] } });
-    const r = await run(["migrate", "--format", "json", "--live", "--base-url", baseUrl, v1]);
-    const out = JSON.parse(r.stdout) as { request: { body: { gpu: { pools: string[] } } } };
+    const result = await run(["migrate", "--format", "json", "--live", "--base-url", baseUrl, v1]);
+    const out = JSON.parse(result.stdout) as { request: { body: { gpu: { pools: string[] } } } };
     expect(out.request.body.gpu.pools).toEqual(["AMPERE_48"]);
-    expect(received.map((q) => q.path)).toContain("/v2/catalog/gpus");
+    expect(received.map((request) => request.path)).toContain("/v2/catalog/gpus");
   });
 
   test("--live with --catalog is a usage error", async () => {
@@ -520,7 +520,7 @@ describe("v2kit context (child process)", () => {
   const run = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH ?? "", V2KIT_CACHE_DIR: cacheDir, ...env } }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      (failure: { code: number; stdout: string; stderr: string }) => ({ code: failure.code, stdout: failure.stdout, stderr: failure.stderr }),
     );
 
   beforeAll(() => {
@@ -533,12 +533,12 @@ describe("v2kit context (child process)", () => {
     const out = join(cacheDir, "snapshot");
     const { code, stdout, stderr } = await run(["context", "pull", "--out", out, "--base-url", baseUrl, "--verbose"], { V2KIT_API_KEY: KEY });
     expect({ code, stderr: stderr.includes("Error") ? stderr : "" }).toEqual({ code: 0, stderr: "" });
-    expect(stdout).toBe(["gpus.json", "cpus.json", "templates.json"].map((n) => `wrote ${join(out, n)}\n`).join(""));
+    expect(stdout).toBe(["gpus.json", "cpus.json", "templates.json"].map((name) => `wrote ${join(out, name)}\n`).join(""));
     expect(JSON.parse(await readFile(join(out, "templates.json"), "utf8")).templates).toHaveLength(2);
     expect(stderr).toContain("rate limit: minute");
     expect(stdout + stderr).not.toContain(KEY);
     for (const text of await cacheContents().catch(() => [])) expect(text).not.toContain(KEY);
-    expect(received.every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true);
+    expect(received.every((request) => request.authorization === `Bearer ${KEY}`)).toBe(true);
   });
 
   test("--api-key-file, a wrong key (exit 2), no key (exit 2), unknown subcommand (exit 2), --help", async () => {
