@@ -2,7 +2,7 @@
 // here-strings, `#` and `<# … #>` comments, a backtick at a line end joins lines; variables
 // (`$BaseUrl`), commands (`Invoke-RestMethod`) and parameters (`-Method`) are identifiers.
 
-import { type Part, punctAt, pushText, skipGroup, type Token } from "./tokens.js";
+import { type Part, pushNumberOrPunct, pushText, skipGroup, type Token } from "./tokens.js";
 
 const WORD = /[A-Za-z0-9_\-:.]/;
 
@@ -127,16 +127,7 @@ export function lexPowerShell(text: string): Token[] {
       i = j;
       continue;
     }
-    if (/[0-9]/.test(char)) {
-      let j = i + 1;
-      while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
-      push("num", i, j);
-      i = j;
-      continue;
-    }
-    const punct = punctAt(text, i);
-    push("punct", i, i + punct.length);
-    i += punct.length;
+    i = pushNumberOrPunct(tokens, text, i);
   }
   return tokens;
 }
