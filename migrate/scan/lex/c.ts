@@ -1,7 +1,7 @@
 // Lexers for the C-like family: TypeScript/JavaScript (template literals, regex literals),
 // Go (raw strings, runes) and Python (string prefixes, triple quotes, f-strings).
 
-import { identEnd, type Part, pushPlain, pushText, skipGroup, type Token, unescape } from "./tokens.js";
+import { identEnd, type Part, pushPlain, pushText, skipGroup, type Token, tokenPusher, unescape } from "./tokens.js";
 
 interface Syntax {
   lineComment: string;
@@ -97,8 +97,7 @@ function quoted(text: string, i: number, quote: string, opts: { triple: boolean;
 function lexWith(syntax: Syntax): (text: string) => Token[] {
   return (text) => {
     const tokens: Token[] = [];
-    const push = (kind: Token["kind"], start: number, end: number, parts?: Part[]) =>
-      tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+    const push = tokenPusher(tokens, text);
     let i = 0;
     while (i < text.length) {
       const char = text[i] as string;

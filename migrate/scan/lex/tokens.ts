@@ -22,6 +22,13 @@ export interface Token {
 
 export type Lexer = (text: string) => Token[];
 
+/** A lexer's `push`: adds to `tokens` the token of `text` from `start` to `end` (a string's with its parts). */
+export function tokenPusher(tokens: Token[], text: string): (kind: Token["kind"], start: number, end: number, parts?: Part[]) => void {
+  return (kind, start, end, parts) => {
+    tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+  };
+}
+
 /** Punctuation that is one token even when longer than one character. */
 const MULTI = ["===", "!==", "==", "!=", "<=", ">=", "=>", ":=", "+=", "&&", "||", "??", "->", "::"];
 
