@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { git, has, jsonLines, scan } from "./scan-harness.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("../fixtures/scan-coverage/", import.meta.url));
-const hasGit = spawnSync("git", ["--version"]).status === 0;
-const hasPython = spawnSync("python3", ["--version"]).status === 0;
+const hasGit = has("git", ["--version"]);
+const hasPython = has("python3", ["--version"]);
 
 interface Row {
   file: string;
@@ -26,20 +26,13 @@ interface Row {
   inferred: string[];
 }
 
-const scan = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, "migrate", "scan", "--fail-on", "none", ...args], { cwd, encoding: "utf8" });
-
 const rows = (stdout: string): string[] =>
-  stdout
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Row)
+  jsonLines<Row>(stdout)
     .filter((row) => row.file !== undefined)
     .map(
       (row) =>
         `${row.file}:${row.line} ${row.ruleId} ${row.v1.method} ${row.v1.path} -> ${row.v2?.method} ${row.v2?.path}${row.inferred.length ? ` [${row.inferred.join(",")}]` : ""}`,
     );
-
-const git = (cwd: string, ...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
 
 describe("scan coverage seen missing (issue 41, item 4)", () => {
   it("finds each call with its method and reads doc comments and docstrings as mentions", () => {

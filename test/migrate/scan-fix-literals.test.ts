@@ -10,33 +10,20 @@
 //   CRLF file, each part of a mixed file its own); the fixture `scan-fix/crlf` holds the bytes.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateRequest } from "../../migrate/request.js";
 import { scanSource } from "../../migrate/scan/index.js";
 import { fixFile } from "../../migrate/scan/fix.js";
+import { scanFix as fix, has, pythonRequests as pythonSends, scratchFolders } from "./scan-harness.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
-const python = spawnSync("python3", ["--version"]).status === 0;
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const python = has("python3", ["--version"]);
 
 /** A scratch folder holding `files`. */
-function scratch(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-literal-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
-
-const fix = (dir: string, ...args: string[]) => spawnSync(process.execPath, [CLI, "migrate", "scan", "--fix", ...args, "."], { cwd: dir, encoding: "utf8" });
+const scratch = scratchFolders("v2kit-fix-literal-");
 
 /** A `requests` module that prints each call's method, URL and JSON body, one JSON line each. */
 const REQUESTS_STUB = `import json, sys
@@ -46,16 +33,6 @@ def _call(method):
     return send
 get, post, patch, delete = _call("GET"), _call("POST"), _call("PATCH"), _call("DELETE")
 `;
-
-/** Runs `call` (Python) with the stub; the requests it made. */
-function pythonSends(dir: string, call: string): unknown[] {
-  const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
-  expect(result.stderr).toBe("");
-  return result.stdout
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
 
 /** Runs the ES module `file` with a stub `fetch`, calling its export `call`; the requests it made. */
 function nodeSends(dir: string, file: string, call: string): unknown[] {

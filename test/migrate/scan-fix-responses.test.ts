@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { git, has, jsonLines, scan } from "./scan-harness.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("../fixtures/scan-responses/", import.meta.url));
-const hasGit = spawnSync("git", ["--version"]).status === 0;
-const hasPython = spawnSync("python3", ["--version"]).status === 0;
+const hasGit = has("git", ["--version"]);
+const hasPython = has("python3", ["--version"]);
 
 interface Row {
   file: string;
@@ -26,17 +26,11 @@ interface Row {
   responseField?: { v1: string; v2: string | null };
 }
 
-const scan = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, "migrate", "scan", "--fail-on", "none", ...args], { cwd, encoding: "utf8" });
-const json = (stdout: string) =>
-  stdout
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Row);
+const json = (stdout: string) => jsonLines<Row>(stdout);
 const reads = (rows: Row[]) =>
   rows
     .filter((row) => row.ruleId === "v1-response-field")
     .map((row) => `${row.file}:${row.line}:${row.column} ${row.responseField?.v1} -> ${row.responseField?.v2}`);
-const git = (cwd: string, ...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
 
 /** A copy of the fixtures in a git repository, the stubs in place. */
 function repo(): string {

@@ -6,29 +6,18 @@
 // under the published v2 document (`lint --spec`), or the call is reported instead of fixed.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { CLI, has, pythonRequests, scanFix, scratchFolders } from "./scan-harness.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const PUBLISHED = fileURLToPath(new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url));
-const python = spawnSync("python3", ["--version"]).status === 0;
+const python = has("python3", ["--version"]);
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchFolders("v2kit-fix-sends-");
 
-function scratch(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "v2kit-fix-sends-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
-
-const fix = (dir: string) => spawnSync(process.execPath, [CLI, "migrate", "scan", "--fix", "--unsafe-fixes", "."], { cwd: dir, encoding: "utf8" });
+const fix = (dir: string) => scanFix(dir, "--unsafe-fixes");
 
 /** `v2kit lint --operation OP -` on `body`, with the bundled schema and with the published document: both must say valid. */
 function expectValid(operation: string, body: unknown): void {
@@ -53,12 +42,7 @@ get, post, patch, delete = _verb("GET"), _verb("POST"), _verb("PATCH"), _verb("D
 function pythonSends(dir: string, call: string): { method: string; url: string; body: unknown }[] {
   const parsed = spawnSync("python3", ["-c", "import ast, sys; ast.parse(open('client.py').read())"], { cwd: dir, encoding: "utf8" });
   expect(parsed.stderr).toBe("");
-  const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
-  expect(result.stderr).toBe("");
-  return result.stdout
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
+  return pythonRequests(dir, call) as { method: string; url: string; body: unknown }[];
 }
 
 describe.skipIf(!python)("a literal passed to a request function (issue 41, wrong fixes)", () => {

@@ -6,46 +6,17 @@
 // the language's own tools. UPDATE_GOLDEN=1 rewrites `after/` from the current output.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { CLI, files, fixtureCases, has, run } from "./scan-harness.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("../fixtures/scan-fix/", import.meta.url));
-const cases = readdirSync(FIXTURES).sort();
+const { cases, scratch, argsOf } = fixtureCases(FIXTURES, "fix");
 
-const run = (cwd: string, args: string[]) => {
-  const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-};
-
-/** Every file under `dir`, relative path → text. */
-function files(dir: string, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    const rel = join(prefix, entry.name);
-    if (entry.name === ".git") continue;
-    if (entry.isDirectory()) for (const [k, content] of files(dir, rel)) out.set(k, content);
-    else out.set(rel, readFileSync(join(dir, rel), "utf8"));
-  }
-  return out;
-}
-
-const scratch = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `v2kit-fix-${name}-`));
-  cpSync(join(FIXTURES, name, "before"), dir, { recursive: true });
-  return dir;
-};
-
-const argsOf = (name: string) => {
-  const path = join(FIXTURES, name, "args");
-  return existsSync(path) ? readFileSync(path, "utf8").trim().split(/\s+/).filter(Boolean) : [];
-};
-
-const has = (tool: string, args: string[]) => spawnSync(tool, args, { encoding: "utf8" }).status === 0;
 const python = has("python3", ["--version"]);
 const bash = has("bash", ["--version"]);
 

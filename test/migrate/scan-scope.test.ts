@@ -3,11 +3,11 @@
 // tree, the diff applied with `git apply`, the fixed files parsed by python3 / node.
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchFolders } from "./scan-harness.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 
@@ -21,21 +21,8 @@ interface JsonFinding {
   notes: { level: string; message: string }[];
 }
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /** A scratch tree holding `files` (relative path → text). */
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "v2kit-scope-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const tree = scratchFolders("v2kit-scope-");
 
 function scan(dir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd: dir, encoding: "utf8" });

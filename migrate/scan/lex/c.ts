@@ -1,7 +1,7 @@
 // Lexers for the C-like family: TypeScript/JavaScript (template literals, regex literals),
 // Go (raw strings, runes) and Python (string prefixes, triple quotes, f-strings).
 
-import { isIdentChar, isIdentStart, type Part, punctAt, pushText, skipGroup, type Token, unescape } from "./tokens.js";
+import { identEnd, type Part, pushPlain, pushText, skipGroup, type Token, tokenPusher, unescape } from "./tokens.js";
 
 interface Syntax {
   lineComment: string;
@@ -97,8 +97,7 @@ function quoted(text: string, i: number, quote: string, opts: { triple: boolean;
 function lexWith(syntax: Syntax): (text: string) => Token[] {
   return (text) => {
     const tokens: Token[] = [];
-    const push = (kind: Token["kind"], start: number, end: number, parts?: Part[]) =>
-      tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+    const push = tokenPusher(tokens, text);
     let i = 0;
     while (i < text.length) {
       const char = text[i] as string;
@@ -141,20 +140,6 @@ function lexWith(syntax: Syntax): (text: string) => Token[] {
         i = literal.end;
         continue;
       }
-      if (isIdentStart(char)) {
-        let j = i + 1;
-        while (isIdentChar(text[j])) j++;
-        push("ident", i, j);
-        i = j;
-        continue;
-      }
-      if (/[0-9]/.test(char)) {
-        let j = i + 1;
-        while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
-        push("num", i, j);
-        i = j;
-        continue;
-      }
       if (syntax.regex && char === "/") {
         const prev = tokens[tokens.length - 1];
         if (!prev || BEFORE_REGEX.has(prev.text) || (prev.kind === "punct" && !/[)\]}]/.test(prev.text))) {
@@ -162,9 +147,7 @@ function lexWith(syntax: Syntax): (text: string) => Token[] {
           continue;
         }
       }
-      const punct = punctAt(text, i);
-      push("punct", i, i + punct.length);
-      i += punct.length;
+      i = pushPlain(tokens, text, i);
     }
     return tokens;
   };
@@ -179,11 +162,7 @@ function skipRegex(text: string, i: number): number {
     if (char === "\\") j++;
     else if (char === "[") inClass = true;
     else if (char === "]") inClass = false;
-    else if (char === "/" && !inClass) {
-      let k = j + 1;
-      while (isIdentChar(text[k])) k++;
-      return k;
-    }
+    else if (char === "/" && !inClass) return identEnd(text, j + 1);
   }
   return text.length;
 }

@@ -2,7 +2,7 @@
 // here-strings, `#` and `<# … #>` comments, a backtick at a line end joins lines; variables
 // (`$BaseUrl`), commands (`Invoke-RestMethod`) and parameters (`-Method`) are identifiers.
 
-import { type Part, punctAt, pushText, skipGroup, type Token } from "./tokens.js";
+import { type Part, pushNumberOrPunct, pushText, skipGroup, type Token, tokenPusher } from "./tokens.js";
 
 const WORD = /[A-Za-z0-9_\-:.]/;
 
@@ -49,8 +49,7 @@ function expandable(text: string, i: number, close: string): { parts: Part[]; en
 
 export function lexPowerShell(text: string): Token[] {
   const tokens: Token[] = [];
-  const push = (kind: Token["kind"], start: number, end: number, parts?: Part[]) =>
-    tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+  const push = tokenPusher(tokens, text);
   let i = 0;
   while (i < text.length) {
     const char = text[i] as string;
@@ -127,16 +126,7 @@ export function lexPowerShell(text: string): Token[] {
       i = j;
       continue;
     }
-    if (/[0-9]/.test(char)) {
-      let j = i + 1;
-      while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
-      push("num", i, j);
-      i = j;
-      continue;
-    }
-    const punct = punctAt(text, i);
-    push("punct", i, i + punct.length);
-    i += punct.length;
+    i = pushNumberOrPunct(tokens, text, i);
   }
   return tokens;
 }

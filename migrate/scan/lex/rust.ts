@@ -3,7 +3,7 @@
 // comments. Macros stay an identifier and `!` (`format!(…)`): evaluate.ts reads `format!`.
 // Doc comments (`///`, `//!`, block ones opened by a double star) are prose: index.ts reads them as mentions.
 
-import { isIdentChar, isIdentStart, type Part, punctAt, pushText, type Token, unescape } from "./tokens.js";
+import { identEnd, isIdentChar, type Part, pushPlain, pushText, type Token, tokenPusher, unescape } from "./tokens.js";
 
 /** A `"…"` string from `i` (at the quote): escapes resolved, `\` + line end skipped with the next line's indentation. */
 function cooked(text: string, i: number): { end: number; parts: Part[] } {
@@ -73,8 +73,7 @@ function comment(text: string, i: number): { end: number; doc: boolean } | undef
 
 export function lexRust(text: string): Token[] {
   const tokens: Token[] = [];
-  const push = (kind: Token["kind"], start: number, end: number, parts?: Part[]) =>
-    tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+  const push = tokenPusher(tokens, text);
   let i = 0;
   while (i < text.length) {
     const char = text[i] as string;
@@ -110,29 +109,12 @@ export function lexRust(text: string): Token[] {
         i += charLiteral[0].length;
         continue;
       }
-      let j = i + 1;
-      while (isIdentChar(text[j])) j++;
-      push("ident", i, Math.max(j, i + 1));
-      i = Math.max(j, i + 1);
+      const end = identEnd(text, i + 1);
+      push("ident", i, end);
+      i = end;
       continue;
     }
-    if (isIdentStart(char)) {
-      let j = i + 1;
-      while (isIdentChar(text[j])) j++;
-      push("ident", i, j);
-      i = j;
-      continue;
-    }
-    if (/[0-9]/.test(char)) {
-      let j = i + 1;
-      while (j < text.length && /[0-9A-Za-z_.]/.test(text[j] as string)) j++;
-      push("num", i, j);
-      i = j;
-      continue;
-    }
-    const punct = punctAt(text, i);
-    push("punct", i, i + punct.length);
-    i += punct.length;
+    i = pushPlain(tokens, text, i);
   }
   return tokens;
 }

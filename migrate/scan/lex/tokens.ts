@@ -22,6 +22,13 @@ export interface Token {
 
 export type Lexer = (text: string) => Token[];
 
+/** A lexer's `push`: adds to `tokens` the token of `text` from `start` to `end` (a string's with its parts). */
+export function tokenPusher(tokens: Token[], text: string): (kind: Token["kind"], start: number, end: number, parts?: Part[]) => void {
+  return (kind, start, end, parts) => {
+    tokens.push(parts ? { kind, start, end, text: text.slice(start, end), parts } : { kind, start, end, text: text.slice(start, end) });
+  };
+}
+
 /** Punctuation that is one token even when longer than one character. */
 const MULTI = ["===", "!==", "==", "!=", "<=", ">=", "=>", ":=", "+=", "&&", "||", "??", "->", "::"];
 
@@ -41,6 +48,46 @@ export const isIdentChar = (char: string | undefined) => {
   const charCode = code(char);
   return isLetter(charCode) || (charCode >= 48 && charCode <= 57);
 };
+
+/** The index of the first character at or after `from` that is not an identifier character. */
+export function identEnd(text: string, from: number): number {
+  let end = from;
+  while (isIdentChar(text[end])) end++;
+  return end;
+}
+
+const DIGIT = /[0-9]/;
+/** Characters a number literal goes on with: digits, `.`, `_`, and letters (hex digits, exponents, suffixes). */
+const NUMBER_CHAR = /[0-9A-Za-z_.]/;
+
+/** The index of the first character at or after `from` that cannot go on a number literal. */
+export function numberEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && NUMBER_CHAR.test(text[end] as string)) end++;
+  return end;
+}
+
+/**
+ * Pushes the token at `i` that no language gives a syntax of its own, a number or else
+ * punctuation, and returns the index just past it.
+ */
+export function pushNumberOrPunct(tokens: Token[], text: string, i: number): number {
+  const startsNumber = DIGIT.test(text[i] as string);
+  const end = startsNumber ? numberEnd(text, i + 1) : i + punctAt(text, i).length;
+  tokens.push({ kind: startsNumber ? "num" : "punct", start: i, end, text: text.slice(i, end) });
+  return end;
+}
+
+/**
+ * Pushes the identifier, number or punctuation token at `i` (what is left once a C-like lexer
+ * has read its strings and comments) and returns the index just past it.
+ */
+export function pushPlain(tokens: Token[], text: string, i: number): number {
+  if (!isIdentStart(text[i])) return pushNumberOrPunct(tokens, text, i);
+  const end = identEnd(text, i + 1);
+  tokens.push({ kind: "ident", start: i, end, text: text.slice(i, end) });
+  return end;
+}
 
 /** Appends literal text to a part list, merging with a preceding text part. */
 export function pushText(parts: Part[], text: string): void {

@@ -1,0 +1,104 @@
+// What the `migrate scan` tests that run the CLI as a user does share: the built CLI as a child
+// process, which outside tools are here, scratch folders (a copy of a fixture case, or files
+// given) and the files of a tree, JSON lines parsed, and a fixed Python client run against a stub.
+
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, expect } from "vitest";
+
+/** The built CLI (`npm run build`), run with this Node. */
+export const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
+
+/** Whether `tool args` runs and exits 0 here (python3, go, bash, git: the tools fixed files are checked with). */
+export const has = (tool: string, args: string[]) => spawnSync(tool, args, { encoding: "utf8" }).status === 0;
+
+/** `v2kit migrate scan ARGS .` in `cwd`: its exit code (-1 when it was killed), stdout and stderr. */
+export const run = (cwd: string, args: string[]) => {
+  const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd, encoding: "utf8" });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+};
+
+/** `v2kit migrate scan --fail-on none ARGS` in `cwd` (ARGS name what to scan): the child process. */
+export const scan = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [CLI, "migrate", "scan", "--fail-on", "none", ...args], { cwd, encoding: "utf8" });
+
+/** `v2kit migrate scan --fix ARGS .` in `dir`: the child process. */
+export const scanFix = (dir: string, ...args: string[]) =>
+  spawnSync(process.execPath, [CLI, "migrate", "scan", "--fix", ...args, "."], { cwd: dir, encoding: "utf8" });
+
+/** git in `cwd`, with an author for commits. */
+export const git = (cwd: string, ...args: string[]) =>
+  spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd, encoding: "utf8" });
+
+/** The JSON lines of `stdout` (those that start with `{`), parsed. */
+export function jsonLines<Row>(stdout: string): Row[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Row);
+}
+
+/** Every file under `dir`, relative path → text; a `.git` folder (a scratch copy made a repository) left out. */
+export function files(dir: string, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = join(prefix, entry.name);
+    if (entry.name === ".git") continue;
+    if (entry.isDirectory()) for (const [file, content] of files(dir, rel)) out.set(file, content);
+    else out.set(rel, readFileSync(join(dir, rel), "utf8"));
+  }
+  return out;
+}
+
+/**
+ * The cases of a fixture folder, one folder each (`before/` the code, `after/` what --fix must
+ * make of it, `args` extra flags): their names, a scratch copy of a case's `before/` (a temporary
+ * folder named after `label` and the case), and a case's extra flags.
+ */
+export function fixtureCases(fixtures: string, label: string) {
+  return {
+    cases: readdirSync(fixtures).sort(),
+    scratch: (name: string) => {
+      const dir = mkdtempSync(join(tmpdir(), `v2kit-${label}-${name}-`));
+      cpSync(join(fixtures, name, "before"), dir, { recursive: true });
+      return dir;
+    },
+    argsOf: (name: string) => {
+      const path = join(fixtures, name, "args");
+      return existsSync(path) ? readFileSync(path, "utf8").trim().split(/\s+/).filter(Boolean) : [];
+    },
+  };
+}
+
+/**
+ * A maker of scratch folders holding given files (relative path → text, folders made as needed),
+ * each removed after the test that made it. Call it at the top level of a test file.
+ */
+export function scratchFolders(prefix: string): (tree: Record<string, string>) => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return (tree) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    for (const [name, text] of Object.entries(tree)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    return dir;
+  };
+}
+
+/** Runs `import client; CALL` with python3 in `dir` (a stub `requests` beside it that prints each request): the JSON lines it printed. */
+export function pythonRequests(dir: string, call: string): unknown[] {
+  const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  return result.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
