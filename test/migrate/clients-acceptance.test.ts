@@ -1,6 +1,6 @@
 // Acceptance test of issue 41 ("v1 is retired: --fix migrates whole clients, and the fixed
 // program works against serve"). Each fixture client under test/fixtures/clients/ is a v1 client
-// written in one of the styles real clients use (test/clients/README.md). For each:
+// written in one of the styles real clients use (test/migrate/clients/README.md). For each:
 // (a) before any fix, its program fails against `v2kit serve` (v1 routes are not served), and
 //     the proxy saw it reach serve — so the redirect works and the failure is the v1 route's;
 // (b) after `migrate scan --fix --unsafe-fixes`, it reaches its success line: first without
@@ -18,8 +18,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { bodiesWithoutJsonType, invalidBodies, queueAndGraphqlCalls, v1QueryParameters, v1Requests } from "./contract.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { bodiesWithoutJsonType, invalidBodies, queueAndGraphqlCalls, v1QueryParameters, v1Requests } from "./clients/contract.js";
 import {
   cannotRun,
   changedFiles,
@@ -32,8 +32,12 @@ import {
   parseCheck,
   readManifest,
   runClient,
-} from "./harness/index.js";
-import { toolchains } from "./harness/toolchains.js";
+} from "./clients/harness/index.js";
+import { toolchains } from "./clients/harness/toolchains.js";
+
+// A run starts serve and the program (a first `go run` or `cargo build` compiles); parseCheck runs
+// gofmt, go vet and cargo check. On a loaded 2-core machine one takes over a minute.
+vi.setConfig({ testTimeout: 300_000 });
 
 const FIX = ["--fix", "--unsafe-fixes"];
 const NO_WAIT = { WAIT_FOR_POD: "0" };
@@ -48,12 +52,12 @@ afterAll(() => {
 });
 
 const all = fixtureNames();
-const controls = all.filter((n) => readManifest(n).control);
-const v1Clients = all.filter((n) => !readManifest(n).control);
+const controls = all.filter((name) => readManifest(name).control);
+const v1Clients = all.filter((name) => !readManifest(name).control);
 
 describe("the fixture set", () => {
   it("has a v1 client in each language issue 41 names, and a control", () => {
-    const languages = new Set(v1Clients.map((n) => readManifest(n).language));
+    const languages = new Set(v1Clients.map((name) => readManifest(name).language));
     expect([...languages].sort()).toEqual(["go", "javascript", "powershell", "python", "rust", "shell", "typescript"]);
     expect(controls.length).toBeGreaterThan(0);
   });
@@ -73,7 +77,7 @@ describe("the harness", () => {
     expect(v1Requests(run.requests)).toEqual([]);
     expect(bodiesWithoutJsonType(run.requests)).toEqual([]);
     expect(invalidBodies(run.requests).invalid).toEqual([]);
-    expect(queueAndGraphqlCalls(run.requests).filter((c) => !c.ok)).toEqual([]);
+    expect(queueAndGraphqlCalls(run.requests).filter((call) => !call.ok)).toEqual([]);
   });
 
   it.each(controls)(
@@ -120,7 +124,7 @@ describe("the harness", () => {
     );
     const run = await runClient(dir, { language: "python", main: "probe.py", successLine: "OK probe", styles: [] });
     expect(run.exitCode, describeRun(run)).toBe(0);
-    const seen = run.requests.map((r) => `${r.method} ${r.host}${r.path} ${r.status}`);
+    const seen = run.requests.map((request) => `${request.method} ${request.host}${request.path} ${request.status}`);
     expect(seen.slice(0, 2)).toEqual(["GET api.runpod.io/v2/pods 200", "GET rest.runpod.io/v1/pods 404"]);
     if (run.stdout.includes("requests ")) expect(seen[2]).toBe("GET api.runpod.ai/v2/ep1/health 200");
     expect(run.stdout).toContain("other https://example.com/v1/pods\n");
@@ -144,7 +148,127 @@ describe("the harness", () => {
   });
 });
 
-/** Tools CI must have (test/clients/README.md): there a missing one fails instead of skipping. PowerShell cannot be installed here. */
+/** The checks each v1 fixture goes through, as named in KNOWN_GAPS. */
+const CHECKS = ["scan", "a", "b-no-wait", "b-wait", "b-none-left", "c", "d", "e"] as const;
+type Check = (typeof CHECKS)[number];
+
+interface KnownGap {
+  fixture: string;
+  checks: Check[];
+  /** Why the check fails today, as a user of --fix would meet it. */
+  reason: string;
+  /** The failure each listed check must show: a gap that fails for another reason is not this gap. */
+  failsWith: RegExp;
+}
+
+const LEFT_ON_V2_BASE = /POST api\.runpod\.io\/v2\/endpoints → 404/;
+
+/**
+ * What fails today, measured on this tree (2026-11-28, after stop 47). Each listed check still
+ * runs and must fail with `failsWith`; one that passes fails the test, so the list cannot rot:
+ * take the entry (or the check) off when the scanner or serve learns the case. Scanner gaps are
+ * for migrate/scan (issue 41), not for this harness.
+ */
+const KNOWN_GAPS: KnownGap[] = [
+  {
+    fixture: "python-class",
+    checks: ["b-no-wait", "b-wait"],
+    reason:
+      "--unsafe-fixes moves the base (api_base_url) and 5 of 10 calls; the 5 left pass their bodies to _make_request in variables or parameters (create endpoint, update, create pod) or need {action: stop} through it, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
+    failsWith: LEFT_ON_V2_BASE,
+  },
+  {
+    fixture: "typescript-config",
+    checks: ["b-no-wait", "b-wait"],
+    reason:
+      "--unsafe-fixes moves runpodConfig.restBaseUrl and 5 of 10 calls; the 5 left pass non-literal bodies to restRequest (or need {action: stop} through it): POST /v2/endpoints answers 404",
+    failsWith: LEFT_ON_V2_BASE,
+  },
+  {
+    fixture: "go-package",
+    checks: ["b-no-wait", "b-wait"],
+    reason:
+      "--unsafe-fixes moves runpod.DefaultBaseURL and 5 of 10 calls; the 5 left pass map bodies built before the call to newReq (or need {action: stop} through it): POST /v2/endpoints answers 404",
+    failsWith: LEFT_ON_V2_BASE,
+  },
+  {
+    fixture: "javascript-fetch",
+    checks: ["b-no-wait", "b-wait", "b-none-left", "c", "d", "e"],
+    reason:
+      '--fix changes nothing: the base is `process.env.RUNPOD_API_BASE ?? "…/v1"` ("comes from outside the call"), and the create-endpoint body needs --catalog for gpuTypeIds',
+    failsWith: /rest\.runpod\.io\/v1\/endpoints → 404|changed no file|would fix 0 calls|v1 call POST \/endpoints/,
+  },
+  {
+    fixture: "python-functions",
+    checks: ["scan", "b-no-wait", "b-wait", "c", "d", "e"],
+    reason:
+      'scan finds 0 of its 13 calls: paths without a leading slash (`make_runpod_api_call("templates", "POST", …)`) through a function whose method comes from a default argument are not candidates (r4-41 is changing migrate/scan for this)',
+    failsWith: /expected \[\] to deeply equal|rest\.runpod\.io\/v1\/templates → 404|changed no file|expected '' not to be ''/,
+  },
+  {
+    fixture: "rust-std",
+    checks: ["b-no-wait", "b-wait", "b-none-left", "c", "d", "e"],
+    reason:
+      '--fix changes nothing: the base is config::REST_BASE in another module, joined with format!("{}/pods/{}/stop", base, id) inside http::call; the calls are `inferred: base` ("relative to a base URL set elsewhere")',
+    failsWith: /rest\.runpod\.io\/v1\/endpoints → 404|inferred: base|changed no file|would fix 0 calls/,
+  },
+  {
+    fixture: "shell-curl",
+    checks: ["scan", "b-no-wait", "b-wait", "b-none-left", "c", "d", "e"],
+    reason:
+      '--fix changes nothing: the base comes from the sourced config.env (`${RUNPOD_REST:-…/v1}`), so every `rp METHOD PATH` call is `inferred: base`; scan also takes the method of `rp POST /endpoints …` as GET (3 calls) since `rp` passes it to curl as -X "$1"',
+    failsWith: /rest\.runpod\.io\/v1\/endpoints → 404|inferred: method, base|changed no file|would fix 0 calls|expected \[ 'rollout\.sh/,
+  },
+  {
+    fixture: "powershell-restmethod",
+    checks: ["b-none-left", "d", "e"],
+    reason:
+      '--fix changes nothing: $script:RunpodBase in RunpodApi.psm1 is not followed into Invoke-Runpod -Path calls, and [ordered]@{} bodies are "built elsewhere" (its run and parse checks are skipped: no pwsh here)',
+    failsWith: /the path is relative to the v1 base URL|changed no file|would fix 0 calls/,
+  },
+];
+
+const gapOf = (fixture: string, check: Check): KnownGap | undefined => KNOWN_GAPS.find((gap) => gap.fixture === fixture && gap.checks.includes(check));
+
+console.info(
+  `KNOWN_GAPS (test/migrate/clients/README.md), checks still run and must fail as stated:\n${KNOWN_GAPS.map(
+    (gap) => `  ${gap.fixture} [${gap.checks.join(", ")}]: ${gap.reason}`,
+  ).join("\n")}`,
+);
+
+describe("KNOWN_GAPS", () => {
+  it("names only v1 fixtures and checks that exist, each at most once", () => {
+    for (const gap of KNOWN_GAPS) {
+      expect(v1Clients).toContain(gap.fixture);
+      for (const check of gap.checks) expect(CHECKS).toContain(check);
+    }
+    expect(new Set(KNOWN_GAPS.map((gap) => gap.fixture)).size).toBe(KNOWN_GAPS.length);
+  });
+});
+
+/**
+ * A check's body, run as written; when KNOWN_GAPS lists it, it must fail with the gap's
+ * message (and a pass fails the test, naming the entry to take off).
+ */
+function knownGapAware(fixture: string, check: Check, body: () => unknown): () => Promise<void> {
+  return async () => {
+    const gap = gapOf(fixture, check);
+    if (!gap) {
+      await body();
+      return;
+    }
+    let failure: unknown;
+    try {
+      await body();
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure, `${fixture} (${check}) is listed in KNOWN_GAPS but now passes: take it off the list (${gap.reason})`).toBeDefined();
+    expect(failure instanceof Error ? failure.message : String(failure)).toMatch(gap.failsWith);
+  };
+}
+
+/** Tools CI must have (test/migrate/clients/README.md): there a missing one fails instead of skipping. PowerShell cannot be installed here. */
 const requiredInCi = (language: string) => process.env.CI === "true" && language !== "powershell";
 
 describe.each(v1Clients)("v1 client %s", (name) => {
@@ -152,97 +276,127 @@ describe.each(v1Clients)("v1 client %s", (name) => {
   const missing = cannotRun(manifest.language);
   const runnable = missing === undefined || requiredInCi(manifest.language);
   const skipped = runnable ? "" : ` (not run here: ${missing})`;
+  const acceptance = (check: Check, body: () => unknown) => knownGapAware(name, check, body);
+  const title = (check: Check, text: string) => {
+    const gap = gapOf(name, check);
+    return gap ? `${text} [KNOWN GAP, must still fail: ${gap.reason}]` : text;
+  };
 
-  it("(scan) before any fix, migrate scan reports each of its v1 calls, at its line, with its method", () => {
-    const scan = migrateScan(copy(name), ["--format", "json", "--fail-on", "none"]);
-    const found = scan.stdout
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l) as { file: string; line: number; v1?: { method: string; path: string } })
-      .filter((f) => f.v1 !== undefined)
-      .map((f) => `${f.file}:${f.line} ${f.v1?.method}`)
-      .sort();
-    const want = (manifest.v1Calls ?? []).map((c) => c.split(" ").slice(0, 2).join(" ")).sort();
-    expect(want.length).toBeGreaterThan(0);
-    expect(found).toEqual(want);
-  });
-
-  it.skipIf(!runnable)(`(a) fails against serve before any fix, on a v1 route it sent there${skipped}`, async () => {
-    const run = await runClient(copy(name), manifest);
-    expect(run.exitCode, describeRun(run)).not.toBe(0);
-    expect(run.stdout.split("\n")).not.toContain(manifest.successLine);
-    const v1 = run.requests.filter((r) => r.host === "rest.runpod.io" && r.path.startsWith("/v1/"));
-    expect(v1.length, describeRun(run)).toBeGreaterThan(0);
-    expect(v1.every((r) => r.status === 404)).toBe(true);
-  });
-
-  it.skipIf(!runnable)(`(b) after --fix --unsafe-fixes, reaches its success line without the pod wait, sending only valid v2 requests${skipped}`, async () => {
-    const dir = copy(name);
-    migrateScan(dir, FIX);
-    const run = await runClient(dir, manifest, { env: NO_WAIT });
-    expect(run.exitCode, describeRun(run)).toBe(0);
-    expect(run.stdout.split("\n")).toContain(manifest.successLine);
-    expect(v1Requests(run.requests)).toEqual([]);
-    expect(v1QueryParameters(run.requests)).toEqual([]);
-    expect(bodiesWithoutJsonType(run.requests)).toEqual([]);
-    const bodies = invalidBodies(run.requests);
-    expect(bodies.checked).toBeGreaterThan(0);
-    expect(bodies.invalid).toEqual([]);
-    const kept = queueAndGraphqlCalls(run.requests);
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept.filter((c) => !c.ok)).toEqual([]);
-  });
+  it(
+    title("scan", "(scan) before any fix, migrate scan reports each of its v1 calls, at its line, with its method"),
+    acceptance("scan", () => {
+      const scan = migrateScan(copy(name), ["--format", "json", "--fail-on", "none"]);
+      const found = scan.stdout
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line) as { file: string; line: number; ruleId: string; v1?: { method: string; path: string } })
+        // Calls only: v1-response-field findings (issue 41 item 3) name the call they read, not a call.
+        .filter((finding) => finding.v1 !== undefined && finding.ruleId.startsWith("v1-call"))
+        .map((finding) => `${finding.file}:${finding.line} ${finding.v1?.method}`)
+        .sort();
+      const want = (manifest.v1Calls ?? []).map((call) => call.split(" ").slice(0, 2).join(" ")).sort();
+      expect(want.length).toBeGreaterThan(0);
+      expect(found).toEqual(want);
+    }),
+  );
 
   it.skipIf(!runnable)(
-    `(b) after --fix --unsafe-fixes, reaches its success line waiting for its pod to be RUNNING (also needs serve's pod lifecycle, issue 41 item 5)${skipped}`,
-    async () => {
+    title("a", `(a) fails against serve before any fix, on a v1 route it sent there${skipped}`),
+    acceptance("a", async () => {
+      const run = await runClient(copy(name), manifest);
+      expect(run.exitCode, describeRun(run)).not.toBe(0);
+      expect(run.stdout.split("\n")).not.toContain(manifest.successLine);
+      const v1 = run.requests.filter((request) => request.host === "rest.runpod.io" && request.path.startsWith("/v1/"));
+      expect(v1.length, describeRun(run)).toBeGreaterThan(0);
+      expect(v1.every((request) => request.status === 404)).toBe(true);
+    }),
+  );
+
+  it.skipIf(!runnable)(
+    title("b-no-wait", `(b) after --fix --unsafe-fixes, reaches its success line without the pod wait, sending only valid v2 requests${skipped}`),
+    acceptance("b-no-wait", async () => {
+      const dir = copy(name);
+      migrateScan(dir, FIX);
+      const run = await runClient(dir, manifest, { env: NO_WAIT });
+      expect(run.exitCode, describeRun(run)).toBe(0);
+      expect(run.stdout.split("\n")).toContain(manifest.successLine);
+      expect(v1Requests(run.requests)).toEqual([]);
+      expect(v1QueryParameters(run.requests)).toEqual([]);
+      expect(bodiesWithoutJsonType(run.requests)).toEqual([]);
+      const bodies = invalidBodies(run.requests);
+      expect(bodies.checked).toBeGreaterThan(0);
+      expect(bodies.invalid).toEqual([]);
+      const kept = queueAndGraphqlCalls(run.requests);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.filter((call) => !call.ok)).toEqual([]);
+    }),
+  );
+
+  it.skipIf(!runnable)(
+    title(
+      "b-wait",
+      `(b) after --fix --unsafe-fixes, reaches its success line waiting for its pod to be RUNNING (also needs serve's pod lifecycle, issue 41 item 5)${skipped}`,
+    ),
+    acceptance("b-wait", async () => {
       const dir = copy(name);
       migrateScan(dir, FIX);
       const run = await runClient(dir, manifest);
       expect(run.exitCode, describeRun(run)).toBe(0);
       expect(run.stdout.split("\n")).toContain(manifest.successLine);
-    },
+    }),
   );
 
-  it("(b) after --fix --unsafe-fixes, migrate scan finds no v1 call left", () => {
-    const dir = copy(name);
-    migrateScan(dir, FIX);
-    const left = migrateScan(dir, ["--fail-on", "inferred"]);
-    expect(left.code, left.stdout).toBe(0);
-  });
+  it(
+    title("b-none-left", "(b) after --fix --unsafe-fixes, migrate scan finds no v1 call left"),
+    acceptance("b-none-left", () => {
+      const dir = copy(name);
+      migrateScan(dir, FIX);
+      const left = migrateScan(dir, ["--fail-on", "inferred"]);
+      expect(left.code, left.stdout).toBe(0);
+    }),
+  );
 
   const parsersHere = manifest.language === "powershell" ? toolchains().pwsh !== undefined : runnable;
-  it.skipIf(!parsersHere)(`(c) every file --fix changed still parses with its language's tools${parsersHere ? "" : ` (not checked here: ${missing})`}`, () => {
-    const dir = copy(name);
-    const before = filesOf(dir);
-    migrateScan(dir, FIX);
-    expect(changedFiles(before, filesOf(dir)).length, "--fix changed no file").toBeGreaterThan(0);
-    const { problems, unchecked } = parseCheck(dir, manifest);
-    expect(problems).toEqual([]);
-    expect(unchecked).toEqual([]);
-  });
+  it.skipIf(!parsersHere)(
+    title("c", `(c) every file --fix changed still parses with its language's tools${parsersHere ? "" : ` (not checked here: ${missing})`}`),
+    acceptance("c", () => {
+      const dir = copy(name);
+      const before = filesOf(dir);
+      migrateScan(dir, FIX);
+      expect(changedFiles(before, filesOf(dir)).length, "--fix changed no file").toBeGreaterThan(0);
+      const { problems, unchecked } = parseCheck(dir, manifest);
+      expect(problems).toEqual([]);
+      expect(unchecked).toEqual([]);
+    }),
+  );
 
-  it("(d) a second --fix --unsafe-fixes changes nothing", () => {
-    const dir = copy(name);
-    const original = filesOf(dir);
-    migrateScan(dir, FIX);
-    const once = filesOf(dir);
-    expect(changedFiles(original, once).length, "the first --fix changed no file").toBeGreaterThan(0);
-    migrateScan(dir, FIX);
-    expect(changedFiles(once, filesOf(dir))).toEqual([]);
-  });
+  it(
+    title("d", "(d) a second --fix --unsafe-fixes changes nothing"),
+    acceptance("d", () => {
+      const dir = copy(name);
+      const original = filesOf(dir);
+      migrateScan(dir, FIX);
+      const once = filesOf(dir);
+      expect(changedFiles(original, once).length, "the first --fix changed no file").toBeGreaterThan(0);
+      migrateScan(dir, FIX);
+      expect(changedFiles(once, filesOf(dir))).toEqual([]);
+    }),
+  );
 
-  it("(e) --diff --unsafe-fixes of a fresh copy applies with git apply and gives the files --fix writes", () => {
-    const fixed = copy(name);
-    migrateScan(fixed, FIX);
-    const fresh = copy(name);
-    const diff = migrateScan(fresh, ["--diff", "--unsafe-fixes"]);
-    expect(diff.stdout, diff.stderr).not.toBe("");
-    expect(gitApply(fresh, diff.stdout)).toBeUndefined();
-    const want = filesOf(fixed);
-    const got = filesOf(fresh);
-    expect(changedFiles(want, got)).toEqual([]);
-    // The diff adds and removes no file.
-    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
-  });
+  it(
+    title("e", "(e) --diff --unsafe-fixes of a fresh copy applies with git apply and gives the files --fix writes"),
+    acceptance("e", () => {
+      const fixed = copy(name);
+      migrateScan(fixed, FIX);
+      const fresh = copy(name);
+      const diff = migrateScan(fresh, ["--diff", "--unsafe-fixes"]);
+      expect(diff.stdout, diff.stderr).not.toBe("");
+      expect(gitApply(fresh, diff.stdout)).toBeUndefined();
+      const want = filesOf(fixed);
+      const got = filesOf(fresh);
+      expect(changedFiles(want, got)).toEqual([]);
+      // The diff adds and removes no file.
+      expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    }),
+  );
 });

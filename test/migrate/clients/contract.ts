@@ -12,15 +12,17 @@ import { CLI, ROOT, type RecordedRequest } from "./harness/index.js";
 /** The published v2 document, beside the repository as in CI (../shared/reference). */
 export const PUBLISHED_V2 = join(ROOT, "../shared/reference/upstream-v2-openapi.json");
 
-const line = (r: RecordedRequest) => `${r.method} ${r.host}${r.path}${r.query}`;
-const isRest = (r: RecordedRequest) => r.host !== "api.runpod.ai" && !r.path.endsWith("/graphql");
+const line = (request: RecordedRequest) => `${request.method} ${request.host}${request.path}${request.query}`;
+const isRest = (request: RecordedRequest) => request.host !== "api.runpod.ai" && !request.path.endsWith("/graphql");
 
 /** Requests still sent to a v1 route. */
-export const v1Requests = (log: RecordedRequest[]): string[] => log.filter((r) => isRest(r) && /^\/v1(\/|$)/.test(r.path)).map(line);
+export const v1Requests = (log: RecordedRequest[]): string[] => log.filter((request) => isRest(request) && /^\/v1(\/|$)/.test(request.path)).map(line);
 
 /** Requests with a body but without `Content-Type: application/json` (fetch sends text/plain by default). */
 export const bodiesWithoutJsonType = (log: RecordedRequest[]): string[] =>
-  log.filter((r) => r.body !== "" && !/^application\/json\b/i.test(r.contentType ?? "")).map((r) => `${line(r)} (content-type: ${r.contentType ?? "none"})`);
+  log
+    .filter((request) => request.body !== "" && !/^application\/json\b/i.test(request.contentType ?? ""))
+    .map((request) => `${line(request)} (content-type: ${request.contentType ?? "none"})`);
 
 /**
  * v1 query parameters left on v2 routes: billing's `endpointId` is `serverlessId` in v2 and
@@ -29,17 +31,19 @@ export const bodiesWithoutJsonType = (log: RecordedRequest[]): string[] =>
  */
 export function v1QueryParameters(log: RecordedRequest[]): string[] {
   const out: string[] = [];
-  for (const r of log.filter((x) => isRest(x) && x.path.startsWith("/v2/"))) {
-    const names = [...new URLSearchParams(r.query).keys()];
-    const v1 = names.filter((n) => n === "includeWorkers" || n === "grouping" || (r.path.startsWith("/v2/billing/") && n === "endpointId"));
-    if (v1.length) out.push(`${line(r)} (${v1.join(", ")})`);
+  for (const request of log.filter((x) => isRest(x) && x.path.startsWith("/v2/"))) {
+    const names = [...new URLSearchParams(request.query).keys()];
+    const v1 = names.filter((name) => name === "includeWorkers" || name === "grouping" || (request.path.startsWith("/v2/billing/") && name === "endpointId"));
+    if (v1.length) out.push(`${line(request)} (${v1.join(", ")})`);
   }
   return out;
 }
 
 /** The calls the fix must leave alone, as the log shows them: the queue API (api.runpod.ai) and GraphQL, each with its status. */
 export const queueAndGraphqlCalls = (log: RecordedRequest[]): { line: string; ok: boolean }[] =>
-  log.filter((r) => !isRest(r)).map((r) => ({ line: `${line(r)} → ${r.status}`, ok: r.status >= 200 && r.status < 300 }));
+  log
+    .filter((request) => !isRest(request))
+    .map((request) => ({ line: `${line(request)} → ${request.status}`, ok: request.status >= 200 && request.status < 300 }));
 
 interface Operation {
   method: string;
@@ -59,7 +63,7 @@ function operationsOf(document: string): Operation[] {
     }
   }
   // Fewer parameters first, so a literal segment wins (/v2/registries/delegations before /v2/registries/{id}).
-  const params = (o: Operation) => o.pattern.source.split("[^/]+").length;
+  const params = (operation: Operation) => operation.pattern.source.split("[^/]+").length;
   return ops.sort((a, b) => params(a) - params(b));
 }
 
@@ -75,21 +79,23 @@ export function invalidBodies(log: RecordedRequest[]): { checked: number; invali
   const invalid: string[] = [];
   let checked = 0;
   try {
-    for (const [i, r] of log.entries()) {
-      if (!isRest(r) || r.body === "" || !r.path.startsWith("/v2/")) continue;
-      const op = ops.find((o) => o.method === r.method && o.pattern.test(r.path));
+    for (const [i, request] of log.entries()) {
+      if (!isRest(request) || request.body === "" || !request.path.startsWith("/v2/")) continue;
+      const op = ops.find((operation) => operation.method === request.method && operation.pattern.test(request.path));
       if (!op) {
-        invalid.push(`${line(r)}: no operation of the document has this route`);
+        invalid.push(`${line(request)}: no operation of the document has this route`);
         continue;
       }
       const file = join(dir, `body-${i}.json`);
-      writeFileSync(file, r.body);
+      writeFileSync(file, request.body);
       checked += 1;
       const specs = published ? [[], ["--spec", PUBLISHED_V2]] : [[]];
       for (const spec of specs) {
         const lint = spawnSync(process.execPath, [CLI, "lint", "--operation", op.operationId, ...spec, "--format", "json", file], { encoding: "utf8" });
         if (lint.status !== 0)
-          invalid.push(`${line(r)} ${r.body} under ${spec.length ? "the published document" : "the bundled schema"}: ${lint.stdout.trim().slice(0, 600)}`);
+          invalid.push(
+            `${line(request)} ${request.body} under ${spec.length ? "the published document" : "the bundled schema"}: ${lint.stdout.trim().slice(0, 600)}`,
+          );
       }
     }
   } finally {

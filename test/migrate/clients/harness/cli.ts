@@ -1,8 +1,8 @@
-// Manual use of the client harness (test/clients/README.md):
-//   npx tsx test/clients/harness/cli.ts list
-//   npx tsx test/clients/harness/cli.ts run <fixture> [--fix] [--no-wait] [--keep]
-//   npx tsx test/clients/harness/cli.ts run DIR --manifest client.json [--fix] [--no-wait]
-//   npx tsx test/clients/harness/cli.ts check <fixture> | DIR --manifest client.json
+// Manual use of the client harness (test/migrate/clients/README.md):
+//   npx tsx test/migrate/clients/harness/cli.ts list
+//   npx tsx test/migrate/clients/harness/cli.ts run <fixture> [--fix] [--no-wait] [--keep]
+//   npx tsx test/migrate/clients/harness/cli.ts run DIR --manifest client.json [--fix] [--no-wait]
+//   npx tsx test/migrate/clients/harness/cli.ts check <fixture> | DIR --manifest client.json
 // `run` copies the fixture's tree (or uses DIR as it is: a client of your own, described by a
 // client.json of the fixtures' format, kept outside DIR),
 // optionally applies `migrate scan --fix --unsafe-fixes` to the copy, runs it against a fresh
@@ -16,8 +16,8 @@ async function main(argv: string[]): Promise<number> {
   const [verb, target, ...flags] = argv;
   if (verb === "list") {
     for (const name of fixtureNames()) {
-      const m = readManifest(name);
-      console.log(`${name}\t${m.language}${m.control ? " (control: already v2)" : ""}`);
+      const manifest = readManifest(name);
+      console.log(`${name}\t${manifest.language}${manifest.control ? " (control: already v2)" : ""}`);
     }
     return 0;
   }
@@ -38,8 +38,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (verb === "check") {
       const { problems, unchecked } = parseCheck(dir, manifest);
-      for (const p of problems) console.log(`problem: ${p}`);
-      for (const u of unchecked) console.log(`not checked: ${u}`);
+      for (const problem of problems) console.log(`problem: ${problem}`);
+      for (const reason of unchecked) console.log(`not checked: ${reason}`);
       return problems.length ? 1 : 0;
     }
     if (flags.includes("--fix")) {

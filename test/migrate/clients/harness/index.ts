@@ -4,7 +4,7 @@
 // `--import` module that wraps fetch, shell and Rust (std only, it shells out to curl) through a
 // `curl` first on PATH, Go through `go run -overlay` adding an init() that swaps
 // http.DefaultTransport. Every request is recorded by the proxy (proxy.ts) in front of serve.
-// test/clients/README.md describes the fixtures; clients.test.ts is the acceptance test.
+// test/migrate/clients/README.md describes the fixtures; clients-acceptance.test.ts is the acceptance test.
 
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { toolchains } from "./toolchains.js";
 
 export type { RecordedRequest } from "./proxy.js";
 
-export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 export const CLI = join(ROOT, "dist/cli/v2kit.cjs");
 export const FIXTURES = join(ROOT, "test/fixtures/clients");
 const REDIRECT = fileURLToPath(new URL("./redirect/", import.meta.url));
@@ -75,7 +75,7 @@ export function filesOf(dir: string, prefix = ""): Map<string, string> {
   for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     const rel = join(prefix, entry.name);
     if (entry.name === ".git" || entry.name === "target" || entry.name === "node_modules") continue;
-    if (entry.isDirectory()) for (const [k, v] of filesOf(dir, rel)) out.set(k, v);
+    if (entry.isDirectory()) for (const [k, text] of filesOf(dir, rel)) out.set(k, text);
     else out.set(rel, readFileSync(join(dir, rel), "utf8"));
   }
   return out;
@@ -155,7 +155,7 @@ function commandFor(dir: string, manifest: ClientManifest): Command {
 /** The environment a fixture runs in: this process's, less anything RUNPOD_* or V2KIT_* it might read a base URL from. */
 function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(RUNPOD_|V2KIT_)/.test(k)) env[k] = v;
+  for (const [k, value] of Object.entries(process.env)) if (value !== undefined && !/^(RUNPOD_|V2KIT_)/.test(k)) env[k] = value;
   return env;
 }
 
@@ -165,8 +165,8 @@ function runChild(file: string, args: string[], cwd: string, env: Record<string,
     let stdout = "";
     let stderr = "";
     let timedOut = false;
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
@@ -201,11 +201,11 @@ export function startServe(extraArgs: string[] = []): Promise<Serve> {
         child.once("exit", () => done());
         child.kill("SIGTERM");
       });
-    child.stderr.on("data", (c: Buffer) => (err += c.toString("utf8")));
-    child.stdout.on("data", (c: Buffer) => {
-      out += c.toString("utf8");
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve({ url: m[1] as string, stop });
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ url: match[1] as string, stop });
     });
     child.on("exit", (code) => reject(new Error(`v2kit serve exited (${code}) before listening: ${err}`)));
   });
@@ -264,17 +264,17 @@ export interface ScanRun {
 
 /** `v2kit migrate scan ARGS .` in `dir`, as a user runs it from the client's root. */
 export function migrateScan(dir: string, args: string[]): ScanRun {
-  const r = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd: dir, encoding: "utf8", timeout: 120_000 });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [CLI, "migrate", "scan", ...args, "."], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** `git apply` of `patch` in `dir` (no repository needed): undefined when it applies, else git's message. */
 export function gitApply(dir: string, patch: string): string | undefined {
   const file = join(mkdtempSync(join(tmpdir(), "v2kit-client-patch-")), "fix.patch");
   writeFileSync(file, patch);
-  const r = spawnSync("git", ["apply", "--whitespace=nowarn", file], { cwd: dir, encoding: "utf8" });
+  const result = spawnSync("git", ["apply", "--whitespace=nowarn", file], { cwd: dir, encoding: "utf8" });
   rmSync(file, { force: true });
-  return r.status === 0 ? undefined : r.stderr || `git apply exited ${r.status}`;
+  return result.status === 0 ? undefined : result.stderr || `git apply exited ${result.status}`;
 }
 
 const SOURCE = /\.(py|mjs|js|ts|sh|go|rs|ps1)$/;
@@ -289,9 +289,9 @@ export function parseCheck(dir: string, manifest: ClientManifest): { problems: s
   const t = toolchains();
   const problems: string[] = [];
   const unchecked: string[] = [];
-  const files = [...filesOf(dir).keys()].filter((f) => SOURCE.test(f) && !f.startsWith("target/"));
-  const fail = (what: string, r: { status: number | null; stderr: string; stdout: string }) => {
-    if (r.status !== 0) problems.push(`${what}: ${(r.stderr || r.stdout).trim()}`);
+  const files = [...filesOf(dir).keys()].filter((file) => SOURCE.test(file) && !file.startsWith("target/"));
+  const fail = (what: string, result: { status: number | null; stderr: string; stdout: string }) => {
+    if (result.status !== 0) problems.push(`${what}: ${(result.stderr || result.stdout).trim()}`);
   };
   for (const file of files) {
     const path = join(dir, file);
@@ -352,13 +352,13 @@ export function parseCheck(dir: string, manifest: ClientManifest): { problems: s
 /** Files that differ between two snapshots (filesOf), by relative path. */
 export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((n) => before.get(n) !== after.get(n)).sort();
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
 }
 
 /** A one-line summary of a run for failure messages: exit code, last lines of stderr, requests with their statuses. */
 export function describeRun(run: ClientRun): string {
   const tail = (text: string) => text.trim().split("\n").slice(-8).join("\n    ");
-  const sent = run.requests.map((r) => `${r.method} ${r.host}${r.path}${r.query} → ${r.status}`).join("\n    ");
+  const sent = run.requests.map((request) => `${request.method} ${request.host}${request.path}${request.query} → ${request.status}`).join("\n    ");
   return `exit ${run.exitCode}${run.timedOut ? " (timed out)" : ""}\n  stdout:\n    ${tail(run.stdout)}\n  stderr:\n    ${tail(run.stderr)}\n  requests:\n    ${sent}`;
 }
 

@@ -12,7 +12,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** Hosts whose requests go on to `v2kit serve`: the v1 server, the v2 server (the fix's default base, runtime/live/flags.ts) and GraphQL. */
+/** Hosts whose requests go on to `v2kit serve`: the v1 server, the v2 server (the fix's default base, live/flags.ts) and GraphQL. */
 export const SERVE_HOSTS = ["rest.runpod.io", "api.runpod.io"] as const;
 /** The queue (job) API host, answered by the stub below. */
 export const QUEUE_HOST = "api.runpod.ai";
@@ -46,7 +46,7 @@ export interface ClientProxy {
 const readAll = (stream: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => resolve(Buffer.concat(chunks)));
     stream.on("error", reject);
   });
@@ -97,11 +97,11 @@ export async function startClientProxy(serveUrl: string): Promise<ClientProxy> {
     void (async () => {
       const method = (request.method ?? "GET").toUpperCase();
       const raw = request.url ?? "/";
-      const m = /^\/([^/?#]+)(\/[^?#]*)?(\?[^#]*)?$/.exec(raw);
+      const match = /^\/([^/?#]+)(\/[^?#]*)?(\?[^#]*)?$/.exec(raw);
       const body = await readAll(request);
-      const host = m?.[1] ?? "";
-      const path = m?.[2] ?? "/";
-      const query = m?.[3] ?? "";
+      const host = match?.[1] ?? "";
+      const path = match?.[2] ?? "/";
+      const query = match?.[3] ?? "";
       let status: number;
       if ((SERVE_HOSTS as readonly string[]).includes(host)) status = await forward(target, method, path + query, request, body, response);
       else if (host === QUEUE_HOST) status = answerQueue(method, path, request, response, jobs);
@@ -115,7 +115,7 @@ export async function startClientProxy(serveUrl: string): Promise<ClientProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    requests: () => log.map((r) => ({ ...r })),
+    requests: () => log.map((request) => ({ ...request })),
     clear: () => void log.splice(0),
     close: () =>
       new Promise<void>((resolve) => {
