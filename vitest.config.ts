@@ -58,6 +58,9 @@ const LONG = [
   "test/serve/prism-proxy.test.ts",
   // random create bodies of every resource through serve, judged by the published document
   "test/serve/published-records.property.test.ts",
+  // issue 41's acceptance: fixture clients in seven languages run against serve (go run, cargo
+  // run, python3, bash), before and after migrate scan --fix, each file through its own parser
+  "test/migrate/clients-acceptance.test.ts",
 ];
 
 export default defineConfig({
