@@ -102,11 +102,20 @@ server.close();`,
     expect(spec.stdout, spec.stderr).toBe("ok.json: valid\n");
     const graphql = v2kit(["lint", "--operation", "graphql:secretDelete", "secret.json"]); // graphql
     expect(graphql.stdout, graphql.stderr).toBe("secret.json: valid\n");
+    writeFileSync(
+      path.join(app, "v1.json"),
+      JSON.stringify({ method: "POST", path: "/v1/pods", body: { name: "x", imageName: "a/b:1", gpuTypeIds: ["NVIDIA A40"] } }),
+    );
+    const migrated = v2kit(["migrate", "v1.json"]);
+    expect(migrated.stdout, migrated.stderr).toContain("POST /v1/pods  →  POST /v2/pods");
     const scan = v2kit(["migrate", "scan", "client.py"]);
     expect(scan.stdout, scan.stderr).toContain("client.py:2:");
     // The language server answers initialize (vscode-languageserver).
     const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } });
     const lsp = v2kit(["lsp", "--stdio"], `Content-Length: ${Buffer.byteLength(initialize)}\r\n\r\n${initialize}`);
     expect(lsp.stdout, lsp.stderr).toMatch(/"id":1,"result":\{"capabilities"/);
+    // v2kit serve runs until stopped: its first line, then the timeout ends it (the bin itself, so the signal reaches the server).
+    const serve = spawnSync(path.join(app, "node_modules/.bin/v2kit"), ["serve", "--port", "0"], { cwd: app, encoding: "utf8", env, timeout: 20_000 });
+    expect(serve.stdout, serve.stderr).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+/);
   }, 600_000);
 });
