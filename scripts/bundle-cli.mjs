@@ -10,6 +10,8 @@
 // dist/cli/generate-pipeline.cjs, the heavy path with its packages (Ajv, swagger-parser, yaml,
 // handlebars), loaded only when something is to be built; its second thread runs the same file
 // (dist/cli/generate-worker.cjs).
+// Before all of it, scripts/vendor-packages.mjs bundles the npm packages dist/ imports into
+// dist/node_modules/ (the published package has no dependencies: issue 43, item 5).
 // Everything else stays a separate ES module, loaded on demand as before: the other commands,
 // the generator for lint/serve/schema --spec, live fetching, npm packages.
 // Running it again rebuilds the bundles from the kept copy.
@@ -20,6 +22,7 @@ import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSy
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { vendor } from "./vendor-packages.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 /** The package's bin: the CommonJS bundle. */
@@ -109,6 +112,8 @@ const keepExternal = {
 };
 
 async function main() {
+  // The npm packages dist/ imports, into dist/node_modules/ first: the bundles below resolve to them.
+  await vendor();
   // tsc rewrote v2kit.js: keep it as the entry. Already bundled: the kept entry is current.
   if (!readFileSync(esmEntry, "utf8").includes(BANNER)) copyFileSync(esmEntry, entry);
   const metafileArg = process.argv.indexOf("--metafile");

@@ -4,7 +4,7 @@
 // each hook's `entry` runs with the file names pre-commit would pass.
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,6 +84,135 @@ describe("action.yml", () => {
     const unknown = report({ V2KIT_FORMAT: "github", V2KIT_FILES: "deploy/ok.json", V2KIT_OPERATION: "createEndpoin" });
     expect(unknown.code).toBe(2);
     expect(unknown.log).toContain("v2kit lint could not run (exit 2)");
+  });
+});
+
+// Issue 43: the Action ran `npm ci` of the whole repository (516 packages, dev tools included) and
+// a build on every run. Now dist/ is built once per Action ref and runner image and restored by
+// actions/cache; a restored run installs nothing, and the CLI runs from dist/ with no node_modules.
+describe("action.yml installs nothing when the built dist/ is restored", () => {
+  type Step = { id?: string; name?: string; uses?: string; run?: string; if?: string; with?: Record<string, string> };
+  const steps = (parse(readFileSync(path.join(repo, "action.yml"), "utf8")) as { runs: { steps: Step[] } }).runs.steps;
+  const step = (id: string) => {
+    const found = steps.find((s) => s.id === id);
+    if (found === undefined) throw new Error(`action.yml has no step with id ${id}`);
+    return found;
+  };
+  const build = steps.find((s) => s.run?.includes("scripts/action-build.sh"));
+  let scratchRoot: string;
+
+  /** The Action's folder as the runner checks it out (the files git has, no node_modules), with or without dist/. */
+  function actionCheckout(withDist: boolean): string {
+    const root = mkdtempSync(path.join(scratchRoot, "action-"));
+    const tracked = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repo, encoding: "utf8" })
+      .stdout.split("\0")
+      .filter(Boolean);
+    for (const file of tracked) {
+      if (/^(test|docs|examples)\//.test(file)) continue;
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      copyFileSync(path.join(repo, file), path.join(root, file));
+    }
+    if (withDist)
+      cpSync(path.join(repo, "dist"), path.join(root, "dist"), { recursive: true, filter: (from) => !/[\\/]dist[\\/](test|bench)([\\/]|$)/.test(from) });
+    return root;
+  }
+
+  /** A step's `run`, as the runner runs it: bash, with the Action's folder and an output file. */
+  function runStep(run: string, actionPath: string, cwd: string, env: Record<string, string> = {}) {
+    const outputFile = path.join(mkdtempSync(path.join(scratchRoot, "out-")), "github-output");
+    writeFileSync(outputFile, "");
+    const result = spawnSync("bash", ["-e", "-c", run], {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, GITHUB_ACTION_PATH: actionPath, GITHUB_OUTPUT: outputFile, ...env },
+    });
+    const outputs = Object.fromEntries(
+      readFileSync(outputFile, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    return { code: result.status, log: `${result.stdout}${result.stderr}`, outputs };
+  }
+
+  /** A bin folder whose `npm` records its arguments and fails: no step may install when dist/ is there. */
+  function npmStub(): { bin: string; calls: string } {
+    const bin = mkdtempSync(path.join(scratchRoot, "bin-"));
+    const calls = path.join(bin, "calls");
+    writeFileSync(path.join(bin, "npm"), `#!/usr/bin/env bash\necho "$*" >> ${JSON.stringify(calls)}\nexit 99\n`, { mode: 0o755 });
+    return { bin, calls };
+  }
+
+  beforeAll(() => {
+    scratchRoot = mkdtempSync(path.join(tmpdir(), "v2kit-action-install-"));
+  });
+  afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
+
+  it("restores dist/ from actions/cache by the key step, builds and saves it only on a miss, before the report; no other step runs npm", () => {
+    const restore = step("cache");
+    expect(restore.uses).toBe("actions/cache/restore@v4");
+    const save = steps.find((s) => s.uses?.startsWith("actions/cache/save@"));
+    for (const cached of [restore, save]) {
+      expect(cached?.with?.["path"]).toBe("${{ github.action_path }}/dist");
+      expect(cached?.with?.["key"]).toBe("${{ steps.key.outputs.key }}");
+    }
+    const onMiss = "${{ steps.cache.outputs.cache-hit != 'true' }}";
+    expect(build?.if).toBe(onMiss);
+    expect(save?.if).toBe(onMiss);
+    // key, restore, build, save, then the report: a report that fails the job still leaves the build saved.
+    const at = (s: Step | undefined) => steps.indexOf(s as Step);
+    expect([at(step("key")), at(restore), at(build), at(save), at(step("report"))]).toEqual(
+      [at(step("key")), at(restore), at(build), at(save), at(step("report"))].sort((a, b) => a - b),
+    );
+    expect(at(save)).toBeGreaterThan(0);
+    expect(steps.filter((s) => s !== build && /\bnpm\b/.test(s.run ?? ""))).toEqual([]);
+  });
+
+  it("the key step: one key for the same sources, a new one when a source changes, none of dist/ in it", () => {
+    const first = actionCheckout(false);
+    const second = actionCheckout(true);
+    const key = (root: string) => runStep(step("key").run ?? "", root, root).outputs["key"];
+    const firstKey = key(first);
+    expect(firstKey).toMatch(/^v2kit-dist-[a-z0-9]+-[a-z0-9]+-node[\d.]+-[0-9a-f]{32}$/);
+    expect(key(second)).toBe(firstKey);
+    writeFileSync(path.join(second, "lint/lint.ts"), `${readFileSync(path.join(second, "lint/lint.ts"), "utf8")}\n// changed\n`);
+    expect(key(second)).not.toBe(firstKey);
+  });
+
+  it("restored dist/: the build step installs nothing, and lint and migrate scan run with no node_modules", () => {
+    const root = actionCheckout(true);
+    const { bin, calls } = npmStub();
+    const built = runStep(build?.run ?? "", root, root, { PATH: `${bin}:${process.env["PATH"] ?? ""}` });
+    expect(built.code, built.log).toBe(0);
+    expect(built.log).toContain("nothing to install");
+    expect(existsSync(calls)).toBe(false);
+    expect(existsSync(path.join(root, "node_modules"))).toBe(false);
+    // The report step, from that folder: a body with errors (positions come from the bundled
+    // JSON parser) and a v1 call found by migrate scan (the bundled .gitignore matcher).
+    const reportStep = step("report");
+    const out = path.join(scratchRoot, "report-out");
+    const reported = runStep(reportStep.run ?? "", root, project, {
+      V2KIT_FORMAT: "github",
+      V2KIT_FAIL_ON: "error",
+      V2KIT_FILES: "deploy/bad.json",
+      V2KIT_OPERATION: "createEndpoint",
+      V2KIT_SCAN: ".",
+      V2KIT_CONFIG: "",
+      V2KIT_OUT: out,
+    });
+    expect(reported.code, reported.log).toBe(0);
+    expect(reported.outputs["status"]).toBe("failed");
+    expect(reported.log).toMatch(/::error file=deploy\/bad\.json,line=\d+,col=\d+/);
+    expect(reported.log).toContain("::warning file=client.py,line=2,col=");
+    expect(reported.log).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find (package|module)/);
+  });
+
+  it("no dist/ (the Action's first run): the build step runs npm ci in the Action's folder, and fails when it fails", () => {
+    const root = actionCheckout(false);
+    const { bin, calls } = npmStub();
+    const built = runStep(build?.run ?? "", root, root, { PATH: `${bin}:${process.env["PATH"] ?? ""}` });
+    expect(built.code).toBe(99);
+    expect(readFileSync(calls, "utf8")).toBe(`ci --prefix ${root} --no-audit --no-fund\n`);
   });
 });
 

@@ -145,7 +145,11 @@ describe("the bundled CLI entry", () => {
 
   it("an invalid body loads the JSON position parser on demand, still no other v2kit module", () => {
     const files = required(["lint", "--operation", "createEndpoint", example("create-endpoint-invalid.json")], 1);
-    expect(files.filter((file) => file.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/output/validators/createEndpoint.cjs"]);
+    // dist/node_modules/ holds the packages v2kit bundles (scripts/vendor-packages.mjs), not v2kit's modules.
+    expect(files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/node_modules/"))).toEqual([
+      "dist/cli/v2kit.cjs",
+      "dist/output/validators/createEndpoint.cjs",
+    ]);
     expect(files.some((file) => file.includes(`${path.sep}momoa${path.sep}`))).toBe(true);
   });
 
@@ -215,7 +219,7 @@ describe("the bundled generate", () => {
     const files = required(["generate", "--out", out, "--quiet", "--force"]);
     // The pipeline (dist/cli/generate-pipeline.cjs) runs through its code cache (cli/code-cache.ts),
     // not require(): it is not in require's cache either.
-    expect(files.filter((file) => file.startsWith("dist/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
+    expect(files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/node_modules/"))).toEqual(["dist/cli/v2kit.cjs", "dist/cli/generate.cjs"]);
     // From node_modules only the schemas that tell whether a precompiled validator is current are
     // read (the installed Ajv's 2020-12 meta-schemas, generators/load/schema-check.ts; swagger-parser's
     // OpenAPI schemas, generators/load/openapi-schema.ts): no package is loaded module by module.

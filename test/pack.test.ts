@@ -1,7 +1,9 @@
 // The packed tarball ships dist/ built and installs without install scripts (issue 13, item 18):
 // `npm pack` with its lifecycle scripts, run in a copy of the repository (its prepack builds,
 // which must not rewrite this checkout's dist/ under the other tests), then installed into a
-// scratch project: no install-scripts warning, and the CLI runs.
+// scratch project: no install-scripts warning, and the CLI runs. The install is the tarball alone
+// (issue 43, item 5): node_modules holds v2kit, node_modules/.bin only v2kit, and each command
+// runs from it.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -75,5 +77,45 @@ server.close();`,
       { cwd: app, encoding: "utf8" },
     );
     expect(JSON.parse(served)).toEqual([200, "3.1.0"]);
+
+    // Issue 43, item 5: the tarball is the whole install (its packages are bundled in
+    // dist/node_modules), so no other package's bin reaches the project's node_modules/.bin.
+    expect(readdirSync(path.join(app, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["v2kit"]);
+    expect(readdirSync(path.join(app, "node_modules/.bin"))).toEqual(["v2kit"]);
+    // Every command, from the installed tarball, on each path that loads a bundled package.
+    const v2kit = (args: string[], input?: string) =>
+      spawnSync("npx", ["--no-install", "v2kit", ...args], { cwd: app, encoding: "utf8", env, input, timeout: 120_000 });
+    writeFileSync(path.join(app, "ok.json"), readFileSync(path.join(repo, "examples/create-endpoint-gpu.json")));
+    writeFileSync(path.join(app, "bad.json"), readFileSync(path.join(repo, "examples/create-endpoint-invalid.json")));
+    writeFileSync(path.join(app, "secret.json"), JSON.stringify({ query: 'mutation { secretDelete(id: "s1") }' }));
+    writeFileSync(path.join(app, "client.py"), 'import requests\nrequests.get("https://rest.runpod.io/v1/pods")\n');
+    const generated = v2kit(["generate", "--out", "src/generated", "--quiet"]);
+    expect(generated.status, generated.stderr).toBe(0);
+    expect(existsSync(path.join(app, "src/generated/index.mts"))).toBe(true);
+    const javascript = v2kit(["generate", "--js", "--out", "src/js", "--quiet"]); // sucrase
+    expect(javascript.status, javascript.stderr).toBe(0);
+    expect(existsSync(path.join(app, "src/js/index.mjs"))).toBe(true);
+    expect(v2kit(["lint", "--operation", "createEndpoint", "ok.json"]).stdout).toBe("ok.json: valid\n");
+    expect(v2kit(["lint", "--operation", "createEndpoint", "bad.json"]).status).toBe(1);
+    // --spec: the generator's ES modules with swagger-parser and yaml.
+    const spec = v2kit(["lint", "--spec", "node_modules/v2kit/schema/v2.openapi.yaml", "--quiet", "--operation", "createEndpoint", "ok.json"]);
+    expect(spec.stdout, spec.stderr).toBe("ok.json: valid\n");
+    const graphql = v2kit(["lint", "--operation", "graphql:secretDelete", "secret.json"]); // graphql
+    expect(graphql.stdout, graphql.stderr).toBe("secret.json: valid\n");
+    writeFileSync(
+      path.join(app, "v1.json"),
+      JSON.stringify({ method: "POST", path: "/v1/pods", body: { name: "x", imageName: "a/b:1", gpuTypeIds: ["NVIDIA A40"] } }),
+    );
+    const migrated = v2kit(["migrate", "v1.json"]);
+    expect(migrated.stdout, migrated.stderr).toContain("POST /v1/pods  →  POST /v2/pods");
+    const scan = v2kit(["migrate", "scan", "client.py"]);
+    expect(scan.stdout, scan.stderr).toContain("client.py:2:");
+    // The language server answers initialize (vscode-languageserver).
+    const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } });
+    const lsp = v2kit(["lsp", "--stdio"], `Content-Length: ${Buffer.byteLength(initialize)}\r\n\r\n${initialize}`);
+    expect(lsp.stdout, lsp.stderr).toMatch(/"id":1,"result":\{"capabilities"/);
+    // v2kit serve runs until stopped: its first line, then the timeout ends it (the bin itself, so the signal reaches the server).
+    const serve = spawnSync(path.join(app, "node_modules/.bin/v2kit"), ["serve", "--port", "0"], { cwd: app, encoding: "utf8", env, timeout: 20_000 });
+    expect(serve.stdout, serve.stderr).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+/);
   }, 600_000);
 });

@@ -1,5 +1,5 @@
 // The consumer matrix's shared setup: one `npm pack` of this repo, one install of the tarball
-// (plus vitest, from the npm cache) in a scratch folder, and the example projects of
+// (plus vitest, openapi-fetch and fast-check, from the npm cache) in a scratch folder, and the example projects of
 // examples/consumer/ (ESM, CommonJS, JavaScript-only) copied beside it, sharing that node_modules.
 
 import { execFileSync } from "node:child_process";
@@ -66,6 +66,8 @@ export function setUpConsumers(): Consumers {
       path.join(work, tarball),
       `vitest@${installed("vitest")}`,
       `openapi-fetch@${installed("openapi-fetch")}`,
+      // The generated property tests import fast-check, v2kit's optional peer: the project installs it (as the examples list it).
+      `fast-check@${installed("fast-check")}`,
     ],
     work,
   );
