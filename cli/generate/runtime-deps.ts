@@ -55,8 +55,14 @@ export function missingDependencies(out: string, packages: string[]): MissingDep
       // An unreadable package.json lists nothing.
     }
   }
-  const own = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { dependencies?: Record<string, string> };
-  const missing = packages.filter((name) => !listed.has(name)).map((name) => ({ name, range: own.dependencies?.[name] ?? "latest" }));
+  const own = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  // v2kit bundles what it runs (scripts/vendor-packages.mjs), so re2js is one of its devDependencies: the range it is built with.
+  const missing = packages
+    .filter((name) => !listed.has(name))
+    .map((name) => ({ name, range: own.dependencies?.[name] ?? own.devDependencies?.[name] ?? "latest" }));
   return { manifest, missing };
 }
 
