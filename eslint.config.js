@@ -29,6 +29,7 @@ const ID_LENGTH_FOLDERS = [
   "testing",
   "test/lint",
   "test/live",
+  "test/engine",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
