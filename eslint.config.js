@@ -30,6 +30,7 @@ const ID_LENGTH_FOLDERS = [
   "test/lint",
   "test/live",
   "test/engine",
+  "test/conformance",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
