@@ -31,6 +31,7 @@ const ID_LENGTH_FOLDERS = [
   "test/live",
   "test/engine",
   "test/conformance",
+  "test/graphql",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
