@@ -32,6 +32,7 @@ const ID_LENGTH_FOLDERS = [
   "test/engine",
   "test/conformance",
   "test/graphql",
+  "test/ndjson",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
