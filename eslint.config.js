@@ -53,6 +53,10 @@ const ID_LENGTH_FILES = [
   "test/pack.test.ts",
   "test/package-entry.test.ts",
   "test/schema-cli.test.ts",
+  "test/lsp.test.ts",
+  "test/lsp-transport.test.ts",
+  "test/lsp-backpressure.test.ts",
+  "test/markdown-blocks.ts",
 ];
 
 export default tseslint.config(
