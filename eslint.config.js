@@ -29,6 +29,10 @@ const ID_LENGTH_FOLDERS = [
   "testing",
   "test/lint",
   "test/live",
+  "test/engine",
+  "test/conformance",
+  "test/graphql",
+  "test/ndjson",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
@@ -49,6 +53,10 @@ const ID_LENGTH_FILES = [
   "test/pack.test.ts",
   "test/package-entry.test.ts",
   "test/schema-cli.test.ts",
+  "test/lsp.test.ts",
+  "test/lsp-transport.test.ts",
+  "test/lsp-backpressure.test.ts",
+  "test/markdown-blocks.ts",
 ];
 
 export default tseslint.config(

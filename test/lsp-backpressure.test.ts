@@ -18,9 +18,9 @@ const protocol = createRequire(import.meta.url)("vscode-languageserver-protocol/
 const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
 
 /** A createTemplate body with `n` ports that break the pattern: n diagnostics. */
-const body = (n: number) => JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: n }, () => "x") }, null, 1);
+const body = (portCount: number) => JSON.stringify({ name: "t", image: "a/b:1", ports: Array.from({ length: portCount }, () => "x") }, null, 1);
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let child: ChildProcess | undefined;
 afterAll(() => {
@@ -41,8 +41,8 @@ test.skipIf(process.platform !== "linux")(
     const server = child;
     const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(server.stdout!), new protocol.StreamMessageWriter(server.stdin!));
     const published: Protocol.PublishDiagnosticsParams[] = [];
-    connection.onNotification(protocol.PublishDiagnosticsNotification.type, (p) => {
-      if (p.uri === uri) published.push(p);
+    connection.onNotification(protocol.PublishDiagnosticsNotification.type, (params) => {
+      if (params.uri === uri) published.push(params);
     });
     connection.listen();
     await connection.sendRequest(protocol.InitializeRequest.type, {
@@ -92,7 +92,7 @@ test.skipIf(process.platform !== "linux")(
     expect(published.at(-1)?.diagnostics).toHaveLength(4000 + last);
     // What the pipe and the stream held when the client stopped, then the newest: not one per edit.
     expect(afterResume.length).toBeLessThanOrEqual(5);
-    expect(afterResume.map((p) => p.version)).toEqual([...afterResume.map((p) => p.version)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(afterResume.map((params) => params.version)).toEqual([...afterResume.map((params) => params.version)].sort((a, b) => (a ?? 0) - (b ?? 0)));
 
     await connection.sendRequest(protocol.ShutdownRequest.type);
     await connection.sendNotification(protocol.ExitNotification.type);

@@ -29,16 +29,16 @@ interface Session {
 
 const sessions: Session[] = [];
 afterEach(() => {
-  for (const s of sessions.splice(0)) if (s.child.exitCode === null) s.child.kill();
+  for (const session of sessions.splice(0)) if (session.child.exitCode === null) session.child.kill();
 });
 
 async function start(): Promise<Session> {
   const child = spawn(process.execPath, [cli, "lsp", "--stdio"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
-  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const clientErrors: string[] = [];
-  const logger = { error: (m: string) => clientErrors.push(m), warn: () => {}, info: () => {}, log: () => {} };
+  const logger = { error: (message: string) => clientErrors.push(message), warn: () => {}, info: () => {}, log: () => {} };
   const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout!), new protocol.StreamMessageWriter(child.stdin!), logger);
   connection.listen();
   await connection.sendRequest(protocol.InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
@@ -49,18 +49,18 @@ async function start(): Promise<Session> {
 }
 
 /** Raw bytes on the server's stdin, after everything the client wrote before. */
-const writeRaw = (s: Session, bytes: string | Buffer) =>
-  new Promise<void>((resolve, reject) => s.child.stdin!.write(bytes, (e) => (e ? reject(e) : resolve())));
+const writeRaw = (session: Session, bytes: string | Buffer) =>
+  new Promise<void>((resolve, reject) => session.child.stdin!.write(bytes, (error) => (error ? reject(error) : resolve())));
 
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms))]);
 }
 
 /** shutdown is answered within 3 s, and exit ends the process with status 0. */
-async function shutsDown(s: Session): Promise<void> {
-  await within(3000, s.connection.sendRequest(protocol.ShutdownRequest.type), "answer to shutdown");
-  await s.connection.sendNotification(protocol.ExitNotification.type);
-  expect(await within(3000, s.exited, "exit")).toBe(0);
+async function shutsDown(session: Session): Promise<void> {
+  await within(3000, session.connection.sendRequest(protocol.ShutdownRequest.type), "answer to shutdown");
+  await session.connection.sendNotification(protocol.ExitNotification.type);
+  expect(await within(3000, session.exited, "exit")).toBe(0);
 }
 
 const short = '{"jsonrpc":"2.0","method":"initialized","params":{}}';
@@ -81,21 +81,21 @@ describe("after a malformed frame the server answers the next request, shutdown 
     ["a length above the 64 MiB limit", "Content-Length: 99999999999\r\n\r\n{}", /above the limit of 67108864 bytes/],
   ];
   test.each(cases)("%s", async (_name, bad, said) => {
-    const s = await start();
-    await writeRaw(s, bad);
-    await shutsDown(s);
-    expect(s.stderr()).toMatch(/^v2kit lsp: input byte \d+: /);
-    expect(s.stderr()).toMatch(said);
+    const session = await start();
+    await writeRaw(session, bad);
+    await shutsDown(session);
+    expect(session.stderr()).toMatch(/^v2kit lsp: input byte \d+: /);
+    expect(session.stderr()).toMatch(said);
   });
 
   test("a body that is not JSON gets JSON-RPC's parse error (id null), and the next request its answer", async () => {
-    const s = await start();
-    await writeRaw(s, "Content-Length: 5\r\n\r\nhello");
+    const session = await start();
+    await writeRaw(session, "Content-Length: 5\r\n\r\nhello");
     // An unknown document, a bad URI: answered, as before.
     const actions = (uri: string) =>
       within(
         3000,
-        s.connection.sendRequest(protocol.CodeActionRequest.type, {
+        session.connection.sendRequest(protocol.CodeActionRequest.type, {
           textDocument: { uri },
           range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
           context: { diagnostics: [] },
@@ -103,31 +103,31 @@ describe("after a malformed frame the server answers the next request, shutdown 
         `answer for ${uri}`,
       );
     expect(await actions("file:///nowhere/unknown.json")).toEqual([]);
-    await s.connection.sendNotification(protocol.DidOpenTextDocumentNotification.type, {
+    await session.connection.sendNotification(protocol.DidOpenTextDocumentNotification.type, {
       textDocument: { uri: "::not a uri", languageId: "json", version: 1, text: "{}" },
     });
     expect(await actions("::not a uri")).toEqual([]);
-    expect(s.clientErrors.join("\n")).toMatch(/Received response message without id[\s\S]*-32700[\s\S]*not JSON/);
-    expect(s.stderr()).toMatch(/the frame's body is not JSON/);
-    await shutsDown(s);
+    expect(session.clientErrors.join("\n")).toMatch(/Received response message without id[\s\S]*-32700[\s\S]*not JSON/);
+    expect(session.stderr()).toMatch(/the frame's body is not JSON/);
+    await shutsDown(session);
   });
 
   test("several bad frames in a row, split across writes, then normal traffic", async () => {
-    const s = await start();
-    for (const part of ["Content-Len", "gth: x\r\n\r\n{}Content-Length: -1\r\n", "\r\n", "Content-Length: 9000\r\n\r\n", short]) await writeRaw(s, part);
-    await shutsDown(s);
-    expect(s.stderr().trim().split("\n")).toHaveLength(3);
+    const session = await start();
+    for (const part of ["Content-Len", "gth: x\r\n\r\n{}Content-Length: -1\r\n", "\r\n", "Content-Length: 9000\r\n\r\n", short]) await writeRaw(session, part);
+    await shutsDown(session);
+    expect(session.stderr().trim().split("\n")).toHaveLength(3);
   });
 });
 
 describe("input that is not the protocol", () => {
   test("2 MiB without a frame header: status 1 and a message, not a hang", async () => {
-    const s = await start();
+    const session = await start();
     // The server stops reading after 1 MiB and ends: the rest of the write meets a closed pipe.
-    s.child.stdin!.on("error", () => {});
-    s.child.stdin!.write(Buffer.alloc(2 * 1024 * 1024, "x"));
-    expect(await within(5000, s.exited, "exit")).toBe(1);
-    expect(s.stderr()).toMatch(
+    session.child.stdin!.on("error", () => {});
+    session.child.stdin!.write(Buffer.alloc(2 * 1024 * 1024, "x"));
+    expect(await within(5000, session.exited, "exit")).toBe(1);
+    expect(session.stderr()).toMatch(
       /input byte \d+: the \d+ bytes of input from byte \d+ on hold no well-formed frame header: the client does not speak the LSP base protocol \(Content-Length framing\); exiting/,
     );
   });

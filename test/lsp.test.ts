@@ -75,27 +75,32 @@ function lintCli(rel: string): { rules: string[]; severities: string[]; position
     }
   ).runs[0]?.results;
   return {
-    rules: [...line.violations.map((v) => v.rule), ...line.warnings.map((w) => w.rule)],
-    severities: results?.map((r) => r.level) ?? [],
+    rules: [...line.violations.map((violation) => violation.rule), ...line.warnings.map((warning) => warning.rule)],
+    severities: results?.map((result) => result.level) ?? [],
     positions:
-      results?.map((r) => ({ line: r.locations[0]!.physicalLocation.region.startLine, column: r.locations[0]!.physicalLocation.region.startColumn })) ?? [],
+      results?.map((result) => ({
+        line: result.locations[0]!.physicalLocation.region.startLine,
+        column: result.locations[0]!.physicalLocation.region.startColumn,
+      })) ?? [],
   };
 }
 
 /** The text a range covers. */
 function slice(text: string, range: Protocol.Range): string {
   const lines = text.split("\n");
-  const offset = (p: Protocol.Position) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const offset = (position: Protocol.Position) =>
+    lines.slice(0, position.line).reduce((total, lineText) => total + lineText.length + 1, 0) + position.character;
   return text.slice(offset(range.start), offset(range.end));
 }
 
 /** Applies a workspace edit's changes for `uri` to `text` (edits do not overlap; applied from the end). */
 function apply(text: string, edits: Protocol.TextEdit[]): string {
   const lines = text.split("\n");
-  const offset = (p: Protocol.Position) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const offset = (position: Protocol.Position) =>
+    lines.slice(0, position.line).reduce((total, lineText) => total + lineText.length + 1, 0) + position.character;
   return [...edits]
     .sort((a, b) => offset(b.range.start) - offset(a.range.start))
-    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+    .reduce((t, edit) => t.slice(0, offset(edit.range.start)) + edit.newText + t.slice(offset(edit.range.end)), text);
 }
 
 beforeAll(async () => {
@@ -106,7 +111,7 @@ beforeAll(async () => {
   connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout!), new protocol.StreamMessageWriter(child.stdin!));
   connection.onNotification(protocol.PublishDiagnosticsNotification.type, (params) => {
     published.set(params.uri, [...(published.get(params.uri) ?? []), params]);
-    for (const w of waiters.splice(0)) w();
+    for (const wake of waiters.splice(0)) wake();
   });
   connection.listen();
   const init = await connection.sendRequest(protocol.InitializeRequest.type, {
@@ -129,20 +134,22 @@ describe("diagnostics", () => {
     const uri = open("deploy/endpoints/invalid.json", text);
     const diagnostics = await diagnosticsFor(uri, 0);
     const lint = lintCli("deploy/endpoints/invalid.json");
-    expect(diagnostics.map((d) => d.code)).toEqual(lint.rules);
-    expect(diagnostics.map((d) => (d.severity === 1 ? "error" : "warning"))).toEqual(lint.severities);
-    expect(diagnostics.map((d) => ({ line: d.range.start.line + 1, column: d.range.start.character + 1 }))).toEqual(lint.positions);
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(lint.rules);
+    expect(diagnostics.map((diagnostic) => (diagnostic.severity === 1 ? "error" : "warning"))).toEqual(lint.severities);
+    expect(diagnostics.map((diagnostic) => ({ line: diagnostic.range.start.line + 1, column: diagnostic.range.start.character + 1 }))).toEqual(lint.positions);
     const body = JSON.parse(text) as unknown;
-    for (const d of diagnostics) {
-      expect(d.source).toBe("v2kit");
-      const pointer = (d.data as { path: string }).path;
-      const covered = slice(text, d.range);
-      if (d.code === "schema/additionalProperties") expect(JSON.parse(covered)).toBe(parsePointer(pointer).at(-1));
+    for (const diagnostic of diagnostics) {
+      expect(diagnostic.source).toBe("v2kit");
+      const pointer = (diagnostic.data as { path: string }).path;
+      const covered = slice(text, diagnostic.range);
+      if (diagnostic.code === "schema/additionalProperties") expect(JSON.parse(covered)).toBe(parsePointer(pointer).at(-1));
       else if (getAt(body, parsePointer(pointer)) !== undefined) expect(JSON.parse(covered)).toEqual(getAt(body, parsePointer(pointer)));
     }
-    const rename = diagnostics.find((d) => d.code === "schema/additionalProperties");
+    const rename = diagnostics.find((diagnostic) => diagnostic.code === "schema/additionalProperties");
     expect(rename?.message).toBe('/workersMin: unknown property "workersMin" is not allowed\nhint: `workersMin` is a v1 field: use `workers.min`');
-    expect(diagnostics.find((d) => d.code === "gpu-cpu-exactly-one")?.codeDescription?.href).toMatch(/output\/RULES\.md#rule-gpu-cpu-exactly-one$/);
+    expect(diagnostics.find((diagnostic) => diagnostic.code === "gpu-cpu-exactly-one")?.codeDescription?.href).toMatch(
+      /output\/RULES\.md#rule-gpu-cpu-exactly-one$/,
+    );
   });
 
   test("a change that fixes the body clears them", async () => {
@@ -154,11 +161,11 @@ describe("diagnostics", () => {
 
   test("malformed JSON is one diagnostic at the parse error", async () => {
     const uri = open("deploy/endpoints/broken.json", '{\n  "name": "x",\n  "image" "y"\n}\n');
-    const [d, ...rest] = await diagnosticsFor(uri, 0);
+    const [diagnostic, ...rest] = await diagnosticsFor(uri, 0);
     expect(rest).toEqual([]);
-    expect(d?.code).toBe("json/parse");
-    expect(d?.range.start).toEqual({ line: 2, character: 10 });
-    expect(d?.message).toMatch(/must be valid JSON: .* at line 3, column 11/);
+    expect(diagnostic?.code).toBe("json/parse");
+    expect(diagnostic?.range.start).toEqual({ line: 2, character: 10 });
+    expect(diagnostic?.message).toMatch(/must be valid JSON: .* at line 3, column 11/);
   });
 
   test("a file the config does not name gets none", async () => {
@@ -170,17 +177,17 @@ describe("diagnostics", () => {
     const uri = uriOf("notes/other.json");
     const before = seen(uri);
     write("v2kit.config.json", JSON.stringify({ lint: [{ files: ["deploy/endpoints/*.json", "notes/*.json"], operation: "createEndpoint" }] }, null, 2));
-    const diagnostics = await diagnosticsUntil(uri, before, (d) => d.length > 0);
-    expect(diagnostics.map((d) => d.code)).toContain("gpu-cpu-exactly-one");
+    const diagnostics = await diagnosticsUntil(uri, before, (current) => current.length > 0);
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toContain("gpu-cpu-exactly-one");
   });
 
   test("a broken config is a diagnostic naming it, not a crash", async () => {
     const uri = uriOf("notes/other.json");
     const before = seen(uri);
     write("v2kit.config.json", JSON.stringify({ lint: [{ files: ["notes/*.json"], operation: "createEndpoint", catalogs: [] }] }));
-    const [d] = await diagnosticsUntil(uri, before, (x) => x[0]?.code === "config");
-    expect(d?.message).toContain("v2kit.config.json");
-    expect(d?.message).toContain("did you mean catalog?");
+    const [diagnostic] = await diagnosticsUntil(uri, before, (x) => x[0]?.code === "config");
+    expect(diagnostic?.message).toContain("v2kit.config.json");
+    expect(diagnostic?.message).toContain("did you mean catalog?");
     const broken = seen(uri);
     write("v2kit.config.json", JSON.stringify({ lint: [{ files: ["deploy/endpoints/*.json", "notes/*.json"], operation: "createEndpoint" }] }));
     const fixed = await diagnosticsUntil(uri, broken, (x) => x[0]?.code !== "config");
@@ -202,12 +209,12 @@ describe("context files", () => {
       }),
     );
     const uri = open("pools/ada.json", example("create-endpoint-gpu.json"));
-    const codes = (d: Protocol.Diagnostic[]) => d.map((x) => x.code);
-    expect(codes(await diagnosticsUntil(uri, 0, (d) => !codes(d).includes("config")))).not.toContain("gpu-pools-known");
+    const codes = (list: Protocol.Diagnostic[]) => list.map((x) => x.code);
+    expect(codes(await diagnosticsUntil(uri, 0, (current) => !codes(current).includes("config")))).not.toContain("gpu-pools-known");
     const before = seen(uri);
     // The catalog loses the ADA_24 pool the body names: the same text now fails.
-    write("ctx/gpus.json", JSON.stringify({ gpus: gpus.gpus.filter((g) => g.pool !== "ADA_24") }));
-    expect(codes(await diagnosticsUntil(uri, before, (d) => codes(d).includes("gpu-pools-known")))).toContain("gpu-pools-known");
+    write("ctx/gpus.json", JSON.stringify({ gpus: gpus.gpus.filter((gpu) => gpu.pool !== "ADA_24") }));
+    expect(codes(await diagnosticsUntil(uri, before, (current) => codes(current).includes("gpu-pools-known")))).toContain("gpu-pools-known");
   });
 });
 
@@ -234,7 +241,7 @@ describe("quick fixes", () => {
     const text =
       '{\n  "name": "x",\n  "image": "i",\n  "gpu": { "pools": ["ADA_24"] },\n  "workersMax": 12345678901234567890,\n  "workers": {\n    "min": 0\n  },\n  "executionTimeoutMs": 600000\n}\n';
     const fixes = await fixed("deploy/endpoints/move.json", text);
-    expect(fixes.map((f) => f.title)).toEqual(["Move v1 field `workersMax` to `workers.max`", "Rename v1 field `executionTimeoutMs` to `timeout`"]);
+    expect(fixes.map((fix) => fix.title)).toEqual(["Move v1 field `workersMax` to `workers.max`", "Rename v1 field `executionTimeoutMs` to `timeout`"]);
     // The number keeps every digit (no JSON.parse round trip).
     expect(fixes[0]?.text).toContain('"max": 12345678901234567890,');
     expect(JSON.parse(fixes[0]?.text ?? "")).toMatchObject({ workers: { min: 0 } });

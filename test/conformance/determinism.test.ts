@@ -58,9 +58,9 @@ describe("output does not depend on locale or time zone", () => {
       { env, encoding: "utf8" },
     );
     expect(probe.stdout).toMatch(/^Pacific\/Chatham -7\d\d$/);
-    const r = spawnSync(process.execPath, [cli, "generate", "--out", out, "--force", "--quiet"], { env, encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    expect(r.status).toBe(0);
+    const result = spawnSync(process.execPath, [cli, "generate", "--out", out, "--force", "--quiet"], { env, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
     const { files } = await generate();
     for (const [name, content] of files) expect(readFileSync(path.join(out, name), "utf8") === content, `${name} differs`).toBe(true);
   });

@@ -46,8 +46,8 @@ describe("format contradicted by the schema's own examples", () => {
   ])("$given → format $want", ({ given, want, warned }) => {
     const model = normalize(property(given), ["t.json"]);
     expect(linkSchema(model).format).toBe(want);
-    const warnings = model.diagnostics.filter((d) => d.code === "format-contradicted-by-example");
-    expect(warnings.map((d) => d.pointer)).toEqual(warned ? [pointer] : []);
+    const warnings = model.diagnostics.filter((diagnostic) => diagnostic.code === "format-contradicted-by-example");
+    expect(warnings.map((diagnostic) => diagnostic.pointer)).toEqual(warned ? [pointer] : []);
     if (warned) expect(warnings[0]?.message).toContain(JSON.stringify(given.format));
   });
 

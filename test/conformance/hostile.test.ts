@@ -57,27 +57,27 @@ describe("a hostile spec", () => {
     const spec = path.join(fixtures, "hostile.openapi.json");
     const { files, diagnostics } = await generate({ spec });
     // Two patterns are not regular expressions at all: dropped with a warning, not a crash.
-    expect(diagnostics.filter((d) => d.code === "pattern-invalid")).toHaveLength(2);
+    expect(diagnostics.filter((diagnostic) => diagnostic.code === "pattern-invalid")).toHaveLength(2);
     const dir = scratch("hostile");
     writeFiles(dir, files);
     const index = compileOutput(dir); // type-checks under --strict as it compiles
     const driver = path.join(dir, "driver.mjs");
     writeFileSync(driver, DRIVER);
     const valid = JSON.stringify({ "a b": "a b" });
-    const r = spawnSync(
+    const child = spawnSync(
       process.execPath,
       [
         driver,
         pathToFileURL(index).href,
-        JSON.stringify(readdirSync(path.join(dir, "js/validators")).map((f) => pathToFileURL(path.join(dir, "js/validators", f)).href)),
+        JSON.stringify(readdirSync(path.join(dir, "js/validators")).map((fileName) => pathToFileURL(path.join(dir, "js/validators", fileName)).href)),
         valid,
       ],
       {
         encoding: "utf8",
       },
     );
-    expect(r.stderr).toBe("");
-    const result = JSON.parse(r.stdout) as { fired: string[]; checks: number; valid: number; operations: number; polluted: unknown };
+    expect(child.stderr).toBe("");
+    const result = JSON.parse(child.stdout) as { fired: string[]; checks: number; valid: number; operations: number; polluted: unknown };
     expect(result.fired).toEqual([]);
     expect(result.polluted).toBeNull();
     expect(result.operations).toBe(11);
@@ -119,12 +119,12 @@ describe("random names (fast-check)", () => {
         async (schemas, properties, enumValues, operationId) => {
           const prop = properties[0] as string;
           const components = Object.fromEntries(
-            schemas.map((s) => [
-              s,
+            schemas.map((schema) => [
+              schema,
               {
                 type: "object",
                 description: operationId,
-                properties: Object.fromEntries(properties.map((p) => [p, { type: "string", enum: enumValues, description: p }])),
+                properties: Object.fromEntries(properties.map((property) => [property, { type: "string", enum: enumValues, description: property }])),
               },
             ]),
           );
@@ -148,16 +148,16 @@ describe("random names (fast-check)", () => {
           mkdirSync(path.dirname(file));
           writeFileSync(file, JSON.stringify(doc));
           const { files } = await generate({ spec: file });
-          for (const [f, content] of files) {
-            if (!/\.(ts|js)$/.test(f)) continue;
+          for (const [fileName, content] of files) {
+            if (!/\.(ts|js)$/.test(fileName)) continue;
             const out = ts.transpileModule(content, {
               reportDiagnostics: true,
-              fileName: `${f.replace(/\./g, "_")}.ts`,
+              fileName: `${fileName.replace(/\./g, "_")}.ts`,
               compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
             });
             expect(
-              out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
-              f,
+              out.diagnostics?.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")),
+              fileName,
             ).toEqual([]);
           }
           const engine = await loadEngine({ spec: file });

@@ -14,21 +14,21 @@ const run = (...args: string[]) => spawnSync(process.execPath, [cli, "generate",
 describe("generate with rules whose targets are missing", () => {
   it("reports each missing target and skips it by default (exit 0)", () => {
     const out = scratch("rules-lenient");
-    const r = run("--out", out);
-    expect(r.stderr).not.toMatch(/internal error|TypeError|at .*\.js:\d+/);
-    expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/warning: \/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document; skipped for it/);
-    expect(r.stderr).toMatch(/warning: \/stages\/\d+: endpoint-patch-merge: operation "updateEndpoint" is not in the document/);
+    const result = run("--out", out);
+    expect(result.stderr).not.toMatch(/internal error|TypeError|at .*\.js:\d+/);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/warning: \/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document; skipped for it/);
+    expect(result.stderr).toMatch(/warning: \/stages\/\d+: endpoint-patch-merge: operation "updateEndpoint" is not in the document/);
     expect(existsSync(path.join(out, "rules.mts"))).toBe(true);
   });
 
   it("fails with --rules-strict (exit 1), naming every rule and its pointer, and writes nothing", () => {
     const out = scratch("rules-strict");
-    const r = run("--out", out, "--rules-strict");
-    expect(r.stderr).not.toMatch(/internal error|TypeError|at .*\.js:\d+/);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/--rules-strict: \d+ rule\(s\) do not apply to this document/);
-    expect(r.stderr).toMatch(/\/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document/);
+    const result = run("--out", out, "--rules-strict");
+    expect(result.stderr).not.toMatch(/internal error|TypeError|at .*\.js:\d+/);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/--rules-strict: \d+ rule\(s\) do not apply to this document/);
+    expect(result.stderr).toMatch(/\/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document/);
     expect(existsSync(path.join(out, "rules.mts"))).toBe(false);
   });
 });

@@ -78,7 +78,7 @@ describe("a spec with catastrophic-backtracking patterns", () => {
 
   it("lints through the generated standalone validators in well under a second", async () => {
     const { files, diagnostics } = await generate({ spec });
-    expect(diagnostics.filter((d) => d.code === "pattern-not-linear").map((d) => d.pointer)).toEqual([
+    expect(diagnostics.filter((diagnostic) => diagnostic.code === "pattern-not-linear").map((diagnostic) => diagnostic.pointer)).toEqual([
       "/paths/~1x/post/requestBody/content/application~1json/schema/properties/backref/pattern",
     ]);
     const validators = files.get("validators/createThing.mts") ?? "";

@@ -22,8 +22,10 @@ describe("cyclic $refs", () => {
 
   it("generate reports the cycles it cannot keep, and the output type-checks", async () => {
     const { files, diagnostics } = await generate({ spec });
-    expect(diagnostics.filter((d) => d.code === "ref-cycle-in-place").map((d) => d.pointer)).toEqual(["/components/schemas/D"]);
-    expect(diagnostics.some((d) => d.code === "ref-cycle")).toBe(true);
+    expect(diagnostics.filter((diagnostic) => diagnostic.code === "ref-cycle-in-place").map((diagnostic) => diagnostic.pointer)).toEqual([
+      "/components/schemas/D",
+    ]);
+    expect(diagnostics.some((diagnostic) => diagnostic.code === "ref-cycle")).toBe(true);
     const dir = scratch("cycles");
     writeFiles(dir, files);
     const output = (await import(pathToFileURL(compileOutput(dir)).href)) as { check(op: string, body: unknown): CheckResult };

@@ -20,15 +20,15 @@ interface Case {
 const cat = { petType: "cat", lives: 3 };
 const dog = { petType: "dog", bark: false };
 
-/** Cases both versions share; `v` is the operationId suffix ("30", "31"). */
-const common = (v: string): Case[] => [
+/** Cases both versions share; `suffix` is the operationId suffix ("30", "31"). */
+const common = (suffix: string): Case[] => [
   ...["discriminatorMapping", "discriminatorNoMapping"].map((name) => ({
-    op: name + v,
+    op: name + suffix,
     valid: [cat, dog],
     invalid: [{ petType: "cat", bark: true }, { petType: "bird" }, {}, { petType: "dog", lives: 3 }, []],
   })),
   {
-    op: `formats${v}`,
+    op: `formats${suffix}`,
     valid: [
       { i32: 2147483647, i64: 9007199254740991, f: 1.5, d: -2.25, at: "2024-02-29T23:59:59Z", link: "https://x.example/a?b=c", custom: "42 EU" },
       { at: "2024-01-01T00:00:00.5+05:45", link: "urn:isbn:0451450523" },
@@ -36,7 +36,7 @@ const common = (v: string): Case[] => [
     invalid: [{ at: "yesterday" }, { at: "2024-13-01T00:00:00Z" }, { link: "not a uri" }, { i32: 1.5 }, { i64: "1" }, { f: "1.5" }],
   },
   {
-    op: `recursive${v}`,
+    op: `recursive${suffix}`,
     valid: [{ value: 1 }, { value: 1, children: [{ value: 2, children: [{ value: 3, children: [] }] }] }],
     invalid: [{}, { value: 1, children: [{ value: "2" }] }, { value: 1, children: [{ value: 2, children: [{ value: 3, extra: true }] }] }],
   },
@@ -111,22 +111,22 @@ const cases31: Case[] = [
 type Check = (op: string, body: unknown) => CheckResult;
 
 function expectVerdicts(check: Check, cases: Case[]): number {
-  let n = 0;
+  let checked = 0;
   for (const { op, valid, invalid } of cases) {
     for (const body of valid) {
-      const r = check(op, body);
-      expect(r.violations, `${op} must accept ${JSON.stringify(body)}`).toEqual([]);
-      n++;
+      const verdict = check(op, body);
+      expect(verdict.violations, `${op} must accept ${JSON.stringify(body)}`).toEqual([]);
+      checked++;
     }
     for (const body of invalid) {
-      const r = check(op, body);
-      expect(r.ok, `${op} must reject ${JSON.stringify(body)}`).toBe(false);
-      expect(r.status).toBe(422);
-      expect(r.violations.every((v) => v.rule.startsWith("schema/"))).toBe(true);
-      n++;
+      const verdict = check(op, body);
+      expect(verdict.ok, `${op} must reject ${JSON.stringify(body)}`).toBe(false);
+      expect(verdict.status).toBe(422);
+      expect(verdict.violations.every((violation) => violation.rule.startsWith("schema/"))).toBe(true);
+      checked++;
     }
   }
-  return n;
+  return checked;
 }
 
 interface Output {
@@ -155,7 +155,7 @@ for (const [version, file, cases] of [
 
     it("covers every operation of the fixture", async () => {
       const ops = [...engine.operations.keys()].sort();
-      expect(ops).toEqual([...new Set(cases.map((c) => c.op))].sort());
+      expect(ops).toEqual([...new Set(cases.map((testCase) => testCase.op))].sort());
     });
 
     it("the on-the-fly engine gives the expected verdicts", () => {
@@ -167,7 +167,7 @@ for (const [version, file, cases] of [
     });
 
     it("tolerates an unknown format with one warning naming it and its pointer", () => {
-      const unknown = diagnostics.filter((d) => d.code === "unknown-format");
+      const unknown = diagnostics.filter((diagnostic) => diagnostic.code === "unknown-format");
       expect(unknown).toHaveLength(1);
       expect(unknown[0]?.message).toContain('"x-shoe-size"');
       expect(unknown[0]?.pointer).toBe("/paths/~1formats/post/requestBody/content/application~1json/schema/properties/custom/format");
@@ -179,9 +179,9 @@ describe("examples and OpenAPI-only keywords", () => {
   it("a usable discriminator reports only the chosen branch's errors, and names an unknown tag at the tag", async () => {
     const engine = await loadEngine({ spec: path.join(fixtures, "openapi-3.1.yaml") });
     const catVerdict = evaluate(engine, "discriminatorMapping31", { petType: "cat", lives: 12 });
-    expect(catVerdict.violations.map((v) => [v.path, v.rule])).toEqual([["/lives", "schema/maximum"]]);
+    expect(catVerdict.violations.map((violation) => [violation.path, violation.rule])).toEqual([["/lives", "schema/maximum"]]);
     const unknown = evaluate(engine, "discriminatorMapping31", { petType: "cow" });
-    expect(unknown.violations.map((v) => [v.path, v.rule])).toEqual([["/petType", "schema/discriminator"]]);
+    expect(unknown.violations.map((violation) => [violation.path, violation.rule])).toEqual([["/petType", "schema/discriminator"]]);
     expect(evaluate(engine, "discriminatorMapping31", []).ok).toBe(false);
     expect(evaluate(engine, "discriminatorMapping31", { petType: "dog", bark: true }).ok).toBe(true);
   });

@@ -67,11 +67,11 @@ describe("invalid schemas in --spec are input errors (exit 1, file and JSON poin
         ["generate", "--spec", spec, "--out", path.join(dir, "out")],
         ["lint", "--spec", spec, "--operation", "createEndpoint", body],
       ]) {
-        const r = run(args);
-        expect(r.stderr, args[0]).not.toMatch(/internal error|\n\s+at /);
-        expect(r.status, `${args[0]}: ${r.stderr}`).toBe(1);
-        expect(r.stderr).toContain(`spec.json: ${pointer}: `);
-        expect(r.stderr).toMatch(message);
+        const result = run(args);
+        expect(result.stderr, args[0]).not.toMatch(/internal error|\n\s+at /);
+        expect(result.status, `${args[0]}: ${result.stderr}`).toBe(1);
+        expect(result.stderr).toContain(`spec.json: ${pointer}: `);
+        expect(result.stderr).toMatch(message);
       }
     });
   }
@@ -85,10 +85,10 @@ describe("invalid schemas in --spec are input errors (exit 1, file and JSON poin
       ["generate", "--spec", spec, "--out", path.join(dir, "out")],
       ["lint", "--spec", spec, "--operation", "createEndpoint", body],
     ]) {
-      const r = run(args);
-      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
-      expect(r.status, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(/bomb\.yaml: invalid YAML: .*aliases expand past the limit/);
+      const result = run(args);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/bomb\.yaml: invalid YAML: .*aliases expand past the limit/);
     }
   });
 
@@ -97,9 +97,9 @@ describe("invalid schemas in --spec are input errors (exit 1, file and JSON poin
     const spec = specWith(dir, { $schema: "https://spec.openapis.org/oas/3.1/dialect/base", type: "object", properties: { name: { type: "string" } } });
     const body = path.join(dir, "body.json");
     writeFileSync(body, '{"name": "x"}');
-    const r = run(["lint", "--spec", spec, "--rules", path.join(fixtures, "../../../rules/v2.rules.yaml"), "--operation", "createEndpoint", body]);
-    expect(r.stderr).not.toMatch(/internal error/);
-    expect(r.status, r.stderr).toBe(0);
+    const result = run(["lint", "--spec", spec, "--rules", path.join(fixtures, "../../../rules/v2.rules.yaml"), "--operation", "createEndpoint", body]);
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.status, result.stderr).toBe(0);
   });
 });
 
@@ -109,12 +109,12 @@ describe("lint --spec/--rules warns about rules that do not fit, as generate doe
     const dir = scratch("rules-warn");
     const gen = run(["generate", "--spec", spec, "--out", path.join(dir, "out")]);
     expect(gen.status, gen.stderr).toBe(0);
-    const warnings = gen.stderr.split("\n").filter((l) => l.startsWith("v2kit: warning: "));
+    const warnings = gen.stderr.split("\n").filter((line) => line.startsWith("v2kit: warning: "));
     expect(warnings.join("\n")).toMatch(/warning: \/rules\/\d+: gpu-cpu-exactly-one: operation "createEndpoint" is not in the document; skipped for it/);
     const body = path.join(dir, "body.json");
     writeFileSync(body, "{}");
     const lint = run(["lint", "--spec", spec, "--operation", "formats31", body]);
-    const lintWarnings = lint.stderr.split("\n").filter((l) => l.startsWith("v2kit: warning: "));
+    const lintWarnings = lint.stderr.split("\n").filter((line) => line.startsWith("v2kit: warning: "));
     expect(lintWarnings).toEqual(warnings);
   });
 });

@@ -56,7 +56,7 @@ describe("upstreamDiff", () => {
         },
       ],
     });
-    const rows = upstreamDiff(ours, theirs).map((r) => [r.field, r.kind, r.keyword ?? "", r.ours, r.upstream]);
+    const rows = upstreamDiff(ours, theirs).map((row) => [row.field, row.kind, row.keyword ?? "", row.ours, row.upstream]);
     expect(rows).toEqual([
       ["/mine", "only-ours", "", "optional", "—"],
       ["/name", "bound", "minLength", "1", "—"],

@@ -26,7 +26,7 @@ interface Example {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * Examples on a body's schema itself (3.0 `example`, 3.1 `examples`), read from the raw document:
@@ -39,7 +39,7 @@ function schemaExamples(doc: Obj, model: ApiModel): Example[] {
       node = node.$ref
         .slice(2)
         .split("/")
-        .reduce<unknown>((n, k) => (isObj(n) ? n[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), doc);
+        .reduce<unknown>((parent, k) => (isObj(parent) ? parent[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), doc);
     }
     return node;
   };
@@ -60,8 +60,8 @@ function schemaExamples(doc: Obj, model: ApiModel): Example[] {
     const body = resolve(operation.requestBody);
     if (isObj(body)) collect(op.id, "request", body.content);
     for (const [status, response] of Object.entries(isObj(operation.responses) ? operation.responses : {})) {
-      const r = resolve(response);
-      if (isObj(r)) collect(op.id, status, r.content);
+      const resolved = resolve(response);
+      if (isObj(resolved)) collect(op.id, status, resolved.content);
     }
   }
   return out;
@@ -71,7 +71,8 @@ function examplesOf(model: ApiModel): Example[] {
   const out: Example[] = [];
   for (const op of model.operations) {
     for (const [name, value] of Object.entries(op.request?.examples ?? {})) out.push({ op: op.id, target: "request", name, value });
-    for (const r of op.responses) for (const [name, value] of Object.entries(r.examples)) out.push({ op: op.id, target: r.status, name, value });
+    for (const response of op.responses)
+      for (const [name, value] of Object.entries(response.examples)) out.push({ op: op.id, target: response.status, name, value });
   }
   return out;
 }
@@ -111,7 +112,7 @@ for (const [label, spec, minimum] of [
     });
 
     it("widens exactly the formats the document's own examples contradict, with a warning naming each", () => {
-      const widened = model.diagnostics.filter((d) => d.code === "format-contradicted-by-example").map((d) => d.pointer);
+      const widened = model.diagnostics.filter((diagnostic) => diagnostic.code === "format-contradicted-by-example").map((diagnostic) => diagnostic.pointer);
       expect(widened.sort()).toEqual(spec === upstreamV2 ? WIDENED_BY_EXAMPLES : []);
     });
 
@@ -134,7 +135,7 @@ for (const [label, spec, minimum] of [
       }
       expect(failures).toEqual([]);
       console.log(
-        `${label}: ${examples.length} examples checked (${examples.filter((e) => e.target === "request").length} request, ${examples.filter((e) => e.target !== "request").length} response), ${examples.length - failures.length} valid`,
+        `${label}: ${examples.length} examples checked (${examples.filter((example) => example.target === "request").length} request, ${examples.filter((example) => example.target !== "request").length} response), ${examples.length - failures.length} valid`,
       );
       expect(examples.length).toBeGreaterThanOrEqual(minimum);
     });
@@ -145,20 +146,20 @@ describe.skipIf(!haveShared)("v2kit lint --spec (the CLI) on upstream examples",
   it("lints the createEndpoint request and response examples clean (job URLs are URI templates)", async () => {
     const model = await loadModel({ spec: upstreamV2 });
     const dir = scratch("upstream-lint");
-    const requests = examplesOf(model).filter((e) => e.op === "createEndpoint" && e.target === "request");
+    const requests = examplesOf(model).filter((example) => example.op === "createEndpoint" && example.target === "request");
     expect(requests.length).toBeGreaterThanOrEqual(2);
     const file = path.join(dir, "requests.ndjson");
-    writeFileSync(file, `${requests.map((e) => JSON.stringify(e.value)).join("\n")}\n`);
+    writeFileSync(file, `${requests.map((example) => JSON.stringify(example.value)).join("\n")}\n`);
     const out = execFileSync(process.execPath, [cli, "lint", "--spec", upstreamV2, "--operation", "createEndpoint", "--format", "json", "--ndjson", file], {
       encoding: "utf8",
     });
     const lines = out
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { ok: boolean });
-    expect(lines.map((l) => l.ok)).toEqual(requests.map(() => true));
+      .map((line) => JSON.parse(line) as { ok: boolean });
+    expect(lines.map((line) => line.ok)).toEqual(requests.map(() => true));
 
-    const created = examplesOf(model).find((e) => e.op === "createEndpoint" && e.target === "201" && e.name === "endpoint");
+    const created = examplesOf(model).find((example) => example.op === "createEndpoint" && example.target === "201" && example.name === "endpoint");
     const body = path.join(dir, "created.json");
     writeFileSync(body, JSON.stringify(created?.value));
     const verdict = JSON.parse(

@@ -7,10 +7,10 @@ import { removeAt } from "../../engine/pointer.js";
 import { type TestModel, validBodies, violate } from "../../testing/index.js";
 
 export function bodyVariants(model: TestModel, operation: string): fc.Arbitrary<unknown> {
-  const rules = model.rules.rules.filter((r) => r.operations.includes(operation));
+  const rules = model.rules.rules.filter((rule) => rule.operations.includes(operation));
   return validBodies(model, operation).chain((body) => {
     const keys = body !== null && typeof body === "object" ? Object.keys(body) : [];
-    const variants = [body, ...rules.map((r) => violate(model, r, operation, body)).filter((b) => b !== undefined)];
+    const variants = [body, ...rules.map((rule) => violate(model, rule, operation, body)).filter((b) => b !== undefined)];
     return fc.oneof(fc.constantFrom(...variants), keys.length === 0 ? fc.constant(body) : fc.constantFrom(...keys).map((k) => removeAt(body, [k])));
   });
 }

@@ -19,7 +19,7 @@ const examples = path.resolve(import.meta.dirname, "../../examples");
 /** The example request bodies, and each broken a few ways: a field dropped, retyped, or added. */
 function probes(): unknown[] {
   const out: unknown[] = [{}, [], null, 0, "x", { v2kitUnknown: 1 }];
-  for (const name of readdirSync(examples).filter((f) => f.endsWith(".json"))) {
+  for (const name of readdirSync(examples).filter((fileName) => fileName.endsWith(".json"))) {
     const body = JSON.parse(readFileSync(path.join(examples, name), "utf8")) as unknown;
     out.push(body);
     if (body === null || typeof body !== "object" || Array.isArray(body)) continue;
@@ -61,7 +61,7 @@ describe("validators of bodies that only refer to a component", () => {
     const { direct } = compare(model);
     // createEndpoint's request ({"$ref": "…#/$defs/CreateEndpointRequest"}) is one of them.
     expect(direct).toBeGreaterThan(10);
-    const createEndpoint = buildAjv(model, false).slots.find((s) => s.operation === "createEndpoint" && s.target === "request");
+    const createEndpoint = buildAjv(model, false).slots.find((slot) => slot.operation === "createEndpoint" && slot.target === "request");
     expect(createEndpoint?.ref).toBe(`${SCHEMAS_ID}#/$defs/CreateEndpointRequest`);
   });
 

@@ -18,7 +18,7 @@ import { contextFor, type TestModel, validBodies, violate } from "../../testing/
 const model = data as unknown as TestModel;
 const SEED = Number(process.env.V2KIT_SEED ?? 20261123);
 const operations = Object.keys(model.requests).sort();
-const patchOperations = new Set(model.rules.stages.filter((s) => s.kind === "patchMerge").flatMap((s) => s.operations));
+const patchOperations = new Set(model.rules.stages.filter((stage) => stage.kind === "patchMerge").flatMap((stage) => stage.operations));
 
 let interpreted: Engine;
 beforeAll(async () => {
@@ -27,14 +27,14 @@ beforeAll(async () => {
 
 /** Bodies: valid, breaking one rule, with one top-level field dropped, or with a junk field added. */
 function bodies(op: string): fc.Arbitrary<unknown> {
-  const rules = model.rules.rules.filter((r) => r.operations.includes(op));
+  const rules = model.rules.rules.filter((rule) => rule.operations.includes(op));
   return validBodies(model, op).chain((body) => {
     const keys = body !== null && typeof body === "object" ? Object.keys(body) : [];
-    const variants = [body, ...rules.map((r) => violate(model, r, op, body)).filter((b) => b !== undefined)];
+    const variants = [body, ...rules.map((rule) => violate(model, rule, op, body)).filter((b) => b !== undefined)];
     return fc.oneof(
       fc.constantFrom(...variants),
       keys.length === 0 ? fc.constant(body) : fc.constantFrom(...keys).map((k) => removeAt(body, [k])),
-      fc.tuple(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 })).map(([k, v]) => ({ ...(body as object), [k]: v })),
+      fc.tuple(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 })).map(([k, value]) => ({ ...(body as object), [k]: value })),
     );
   });
 }
@@ -81,7 +81,7 @@ describe.each(operations)("%s: compiled engine and interpreter", (op) => {
     // The runs must exercise both verdicts; lazy `resolved` where the operation has defaults.
     expect(failing).toBeGreaterThan(0);
     expect(failing).toBeLessThan(150);
-    const hasDefaults = model.rules.stages.some((s) => s.kind === "defaults" && s.operations.includes(op));
+    const hasDefaults = model.rules.stages.some((stage) => stage.kind === "defaults" && stage.operations.includes(op));
     if (hasDefaults) expect(pending).toBeGreaterThan(0);
     if (hasDefaults) expect(written).toBeGreaterThan(0);
   });

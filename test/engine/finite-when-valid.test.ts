@@ -50,7 +50,7 @@ describe("finiteWhenValid", () => {
           tried++;
           expect(
             validate(variant),
-            JSON.stringify(variant, (_k, v) => (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY ? "∞" : v)),
+            JSON.stringify(variant, (_k, value) => (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY ? "∞" : value)),
           ).toBe(false);
         }
       }),

@@ -13,14 +13,18 @@ const theirs = (name: string): ((text: string) => boolean) => {
   return check as (text: string) => boolean;
 };
 
-const digits = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));
+const digits = (count: number) => fc.stringMatching(new RegExp(`^\\d{${count}}$`));
 const offset = fc.oneof(
   fc.constantFrom("Z", "z", ""),
-  fc.tuple(fc.constantFrom("+", "-"), digits(2), fc.constantFrom(":", ""), fc.option(digits(2))).map(([s, h, c, m]) => `${s}${h}${m === null ? "" : c + m}`),
+  fc
+    .tuple(fc.constantFrom("+", "-"), digits(2), fc.constantFrom(":", ""), fc.option(digits(2)))
+    .map(([sign, hours, separator, minutes]) => `${sign}${hours}${minutes === null ? "" : separator + minutes}`),
 );
-const time = fc.tuple(digits(2), digits(2), digits(2), fc.option(digits(3)), offset).map(([h, m, s, f, o]) => `${h}:${m}:${s}${f === null ? "" : `.${f}`}${o}`);
-const date = fc.tuple(digits(4), digits(2), digits(2)).map(([y, m, d]) => `${y}-${m}-${d}`);
-const dateTime = fc.tuple(date, fc.constantFrom("T", "t", " ", "\t", "x", "TT"), time).map(([d, s, t]) => `${d}${s}${t}`);
+const time = fc
+  .tuple(digits(2), digits(2), digits(2), fc.option(digits(3)), offset)
+  .map(([hours, minutes, seconds, fraction, zone]) => `${hours}:${minutes}:${seconds}${fraction === null ? "" : `.${fraction}`}${zone}`);
+const date = fc.tuple(digits(4), digits(2), digits(2)).map(([y, month, day]) => `${y}-${month}-${day}`);
+const dateTime = fc.tuple(date, fc.constantFrom("T", "t", " ", "\t", "x", "TT"), time).map(([datePart, separator, t]) => `${datePart}${separator}${t}`);
 const uriPiece = fc.constantFrom(
   "a",
   "Z",
@@ -69,7 +73,7 @@ const uriPiece = fc.constantFrom(
 );
 const uri = fc
   .tuple(fc.constantFrom("http:", "https://", "urn:", "a+b.c-d:", "1a:", "", "/", "mailto:", "HTTP://"), fc.array(uriPiece, { maxLength: 8 }))
-  .map(([s, parts]) => s + parts.join(""));
+  .map(([scheme, parts]) => scheme + parts.join(""));
 
 const agree = (name: string, values: fc.Arbitrary<string>) =>
   fc.assert(

@@ -29,7 +29,7 @@ describe("number literals past the float range, at every offset the sampling can
 
   it.each(["1e-999", "0e999", "1e308", "1.7E+308"])("a finite exponent, %s, is not a json/number violation", (literal) => {
     const text = JSON.stringify(base).replace(/}$/, `,"workers":{"max":${literal}}}`);
-    expect(lint(text, { operation: "createEndpoint" }).violations.map((v) => v.rule)).not.toContain("json/number");
+    expect(lint(text, { operation: "createEndpoint" }).violations.map((violation) => violation.rule)).not.toContain("json/number");
   });
 
   it("long digit runs inside strings and finite long literals are not violations of their own", () => {
@@ -37,7 +37,7 @@ describe("number literals past the float range, at every offset the sampling can
       // 1e300: 301 digits, finite (the schema's own maximum judges it).
       const text = JSON.stringify({ ...base, name: `${"x".repeat(pad)}${"7".repeat(500)}` }).replace(/}$/, `,"workers":{"max":1${"0".repeat(300)}}}`);
       const result = lint(text, { operation: "createEndpoint" });
-      expect(result.violations.map((v) => v.rule)).not.toContain("json/number");
+      expect(result.violations.map((violation) => violation.rule)).not.toContain("json/number");
     }
   });
 });

@@ -16,17 +16,17 @@ const repo = path.resolve(import.meta.dirname, "../..");
 describe("a violation's rule id", () => {
   test("narrows to the rules file's ids: a catalog rule's violation is told apart by id", () => {
     const verdict: Verdict = check("createEndpoint", { name: "x", image: "img", gpu: { pools: ["NOPE_1"] } });
-    const ids = verdict.violations.map((v) => v.rule);
+    const ids = verdict.violations.map((violation) => violation.rule);
     expect(ids).toContain("gpu-pools-known");
-    const first = verdict.violations.find((v) => v.rule === "gpu-pools-known");
+    const first = verdict.violations.find((violation) => violation.rule === "gpu-pools-known");
     expect(first?.status).toBe(400);
     // @ts-expect-error: "gpu-pool-known" is no rule id of the bundled rules file.
-    expect(verdict.violations.some((v) => v.rule === "gpu-pool-known")).toBe(false);
+    expect(verdict.violations.some((violation) => violation.rule === "gpu-pool-known")).toBe(false);
   });
 
   test("schema failures carry schema/<keyword>, a BuiltinRuleId", () => {
     const verdict = check("createEndpoint", { name: 5 });
-    const schema = verdict.violations.filter((v) => v.rule.startsWith("schema/"));
+    const schema = verdict.violations.filter((violation) => violation.rule.startsWith("schema/"));
     expect(schema.length).toBeGreaterThan(0);
     const rule: RuleId | `schema/${string}` | `json/${string}` | `graphql/${string}` | `hint/${string}` | `catalog/${string}` = schema[0]!.rule;
     expect(rule).toMatch(/^schema\//);
@@ -35,7 +35,7 @@ describe("a violation's rule id", () => {
   test("the union is every rule and stage id of the rules file, sorted, as generated into output/rules.mts", () => {
     const rules = parseRules(readFileSync(path.join(repo, "rules/v2.rules.yaml"), "utf8"), "rules/v2.rules.yaml");
     const union = ruleIdUnion(rules);
-    const ids = [...rules.rules.map((r) => r.id), ...rules.stages.map((s) => s.id)];
+    const ids = [...rules.rules.map((rule) => rule.id), ...rules.stages.map((stage) => stage.id)];
     for (const id of ids) expect(union).toContain(JSON.stringify(id));
     expect(readFileSync(path.join(repo, "output/rules.mts"), "utf8")).toContain(`export type RuleId = ${union};`);
     const sample: OutputRuleId = "cuda-set-or-floor";

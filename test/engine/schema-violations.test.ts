@@ -36,8 +36,8 @@ describe("schemaViolations", () => {
   ];
   it.each(cases)("$name", ({ errors, want }) => {
     const got = schemaViolations(errors, {});
-    expect(got.map((v) => `${v.path}: ${v.message}`)).toEqual(want);
-    expect(got.every((v) => v.rule === "schema/additionalProperties" && v.status === 422)).toBe(true);
+    expect(got.map((violation) => `${violation.path}: ${violation.message}`)).toEqual(want);
+    expect(got.every((violation) => violation.rule === "schema/additionalProperties" && violation.status === 422)).toBe(true);
   });
 });
 
@@ -60,25 +60,27 @@ describe("schemaViolations into the verdict's list", () => {
     const into = [earlier];
     const out = schemaViolations([unknown("a"), unknown("a"), unknown("b")], {}, [], into);
     expect(out).toBe(into);
-    expect(out.map((v) => `${v.rule} ${v.path}`)).toEqual(["x /a", "schema/additionalProperties /a", "schema/additionalProperties /b"]);
+    expect(out.map((violation) => `${violation.rule} ${violation.path}`)).toEqual(["x /a", "schema/additionalProperties /a", "schema/additionalProperties /b"]);
   });
 
   it("escapes a property name in the path as a JSON pointer does", () => {
-    const [v] = schemaViolations([unknown("a/b~c", "/env")], {});
-    expect(v?.path).toBe("/env/a~1b~0c");
+    const [violation] = schemaViolations([unknown("a/b~c", "/env")], {});
+    expect(violation?.path).toBe("/env/a~1b~0c");
   });
 });
 
 describe("problemFor", () => {
   it("says the first error line in `detail`, with the count of the rest", () => {
-    const v = (path: string, message: string): Violation => ({ rule: "r", status: 422, path, message });
-    expect(problemFor([v("", "must be object")])).toEqual({
+    const violationAt = (path: string, message: string): Violation => ({ rule: "r", status: 422, path, message });
+    expect(problemFor([violationAt("", "must be object")])).toEqual({
       title: "Unprocessable Entity",
       status: 422,
       detail: "/: must be object",
       errors: ["/: must be object"],
     });
-    expect(problemFor([v("/a", "is required"), v("/b", "is required"), v("/c", "x")])?.detail).toBe("/a: is required (and 2 more)");
+    expect(problemFor([violationAt("/a", "is required"), violationAt("/b", "is required"), violationAt("/c", "x")])?.detail).toBe(
+      "/a: is required (and 2 more)",
+    );
   });
 });
 

@@ -42,9 +42,9 @@ const BODIES: [string, unknown][] = [
     .split("\n")
     .filter((line) => parses(line))
     .map((line): [string, unknown] => ["createEndpoint", JSON.parse(line)]),
-  ...["create-endpoint-cpu.json", "create-endpoint-gpu.json", "create-endpoint-invalid.json"].map((f): [string, unknown] => [
+  ...["create-endpoint-cpu.json", "create-endpoint-gpu.json", "create-endpoint-invalid.json"].map((fileName): [string, unknown] => [
     "createEndpoint",
-    JSON.parse(readFileSync(path.join(repo, "examples", f), "utf8")),
+    JSON.parse(readFileSync(path.join(repo, "examples", fileName), "utf8")),
   ]),
 ];
 
@@ -54,11 +54,11 @@ interface Seen {
   violations: { rule: string; path: string }[];
   warnings: { rule: string; path: string; message: string }[];
 }
-const seen = (r: Seen): Seen => ({
-  ok: r.ok,
-  status: r.status,
-  violations: r.violations.map(({ rule, path: pointer }) => ({ rule, path: pointer })),
-  warnings: r.warnings.map(({ rule, path: pointer, message }) => ({ rule, path: pointer, message })),
+const seen = (verdict: Seen): Seen => ({
+  ok: verdict.ok,
+  status: verdict.status,
+  violations: verdict.violations.map(({ rule, path: pointer }) => ({ rule, path: pointer })),
+  warnings: verdict.warnings.map(({ rule, path: pointer, message }) => ({ rule, path: pointer, message })),
 });
 
 /** `v2kit lint --format json` on each body, one process per operation. */
@@ -68,38 +68,42 @@ function lintAll(): Seen[] {
   for (const [i, [operation, body]] of BODIES.entries()) {
     const file = path.join(dir, `${i}.json`);
     writeFileSync(file, JSON.stringify(body));
-    const r = spawnSync(process.execPath, [cli, "lint", "--operation", operation, "--format", "json", file], { encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    out.push(seen(JSON.parse(r.stdout) as Seen));
+    const result = spawnSync(process.execPath, [cli, "lint", "--operation", operation, "--format", "json", file], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    out.push(seen(JSON.parse(result.stdout) as Seen));
   }
   return out;
 }
 
 describe("the generated check() with no catalog passed gives lint's verdict (issue 43, item 2)", () => {
   it('check("createEndpoint", {… gpu: {pools: ["NOPE_1"]}}) is gpu-pools-known 400, with the snapshot\'s stale warning', () => {
-    const r: CheckResult = check("createEndpoint", endpoint({ gpu: { pools: ["NOPE_1"] } }));
-    expect([r.ok, r.status, r.violations.map((v) => [v.rule, v.path])]).toEqual([false, 400, [["gpu-pools-known", "/gpu/pools/0"]]]);
-    expect(r.warnings.map((w) => w.rule)).toEqual(["catalog/stale-snapshot"]);
-    expect(r.warnings[0]?.message).toContain(`snapshot of ${snapshot.date}`);
+    const verdict: CheckResult = check("createEndpoint", endpoint({ gpu: { pools: ["NOPE_1"] } }));
+    expect([verdict.ok, verdict.status, verdict.violations.map((violation) => [violation.rule, violation.path])]).toEqual([
+      false,
+      400,
+      [["gpu-pools-known", "/gpu/pools/0"]],
+    ]);
+    expect(verdict.warnings.map((warning) => warning.rule)).toEqual(["catalog/stale-snapshot"]);
+    expect(verdict.warnings[0]?.message).toContain(`snapshot of ${snapshot.date}`);
     // The one-operation module gives the same verdict.
-    expect(seen(createEndpoint.check(endpoint({ gpu: { pools: ["NOPE_1"] } })) as Seen)).toEqual(seen(r as Seen));
+    expect(seen(createEndpoint.check(endpoint({ gpu: { pools: ["NOPE_1"] } })) as Seen)).toEqual(seen(verdict as Seen));
   });
 
   it("check() = v2kit lint on every body, no catalog passed", () => {
     const lint = lintAll();
     BODIES.forEach(([operation, body], i) => expect(seen(check(operation, structuredClone(body)) as Seen), `${operation} #${i}`).toEqual(lint[i]));
     // The corpus holds rejections by catalog rules and by others, and acceptances.
-    expect(lint.some((r) => r.violations.some((v) => v.rule === "gpu-pools-known"))).toBe(true);
-    expect(lint.some((r) => r.ok)).toBe(true);
+    expect(lint.some((result) => result.violations.some((violation) => violation.rule === "gpu-pools-known"))).toBe(true);
+    expect(lint.some((result) => result.ok)).toBe(true);
   }, 120_000);
 
   it("a passed catalog replaces the snapshot as a whole, and no stale warning is given", () => {
-    const r = check("createEndpoint", endpoint({ gpu: { pools: ["NOPE_1"] } }), { catalog: { gpus: [{ id: "NVIDIA NOPE", pool: "NOPE_1" } as never] } });
-    expect([r.ok, r.warnings]).toEqual([true, []]);
+    const verdict = check("createEndpoint", endpoint({ gpu: { pools: ["NOPE_1"] } }), { catalog: { gpus: [{ id: "NVIDIA NOPE", pool: "NOPE_1" } as never] } });
+    expect([verdict.ok, verdict.warnings]).toEqual([true, []]);
     // `catalog: {}` is no catalog: the catalog rule cannot check, and says so (the rule kinds' edge cases pass it).
     const none = check("createEndpoint", endpoint({ gpu: { pools: ["NOPE_1"] } }), { catalog: {} });
     expect(none.ok).toBe(true);
-    expect(none.warnings.map((w) => w.rule)).toContain("gpu-pools-known");
+    expect(none.warnings.map((warning) => warning.rule)).toContain("gpu-pools-known");
   });
 
   it("the snapshot is dated as the bundled one lint uses", () => {

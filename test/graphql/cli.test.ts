@@ -15,8 +15,8 @@ const scratch = mkdtempSync(join(tmpdir(), "v2kit-graphql-"));
 const fixtures = fileURLToPath(new URL("fixtures/clients/", import.meta.url));
 
 function lint(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const result = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Write `text` to a scratch file; its path. */
@@ -43,27 +43,27 @@ interface ClientFixture {
 }
 
 const clients = readdirSync(fixtures)
-  .filter((f) => f.endsWith(".json"))
+  .filter((fileName) => fileName.endsWith(".json"))
   .sort()
-  .map((f) => ({ name: f, ...(JSON.parse(readFileSync(join(fixtures, f), "utf8")) as ClientFixture) }));
+  .map((fileName) => ({ name: fileName, ...(JSON.parse(readFileSync(join(fixtures, fileName), "utf8")) as ClientFixture) }));
 
 describe("bodies as the official clients and the docs build them", () => {
   test("every fixture names its source", () => {
     expect(clients.length).toBeGreaterThanOrEqual(10);
-    for (const c of clients) expect(c.source.commit, c.name).toMatch(/^[0-9a-f]{40}$/);
+    for (const client of clients) expect(client.source.commit, client.name).toMatch(/^[0-9a-f]{40}$/);
   });
 
   test.each(clients)("$name: $reason", ({ name, operation, want, body }) => {
-    const r = lint(["--operation", operation, "--format", "json", file(name, `${JSON.stringify(body, null, 2)}\n`)]);
-    const verdict = JSON.parse(r.stdout) as { ok: boolean; violations: { rule: string }[] };
+    const result = lint(["--operation", operation, "--format", "json", file(name, `${JSON.stringify(body, null, 2)}\n`)]);
+    const verdict = JSON.parse(result.stdout) as { ok: boolean; violations: { rule: string }[] };
     expect(verdict.ok).toBe(want.ok);
-    expect(r.code).toBe(want.ok ? 0 : 1);
-    expect(verdict.violations.map((v) => v.rule)).toEqual(want.rules ?? []);
+    expect(result.code).toBe(want.ok ? 0 : 1);
+    expect(verdict.violations.map((violation) => violation.rule)).toEqual(want.rules ?? []);
   });
 });
 
 describe("the place of an invalid inline value", () => {
-  const fixture = clients.find((c) => c.name === "python-serverless-volume.json") as ClientFixture;
+  const fixture = clients.find((client) => client.name === "python-serverless-volume.json") as ClientFixture;
   const text = `${JSON.stringify(fixture.body, null, 2)}\n`;
   const path = file("python-serverless-volume.json", text);
   // The SDK's query is multi-line with escaped quotes before the value: the column is that of
@@ -71,31 +71,31 @@ describe("the place of an invalid inline value", () => {
   const where = positionOf(text, "volumeInGb: 20", "volumeInGb: ".length);
 
   test("pretty: file:line:col and a caret under the value in the code frame", () => {
-    const r = lint(["--operation", "saveTemplate", path]);
-    expect(r.code).toBe(1);
-    const [head, message, frame] = [r.stdout.split("\n")[0], r.stdout.split("\n")[1], r.stdout.split("\n").slice(2, 5).join("\n")];
+    const result = lint(["--operation", "saveTemplate", path]);
+    expect(result.code).toBe(1);
+    const [head, message, frame] = [result.stdout.split("\n")[0], result.stdout.split("\n")[1], result.stdout.split("\n").slice(2, 5).join("\n")];
     expect(head).toBe(`${path}:${where} error serverless-template-volume-zero 400`);
     expect(message).toBe(
       "  /query: must set `volumeInGb` to 0 on a serverless template: 20 is not one of 0 (argument input.volumeInGb, query line 5, column 141)",
     );
-    const caret = frame.split("\n").find((l) => l.includes("^")) ?? "";
-    const shown = frame.split("\n").find((l) => l.startsWith("  >")) ?? "";
+    const caret = frame.split("\n").find((line) => line.includes("^")) ?? "";
+    const shown = frame.split("\n").find((line) => line.startsWith("  >")) ?? "";
     expect(shown.charAt(caret.indexOf("^"))).toBe("2");
     expect(shown.slice(caret.indexOf("^"), caret.indexOf("^") + 2)).toBe("20");
   });
 
   test("--format json: the pointer into the body as given, the argument path in the message", () => {
-    const r = lint(["--operation", "saveTemplate", "--format", "json", path]);
-    const verdict = JSON.parse(r.stdout) as { violations: { path: string; message: string }[]; problem: { errors: string[] } };
+    const result = lint(["--operation", "saveTemplate", "--format", "json", path]);
+    const verdict = JSON.parse(result.stdout) as { violations: { path: string; message: string }[]; problem: { errors: string[] } };
     expect(verdict.violations[0]?.path).toBe("/query");
     expect(verdict.violations[0]?.message).toMatch(/\(argument input\.volumeInGb, query line 5, column 141\)$/);
     expect(verdict.problem.errors[0]).toMatch(/^\/query: must set `volumeInGb` to 0/);
   });
 
   test("--format github: the same line and column", () => {
-    const r = lint(["--operation", "saveTemplate", "--format", "github", path]);
+    const result = lint(["--operation", "saveTemplate", "--format", "github", path]);
     const [line, col] = where.split(":");
-    expect(r.stdout).toContain(`::error file=${path},line=${line},col=${col},title=serverless-template-volume-zero::`);
+    expect(result.stdout).toContain(`::error file=${path},line=${line},col=${col},title=serverless-template-volume-zero::`);
   });
 
   test('escapes before the value (\\n, \\t, \\", \\u00e9, a surrogate pair) are counted as the file has them', () => {
@@ -103,10 +103,10 @@ describe("the place of an invalid inline value", () => {
       'mutation {\n\tsaveTemplate(input: {name: "caf\u00e9 \\"x\\" \ud83d\ude80", imageName: "i", containerDiskInGb: 1, volumeInGb: 0, dockerArgs: 7}) { id }\n}';
     for (const body of [
       JSON.stringify({ query }, null, 2),
-      JSON.stringify({ query }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+      JSON.stringify({ query }).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
     ]) {
-      const r = lint(["--operation", "saveTemplate", file("escapes.json", body)]);
-      expect(r.stdout.split("\n")[0]).toBe(
+      const result = lint(["--operation", "saveTemplate", file("escapes.json", body)]);
+      expect(result.stdout.split("\n")[0]).toBe(
         `${join(scratch, "escapes.json")}:${positionOf(body, "dockerArgs: 7", "dockerArgs: ".length)} error schema/type 422`,
       );
     }
@@ -114,10 +114,10 @@ describe("the place of an invalid inline value", () => {
 
   test("a syntax error in the query is a 400 at its place in the file", () => {
     const body = '{\n  "query": "mutation {\\n  saveTemplate(input: {name: \\"x\\") { id }\\n}"\n}\n';
-    const r = lint(["--operation", "saveTemplate", file("syntax.json", body)]);
-    expect(r.code).toBe(1);
-    expect(r.stdout.split("\n")[0]).toBe(`${join(scratch, "syntax.json")}:${positionOf(body, ") { id }")} error graphql/syntax 400`);
-    expect(r.stdout).toContain('/query: must be a GraphQL document: Syntax Error: Expected Name, found ")". (query line 2, column 33)');
+    const result = lint(["--operation", "saveTemplate", file("syntax.json", body)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split("\n")[0]).toBe(`${join(scratch, "syntax.json")}:${positionOf(body, ") { id }")} error graphql/syntax 400`);
+    expect(result.stdout).toContain('/query: must be a GraphQL document: Syntax Error: Expected Name, found ")". (query line 2, column 33)');
   });
 });
 
@@ -129,12 +129,12 @@ describe("operation names", () => {
   });
 
   test("a mutation the spec does not name is a usage error that says what v2kit knows", () => {
-    const r = lint(["--operation", "podFindAndDeployOnDemand", body]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
+    const result = lint(["--operation", "podFindAndDeployOnDemand", body]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
       'unknown operation "podFindAndDeployOnDemand". It is neither an operationId of the document nor a GraphQL operation v2kit knows (graphql:deleteTemplate, graphql:saveTemplate, graphql:secretCreate, graphql:secretDelete: the ones the specification names).',
     );
-    expect(r.stderr).toContain("  secretCreate (GraphQL; also graphql:secretCreate)\n");
+    expect(result.stderr).toContain("  secretCreate (GraphQL; also graphql:secretCreate)\n");
   });
 
   test("a near miss is suggested", () => {

@@ -46,10 +46,10 @@ describe.skipIf(!hasShared)("the published document, where deleteTemplate is als
       spawnSync(process.execPath, ["dist/cli/v2kit.js", "generate", "--graphql", graphql, "--spec", published, "--out", dir], { cwd: root, encoding: "utf8" });
     const warning =
       'v2kit: warning: /operations/deleteTemplate: GraphQL operation "deleteTemplate" is also a REST operationId: "deleteTemplate" names the REST operation, the GraphQL one is "graphql:deleteTemplate"';
-    const r = generate("schema/graphql.yaml", join(out, "bundled"));
-    expect(r.status, r.stderr).toBe(0);
+    const result = generate("schema/graphql.yaml", join(out, "bundled"));
+    expect(result.status, result.stderr).toBe(0);
     // The bundled file announces the twin (x-v2kit-rest-twin): no warning for it.
-    expect(r.stderr).not.toContain(warning);
+    expect(result.stderr).not.toContain(warning);
     const types = readFileSync(join(out, "bundled", "types.mts"), "utf8");
     expect(types).toMatch(/^ {2}"graphql:deleteTemplate": \{$/m);
     expect(types).toMatch(/^ {2}deleteTemplate: \{$/m);

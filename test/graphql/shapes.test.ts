@@ -143,9 +143,9 @@ describe("the four shapes of each GraphQL mutation", () => {
   test("an inline value names its argument path and its place in the query", () => {
     const query =
       'mutation {\n  saveTemplate(input: {\n    name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0,\n    env: [{key: "A", value: 1}]\n  }) { id }\n}';
-    const [v] = lint(wire(query), { operation: "saveTemplate" }).violations;
-    expect(v?.path).toBe("/query");
-    expect(v?.message).toBe(`must be string (argument input.env[0].value, query ${at(query, "1}]")})`);
+    const [violation] = lint(wire(query), { operation: "saveTemplate" }).violations;
+    expect(violation?.path).toBe("/query");
+    expect(violation?.message).toBe(`must be string (argument input.env[0].value, query ${at(query, "1}]")})`);
   });
 
   test("literals map to JSON: block strings, floats, enums, null, nested lists", () => {
@@ -155,7 +155,7 @@ describe("the four shapes of each GraphQL mutation", () => {
     expect(result.resolved).toEqual({
       input: { name: "  block\nname", imageName: "i\u00e9", containerDiskInGb: 1.5, volumeInGb: 0, readme: null, ports: "HTTP", env: [] },
     });
-    expect(result.violations.map((v) => v.message)).toEqual([
+    expect(result.violations.map((violation) => violation.message)).toEqual([
       `must be integer (argument input.containerDiskInGb, query ${at(query, "1.5")})`,
       `must be string (argument input.readme, query ${at(query, "null")})`,
     ]);

@@ -10,7 +10,8 @@ import { MAX_NESTING, MAX_TOKENS } from "../../lint/graphql/document.js";
 
 const template = { name: "t", imageName: "img:1", containerDiskInGb: 5, volumeInGb: 0 };
 const save = (body: unknown) => lint(body, { operation: "saveTemplate" });
-const brief = (r: ReturnType<typeof lint>) => r.violations.map((v) => ({ rule: v.rule, status: v.status, path: v.path }));
+const brief = (result: ReturnType<typeof lint>) =>
+  result.violations.map((violation) => ({ rule: violation.rule, status: violation.status, path: violation.path }));
 
 describe("variables", () => {
   test("a variable inside an inline object resolves to its value, and its failures point into variables", () => {
@@ -29,21 +30,21 @@ describe("variables", () => {
   });
 
   test("a non-null variable without a value is a 400 at /variables", () => {
-    const r = save({ query: "mutation S($input: SaveTemplateInput!) { saveTemplate(input: $input) { id } }", variables: {} });
-    expect(brief(r)[0]).toEqual({ rule: "graphql/variables", status: 400, path: "/variables" });
-    expect(r.violations[0]?.message).toBe("must give variable $input a value in `variables`: it is declared non-null and has no default");
+    const result = save({ query: "mutation S($input: SaveTemplateInput!) { saveTemplate(input: $input) { id } }", variables: {} });
+    expect(brief(result)[0]).toEqual({ rule: "graphql/variables", status: 400, path: "/variables" });
+    expect(result.violations[0]?.message).toBe("must give variable $input a value in `variables`: it is declared non-null and has no default");
   });
 
   test("a nullable variable without a value leaves the argument out (the schema then asks for it)", () => {
-    const r = save({ query: "mutation S($input: SaveTemplateInput) { saveTemplate(input: $input) { id } }", variables: { other: 1 } });
-    expect(brief(r)).toEqual([{ rule: "schema/required", status: 422, path: "/query" }]);
-    expect(r.violations[0]?.message).toMatch(/^must have required property .*input|is required/);
+    const result = save({ query: "mutation S($input: SaveTemplateInput) { saveTemplate(input: $input) { id } }", variables: { other: 1 } });
+    expect(brief(result)).toEqual([{ rule: "schema/required", status: 422, path: "/query" }]);
+    expect(result.violations[0]?.message).toMatch(/^must have required property .*input|is required/);
   });
 
   test("a variable the operation does not declare is a 400 in the query", () => {
-    const r = save({ query: "mutation { saveTemplate(input: $input) { id } }", variables: { input: template } });
-    expect(brief(r)[0]).toEqual({ rule: "graphql/variables", status: 400, path: "/query" });
-    expect(r.violations[0]?.message).toBe("must declare variable $input: the operation uses it but does not declare it (query line 1, column 32)");
+    const result = save({ query: "mutation { saveTemplate(input: $input) { id } }", variables: { input: template } });
+    expect(brief(result)[0]).toEqual({ rule: "graphql/variables", status: 400, path: "/query" });
+    expect(result.violations[0]?.message).toBe("must declare variable $input: the operation uses it but does not declare it (query line 1, column 32)");
   });
 
   test("variables that are not an object are a 400", () => {
@@ -56,9 +57,9 @@ describe("variables", () => {
 
 describe("the document", () => {
   test("a syntax error is a 400 with its place in the query", () => {
-    const r = save({ query: 'mutation {\n  saveTemplate(input: {name: "x") { id }\n}' });
-    expect(brief(r)).toEqual([{ rule: "graphql/syntax", status: 400, path: "/query" }]);
-    expect(r.violations[0]?.message).toBe('must be a GraphQL document: Syntax Error: Expected Name, found ")". (query line 2, column 33)');
+    const result = save({ query: 'mutation {\n  saveTemplate(input: {name: "x") { id }\n}' });
+    expect(brief(result)).toEqual([{ rule: "graphql/syntax", status: 400, path: "/query" }]);
+    expect(result.violations[0]?.message).toBe('must be a GraphQL document: Syntax Error: Expected Name, found ")". (query line 2, column 33)');
   });
 
   test("query is required and must be a string", () => {
@@ -69,29 +70,29 @@ describe("the document", () => {
     const query = `mutation A { saveTemplate(input: {name: "a", imageName: "i", containerDiskInGb: 1, volumeInGb: 0}) { id } }
 mutation B { saveTemplate(input: {name: "b"}) { id } }`;
     expect(save({ query, operationName: "A" }).ok).toBe(true);
-    expect(brief(save({ query, operationName: "B" })).map((v) => v.rule)).toEqual(["schema/required", "schema/required", "schema/required"]);
+    expect(brief(save({ query, operationName: "B" })).map((violation) => violation.rule)).toEqual(["schema/required", "schema/required", "schema/required"]);
     expect(brief(save({ query }))).toEqual([{ rule: "graphql/operation", status: 400, path: "/query" }]);
     expect(save({ query }).violations[0]?.message).toBe("must give `operationName`: the document has 2 operations (A, B) (query line 2, column 1)");
     expect(brief(save({ query, operationName: "C" }))).toEqual([{ rule: "graphql/operation", status: 400, path: "/operationName" }]);
   });
 
   test("a mutation v2kit does not know is a clear 'not known' verdict, not a schema failure", () => {
-    const r = save({ query: "mutation { podFindAndDeployOnDemand(input: {gpuCount: 1}) { id } }" });
-    expect(brief(r)).toEqual([{ rule: "graphql/operation", status: 400, path: "/query" }]);
-    expect(r.violations[0]?.message).toBe(
+    const result = save({ query: "mutation { podFindAndDeployOnDemand(input: {gpuCount: 1}) { id } }" });
+    expect(brief(result)).toEqual([{ rule: "graphql/operation", status: 400, path: "/query" }]);
+    expect(result.violations[0]?.message).toBe(
       "must call the mutation saveTemplate: the document calls podFindAndDeployOnDemand (a mutation v2kit does not know; it knows deleteTemplate, saveTemplate, secretCreate, secretDelete) (query line 1, column 12)",
     );
   });
 
   test("another known mutation says which --operation lints it", () => {
-    const r = save({ query: 'mutation { secretDelete(id: "x") }' });
-    expect(r.violations[0]?.message).toMatch(/the document calls secretDelete \(lint it with --operation graphql:secretDelete\)/);
+    const result = save({ query: 'mutation { secretDelete(id: "x") }' });
+    expect(result.violations[0]?.message).toMatch(/the document calls secretDelete \(lint it with --operation graphql:secretDelete\)/);
   });
 
   test("a query document is not linted as a mutation", () => {
-    const r = save({ query: "query { myself { podTemplates { id } } }" });
-    expect(brief(r)).toEqual([{ rule: "graphql/operation", status: 400, path: "/query" }]);
-    expect(r.violations[0]?.message).toMatch(/^must be a mutation calling saveTemplate: the document's operation is a query/);
+    const result = save({ query: "query { myself { podTemplates { id } } }" });
+    expect(brief(result)).toEqual([{ rule: "graphql/operation", status: 400, path: "/query" }]);
+    expect(result.violations[0]?.message).toMatch(/^must be a mutation calling saveTemplate: the document's operation is a query/);
   });
 
   test("every call of the mutation is checked; other fields and unknown members are warnings", () => {
@@ -100,10 +101,10 @@ mutation B { saveTemplate(input: {name: "b"}) { id } }`;
   b: saveTemplate(input: {name: "b", imageName: "i", containerDiskInGb: 1, volumeInGb: -1, isServerless: true}) { id }
   secretDelete(id: "s")
 }`;
-    const r = save({ query, extensions: {}, trace: true });
-    expect(brief(r)).toEqual([{ rule: "serverless-template-volume-zero", status: 400, path: "/query" }]);
-    expect(r.violations[0]?.message).toMatch(/\(argument input\.volumeInGb, query line 3, column 88\)$/);
-    expect(r.warnings.map((w) => [w.rule, w.path])).toEqual([
+    const result = save({ query, extensions: {}, trace: true });
+    expect(brief(result)).toEqual([{ rule: "serverless-template-volume-zero", status: 400, path: "/query" }]);
+    expect(result.violations[0]?.message).toMatch(/\(argument input\.volumeInGb, query line 3, column 88\)$/);
+    expect(result.warnings.map((warning) => [warning.rule, warning.path])).toEqual([
       ["graphql/request", "/trace"],
       ["graphql/operation", "/query"],
     ]);
@@ -128,7 +129,7 @@ describe("hostile queries", () => {
     expect(brief(result)).toEqual([{ rule: "graphql/limit", status: 400, path: "/query" }]);
     expect(result.violations[0]?.message).toContain(`more than ${MAX_NESTING} deep`);
     const fine = `mutation { saveTemplate(input: {env: ${"[".repeat(8)}${"]".repeat(8)}}) { id } }`;
-    expect(save({ query: fine }).violations.every((v) => v.rule !== "graphql/limit")).toBe(true);
+    expect(save({ query: fine }).violations.every((violation) => violation.rule !== "graphql/limit")).toBe(true);
   });
 
   test(`a document of more than ${MAX_TOKENS} tokens is refused at the limit, without reading the rest`, () => {
@@ -139,10 +140,10 @@ describe("hostile queries", () => {
   });
 
   test("a __proto__ input field is data: it fails the schema and pollutes nothing", () => {
-    const r = save({
+    const result = save({
       query: 'mutation { saveTemplate(input: {name: "n", imageName: "i", containerDiskInGb: 1, volumeInGb: 0, __proto__: {polluted: 1}}) { id } }',
     });
-    expect(brief(r)).toEqual([{ rule: "schema/additionalProperties", status: 422, path: "/query" }]);
+    expect(brief(result)).toEqual([{ rule: "schema/additionalProperties", status: 422, path: "/query" }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
@@ -161,8 +162,8 @@ describe("loading", () => {
       lint('{"query": "mutation { secretDelete(id: \\\\"x\\\\") }"}', { operation: "secretDelete" });
       console.log(JSON.stringify([before, loaded()]));`;
     const root = fileURLToPath(new URL("../..", import.meta.url));
-    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
-    expect(r.stderr).toBe("");
-    expect(JSON.parse(r.stdout)).toEqual([false, true]);
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual([false, true]);
   });
 });

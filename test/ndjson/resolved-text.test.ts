@@ -45,8 +45,8 @@ function spellString(value: string): fc.Arbitrary<Spelled> {
     fc.constant({ text: canonical, canonical: true }),
     fc.nat({ max: Math.max(0, value.length - 1) }).map((at) => {
       if (value.length === 0) return { text: canonical, canonical: true };
-      const c = value.charCodeAt(at);
-      const escaped = `\\u${c.toString(16).padStart(4, "0")}`;
+      const code = value.charCodeAt(at);
+      const escaped = `\\u${code.toString(16).padStart(4, "0")}`;
       return { text: JSON.stringify(value.slice(0, at)).slice(0, -1) + escaped + JSON.stringify(value.slice(at + 1)).slice(1), canonical: false };
     }),
     fc.constant({ text: canonical.replaceAll("/", "\\/"), canonical: !value.includes("/") }),
@@ -74,15 +74,15 @@ const spelled: fc.Arbitrary<Spelled> = fc.letrec<{ value: Spelled }>((tie) => ({
     fc
       .oneof(
         fc.integer(),
-        fc.integer({ min: 0, max: 100 }).map((n) => n * 100),
+        fc.integer({ min: 0, max: 100 }).map((hundreds) => hundreds * 100),
         fc.double({ noNaN: true, noDefaultInfinity: true }),
         fc.constantFrom(1e15, 2 ** 53 + 2, 1e21, 0.1),
       )
       .chain(spellNumber),
     fc.oneof(fc.string({ maxLength: 8 }), fc.string({ unit: "binary", maxLength: 8 }), fc.constantFrom("\ud800", "a\udc00b", "x\ny", "1e2")).chain(spellString),
     fc.array(fc.tuple(space, tie("value")), { maxLength: 4 }).map((items) => ({
-      text: `[${items.map(([s, v]) => s + v.text).join(",")}]`,
-      canonical: items.every(([s, v]) => s === "" && v.canonical),
+      text: `[${items.map(([spacing, element]) => spacing + element.text).join(",")}]`,
+      canonical: items.every(([spacing, element]) => spacing === "" && element.canonical),
     })),
     fc
       .array(
@@ -94,8 +94,8 @@ const spelled: fc.Arbitrary<Spelled> = fc.letrec<{ value: Spelled }>((tie) => ({
         { maxLength: 4 },
       )
       .map((members) => ({
-        text: `{${members.map(([k, s, v]) => `${k.text}${s}:${v.text}`).join(",")}}`,
-        canonical: members.every(([k, s, v]) => k.canonical && s === "" && v.canonical),
+        text: `{${members.map(([k, spacing, memberValue]) => `${k.text}${spacing}:${memberValue.text}`).join(",")}}`,
+        canonical: members.every(([k, spacing, memberValue]) => k.canonical && spacing === "" && memberValue.canonical),
       })),
   ),
 })).value;

@@ -27,7 +27,7 @@ const text = fc.oneof(
   fc.string({ unit: "binary", maxLength: 12 }),
   fc
     .array(fc.constantFrom("a", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029", "\u202e", "\u2067", "é", "—", "\n", '"', "\\", "\ud800"), { maxLength: 8 })
-    .map((c) => c.join("")),
+    .map((chars) => chars.join("")),
 );
 
 const violation = fc.record(
@@ -111,10 +111,10 @@ describe("verdictLine prints what printableJson prints", () => {
   });
 
   test("the byte scan never misses a character printableText escapes", () => {
-    for (const c of ["\u007f", "\u0080", "\u009f", "\u2028", "\u2029", "\u202a", "\u202e", "\u2066", "\u2069"]) {
-      const bytes = Buffer.from(`{"a":"x${c}y"}`);
-      expect(printableText(`x${c}`), c).not.toBe(`x${c}`);
-      expect(mayNeedEscapes(bytes, 0, bytes.length), `U+${c.charCodeAt(0).toString(16)}`).toBe(true);
+    for (const char of ["\u007f", "\u0080", "\u009f", "\u2028", "\u2029", "\u202a", "\u202e", "\u2066", "\u2069"]) {
+      const bytes = Buffer.from(`{"a":"x${char}y"}`);
+      expect(printableText(`x${char}`), char).not.toBe(`x${char}`);
+      expect(mayNeedEscapes(bytes, 0, bytes.length), `U+${char.charCodeAt(0).toString(16)}`).toBe(true);
     }
     const ascii = Buffer.from('{"plain":"ascii text, \\u0007 escaped by JSON"}');
     expect(mayNeedEscapes(ascii, 0, ascii.length)).toBe(false);
@@ -157,7 +157,7 @@ describe("lintBatch prints what linting each line alone prints", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(kinds.length - 1), { minLength: 1, maxLength: 30 }), fc.constantFrom("bodies.ndjson", "wéird\u2028name"), (picks, name) => {
         const lines = picks.map((i) => kinds[i] as Buffer);
-        const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")]));
+        const bytes = Buffer.concat(lines.flatMap((line) => [line, Buffer.from("\n")]));
         const sink = new Utf8Sink(Buffer.alloc(64));
         const verdicts = lintBatch(bytes, bytes.length, 1, name, { operation: "createEndpoint" }, 1 << 20, sink.emit);
         expect(sink.bytes.toString("utf8")).toBe(perLine(lines, name));

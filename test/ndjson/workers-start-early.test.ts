@@ -16,8 +16,14 @@ let dir: string;
 
 function lint(args: string[]) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: dir, timeout: 30_000 });
-  return { code: r.status, signal: r.signal, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8"), ms: Date.now() - started };
+  const result = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: dir, timeout: 30_000 });
+  return {
+    code: result.status,
+    signal: result.signal,
+    stdout: result.stdout.toString("utf8"),
+    stderr: result.stderr.toString("utf8"),
+    ms: Date.now() - started,
+  };
 }
 
 beforeAll(() => {
@@ -51,8 +57,8 @@ describe("an error found after the workers started ends the run as --jobs 1 does
   }
 
   test("and a good run after the same start prints every line", () => {
-    const r = lint(["--operation", "createEndpoint", "--ndjson", "--jobs", "2", "bodies.ndjson"]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.split("\n").filter((l) => l !== "")).toHaveLength(50);
+    const result = lint(["--operation", "createEndpoint", "--ndjson", "--jobs", "2", "bodies.ndjson"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split("\n").filter((line) => line !== "")).toHaveLength(50);
   });
 });

@@ -76,7 +76,7 @@ describe("the young generation of --ndjson --jobs 1", () => {
       `process.on("exit", () => process.stderr.write("new_space " + require("node:v8").getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size + "\\n"));\n`,
     );
     const newSpace = (nodeFlags: string[]) => {
-      const r = spawnSync(
+      const result = spawnSync(
         process.execPath,
         [...nodeFlags, "-r", probe, path.join(root, "dist", "cli", "v2kit.cjs"), "lint", "--operation", "createEndpoint", "--ndjson", file],
         {
@@ -84,8 +84,8 @@ describe("the young generation of --ndjson --jobs 1", () => {
           maxBuffer: 1 << 28,
         },
       );
-      expect(r.status, r.stderr).toBe(0);
-      return Number(/new_space (\d+)/.exec(r.stderr)?.[1]);
+      expect(result.status, result.stderr).toBe(0);
+      return Number(/new_space (\d+)/.exec(result.stderr)?.[1]);
     };
     const held = newSpace([]);
     const flags = newSpace(["--max-semi-space-size=8", "--min-semi-space-size=8"]);
