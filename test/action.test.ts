@@ -94,11 +94,11 @@ describe("action.yml installs nothing when the built dist/ is restored", () => {
   type Step = { id?: string; name?: string; uses?: string; run?: string; if?: string; with?: Record<string, string> };
   const steps = (parse(readFileSync(path.join(repo, "action.yml"), "utf8")) as { runs: { steps: Step[] } }).runs.steps;
   const step = (id: string) => {
-    const found = steps.find((s) => s.id === id);
+    const found = steps.find((candidate) => candidate.id === id);
     if (found === undefined) throw new Error(`action.yml has no step with id ${id}`);
     return found;
   };
-  const build = steps.find((s) => s.run?.includes("scripts/action-build.sh"));
+  const build = steps.find((candidate) => candidate.run?.includes("scripts/action-build.sh"));
   let scratchRoot: string;
 
   /** The Action's folder as the runner checks it out (the files git has, no node_modules), with or without dist/. */
@@ -151,7 +151,7 @@ describe("action.yml installs nothing when the built dist/ is restored", () => {
   it("restores dist/ from actions/cache by the key step, builds and saves it only on a miss, before the report; no other step runs npm", () => {
     const restore = step("cache");
     expect(restore.uses).toBe("actions/cache/restore@v4");
-    const save = steps.find((s) => s.uses?.startsWith("actions/cache/save@"));
+    const save = steps.find((candidate) => candidate.uses?.startsWith("actions/cache/save@"));
     for (const cached of [restore, save]) {
       expect(cached?.with?.["path"]).toBe("${{ github.action_path }}/dist");
       expect(cached?.with?.["key"]).toBe("${{ steps.key.outputs.key }}");
@@ -160,12 +160,12 @@ describe("action.yml installs nothing when the built dist/ is restored", () => {
     expect(build?.if).toBe(onMiss);
     expect(save?.if).toBe(onMiss);
     // key, restore, build, save, then the report: a report that fails the job still leaves the build saved.
-    const at = (s: Step | undefined) => steps.indexOf(s as Step);
+    const at = (wanted: Step | undefined) => steps.indexOf(wanted as Step);
     expect([at(step("key")), at(restore), at(build), at(save), at(step("report"))]).toEqual(
       [at(step("key")), at(restore), at(build), at(save), at(step("report"))].sort((a, b) => a - b),
     );
     expect(at(save)).toBeGreaterThan(0);
-    expect(steps.filter((s) => s !== build && /\bnpm\b/.test(s.run ?? ""))).toEqual([]);
+    expect(steps.filter((other) => other !== build && /\bnpm\b/.test(other.run ?? ""))).toEqual([]);
   });
 
   it("the key step: one key for the same sources, a new one when a source changes, none of dist/ in it", () => {
