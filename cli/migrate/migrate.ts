@@ -25,12 +25,15 @@ const HELP = `Usage:
   v2kit migrate scan [--format pretty|json|sarif] [--fail-on mention|inferred|certain|none]
                      [--fix | --diff] [--unsafe-fixes] [--v2-base URL]
                      [--max-bytes N] [--no-gitignore] [--skip-unreadable] [--config FILE]
-                     [--project-root DIR] [DIR|FILE...]
+                     [--project-root DIR] [--catalog FILE]... [DIR|FILE...]
 
 Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the new body.
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]});
                    repeatable; GPU and CPU collections not given come from the bundled snapshot:
                      v2kit migrate --catalog gpus.json --catalog cpus.json v1-request.json
+                   scan: the catalog a found literal body is migrated with (gpuTypeIds -> gpu.pools)
+                   and its fix written with; without it scan reads no catalog and says so:
+                     v2kit migrate scan --catalog gpus.json src
 --format FORMAT    pretty (default) or json: one object per input (per finding for scan), one a line;
                    scan also takes sarif:
                      v2kit migrate --format json v1-request.json
@@ -124,12 +127,18 @@ function bundledCatalogDir(): string {
   throw new CliError("the bundled catalog (schema/catalog/gpus.json) is missing from the package", 70);
 }
 
-function loadContext(files: readonly string[]): MigrationContext {
+/** The saved catalog files of --catalog; `command` prefixes a read error as lint's does ("migrate scan: cannot read --catalog FILE: …"). */
+function loadContext(files: readonly string[], command = "migrate"): MigrationContext {
   let gpus: GpuRecord[] | undefined;
   let cpus: CpuRecord[] | undefined;
   let templates: TemplateRecord[] | undefined;
   for (const file of files) {
-    const read = readInput(file);
+    let read: string;
+    try {
+      read = readInputSync(file).toString("utf8");
+    } catch (error) {
+      throw new CliError(`${command}: cannot read --catalog ${file}: ${error instanceof InputError ? error.reason : (error as Error).message}`);
+    }
     const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
     const parsed = parseJson(text);
     if ("error" in parsed) throw new CliError(`--catalog ${file} is not valid JSON: ${parsed.error}`);
@@ -212,6 +221,7 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
   if (fixing === undefined && (values["unsafe-fixes"] === true || values["v2-base"] !== undefined))
     throw new CliError(`${values["unsafe-fixes"] === true ? "--unsafe-fixes" : "--v2-base"} goes with --fix or --diff`);
   const v2Base = values["v2-base"] === undefined ? undefined : v2BaseOf(String(values["v2-base"]));
+  const catalogs = (values.catalog as string[] | undefined) ?? [];
   const { scanRoots } = await import("./scan.js");
   return scanRoots(roots, {
     format,
@@ -223,6 +233,8 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
     ...(values["unsafe-fixes"] === true ? { unsafeFixes: true } : {}),
     ...(v2Base === undefined ? {} : { v2Base }),
     ...(config?.scan?.exclude ? { exclude: { base: config.dir, patterns: config.scan.exclude } } : {}),
+    // --catalog: the same files, checks and errors as plain migrate; without it, no catalog (as before).
+    ...(catalogs.length > 0 ? { context: loadContext(catalogs, "migrate scan") } : {}),
   });
 }
 
@@ -253,6 +265,7 @@ const SCAN_OPTIONS = {
   "v2-base": { type: "string" },
   config: { type: "string" },
   "project-root": { type: "string" },
+  catalog: { type: "string", multiple: true },
 } as const;
 
 function options(args: string[], scanning: boolean) {

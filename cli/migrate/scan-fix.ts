@@ -84,7 +84,7 @@ export function fixFiles(
           // as written (reported here, in this run).
           if (result.movedBase === undefined && !result.fixed.some((finding) => applied.has(finding)))
             findings = [
-              ...resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? []),
+              ...resolveFindings(analyzeSource(result.text, entry.path), around.get(entry.path) ?? [], run.context),
               ...movedReads(
                 source,
                 result.edits,

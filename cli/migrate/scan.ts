@@ -8,6 +8,7 @@ import {
   type Bases,
   type FileAnalysis,
   type FileFindings,
+  type MigrationContext,
   formatFindings,
   resolveFindings,
   type Surroundings,
@@ -32,6 +33,8 @@ export interface ScanOptions {
   v2Base?: string;
   /** The config's "scan.exclude": gitignore-style patterns relative to `base`. */
   exclude?: { base: string; patterns: string[] };
+  /** `--catalog`: the catalog (and templates) a found body is migrated and checked with. */
+  context?: MigrationContext;
 }
 
 const merge = (into: Bases, from: Bases) => {
@@ -89,7 +92,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     }
     for (const { file, analysis } of analysed) {
       const surrounding = surroundings(file, root, byDirectory, tree);
-      const findings = resolveFindings(analysis, surrounding);
+      const findings = resolveFindings(analysis, surrounding, options.context);
       if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings, path: file });
       if (options.fix) around.set(file, surrounding);
     }
@@ -102,6 +105,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       usedElsewhere: usersOf(sources),
       sources,
       ...(options.v2Base === undefined ? {} : { v2Base: options.v2Base }),
+      ...(options.context === undefined ? {} : { context: options.context }),
     });
     // After --fix, pretty output lists what is left; the summary on stderr covers a clean run.
     if (options.fix === "write" && (left.files.length > 0 || options.format !== "pretty")) write(options.format, left.files);

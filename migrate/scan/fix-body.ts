@@ -7,6 +7,7 @@
 
 import { applyTable, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
+import type { MigrationContext } from "../types.js";
 import { type BodyAnchor, childPointer, sentinel } from "./body-anchor.js";
 import { type Comments, commentsOf, slotsOf } from "./body-comments.js";
 import { expandWord, readWord, type WordPiece, writeWord } from "./shell-word.js";
@@ -28,7 +29,7 @@ const segments = (pointer: string) =>
     .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 
 /** The v2 body of `route` for a v1 body (the migration table's, or the per-action body) and where each v1 member goes. */
-export function migrationFor(route: RouteMapping): Migration {
+export function migrationFor(route: RouteMapping, context: MigrationContext = {}): Migration {
   if (route.action !== undefined) {
     const action = route.action;
     return { migrate: () => ({ action }), place: (pointer) => (pointer === "" ? "" : undefined) };
@@ -37,7 +38,7 @@ export function migrationFor(route: RouteMapping): Migration {
   return {
     migrate: (v1) => {
       if (body === undefined) return undefined;
-      const migrated = applyTable(body.kind, v1, body.mode, {});
+      const migrated = applyTable(body.kind, v1, body.mode, context);
       return migrated.notes.some((note) => note.level === "error") ? undefined : sortKeys(migrated.body);
     },
     place: (pointer) => {

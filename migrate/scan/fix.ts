@@ -15,6 +15,7 @@ import type { FixSite } from "./candidate.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
+import type { MigrationContext } from "../types.js";
 
 export interface FixOptions {
   /** Also make fixes that change more than URL, method and a literal body. */
@@ -28,6 +29,8 @@ export interface FixOptions {
    * `fn` is the request function; `reason` when the call is to be left alone, with why.
    */
   client?: (f: Finding) => { fn: string; reason?: string } | undefined;
+  /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
+  context?: MigrationContext;
 }
 
 export interface Edit {
@@ -224,8 +227,8 @@ function planMethod(finding: Finding, edits: Edit[], source: string): string | u
 }
 
 /** The v2 body written over a literal body (fix-body.ts: migrated again with opaque placeholders, a shell word proved). */
-function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, edits: Edit[]): string | undefined {
-  const written = bodyText(source, anchor, migrationFor(route));
+function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, edits: Edit[], context: MigrationContext = {}): string | undefined {
+  const written = bodyText(source, anchor, migrationFor(route, context));
   if ("reason" in written) return written.reason;
   edits.push({ start: anchor.start, end: anchor.end, text: written.text });
   return undefined;
@@ -257,7 +260,7 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
   if (route.action !== undefined) {
     if (!options.unsafe)
       return `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
-    if (anchor) return rewriteBody(source, anchor, route, edits);
+    if (anchor) return rewriteBody(source, anchor, route, edits, options.context);
     if (input?.bodyElsewhere || finding.body) return `the call sends a body v2kit cannot rewrite: send {"action": "${route.action}"}`;
     const add = site?.addBody;
     if (!add) return `v2kit cannot tell where this call would take a body: send {"action": "${route.action}"}`;
@@ -270,7 +273,7 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
     if (finding.body.v2 === null) return "the v2 body cannot be built from this one";
     if (JSON.stringify(finding.body.v1) === JSON.stringify(finding.body.v2)) return undefined;
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
-    return rewriteBody(source, anchor, route, edits);
+    return rewriteBody(source, anchor, route, edits, options.context);
   }
   // A body in a variable that is changed, reassigned or used elsewhere: the URL never moves without it (issue 41).
   if (input?.bodyUnsure !== undefined)

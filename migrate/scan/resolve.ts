@@ -6,7 +6,7 @@
 import { applyTable, type BodyChange, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
 import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
-import type { Note } from "../types.js";
+import type { MigrationContext, Note } from "../types.js";
 import type { Bases, FileAnalysis, FixSite } from "./candidate.js";
 import type { MethodAnchor } from "./method.js";
 import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from "../tables/response-fields.js";
@@ -99,7 +99,7 @@ function parseLiteralBody(text: string): unknown {
 }
 
 /** The literal body through the route's migration: the v2 body, each field's fate, the table's notes. */
-function migrateBody(mapping: RouteMapping | undefined, text: string): { body?: FindingBody; notes: Note[] } {
+function migrateBody(mapping: RouteMapping | undefined, text: string, context: MigrationContext): { body?: FindingBody; notes: Note[] } {
   const v1 = parseLiteralBody(text);
   if (v1 === undefined) return { notes: [{ level: "info", message: "the request body is not JSON: not migrated" }] };
   if (mapping?.action !== undefined) {
@@ -110,7 +110,7 @@ function migrateBody(mapping: RouteMapping | undefined, text: string): { body?: 
   }
   if (mapping?.body === undefined)
     return { body: { v1, v2: null, changes: [] }, notes: [{ level: "warning", message: "the v2 route takes no body: drop it" }] };
-  const migrated = applyTable(mapping.body.kind, v1, mapping.body.mode, {});
+  const migrated = applyTable(mapping.body.kind, v1, mapping.body.mode, context);
   return { body: { v1, v2: sortKeys(migrated.body), changes: migrated.changes }, notes: migrated.notes };
 }
 
@@ -271,7 +271,8 @@ function hostOfStated(own: Bases, around: Surroundings, name: string | undefined
   return { skip: false, inferred: true, note: "host inferred: the path states /v1 but not its host, and no URL of this API was found around it" };
 }
 
-export function resolveFindings(analysis: FileAnalysis, around: Surroundings = []): Finding[] {
+/** `context`: the catalog and templates the body migration reads (`migrate scan --catalog`); none by default. */
+export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [], context: MigrationContext = {}): Finding[] {
   const findings: Finding[] = [];
   for (const candidate of analysis.candidates) {
     const inferred: Inferred[] = [];
@@ -311,7 +312,9 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     }
     const migrated = migrationOf(method, candidate.path);
     const sent =
-      candidate.body === undefined || migrated.path === null ? undefined : migrateBody((migrated as ReturnType<typeof migrateRoute>).route, candidate.body);
+      candidate.body === undefined || migrated.path === null
+        ? undefined
+        : migrateBody((migrated as ReturnType<typeof migrateRoute>).route, candidate.body, context);
     if (sent) extra.push(...sent.notes);
     const mapping = (migrated as ReturnType<typeof migrateRoute>).route;
     if (candidate.bodyElsewhere !== undefined && migrated.path !== null && mapping?.body !== undefined) {
