@@ -21,7 +21,7 @@ export function literal(value: unknown): Code {
   // time); object keys are computed (`{ ["__proto__"]: 1 }` defines a property, never the prototype).
   if (Array.isArray(value)) return new Code(`[${value.map((item) => literal(item).text).join(", ")}]`);
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => `[${jsonText(k)}]: ${literal(v).text}`);
+    const entries = Object.entries(value).map(([k, entryValue]) => `[${jsonText(k)}]: ${literal(entryValue).text}`);
     return new Code(entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`);
   }
   return new Code(jsonText(value));
@@ -44,5 +44,5 @@ export function code(strings: TemplateStringsArray, ...values: unknown[]): Code 
 }
 
 export function join(parts: Code[], separator = "\n"): Code {
-  return new Code(parts.map((p) => p.text).join(separator));
+  return new Code(parts.map((part) => part.text).join(separator));
 }

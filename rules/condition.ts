@@ -37,28 +37,28 @@ export const conditionSchema = {
 };
 
 export function holds(cond: Condition, body: unknown): boolean {
-  if ("all" in cond) return cond.all.every((c) => holds(c, body));
-  if ("any" in cond) return cond.any.some((c) => holds(c, body));
+  if ("all" in cond) return cond.all.every((branch) => holds(branch, body));
+  if ("any" in cond) return cond.any.some((branch) => holds(branch, body));
   if ("not" in cond) return !holds(cond.not, body);
   if ("present" in cond) return isPresent(getAt(body, parsePointer(cond.present)));
   if ("absent" in cond) return !isPresent(getAt(body, parsePointer(cond.absent)));
   if ("nonEmpty" in cond) return isNonEmpty(getAt(body, parsePointer(cond.nonEmpty)));
   const value = getAt(body, parsePointer(cond.path));
   if ("equals" in cond) return deepEqual(value, cond.equals);
-  return cond.in.some((v) => deepEqual(value, v));
+  return cond.in.some((option) => deepEqual(value, option));
 }
 
 /** TypeScript expression for the condition over the body expression `body`. */
 export function emitCondition(cond: Condition, body: Code): Code {
-  const at = (p: Pointer) => atPointer(p, body);
+  const at = (pointer: Pointer) => atPointer(pointer, body);
   if ("all" in cond)
     return code`(${join(
-      cond.all.map((c) => emitCondition(c, body)),
+      cond.all.map((branch) => emitCondition(branch, body)),
       " && ",
     )})`;
   if ("any" in cond)
     return code`(${join(
-      cond.any.map((c) => emitCondition(c, body)),
+      cond.any.map((branch) => emitCondition(branch, body)),
       " || ",
     )})`;
   if ("not" in cond) return code`!${emitCondition(cond.not, body)}`;
@@ -92,7 +92,7 @@ export function describeCondition(cond: Condition): string {
   if ("absent" in cond) return `\`${cond.absent}\` is not set`;
   if ("nonEmpty" in cond) return `\`${cond.nonEmpty}\` is non-empty`;
   if ("equals" in cond) return `\`${cond.path}\` is ${JSON.stringify(cond.equals)}`;
-  return `\`${cond.path}\` is one of ${cond.in.map((v) => JSON.stringify(v)).join(", ")}`;
+  return `\`${cond.path}\` is one of ${cond.in.map((option) => JSON.stringify(option)).join(", ")}`;
 }
 
 /** A body on which the condition holds (or fails, with `want` false); undefined if none is found. */
@@ -100,9 +100,9 @@ export function makeCondition(cond: Condition, body: unknown, want: boolean, env
   let out: unknown = body;
   if ("not" in cond) out = makeCondition(cond.not, body, !want, env);
   else if (("all" in cond && want) || ("any" in cond && !want)) {
-    for (const c of "all" in cond ? cond.all : (cond as { any: Condition[] }).any) {
+    for (const branch of "all" in cond ? cond.all : (cond as { any: Condition[] }).any) {
       if (out === undefined) break;
-      out = makeCondition(c, out, want, env);
+      out = makeCondition(branch, out, want, env);
     }
   } else if ("all" in cond || "any" in cond) {
     const first = ("all" in cond ? cond.all : cond.any)[0];

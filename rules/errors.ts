@@ -27,6 +27,9 @@ export class RulesFileError extends RulesError {
     readonly file: string,
     readonly problems: { pointer: string; line?: number; column?: number; message: string }[],
   ) {
-    super("invalid-rules-file", problems.map((p) => `${file}:${p.line ?? 1}:${p.column ?? 1}: ${p.pointer || "/"} ${p.message}`).join("\n"));
+    super(
+      "invalid-rules-file",
+      problems.map((problem) => `${file}:${problem.line ?? 1}:${problem.column ?? 1}: ${problem.pointer || "/"} ${problem.message}`).join("\n"),
+    );
   }
 }

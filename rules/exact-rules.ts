@@ -12,13 +12,18 @@ import type { Pointer, RulesFile, RuleSpec, StageSpec } from "./types.js";
 function relation(a: Pointer, b: Pointer): -1 | 0 | 1 | undefined {
   const x = parsePointer(a);
   const y = parsePointer(b);
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) if (x[i] !== y[i] && x[i] !== "*" && y[i] !== "*") return undefined;
+  const common = Math.min(x.length, y.length);
+  for (let i = 0; i < common; i++) if (x[i] !== y[i] && x[i] !== "*" && y[i] !== "*") return undefined;
   return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
 
 const contradict = (a: Fact[], b: Fact[]) =>
-  a.some((f) => b.some((g) => ("present" in f && "absent" in g && f.present === g.absent) || ("absent" in f && "present" in g && f.absent === g.present)));
+  a.some((fact) =>
+    b.some(
+      (other) =>
+        ("present" in fact && "absent" in other && fact.present === other.absent) || ("absent" in fact && "present" in other && fact.absent === other.present),
+    ),
+  );
 
 /**
  * Why a write can change what a rule reads, or undefined when it cannot: never when the write's
@@ -29,9 +34,9 @@ const contradict = (a: Fact[], b: Fact[]) =>
 function conflict(write: Write, rule: RuleAsSchema): string | undefined {
   if (contradict(write.guard, rule.facts)) return undefined;
   for (const read of rule.reads) {
-    const r = relation(write.pointer, read.pointer);
-    if (r === undefined) continue;
-    if (r === 1 && read.presence && write.guard.some((f) => "present" in f && (relation(f.present, read.pointer) ?? -1) >= 0)) continue;
+    const placement = relation(write.pointer, read.pointer);
+    if (placement === undefined) continue;
+    if (placement === 1 && read.presence && write.guard.some((fact) => "present" in fact && (relation(fact.present, read.pointer) ?? -1) >= 0)) continue;
     return `a stage may write \`${write.pointer || "/"}\` before the rule reads \`${read.pointer}\``;
   }
   return undefined;
@@ -47,20 +52,20 @@ export interface RuleVerdict {
 
 /** Each rule of `operation`, as JSON Schema where that is exact, else with the reason it is not. */
 export function exactRules(rules: RulesFile, operation: string): RuleVerdict[] {
-  const stages = rules.stages.filter((s) => s.operations.includes(operation));
-  const writes = stages.flatMap((s: StageSpec) => {
-    const kind = stageKind(s.kind);
-    return kind.writes ? kind.writes(s).map((w) => ({ ...w, stage: s.id })) : [{ pointer: "", guard: [], stage: s.id }];
+  const stages = rules.stages.filter((stage) => stage.operations.includes(operation));
+  const writes = stages.flatMap((stage: StageSpec) => {
+    const kind = stageKind(stage.kind);
+    return kind.writes ? kind.writes(stage).map((write) => ({ ...write, stage: stage.id })) : [{ pointer: "", guard: [], stage: stage.id }];
   });
   return rules.rules
-    .filter((r) => r.operations.includes(operation))
+    .filter((rule) => rule.operations.includes(operation))
     .map((rule): RuleVerdict => {
       if (rule.needs !== undefined && rule.needs.length > 0) return { rule, reason: `needs the ${rule.needs.join(" and ")}` };
       const asSchema = ruleKind(rule.kind).jsonSchema?.(rule);
       if (asSchema === undefined) return { rule, reason: `a ${rule.kind} rule has no JSON Schema form` };
-      for (const w of writes) {
-        const why = conflict(w, asSchema);
-        if (why !== undefined) return { rule, reason: `${why} (stage ${w.stage})` };
+      for (const write of writes) {
+        const why = conflict(write, asSchema);
+        if (why !== undefined) return { rule, reason: `${why} (stage ${write.stage})` };
       }
       return { rule, schema: asSchema.schema };
     });

@@ -18,15 +18,15 @@ export interface OperationValidators {
 /** An engine for `rules` over the given operations; rules for other operations are ignored. */
 export function interpret(rules: RulesFile, validators: Map<string, OperationValidators>, skip: ReadonlySet<string> = new Set()): Engine {
   const operations = new Map<string, OperationEntry>();
-  for (const [operation, v] of validators) {
+  for (const [operation, validator] of validators) {
     const stages = rules.stages.filter((stage) => stage.operations.includes(operation) && !skip.has(`${stage.id}@${operation}`));
-    const applying = rules.rules.filter((r) => r.operations.includes(operation) && !skip.has(`${r.id}@${operation}`));
+    const applying = rules.rules.filter((rule) => rule.operations.includes(operation) && !skip.has(`${rule.id}@${operation}`));
     operations.set(operation, {
-      ...(v.kind ? { kind: v.kind } : {}),
+      ...(validator.kind ? { kind: validator.kind } : {}),
       needs: [...new Set([...stages, ...applying].flatMap((x) => x.needs ?? []))].sort(),
-      ...(v.writeOnly !== undefined && v.writeOnly.length > 0 ? { writeOnly: v.writeOnly } : {}),
-      ...(v.request ? { request: v.request } : {}),
-      responses: v.responses,
+      ...(validator.writeOnly !== undefined && validator.writeOnly.length > 0 ? { writeOnly: validator.writeOnly } : {}),
+      ...(validator.request ? { request: validator.request } : {}),
+      responses: validator.responses,
       stages: stages.map((stage) => {
         const kind = stageKind(stage.kind);
         return { id: stage.id, apply: (subject) => kind.apply(stage, subject) };

@@ -43,7 +43,7 @@ const EMPTY: Schema = { anyOf: [{ type: "null" }, { const: "" }, { type: "array"
 /** Segments of a pointer the builders take: no array index (a JSON Schema would need two forms). */
 function segmentsOf(pointer: Pointer, wildcard: boolean): readonly string[] | undefined {
   const segments = parsePointer(pointer);
-  if (segments.some((s) => /^(0|[1-9][0-9]*)$/.test(s) || (s === "*" && !wildcard))) return undefined;
+  if (segments.some((segment) => /^(0|[1-9][0-9]*)$/.test(segment) || (segment === "*" && !wildcard))) return undefined;
   return segments;
 }
 
@@ -71,7 +71,7 @@ export const oneOfWherePresent = (pointer: Pointer, allowed: unknown[]) =>
 
 /** `all` of a list of schemas, or undefined when any is. */
 export function every(schemas: (Schema | undefined)[]): Schema[] | undefined {
-  return schemas.some((s) => s === undefined) ? undefined : (schemas as Schema[]);
+  return schemas.some((schema) => schema === undefined) ? undefined : (schemas as Schema[]);
 }
 
 export function conditionSchema(cond: Condition): Schema | undefined {
@@ -89,8 +89,8 @@ export function conditionSchema(cond: Condition): Schema | undefined {
   }
   if ("present" in cond) return present(cond.present);
   if ("absent" in cond) {
-    const p = present(cond.absent);
-    return p && { not: p };
+    const presentSchema = present(cond.absent);
+    return presentSchema && { not: presentSchema };
   }
   if ("nonEmpty" in cond) return nonEmpty(cond.nonEmpty);
   if ("equals" in cond) return existsAnd(cond.path, { const: cond.equals });

@@ -48,7 +48,7 @@ function position(doc: Document, counter: LineCounter, pointer: string): { line?
   let node: unknown = doc.contents;
   for (const raw of pointer.split("/").slice(1)) {
     const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (isMap(node)) node = node.items.find((p) => (p.key as { value?: unknown })?.value === key)?.value ?? node;
+    if (isMap(node)) node = node.items.find((pair) => (pair.key as { value?: unknown })?.value === key)?.value ?? node;
     else if (isSeq(node)) node = node.items[Number(key)] ?? node;
   }
   const range = (node as { range?: [number, number] } | null)?.range;
@@ -63,9 +63,9 @@ export function parseRules(text: string, file: string): RulesFile {
   if (doc.errors.length > 0) {
     throw new RulesFileError(
       file,
-      doc.errors.map((e) => {
-        const { line, col } = counter.linePos(e.pos[0]);
-        return { pointer: "", line, column: col, message: e.message.split("\n")[0] ?? e.message };
+      doc.errors.map((error) => {
+        const { line, col } = counter.linePos(error.pos[0]);
+        return { pointer: "", line, column: col, message: error.message.split("\n")[0] ?? error.message };
       }),
     );
   }
@@ -73,13 +73,13 @@ export function parseRules(text: string, file: string): RulesFile {
   const validate = rulesFileValidator();
   if (!validate(data)) {
     // "must match then schema" adds nothing to the errors of the kind's own branch.
-    const errors = (validate.errors ?? []).filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "const");
+    const errors = (validate.errors ?? []).filter((error) => error.keyword !== "if" && error.keyword !== "oneOf" && error.keyword !== "const");
     throw new RulesFileError(
       file,
-      (errors.length > 0 ? errors : (validate.errors ?? [])).slice(0, 20).map((e) => ({
-        pointer: e.instancePath,
-        ...position(doc, counter, e.instancePath),
-        message: `${e.message ?? e.keyword}${e.keyword === "enum" && Array.isArray(e.params.allowedValues) ? `: ${e.params.allowedValues.join(", ")}` : ""}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+      (errors.length > 0 ? errors : (validate.errors ?? [])).slice(0, 20).map((error) => ({
+        pointer: error.instancePath,
+        ...position(doc, counter, error.instancePath),
+        message: `${error.message ?? error.keyword}${error.keyword === "enum" && Array.isArray(error.params.allowedValues) ? `: ${error.params.allowedValues.join(", ")}` : ""}${error.params && "additionalProperty" in error.params ? ` (${String(error.params.additionalProperty)})` : ""}`,
       })),
     );
   }
@@ -87,8 +87,8 @@ export function parseRules(text: string, file: string): RulesFile {
   const seen = new Map<string, string>();
   const duplicates: { pointer: string; message: string }[] = [];
   const entries: [string, { id: string }][] = [
-    ...rules.stages.map((s, i) => [`/stages/${i}`, s] as [string, { id: string }]),
-    ...rules.rules.map((r, i) => [`/rules/${i}`, r] as [string, { id: string }]),
+    ...rules.stages.map((stage, i) => [`/stages/${i}`, stage] as [string, { id: string }]),
+    ...rules.rules.map((rule, i) => [`/rules/${i}`, rule] as [string, { id: string }]),
   ];
   for (const [pointer, { id }] of entries) {
     const first = seen.get(id);
@@ -98,15 +98,15 @@ export function parseRules(text: string, file: string): RulesFile {
   if (duplicates.length > 0)
     throw new RulesFileError(
       file,
-      duplicates.map((d) => ({ ...d, ...position(doc, counter, d.pointer) })),
+      duplicates.map((duplicate) => ({ ...duplicate, ...position(doc, counter, duplicate.pointer) })),
     );
   const invalid = rules.rules.flatMap((rule, i) =>
-    (ruleKind(rule.kind).validate?.(rule) ?? []).map((p) => ({ pointer: `/rules/${i}${p.pointer}`, message: `${rule.id}: ${p.message}` })),
+    (ruleKind(rule.kind).validate?.(rule) ?? []).map((problem) => ({ pointer: `/rules/${i}${problem.pointer}`, message: `${rule.id}: ${problem.message}` })),
   );
   if (invalid.length > 0)
     throw new RulesFileError(
       file,
-      invalid.map((d) => ({ ...d, ...position(doc, counter, d.pointer) })),
+      invalid.map((problem) => ({ ...problem, ...position(doc, counter, problem.pointer) })),
     );
   return rules;
 }

@@ -10,7 +10,7 @@ import { at, pointer } from "./shared.js";
 type CommandConsistent = RuleSpec & { args: Pointer; cmd: Pointer; entrypoint: Pointer };
 
 const fields = (rule: CommandConsistent, body: unknown) =>
-  [rule.args, rule.cmd, rule.entrypoint].map((p) => getAt(body, parsePointer(p))) as [unknown, unknown, unknown];
+  [rule.args, rule.cmd, rule.entrypoint].map((fieldPath) => getAt(body, parsePointer(fieldPath))) as [unknown, unknown, unknown];
 
 export const commandConsistent: RuleKind<CommandConsistent> = {
   kind: "commandConsistent",

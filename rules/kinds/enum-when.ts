@@ -11,7 +11,7 @@ import { at, condition, pointer } from "./shared.js";
 
 type EnumWhen = RuleSpec & { field: Pointer; allowed: unknown[]; when: Condition };
 
-const allowedText = (rule: EnumWhen) => rule.allowed.map((v) => show(v)).join(", ");
+const allowedText = (rule: EnumWhen) => rule.allowed.map((option) => show(option)).join(", ");
 
 export const enumWhen: RuleKind<EnumWhen> = {
   kind: "enumWhen",
@@ -26,7 +26,7 @@ export const enumWhen: RuleKind<EnumWhen> = {
   targets: (rule) => [rule.field, ...conditionPointers(rule.when)],
   check(rule, subject) {
     const value = getAt(subject.resolved, parsePointer(rule.field));
-    if (!holds(rule.when, subject.resolved) || !isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return [];
+    if (!holds(rule.when, subject.resolved) || !isPresent(value) || rule.allowed.some((option) => deepEqual(option, value))) return [];
     return [{ path: rule.field, detail: `${show(value)} is not one of ${allowedText(rule)}` }];
   },
   emit(rule) {
@@ -39,13 +39,13 @@ export const enumWhen: RuleKind<EnumWhen> = {
   },
   satisfy(rule, body) {
     const value = getAt(body, parsePointer(rule.field));
-    if (!holds(rule.when, body) || !isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return body;
+    if (!holds(rule.when, body) || !isPresent(value) || rule.allowed.some((option) => deepEqual(option, value))) return body;
     return undefined; // the right value usually needs sibling fields: let the generator try another body
   },
   violate(rule, body, env) {
     // Keep a disallowed field value (its siblings depend on it) and make the condition hold.
     const value = getAt(body, parsePointer(rule.field));
-    if (!isPresent(value) || rule.allowed.some((v) => deepEqual(v, value))) return undefined;
+    if (!isPresent(value) || rule.allowed.some((option) => deepEqual(option, value))) return undefined;
     return makeCondition(rule.when, body, true, env);
   },
   edgeCases(rule, body, env) {
@@ -54,8 +54,8 @@ export const enumWhen: RuleKind<EnumWhen> = {
     const fieldPath = parsePointer(rule.field);
     const value = getAt(cond, fieldPath);
     return [
-      ...rule.allowed.map((v) => ({ name: `${rule.field} = ${show(v)}`, body: setAt(cond, fieldPath, v), expect: "pass" as const })),
-      ...(isPresent(value) && !rule.allowed.some((v) => deepEqual(v, value))
+      ...rule.allowed.map((option) => ({ name: `${rule.field} = ${show(option)}`, body: setAt(cond, fieldPath, option), expect: "pass" as const })),
+      ...(isPresent(value) && !rule.allowed.some((option) => deepEqual(option, value))
         ? [{ name: `${rule.field} = ${show(value)}`, body: cond, expect: "fail" as const }]
         : []),
     ];
@@ -75,10 +75,11 @@ export const enumWhen: RuleKind<EnumWhen> = {
 
 /** Emitted: whether `value` is one of `allowed`; strings, booleans, null and finite numbers compare with `===`, as deepEqual does. */
 function allowedTest(allowed: unknown[]): Code {
-  const scalar = (v: unknown) => v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+  const scalar = (candidate: unknown) =>
+    candidate === null || typeof candidate === "string" || typeof candidate === "boolean" || (typeof candidate === "number" && Number.isFinite(candidate));
   if (allowed.length === 0 || !allowed.every(scalar)) return code`${allowed}.some((v: unknown) => rt.deepEqual(v, value))`;
   return code`(${join(
-    allowed.map((v) => code`value === ${v}`),
+    allowed.map((option) => code`value === ${option}`),
     " || ",
   )})`;
 }

@@ -9,7 +9,7 @@ import { fieldList, pointers, presentAt } from "./shared.js";
 
 type ExactlyOne = RuleSpec & { fields: Pointer[] };
 
-const setFields = (rule: ExactlyOne, body: unknown) => rule.fields.filter((f) => isPresent(getAt(body, parsePointer(f))));
+const setFields = (rule: ExactlyOne, body: unknown) => rule.fields.filter((field) => isPresent(getAt(body, parsePointer(field))));
 
 export const exactlyOne: RuleKind<ExactlyOne> = {
   kind: "exactlyOne",
@@ -25,11 +25,11 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
     const flags = rule.fields.map((_, i) => new Code(`set${i}`));
     return code`{
   ${join(
-    rule.fields.map((f, i) => code`const ${flags[i]} = ${presentAt(f)};`),
+    rule.fields.map((field, i) => code`const ${flags[i]} = ${presentAt(field)};`),
     "\n  ",
   )}
   const count = ${join(
-    flags.map((f) => code`(${f} ? 1 : 0)`),
+    flags.map((flag) => code`(${flag} ? 1 : 0)`),
     " + ",
   )};
   if (count === 0) out.push({ path: "", detail: "none is set" });
@@ -40,9 +40,9 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
     let n = 0;
     ${join(
       rule.fields.map(
-        (f, i) => code`if (${flags[i]}) {
-      if (n === 1) second = ${f};
-      names = n === 0 ? ${f} : names + "\`, \`" + ${f};
+        (field, i) => code`if (${flags[i]}) {
+      if (n === 1) second = ${field};
+      names = n === 0 ? ${field} : names + "\`, \`" + ${field};
       n++;
     }`,
       ),
@@ -55,12 +55,12 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
   satisfy(rule, body) {
     const set = setFields(rule, body);
     if (set.length === 0) return undefined;
-    return set.slice(1).reduce((b, f) => removeAt(b, parsePointer(f)), body);
+    return set.slice(1).reduce((b, trimmed) => removeAt(b, parsePointer(trimmed)), body);
   },
   violate(rule, body) {
     // Neither set: removing the one that is set touches no other field.
     const set = setFields(rule, body);
-    return set.length === 0 ? undefined : set.reduce((b, f) => removeAt(b, parsePointer(f)), body);
+    return set.length === 0 ? undefined : set.reduce((b, trimmed) => removeAt(b, parsePointer(trimmed)), body);
   },
   edgeCases(rule, body, env) {
     const set = setFields(rule, body);
@@ -70,8 +70,8 @@ export const exactlyOne: RuleKind<ExactlyOne> = {
       { name: `only ${only} set`, body, expect: "pass" },
       { name: "none set", body: removeAt(body, parsePointer(only)), expect: "fail" },
       ...rule.fields
-        .filter((f) => f !== only)
-        .map((f) => ({ name: `${only} and ${f} both set`, body: setAt(body, parsePointer(f), env.sample(f)), expect: "fail" as const })),
+        .filter((field) => field !== only)
+        .map((field) => ({ name: `${only} and ${field} both set`, body: setAt(body, parsePointer(field), env.sample(field)), expect: "fail" as const })),
     ];
   },
   jsonSchema(rule) {

@@ -17,12 +17,12 @@ type Expression = RuleSpec & { expression: string; path?: Pointer; examples: { p
 const programs = new Map<string, ReturnType<typeof celParse>>();
 
 function program(expression: string) {
-  let p = programs.get(expression);
-  if (!p) {
-    p = celParse(expression);
-    programs.set(expression, p);
+  let parsed = programs.get(expression);
+  if (!parsed) {
+    parsed = celParse(expression);
+    programs.set(expression, parsed);
   }
-  return p;
+  return parsed;
 }
 
 /** Evaluate for one subject: true, false, or what went wrong. */

@@ -11,8 +11,8 @@ import { at, type FieldsFrom, fieldList, fieldsBody, fieldsCode, fieldsFrom, fie
 
 type ForbiddenTogether = RuleSpec & FieldsFrom & { fields: Pointer[] };
 
-const setFields = (rule: ForbiddenTogether, body: unknown) => rule.fields.filter((f) => isNonEmpty(getAt(body, parsePointer(f))));
-const parentOf = (p: Pointer) => parsePointer(p).slice(0, -1);
+const setFields = (rule: ForbiddenTogether, body: unknown) => rule.fields.filter((field) => isNonEmpty(getAt(body, parsePointer(field))));
+const parentOf = (pointer: Pointer) => parsePointer(pointer).slice(0, -1);
 
 export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
   kind: "forbiddenTogether",
@@ -24,7 +24,7 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
   },
   emit(rule) {
     const all = join(
-      rule.fields.map((f) => code`rt.isNonEmpty(${at(f, fieldsCode(rule))})`),
+      rule.fields.map((field) => code`rt.isNonEmpty(${at(field, fieldsCode(rule))})`),
       " && ",
     );
     return code`if (${all}) out.push({ path: ${rule.fields[rule.fields.length - 1]}, detail: ${`${fieldList(rule.fields)} are all set`} });`;
@@ -35,24 +35,24 @@ export const forbiddenTogether: RuleKind<ForbiddenTogether> = {
   },
   violate(rule, body, env) {
     // Only where every field's parent object exists: adding `gpu.*` to a CPU body tests another rule.
-    if (!rule.fields.every((f) => parentOf(f).length === 0 || isPresent(getAt(body, parentOf(f))))) return undefined;
-    return rule.fields.reduce((b, f) => (isNonEmpty(getAt(b, parsePointer(f))) ? b : setAt(b, parsePointer(f), env.sample(f))), body);
+    if (!rule.fields.every((field) => parentOf(field).length === 0 || isPresent(getAt(body, parentOf(field))))) return undefined;
+    return rule.fields.reduce((b, filled) => (isNonEmpty(getAt(b, parsePointer(filled))) ? b : setAt(b, parsePointer(filled), env.sample(filled))), body);
   },
   edgeCases(rule, body, env) {
     const all = this.violate(rule, body, env);
     if (all === undefined) return [];
-    const empty = (v: unknown) => (Array.isArray(v) ? [] : typeof v === "string" ? "" : undefined);
+    const empty = (sample: unknown) => (Array.isArray(sample) ? [] : typeof sample === "string" ? "" : undefined);
     return [
       { name: "all set", body: all, expect: "fail" },
-      ...rule.fields.flatMap((f) => {
-        const blank = empty(getAt(all, parsePointer(f)));
-        return blank === undefined ? [] : [{ name: `${f} empty beside the others`, body: setAt(all, parsePointer(f), blank), expect: "pass" as const }];
+      ...rule.fields.flatMap((field) => {
+        const blank = empty(getAt(all, parsePointer(field)));
+        return blank === undefined ? [] : [{ name: `${field} empty beside the others`, body: setAt(all, parsePointer(field), blank), expect: "pass" as const }];
       }),
       // A PATCH judged on what it sends: one field sent, the others only in the current resource.
       ...(rule.fieldsFrom === "request"
-        ? rule.fields.map((f) => ({
-            name: `only ${f} sent, the others in the current resource`,
-            body: rule.fields.filter((g) => g !== f).reduce<unknown>((b, g) => removeAt(b, parsePointer(g)), all),
+        ? rule.fields.map((field) => ({
+            name: `only ${field} sent, the others in the current resource`,
+            body: rule.fields.filter((other) => other !== field).reduce<unknown>((b, trimmed) => removeAt(b, parsePointer(trimmed)), all),
             expect: "pass" as const,
             context: { ...env.context, current: all },
           }))

@@ -21,16 +21,16 @@ export const forbiddenWhen: RuleKind<ForbiddenWhen> = {
   targets: (rule) => conditionPointers(rule.when),
   check(rule, subject) {
     if (!holds(rule.when, subject.resolved)) return [];
-    return rule.fields.flatMap((f) =>
-      matchAll(fieldsBody(rule, subject), parsePointer(f))
-        .filter((m) => isPresent(m.value))
-        .map((m) => ({ path: m.path })),
+    return rule.fields.flatMap((field) =>
+      matchAll(fieldsBody(rule, subject), parsePointer(field))
+        .filter((match) => isPresent(match.value))
+        .map((match) => ({ path: match.path })),
     );
   },
   emit(rule) {
     const loops = join(
-      rule.fields.map((f) =>
-        eachMatch(f, fieldsCode(rule), (value, path) => code`if (rt.isPresent(${value})) out.push({ path: ${path} });`, { presence: true }),
+      rule.fields.map((field) =>
+        eachMatch(field, fieldsCode(rule), (value, path) => code`if (rt.isPresent(${value})) out.push({ path: ${path} });`, { presence: true }),
       ),
     );
     return code`if (${emitCondition(rule.when, code`subject.resolved`)}) {
@@ -39,18 +39,18 @@ ${loops}
   },
   satisfy(rule, body) {
     if (!holds(rule.when, body)) return body;
-    const found = rule.fields.flatMap((f) => matchAll(body, parsePointer(f)).map((m) => m.path));
-    return found.reduce((b, p) => removeAt(b, parsePointer(p)), body);
+    const found = rule.fields.flatMap((field) => matchAll(body, parsePointer(field)).map((match) => match.path));
+    return found.reduce((b, trimmed) => removeAt(b, parsePointer(trimmed)), body);
   },
   violate(rule, body, env) {
     // Only on bodies where the condition already holds: forcing it would break sibling fields.
-    const field = rule.fields.find((f) => !f.includes("*"));
+    const field = rule.fields.find((candidate) => !candidate.includes("*"));
     if (!holds(rule.when, body) || field === undefined) return undefined;
     const out = setAt(body, parsePointer(field), env.sample(field));
     return holds(rule.when, out) ? out : undefined;
   },
   edgeCases(rule, body, env) {
-    const field = rule.fields.find((f) => !f.includes("*"));
+    const field = rule.fields.find((candidate) => !candidate.includes("*"));
     if (field === undefined) return [];
     const withField = setAt(body, parsePointer(field), env.sample(field));
     if (holds(rule.when, body)) {

@@ -20,10 +20,16 @@ type InCatalogRange = RuleSpec &
   };
 
 function items(rule: InCatalogRange, body: unknown, list: Record<string, unknown>[]) {
-  return matchAll(body, parsePointer(rule.each)).map((m) => {
-    const id = getAt(m.value, parsePointer(rule.recordId));
-    const record = list.find((r) => r[rule.key] === id);
-    return { path: m.path + rule.value, value: getAt(m.value, parsePointer(rule.value)), min: numberAt(record, rule.min), max: numberAt(record, rule.max), id };
+  return matchAll(body, parsePointer(rule.each)).map((match) => {
+    const id = getAt(match.value, parsePointer(rule.recordId));
+    const record = list.find((entry) => entry[rule.key] === id);
+    return {
+      path: match.path + rule.value,
+      value: getAt(match.value, parsePointer(rule.value)),
+      min: numberAt(record, rule.min),
+      max: numberAt(record, rule.max),
+      id,
+    };
   });
 }
 
@@ -92,10 +98,10 @@ else {
       const lo = it.min ?? it.value;
       const hi = it.max ?? it.value;
       if (it.value >= lo && it.value <= hi) continue;
-      let p = 1;
-      while (p < lo) p *= 2;
-      if (p > hi) return undefined;
-      out = setAt(out, parsePointer(it.path), p);
+      let power = 1;
+      while (power < lo) power *= 2;
+      if (power > hi) return undefined;
+      out = setAt(out, parsePointer(it.path), power);
     }
     return out;
   },
@@ -103,9 +109,9 @@ else {
     const list = records(env.context, rule.collection);
     const first = list === undefined ? undefined : items(rule, body, list).find((it) => it.max !== undefined);
     if (first?.max === undefined) return undefined;
-    let p = 2;
-    while (p <= first.max) p *= 2;
-    return setAt(body, parsePointer(first.path), p);
+    let power = 2;
+    while (power <= first.max) power *= 2;
+    return setAt(body, parsePointer(first.path), power);
   },
   edgeCases(rule, body, env) {
     const list = records(env.context, rule.collection);

@@ -7,7 +7,8 @@ import { type FieldsFrom, fieldsBody, fieldsCode, fieldsFrom, fieldsNote, eachMa
 
 type PowerOfTwo = RuleSpec & FieldsFrom & { field: Pointer };
 
-export const isPowerOfTwo = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v > 0 && (v & (v - 1)) === 0 && v <= 2 ** 30;
+export const isPowerOfTwo = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 && (value & (value - 1)) === 0 && value <= 2 ** 30;
 
 export const powerOfTwo: RuleKind<PowerOfTwo> = {
   kind: "powerOfTwo",
@@ -15,8 +16,8 @@ export const powerOfTwo: RuleKind<PowerOfTwo> = {
   targets: (rule) => [rule.field],
   check(rule, subject) {
     return matchAll(fieldsBody(rule, subject), parsePointer(rule.field))
-      .filter((m) => typeof m.value === "number" && !isPowerOfTwo(m.value))
-      .map((m) => ({ path: m.path, detail: `${m.value} is not a power of two` }));
+      .filter((match) => typeof match.value === "number" && !isPowerOfTwo(match.value))
+      .map((match) => ({ path: match.path, detail: `${match.value} is not a power of two` }));
   },
   emit(rule) {
     return eachMatch(
@@ -29,20 +30,20 @@ if (typeof v === "number" && !(Number.isInteger(v) && v > 0 && v <= 1073741824 &
     );
   },
   satisfy(rule, body) {
-    return matchAll(body, parsePointer(rule.field)).reduce((b, m) => {
-      if (typeof m.value !== "number" || isPowerOfTwo(m.value)) return b;
-      return setAt(b, parsePointer(m.path), 2 ** Math.max(1, Math.floor(Math.log2(Math.max(2, m.value)))));
+    return matchAll(body, parsePointer(rule.field)).reduce((b, fixed) => {
+      if (typeof fixed.value !== "number" || isPowerOfTwo(fixed.value)) return b;
+      return setAt(b, parsePointer(fixed.path), 2 ** Math.max(1, Math.floor(Math.log2(Math.max(2, fixed.value)))));
     }, body);
   },
   violate(rule, body) {
-    const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
+    const first = matchAll(body, parsePointer(rule.field)).find((match) => typeof match.value === "number");
     if (first === undefined) return undefined;
     // Three quarters of a power of two (>= 4) lies below it, so a catalog maximum still holds: 32 -> 24.
-    const v = first.value as number;
-    return setAt(body, parsePointer(first.path), v <= 2 ? 3 : Math.round((v * 3) / 4));
+    const current = first.value as number;
+    return setAt(body, parsePointer(first.path), current <= 2 ? 3 : Math.round((current * 3) / 4));
   },
   edgeCases(rule, body) {
-    const first = matchAll(body, parsePointer(rule.field)).find((m) => typeof m.value === "number");
+    const first = matchAll(body, parsePointer(rule.field)).find((match) => typeof match.value === "number");
     if (first === undefined) return [];
     const at = parsePointer(first.path);
     return [

@@ -33,8 +33,8 @@ export function emitWithReads(emit: () => Code): { code: Code; reads: Read[] | u
   }
 }
 
-function record(p: Pointer, body: Code, presence: boolean): void {
-  if (body.text === "subject.resolved") reads?.push({ pointer: p, presence });
+function record(fieldPath: Pointer, body: Code, presence: boolean): void {
+  if (body.text === "subject.resolved") reads?.push({ pointer: fieldPath, presence });
 }
 
 const isIndex = (segment: string) => /^(0|[1-9][0-9]*)$/.test(segment);
@@ -45,8 +45,8 @@ const isIndex = (segment: string) => /^(0|[1-9][0-9]*)$/.test(segment);
  */
 const insideBody = new WeakSet<Code>();
 
-function chain(p: Pointer, body: Code): Code {
-  return parsePointer(p).reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
+function chain(fieldPath: Pointer, body: Code): Code {
+  return parsePointer(fieldPath).reduce((expr, segment) => (isIndex(segment) ? code`rt.step(${expr}, ${segment})` : code`rt.prop(${expr}, ${segment})`), body);
 }
 
 /**
@@ -57,19 +57,19 @@ function chain(p: Pointer, body: Code): Code {
  * inline-cached load at this site instead of a call whose keyed load every rule shares. Else the
  * own-property chain, as before. Array indexes always take the chain.
  */
-function plainChain(p: Pointer, body: Code): Code {
-  const segments = parsePointer(p);
-  if (segments.length === 0 || segments.some(isIndex)) return chain(p, body);
+function plainChain(fieldPath: Pointer, body: Code): Code {
+  const segments = parsePointer(fieldPath);
+  if (segments.length === 0 || segments.some(isIndex)) return chain(fieldPath, body);
   const fast = segments.reduce((expr, segment) => code`(rt.isObject(${expr}) ? (${expr} as Record<string, unknown>)[${segment}] : undefined)`, body);
   const guards = join(
     segments.map((segment) => code`!(${segment} in Object.prototype)`),
     " && ",
   );
-  return code`(subject.plain === true && ${guards} ? ${fast} : ${chain(p, body)})`;
+  return code`(subject.plain === true && ${guards} ? ${fast} : ${chain(fieldPath, body)})`;
 }
 
 /** A read of `body` at `p`: with the plain-data fast path when `body` is a walk variable. */
-const read = (p: Pointer, body: Code): Code => (insideBody.has(body) ? plainChain(p, body) : chain(p, body));
+const read = (fieldPath: Pointer, body: Code): Code => (insideBody.has(body) ? plainChain(fieldPath, body) : chain(fieldPath, body));
 
 /**
  * `body` (an identifier bound to the subject's body or a value inside it) as one whose reads take
@@ -86,24 +86,24 @@ export function insideSubject(body: Code): Code {
  * are hoisted into locals, generators/emit/emit-rules-hoist.ts), the Defaulter's body in a defaults
  * stage. Not for `subject.resolved` in a rule: those reads are recorded and hoisted (`at`).
  */
-export function plainAt(p: Pointer, body: Code): Code {
-  record(p, body, false);
-  return plainChain(p, body);
+export function plainAt(fieldPath: Pointer, body: Code): Code {
+  record(fieldPath, body, false);
+  return plainChain(fieldPath, body);
 }
 
 /**
  * Emitted: the value at a pointer (no wildcards) of the resolved body, as a chain of own-property
  * reads (`rt.prop(rt.prop(subject.resolved, "gpu"), "pools")`): no pointer parsing at run time.
  */
-export function at(p: Pointer, body: Code = code`subject.resolved`): Code {
-  record(p, body, false);
-  return read(p, body);
+export function at(fieldPath: Pointer, body: Code = code`subject.resolved`): Code {
+  record(fieldPath, body, false);
+  return read(fieldPath, body);
 }
 
 /** Emitted: whether the value at a pointer is present (set, not null); only its presence is read. */
-export function presentAt(p: Pointer, body: Code = code`subject.resolved`): Code {
-  record(p, body, true);
-  return code`rt.isPresent(${read(p, body)})`;
+export function presentAt(fieldPath: Pointer, body: Code = code`subject.resolved`): Code {
+  record(fieldPath, body, true);
+  return code`rt.isPresent(${read(fieldPath, body)})`;
 }
 
 /**
@@ -121,9 +121,9 @@ export function itemPath(path: Code, index: Code): Code {
 }
 
 /** Emitted: every match of a pointer (wildcards allowed) of the resolved body. */
-export function matches(p: Pointer, body: Code = code`subject.resolved`): Code {
-  record(p, body, false);
-  return code`rt.matchAll(${body}, ${parsePointer(p)})`;
+export function matches(fieldPath: Pointer, body: Code = code`subject.resolved`): Code {
+  record(fieldPath, body, false);
+  return code`rt.matchAll(${body}, ${parsePointer(fieldPath)})`;
 }
 
 const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -134,11 +134,11 @@ const escapeSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/
  * unless `inner` uses its `path` (built by concatenation where it is used). `name` keeps the
  * variables of two walks in one rule apart.
  */
-export function eachMatch(p: Pointer, body: Code, inner: (value: Code, path: Code) => Code, options: { name?: string; presence?: boolean } = {}): Code {
-  record(p, body, options.presence ?? false);
+export function eachMatch(fieldPath: Pointer, body: Code, inner: (value: Code, path: Code) => Code, options: { name?: string; presence?: boolean } = {}): Code {
+  record(fieldPath, body, options.presence ?? false);
   const name = options.name ?? "m";
   const inside = body.text === "subject.input" || body.text === "subject.resolved" || insideBody.has(body);
-  const segments = parsePointer(p);
+  const segments = parsePointer(fieldPath);
   const pathCode = (parts: (string | Code)[]): Code => {
     const merged: (string | Code)[] = [];
     for (const part of parts) {
@@ -203,7 +203,7 @@ ${walk(0, root, [])}
 
 const formatPointerOf = (segments: readonly string[]): Pointer => segments.map((segment) => `/${escapeSegment(segment)}`).join("");
 
-export const fieldList = (ps: Pointer[]) => ps.map((p) => `\`${p}\``).join(", ");
+export const fieldList = (ps: Pointer[]) => ps.map((fieldPath) => `\`${fieldPath}\``).join(", ");
 
 /**
  * `fieldsFrom` (kinds with forbidden, required or catalog-named fields): where the rule reads

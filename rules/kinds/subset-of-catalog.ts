@@ -51,7 +51,7 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
   targets: (rule) => [rule.field, ...(rule.within ? [rule.within.field] : [])],
   check(rule, subject) {
     const body = fieldsBody(rule, subject);
-    const values = matchAll(body, parsePointer(rule.field)).flatMap((m) => stringsAt(m.value, m.path));
+    const values = matchAll(body, parsePointer(rule.field)).flatMap((match) => stringsAt(match.value, match.path));
     if (values.length === 0) return [];
     if (rule.within && getAt(body, parsePointer(rule.within.field)) === undefined) return [];
     const list = records(subject.context, rule.collection);
@@ -60,13 +60,13 @@ export const subsetOfCatalog: RuleKind<SubsetOfCatalog> = {
     const known = rule.within ? keysIn(inScope, rule.key) : keysOf(inScope, rule.key);
     const out: Finding[] = [];
     const chosen = new Set<string>();
-    for (const v of values) {
-      const value = rule.trim ? v.value.trim() : v.value;
+    for (const found of values) {
+      const value = rule.trim ? found.value.trim() : found.value;
       chosen.add(value);
       if (known.has(value)) continue;
-      const other = rule.suggest ? list.find((r) => r[rule.suggest?.key ?? ""] === value) : undefined;
+      const other = rule.suggest ? list.find((entry) => entry[rule.suggest?.key ?? ""] === value) : undefined;
       out.push({
-        path: v.path,
+        path: found.path,
         detail: `${JSON.stringify(value)} ${notFound(rule)}`,
         ...(other && typeof other[rule.key] === "string"
           ? {
@@ -147,17 +147,17 @@ ${visit(code`item`, itemPath(path, code`k`))}
     const list = records(env.context, rule.collection);
     if (list === undefined || (rule.field.includes("*") && rule.within)) return body;
     let out = body;
-    for (const m of matchAll(body, parsePointer(rule.field))) {
+    for (const match of matchAll(body, parsePointer(rule.field))) {
       const known = [...keysIn(scope(rule, list, out), rule.key)].sort();
       if (known.length === 0) return undefined;
       const pick = (unknownValue: string) => known[unknownValue.length % known.length] as string;
-      if (typeof m.value === "string") {
-        if (!known.includes(rule.trim ? m.value.trim() : m.value)) out = setAt(out, parsePointer(m.path), pick(m.value));
-      } else if (Array.isArray(m.value)) {
-        let items = m.value.filter((x) => typeof x === "string" && known.includes(rule.trim ? x.trim() : x));
+      if (typeof match.value === "string") {
+        if (!known.includes(rule.trim ? match.value.trim() : match.value)) out = setAt(out, parsePointer(match.path), pick(match.value));
+      } else if (Array.isArray(match.value)) {
+        let items = match.value.filter((x) => typeof x === "string" && known.includes(rule.trim ? x.trim() : x));
         if (rule.keepOne && known.every((k) => items.some((x) => (rule.trim ? String(x).trim() : x) === k))) items = items.slice(1);
-        if (!rule.keepOne && items.length === 0 && m.value.length > 0) items = [pick(String(m.value[0]))];
-        out = setAt(out, parsePointer(m.path), items);
+        if (!rule.keepOne && items.length === 0 && match.value.length > 0) items = [pick(String(match.value[0]))];
+        out = setAt(out, parsePointer(match.path), items);
       }
     }
     return out;
@@ -171,7 +171,7 @@ ${visit(code`item`, itemPath(path, code`k`))}
       if (list === undefined || rule.field.includes("*") || getAt(body, parsePointer(rule.field).slice(0, -1)) === undefined) return undefined;
     }
     const known = keysIn(scope(rule, list, body), rule.key);
-    const unknownKey = (key: string) => list.map((r) => r[key]).find((k) => typeof k === "string" && !known.has(k)) as string | undefined;
+    const unknownKey = (key: string) => list.map((entry) => entry[key]).find((k) => typeof k === "string" && !known.has(k)) as string | undefined;
     let outside = unknownKey(rule.key) ?? (rule.suggest ? unknownKey(rule.suggest.key) : undefined);
     if (outside === undefined && !rule.within) for (outside = "not-in-catalog"; known.has(outside); outside += "-x");
     if (outside === undefined) return undefined;

@@ -14,7 +14,7 @@ type TemplateMatches = RuleSpec & { field: Pointer; where: Record<string, unknow
 function mismatch(rule: TemplateMatches, t: TemplateRecord): string | undefined {
   for (const key of Object.keys(rule.where).sort()) {
     const names = [key, ...(rule.aliases?.[key] ?? [])];
-    const name = names.find((n) => Object.hasOwn(t, n));
+    const name = names.find((candidate) => Object.hasOwn(t, candidate));
     const value = name === undefined ? undefined : t[name];
     if (!deepEqual(value, rule.where[key])) return `template ${JSON.stringify(t.id)} has ${name ?? key} = ${JSON.stringify(value ?? null)}`;
   }
@@ -82,6 +82,6 @@ export const templateMatches: RuleKind<TemplateMatches> = {
   },
   explain: (rule) =>
     `the template named by \`${rule.field}\` has ${Object.entries(rule.where)
-      .map(([k, v]) => `\`${k}\` = ${JSON.stringify(v)}`)
+      .map(([k, expected]) => `\`${k}\` = ${JSON.stringify(expected)}`)
       .join(", ")}`,
 };

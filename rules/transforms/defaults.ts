@@ -22,26 +22,29 @@ export const defaults: StageKind<Defaults> = {
     },
     required: ["values"],
   },
-  targets: (stage) => stage.values.flatMap((v) => [v.path, ...(v.when ? conditionPointers(v.when) : [])]),
+  targets: (stage) => stage.values.flatMap((setting) => [setting.path, ...(setting.when ? conditionPointers(setting.when) : [])]),
   apply: (stage, subject) =>
-    stage.values.reduce((body, v) => (v.when === undefined || holds(v.when, body) ? withDefault(body, v.path, v.value) : body), subject.resolved),
+    stage.values.reduce(
+      (body, setting) => (setting.when === undefined || holds(setting.when, body) ? withDefault(body, setting.path, setting.value) : body),
+      subject.resolved,
+    ),
   emit(stage) {
-    const steps = stage.values.map((v) => {
+    const steps = stage.values.map((setting) => {
       // The same test set() makes first, as a chain of reads: a default already there costs no call.
-      const segments = parsePointer(v.path);
+      const segments = parsePointer(setting.path);
       const last = segments.at(-1);
-      const fresh = v.value !== null && typeof v.value === "object" ? code`rt.clone(${v.value})` : code`${v.value}`;
+      const fresh = setting.value !== null && typeof setting.value === "object" ? code`rt.clone(${setting.value})` : code`${setting.value}`;
       // A named store into the parent Defaulter.parent() hands out (a `__proto__` key goes
       // through put(), which keeps it a data property).
       const store =
         last === undefined || last === "__proto__"
-          ? code`d.put(${segments}, ${v.value});`
+          ? code`d.put(${segments}, ${setting.value});`
           : code`{
     const o = d.parent(${segments.slice(0, -1)});
     if (o !== undefined) o[${last}] = ${fresh};
   }`;
-      const set = code`if (${plainAt(v.path, code`d.body`)} === undefined) ${store}`;
-      return v.when === undefined ? set : code`if (${emitCondition(v.when, code`d.body`)}) ${set}`;
+      const set = code`if (${plainAt(setting.path, code`d.body`)} === undefined) ${store}`;
+      return setting.when === undefined ? set : code`if (${emitCondition(setting.when, code`d.body`)}) ${set}`;
     });
     const generic = code`((d: rt.Defaulter) => {
   ${join(steps, "\n  ")}
@@ -55,8 +58,12 @@ export const defaults: StageKind<Defaults> = {
   : ${generic}`;
   },
   // A default is written only where the value is missing.
-  writes: (stage) => stage.values.map((v) => ({ pointer: v.path, guard: [{ absent: v.path }, ...(v.when ? conditionFacts(v.when) : [])] })),
-  explain: (stage) => stage.values.map((v) => `\`${v.path}\` = ${JSON.stringify(v.value)}${v.when ? ` when ${describeCondition(v.when)}` : ""}`).join("; "),
+  writes: (stage) =>
+    stage.values.map((setting) => ({ pointer: setting.path, guard: [{ absent: setting.path }, ...(setting.when ? conditionFacts(setting.when) : [])] })),
+  explain: (stage) =>
+    stage.values
+      .map((setting) => `\`${setting.path}\` = ${JSON.stringify(setting.value)}${setting.when ? ` when ${describeCondition(setting.when)}` : ""}`)
+      .join("; "),
 };
 
 /**
@@ -68,9 +75,9 @@ export const defaults: StageKind<Defaults> = {
 export function defaultsPending(stage: Defaults): Code {
   const body = code`subject.resolved`;
   return join(
-    stage.values.map((v) => {
-      const absent = code`${at(v.path, body)} === undefined`;
-      return v.when === undefined ? code`(${absent})` : code`(${emitCondition(v.when, body)} && ${absent})`;
+    stage.values.map((setting) => {
+      const absent = code`${at(setting.path, body)} === undefined`;
+      return setting.when === undefined ? code`(${absent})` : code`(${emitCondition(setting.when, body)} && ${absent})`;
     }),
     " || ",
   );
@@ -87,7 +94,7 @@ export function defaultsPending(stage: Defaults): Code {
  * fast form) when a path is the root or holds `__proto__`.
  */
 function emitInPlace(stage: Defaults): { test: Code; apply: Code } | undefined {
-  const paths = stage.values.map((v) => parsePointer(v.path));
+  const paths = stage.values.map((setting) => parsePointer(setting.path));
   if (paths.some((segments) => segments.length === 0 || segments.includes("__proto__"))) return undefined;
   const keys = [...new Set(paths.flat())];
   const guards = join(
@@ -98,14 +105,14 @@ function emitInPlace(stage: Defaults): { test: Code; apply: Code } | undefined {
   const body = insideSubject(code`b`);
   // Defaults in a row with no condition and one parent share its look-up (workers.min, .max).
   const groups: { when?: Condition; parent: readonly string[]; leaves: { key: string; fresh: Code }[] }[] = [];
-  stage.values.forEach((v, i) => {
+  stage.values.forEach((setting, i) => {
     const segments = paths[i] as readonly string[];
     const parent = segments.slice(0, -1);
-    const fresh = v.value !== null && typeof v.value === "object" ? code`rt.clone(${v.value})` : code`${v.value}`;
+    const fresh = setting.value !== null && typeof setting.value === "object" ? code`rt.clone(${setting.value})` : code`${setting.value}`;
     const leaf = { key: segments[segments.length - 1] as string, fresh };
     const last = groups[groups.length - 1];
-    if (v.when === undefined && last !== undefined && last.when === undefined && last.parent.join("/") === parent.join("/")) last.leaves.push(leaf);
-    else groups.push({ ...(v.when === undefined ? {} : { when: v.when }), parent, leaves: [leaf] });
+    if (setting.when === undefined && last !== undefined && last.when === undefined && last.parent.join("/") === parent.join("/")) last.leaves.push(leaf);
+    else groups.push({ ...(setting.when === undefined ? {} : { when: setting.when }), parent, leaves: [leaf] });
   });
   const steps = groups.map(({ when, parent, leaves }) => {
     // From the innermost parent outwards: the stores, then each parent made where it is absent.

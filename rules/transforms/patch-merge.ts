@@ -24,6 +24,8 @@ export const patchMerge: StageKind<PatchMerge> = {
   emit: (stage) => code`rt.patchMerge(subject.context.current, subject.resolved, ${stage.replaceTogether ?? []}, ${stage.clears ?? []})`,
   explain: (stage) =>
     "the patch is merged into the current resource (objects field by field, other values replaced)" +
-    (stage.replaceTogether?.length ? `; ${stage.replaceTogether.map((g) => g.map((p) => `\`${p}\``).join(" + ")).join("; ")} replaced together` : "") +
-    (stage.clears?.length ? `; ${stage.clears.map((p) => `\`${p}\``).join(", ")} sent empty (\`""\`, \`[]\`) clear the field` : ""),
+    (stage.replaceTogether?.length
+      ? `; ${stage.replaceTogether.map((group) => group.map((fieldPath) => `\`${fieldPath}\``).join(" + ")).join("; ")} replaced together`
+      : "") +
+    (stage.clears?.length ? `; ${stage.clears.map((fieldPath) => `\`${fieldPath}\``).join(", ")} sent empty (\`""\`, \`[]\`) clear the field` : ""),
 };

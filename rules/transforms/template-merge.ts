@@ -17,7 +17,7 @@ export const templateMerge: StageKind<TemplateMerge> = {
     properties: { from: pointer, fields: { type: "array", minItems: 1, items: { type: "string" } }, mergeByKey: { type: "array", items: { type: "string" } } },
     required: ["from", "fields"],
   },
-  targets: (stage) => [stage.from, ...stage.fields.map((f) => `/${f}`)],
+  targets: (stage) => [stage.from, ...stage.fields.map((field) => `/${field}`)],
   apply: (stage, subject) =>
     merge(subject.resolved, findTemplate(subject.context, getAt(subject.input, parsePointer(stage.from))), stage.fields, stage.mergeByKey ?? []),
   // Without a template (the usual body) the stage is one look-up: its field lists are built only
@@ -26,8 +26,8 @@ export const templateMerge: StageKind<TemplateMerge> = {
     const template = code`rt.findTemplate(subject.context, ${plainAt(stage.from, code`subject.input`)})`;
     return code`${template} === undefined ? subject.resolved : rt.templateMerge(subject.resolved, ${template}, ${stage.fields}, ${stage.mergeByKey ?? []})`;
   },
-  writes: (stage) => stage.fields.map((f) => ({ pointer: formatPointer([f]), guard: [{ present: stage.from }] })),
+  writes: (stage) => stage.fields.map((field) => ({ pointer: formatPointer([field]), guard: [{ present: stage.from }] })),
   explain: (stage) =>
-    `fields ${stage.fields.map((f) => `\`${f}\``).join(", ")} come from the template named by \`${stage.from}\` when the body omits them` +
-    (stage.mergeByKey?.length ? `; ${stage.mergeByKey.map((f) => `\`${f}\``).join(", ")} merged key by key, body winning` : ""),
+    `fields ${stage.fields.map((field) => `\`${field}\``).join(", ")} come from the template named by \`${stage.from}\` when the body omits them` +
+    (stage.mergeByKey?.length ? `; ${stage.mergeByKey.map((field) => `\`${field}\``).join(", ")} merged key by key, body winning` : ""),
 };
