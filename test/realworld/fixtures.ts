@@ -36,7 +36,7 @@ export interface Fixture {
   shape?: "inline" | "variables" | "arguments" | "bare";
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function shapeOf(operation: string | undefined, body: unknown): Fixture["shape"] {
   if (!["saveTemplate", "deleteTemplate", "secretCreate", "secretDelete"].includes(operation ?? "") || !isObject(body)) return undefined;
@@ -47,7 +47,7 @@ function shapeOf(operation: string | undefined, body: unknown): Fixture["shape"]
 
 export function loadFixtures(dir: string): Fixture[] {
   return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
+    .filter((entry) => entry.endsWith(".json"))
     .sort()
     .flatMap((file) => {
       const rows = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Omit<Fixture, "file" | "key">[];

@@ -48,22 +48,23 @@ const present: Record<Feature, boolean> = {
   }),
 };
 // V2KIT_REALWORLD_ALL=1 runs every fixture, to see what a missing feature breaks.
-if (process.env.V2KIT_REALWORLD_ALL === "1") for (const f of FEATURES) present[f] = true;
-for (const f of FEATURES) if (!present[f]) console.log(`realworld: feature "${f}" is absent from this build; fixtures depending on it are skipped`);
+if (process.env.V2KIT_REALWORLD_ALL === "1") for (const feature of FEATURES) present[feature] = true;
+for (const feature of FEATURES)
+  if (!present[feature]) console.log(`realworld: feature "${feature}" is absent from this build; fixtures depending on it are skipped`);
 
 /** Results by fixture key, filled by one CLI run per (operation, current) group. */
 const results = new Map<string, LintLine | MigrateLine>();
 
 beforeAll(() => {
   const groups = new Map<string, Fixture[]>();
-  for (const f of fixtures.filter((x) => x.dependsOn === undefined || present[x.dependsOn])) {
-    const key = f.kind === "migrate" ? "migrate" : `${f.operation}\u0000${JSON.stringify(f.current ?? null)}`;
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+  for (const fixture of fixtures.filter((x) => x.dependsOn === undefined || present[x.dependsOn])) {
+    const key = fixture.kind === "migrate" ? "migrate" : `${fixture.operation}\u0000${JSON.stringify(fixture.current ?? null)}`;
+    groups.set(key, [...(groups.get(key) ?? []), fixture]);
   }
   let group = 0;
   for (const [key, members] of groups) {
     group++;
-    const files = Object.fromEntries(members.map((f) => [`${f.key}.json`, f.kind === "migrate" ? f.request : f.body]));
+    const files = Object.fromEntries(members.map((member) => [`${member.key}.json`, member.kind === "migrate" ? member.request : member.body]));
     const first = members[0] as Fixture;
     let args: string[];
     if (first.kind === "migrate") args = ["migrate", "--format", "json"];
@@ -87,25 +88,26 @@ beforeAll(() => {
 const byFile = readdirSync(path.join(import.meta.dirname, "fixtures")).sort();
 for (const file of byFile) {
   describe(file, () => {
-    for (const f of fixtures.filter((x) => x.file === file)) {
-      const missing = f.dependsOn !== undefined && !present[f.dependsOn];
-      if (missing) console.log(`realworld: skipping ${file} ${f.name}: needs "${f.dependsOn}"`);
-      it.skipIf(missing)(`${f.name}: ${f.want.ok ? "ok" : `${f.want.status} ${f.want.rule}`} (${f.reason})`, () => {
-        const got = results.get(f.key);
+    for (const fixture of fixtures.filter((x) => x.file === file)) {
+      const missing = fixture.dependsOn !== undefined && !present[fixture.dependsOn];
+      if (missing) console.log(`realworld: skipping ${file} ${fixture.name}: needs "${fixture.dependsOn}"`);
+      it.skipIf(missing)(`${fixture.name}: ${fixture.want.ok ? "ok" : `${fixture.want.status} ${fixture.want.rule}`} (${fixture.reason})`, () => {
+        const got = results.get(fixture.key);
         expect(got, "the CLI reported on this fixture").toBeDefined();
-        const verdict = f.kind === "migrate" ? (got as MigrateLine).lint : (got as LintLine);
-        if (f.kind === "migrate") {
-          const m = got as MigrateLine;
-          expect(m.request.method).toBe(f.want.method);
-          expect(m.request.path).toBe(f.want.path);
-          if (f.want.bodyIncludes !== undefined) expect(isSubset(f.want.bodyIncludes, m.request.body), JSON.stringify(m.request.body)).toBe(true);
-          expect(m.ok, JSON.stringify(m)).toBe(f.want.ok);
+        const verdict = fixture.kind === "migrate" ? (got as MigrateLine).lint : (got as LintLine);
+        if (fixture.kind === "migrate") {
+          const migrateLine = got as MigrateLine;
+          expect(migrateLine.request.method).toBe(fixture.want.method);
+          expect(migrateLine.request.path).toBe(fixture.want.path);
+          if (fixture.want.bodyIncludes !== undefined)
+            expect(isSubset(fixture.want.bodyIncludes, migrateLine.request.body), JSON.stringify(migrateLine.request.body)).toBe(true);
+          expect(migrateLine.ok, JSON.stringify(migrateLine)).toBe(fixture.want.ok);
         } else {
-          expect(verdict?.ok, JSON.stringify(verdict?.violations)).toBe(f.want.ok);
+          expect(verdict?.ok, JSON.stringify(verdict?.violations)).toBe(fixture.want.ok);
         }
-        if (!f.want.ok && f.want.status !== undefined) {
-          expect(verdict?.status).toBe(f.want.status);
-          expect(verdict?.violations.map((v) => v.rule)).toContain(f.want.rule);
+        if (!fixture.want.ok && fixture.want.status !== undefined) {
+          expect(verdict?.status).toBe(fixture.want.status);
+          expect(verdict?.violations.map((violation) => violation.rule)).toContain(fixture.want.rule);
         }
       });
     }
@@ -114,25 +116,27 @@ for (const file of byFile) {
 
 describe("the corpus", () => {
   it("holds at least 40 v2 bodies, 20 v1 requests, and GraphQL in all four shapes", () => {
-    const v2 = fixtures.filter((f) => f.kind !== "migrate");
+    const v2 = fixtures.filter((fixture) => fixture.kind !== "migrate");
     expect(v2.length).toBeGreaterThanOrEqual(40);
-    expect(fixtures.filter((f) => f.kind === "migrate").length).toBeGreaterThanOrEqual(20);
+    expect(fixtures.filter((fixture) => fixture.kind === "migrate").length).toBeGreaterThanOrEqual(20);
     const shapes = new Set(
-      v2.filter((f) => ["saveTemplate", "deleteTemplate", "secretCreate", "secretDelete"].includes(f.operation ?? "")).map((f) => f.shape),
+      v2
+        .filter((fixture) => ["saveTemplate", "deleteTemplate", "secretCreate", "secretDelete"].includes(fixture.operation ?? ""))
+        .map((fixture) => fixture.shape),
     );
     expect([...shapes].sort()).toEqual(["arguments", "bare", "inline", "variables"]);
   });
 
   it("records each body's source as a repository, a path and a full commit sha", () => {
-    for (const f of fixtures) {
-      expect(f.source.repo, f.key).toMatch(/^[\w.-]+\/[\w.-]+$/);
-      expect(f.source.commit, f.key).toMatch(/^[0-9a-f]{40}$/);
-      expect(f.source.path.length, f.key).toBeGreaterThan(0);
+    for (const fixture of fixtures) {
+      expect(fixture.source.repo, fixture.key).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      expect(fixture.source.commit, fixture.key).toMatch(/^[0-9a-f]{40}$/);
+      expect(fixture.source.path.length, fixture.key).toBeGreaterThan(0);
     }
   });
 
   it("keeps every fixture file valid JSON with unique names", () => {
-    const keys = fixtures.map((f) => f.key);
+    const keys = fixtures.map((fixture) => fixture.key);
     expect(new Set(keys).size).toBe(keys.length);
     for (const file of byFile) expect(() => JSON.parse(readFileSync(path.join(import.meta.dirname, "fixtures", file), "utf8"))).not.toThrow();
   });
