@@ -31,6 +31,7 @@ const ID_LENGTH_FOLDERS = [
   "testing",
   "test/lint",
   "test/live",
+  "test/rules",
   "test/engine",
   "test/conformance",
   "test/graphql",
@@ -38,6 +39,7 @@ const ID_LENGTH_FOLDERS = [
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
+  "test/ndjson-jobs.test.ts",
   "test/action.test.ts",
   "test/catalog-staleness.test.ts",
   "test/cli-bundle.test.ts",

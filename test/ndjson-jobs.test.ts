@@ -23,17 +23,17 @@ interface Run {
 }
 
 function lint(args: string[], stdin?: Buffer | string): Run {
-  const r = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: dir, input: stdin ?? "", maxBuffer: 1 << 28, timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString("utf8") };
+  const result = spawnSync(process.execPath, [cli, "lint", ...args], { cwd: dir, input: stdin ?? "", maxBuffer: 1 << 28, timeout: 120_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr.toString("utf8") };
 }
 
 /** The --format json lines of a run, parsed. */
-const verdicts = (r: Run) =>
-  r.stdout
+const verdicts = (run: Run) =>
+  run.stdout
     .toString("utf8")
     .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as { file: string; ok: boolean; status: number | null; violations: { rule: string }[] });
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as { file: string; ok: boolean; status: number | null; violations: { rule: string }[] });
 
 /** What each kind of line must get: ok, or the rule of its first violation. */
 type Kind = "valid" | "blank" | "invalid" | "parse" | "encoding";
@@ -87,13 +87,13 @@ describe("--jobs 2 prints what --jobs 1 prints", () => {
 
     const got = verdicts(two);
     const want = kinds.flatMap((kind, i) => (kind === "blank" ? [] : [{ file: `mixed.ndjson:${i + 1}`, kind }]));
-    expect(got.map((v) => v.file)).toEqual(want.map((w) => w.file));
-    got.forEach((v, i) => {
+    expect(got.map((verdict) => verdict.file)).toEqual(want.map((expected) => expected.file));
+    got.forEach((verdict, i) => {
       const kind = want[i]?.kind;
-      if (kind === "valid") expect(v.ok, v.file).toBe(true);
-      else expect(v.ok, v.file).toBe(false);
-      if (kind === "parse") expect(v.violations[0]?.rule).toBe("json/parse");
-      if (kind === "encoding") expect(v.violations[0]?.rule).toBe("json/encoding");
+      if (kind === "valid") expect(verdict.ok, verdict.file).toBe(true);
+      else expect(verdict.ok, verdict.file).toBe(false);
+      if (kind === "parse") expect(verdict.violations[0]?.rule).toBe("json/parse");
+      if (kind === "encoding") expect(verdict.violations[0]?.rule).toBe("json/encoding");
     });
   });
 
@@ -104,9 +104,9 @@ describe("--jobs 2 prints what --jobs 1 prints", () => {
     expect(one.code, one.stderr).toBe(0);
     expect(verdicts(one)).toHaveLength(3000);
     for (const jobs of ["2", "3", "0", "auto"]) {
-      const r = lint(["--operation", "createEndpoint", "--ndjson", "--jobs", jobs, "valid.ndjson"]);
-      expect(r.code, `--jobs ${jobs}: ${r.stderr}`).toBe(0);
-      expect(r.stdout.equals(one.stdout), `--jobs ${jobs}`).toBe(true);
+      const result = lint(["--operation", "createEndpoint", "--ndjson", "--jobs", jobs, "valid.ndjson"]);
+      expect(result.code, `--jobs ${jobs}: ${result.stderr}`).toBe(0);
+      expect(result.stdout.equals(one.stdout), `--jobs ${jobs}`).toBe(true);
     }
   });
 
@@ -117,7 +117,7 @@ describe("--jobs 2 prints what --jobs 1 prints", () => {
     const two = lint(["--operation", "createEndpoint", "--ndjson", "--jobs", "2", "huge.ndjson"]);
     expect(two.code, two.stderr).toBe(one.code);
     expect(two.stdout.equals(one.stdout)).toBe(true);
-    expect(verdicts(two).map((v) => v.file)).toContain("huge.ndjson:701");
+    expect(verdicts(two).map((verdict) => verdict.file)).toContain("huge.ndjson:701");
   });
 
   test("standard input (-), several files in one run, a last line without LF", () => {
@@ -130,7 +130,7 @@ describe("--jobs 2 prints what --jobs 1 prints", () => {
     expect(one.code).toBe(1);
     expect(two.code).toBe(1);
     expect(two.stdout.equals(one.stdout)).toBe(true);
-    const files = verdicts(two).map((v) => v.file);
+    const files = verdicts(two).map((verdict) => verdict.file);
     expect(files[0]).toBe("-:1");
     expect(files).toContain("-:1501");
     expect(files.at(-1)).toBe("second.ndjson:1501");
@@ -189,7 +189,7 @@ describe("the other lint flags work with --jobs", () => {
       expect(two.code, two.stderr).toBe(one.code);
       expect(two.stderr).toBe(one.stderr);
       expect(two.stdout.equals(one.stdout)).toBe(true);
-      expect(verdicts(two).some((v) => !v.ok)).toBe(true);
+      expect(verdicts(two).some((verdict) => !verdict.ok)).toBe(true);
     });
   }
 });
@@ -197,17 +197,17 @@ describe("the other lint flags work with --jobs", () => {
 describe("usage", () => {
   for (const value of ["-1", "1.5", "two", "", "257", "1e3"]) {
     test(`--jobs ${JSON.stringify(value)} is a usage error (exit 2)`, () => {
-      const r = lint(["--operation", "createEndpoint", "--ndjson", `--jobs=${value}`, "mixed.ndjson"]);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/--jobs takes a number of worker threads from 1 to 256, or 0 or auto/);
-      expect(r.stdout.length).toBe(0);
+      const result = lint(["--operation", "createEndpoint", "--ndjson", `--jobs=${value}`, "mixed.ndjson"]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--jobs takes a number of worker threads from 1 to 256, or 0 or auto/);
+      expect(result.stdout.length).toBe(0);
     });
   }
   test("--jobs without --ndjson is a usage error (exit 2)", () => {
     writeFileSync(join(dir, "body.json"), example("create-endpoint-gpu.json"));
-    const r = lint(["--operation", "createEndpoint", "--jobs", "2", "body.json"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--jobs splits --ndjson input across worker threads");
+    const result = lint(["--operation", "createEndpoint", "--jobs", "2", "body.json"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--jobs splits --ndjson input across worker threads");
   });
 });
 
@@ -218,7 +218,7 @@ describe("memory", () => {
       const peak = (lines: number) => {
         const mix = ndjsonMix(); // the bench's bodies: a large one among them, so the output is large too
         writeFileSync(join(dir, "flat.ndjson"), `${Array.from({ length: lines }, (_, i) => mix[i % mix.length]).join("\n")}\n`);
-        const r = spawnSync(
+        const result = spawnSync(
           "/usr/bin/time",
           ["-f", "%M", process.execPath, cli, "lint", "--operation", "createEndpoint", "--ndjson", "--jobs", "2", "flat.ndjson"],
           {
@@ -228,8 +228,8 @@ describe("memory", () => {
             timeout: 300_000,
           },
         );
-        expect(r.status, r.stderr).toBe(1);
-        return Number(r.stderr.trim().split("\n").at(-1));
+        expect(result.status, result.stderr).toBe(1);
+        return Number(result.stderr.trim().split("\n").at(-1));
       };
       const small = peak(4_000);
       const large = peak(200_000);
@@ -250,9 +250,9 @@ describe("a reader that closes early (| head -1)", () => {
       });
       const kill = setTimeout(() => child.kill("SIGKILL"), 30_000); // a hang fails the test, not the suite
       let text = "";
-      child.stdout.on("data", (d: Buffer) => {
+      child.stdout.on("data", (chunk: Buffer) => {
         if (text.includes("\n")) return;
-        text += String(d);
+        text += String(chunk);
         if (text.includes("\n")) child.stdout.destroy();
       });
       child.on("close", (exit) => {
@@ -271,9 +271,9 @@ describe("a reader that closes early (| head -1)", () => {
 
 describe("the package", () => {
   test("npm pack ships the worker entry the pool starts", () => {
-    const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" });
-    expect(r.status, r.stderr).toBe(0);
-    const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path) ?? [];
+    const result = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" });
+    expect(result.status, result.stderr).toBe(0);
+    const files = (JSON.parse(result.stdout) as { files: { path: string }[] }[])[0]?.files.map((file) => file.path) ?? [];
     expect(files).toContain("dist/cli/lint/ndjson/worker.js");
     expect(readFileSync(join(root, "dist/cli/lint/ndjson/pool.js"), "utf8")).toContain('"./lint/ndjson/worker.js" : "./worker.js"');
   });

@@ -122,25 +122,25 @@ describe("every rule of the specification", () => {
     rules: { id: string; status: number; operations: string[] }[];
   };
 
-  it.each(cases)("$rule ($status) rejects its example", (c) => {
-    const declared = file.rules.find((r) => r.id === c.rule);
-    expect(declared, `rule ${c.rule} is missing from rules/v2.rules.yaml`).toBeDefined();
-    expect(declared?.status).toBe(c.status);
-    expect(declared?.operations).toContain(c.operation);
-    const result = check(c.operation, JSON.parse(JSON.stringify(c.body)), c.context ?? context);
-    expect(result.violations.filter((v) => !v.rule.startsWith("schema/")).map((v) => v.rule)).toEqual([c.rule]);
+  it.each(cases)("$rule ($status) rejects its example", (testCase) => {
+    const declared = file.rules.find((rule) => rule.id === testCase.rule);
+    expect(declared, `rule ${testCase.rule} is missing from rules/v2.rules.yaml`).toBeDefined();
+    expect(declared?.status).toBe(testCase.status);
+    expect(declared?.operations).toContain(testCase.operation);
+    const result = check(testCase.operation, JSON.parse(JSON.stringify(testCase.body)), testCase.context ?? context);
+    expect(result.violations.filter((violation) => !violation.rule.startsWith("schema/")).map((violation) => violation.rule)).toEqual([testCase.rule]);
   });
 
   it("lists every rule of the rules file", () => {
-    expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(file.rules.map((r) => r.id)));
+    expect(new Set(cases.map((testCase) => testCase.rule))).toEqual(new Set(file.rules.map((rule) => rule.id)));
   });
 });
 
 describe("transforms", () => {
   const template = templates.find((t) => t.serverless) as { id: string; env?: Record<string, string>; allowedCudaVersions?: string[]; image?: string };
   it("body fields beat the template's; env merges key by key, body winning", () => {
-    const r = check("createEndpoint", { ...gpuBody, image: undefined, templateId: template.id, env: { MINE: "1" } }, context);
-    const resolved = r.resolved as { image: string; env: Record<string, string> };
+    const verdict = check("createEndpoint", { ...gpuBody, image: undefined, templateId: template.id, env: { MINE: "1" } }, context);
+    const resolved = verdict.resolved as { image: string; env: Record<string, string> };
     expect(resolved.image).toBe(template.image);
     expect(resolved.env).toEqual({ ...template.env, MINE: "1" });
     const own = check("createEndpoint", { ...gpuBody, image: "mine:2", templateId: template.id }, context).resolved as { image: string };

@@ -19,7 +19,7 @@ const problems = (text: string) => {
     return [];
   } catch (error) {
     if (!(error instanceof RulesFileError)) throw error;
-    return error.problems.map((p) => `${p.pointer} ${p.message}`);
+    return error.problems.map((problem) => `${problem.pointer} ${problem.message}`);
   }
 };
 
@@ -86,7 +86,7 @@ hints: []
       },
     );
     const line = JSON.parse(run.stdout) as { violations: { rule: string }[] };
-    return { exit: run.status, rules: line.violations.map((v) => v.rule) };
+    return { exit: run.status, rules: line.violations.map((violation) => violation.rule) };
   };
 
   it.each([

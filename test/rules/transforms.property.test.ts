@@ -17,7 +17,7 @@ const FIELDS = ["image", "args", "cmd", "entrypoint", "disk", "ports", "registry
 const SEED = Number(process.env.V2KIT_SEED ?? 20261122);
 
 const withTemplate = fc.tuple(
-  validBodies(model, op, (b) => check(op, b, context).violations.every((v) => !v.rule.startsWith("schema/"))),
+  validBodies(model, op, (b) => check(op, b, context).violations.every((violation) => !violation.rule.startsWith("schema/"))),
   fc.constantFrom(...templates),
   fc.dictionary(fc.constantFrom("A", "B", "MAX_MODEL_LEN"), fc.string({ maxLength: 4 }), { maxKeys: 3 }),
 );
@@ -70,12 +70,12 @@ describe("template merge and seeding", () => {
 describe("PATCH", () => {
   it("sending pools replaces the selection: exclusions not restated are gone; omitting pools keeps both", () => {
     const gpus = context.catalog?.gpus ?? [];
-    const pools = [...new Set(gpus.map((g) => g.pool).filter((p): p is string => typeof p === "string"))];
+    const pools = [...new Set(gpus.map((gpu) => gpu.pool).filter((pool): pool is string => typeof pool === "string"))];
     fc.assert(
       fc.property(fc.subarray(pools, { minLength: 1 }), fc.subarray(pools, { minLength: 1 }), fc.integer({ min: 1, max: 8 }), (before, after, count) => {
         const excluded = gpus
-          .filter((g) => g.pool === before[0])
-          .map((g) => g.id)
+          .filter((gpu) => gpu.pool === before[0])
+          .map((gpu) => gpu.id)
           .slice(0, 1);
         const current = { id: "ep", type: "QUEUE", gpu: { pools: before, excludedTypes: excluded, count: 1, allowedCudaVersions: [], minCudaVersion: null } };
         const repooled = check("updateEndpoint", { gpu: { pools: after } }, { ...context, current }).resolved as { gpu: Record<string, unknown> };

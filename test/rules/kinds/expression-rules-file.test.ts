@@ -38,8 +38,8 @@ describe("expression rules", () => {
       { name: "e", type: "QUEUE", image: "i", scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, gpu: { pools: ["ADA_24"] }, workers: { min: "3", max: 2 } },
     ];
     const verdicts = bodies.map((b) => evaluate(compiled.engine, "createEndpoint", b, {}));
-    expect(verdicts.map((v) => v.violations.map((x) => x.rule))).toEqual([[], ["workers-min-not-above-max"], ["schema/type"]]);
-    expect(verdicts[2]?.warnings.map((w) => w.rule)).toEqual(["workers-min-not-above-max"]);
+    expect(verdicts.map((verdict) => verdict.violations.map((x) => x.rule))).toEqual([[], ["workers-min-not-above-max"], ["schema/type"]]);
+    expect(verdicts[2]?.warnings.map((warning) => warning.rule)).toEqual(["workers-min-not-above-max"]);
     for (const b of bodies) expect(evaluate(compiled.engine, "createEndpoint", b, {})).toEqual(evaluate(interpreted, "createEndpoint", b, {}));
   }, 120_000);
 });

@@ -131,12 +131,14 @@ export function kindTable(kind: RuleKind<RuleSpec>, table: TableRule, rows: Row[
     test.each(rows)("$name", (row) => {
       const file = rulesFile(kind, table, row);
       const { reference, compiled, plain } = verdicts(file, row.body, row.context ?? {});
-      const found = (list: { rule: string; path: string }[]) => list.map((f) => `${f.rule} ${f.path}`);
+      const found = (list: { rule: string; path: string }[]) => list.map((finding) => `${finding.rule} ${finding.path}`);
       expect(found(reference.violations), "violations").toEqual(row.violations.map((path) => `${table.id} ${path}`));
       expect(found(reference.warnings), "warnings").toEqual((row.warnings ?? []).map((path) => `${table.id} ${path}`));
-      expect(reference.violations.every((v) => v.status === table.status)).toBe(true);
+      expect(reference.violations.every((violation) => violation.status === table.status)).toBe(true);
       expect(reference.status).toBe(row.violations.length === 0 ? null : table.status);
-      const findings = [...reference.violations, ...reference.warnings].map((f) => `${f.message}${"hint" in f && f.hint ? ` | ${f.hint}` : ""}`);
+      const findings = [...reference.violations, ...reference.warnings].map(
+        (finding) => `${finding.message}${"hint" in finding && finding.hint ? ` | ${finding.hint}` : ""}`,
+      );
       (row.says ?? []).forEach((said, i) => expect(findings[i], `finding ${i}`).toContain(said));
       expect(text(compiled), "the compiled engine gives the interpreter's verdict").toBe(text(reference));
       expect(text(plain), "the compiled engine on a body vouched plain gives the interpreter's verdict").toBe(text(reference));
@@ -158,7 +160,7 @@ export function edgeCasesAgree(kind: RuleKind<RuleSpec>, table: TableRule, body:
     for (const edge of cases) {
       const { reference, compiled, plain } = verdicts(file, edge.body, edge.context ?? env.context);
       expect(
-        reference.violations.some((v) => v.rule === table.id),
+        reference.violations.some((violation) => violation.rule === table.id),
         edge.name,
       ).toBe(edge.expect === "fail");
       expect(text(compiled), edge.name).toBe(text(reference));

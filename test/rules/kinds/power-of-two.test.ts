@@ -12,8 +12,13 @@ const table: TableRule = {
 };
 
 const one = (vcpuCount: unknown) => ({ cpu: [{ id: "cpu3c", vcpuCount }] });
-const passes = (n: number): Row => ({ name: `${n} is a power of two`, body: one(n), violations: [] });
-const fails = (n: number, why: string): Row => ({ name: `${n}: ${why}`, body: one(n), violations: ["/cpu/0/vcpuCount"], says: [`${n} is not a power of two`] });
+const passes = (value: number): Row => ({ name: `${value} is a power of two`, body: one(value), violations: [] });
+const fails = (value: number, why: string): Row => ({
+  name: `${value}: ${why}`,
+  body: one(value),
+  violations: ["/cpu/0/vcpuCount"],
+  says: [`${value} is not a power of two`],
+});
 
 kindTable(powerOfTwo, table, [
   passes(1),

@@ -17,7 +17,7 @@ import type { Condition, Pointer, RuleSpec } from "../../../rules/types.js";
 
 const model = data as unknown as TestModel;
 const SEED = Number(process.env.V2KIT_SEED ?? 20261123);
-const patchOperations = [...new Set(model.rules.stages.filter((s) => s.kind === "patchMerge").flatMap((s) => s.operations))].sort();
+const patchOperations = [...new Set(model.rules.stages.filter((stage) => stage.kind === "patchMerge").flatMap((stage) => stage.operations))].sort();
 
 /** The pointers whose values a rule judges (its forbidden, required or catalog-named fields). */
 function judgedFields(rule: RuleSpec): Pointer[] {
@@ -37,17 +37,17 @@ beforeAll(async () => {
 });
 
 for (const op of patchOperations) {
-  const rules = model.rules.rules.filter((r) => r.operations.includes(op));
+  const rules = model.rules.rules.filter((rule) => rule.operations.includes(op));
   const base = contextFor(model, op);
   const bodies = validBodies(model, op);
   // Current resources: valid bodies and bodies that break each rule (a stored state the rules
   // would not accept today, e.g. a pool the catalog no longer lists, must not fail a patch).
-  const currents = bodies.chain((b) => fc.constantFrom(b, ...rules.map((r) => violate(model, r, op, b)).filter((x) => x !== undefined)));
+  const currents = bodies.chain((b) => fc.constantFrom(b, ...rules.map((rule) => violate(model, rule, op, b)).filter((x) => x !== undefined)));
 
   describe(`${op}: (current, patch) pairs`, () => {
-    const fromRequest = rules.filter((r) => r.fieldsFrom === "request");
+    const fromRequest = rules.filter((rule) => rule.fieldsFrom === "request");
 
-    it.each(fromRequest.map((r) => [r.id, r] as const))("%s: a patch that does not send the rule's fields never fails it", (_id, rule) => {
+    it.each(fromRequest.map((rule) => [rule.id, rule] as const))("%s: a patch that does not send the rule's fields never fails it", (_id, rule) => {
       let inherited = 0;
       fc.assert(
         fc.property(currents, bodies, (current, sent) => {
@@ -55,7 +55,7 @@ for (const op of patchOperations) {
           const result = evaluate(engine, op, patch, { ...base, current });
           expect(ruleIds(result)).not.toContain(rule.id);
           // The pairs that matter: the resolved resource still holds the fields (inherited).
-          if (judgedFields(rule).some((f) => sends(result.resolved, f))) inherited++;
+          if (judgedFields(rule).some((field) => sends(result.resolved, field))) inherited++;
         }),
         { seed: SEED, numRuns: 80 },
       );
@@ -65,9 +65,9 @@ for (const op of patchOperations) {
     // Rules a patch can break on its own; one whose condition reads a field only the stored
     // resource has (an endpoint's `type`, which PATCH cannot send) is judged with a given current
     // resource in test/rules/coverage.test.ts and the cases below.
-    const violable = (r: RuleSpec) => fc.sample(bodies, { seed: SEED, numRuns: 50 }).some((b) => violate(model, r, op, b) !== undefined);
-    const combos = fromRequest.filter((r) => (r.kind === "forbiddenWhen" || r.kind === "forbiddenTogether") && violable(r));
-    it.each(combos.map((r) => [r.id, r] as const))(
+    const violable = (rule: RuleSpec) => fc.sample(bodies, { seed: SEED, numRuns: 50 }).some((b) => violate(model, rule, op, b) !== undefined);
+    const combos = fromRequest.filter((rule) => (rule.kind === "forbiddenWhen" || rule.kind === "forbiddenTogether") && violable(rule));
+    it.each(combos.map((rule) => [rule.id, rule] as const))(
       "%s: a patch that sends the fields fails exactly when the resolved resource meets the condition",
       (_id, rule) => {
         const patches = bodies.map((b) => violate(model, rule, op, b)).filter((b) => b !== undefined);
@@ -77,8 +77,8 @@ for (const op of patchOperations) {
             const fields = judgedFields(rule);
             const want =
               rule.kind === "forbiddenTogether"
-                ? fields.every((f) => isNonEmpty(getAt(patch, parsePointer(f))))
-                : holds(rule.when as Condition, result.resolved) && fields.some((f) => sends(patch, f));
+                ? fields.every((field) => isNonEmpty(getAt(patch, parsePointer(field))))
+                : holds(rule.when as Condition, result.resolved) && fields.some((field) => sends(patch, field));
             expect(ruleIds(result).includes(rule.id)).toBe(want);
           }),
           { seed: SEED, numRuns: 80 },
@@ -87,9 +87,9 @@ for (const op of patchOperations) {
     );
 
     const fromResolved = rules.filter(
-      (r) => r.fieldsFrom !== "request" && ["forbiddenTogether", "enumWhen", "requires", "forbiddenWhen", "exactlyOne"].includes(r.kind),
+      (rule) => rule.fieldsFrom !== "request" && ["forbiddenTogether", "enumWhen", "requires", "forbiddenWhen", "exactlyOne"].includes(rule.kind),
     );
-    it.each(fromResolved.map((r) => [r.id, r] as const))("%s: judged on the resolved resource, as if it were sent whole", (_id, rule) => {
+    it.each(fromResolved.map((rule) => [rule.id, rule] as const))("%s: judged on the resolved resource, as if it were sent whole", (_id, rule) => {
       const patches = bodies.chain((b) => fc.constantFrom(b, violate(model, rule, op, b) ?? b));
       fc.assert(
         fc.property(currents, patches, (current, patch) => {
@@ -102,7 +102,7 @@ for (const op of patchOperations) {
     });
 
     it("compiled engine and interpreter agree on every pair", () => {
-      const patches = bodies.chain((b) => fc.constantFrom(b, ...rules.map((r) => violate(model, r, op, b)).filter((x) => x !== undefined)));
+      const patches = bodies.chain((b) => fc.constantFrom(b, ...rules.map((rule) => violate(model, rule, op, b)).filter((x) => x !== undefined)));
       fc.assert(
         fc.property(currents, patches, (current, patch) => {
           const context = { ...base, current };
@@ -187,7 +187,7 @@ describe("updateEndpoint: the cases of the issue (given current and patch, want)
   it.each(cases)("$name", ({ current, patch, want, gpu }) => {
     const context = { ...contextFor(model, "updateEndpoint"), current };
     const result = evaluate(engine, "updateEndpoint", patch, context);
-    expect(result.violations.filter((v) => v.rule.startsWith("schema/"))).toEqual([]);
+    expect(result.violations.filter((violation) => violation.rule.startsWith("schema/"))).toEqual([]);
     expect(ruleIds(result)).toEqual(want);
     if (gpu !== undefined) expect((result.resolved as { gpu: unknown }).gpu).toEqual(JSON.parse(JSON.stringify(gpu)));
     expect(evaluate(interpreted, "updateEndpoint", patch, context)).toEqual(result);
