@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectLintsValid } from "./scan-harness.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
-const PUBLISHED = fileURLToPath(new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url));
 const FIXTURE = fileURLToPath(new URL("../fixtures/scan-clients/python-default-method/before/", import.meta.url));
 const python = spawnSync("python3", ["--version"]).status === 0;
 
@@ -37,17 +37,6 @@ const findingsOf = (stdout: string) =>
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { line: number; ruleId: string; confidence: string; methodSource?: string; v1: { method: string; path: string } });
-
-/** `v2kit lint --operation OP -` on `body`, with the bundled schema and with the published document: both must say valid. */
-function expectValid(operation: string, body: unknown): void {
-  for (const extra of [[], ["--spec", PUBLISHED]]) {
-    const linted = spawnSync(process.execPath, [CLI, "lint", "--operation", operation, ...extra, "--format", "json", "-"], {
-      input: JSON.stringify(body),
-      encoding: "utf8",
-    });
-    expect({ spec: extra[1] ?? "bundled", code: linted.status, out: linted.stdout }).toMatchObject({ code: 0 });
-  }
-}
 
 const REQUESTS_STUB = `import json as _json, sys
 class _Response:
@@ -94,7 +83,7 @@ describe.skipIf(!python)('Python: def call(path, method="GET", body=None)', () =
       "DELETE https://api.runpod.io/v2/templates/t1",
     ]);
     expect(sent[3]?.body).toEqual({ workers: { max: 2 } });
-    expectValid("updateEndpoint", sent[3]?.body);
+    expectLintsValid("updateEndpoint", sent[3]?.body);
   });
 
   it("a call that passes the method through *args is not read from the default", () => {
@@ -142,6 +131,6 @@ const m = await import("./api.mjs"); await m.listPods(); await m.scale("e1", 3);
       "PATCH https://api.runpod.io/v2/serverless/e1",
     ]);
     expect(sent[1]?.contentType).toBe("application/json");
-    expectValid("updateEndpoint", sent[1]?.body);
+    expectLintsValid("updateEndpoint", sent[1]?.body);
   });
 });

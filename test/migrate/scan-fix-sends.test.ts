@@ -8,27 +8,14 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLI, has, pythonRequests, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, has, PUBLISHED, pythonRequests, scanFix, scratchFolders } from "./scan-harness.js";
 
-const PUBLISHED = fileURLToPath(new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url));
 const python = has("python3", ["--version"]);
 
 const scratch = scratchFolders("v2kit-fix-sends-");
 
 const fix = (dir: string) => scanFix(dir, "--unsafe-fixes");
-
-/** `v2kit lint --operation OP -` on `body`, with the bundled schema and with the published document: both must say valid. */
-function expectValid(operation: string, body: unknown): void {
-  for (const extra of [[], ["--spec", PUBLISHED]]) {
-    const result = spawnSync(process.execPath, [CLI, "lint", "--operation", operation, ...extra, "--format", "json", "-"], {
-      input: JSON.stringify(body),
-      encoding: "utf8",
-    });
-    expect({ spec: extra[1] ?? "bundled", code: result.status, out: result.stdout }).toMatchObject({ code: 0 });
-  }
-}
 
 /** A `requests` module that prints each request (method, URL, JSON body, params), one JSON line each. */
 const REQUESTS_STUB = `import json as _json, sys
@@ -62,7 +49,7 @@ def scale_down():
     expect(result.stderr).not.toContain("not fixed");
     const [sent] = pythonSends(dir, "client.scale_down()");
     expect(sent).toMatchObject({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/abc123", body: { workers: { max: 0 } } });
-    expectValid("updateEndpoint", sent?.body);
+    expectLintsValid("updateEndpoint", sent?.body);
   });
 
   it("is reported, and the file left as it was, when the function does not send it as the JSON body", () => {
@@ -92,7 +79,7 @@ export const scale = (id) => api("PATCH", \`https://rest.runpod.io/v1/endpoints/
     fix(dir);
     const [sent] = nodeSends(dir, "client.mjs", "scale('abc123')");
     expect(sent).toMatchObject({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/abc123", body: { workers: { max: 2, min: 1 } } });
-    expectValid("updateEndpoint", sent?.body);
+    expectLintsValid("updateEndpoint", sent?.body);
   });
 });
 
@@ -131,7 +118,7 @@ export const own = (id) => fetch(\`https://rest.runpod.io/v1/endpoints/\${id}\`,
       const [sent] = nodeSends(dir, "client.mjs", call);
       expect(sent?.url).toBe("https://api.runpod.io/v2/serverless/e1");
       expect(sent?.contentType).toBe("application/json");
-      expectValid("updateEndpoint", sent?.body);
+      expectLintsValid("updateEndpoint", sent?.body);
     }
     expect(text.match(/content-type/gi)?.length).toBe(3);
   });
@@ -162,7 +149,7 @@ def create():
     expect(body).not.toHaveProperty("cmd");
     expect(body).not.toHaveProperty("entrypoint");
     expect(JSON.parse(body.args as string)).toEqual({ entrypoint: ["bash", "-c"], cmd: ["python", "x.py"] });
-    expectValid("createPod", body);
+    expectLintsValid("createPod", body);
   });
 
   it("the change list names the place the written body has: volumeMountPath under mounts.network", () => {
@@ -200,7 +187,7 @@ curl -X PATCH "https://rest.runpod.io/v1/endpoints/$ID" -H "Authorization: Beare
     expect(result.stderr).toBe("");
     const body = JSON.parse(result.stdout) as unknown;
     expect(body).toEqual({ workers: { min: 3 } });
-    expectValid("updateEndpoint", body);
+    expectLintsValid("updateEndpoint", body);
   });
 });
 

@@ -16,9 +16,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectLintsValid } from "./scan-harness.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
-const PUBLISHED = fileURLToPath(new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url));
 const CLIENTS = fileURLToPath(new URL("../fixtures/scan-clients/", import.meta.url));
 const python = spawnSync("python3", ["--version"]).status === 0;
 
@@ -59,17 +59,6 @@ const notFixedAt = (stdout: string, line: number) =>
   findingsOf(stdout)
     .find((finding) => finding.line === line && finding.ruleId !== "v1-response-field")
     ?.notes.find((note) => note.message.startsWith("not fixed: "))?.message;
-
-/** `v2kit lint --operation OP -` on `body`, with the bundled schema and with the published document: both must say valid. */
-function expectValid(operation: string, body: unknown): void {
-  for (const extra of [[], ["--spec", PUBLISHED]]) {
-    const linted = spawnSync(process.execPath, [CLI, "lint", "--operation", operation, ...extra, "--format", "json", "-"], {
-      input: JSON.stringify(body),
-      encoding: "utf8",
-    });
-    expect({ spec: extra[1] ?? "bundled", code: linted.status, out: linted.stdout }).toMatchObject({ code: 0 });
-  }
-}
 
 /** A `requests` module that prints each request (method, URL, JSON body from json= or data=), one JSON line each, and answers `{"id": "p1", "pods": []}`. */
 const REQUESTS_STUB = `import json as _json, sys
@@ -126,7 +115,7 @@ def scale(endpoint_id, most):
     expect(text).toContain('    payload = {"workers": {"max": most, "min": 0}}\n');
     const [sent] = pythonSends(dir, "client.py", "import client; client.scale('e1', 3)");
     expect(sent).toEqual({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 3, min: 0 } } });
-    expectValid("updateEndpoint", sent?.body);
+    expectLintsValid("updateEndpoint", sent?.body);
   });
 
   it("json=payload in each of two functions, each with its own payload: both migrated, both valid", () => {
@@ -145,9 +134,9 @@ def scale(endpoint_id):
     expect(findingsOf(scan(dir, "--fix").stdout)).toEqual([]);
     const [created, scaled] = pythonSends(dir, "client.py", "import client; client.create('p'); client.scale('e1')");
     expect(created).toMatchObject({ method: "POST", url: "https://api.runpod.io/v2/pods" });
-    expectValid("createPod", created?.body);
+    expectLintsValid("createPod", created?.body);
     expect(scaled).toMatchObject({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 2 } } });
-    expectValid("updateEndpoint", scaled?.body);
+    expectLintsValid("updateEndpoint", scaled?.body);
   });
 
   it.each([
@@ -213,10 +202,10 @@ export async function createPod(name) {
     expect(findingsOf(scan(dir, "--fix").stdout).filter((finding) => finding.ruleId !== "v1-response-field")).toEqual([]);
     const [scaled] = nodeSends(dir, "client.mjs", "scale('e1', 3)");
     expect(scaled).toMatchObject({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", contentType: "application/json" });
-    expectValid("updateEndpoint", scaled?.body);
+    expectLintsValid("updateEndpoint", scaled?.body);
     const [created] = nodeSends(dir, "client.mjs", "createPod('p')");
     expect(created).toMatchObject({ method: "POST", url: "https://api.runpod.io/v2/pods" });
-    expectValid("createPod", created?.body);
+    expectLintsValid("createPod", created?.body);
   });
 
   it("a body with a member set after it is built (`body.env = env`): reported, the file unchanged with --unsafe-fixes", () => {
@@ -269,8 +258,8 @@ describe.skipIf(!python)("a module constant used in f-strings by several functio
       "DELETE https://api.runpod.io/v2/pods/p1",
       "POST https://api.runpod.ai/v2/ep1/runsync",
     ]);
-    expectValid("createPod", sent[1]?.body);
-    expectValid("updateEndpoint", sent[2]?.body);
+    expectLintsValid("createPod", sent[1]?.body);
+    expectLintsValid("updateEndpoint", sent[2]?.body);
     expect(sent[4]?.body).toEqual({ input: { prompt: "hi" } });
   });
 

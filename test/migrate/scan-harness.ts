@@ -12,6 +12,25 @@ import { afterEach, expect } from "vitest";
 /** The built CLI (`npm run build`), run with this Node. */
 export const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 
+/** The service's published v2 document (../shared, beside the repository in CI; a user's clone has none). */
+export const PUBLISHED = fileURLToPath(new URL("../../../shared/reference/upstream-v2-openapi.json", import.meta.url));
+
+/**
+ * `v2kit lint --operation OP -` on `body` with the bundled schema, and with the published document
+ * when ../shared is there (CI): each must say valid. The request a fixed call sends is judged as the
+ * service would judge it.
+ */
+export function expectLintsValid(operation: string, body: unknown): void {
+  const specs: string[][] = existsSync(PUBLISHED) ? [[], ["--spec", PUBLISHED]] : [[]];
+  for (const extra of specs) {
+    const linted = spawnSync(process.execPath, [CLI, "lint", "--operation", operation, ...extra, "--format", "json", "-"], {
+      input: JSON.stringify(body),
+      encoding: "utf8",
+    });
+    expect({ spec: extra[1] ?? "bundled", code: linted.status, out: linted.stdout }).toMatchObject({ code: 0 });
+  }
+}
+
 /** Whether `tool args` runs and exits 0 here (python3, go, bash, git: the tools fixed files are checked with). */
 export const has = (tool: string, args: string[]) => spawnSync(tool, args, { encoding: "utf8" }).status === 0;
 
