@@ -16,3 +16,7 @@ fi
 npm ci --prefix "$root" --no-audit --no-fund
 # The build's tools are not needed at run time: dist/ alone runs (and is what the cache saves).
 rm -rf "$root/node_modules"
+# Nor are the compiled tests and benchmarks, or source maps: the cache keeps only what the report
+# step runs.
+rm -rf "$root/dist/test" "$root/dist/bench"
+find "$root/dist" -name '*.map' -type f -delete

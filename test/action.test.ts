@@ -214,6 +214,24 @@ describe("action.yml installs nothing when the built dist/ is restored", () => {
     expect(built.code).toBe(99);
     expect(readFileSync(calls, "utf8")).toBe(`ci --prefix ${root} --no-audit --no-fund\n`);
   });
+
+  it("a first run's build keeps in dist/ only what the report step runs: no node_modules, compiled tests, benchmarks or maps", () => {
+    const root = actionCheckout(false);
+    const bin = mkdtempSync(path.join(scratchRoot, "bin-"));
+    // npm ci as it ends in the Action's folder: the build's tools installed and dist/ built, tests and maps included.
+    const fakeBuild = [
+      `mkdir -p "$3/node_modules/typescript" "$3/dist/cli" "$3/dist/node_modules/ajv" "$3/dist/test/cli" "$3/dist/bench"`,
+      `touch "$3/dist/cli/v2kit.cjs" "$3/dist/cli/v2kit.cjs.map" "$3/dist/node_modules/ajv/index.cjs" "$3/dist/test/cli/lint.test.js" "$3/dist/bench/run.js"`,
+    ].join("\n");
+    writeFileSync(path.join(bin, "npm"), `#!/usr/bin/env bash\n${fakeBuild}\n`, { mode: 0o755 });
+    const built = runStep(build?.run ?? "", root, root, { PATH: `${bin}:${process.env["PATH"] ?? ""}` });
+    expect(built.code, built.log).toBe(0);
+    const left = spawnSync("find", [".", "-type", "f"], { cwd: root, encoding: "utf8" })
+      .stdout.split("\n")
+      .filter((file) => file.startsWith("./dist/") || file.startsWith("./node_modules/"));
+    expect(left.sort()).toEqual(["./dist/cli/v2kit.cjs", "./dist/node_modules/ajv/index.cjs"]);
+    expect(existsSync(path.join(root, "node_modules"))).toBe(false);
+  });
 });
 
 // Issue 45, item 14.
