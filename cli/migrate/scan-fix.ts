@@ -137,10 +137,10 @@ function clientPlan(
   const shown = (path: string) => printable(relative(process.cwd(), path).split(sep).join("/"));
   const units = run.sources ? clientUnits(run.sources, files, shown) : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied };
-  const fnOf = new Map<Finding, string>();
-  for (const unit of units) for (const member of unit.members) fnOf.set(member.finding, member.fn);
+  const fnOf = new Map<Finding, { fn: string; direct?: true }>();
+  for (const unit of units) for (const member of unit.members) fnOf.set(member.finding, member.direct ? { fn: member.fn, direct: true } : { fn: member.fn });
   const trial = new Map<Finding, string | undefined>();
-  const trialRun = { ...run, client: (finding: Finding) => (fnOf.has(finding) ? { fn: fnOf.get(finding) as string } : undefined) };
+  const trialRun = { ...run, client: (finding: Finding) => fnOf.get(finding) };
   for (const entry of files) {
     const source = texts.get(entry.path);
     if (source === undefined || !entry.findings.some((finding) => fnOf.has(finding))) continue;
@@ -150,7 +150,7 @@ function clientPlan(
     for (const { finding, reason } of result.notFixed) if (fnOf.has(finding)) trial.set(finding, reason);
   }
   const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
-  const decided = new Map<Finding, { fn: string; reason?: string }>();
+  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string }>();
   const rejected = new Set<ClientUnit>();
   const decide = () => {
     decided.clear();
@@ -162,7 +162,7 @@ function clientPlan(
       const why = (finding: Finding) => trial.get(finding) ?? (trial.has(finding) ? undefined : "v2kit could not plan it");
       const cannot = unit.members.filter((member) => why(member.finding) !== undefined);
       const base = `the path is relative to the v1 base \`${unit.name}\` (${at})`;
-      for (const { finding, fn } of unit.members) {
+      for (const { finding, fn, direct } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
         if (unit.blocked)
@@ -177,7 +177,7 @@ function clientPlan(
               : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
         else if (own !== undefined)
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
-        decided.set(finding, reason === undefined ? { fn } : { fn, reason });
+        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(reason === undefined ? {} : { reason }) });
       }
       const changes = !unit.blocked && !rejected.has(unit) && cannot.length < unit.members.length && (cannot.length === 0 || run.unsafe);
       if (!changes) continue;

@@ -14,6 +14,7 @@ import { nameKey } from "./evaluate.js";
 import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
+import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -41,8 +42,12 @@ export interface ClientUnit {
   bases: ClientBase[];
   /** The request functions whose bodies join the base to a path. */
   functions: string[];
-  /** The relative-path findings passed to those functions, each with the function. */
-  members: { finding: Finding; fn: string }[];
+  /**
+   * The relative-path findings passed to those functions, each with the function; `direct` when
+   * the call is a request method of an HTTP client object made with the base (client-objects.ts):
+   * the call itself sends the request, so its body is the call's own.
+   */
+  members: { finding: Finding; fn: string; direct?: true }[];
   /** Why the base cannot change at all: code other than those calls uses it. */
   blocked?: string;
 }
@@ -102,7 +107,7 @@ export function clientUnits(
   }
   if (groups.size === 0) return [];
   // Relative findings by file, with the request function each is passed to.
-  const relative: { file: Lexed; finding: Finding; callee: string; open: number }[] = [];
+  const relative: { file: Lexed; finding: Finding; callee: string; open: number; object?: string }[] = [];
   for (const { path, findings } of files) {
     for (const finding of findings) {
       const site = finding.fixInput?.site;
@@ -110,7 +115,8 @@ export function clientUnits(
       const file = lex(path);
       if (!file) continue;
       const call = calleeAt(file.tokens, site.span[0]);
-      if (call) relative.push({ file, finding, ...call });
+      const object = call ? objectOfCall(file.tokens, call.open) : undefined;
+      if (call) relative.push({ file, finding, ...call, ...(object !== undefined ? { object } : {}) });
     }
   }
   const units: ClientUnit[] = [];
@@ -137,7 +143,20 @@ export function clientUnits(
         functions.add(fn);
       }
     }
-    const members = relative.filter((call) => functions.has(call.callee) && !claimed.has(call.finding));
+    // HTTP client objects made with the base (`httpx.Client(base_url=…)`, `axios.create({ baseURL })`): their request methods are request functions too.
+    const objects: ClientObject[] = [];
+    for (const path of sources.keys()) {
+      const text = (sources.get(path) as string).toLowerCase();
+      if (![...names].some((name) => text.includes(name))) continue;
+      const file = lex(path);
+      if (file) objects.push(...clientObjectsIn(file, names));
+    }
+    const objectKeys = new Set(objects.map((object) => object.key));
+    const through = (call: (typeof relative)[number]) =>
+      call.object !== undefined &&
+      objectKeys.has(call.object) &&
+      objects.some((object) => object.file === call.file.path || importsObject(call.file, object.key));
+    const members = relative.filter((call) => (functions.has(call.callee) || through(call)) && !claimed.has(call.finding));
     if (members.length === 0) continue;
     const idle = [...functions].find((fn) => !members.some((member) => member.callee === fn));
     if (idle !== undefined) blocked ??= `\`${idle}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
@@ -161,12 +180,36 @@ export function clientUnits(
         if (blocked) break;
       }
     }
+    // 3b. Every use of such an object must be one of those calls, or something that sends nothing (`x.close()`).
+    for (const object of objects) {
+      if (blocked) break;
+      for (const path of sources.keys()) {
+        if (blocked) break;
+        const file = lex(path);
+        if (!file || !(file.path === object.file || importsObject(file, object.key))) continue;
+        for (const use of objectUses(file, object.key)) {
+          if (use.kind === "value") {
+            blocked = `\`${object.written}\`, made with \`${group.name}\`, is passed on as a value at ${where(file, use.at, shown)}`;
+            break;
+          }
+          if (!members.some((member) => member.file === file && member.open === use.open)) {
+            blocked = `\`${object.written}\`, made with \`${group.name}\`, also sends a request at ${where(file, use.at, shown)} with a path that is not a v1 call v2kit reads`;
+            break;
+          }
+        }
+      }
+    }
+    const writtenOf = (call: (typeof members)[number]) => objects.find((object) => object.key === call.object)?.written ?? call.callee;
     for (const member of members) claimed.add(member.finding);
     units.push({
       name: group.name,
       bases: group.bases,
-      functions: [...functions].sort(),
-      members: members.map((member) => ({ finding: member.finding, fn: member.callee })),
+      functions: [...new Set([...functions, ...objects.map((object) => object.written)])].sort(),
+      members: members.map((member) =>
+        functions.has(member.callee)
+          ? { finding: member.finding, fn: member.callee }
+          : { finding: member.finding, fn: writtenOf(member), direct: true as const },
+      ),
       ...(blocked ? { blocked } : {}),
     });
   }
@@ -253,7 +296,9 @@ function aliases(
           break;
         }
         if (!hit || j < 0) continue;
-        const key = nameKey(t.text);
+        // `base_url: str = BASE` (a typed default argument) names `base_url`, not its type.
+        const named = TYPE_NAMES.has(t.text) && tokens[k - 1]?.text === ":" && tokens[k - 2]?.kind === "ident" ? (tokens[k - 2] as Token) : t;
+        const key = nameKey(named.text);
         const ranges = skip.get(path) ?? [];
         if (!ranges.some(([a, b]) => a === k && b === j - 1)) skip.set(path, [...ranges, [k, j - 1]]);
         if (key !== undefined && !names.has(key)) {

@@ -26,9 +26,10 @@ export interface FixOptions {
   usedElsewhere?: (name: string, file: string) => string | undefined;
   /**
    * A call through a request function whose v1 base changes with it (client-base.ts, issue 41):
-   * `fn` is the request function; `reason` when the call is to be left alone, with why.
+   * `fn` is the request function; `direct` when it is a request method of an HTTP client object
+   * made with the base (the call sends its own body); `reason` when the call is to be left alone, with why.
    */
-  client?: (f: Finding) => { fn: string; reason?: string } | undefined;
+  client?: (f: Finding) => { fn: string; direct?: true; reason?: string } | undefined;
   /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
   context?: MigrationContext;
 }
@@ -321,7 +322,7 @@ function plan(source: string, finding: Finding, options: FixOptions): Plan {
   const why =
     planUrl(source, finding, options, edits, shared, client !== undefined) ??
     planMethod(finding, edits, source) ??
-    planBody(source, finding, options, edits, client?.fn) ??
+    planBody(source, finding, options, edits, client?.direct ? undefined : client?.fn) ??
     planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
