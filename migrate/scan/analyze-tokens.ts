@@ -197,7 +197,7 @@ function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string })
     const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
     if (key === undefined || ctx.constants.has(key)) continue;
     const assigned = expression(ctx, j + 2);
-    let value = assigned?.value;
+    let value = queryStringValue(ctx, j + 2, ties?.text ?? ctx.source) ?? assigned?.value;
     // `os.getenv("API", "https://…/v1")`, `process.env.API ?? "https://…"`: the URL literal it falls back to.
     if (!value || value.every((part) => !("text" in part))) {
       value = undefined;
@@ -216,6 +216,40 @@ function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string })
       if (url !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/\s]/i.test(url)) ties.ties.urls.push(url.replace(/(?:\/v\d+)?\/*$/, ""));
     }
   }
+}
+
+/**
+ * A query string built at run time, or nothing: `cond ? \`?${params}\` : ""` (JavaScript, either
+ * order) or `f"?{urlencode(q)}" if q else ""` (Python), the right side of an assignment starting
+ * at token `from`. Its value is the branch that starts with `?`, so `/pods${queryString}` reads
+ * as `/pods?${params}`: a list route with a query built at run time, not an unknown path.
+ */
+function queryStringValue(ctx: EvalContext, from: number, text: string | undefined): Value | undefined {
+  const { tokens } = ctx;
+  if (text === undefined) return undefined;
+  const strings: Token[] = [];
+  let conditional = false;
+  let depth = 0;
+  for (let k = from; k < tokens.length && k < from + 40; k++) {
+    const t = tokens[k] as Token;
+    // A line break ends the statement unless the next line goes on with the conditional (`? …`, `: …`).
+    if (k > from && depth === 0 && text.slice((tokens[k - 1] as Token).end, t.start).includes("\n") && t.text !== "?" && t.text !== ":") break;
+    if (depth === 0 && (t.text === ";" || t.text === ",")) break;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}") {
+      if (--depth < 0) break;
+    } else if (depth === 0 && t.kind === "str") strings.push(t);
+    else if (depth === 0 && (t.text === "?" || t.text === "if")) conditional = true;
+  }
+  if (!conditional || strings.length !== 2) return undefined;
+  const startsQuery = (t: Token) => {
+    const first = t.parts?.[0];
+    return first !== undefined && "text" in first && first.text.startsWith("?");
+  };
+  const isEmpty = (t: Token) => (t.parts ?? []).every((part) => "text" in part && part.text === "");
+  const query = strings.find(startsQuery);
+  const empty = strings.find(isEmpty);
+  return query && empty ? stringValue(ctx, query) : undefined;
 }
 
 /**
