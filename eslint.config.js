@@ -36,6 +36,8 @@ const ID_LENGTH_FOLDERS = [
   "test/conformance",
   "test/graphql",
   "test/ndjson",
+  "bench",
+  "test/bench",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [

@@ -17,7 +17,7 @@ const standaloneCode = ((standalone as unknown as { default?: unknown }).default
 export async function writeCreateEndpointValidator(dir: string): Promise<string> {
   const model = await loadModel({});
   const { ajv, slots } = buildAjv(model, true);
-  const slot = slots.find((s) => s.operation === "createEndpoint" && s.target === "request");
+  const slot = slots.find((candidate) => candidate.operation === "createEndpoint" && candidate.target === "request");
   if (slot === undefined) throw new Error("bench: the bundled schema has no createEndpoint request body");
   const code = standaloneCode(ajv, { validate: slot.ref });
   // Ajv's standalone ESM loads its runtime helpers with require(): resolve them from this package.

@@ -44,14 +44,14 @@ function documentFor(schemas: Record<string, unknown>, schema: unknown): { doc: 
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node !== null && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "$ref" && typeof v === "string" && v.startsWith(prefix)) {
-          const name = decodeURIComponent(v.slice(prefix.length));
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "$ref" && typeof value === "string" && value.startsWith(prefix)) {
+          const name = decodeURIComponent(value.slice(prefix.length));
           if (!(name in keep)) {
             keep[name] = schemas[name];
             walk(schemas[name]);
           }
-        } else walk(v);
+        } else walk(value);
       }
     }
   };
@@ -89,15 +89,15 @@ export async function bundleSize(config: BenchConfig): Promise<Section> {
   );
 
   const [v2kit, ajv, zod] = [await bundle(v2kitEntry), await bundle(ajvEntry), await bundle(zodEntry)];
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  const row = (what: string, s: Size): Row => ({
+  const kib = (byteCount: number) => `${(byteCount / 1024).toFixed(1)} KiB`;
+  const row = (what: string, size: Size): Row => ({
     bundle: what,
-    minified: kib(s.minified),
-    "minified bytes": s.minified,
-    gzip: kib(s.gzip),
-    "gzip bytes": s.gzip,
+    minified: kib(size.minified),
+    "minified bytes": size.minified,
+    gzip: kib(size.gzip),
+    "gzip bytes": size.gzip,
   });
-  const bytes = (key: string, label: string, s: Size): Figure => ({ key, label, value: s.minified, unit: "B", baseline: `gzip ${s.gzip} B` });
+  const bytes = (key: string, label: string, size: Size): Figure => ({ key, label, value: size.minified, unit: "B", baseline: `gzip ${size.gzip} B` });
   return {
     title: "Bundle size of a one-operation check",
     method:

@@ -75,7 +75,7 @@ export async function coldStart(config: BenchConfig): Promise<Section> {
     tables.push({
       title:
         "Cold `lint`, step by step, as tsc's unbundled modules load (the library entry's way; the CLI loads them as one bundle: the unbundled row above), one process, each import counting only what earlier steps did not load",
-      rows: breakdown.steps.map((s) => ({ step: s.step, ms: s.ms })),
+      rows: breakdown.steps.map((timing) => ({ step: timing.step, ms: timing.ms })),
       figure: figure.key,
     });
     const profile = await profileChild("one `v2kit lint` process (--cpu-prof)", cli(), lintArgs);

@@ -29,15 +29,15 @@ export interface CorpusCase {
 export function loadCorpus(): CorpusCase[] {
   const dir = fromRoot("bench", "corpus");
   return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
+    .filter((fileName) => fileName.endsWith(".json"))
     .sort()
-    .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, "utf8")) as CorpusCase);
+    .map((fileName) => JSON.parse(readFileSync(`${dir}/${fileName}`, "utf8")) as CorpusCase);
 }
 
 /** The unbroken body of a case (valid for v2kit; the anchors must accept it too to earn credit). */
-export function baseBody(c: CorpusCase): Record<string, unknown> {
-  const body = JSON.parse(readFileSync(fromRoot(c.base.file), "utf8")) as Record<string, unknown>;
-  for (const pointer of c.base.without) delete body[pointer.slice(1)];
+export function baseBody(testCase: CorpusCase): Record<string, unknown> {
+  const body = JSON.parse(readFileSync(fromRoot(testCase.base.file), "utf8")) as Record<string, unknown>;
+  for (const pointer of testCase.base.without) delete body[pointer.slice(1)];
   return body;
 }
 
@@ -45,9 +45,9 @@ export const bundledTemplates = (): TemplateRecord[] =>
   (JSON.parse(readFileSync(fromRoot("schema", "catalog", "templates.json"), "utf8")) as { templates: TemplateRecord[] }).templates;
 
 /** v2kit detects a case when lint rejects it with the expected status, naming the expected rule. */
-export function v2kitDetects(c: CorpusCase, templates: TemplateRecord[]): boolean {
-  const verdict = lint(JSON.stringify(c.body), { operation: "createEndpoint", templates });
-  return !verdict.ok && verdict.status === c.status && verdict.violations.some((v) => v.rule === c.rule);
+export function v2kitDetects(testCase: CorpusCase, templates: TemplateRecord[]): boolean {
+  const verdict = lint(JSON.stringify(testCase.body), { operation: "createEndpoint", templates });
+  return !verdict.ok && verdict.status === testCase.status && verdict.violations.some((violation) => violation.rule === testCase.rule);
 }
 
 type Check = (body: unknown) => boolean;
@@ -58,7 +58,7 @@ async function ajvUpstream(file: string): Promise<Check> {
   const { buildAjv } = await import("../generators/emit/validators.js");
   const model = await loadModel({ spec: file });
   const { ajv, slots } = buildAjv(model, false);
-  const slot = slots.find((s) => s.operation === "createEndpoint" && s.target === "request");
+  const slot = slots.find((candidate) => candidate.operation === "createEndpoint" && candidate.target === "request");
   if (slot === undefined) throw new Error("bench: the upstream document has no createEndpoint request body");
   const validate = ajv.getSchema(slot.ref) as unknown as ValidateFunction;
   return (body) => validate(body);
@@ -100,72 +100,72 @@ export async function detection(_config: BenchConfig): Promise<Section> {
   // An anchor earns a case only when it accepts the unbroken base body and rejects the broken
   // one: rejecting both is rejecting something else (the upstream document has no `cmd`).
   const baseRejected = { ajv: 0, zod: 0 };
-  const verdict = (name: "ajv" | "zod", c: CorpusCase): { hit: boolean | undefined; text: string } => {
+  const verdict = (name: "ajv" | "zod", testCase: CorpusCase): { hit: boolean | undefined; text: string } => {
     const check = anchors[name];
     if (check === undefined) return { hit: undefined, text: "n/a" };
-    if (!check(baseBody(c))) {
+    if (!check(baseBody(testCase))) {
       baseRejected[name]++;
       return { hit: false, text: "rejects the valid base too" };
     }
-    return check(c.body) ? { hit: false, text: "accepted" } : { hit: true, text: "rejected" };
+    return check(testCase.body) ? { hit: false, text: "accepted" } : { hit: true, text: "rejected" };
   };
-  for (const c of corpus) {
-    const v = v2kitDetects(c, templates);
-    const ajv = verdict("ajv", c);
-    const zod = verdict("zod", c);
-    const a = ajv.hit;
-    const z = zod.hit;
-    const kind = (byKind[c.kind] ??= { total: 0, v2kit: 0, ajv: 0, zod: 0 });
+  for (const testCase of corpus) {
+    const v2kitHit = v2kitDetects(testCase, templates);
+    const ajv = verdict("ajv", testCase);
+    const zod = verdict("zod", testCase);
+    const ajvHit = ajv.hit;
+    const zodHit = zod.hit;
+    const kind = (byKind[testCase.kind] ??= { total: 0, v2kit: 0, ajv: 0, zod: 0 });
     kind.total++;
-    if (v) {
+    if (v2kitHit) {
       hits.v2kit++;
       kind.v2kit++;
     }
-    if (a) {
+    if (ajvHit) {
       hits.ajv++;
       kind.ajv++;
     }
-    if (z) {
+    if (zodHit) {
       hits.zod++;
       kind.zod++;
     }
     rows.push({
-      case: c.id,
-      breaks: `${c.rule} (${c.status})`,
-      v2kit: v ? `rejected ${c.status}` : "missed",
+      case: testCase.id,
+      breaks: `${testCase.rule} (${testCase.status})`,
+      v2kit: v2kitHit ? `rejected ${testCase.status}` : "missed",
       "Ajv + upstream schema": ajv.text,
       "zod from upstream": zod.text,
     });
   }
-  const n = corpus.length;
+  const caseCount = corpus.length;
   const kindText = (who: "v2kit" | "ajv" | "zod") =>
     Object.entries(byKind)
-      .map(([k, s]) => `${k === "rule" ? "rules" : "schema limits"} ${s[who]}/${s.total}`)
+      .map(([kind, counts]) => `${kind === "rule" ? "rules" : "schema limits"} ${counts[who]}/${counts.total}`)
       .join(", ");
   const skipped = "skipped" in upstream ? { skipped: upstream.skipped } : {};
   const figures: Figure[] = [
     {
       key: "detection_v2kit",
       label: "detection of single-rule violations: v2kit",
-      value: share(hits.v2kit, n),
+      value: share(hits.v2kit, caseCount),
       unit: "%",
       target: { op: ">=", value: 100 },
-      baseline: `${hits.v2kit} of ${n} cases (${kindText("v2kit")})`,
+      baseline: `${hits.v2kit} of ${caseCount} cases (${kindText("v2kit")})`,
     },
     {
       key: "detection_ajv_upstream",
       label: "detection: Ajv with the upstream schema alone (anchor)",
-      value: "file" in upstream ? share(hits.ajv, n) : null,
+      value: "file" in upstream ? share(hits.ajv, caseCount) : null,
       unit: "%",
-      baseline: `${hits.ajv} of ${n} cases (${kindText("ajv")}); rejected the valid base of ${baseRejected.ajv}`,
+      baseline: `${hits.ajv} of ${caseCount} cases (${kindText("ajv")}); rejected the valid base of ${baseRejected.ajv}`,
       ...skipped,
     },
     {
       key: "detection_zod_upstream",
       label: "detection: zod generated from the upstream document (anchor)",
-      value: "file" in upstream ? share(hits.zod, n) : null,
+      value: "file" in upstream ? share(hits.zod, caseCount) : null,
       unit: "%",
-      baseline: `${hits.zod} of ${n} cases (${kindText("zod")}); rejected the valid base of ${baseRejected.zod}`,
+      baseline: `${hits.zod} of ${caseCount} cases (${kindText("zod")}); rejected the valid base of ${baseRejected.zod}`,
       ...skipped,
     },
   ];
@@ -174,10 +174,10 @@ export async function detection(_config: BenchConfig): Promise<Section> {
     .join(", ");
   return {
     title: "Detection of single-rule violations",
-    method: `The corpus (\`bench/corpus/*.json\`, ${n} cases) holds one createEndpoint body per rule of \`rules/v2.rules.yaml\` that applies to createEndpoint and per schema-level limit the specification states, each a valid example (\`examples/create-endpoint-gpu.json\` or \`-cpu.json\`) broken in exactly one way (\`test/bench/bench.test.ts\` proves each breaks exactly the rule it names). v2kit detects a case when \`lint()\` (bundled catalog, \`schema/catalog/templates.json\` as templates) rejects it with the expected status and rule. Ajv: the upstream document's createEndpoint request schema, normalized as v2kit normalizes it and compiled with Ajv 2020 (\`loadModel\` + \`buildAjv\`), any rejection counts. zod: \`bench/zod-from-openapi.ts\` converts the raw upstream request schema the way typical generators (openapi-zod-client, orval) do — if/then/else, not, unevaluatedProperties, dependentRequired, uniqueItems and the like are dropped, as they drop them${droppedText ? ` (dropped here: ${droppedText})` : ""}; an anchor earns a case when it rejects the broken body and accepts its unbroken base (the upstream document has no \`cmd\`, so the CPU cases start from the CPU example without it; the args/cmd case cannot be earned by an anchor that rejects \`cmd\` itself).`,
+    method: `The corpus (\`bench/corpus/*.json\`, ${caseCount} cases) holds one createEndpoint body per rule of \`rules/v2.rules.yaml\` that applies to createEndpoint and per schema-level limit the specification states, each a valid example (\`examples/create-endpoint-gpu.json\` or \`-cpu.json\`) broken in exactly one way (\`test/bench/bench.test.ts\` proves each breaks exactly the rule it names). v2kit detects a case when \`lint()\` (bundled catalog, \`schema/catalog/templates.json\` as templates) rejects it with the expected status and rule. Ajv: the upstream document's createEndpoint request schema, normalized as v2kit normalizes it and compiled with Ajv 2020 (\`loadModel\` + \`buildAjv\`), any rejection counts. zod: \`bench/zod-from-openapi.ts\` converts the raw upstream request schema the way typical generators (openapi-zod-client, orval) do — if/then/else, not, unevaluatedProperties, dependentRequired, uniqueItems and the like are dropped, as they drop them${droppedText ? ` (dropped here: ${droppedText})` : ""}; an anchor earns a case when it rejects the broken body and accepts its unbroken base (the upstream document has no \`cmd\`, so the CPU cases start from the CPU example without it; the args/cmd case cannot be earned by an anchor that rejects \`cmd\` itself).`,
     rows,
     figures,
     profiles: [],
-    details: { cases: n, hits, byKind, baseRejected, zodDropped: dropped },
+    details: { cases: caseCount, hits, byKind, baseRejected, zodDropped: dropped },
   };
 }

@@ -23,7 +23,7 @@ function stringProperty(doc: Json): Json {
   const schemas = ((doc.components ?? {}) as { schemas?: Record<string, Json> }).schemas ?? {};
   for (const name of Object.keys(schemas).sort()) {
     const properties = (schemas[name]?.properties ?? {}) as Record<string, Json>;
-    const found = Object.values(properties).find((p) => p.type === "string" && p.enum === undefined && p.format === undefined);
+    const found = Object.values(properties).find((property) => property.type === "string" && property.enum === undefined && property.format === undefined);
     if (found) return found;
   }
   throw new Error("bench: the document has no component schema with a plain string property to edit");

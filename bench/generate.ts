@@ -41,10 +41,10 @@ export async function generate(config: BenchConfig): Promise<Section> {
   log(`generate: ${config.generateRuns} cold runs of ${Object.keys(contenders).length} contenders`);
   await interleaved(
     Object.fromEntries(
-      Object.entries(contenders).map(([name, c]) => [
+      Object.entries(contenders).map(([name, contender]) => [
         name,
         async () => {
-          const run = checked(name, await runNode(c.script, c.args, { rss: true }));
+          const run = checked(name, await runNode(contender.script, contender.args, { rss: true }));
           cold[name]?.ms.push(run.ms);
           if (run.rssKiB !== null) cold[name]?.rssKiB.push(run.rssKiB);
           return run.ms;
@@ -112,7 +112,7 @@ export async function generate(config: BenchConfig): Promise<Section> {
     details.upstreamStages = breakdown;
     tables.push({
       title: `Cold generate of the upstream v2 document, stage by stage (one process, peak RSS ${round(breakdown.rssKiB / 1024, 1)} MiB)`,
-      rows: breakdown.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
+      rows: breakdown.stages.map((timing) => ({ stage: timing.stage, ms: timing.ms })),
       figure: upstreamFigure.key,
     });
     const profile = await profileChild(

@@ -88,8 +88,8 @@ export function bigDocument(bytes: number): Obj {
   const schemas: Obj = {};
   for (let i = 0; i < count; i++) {
     const properties: Obj = {};
-    for (let p = 0; p < 20; p++)
-      properties[`field${p}`] = p % 4 === 0 ? { type: "integer", minimum: 0, description } : { type: "string", maxLength: 200, description };
+    for (let fieldIndex = 0; fieldIndex < 20; fieldIndex++)
+      properties[`field${fieldIndex}`] = fieldIndex % 4 === 0 ? { type: "integer", minimum: 0, description } : { type: "string", maxLength: 200, description };
     if (i > 0) properties.related = ref(`Big${i >> 1}`);
     schemas[`Big${i}`] = { type: "object", description, properties };
   }
@@ -153,8 +153,8 @@ export async function largeSpecs(config: BenchConfig): Promise<Section> {
       "openapi-typescript outcome": outcome(oat),
       "time ÷ openapi-typescript": completed(v2kit) && completed(oat) ? ratio(v2kit.ms, oat.ms) : null,
     });
-    const r = completed(v2kit) && completed(oat) ? ratio(v2kit.ms, oat.ms) : null;
-    if (r !== null && r > (worst?.ratio ?? 3)) worst = { name, file, ratio: r };
+    const timeRatio = completed(v2kit) && completed(oat) ? ratio(v2kit.ms, oat.ms) : null;
+    if (timeRatio !== null && timeRatio > (worst?.ratio ?? 3)) worst = { name, file, ratio: timeRatio };
     details[name] = {
       bytes: size,
       schemas,
@@ -179,7 +179,7 @@ export async function largeSpecs(config: BenchConfig): Promise<Section> {
       const breakdown = JSON.parse(readFileSync(stagesFile, "utf8")) as { stages: { stage: string; ms: number }[]; rssKiB: number };
       tables.push({
         title: `Generate on the ${worst.name}, stage by stage (one process under the profiler, peak RSS ${round(breakdown.rssKiB / 1024, 1)} MiB)`,
-        rows: breakdown.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
+        rows: breakdown.stages.map((timing) => ({ stage: timing.stage, ms: timing.ms })),
       });
       details.worstStages = breakdown;
     } catch {

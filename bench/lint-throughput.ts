@@ -25,11 +25,11 @@ export interface BodyResult {
 
 /** Calls per batch so that one batch of `fn` takes about 25 ms. */
 function batchSize(fn: () => unknown): number {
-  let n = 50;
+  let calls = 50;
   for (;;) {
-    const ns = nsPerCall(fn, n) * n;
-    if (ns > 5e6 || n >= 1e6) return Math.max(50, Math.round((n * 25e6) / ns));
-    n *= 4;
+    const ns = nsPerCall(fn, calls) * calls;
+    if (ns > 5e6 || calls >= 1e6) return Math.max(50, Math.round((calls * 25e6) / ns));
+    calls *= 4;
   }
 }
 
@@ -101,26 +101,26 @@ export async function lintThroughput(config: BenchConfig): Promise<Section> {
   const nameOf = Object.keys(bodies);
   // Each contender: the median over processes of its per-process median.
   const results: BodyResult[] = nameOf.map((name) => {
-    const mine = runs.map((r) => r.find((b) => b.name === name) as BodyResult);
+    const mine = runs.map((processResults) => processResults.find((b) => b.name === name) as BodyResult);
     const pick = (k: keyof BodyResult["ns"]) => median(mine.map((b) => b.ns[k]));
     return { name, bytes: mine[0]?.bytes ?? 0, ns: { parse: pick("parse"), ajv: pick("ajv"), parseAjv: pick("parseAjv"), lint: pick("lint") } };
   });
   /** lint ÷ JSON.parse of each process, for one body. */
-  const ratiosOf = (name: string) => runs.map((r) => r.find((b) => b.name === name) as BodyResult).map((b) => b.ns.lint / b.ns.parse);
+  const ratiosOf = (name: string) => runs.map((processResults) => processResults.find((b) => b.name === name) as BodyResult).map((b) => b.ns.lint / b.ns.parse);
   const perSecond = (ns: number) => Math.round(1e9 / ns);
-  const rows: Row[] = results.map((r) => ({
-    body: `${r.name} (${r.bytes} B)`,
-    "JSON.parse /s": perSecond(r.ns.parse),
-    "Ajv alone /s": perSecond(r.ns.ajv),
-    "JSON.parse + Ajv /s": perSecond(r.ns.parseAjv),
-    "lint /s": perSecond(r.ns.lint),
-    "lint µs": round(r.ns.lint / 1000, 2),
-    "JSON.parse + Ajv ÷ JSON.parse": ratio(r.ns.parseAjv, r.ns.parse),
-    "lint ÷ JSON.parse": ratio(r.ns.lint, r.ns.parse),
+  const rows: Row[] = results.map((result) => ({
+    body: `${result.name} (${result.bytes} B)`,
+    "JSON.parse /s": perSecond(result.ns.parse),
+    "Ajv alone /s": perSecond(result.ns.ajv),
+    "JSON.parse + Ajv /s": perSecond(result.ns.parseAjv),
+    "lint /s": perSecond(result.ns.lint),
+    "lint µs": round(result.ns.lint / 1000, 2),
+    "JSON.parse + Ajv ÷ JSON.parse": ratio(result.ns.parseAjv, result.ns.parse),
+    "lint ÷ JSON.parse": ratio(result.ns.lint, result.ns.parse),
   }));
-  const by = (name: string) => results.find((r) => r.name === name) as BodyResult;
+  const by = (name: string) => results.find((result) => result.name === name) as BodyResult;
   const figure = (key: string, name: string, target: number): Figure => {
-    const r = by(name);
+    const result = by(name);
     const ratios = ratiosOf(name);
     return {
       key,
@@ -128,40 +128,40 @@ export async function lintThroughput(config: BenchConfig): Promise<Section> {
       value: round(median(ratios), 3),
       unit: "×",
       target: { op: "<=", value: target },
-      baseline: `JSON.parse + Ajv standalone: ${ratio(r.ns.parseAjv, r.ns.parse)}× (JSON.parse ${round(r.ns.parse / 1000, 2)} µs, lint ${round(r.ns.lint / 1000, 2)} µs); median of ${ratios.length} processes, which measured ${ratios.map((x) => `${round(x, 2)}×`).join(", ")}`,
+      baseline: `JSON.parse + Ajv standalone: ${ratio(result.ns.parseAjv, result.ns.parse)}× (JSON.parse ${round(result.ns.parse / 1000, 2)} µs, lint ${round(result.ns.lint / 1000, 2)} µs); median of ${ratios.length} processes, which measured ${ratios.map((x) => `${round(x, 2)}×`).join(", ")}`,
     };
   };
   const figures = [figure("lint_valid_vs_parse", "valid", 1.6), figure("lint_invalid_vs_parse", "invalid", 3)];
   const profiles = [];
   const tables: Breakdown[] = [];
-  for (const f of figures) {
-    if (met(f) !== false) continue;
-    const name = f.key === "lint_valid_vs_parse" ? "valid" : "invalid";
+  for (const measured of figures) {
+    if (met(measured) !== false) continue;
+    const name = measured.key === "lint_valid_vs_parse" ? "valid" : "invalid";
     const text = bodies[name];
-    const r = by(name);
+    const result = by(name);
     // lint = parse + Ajv + the rest (inspection, clone, stages, rules, verdict), by difference.
-    const rest = r.ns.lint - r.ns.parseAjv;
+    const rest = result.ns.lint - result.ns.parseAjv;
     const part = (what: string, ns: number) => ({
       part: what,
       µs: round(ns / 1000, 2),
-      "% of lint": round((ns / r.ns.lint) * 100, 1),
-      "× JSON.parse": ratio(ns, r.ns.parse),
+      "% of lint": round((ns / result.ns.lint) * 100, 1),
+      "× JSON.parse": ratio(ns, result.ns.parse),
     });
     tables.push({
       title: `lint of the ${name} body, by difference of the medians`,
       rows: [
-        part("JSON.parse", r.ns.parse),
-        part("Ajv (schema)", r.ns.parseAjv - r.ns.parse),
+        part("JSON.parse", result.ns.parse),
+        part("Ajv (schema)", result.ns.parseAjv - result.ns.parse),
         part("everything else: inspect, clone, stages, rules, verdict", rest),
-        part("lint", r.ns.lint),
+        part("lint", result.ns.lint),
       ],
-      figure: f.key,
-      note: `Meeting ≤ ${f.target?.value}× leaves ${round((((f.target?.value ?? 0) - 1) * r.ns.parse) / 1000, 2)} µs beyond JSON.parse for Ajv and the engine together; Ajv alone takes ${round((r.ns.parseAjv - r.ns.parse) / 1000, 2)} µs, the engine ${round(rest / 1000, 2)} µs.`,
+      figure: measured.key,
+      note: `Meeting ≤ ${measured.target?.value}× leaves ${round((((measured.target?.value ?? 0) - 1) * result.ns.parse) / 1000, 2)} µs beyond JSON.parse for Ajv and the engine together; Ajv alone takes ${round((result.ns.parseAjv - result.ns.parse) / 1000, 2)} µs, the engine ${round(rest / 1000, 2)} µs.`,
     });
     log(`lint throughput: profiling the ${name} body (target missed)`);
     profiles.push({
       ...(await profileInProcess(`lint(${name} body) in a loop, in process`, () => lint(text, { operation: OPERATION }), config.quick ? 1500 : 4000)),
-      figure: f.key,
+      figure: measured.key,
     });
   }
   return {
@@ -172,8 +172,8 @@ export async function lintThroughput(config: BenchConfig): Promise<Section> {
     profiles,
     tables,
     details: {
-      ...Object.fromEntries(results.map((r) => [r.name, { bytes: r.bytes, ns: r.ns }])),
-      processes: runs.map((run) => Object.fromEntries(run.map((r) => [r.name, r.ns]))),
+      ...Object.fromEntries(results.map((result) => [result.name, { bytes: result.bytes, ns: result.ns }])),
+      processes: runs.map((run) => Object.fromEntries(run.map((result) => [result.name, result.ns]))),
     },
   };
 }

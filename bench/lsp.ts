@@ -39,8 +39,8 @@ export async function lspBench(config: BenchConfig): Promise<Section> {
   const connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout), new protocol.StreamMessageWriter(child.stdin));
   const arrived = new Map<number, number>();
   let wake: (() => void) | undefined;
-  connection.onNotification(protocol.PublishDiagnosticsNotification.type, (p) => {
-    if (p.uri === uri && p.version !== undefined) arrived.set(p.version, performance.now());
+  connection.onNotification(protocol.PublishDiagnosticsNotification.type, (params) => {
+    if (params.uri === uri && params.version !== undefined) arrived.set(params.version, performance.now());
     wake?.();
   });
   connection.listen();

@@ -12,8 +12,8 @@ const file = process.env.V2KIT_BENCH_MEMORY_FILE;
 if (file !== undefined) {
   const peak = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   const sample = () => {
-    const m = process.memoryUsage();
-    for (const key of Object.keys(peak) as (keyof typeof peak)[]) peak[key] = Math.max(peak[key], Math.round(m[key] / 1024));
+    const usage = process.memoryUsage();
+    for (const key of Object.keys(peak) as (keyof typeof peak)[]) peak[key] = Math.max(peak[key], Math.round(usage[key] / 1024));
   };
   setInterval(sample, 100).unref();
   setFlagsFromString("--expose-gc");

@@ -22,10 +22,10 @@ async function writeNdjson(file: string, count: number): Promise<number> {
   const stream = createWriteStream(file);
   let written = 0;
   while (written < count) {
-    const n = Math.min(1000, count - written);
-    const chunk = n === 1000 ? block : Array.from({ length: n }, (_, i) => mix[i % mix.length]).join("\n") + "\n";
+    const batch = Math.min(1000, count - written);
+    const chunk = batch === 1000 ? block : Array.from({ length: batch }, (_, i) => mix[i % mix.length]).join("\n") + "\n";
     if (!stream.write(chunk)) await once(stream, "drain");
-    written += n;
+    written += batch;
   }
   stream.end();
   await once(stream, "finish");
@@ -34,8 +34,8 @@ async function writeNdjson(file: string, count: number): Promise<number> {
 
 /** Peaks of the JS heap and of buffers (the memory probe), in MiB. */
 function memoryColumns(run: ChildRun | null): Row {
-  const m = run?.memory ?? null;
-  const mib = (key: string) => (m?.[key] === undefined ? null : round((m[key] as number) / 1024, 1));
+  const memory = run?.memory ?? null;
+  const mib = (key: string) => (memory?.[key] === undefined ? null : round((memory[key] as number) / 1024, 1));
   return {
     "heap used MiB": mib("heapUsed"),
     "retained after GC MiB": mib("retainedHeap"),
@@ -45,7 +45,7 @@ function memoryColumns(run: ChildRun | null): Row {
   };
 }
 
-const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+const label = (count: number) => (count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1000}k`);
 
 const lintArgs = (file: string, jobs: number) => ["lint", "--operation", "createEndpoint", "--ndjson", "--jobs", String(jobs), file];
 
@@ -58,8 +58,8 @@ async function lintRun(file: string, jobs: number, options: { rss?: boolean; mem
 
 /** A row of the throughput table from the median wall time of its runs. */
 function rateRow(run: string, count: number, bytes: number, ms: number[]): Row {
-  const s = median(ms) / 1000;
-  return { run, MB: round(bytes / 1e6, 1), s: round(s, 2), "MB/s": round(bytes / 1e6 / s, 1), "bodies/s": Math.round(count / s) };
+  const seconds = median(ms) / 1000;
+  return { run, MB: round(bytes / 1e6, 1), s: round(seconds, 2), "MB/s": round(bytes / 1e6 / seconds, 1), "bodies/s": Math.round(count / seconds) };
 }
 
 export async function ndjson(config: BenchConfig): Promise<Section> {
@@ -94,12 +94,12 @@ export async function ndjson(config: BenchConfig): Promise<Section> {
   const speed = await throughput(config, exportName);
   // Where the growth is: peak RSS against the peaks of the JS heap and of buffers.
   const components: [string, (r: ChildRun) => number | null][] = [
-    ["peak RSS", (r) => r.rssKiB],
-    ["JS heap used", (r) => r.memory?.heapUsed ?? null],
-    ["JS heap retained after a full GC at exit", (r) => r.memory?.retainedHeap ?? null],
-    ["JS heap reserved (heapTotal)", (r) => r.memory?.heapTotal ?? null],
-    ["external (Buffers, streams)", (r) => r.memory?.external ?? null],
-    ["array buffers (part of external)", (r) => r.memory?.arrayBuffers ?? null],
+    ["peak RSS", (childRun) => childRun.rssKiB],
+    ["JS heap used", (childRun) => childRun.memory?.heapUsed ?? null],
+    ["JS heap retained after a full GC at exit", (childRun) => childRun.memory?.retainedHeap ?? null],
+    ["JS heap reserved (heapTotal)", (childRun) => childRun.memory?.heapTotal ?? null],
+    ["external (Buffers, streams)", (childRun) => childRun.memory?.external ?? null],
+    ["array buffers (part of external)", (childRun) => childRun.memory?.arrayBuffers ?? null],
   ];
   const firstRun = runs.get(first);
   const lastRun = runs.get(last);
@@ -132,9 +132,9 @@ export async function ndjson(config: BenchConfig): Promise<Section> {
     ],
     details: {
       sizes,
-      rssKiB: Object.fromEntries([...runs].map(([n, r]) => [n, r.rssKiB])),
-      ms: Object.fromEntries([...runs].map(([n, r]) => [n, r.ms])),
-      jobs2RssKiB: Object.fromEntries([...jobRuns].map(([n, r]) => [n, r.rssKiB])),
+      rssKiB: Object.fromEntries([...runs].map(([count, childRun]) => [count, childRun.rssKiB])),
+      ms: Object.fromEntries([...runs].map(([count, childRun]) => [count, childRun.ms])),
+      jobs2RssKiB: Object.fromEntries([...jobRuns].map(([count, childRun]) => [count, childRun.rssKiB])),
       throughput: speed.details,
     },
   };
@@ -201,7 +201,7 @@ async function throughput(
   // with other work, two threads of one process get no more CPU than one. The load says how busy.
   const ceiling = await threadCeiling();
   const load = `load average ${round(loadBefore, 1)} before, ${round(loadavg()[0] as number, 1)} after; a CPU loop on 2 threads ÷ 1 thread: ${ceiling ?? "?"}×`;
-  const perSecond = (n: number) => `${Math.round(n / 100) / 10}k bodies/s`;
+  const perSecond = (bodiesPerSecond: number) => `${Math.round(bodiesPerSecond / 100) / 10}k bodies/s`;
   const figures: Figure[] = [
     {
       key: "ndjson_vs_anchor",
@@ -244,7 +244,7 @@ async function throughput(
  */
 async function gapProfiles(file: string, figures: Figure[]): Promise<ProfileSummary[]> {
   const profiles: ProfileSummary[] = [];
-  const missed = (key: string) => figures.some((f) => f.key === key && met(f) === false);
+  const missed = (key: string) => figures.some((figure) => figure.key === key && met(figure) === false);
   if (missed("ndjson_vs_anchor")) {
     log("ndjson: profiling --jobs 1 (ndjson_vs_anchor missed)");
     const [one] = await profileChildThreads("`v2kit lint --ndjson --jobs 1`", cli(), lintArgs(file, 1));
@@ -253,7 +253,7 @@ async function gapProfiles(file: string, figures: Figure[]): Promise<ProfileSumm
   if (missed("ndjson_jobs_scaling")) {
     log("ndjson: profiling --jobs 2 (ndjson_jobs_scaling missed)");
     const [main, worker] = await profileChildThreads("`v2kit lint --ndjson --jobs 2`", cli(), lintArgs(file, 2));
-    for (const p of [main, worker]) if (p) profiles.push({ ...p, figure: "ndjson_jobs_scaling" });
+    for (const profile of [main, worker]) if (profile) profiles.push({ ...profile, figure: "ndjson_jobs_scaling" });
   }
   return profiles;
 }

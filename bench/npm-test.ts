@@ -12,9 +12,9 @@ import type { Section } from "./figures.js";
 
 function timed(args: string[]): { seconds: number; status: number | null; tail: string } {
   const started = performance.now();
-  const r = spawnSync("npm", args, { cwd: root(), encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: "0" } });
+  const result = spawnSync("npm", args, { cwd: root(), encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: "0" } });
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, status: r.status, tail: `${r.stdout}${r.stderr}`.trim().split("\n").slice(-3).join(" / ") };
+  return { seconds, status: result.status, tail: `${result.stdout}${result.stderr}`.trim().split("\n").slice(-3).join(" / ") };
 }
 
 export async function npmTest(config: BenchConfig): Promise<Section> {
@@ -37,7 +37,7 @@ export async function npmTest(config: BenchConfig): Promise<Section> {
   for (const tool of ["eslint", "prettier"]) rmSync(path.join(root(), "node_modules", ".cache", tool), { recursive: true, force: true });
   const test = timed(["test"]);
   const lintWarm = timed(["run", "lint"]);
-  const round = (n: number) => Math.round(n * 10) / 10;
+  const round = (value: number) => Math.round(value * 10) / 10;
   const failed = test.status !== 0 ? `npm test exited ${test.status}: ${test.tail}` : undefined;
   return {
     title,

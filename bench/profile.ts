@@ -68,8 +68,8 @@ export function summarize(profile: CpuProfile, subject: string, top = 12): Profi
     byModule.set(module, (byModule.get(module) ?? 0) + us);
     total += us;
   }
-  const rank = (m: Map<string, number>) =>
-    [...m.entries()]
+  const rank = (totals: Map<string, number>) =>
+    [...totals.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, selfMs: Math.round(us / 100) / 10, share: total === 0 ? 0 : Math.round((us / total) * 1000) / 10 }));
@@ -98,7 +98,7 @@ export async function profileChild(subject: string, script: string, args: readon
   const dir = mkdtempSync(path.join(tmpdir(), "v2kit-prof-"));
   try {
     await runNode(script, args, { ...options, nodeFlags: [...(options.nodeFlags ?? []), "--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", "200"] });
-    const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+    const file = readdirSync(dir).find((fileName) => fileName.endsWith(".cpuprofile"));
     if (file === undefined) return null;
     return summarize(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile, subject);
   } finally {
@@ -116,11 +116,14 @@ export async function profileChildThreads(subject: string, script: string, args:
   try {
     await runNode(script, args, { ...options, nodeFlags: [...(options.nodeFlags ?? []), "--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", "200"] });
     return readdirSync(dir)
-      .filter((f) => f.endsWith(".cpuprofile"))
-      .map((f) => ({ f, pid: Number(f.split(".")[3]), thread: Number(f.split(".")[4]) }))
+      .filter((fileName) => fileName.endsWith(".cpuprofile"))
+      .map((fileName) => ({ fileName, pid: Number(fileName.split(".")[3]), thread: Number(fileName.split(".")[4]) }))
       .sort((a, b) => a.pid - b.pid || a.thread - b.thread)
-      .map(({ f, thread }) =>
-        summarize(JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CpuProfile, `${subject}, ${thread === 0 ? "main thread" : `worker thread ${thread}`}`),
+      .map(({ fileName, thread }) =>
+        summarize(
+          JSON.parse(readFileSync(path.join(dir, fileName), "utf8")) as CpuProfile,
+          `${subject}, ${thread === 0 ? "main thread" : `worker thread ${thread}`}`,
+        ),
       );
   } finally {
     rmSync(dir, { recursive: true, force: true });

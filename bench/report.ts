@@ -31,78 +31,80 @@ const cell = (value: unknown): string => (value === null || value === undefined 
 
 export function table(rows: Row[]): string {
   if (rows.length === 0) return "";
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const numeric = columns.map((c) => rows.every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"));
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const numeric = columns.map((column) => rows.every((row) => row[column] === null || row[column] === undefined || typeof row[column] === "number"));
   return [
     `| ${columns.join(" | ")} |`,
-    `|${numeric.map((n) => (n ? "---:" : "---")).join("|")}|`,
-    ...rows.map((r) => `| ${columns.map((c) => cell(r[c])).join(" | ")} |`),
+    `|${numeric.map((isNumeric) => (isNumeric ? "---:" : "---")).join("|")}|`,
+    ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`),
   ].join("\n");
 }
 
-const unitText = (f: Figure) => (f.unit === "files/s" || f.unit === "B" || f.unit === "s" || f.unit === "ms" ? ` ${f.unit}` : f.unit);
-const shown = (f: Figure) => (f.value === null ? "skipped" : `${f.value}${unitText(f)}`);
-const targetText = (f: Figure) => (f.target === undefined ? "anchor" : `${f.target.op === "<=" ? "≤" : "≥"} ${f.target.value}${unitText(f)}`);
-const metText = (f: Figure) => {
-  const m = met(f);
-  if (f.target === undefined) return "–";
-  return m === null ? `skipped: ${f.skipped ?? "not measured"}` : m ? "yes" : "**no**";
+const unitText = (figure: Figure) =>
+  figure.unit === "files/s" || figure.unit === "B" || figure.unit === "s" || figure.unit === "ms" ? ` ${figure.unit}` : figure.unit;
+const shown = (figure: Figure) => (figure.value === null ? "skipped" : `${figure.value}${unitText(figure)}`);
+const targetText = (figure: Figure) =>
+  figure.target === undefined ? "anchor" : `${figure.target.op === "<=" ? "≤" : "≥"} ${figure.target.value}${unitText(figure)}`;
+const metText = (figure: Figure) => {
+  const outcome = met(figure);
+  if (figure.target === undefined) return "–";
+  return outcome === null ? `skipped: ${figure.skipped ?? "not measured"}` : outcome ? "yes" : "**no**";
 };
 
 function summaryTable(figures: Figure[]): string {
   return table(
-    figures.map((f) => ({
-      figure: f.label,
-      "`--json` key": `\`${f.key}\``,
-      measured: shown(f),
-      target: targetText(f),
-      "met?": metText(f),
-      "anchors (same run)": f.baseline,
+    figures.map((figure) => ({
+      figure: figure.label,
+      "`--json` key": `\`${figure.key}\``,
+      measured: shown(figure),
+      target: targetText(figure),
+      "met?": metText(figure),
+      "anchors (same run)": figure.baseline,
     })),
   );
 }
 
-function profileText(p: ProfileSummary): string {
+function profileText(profile: ProfileSummary): string {
   return [
-    `Profile: ${p.subject}, ${p.totalMs} ms of samples (self time).`,
+    `Profile: ${profile.subject}, ${profile.totalMs} ms of samples (self time).`,
     "",
     "Where the time goes, by module:",
     "",
-    table(p.modules.map((m) => ({ module: m.name, "self ms": m.selfMs, "%": m.share }))),
+    table(profile.modules.map((entry) => ({ module: entry.name, "self ms": entry.selfMs, "%": entry.share }))),
     "",
     "Top functions:",
     "",
-    table(p.functions.map((f) => ({ function: f.name, "self ms": f.selfMs, "%": f.share }))),
+    table(profile.functions.map((entry) => ({ function: entry.name, "self ms": entry.selfMs, "%": entry.share }))),
   ].join("\n");
 }
 
-export function render(sections: Section[], m: Machine, mode: { quick: boolean; seconds: number }): string {
-  const figures = sections.flatMap((s) => s.figures);
-  const missed = figures.filter((f) => met(f) === false);
+export function render(sections: Section[], host: Machine, mode: { quick: boolean; seconds: number }): string {
+  const figures = sections.flatMap((section) => section.figures);
+  const missed = figures.filter((figure) => met(figure) === false);
   const out: string[] = [
     "# Benchmarks",
     "",
     "Written by `npm run bench` (`bench/run.ts`); do not edit by hand. Every number below was measured in the run that wrote this file, each v2kit figure beside its anchors (JSON.parse, Ajv, `node -e 0`, openapi-typescript, zod) measured in the same run.",
     "",
-    `Run: ${mode.quick ? "`--quick` (fewer runs, NDJSON 10k/100k, smaller synthetic documents)" : "full"}, ${Math.round(mode.seconds)} s. Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}. Peak RSS via ${m.rss}.`,
+    `Run: ${mode.quick ? "`--quick` (fewer runs, NDJSON 10k/100k, smaller synthetic documents)" : "full"}, ${Math.round(mode.seconds)} s. Machine: ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB, Node ${host.node}, ${host.os}. Peak RSS via ${host.rss}.`,
     "",
     "## Summary",
     "",
     summaryTable(figures),
     "",
   ];
-  for (const s of sections) {
-    out.push(`## ${s.title}`, "", s.method, "", table(s.rows), "");
-    for (const t of s.tables ?? []) if (t.figure === undefined) out.push(`${t.title}:`, "", table(t.rows), "", ...(t.note ? [t.note, ""] : []));
-    for (const p of s.profiles) if (p.figure === undefined && s.figures.length === 0) out.push(profileText(p), "");
+  for (const section of sections) {
+    out.push(`## ${section.title}`, "", section.method, "", table(section.rows), "");
+    for (const t of section.tables ?? []) if (t.figure === undefined) out.push(`${t.title}:`, "", table(t.rows), "", ...(t.note ? [t.note, ""] : []));
+    for (const profile of section.profiles) if (profile.figure === undefined && section.figures.length === 0) out.push(profileText(profile), "");
   }
   out.push("## Gaps", "");
   if (missed.length === 0) out.push("Every target with a measured value was met in this run.", "");
-  for (const f of missed) {
-    out.push(`### ${f.label}: ${shown(f)}, target ${targetText(f)}`, "", f.baseline, "");
-    const section = sections.find((s) => s.figures.includes(f));
-    for (const t of section?.tables ?? []) if (t.figure === f.key) out.push(`${t.title}:`, "", table(t.rows), "", ...(t.note ? [t.note, ""] : []));
-    for (const p of section?.profiles ?? []) if (p.figure === undefined || p.figure === f.key) out.push(profileText(p), "");
+  for (const figure of missed) {
+    out.push(`### ${figure.label}: ${shown(figure)}, target ${targetText(figure)}`, "", figure.baseline, "");
+    const section = sections.find((candidate) => candidate.figures.includes(figure));
+    for (const t of section?.tables ?? []) if (t.figure === figure.key) out.push(`${t.title}:`, "", table(t.rows), "", ...(t.note ? [t.note, ""] : []));
+    for (const profile of section?.profiles ?? []) if (profile.figure === undefined || profile.figure === figure.key) out.push(profileText(profile), "");
   }
   out.push(
     "## How to reproduce",

@@ -51,7 +51,7 @@ export async function scanBench(config: BenchConfig): Promise<Section> {
   const anchor = fromRoot("dist", "bench", "anchors", "walk-read.js");
   const scanMs: number[] = [];
   const walkMs: number[] = [];
-  for (let r = 0; r < runs; r++) {
+  for (let attempt = 0; attempt < runs; attempt++) {
     const scan = await runNode(cli(), ["migrate", "scan", "--format", "json", "--fail-on", "none", root]);
     if (scan.code !== 0) throw new Error(`bench: migrate scan exited ${scan.code}: ${scan.stderr}`);
     scanMs.push(scan.ms);

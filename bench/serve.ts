@@ -16,10 +16,10 @@ async function startServer(args: string[]): Promise<{ child: ChildProcess; url: 
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1] as string);
+    child.stdout?.on("data", (chunk) => {
+      out += String(chunk);
+      const match = /listening on (\S+)/.exec(out);
+      if (match) resolve(match[1] as string);
     });
     child.on("close", (code) => reject(new Error(`server exited ${code}`)));
   });
@@ -115,7 +115,7 @@ export async function serve(config: BenchConfig): Promise<Section> {
     log("serve: invalid create");
     const invalidRps = await load(server.url, "/v2/serverless", invalid, 422, seconds);
     const imports = await importCost(config);
-    const round = (n: number) => Math.round(n);
+    const round = (value: number) => Math.round(value);
     return {
       title: "Serve",
       method: `Each server runs in its own process on loopback; this process keeps ${IN_FLIGHT} keep-alive requests in flight for ${seconds} s per row and counts completed requests. The floor is a bare node:http server that reads the body and answers a constant JSON; v2kit serve reads the body, runs the engine (schema, stages, rules), stores the resource and checks the response against the document before sending it. Invalid bodies get the engine's problem body (422). Loading: fresh processes (${config.coldRuns} of each, interleaved ABBA, median wall time) run \`node --input-type=module -e\` in the package root and import the package by its name, as a consumer does (package.json exports, dist/); the last one also starts a server on the bundled schema and answers one request.`,

@@ -17,11 +17,11 @@ export function median(samples: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** The q-quantile (0..1) by linear interpolation between closest ranks. */
-export function quantile(samples: readonly number[], q: number): number {
+/** The quantile at `fraction` (0..1) by linear interpolation between closest ranks. */
+export function quantile(samples: readonly number[], fraction: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
-  const pos = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+  const pos = (sorted.length - 1) * Math.min(1, Math.max(0, fraction));
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
   return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (pos - lo);
@@ -40,7 +40,7 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
  */
 export async function interleaved<K extends string>(contenders: Record<K, () => Promise<number> | number>, runs: number): Promise<Record<K, number[]>> {
   const names = Object.keys(contenders) as K[];
-  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let i = 0; i < runs; i++) {
     const order = i % 2 === 0 ? names : [...names].reverse();
     for (const name of order) samples[name].push(await contenders[name]());

@@ -140,7 +140,7 @@ export function zodFromSchema(doc: Record<string, unknown>, schema: Schema): Zod
     const shape: Record<string, z.ZodType> = {};
     for (const [key, value] of Object.entries(properties)) shape[key] = required.has(key) ? convert(value) : convert(value).optional();
     // Required names without a property schema still have to be present.
-    for (const key of required) if (!(key in shape)) shape[key] = z.unknown().refine((v) => v !== undefined);
+    for (const key of required) if (!(key in shape)) shape[key] = z.unknown().refine((value) => value !== undefined);
     if (extra === false) return z.strictObject(shape);
     if (extra !== undefined && extra !== true) return z.object(shape).catchall(convert(extra as Schema));
     return z.looseObject(shape);
@@ -180,8 +180,8 @@ function number(node: Record<string, unknown>, start: z.ZodNumber): z.ZodType {
 }
 
 function enumOf(values: unknown[]): z.ZodType {
-  if (values.length > 0 && values.every((v): v is string => typeof v === "string")) return z.enum(values as [string, ...string[]]);
-  const literals: z.ZodType[] = values.map((v) => (v === null ? z.null() : z.literal(v as z.core.util.Literal)));
+  if (values.length > 0 && values.every((value): value is string => typeof value === "string")) return z.enum(values as [string, ...string[]]);
+  const literals: z.ZodType[] = values.map((value) => (value === null ? z.null() : z.literal(value as z.core.util.Literal)));
   if (literals.length === 0) return z.never();
   return literals.length === 1 ? (literals[0] as z.ZodType) : z.union(literals as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }

@@ -115,24 +115,25 @@ describe("detection corpus", () => {
       rules: { id: string; operations: string[] }[];
     };
     const createRules = rulesFile.rules
-      .filter((r) => r.operations.includes("createEndpoint"))
-      .map((r) => r.id)
+      .filter((rule) => rule.operations.includes("createEndpoint"))
+      .map((rule) => rule.id)
       .sort();
-    const covered = [...new Set(corpus.filter((c) => c.kind === "rule").map((c) => c.rule))].sort();
+    const covered = [...new Set(corpus.filter((testCase) => testCase.kind === "rule").map((testCase) => testCase.rule))].sort();
     expect(covered).toEqual(createRules);
-    expect(corpus.filter((c) => c.kind === "schema").length).toBeGreaterThan(0);
+    expect(corpus.filter((testCase) => testCase.kind === "schema").length).toBeGreaterThan(0);
   });
 
-  test.each(loadCorpus().map((c) => [c.id, c] as const))("%s breaks exactly the rule it names", (_id, c) => {
-    expect(lint(JSON.stringify(baseBody(c)), { operation: "createEndpoint", templates }).violations).toEqual([]);
-    const verdict = lint(JSON.stringify(c.body), { operation: "createEndpoint", templates });
+  test.each(loadCorpus().map((testCase) => [testCase.id, testCase] as const))("%s breaks exactly the rule it names", (_id, testCase) => {
+    expect(lint(JSON.stringify(baseBody(testCase)), { operation: "createEndpoint", templates }).violations).toEqual([]);
+    const verdict = lint(JSON.stringify(testCase.body), { operation: "createEndpoint", templates });
     expect(verdict.ok).toBe(false);
-    expect(verdict.status).toBe(c.status);
-    expect(verdict.violations.map((v) => v.rule)).toContain(c.rule);
+    expect(verdict.status).toBe(testCase.status);
+    expect(verdict.violations.map((violation) => violation.rule)).toContain(testCase.rule);
     // One break: every violation lies at or below the broken field (a oneOf reports each branch).
-    for (const v of verdict.violations) expect(v.path.startsWith(c.path), `${v.rule} at ${v.path}`).toBe(true);
-    if (c.kind === "rule") expect(verdict.violations.filter((v) => !v.rule.startsWith("schema/")).map((v) => v.rule)).toEqual([c.rule]);
-    else expect(verdict.violations.every((v) => v.rule.startsWith("schema/"))).toBe(true);
-    expect(v2kitDetects(c, templates)).toBe(true);
+    for (const violation of verdict.violations) expect(violation.path.startsWith(testCase.path), `${violation.rule} at ${violation.path}`).toBe(true);
+    if (testCase.kind === "rule")
+      expect(verdict.violations.filter((violation) => !violation.rule.startsWith("schema/")).map((violation) => violation.rule)).toEqual([testCase.rule]);
+    else expect(verdict.violations.every((violation) => violation.rule.startsWith("schema/"))).toBe(true);
+    expect(v2kitDetects(testCase, templates)).toBe(true);
   });
 });
