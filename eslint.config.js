@@ -36,6 +36,7 @@ const ID_LENGTH_FOLDERS = [
   "test/conformance",
   "test/graphql",
   "test/ndjson",
+  "test/serve",
 ];
 /** Test files at test/'s top level that hold it too (the language server's and ndjson's follow with lint/). */
 const ID_LENGTH_FILES = [
