@@ -59,8 +59,8 @@ async function ruleCatalog() {
   const { stageKind } = await import(path.join(root, "dist", "rules", "transforms", "index.js"));
   const file = path.join(root, "rules", "v2.rules.yaml");
   const rules = parseRules(readFileSync(file, "utf8"), file);
-  const cell = (s) =>
-    String(s)
+  const cell = (value) =>
+    String(value)
       .replace(/\|/g, "\\|")
       .replace(/\s*\n\s*/g, " ");
   const lines = [
@@ -75,26 +75,26 @@ async function ruleCatalog() {
     "we chose it.",
     "",
   ];
-  for (const r of rules.rules) {
-    lines.push(`## ${r.id}`, "");
+  for (const rule of rules.rules) {
+    lines.push(`## ${rule.id}`, "");
     lines.push(`| | |`, `|---|---|`);
-    lines.push(`| message | ${cell(r.message)} |`);
-    lines.push(`| status | ${r.status}${r.statusChosen ? " (status chosen)" : ""} |`);
-    lines.push(`| operations | ${r.operations.map((o) => `\`${o}\``).join(", ")} |`);
-    lines.push(`| checks | ${cell(ruleKind(r.kind).explain(r))} |`);
-    lines.push(`| kind | \`${r.kind}\` |`);
-    if (r.needs?.length) lines.push(`| needs | ${r.needs.join(", ")} (without it: a warning, never a failure) |`);
-    if (r.hint) lines.push(`| hint | ${cell(r.hint)} |`);
-    lines.push(`| specification | ${cell(r.spec)} |`);
-    if (r["x-v2kit-source"]) lines.push(`| source | \`${cell(r["x-v2kit-source"])}\` |`);
+    lines.push(`| message | ${cell(rule.message)} |`);
+    lines.push(`| status | ${rule.status}${rule.statusChosen ? " (status chosen)" : ""} |`);
+    lines.push(`| operations | ${rule.operations.map((operation) => `\`${operation}\``).join(", ")} |`);
+    lines.push(`| checks | ${cell(ruleKind(rule.kind).explain(rule))} |`);
+    lines.push(`| kind | \`${rule.kind}\` |`);
+    if (rule.needs?.length) lines.push(`| needs | ${rule.needs.join(", ")} (without it: a warning, never a failure) |`);
+    if (rule.hint) lines.push(`| hint | ${cell(rule.hint)} |`);
+    lines.push(`| specification | ${cell(rule.spec)} |`);
+    if (rule["x-v2kit-source"]) lines.push(`| source | \`${cell(rule["x-v2kit-source"])}\` |`);
     lines.push("");
   }
   lines.push("# Stages", "", "Run in order before the rules, to build the resolved body (`resolved` in every verdict).", "");
-  for (const s of rules.stages) {
+  for (const stage of rules.stages) {
     lines.push(
-      `## ${s.id}`,
+      `## ${stage.id}`,
       "",
-      `${cell(stageKind(s.kind).explain(s))}. Operations: ${s.operations.map((o) => `\`${o}\``).join(", ")}. Specification: ${cell(s.spec)}.`,
+      `${cell(stageKind(stage.kind).explain(stage))}. Operations: ${stage.operations.map((operation) => `\`${operation}\``).join(", ")}. Specification: ${cell(stage.spec)}.`,
       "",
     );
   }

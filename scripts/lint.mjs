@@ -28,4 +28,4 @@ for (const { label, code, output } of results) {
   process.stdout.write(`> ${label}${code === 0 ? "" : ` (exit ${code})`}\n`);
   process.stdout.write(output);
 }
-process.exitCode = results.some((r) => r.code !== 0) ? 1 : 0;
+process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;

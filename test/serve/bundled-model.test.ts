@@ -18,7 +18,7 @@ describe("the model generate writes for serve", () => {
     const model = await loadModel({});
     expect(model.operations.length).toBeGreaterThan(40);
     expect(written.model).toStrictEqual({ operations: model.operations, schemas: model.schemas });
-    expect(written.model.operations.some((o) => o.kind === "graphql")).toBe(true);
+    expect(written.model.operations.some((operation) => operation.kind === "graphql")).toBe(true);
     const document = parseText(readFileSync(bundled.spec(), "utf8"), bundled.spec());
     expect(written.document).toStrictEqual(document);
     // Served as written: the same keys in the same order, not sorted.

@@ -37,11 +37,11 @@ describe("v2kit serve", () => {
     first.child.kill("SIGTERM");
     await first.exited;
     const saved = JSON.parse(readFileSync(state, "utf8")) as { collections: Record<string, { id: string }[]> };
-    expect(saved.collections["/v2/serverless"]?.map((r) => r.id)).toEqual([id]);
+    expect(saved.collections["/v2/serverless"]?.map((record) => record.id)).toEqual([id]);
 
     const second = await serve(["--state", state, "--seed", "3"]);
     const listed = (await (await fetch(`${second.url}/v2/serverless`, { headers: auth })).json()) as { endpoints: { id: string }[] };
-    expect(listed.endpoints.map((e) => e.id)).toEqual([id]);
+    expect(listed.endpoints.map((endpoint) => endpoint.id)).toEqual([id]);
     // The id sequence goes on where it stopped: no id is handed out twice.
     const next = (await (
       await fetch(`${second.url}/v2/serverless`, { method: "POST", headers: auth, body: JSON.stringify(readJson("examples/create-endpoint-gpu.json")) })
@@ -57,7 +57,7 @@ describe("v2kit serve", () => {
     );
     const third = await serve(["--state", fixture]);
     const volumes = (await (await fetch(`${third.url}/v2/network-volumes`, { headers: auth })).json()) as { networkVolumes: { id: string }[] };
-    expect(volumes.networkVolumes.map((v) => v.id)).toEqual(["nv-fixture"]);
+    expect(volumes.networkVolumes.map((volume) => volume.id)).toEqual(["nv-fixture"]);
     third.child.kill("SIGINT");
     await third.exited;
   });
@@ -70,7 +70,7 @@ describe("v2kit serve", () => {
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
         const child = spawn(process.execPath, [CLI, "serve", ...args], { stdio: ["ignore", "ignore", "pipe"] });
         let stderr = "";
-        child.stderr.on("data", (d) => (stderr += String(d)));
+        child.stderr.on("data", (chunk) => (stderr += String(chunk)));
         child.on("close", (code) => resolve({ code, stderr }));
       });
     expect(await run(["--port", "99999"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--port takes a whole number") });

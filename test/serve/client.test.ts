@@ -19,24 +19,24 @@ afterAll(() => stop(server));
 const body = readJson("examples/create-endpoint-gpu.json") as api.RequestBody<"createEndpoint">;
 
 function client() {
-  const c = createClient<paths>({ baseUrl: server.url(), headers: { authorization: "Bearer test-key" } });
-  c.use(contractMiddleware({ api }));
-  return c;
+  const apiClient = createClient<paths>({ baseUrl: server.url(), headers: { authorization: "Bearer test-key" } });
+  apiClient.use(contractMiddleware({ api }));
+  return apiClient;
 }
 
 describe("openapi-fetch + contractMiddleware against v2kit serve", () => {
   it("create → get → patch → list, every response inside the contract", async () => {
-    const c = client();
-    const created = await c.POST("/v2/serverless", { body });
+    const apiClient = client();
+    const created = await apiClient.POST("/v2/serverless", { body });
     expect(created.response.status).toBe(201);
     const id = created.data?.id as string;
     expect(id).toMatch(/^[a-z0-9]{14}$/);
-    const got = await c.GET("/v2/serverless/{id}", { params: { path: { id } } });
+    const got = await apiClient.GET("/v2/serverless/{id}", { params: { path: { id } } });
     expect(got.data?.name).toBe(body.name);
-    const patched = await c.PATCH("/v2/serverless/{id}", { params: { path: { id } }, body: { workers: { max: 7 } } });
+    const patched = await apiClient.PATCH("/v2/serverless/{id}", { params: { path: { id } }, body: { workers: { max: 7 } } });
     expect(patched.data?.workers.max).toBe(7);
-    const listed = await c.GET("/v2/serverless");
-    expect(listed.data?.endpoints.map((e) => e.id)).toContain(id);
+    const listed = await apiClient.GET("/v2/serverless");
+    expect(listed.data?.endpoints.map((endpoint) => endpoint.id)).toContain(id);
   });
 
   it("an invalid body is stopped by the middleware with the same problem the server would give", async () => {
@@ -46,7 +46,7 @@ describe("openapi-fetch + contractMiddleware against v2kit serve", () => {
       .POST("/v2/serverless", { body: invalid })
       .then(
         () => undefined,
-        (e: unknown) => e,
+        (caught: unknown) => caught,
       );
     expect(error).toBeInstanceOf(ContractError);
     const problem = (error as ContractError).problem;

@@ -38,7 +38,7 @@ describe("every top-level mutation is applied, in order, under its alias", () =>
     expect(Object.keys(answer.body.data)).toEqual(["a", "b", "c"]);
     expect(answer.body.data.b).toEqual({ name: "two" });
     expect(answer.body.data.c).toEqual({ name: "three", description: null });
-    expect(secrets().map((s) => s.name)).toEqual(["one", "two", "three"]);
+    expect(secrets().map((secret) => secret.name)).toEqual(["one", "two", "three"]);
   });
 
   it("secretCreate then secretDelete of another secret: both happen", async () => {
@@ -47,7 +47,7 @@ describe("every top-level mutation is applied, in order, under its alias", () =>
     const answer = await gql(`mutation { fresh: secretCreate(input: {name: "new", value: "y"}) { id } gone: secretDelete(id: "${id}") }`);
     expect(answer.status).toBe(200);
     expect(answer.body.data.gone).toBeNull();
-    expect(secrets().map((s) => s.name)).toEqual(["new"]);
+    expect(secrets().map((secret) => secret.name)).toEqual(["new"]);
   });
 
   it("a mutation v2kit does not simulate refuses the whole document: nothing is applied", async () => {

@@ -56,12 +56,12 @@ export async function spawnServe(args: string[]): Promise<Running> {
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   let out = "";
   let err = "";
-  child.stderr?.on("data", (d) => (err += String(d)));
+  child.stderr?.on("data", (chunk) => (err += String(chunk)));
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-      const m = /^listening on (http:\/\/\S+)$/m.exec(out);
-      if (m) resolve(m[1] as string);
+    child.stdout?.on("data", (chunk) => {
+      out += String(chunk);
+      const listening = /^listening on (http:\/\/\S+)$/m.exec(out);
+      if (listening) resolve(listening[1] as string);
     });
     void exited.then((code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });

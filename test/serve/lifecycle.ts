@@ -24,7 +24,7 @@ export interface LifecycleOptions {
 /** `/v2/pods/{id}/action` → `/v2/pods`: the collection whose ids fill the first path parameter. */
 export const collectionOf = (path: string): string => path.slice(0, Math.max(0, path.indexOf("/{") === -1 ? path.length : path.indexOf("/{")));
 
-const paramsIn = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+const paramsIn = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 
 /** The first id in a list answer: the first array of objects with an `id`, at the top or one level down. */
 export function firstId(body: unknown): string | undefined {
@@ -81,13 +81,13 @@ export async function driveLifecycle(base: string, model: ApiModel, options: Lif
     op.method?.toUpperCase() === method && paramsIn(op.path as string).length > 0 === withParams;
 
   // 1. Lists, remembering the first id of each (catalog records are found this way).
-  for (const op of rest.filter((o) => is(o, "GET", false))) {
+  for (const op of rest.filter((candidate) => is(candidate, "GET", false))) {
     const answer = await send(op, op.path as string);
     const id = firstId(answer.body);
     if (answer.status === 200 && id !== undefined) ids.set(op.path as string, id);
   }
   // 2. Creates, with the document's example (or the caller's body for operations it has none for).
-  for (const op of rest.filter((o) => is(o, "POST", false))) {
+  for (const op of rest.filter((candidate) => is(candidate, "POST", false))) {
     const body = exampleOf(op, options);
     if (body === undefined) continue;
     const answer = await send(op, op.path as string, body);
@@ -98,7 +98,7 @@ export async function driveLifecycle(base: string, model: ApiModel, options: Lif
     }
   }
   // 3. What was created or listed: get, sub-resources, update; actions last (terminate ends a pod).
-  const byId = rest.filter((o) => !is(o, "DELETE", true) && paramsIn(o.path as string).length > 0);
+  const byId = rest.filter((candidate) => !is(candidate, "DELETE", true) && paramsIn(candidate.path as string).length > 0);
   const order = (op: OperationModel) =>
     op.method?.toUpperCase() === "GET" ? 0 : op.method?.toUpperCase() === "PATCH" || op.method?.toUpperCase() === "PUT" ? 1 : 2;
   for (const op of [...byId].sort((a, b) => order(a) - order(b))) {
@@ -118,15 +118,15 @@ export async function driveLifecycle(base: string, model: ApiModel, options: Lif
     if (body !== undefined) await send(op, path, body);
   }
   // 4. The lists again (records as the created ones now stand), then deletes of what was created.
-  for (const op of rest.filter((o) => is(o, "GET", false))) await send(op, op.path as string);
-  for (const op of rest.filter((o) => is(o, "DELETE", true))) {
+  for (const op of rest.filter((candidate) => is(candidate, "GET", false))) await send(op, op.path as string);
+  for (const op of rest.filter((candidate) => is(candidate, "DELETE", true))) {
     if (!created.has(collectionOf(op.path as string))) continue;
     const path = fill(op.path as string);
     if (path !== undefined) await send(op, path);
   }
   // 5. Unbodied operations with no path parameters and a method other than GET (PUT ssh keys …).
   for (const op of rest.filter(
-    (o) => !["GET", "POST", "DELETE", "PATCH"].includes(o.method?.toUpperCase() as string) && paramsIn(o.path as string).length === 0,
+    (candidate) => !["GET", "POST", "DELETE", "PATCH"].includes(candidate.method?.toUpperCase() as string) && paramsIn(candidate.path as string).length === 0,
   )) {
     const body = exampleOf(op, options);
     if (body !== undefined) await send(op, op.path as string, body);
@@ -143,5 +143,5 @@ function actionValues(model: ApiModel, op: OperationModel): string[] | undefined
   const schema = deref(op.request?.schema) as { properties?: Record<string, unknown> } | undefined;
   if (!op.path?.endsWith("/action") || !schema) return undefined;
   const values = deref(schema.properties?.["action"])?.["enum"] as unknown[] | undefined;
-  return values?.every((v) => typeof v === "string") ? (values as string[]) : undefined;
+  return values?.every((value) => typeof value === "string") ? (values as string[]) : undefined;
 }

@@ -21,15 +21,15 @@ beforeEach(() => server.reset());
 function documented(): string[] {
   const text = readFileSync(new URL("docs/serve.md", ROOT), "utf8");
   const section = text.slice(text.indexOf("## Routes answered 501"), text.indexOf("## Limits"));
-  return [...section.matchAll(/^\| (GET|PUT|POST|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`).sort();
+  return [...section.matchAll(/^\| (GET|PUT|POST|PATCH|DELETE) \| `([^`]+)` \|/gm)].map((match) => `${match[1]} ${match[2]}`).sort();
 }
 
 describe("routes answered 501", () => {
   it("docs/serve.md lists every route the server does not simulate, and no other", async () => {
     const model = await loadModel({});
     const notSimulated = buildRoutes(model.operations)
-      .filter((r) => !r.template.endsWith("/openapi.json") && behaviourOf(model, r).kind === "not-simulated")
-      .map((r) => `${r.method} ${r.template}`)
+      .filter((route) => !route.template.endsWith("/openapi.json") && behaviourOf(model, route).kind === "not-simulated")
+      .map((route) => `${route.method} ${route.template}`)
       .sort();
     expect(documented()).toEqual(notSimulated);
   });

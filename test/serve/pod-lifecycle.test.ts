@@ -17,15 +17,16 @@ afterEach(async () => {
   server = undefined;
 });
 
-const statusOf = async (s: V2kitServer, id: string): Promise<string> => ((await call(s, "GET", `/v2/pods/${id}`)).body as { status: string }).status;
+const statusOf = async (running: V2kitServer, id: string): Promise<string> =>
+  ((await call(running, "GET", `/v2/pods/${id}`)).body as { status: string }).status;
 
 /** The states a program polling GET /v2/pods/{id} sees, `count` reads after the create. */
-async function polled(s: V2kitServer, count: number): Promise<{ created: string; reads: string[]; id: string }> {
-  const created = await call(s, "POST", "/v2/pods", pod);
+async function polled(running: V2kitServer, count: number): Promise<{ created: string; reads: string[]; id: string }> {
+  const created = await call(running, "POST", "/v2/pods", pod);
   expect(created.status).toBe(201);
   const { id, status } = created.body as { id: string; status: string };
   const reads: string[] = [];
-  for (let i = 0; i < count; i++) reads.push(await statusOf(s, id));
+  for (let i = 0; i < count; i++) reads.push(await statusOf(running, id));
   return { created: status, reads, id };
 }
 
@@ -45,7 +46,7 @@ describe("pod lifecycle in serve (issue 41, item 5)", () => {
     const { reads, id } = await polled(server, 2);
     expect(reads).toEqual(["PROVISIONING", "STARTING"]);
     const listed = (await call(server, "GET", "/v2/pods")).body as { pods: { id: string; status: string }[] };
-    expect(listed.pods.find((p) => p.id === id)?.status).toBe("STARTING");
+    expect(listed.pods.find((listedPod) => listedPod.id === id)?.status).toBe("STARTING");
     expect(await statusOf(server, id)).toBe("RUNNING");
   });
 

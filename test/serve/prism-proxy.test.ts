@@ -86,8 +86,8 @@ async function prism(document: string, upstream: string): Promise<string> {
   let out = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Prism did not start: ${out}`)), 60_000);
-    const seen = (d: Buffer) => {
-      out += String(d);
+    const seen = (chunk: Buffer) => {
+      out += String(chunk);
       if (out.includes("Prism is listening")) {
         clearTimeout(timer);
         resolve();
@@ -109,13 +109,19 @@ interface Violation {
 }
 
 /** Prism's findings on one exchange: its `sl-violations` header (a JSON list, prefixed when long). */
-function violationsOf(e: Exchange): Violation[] {
-  const header = e.headers.get("sl-violations");
+function violationsOf(exchange: Exchange): Violation[] {
+  const header = exchange.headers.get("sl-violations");
   if (header === null) return [];
   const list = JSON.parse(header.slice(header.indexOf("["))) as { location: string[]; message: string; severity: string }[];
   return list
-    .filter((v) => v.severity === "Error")
-    .map((v) => ({ operation: e.operation, method: e.method, path: e.path, location: v.location, message: v.message }));
+    .filter((violation) => violation.severity === "Error")
+    .map((violation) => ({
+      operation: exchange.operation,
+      method: exchange.method,
+      path: exchange.path,
+      location: violation.location,
+      message: violation.message,
+    }));
 }
 
 const cells = [
@@ -137,24 +143,26 @@ describe.each(cells)("serve behind Prism's validating proxy: $name", ({ spec, ch
       const through = await driveLifecycle(base, model, { bodies: BODIES });
 
       // The server's own statuses: 5xx only where documented.
-      const expected5xx = (e: Exchange) => NOT_SIMULATED.has(e.operation) && e.status === 501;
+      const expected5xx = (exchange: Exchange) => NOT_SIMULATED.has(exchange.operation) && exchange.status === 501;
       const failures = own
-        .filter((e) => e.status >= 500 && !expected5xx(e))
-        .map((e) => `${e.status} ${e.method} ${e.path} (${e.operation}): ${JSON.stringify(e.body)}`);
+        .filter((exchange) => exchange.status >= 500 && !expected5xx(exchange))
+        .map((exchange) => `${exchange.status} ${exchange.method} ${exchange.path} (${exchange.operation}): ${JSON.stringify(exchange.body)}`);
       expect(failures).toEqual([]);
       // Every operation of the document was exercised.
-      const driven = new Set(own.map((e) => e.operation));
+      const driven = new Set(own.map((exchange) => exchange.operation));
       const rest = model.operations.filter((op) => op.kind === "rest").map((op) => op.id);
       expect(rest.filter((id) => !driven.has(id))).toEqual([]);
-      expect(own.filter((e) => e.status < 300).length).toBeGreaterThan(40);
+      expect(own.filter((exchange) => exchange.status < 300).length).toBeGreaterThan(40);
 
       // Prism's verdict on every response, apart from the documented conflict.
       expect(through.length).toBe(own.length);
       const found = through.flatMap(violationsOf);
-      const unexpected = found.filter((v) => !documented(v.location));
-      expect(unexpected.map((v) => `${v.method} ${v.path} (${v.operation}) ${v.location.join(".")}: ${v.message}`)).toEqual([]);
+      const unexpected = found.filter((violation) => !documented(violation.location));
+      expect(
+        unexpected.map((violation) => `${violation.method} ${violation.path} (${violation.operation}) ${violation.location.join(".")}: ${violation.message}`),
+      ).toEqual([]);
       // The documented requestUrls conflict is really what Prism reports for an endpoint (the check is live).
-      expect(found.some((v) => v.location.includes("requestUrls"))).toBe(checkedBy === UPSTREAM);
+      expect(found.some((violation) => violation.location.includes("requestUrls"))).toBe(checkedBy === UPSTREAM);
     },
     180_000,
   );

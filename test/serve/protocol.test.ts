@@ -67,7 +67,7 @@ describe("rate limits", () => {
       const answer = await call(server, "GET", "/v2/pods");
       expect(answer.status).toBe(200);
       const windows = parseRateLimitHeaders(answer.headers.get("ratelimit"), answer.headers.get("ratelimit-policy"));
-      expect(windows.map((w) => [w.window, w.quota, w.windowSeconds])).toEqual([
+      expect(windows.map((entry) => [entry.window, entry.quota, entry.windowSeconds])).toEqual([
         ["minute", 3, 60],
         ["hour", 100, 3600],
       ]);
@@ -116,7 +116,7 @@ describe("robustness", () => {
         socket.write("POST /v2/serverless HTTP/1.1\r\nhost: x\r\nauthorization: Bearer k\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{");
       });
       let received = "";
-      socket.on("data", (d) => (received += String(d)));
+      socket.on("data", (chunk) => (received += String(chunk)));
       socket.on("close", () => resolve(received));
     });
     expect(closed).toMatch(/^(HTTP\/1\.1 408|$)/);
@@ -128,7 +128,7 @@ describe("robustness", () => {
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(Number(port), "127.0.0.1", () => socket.write("\x00\x01 NOT HTTP\r\n\r\n"));
       let received = "";
-      socket.on("data", (d) => (received += String(d)));
+      socket.on("data", (chunk) => (received += String(chunk)));
       socket.on("close", () => resolve(received));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400/);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   bundled = await loadModel({});
   // The rules' test model, with every create operation's request schema (some have no rules).
   const base = data as unknown as TestModel;
-  const rerooted = (v: unknown) => relativeDefs(v ?? {}) as Record<string, unknown>;
+  const rerooted = (schema: unknown) => relativeDefs(schema ?? {}) as Record<string, unknown>;
   const requests = { ...base.requests };
   for (const id of CREATES) requests[id] ??= rerooted(bundled.operations.find((op) => op.id === id)?.request?.schema);
   model = { ...base, requests };
@@ -51,10 +51,10 @@ afterAll(async () => {
 
 describe.skipIf(!present).each(CREATES)("%s through serve", (operation) => {
   it("every created record, its get and its list entry are valid under the published response schemas", async () => {
-    const op = bundled.operations.find((o) => o.id === operation);
+    const op = bundled.operations.find((candidate) => candidate.id === operation);
     const collection = op?.path as string;
-    const getId = bundled.operations.find((o) => o.method === "GET" && o.path === `${collection}/{id}`)?.id as string;
-    const listId = bundled.operations.find((o) => o.method === "GET" && o.path === collection)?.id as string;
+    const getId = bundled.operations.find((candidate) => candidate.method === "GET" && candidate.path === `${collection}/{id}`)?.id as string;
+    const listId = bundled.operations.find((candidate) => candidate.method === "GET" && candidate.path === collection)?.id as string;
     const bodies = fc.sample(validBodies(model, operation), { seed: SEED, numRuns: RUNS });
     expect(bodies.length).toBe(RUNS);
     for (const body of bodies) {

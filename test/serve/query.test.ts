@@ -59,7 +59,7 @@ describe("serve refuses a query parameter the operation does not take", () => {
 describe("createServer({ allowUnknownQuery: true })", () => {
   it("answers as if the parameter were absent and reports it to onWarning", async () => {
     const warnings: string[] = [];
-    const server = await start({ allowUnknownQuery: true, onWarning: (m) => warnings.push(m) });
+    const server = await start({ allowUnknownQuery: true, onWarning: (message) => warnings.push(message) });
     try {
       const answer = await call(server, "GET", "/v2/pods?name=ci-test");
       expect(answer.status).toBe(200);
@@ -76,13 +76,13 @@ describe("v2kit serve --allow-unknown-query", () => {
     const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let stderr = "";
-    child.stderr.on("data", (d) => (stderr += String(d)));
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
     const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
     const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", (d) => {
-        out += String(d);
-        const m = /^listening on (http:\/\/\S+)$/m.exec(out);
-        if (m) resolve(m[1] as string);
+      child.stdout.on("data", (chunk) => {
+        out += String(chunk);
+        const listening = /^listening on (http:\/\/\S+)$/m.exec(out);
+        if (listening) resolve(listening[1] as string);
       });
       void closed.then(() => reject(new Error(`serve exited: ${stderr}`)));
     });

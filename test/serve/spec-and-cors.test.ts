@@ -19,9 +19,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-const gql = async (s: V2kitServer, query: string) => {
-  const r = await fetch(`${s.url()}/graphql?api_key=k`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
-  return { status: r.status, body: (await r.json()) as { data?: Record<string, unknown> } };
+const gql = async (running: V2kitServer, query: string) => {
+  const response = await fetch(`${running.url()}/graphql?api_key=k`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } };
 };
 
 describe("serve --spec", () => {
@@ -45,8 +49,8 @@ describe("serve --spec", () => {
 });
 
 describe("serve --cors", () => {
-  const preflight = (s: V2kitServer, origin: string) =>
-    fetch(`${s.url()}/v2/pods`, {
+  const preflight = (running: V2kitServer, origin: string) =>
+    fetch(`${running.url()}/v2/pods`, {
       method: "OPTIONS",
       headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
     });
@@ -85,7 +89,7 @@ describe("lint --response of a GraphQL operation", () => {
     const aliased = lint({ data: { mine: { id: "s1", name: "db", description: null } } }, { operation: "graphql:secretCreate", response: 200 });
     expect(aliased.ok).toBe(true);
     const bad = lint({ data: { secretCreate: { id: 5, name: "db", description: null } } }, { operation: "graphql:secretCreate", response: 200 });
-    expect(bad.violations.map((v) => v.path)).toEqual(["/data/secretCreate/id"]);
+    expect(bad.violations.map((violation) => violation.path)).toEqual(["/data/secretCreate/id"]);
     const bare = lint({ id: "s1", name: "db", description: null }, { operation: "graphql:secretCreate", response: 200 });
     expect(bare.ok).toBe(true);
   });

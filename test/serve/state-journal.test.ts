@@ -18,15 +18,15 @@ const volume = (i: number) => ({ name: `v${i}`, size: 10, dataCenter: "EU-RO-1" 
 const serve = spawnServe;
 
 /** A state file holding `n` network volumes. */
-function stateWith(n: number): string {
+function stateWith(count: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), "v2kit-journal-"));
   const file = path.join(dir, "state.json");
-  const volumes = Array.from({ length: n }, (_, i) => ({ id: `seeded${String(i).padStart(8, "0")}`, ...volume(i) }));
-  writeFileSync(file, JSON.stringify({ version: 1, issued: n, collections: { "/v2/network-volumes": volumes } }));
+  const volumes = Array.from({ length: count }, (_, i) => ({ id: `seeded${String(i).padStart(8, "0")}`, ...volume(i) }));
+  writeFileSync(file, JSON.stringify({ version: 1, issued: count, collections: { "/v2/network-volumes": volumes } }));
   return file;
 }
 
-const ids = (state: ReturnType<StateFile["load"]>) => new Set((state?.collections["/v2/network-volumes"] ?? []).map((r) => String(r.id)));
+const ids = (state: ReturnType<StateFile["load"]>) => new Set((state?.collections["/v2/network-volumes"] ?? []).map((record) => String(record.id)));
 
 describe("serve --state: an append-only journal", () => {
   it("kill -9 during 8 concurrent writers over 20k stored resources: no acknowledged change is lost", async () => {
@@ -34,18 +34,22 @@ describe("serve --state: an append-only journal", () => {
     const running = await serve(["--state", file]);
     const acknowledged: string[] = [];
     let stop = false;
-    const writer = async (w: number) => {
+    const writer = async (writerIndex: number) => {
       for (let i = 0; !stop; i++) {
         try {
-          const r = await fetch(`${running.url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(w * 100_000 + i)) });
-          if (r.status === 201) acknowledged.push(((await r.json()) as { id: string }).id);
+          const response = await fetch(`${running.url}/v2/network-volumes`, {
+            method: "POST",
+            headers: auth,
+            body: JSON.stringify(volume(writerIndex * 100_000 + i)),
+          });
+          if (response.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
         } catch {
           return; // the server is gone
         }
       }
     };
-    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    while (acknowledged.length < 200) await new Promise((r) => setTimeout(r, 20));
+    const writers = Array.from({ length: 8 }, (_, writerIndex) => writer(writerIndex));
+    while (acknowledged.length < 200) await new Promise((resolve) => setTimeout(resolve, 20));
     running.child.kill("SIGKILL");
     stop = true;
     await Promise.all(writers);
@@ -63,13 +67,13 @@ describe("serve --state: an append-only journal", () => {
   });
 
   it("a create costs about the same at 20k resources as at 2k (ratio of medians, one run)", async () => {
-    const perCreate = async (n: number) => {
-      const running = await serve(["--state", stateWith(n)]);
+    const perCreate = async (count: number) => {
+      const running = await serve(["--state", stateWith(count)]);
       const times: number[] = [];
       for (let i = 0; i < 60; i++) {
         const t0 = performance.now();
-        const r = await fetch(`${running.url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
-        expect(r.status).toBe(201);
+        const response = await fetch(`${running.url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
+        expect(response.status).toBe(201);
         times.push(performance.now() - t0);
       }
       running.child.kill("SIGTERM");
@@ -85,12 +89,12 @@ describe("serve --state: an append-only journal", () => {
   it("SIGTERM leaves the whole state in FILE (plain JSON) and an empty journal", async () => {
     const file = stateWith(3);
     const running = await serve(["--state", file]);
-    const r = await fetch(`${running.url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(9)) });
-    const { id } = (await r.json()) as { id: string };
+    const response = await fetch(`${running.url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(9)) });
+    const { id } = (await response.json()) as { id: string };
     running.child.kill("SIGTERM");
     expect(await running.exited).toBe(0);
     const saved = JSON.parse(readFileSync(file, "utf8")) as { collections: Record<string, { id: string }[]> };
-    expect(saved.collections["/v2/network-volumes"]?.map((v) => v.id)).toContain(id);
+    expect(saved.collections["/v2/network-volumes"]?.map((record) => record.id)).toContain(id);
     expect(existsSync(`${file}.journal`)).toBe(true);
     expect(readFileSync(`${file}.journal`, "utf8").trim().split("\n")).toHaveLength(1); // the header only
   });
@@ -102,10 +106,10 @@ describe("serve --state: an append-only journal", () => {
     expect(body.length).toBeLessThan(1024 * 1024);
     const t0 = performance.now();
     const answer = fetch(`${running.url}/v2/templates`, { method: "POST", headers: auth, body }).then(
-      (r) => r.status,
+      (response) => response.status,
       () => "hung up",
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     running.child.kill("SIGTERM");
     expect(await running.exited).toBe(0);
     expect(performance.now() - t0).toBeLessThan(5_000);
@@ -132,9 +136,9 @@ describe("serve --state: an append-only journal", () => {
 // Issue 45, item 16.
 describe("serve --state: one server per state file", () => {
   const create = async (url: string, i: number) => {
-    const r = await fetch(`${url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
-    expect(r.status).toBe(201);
-    return ((await r.json()) as { id: string }).id;
+    const response = await fetch(`${url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
   };
 
   it("a second server is refused at once (exit 2); every create the first acknowledged survives its kill -9 and a restart", async () => {
@@ -158,7 +162,7 @@ describe("serve --state: one server per state file", () => {
     // The killed server's lock is stale: a restart takes it over.
     const again = await serve(["--state", file]);
     const listed = (await (await fetch(`${again.url}/v2/network-volumes`, { headers: auth })).json()) as { networkVolumes: { id: string }[] };
-    expect(listed.networkVolumes.map((v) => v.id).sort()).toEqual([before, after].sort());
+    expect(listed.networkVolumes.map((record) => record.id).sort()).toEqual([before, after].sort());
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
     expect(existsSync(`${file}.lock`)).toBe(false); // released on a clean stop

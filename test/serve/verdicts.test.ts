@@ -27,7 +27,7 @@ const lintProblem = (operation: string, body: unknown, current?: unknown) =>
 
 const schemaValid = (operation: string) => (body: unknown) => {
   const context = contextFor(model, operation);
-  return lint(body, { operation, ...context }).violations.every((v) => !v.rule.startsWith("schema/"));
+  return lint(body, { operation, ...context }).violations.every((violation) => !violation.rule.startsWith("schema/"));
 };
 
 /** Creates over HTTP: the operations whose route is a POST on a collection. */
@@ -48,7 +48,7 @@ describe.each(CREATES)("%s over HTTP", (operation, path) => {
     }
   });
 
-  it.each(rulesFor(model, operation).map((r) => [r.id, r] as const))("%s: the same status and problem body as lint", async (_id, rule) => {
+  it.each(rulesFor(model, operation).map((rule) => [rule.id, rule] as const))("%s: the same status and problem body as lint", async (_id, rule) => {
     let compared = 0;
     // Some rules can only be broken on some bodies (CPU rules on CPU bodies): draw more, compare RUNS.
     for (const body of fc.sample(validBodies(model, operation, schemaValid(operation)), { seed: SEED, numRuns: RUNS * 6 })) {
@@ -72,7 +72,7 @@ const UPDATES: [operation: string, create: string, path: string][] = [
 ];
 
 describe.each(UPDATES)("%s over HTTP", (operation, createOperation, path) => {
-  it.each(rulesFor(model, operation).map((r) => [r.id, r] as const))("%s: the same verdict as lint against the stored resource", async (_id, rule) => {
+  it.each(rulesFor(model, operation).map((rule) => [rule.id, rule] as const))("%s: the same verdict as lint against the stored resource", async (_id, rule) => {
     const [seedBody] = fc.sample(validBodies(model, createOperation, schemaValid(createOperation)), { seed: SEED, numRuns: 1 });
     const created = await call(server, "POST", path, seedBody);
     expect(created.status).toBe(201);
@@ -80,7 +80,7 @@ describe.each(UPDATES)("%s over HTTP", (operation, createOperation, path) => {
     let compared = 0;
     for (const patch of fc.sample(validBodies(model, operation, schemaValid(operation)), { seed: SEED, numRuns: RUNS })) {
       const bad = violate(model, rule, operation, patch) ?? patch;
-      const current = server.state().collections[path]?.find((r) => r.id === id);
+      const current = server.state().collections[path]?.find((record) => record.id === id);
       const expected = lintProblem(operation, bad, current);
       const answer = await call(server, "PATCH", `${path}/${id}`, bad);
       if (expected) {

@@ -8,9 +8,9 @@ const { Request } = globalThis;
 
 /** The proxy URL for a URL on a redirected host, else undefined. */
 function rewrite(url) {
-  const u = new URL(url);
-  if (u.protocol !== "https:" || !hosts.has(u.hostname)) return undefined;
-  return `${proxy}/${u.hostname}${u.pathname}${u.search}`;
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" || !hosts.has(parsed.hostname)) return undefined;
+  return `${proxy}/${parsed.hostname}${parsed.pathname}${parsed.search}`;
 }
 
 if (proxy !== "" && typeof original === "function") {
