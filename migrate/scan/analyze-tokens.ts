@@ -152,7 +152,7 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
     const at = match.index ?? 0;
     if (!literal[at] || at < from) continue;
     const prefix = text.slice(0, at);
-    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal, ...(restV2Before(text, literal, at) ? { restV2: true as const } : {}) };
+    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal, ...(restV2Before(text, literal, at, ties) ? { restV2: true as const } : {}) };
     const v1At = prefix.search(/\/v1\/?$/);
     if (v1At >= 0) {
       const base = v1BaseOf(text, literal, holes, v1At, ties);
@@ -183,11 +183,17 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
   return undefined;
 }
 
-/** Whether the URL before the resource at `at` is this REST API's v2 base, written as plain text (`https://api.runpod.io/v2`). */
-function restV2Before(text: string, literal: readonly boolean[], at: number): boolean {
+/**
+ * Whether the URL before the resource at `at` is this REST API's v2 base, written as plain text:
+ * `https://api.runpod.io/v2`, or `/v2` on a URL a constant named for this API holds
+ * (`RUNPOD_PROXY = "http://localhost:8080/proxy/v2"`), as a fix writes it.
+ */
+function restV2Before(text: string, literal: readonly boolean[], at: number, ties: Ties): boolean {
   let start = at;
   while (start > 0 && at - start < 2048 && !(literal[start - 1] && URL_STOP.test(text[start - 1] as string))) start--;
-  return literal.slice(start, at).every(Boolean) && isRestV2Base(text.slice(start, at));
+  const tail = text.slice(start, at);
+  if (!literal.slice(start, at).every(Boolean)) return false;
+  return isRestV2Base(tail) || ties.urls.some((url) => tail.replace(/\/$/, "") === `${url}/v2`);
 }
 
 /** Where the next word starts after the one at `at` (literal white space ends a word); past the text when none does. */
