@@ -152,7 +152,8 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
     const at = match.index ?? 0;
     if (!literal[at] || at < from) continue;
     const prefix = text.slice(0, at);
-    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal, ...(restV2Before(text, literal, at, ties) ? { restV2: true as const } : {}) };
+    if (/\/v2\/?$/.test(prefix))
+      return { kind: "v2", resourceAt: at, text, literal, ...(restV2Before(text, literal, at, ties) ? { restV2: true as const } : {}) };
     const v1At = prefix.search(/\/v1\/?$/);
     if (v1At >= 0) {
       const base = v1BaseOf(text, literal, holes, v1At, ties);
