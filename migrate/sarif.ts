@@ -54,13 +54,24 @@ const RULES = [
     defaultConfiguration: { level: "warning" },
     properties: { precision: "high", tags: ["migration"] },
   },
+  {
+    id: "v1-path-on-v2-base",
+    name: "V1PathOnV2Base",
+    shortDescription: { text: "A v1 route's path joined to the v2 base URL" },
+    fullDescription: {
+      text: "The path of a v1 route that v2 does not have (`/endpoints`, `/pods/{id}/reset`) is sent to this API's v2 base URL, as a fix that moved the base leaves the calls it could not migrate: the call fails. The message names the v2 route to use, or says v2 has no equivalent.",
+    },
+    defaultConfiguration: { level: "error" },
+    properties: { precision: "high", tags: ["migration"] },
+  },
 ];
 
 export function describeFinding(finding: Finding): string {
   const target = finding.v2 ? `${finding.v2.method} ${finding.v2.path}` : "no v2 equivalent";
   const field = finding.responseField;
   if (field) return `v1 response field ${field.v1} of ${finding.v1.method} ${finding.v1.path} → ${field.v2 === null ? "no one place" : field.v2} in ${target}`;
-  return `${finding.ruleId === "v1-mention" ? "v1 route named" : "v1 call"} ${finding.v1.method} ${finding.v1.path} → ${target}`;
+  const what = finding.ruleId === "v1-mention" ? "v1 route named" : finding.ruleId === "v1-path-on-v2-base" ? "v1 path on the v2 base:" : "v1 call";
+  return `${what} ${finding.v1.method} ${finding.v1.path} → ${target}`;
 }
 
 /** A relative URI under the working directory, or a file: URI for a path outside it. */
@@ -82,7 +93,12 @@ export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
       return {
         ruleId: finding.ruleId,
         ruleIndex: RULES.findIndex((rule) => rule.id === finding.ruleId),
-        level: finding.ruleId === "v1-mention" ? "note" : finding.notes.some((note) => note.level === "error") ? "error" : "warning",
+        level:
+          finding.ruleId === "v1-mention"
+            ? "note"
+            : finding.ruleId === "v1-path-on-v2-base" || finding.notes.some((note) => note.level === "error")
+              ? "error"
+              : "warning",
         message: {
           text: [describeFinding(finding), ...finding.notes.map((note) => `${note.level}: ${note.field ? `${note.field} ` : ""}${note.message}`)].join("\n"),
         },

@@ -42,6 +42,8 @@ const merge = (into: Bases, from: Bases) => {
   into.v2 ||= from.v2;
   if (from.foreign) into.foreign = true;
   if (from.ours) into.ours = true;
+  if (from.restV2) into.restV2 = true;
+  if (from.otherV2) into.otherV2 = true;
   for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
 };
 

@@ -9,6 +9,7 @@ import {
   type FileAnalysis,
   type FixSite,
   hostOf,
+  isRestV2Base,
   lastAtOrBefore,
   lineAt,
   noteBase,
@@ -35,6 +36,7 @@ import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { responseReads } from "./response-reads.js";
+import { isV2Path } from "./v2-routes.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
@@ -94,7 +96,8 @@ function versionOfEnclosingName(tokens: readonly Token[], exprStart: number): "1
   return undefined;
 }
 
-type Shape = { kind: "v1" | "v2" | "relative"; base?: V1Base; resourceAt: number; text: string; literal: boolean[] } | undefined;
+/** `restV2`: a `v2` path after this REST API's v2 base written in the expression (`https://api.runpod.io/v2`), not the queue API's or another host's. */
+type Shape = { kind: "v1" | "v2" | "relative"; base?: V1Base; resourceAt: number; text: string; literal: boolean[]; restV2?: true } | undefined;
 
 /**
  * What ties a file's bases to this API by name (issue 45, item 2): the names of constants whose
@@ -149,7 +152,8 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
     const at = match.index ?? 0;
     if (!literal[at] || at < from) continue;
     const prefix = text.slice(0, at);
-    if (/\/v2\/?$/.test(prefix)) return { kind: "v2", resourceAt: at, text, literal };
+    if (/\/v2\/?$/.test(prefix))
+      return { kind: "v2", resourceAt: at, text, literal, ...(restV2Before(text, literal, at, ties) ? { restV2: true as const } : {}) };
     const v1At = prefix.search(/\/v1\/?$/);
     if (v1At >= 0) {
       const base = v1BaseOf(text, literal, holes, v1At, ties);
@@ -178,6 +182,19 @@ function shape(value: Value, dialect: Dialect, ties: Ties): Shape {
     from = nextWord(text, literal, at);
   }
   return undefined;
+}
+
+/**
+ * Whether the URL before the resource at `at` is this REST API's v2 base, written as plain text:
+ * `https://api.runpod.io/v2`, or `/v2` on a URL a constant named for this API holds
+ * (`RUNPOD_PROXY = "http://localhost:8080/proxy/v2"`), as a fix writes it.
+ */
+function restV2Before(text: string, literal: readonly boolean[], at: number, ties: Ties): boolean {
+  let start = at;
+  while (start > 0 && at - start < 2048 && !(literal[start - 1] && URL_STOP.test(text[start - 1] as string))) start--;
+  const tail = text.slice(start, at);
+  if (!literal.slice(start, at).every(Boolean)) return false;
+  return isRestV2Base(tail) || ties.urls.some((url) => tail.replace(/\/$/, "") === `${url}/v2`);
 }
 
 /** Where the next word starts after the one at `at` (literal white space ends a word); past the text when none does. */
@@ -379,7 +396,8 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     if (!expr) continue;
     covered = Math.max(covered, expr.end);
     let found = shape(expr.value, dialect, ties);
-    if (!found || found.kind === "v2") continue;
+    // A v2 path is not reported, unless it is a v1 path left on this REST API's v2 base (issue 41).
+    if (!found || (found.kind === "v2" && !(found.restV2 && !isV2Path(pathOf(found))))) continue;
     if (found.kind === "relative") {
       const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
       if (named === "2") continue;
@@ -387,7 +405,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     }
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
-    if (found.kind === "relative" && !acceptedMethod(path)) continue;
+    if (found.kind !== "v1" && !acceptedMethod(path)) continue;
     // The string may state the method itself: "POST /v1/pods" (a log line, a docstring's prose, a
     // test name) or a whole command ("curl -X DELETE https://…/v1/pods/{id}" run by a shell).
     // The resource's own URL in the string, not another one before it (a docstring's `See https://docs…`).
@@ -405,7 +423,10 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       // The use may join the variable to its base: `c.baseURL + path`.
       const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
       const shaped = useExpr && shape(useExpr.value, dialect, ties);
-      if (shaped?.kind === "v2") continue;
+      if (shaped?.kind === "v2") {
+        if (!shaped.restV2 || isV2Path(path)) continue;
+        found = { ...found, kind: "v2", restV2: true };
+      }
       if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
     }
     const mention = dialect === "python" && isDocstring(text, tokens, i);
@@ -424,6 +445,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       ...locate(text, t, found),
       path,
       explicit: found.kind === "v1",
+      ...(found.kind === "v2" ? { onV2Base: true as const } : {}),
       ...(found.base && found.base.owner !== "server" ? { base: found.base } : {}),
       ...(method ? { method } : {}),
       ...(mention ? { mention } : {}),

@@ -40,6 +40,8 @@ export interface Candidate {
   method?: MethodSource;
   /** Prose (a docstring, Markdown text): it names a route, it calls nothing. */
   mention?: boolean;
+  /** The path follows this REST API's v2 base, written in the expression (`f"{BASE}/endpoints"` with `BASE = "https://api.runpod.io/v2"`), and is no v2 route: a v1 path left on a v2 base. */
+  onV2Base?: true;
   /** The body the call sends as a literal (JSON text, shell variables written `$NAME`). */
   body?: string;
   /** The source of a body the call sends but builds elsewhere (`json=payload`, `-d @pod.json`). */
@@ -79,6 +81,10 @@ export interface Bases {
   ours?: boolean;
   /** Names the file defines with the v1 server's base URL (`API_BASE = "https://rest.runpod.io/v1"`, `function restV1Base()`), as `nameKey` spells them. */
   names?: string[];
+  /** It names this REST API's v2 base (`https://api.runpod.io/v2`, `https://rest.runpod.io/v2`): a relative v1-only path there is left behind (`v1-path-on-v2-base`). */
+  restV2?: boolean;
+  /** It names a v2 base on another API's host (not `api.runpod.ai`, the queue API, nor a bare `/v2`). */
+  otherV2?: boolean;
 }
 
 /** This API's hosts: the v1 document's server and the v2 document's. */
@@ -115,13 +121,27 @@ export function baseKind(literal: string): "v1" | "v2" | "foreign" | undefined {
   return hostOf(authority) === V1_SERVER_HOST && prefix === "" && version.toLowerCase() === "v1" ? "v1" : "foreign";
 }
 
+/** The queue API's host (`https://api.runpod.ai/v2/{endpoint}/run`): this service's, but not the REST API. */
+const QUEUE_HOST = "api.runpod.ai";
+const REST_V2_BASE = /^[a-z][a-z0-9+.-]*:\/\/([^/\s?#]+)\/v2\/?$/i;
+
+/** Whether a literal is exactly this REST API's v2 base on one of its hosts: `https://api.runpod.io/v2`, `https://rest.runpod.io/v2` (a trailing `/` kept). */
+export function isRestV2Base(literal: string): boolean {
+  const host = REST_V2_BASE.exec(literal.trim())?.[1];
+  return host !== undefined && OUR_HOSTS.has(hostOf(host));
+}
+
 /** Adds what a literal says about base URLs to `bases`. */
 export function noteBase(bases: Bases, literal: string): void {
   if (namesOurHost(literal)) bases.ours = true;
   const kind = baseKind(literal);
   if (kind === "v1") bases.v1 = true;
-  else if (kind === "v2") bases.v2 = true;
-  else if (kind === "foreign") bases.foreign = true;
+  else if (kind === "v2") {
+    bases.v2 = true;
+    const host = REST_V2_BASE.exec(literal.trim())?.[1];
+    if (host !== undefined && OUR_HOSTS.has(hostOf(host))) bases.restV2 = true;
+    else if (host !== undefined && hostOf(host) !== QUEUE_HOST) bases.otherV2 = true;
+  } else if (kind === "foreign") bases.foreign = true;
 }
 
 export interface FileAnalysis {

@@ -480,6 +480,24 @@ function calleeAt(tokens: readonly Token[], offset: number): { callee: string; o
   return undefined;
 }
 
+/** The last file lexed for `requestFunctionAt` (fix.ts asks once per call of a file). */
+let lastLexed: { path: string; text: string; tokens: Token[] } | undefined;
+
+/**
+ * The request function a path at source offset `offset` of file `path` (text `text`) is passed to
+ * (`call` of `call("GET", "/endpoints")`, `_make_request` of `self._make_request(…)`), if v2kit can
+ * name it: for a relative path on a v2 base (issue 41), fixed by the rules of a client's calls.
+ */
+export function requestFunctionAt(path: string, text: string, offset: number): string | undefined {
+  if (offset < 0) return undefined;
+  if (lastLexed?.path !== path || lastLexed.text !== text) {
+    const dialect = languageOf(path, text);
+    if (dialect === undefined || dialect === "markdown") return undefined;
+    lastLexed = { path, text, tokens: LEXERS[dialect](text) };
+  }
+  return calleeAt(lastLexed.tokens, offset)?.callee;
+}
+
 /** Every place the file names function `fn` other than its definition: calls (with their `(`) and uses as a value. */
 function callsOf(file: Lexed, fn: string): { at: number; open?: number }[] {
   const { tokens } = file;

@@ -15,6 +15,7 @@ import type { FixSite } from "./candidate.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
+import { requestFunctionAt } from "./client-base.js";
 import type { MigrationContext } from "../types.js";
 
 export interface FixOptions {
@@ -211,6 +212,16 @@ function hostReason(finding: Finding): string {
   return `the path states /v1 but its host is set elsewhere: change the path${to} in the same change that points that host at ${DEFAULT_V2_BASE.replace(/\/v2$/, "")}`;
 }
 
+/** Where a v1 path on a v2 base should go, as the start of a reason. */
+function v2BaseAt(finding: Finding): string {
+  return `this v1 path is on the v2 base${finding.v2 ? `: make it ${finding.v2.method} ${finding.v2.path.replace(/^\/v2/, "")}` : ""}`;
+}
+
+/** A relative v1 path whose v2 base was found only farther away (a parent directory, the tree): not known to be its base. */
+function farV2BaseReason(finding: Finding): string {
+  return `${v2BaseAt(finding)}, if the v2 base v2kit found farther away (not in this file or its directory) is its base: change it by hand`;
+}
+
 /** Why a finding that may not be a call (`inferred: method`) is left as written. */
 function notACallReason(finding: Finding): string {
   const to = finding.v2 ? `; if it is a call, make it ${finding.v2.method} ${finding.v2.path}` : "";
@@ -306,23 +317,33 @@ function planJsonHeader(finding: Finding, edits: Edit[]): string | undefined {
   return undefined;
 }
 
-function plan(source: string, finding: Finding, options: FixOptions): Plan {
+function plan(source: string, finding: Finding, options: FixOptions, file: string): Plan {
   const client = options.client?.(finding);
   if (client?.reason !== undefined) return { reason: client.reason };
-  if (finding.v2 === null) return { reason: finding.notes.find((note) => note.level === "error")?.message ?? "v2 has no such route" };
-  const blocking = finding.notes.find((note) => note.level === "error");
+  // A v1 path on a v2 base (issue 41): its own error note says what it is; the others stop a fix as for a v1 call.
+  const onV2 = finding.fixInput?.onV2Base;
+  const errors = finding.notes.filter((note) => note.level === "error" && note !== onV2?.note);
+  if (finding.v2 === null) return { reason: errors[0]?.message ?? "v2 has no such route" };
+  const blocking = errors[0];
   if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
   if (finding.fixInput?.hostElsewhere) return { reason: hostReason(finding) };
+  if (onV2 !== undefined && finding.inferred.includes("base")) return { reason: farV2BaseReason(finding) };
   // A call through a client's request function: its base is known (client-base.ts), not inferred.
   if (finding.inferred.includes("base") && client === undefined) return { reason: relativeReason(finding) };
   // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
   if (finding.inferred.includes("method")) return { reason: notACallReason(finding) };
+  // A relative path on a v2 base goes through a request function, as a client's calls do: a body it does not show is never left v1 under a v2 path.
+  let through = client?.direct ? undefined : client?.fn;
+  if (onV2?.base === "relative") {
+    through = requestFunctionAt(file, source, finding.fixInput?.site?.span[0] ?? -1);
+    if (through === undefined) return { reason: `${v2BaseAt(finding)}, and v2kit cannot tell which request function it is passed to: change it by hand` };
+  }
   const edits: Edit[] = [];
   const shared: number[] = [];
   const why =
-    planUrl(source, finding, options, edits, shared, client !== undefined) ??
+    planUrl(source, finding, options, edits, shared, client !== undefined || onV2 !== undefined) ??
     planMethod(finding, edits, source) ??
-    planBody(source, finding, options, edits, client?.direct ? undefined : client?.fn) ??
+    planBody(source, finding, options, edits, through) ??
     planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
@@ -391,7 +412,7 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
 export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
   for (const finding of findings)
-    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") plans.set(finding, plan(source, finding, options));
+    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") plans.set(finding, plan(source, finding, options, file));
   // Calls that cannot be migrated on their own account (not because of a constant they share).
   const stuck = [...plans].filter(([finding, planned]) => "reason" in planned && finding.ruleId === "v1-call").map(([finding]) => finding);
   let movedBase = false;
@@ -449,11 +470,12 @@ export function fixFile(source: string, file: string, findings: readonly Finding
   if (edits.length === 0) return { text: source, edits: [], fixed, notFixed };
   const text = applyEdits(source, edits);
   const moved = movedBase && fixed.length > 0 ? { movedBase: true as const } : {};
-  // A call through a client whose v2 path still names a v1 resource (`/pods`) is still a (relative) candidate after the fix;
-  // a read of a response is no call.
+  // A call through a client, or a path on a v2 base, whose v2 path still names a v1 resource (`/pods`) may still be a
+  // candidate after the fix; a read of a response is no call.
   const gone = fixed.filter(
     (finding) =>
-      finding.ruleId !== "v1-response-field" && (options.client?.(finding) === undefined || !RESOURCE_IN.test(finding.v2?.path.replace(/^\/v2/, "") ?? "")),
+      finding.ruleId !== "v1-response-field" &&
+      ((options.client?.(finding) === undefined && finding.fixInput?.onV2Base === undefined) || !RESOURCE_IN.test(finding.v2?.path.replace(/^\/v2/, "") ?? "")),
   ).length;
   const refused = check(source, text, file, gone);
   if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };

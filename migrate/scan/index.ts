@@ -56,6 +56,8 @@ export function analyzeSource(text: string, file = "", options: AnalyzeOptions =
       v2: parts.some((part) => part.bases.v2),
       foreign: parts.some((part) => part.bases.foreign === true),
       ours: parts.some((part) => part.bases.ours === true),
+      restV2: parts.some((part) => part.bases.restV2 === true),
+      otherV2: parts.some((part) => part.bases.otherV2 === true),
       names: parts.flatMap((part) => part.bases.names ?? []),
     },
   };

@@ -11,6 +11,7 @@ import type { Bases, FileAnalysis, FixSite } from "./candidate.js";
 import type { MethodAnchor } from "./method.js";
 import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from "../tables/response-fields.js";
 import type { LocatedRead } from "./response-reads.js";
+import { isV2Path } from "./v2-routes.js";
 
 export type Inferred = "method" | "base";
 
@@ -27,7 +28,12 @@ export interface Finding {
   confidence: "certain" | "inferred";
   /** What was inferred: the HTTP method, or the base URL (v1 or v2) of a relative path. */
   inferred: Inferred[];
-  /** `v1-call` (certain), `v1-call-inferred`, `v1-mention` (prose naming a v1 route: level info), or `v1-response-field` (a read of a v1 call's response). */
+  /**
+   * `v1-call` (certain), `v1-call-inferred`, `v1-mention` (prose naming a v1 route: level info),
+   * `v1-response-field` (a read of a v1 call's response), or `v1-path-on-v2-base` (a v1 route's
+   * path joined to this API's v2 base, as a fix that moved the base leaves the calls it could not
+   * migrate: level error, the call fails).
+   */
   ruleId: string;
   /** Where the method was read (`curl -X POST`, `the function name Patch`), when the code states it. */
   methodSource?: string;
@@ -60,6 +66,12 @@ export interface FixInput {
   /** Where the read is in the source (an offset). */
   readAt?: number;
   readEdit?: { start: number; end: number; text: string };
+  /**
+   * `v1-path-on-v2-base`: whether the v2 base is written in the URL expression (`stated`) or the
+   * path is relative to a v2 base around it, and the finding's own error note, which says what the
+   * call is and does not stop its fix (its other error notes do, as for a v1 call).
+   */
+  onV2Base?: { base: "stated" | "relative"; note: Note };
 }
 
 export interface FindingBody {
@@ -216,7 +228,15 @@ function baseOf(own: Bases, around: Surroundings): BaseVerdict {
   for (const [level, { where, bases }] of [{ where: "this file", bases: own }, ...around].entries()) {
     if (!bases.v1 && !bases.v2 && !bases.foreign) continue;
     // Only a v2 base, or only another API's (`https://host/api/v1`): not a v1 call of this API.
-    if (!bases.v1) return { skip: true };
+    if (!bases.v1) {
+      // Only this REST API's v2 base: a v1-only path here was left behind by a fix or by hand (issue 41).
+      if (!bases.restV2 || bases.otherV2 || bases.foreign) return { skip: true };
+      const near = level === 0 || where === "this directory";
+      const note = near
+        ? `the path is relative to the v2 base URL that ${where} names`
+        : `base URL inferred: the path is relative and ${where} names this API's v2 base URL`;
+      return { skip: true, onV2: { inferred: !near, note } };
+    }
     if (bases.v2)
       return { skip: false, inferred: true, note: `base URL inferred: the path is relative and ${where} names both a v1 and a v2 base URL; v1 assumed` };
     if (bases.foreign)
@@ -233,7 +253,7 @@ function baseOf(own: Bases, around: Surroundings): BaseVerdict {
   return { skip: false, inferred: true, note: "base URL inferred: the path is relative and no base URL was found; v1 assumed because it is a v1 route" };
 }
 
-type BaseVerdict = { skip: true } | { skip: false; note: string; inferred: boolean };
+type BaseVerdict = { skip: true; onV2?: { note: string; inferred: boolean } } | { skip: false; note: string; inferred: boolean };
 
 /**
  * The host of a path that states `/v1` but not its host (`"/v1/pods"` with the host in request
@@ -277,13 +297,24 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
   for (const candidate of analysis.candidates) {
     const inferred: Inferred[] = [];
     const extra: Note[] = [];
-    if (!candidate.explicit) {
+    // A v1 route's path on this API's v2 base (issue 41): written after it, or relative to it.
+    let onV2: "stated" | "relative" | undefined;
+    if (candidate.onV2Base) {
+      onV2 = "stated";
+      extra.push({ level: "info", message: "the path follows this API's v2 base URL, written in the call or a constant of this file" });
+    } else if (!candidate.explicit) {
       // A bare literal that names a file ("/templates/readme.html") is not an API path.
       if (FILE_NAME.test(candidate.path)) continue;
       const base = baseOf(analysis.bases, around);
-      if (base.skip) continue;
-      if (base.inferred) inferred.push("base");
-      extra.push({ level: "info", message: base.note });
+      if (base.skip) {
+        if (base.onV2 === undefined) continue;
+        onV2 = "relative";
+        if (base.onV2.inferred) inferred.push("base");
+        extra.push({ level: "info", message: base.onV2.note });
+      } else {
+        if (base.inferred) inferred.push("base");
+        extra.push({ level: "info", message: base.note });
+      }
     } else if (candidate.base?.owner === "unknown") {
       const base = hostOfStated(analysis.bases, around, candidate.base.name);
       if (base.skip) continue;
@@ -294,6 +325,8 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     }
     const parsed = parseV1Path(candidate.path);
     if ("v2" in parsed) continue;
+    // On a v2 base, prose and the routes of the v2 document (`/pods/{id}`, `/templates`, `/billing/pods`) are not reported.
+    if (onV2 !== undefined && (candidate.mention || isV2Path(candidate.path))) continue;
     const stated = candidate.method?.method;
     const accepted = METHODS.find((method) => routeOf(method, parsed.segments));
     // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.
@@ -324,16 +357,27 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       });
     }
     const body = sent?.body;
+    const v1Path = v1PathOf(candidate.path);
+    const onV2Note: Note | undefined =
+      onV2 === undefined
+        ? undefined
+        : {
+            level: "error",
+            message:
+              migrated.path === null
+                ? `\`${method} ${v1Path}\` is a v1 route left on the v2 base: v2 has no such route, so this call fails, and v2 has no equivalent for it`
+                : `\`${method} ${v1Path}\` is a v1 route left on the v2 base: v2 has no such route, so this call fails; its v2 route is ${migrated.method} ${migrated.path}${migrated.notes.some((note) => note.level === "error") ? " (the errors below say what stops the move)" : ""}`,
+          };
     findings.push({
       line: candidate.line,
       column: candidate.column,
       match: candidate.match,
-      v1: { method, path: v1PathOf(candidate.path) },
+      v1: { method, path: v1Path },
       v2: migrated.path === null ? null : { method: migrated.method, path: migrated.path },
-      notes: [...extra, ...migrated.notes],
+      notes: [...(onV2Note ? [onV2Note] : []), ...extra, ...migrated.notes],
       confidence: inferred.length === 0 ? "certain" : "inferred",
       inferred,
-      ruleId: candidate.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
+      ruleId: onV2Note ? "v1-path-on-v2-base" : candidate.mention ? "v1-mention" : inferred.length === 0 ? "v1-call" : "v1-call-inferred",
       ...(candidate.method && !inferred.includes("method") ? { methodSource: candidate.method.how } : {}),
       ...(body ? { body } : {}),
     });
@@ -347,6 +391,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(candidate.bodyLiteralArgument ? { bodyLiteralArgument: true as const } : {}),
         ...(candidate.bodyUnsure === undefined ? {} : { bodyUnsure: candidate.bodyUnsure }),
         ...(candidate.base && !candidate.base.hostShown ? { hostElsewhere: true } : {}),
+        ...(onV2 !== undefined && onV2Note ? { onV2Base: { base: onV2, note: onV2Note } } : {}),
       } satisfies FixInput,
     });
     const call = findings[findings.length - 1] as Finding;

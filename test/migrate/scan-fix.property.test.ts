@@ -18,6 +18,7 @@ import { ROUTES } from "../../migrate/route-table.js";
 import { scanSource } from "../../migrate/scan/index.js";
 import { type Edit, fixFile } from "../../migrate/scan/fix.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
+import { isV2Path } from "../../migrate/scan/v2-routes.js";
 
 type Language = "python" | "js" | "ts" | "shell";
 const EXT: Record<Language, string> = { python: "py", js: "mjs", ts: "ts", shell: "sh" };
@@ -166,11 +167,14 @@ describe("migrate scan --fix on generated client files", () => {
         const spans = result.fixed.flatMap(allowed);
         for (const edit of result.edits) expect(inside(edit, spans), `edit ${JSON.stringify(edit)} outside its findings\n${text}`).toBe(true);
         const again = scanSource(result.text, name, [], { sites: true });
-        // A call left under a base constant that --unsafe-fixes moved reads as v2 now (the CLI reports it as read before the fix).
-        const movedWithBase = result.notFixed.filter((left) => left.reason.includes("so this call, left as written, fails as it did before")).length;
-        if (movedWithBase > 0) expect(result.movedBase).toBe(true);
+        // A call left under a base constant that --unsafe-fixes moved is on the v2 base now (the CLI reports it as read before
+        // the fix): a scan of the fixed text reports it again as v1-path-on-v2-base, unless v2 has its path too (issue 41).
+        const moved = result.notFixed.filter((left) => left.reason.includes("so this call, left as written, fails as it did before"));
+        if (moved.length > 0) expect(result.movedBase).toBe(true);
+        const reportedAgain = moved.filter((left) => !isV2Path(left.finding.v1.path)).length;
+        expect(again.filter((x) => x.ruleId === "v1-path-on-v2-base").length).toBe(reportedAgain);
         expect(again.filter((x) => x.ruleId !== "v1-mention").length).toBe(
-          findings.filter((x) => x.ruleId !== "v1-mention").length - result.fixed.length - movedWithBase,
+          findings.filter((x) => x.ruleId !== "v1-mention").length - result.fixed.length - moved.length + reportedAgain,
         );
         expect(fixFile(result.text, name, again, { unsafe }).edits).toEqual([]);
         fixedTotal += result.fixed.length;

@@ -1,0 +1,28 @@
+// The routes of the bundled v2 document (output/routes.mts, generated from schema/v2.openapi.yaml):
+// which paths a call on this API's v2 base may take as written. A v1 route that is not one of
+// them (`/endpoints`, `/pods/{id}/reset`, `/networkvolumes`) is a v1 path left on a v2 base
+// (`v1-path-on-v2-base`, issue 41); one that is (`/pods/{id}`, `/templates`, `/billing/pods`) is
+// never reported there.
+
+import { routes } from "../../output/routes.mjs";
+import { parseV1Path } from "../routes.js";
+
+/** Each v2 route's path segments after `/v2`, `{…}` standing for any one segment. */
+const V2_PATHS: readonly (readonly string[])[] = [...new Set(routes.map(([, path]) => path))].map((path) =>
+  path
+    .split("/")
+    .filter((segment) => segment !== "")
+    .slice(1),
+);
+
+/**
+ * Whether a path (from the resource on, as `Candidate.path` holds it; its query ignored) is a route
+ * of the v2 document for some method. A segment the code fills at run time (`{pod_id}`, `${id}`)
+ * matches only a `{…}` of the document.
+ */
+export function isV2Path(path: string): boolean {
+  const parsed = parseV1Path(path);
+  if ("v2" in parsed) return true;
+  const { segments } = parsed;
+  return V2_PATHS.some((parts) => parts.length === segments.length && parts.every((part, i) => part.startsWith("{") || part === segments[i]));
+}
