@@ -106,6 +106,49 @@ describe("the command", () => {
   });
 });
 
+// Issue 43: docs/editors.md says Ajv in strict mode compiles what `v2kit schema` prints. As a
+// user's CI would: `new Ajv2020({ strict: true })` with ajv-formats, and Ajv's defaults, on the
+// command's stdout, with Ajv's logger captured: nothing thrown, nothing said.
+function strictNotes(text: string): string[] {
+  const notes: string[] = [];
+  const note = (...parts: unknown[]) => notes.push(parts.map(String).join(" "));
+  for (const options of [{ strict: true }, {}]) {
+    const ajv = new Ajv2020({ ...options, logger: { log: () => {}, warn: note, error: note } });
+    addFormats(ajv);
+    try {
+      ajv.compile(JSON.parse(text) as object);
+    } catch (error) {
+      notes.push(`${JSON.stringify(options)}: ${(error as Error).message}`);
+    }
+  }
+  return notes;
+}
+
+/** Every request body's schema file the command writes with --out, and the printed schemas of `operations`. */
+function expectStrictSilence(specArgs: string[], operations: string[]): void {
+  const out = mkdtempSync(path.join(tmpdir(), "v2kit-schema-strict-"));
+  const written = schemaCli("--out", out, ...specArgs);
+  expect(written.status, written.stderr).toBe(0);
+  const requests = readdirSync(out).filter((file) => file.endsWith(".request.schema.json"));
+  expect(requests.length).toBeGreaterThan(10);
+  for (const file of requests) expect(strictNotes(readFileSync(path.join(out, file), "utf8")), file).toEqual([]);
+  for (const op of operations) {
+    const printed = schemaCli("--operation", op, ...specArgs);
+    expect(printed.status, printed.stderr).toBe(0);
+    expect(strictNotes(printed.stdout), op).toEqual([]);
+  }
+}
+
+describe("strict mode (Ajv 2020, strict: true, and its defaults)", () => {
+  test("the bundled document: every request body's schema compiles without an error or a warning", () => {
+    expectStrictSilence([], ["createEndpoint", "createTemplate", "graphql:saveTemplate", "graphql:deleteTemplate"]);
+  });
+
+  test.skipIf(!haveShared)("the published document (--spec): every request body's schema compiles without an error or a warning", () => {
+    expectStrictSilence(["--spec", upstreamV2], ["createEndpoint", "createPod"]);
+  });
+});
+
 reportSharedAbsent("v2kit schema on the published v2 document");
 describe.skipIf(!haveShared)("the published v2 document (--spec)", () => {
   test("every body's schema compiles under Ajv 2020 (strict mode)", async () => {

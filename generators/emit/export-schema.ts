@@ -10,6 +10,7 @@ import { graphqlRequest } from "./export-graphql.js";
 import { type ApiModel, componentOf, type JsonSchema, type OperationModel, SCHEMAS_ID } from "../../schema-model/model.js";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLE } from "../normalize/normalize-schema.js";
 import { boundIntegers } from "./validators.js";
+import { strictForAjv } from "./export-strict.js";
 
 export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
@@ -185,18 +186,29 @@ export class ExportError extends GenerateError {
   }
 }
 
+export interface ExportOptions {
+  /**
+   * Rewritten so that Ajv's strict mode takes it (export-strict.ts): true, what `v2kit schema`
+   * writes. False gives the schema before that rewrite, which accepts the same documents (the
+   * equivalence test compares the two).
+   */
+  strictMode?: boolean;
+}
+
 /** One body's schema. `operation` is the model's id (`createEndpoint`, `graphql:deleteTemplate`). */
-export function exportSchema(model: ApiModel, rules: RulesFile, operation: string, target: Target): ExportedSchema {
+export function exportSchema(model: ApiModel, rules: RulesFile, operation: string, target: Target, options: ExportOptions = {}): ExportedSchema {
   const op = model.operations.find((candidate) => candidate.id === operation);
   if (op === undefined) throw new ExportError("unknown-operation", `unknown operation ${JSON.stringify(operation)}`);
   const stem = fileStem(op.id);
-  if (target === "request") return { operation: op.id, target: "request", file: `${stem}.request.schema.json`, schema: requestSchema(model, rules, op) };
+  const finish = options.strictMode === false ? (schema: Record<string, unknown>) => schema : strictForAjv;
+  if (target === "request")
+    return { operation: op.id, target: "request", file: `${stem}.request.schema.json`, schema: finish(requestSchema(model, rules, op)) };
   return {
     operation: op.id,
     target: "response",
     status: target.response,
     file: `${stem}.response.${fileStem(target.response)}.schema.json`,
-    schema: responseSchema(model, op, target.response),
+    schema: finish(responseSchema(model, op, target.response)),
   };
 }
 
