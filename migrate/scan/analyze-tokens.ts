@@ -34,6 +34,7 @@ import {
 import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody } from "./literal-body.js";
 import { shellWrappers } from "./shell-wrapper.js";
 import { envDefaultStart, envReadEnd } from "./env-default.js";
+import { shellDefaults } from "./shell-source.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { responseReads } from "./response-reads.js";
@@ -266,6 +267,8 @@ function basesOf(ctx: EvalContext, source: string): Bases {
     const name = baseKind(text) === "v1" ? definedName(ctx.tokens, i, source) : undefined;
     if (name !== undefined) names.add(name);
   }
+  // Shell: `BASE="${BASE:-https://…/v1}"` (shell-source.ts).
+  if (!ctx.concat) for (const { url } of shellDefaults(source)) noteBase(bases, url);
   for (const [key, value] of ctx.constants) {
     if (!value.every((part) => "text" in part)) continue;
     noteBase(bases, literalText(value));

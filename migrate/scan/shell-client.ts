@@ -71,6 +71,10 @@ export function shellClientUnits(
     const own = sources.get(definition.file) as string;
     const ownScript = users.find((script) => script.path === definition.file);
     if (!ownScript && usesText(own, definition.name) > 1) blocked = `\`${definition.name}\` is also used in ${shown(definition.file)}`;
+    // Another program of the tree that reads the variable (`os.environ["RUNPOD_REST"]`, a script that does not source the file) may call more than v1.
+    const word = new RegExp(`(?<!\\w)${definition.name}(?!\\w)`);
+    const other = [...sources].find(([path, text]) => path !== definition.file && !users.some((script) => script.path === path) && word.test(text));
+    if (other) blocked ??= `\`${definition.name}\` is also named in ${shown(other[0])}, which does not source ${shown(definition.file)}`;
     for (const script of users) {
       const wrappers = shellWrappers(script.tokens);
       const found = (findingsOf.get(script.path) ?? []).filter((finding) => finding.fixInput?.site && finding.ruleId !== "v1-mention" && !claimed.has(finding));
