@@ -41,7 +41,9 @@ const soleHole = (t: Token | undefined) => {
   const only = parts.length === 1 ? parts[0] : undefined;
   return only !== undefined && "hole" in only ? only.hole : undefined;
 };
-const commandStart = (tokens: readonly Token[], k: number) => k === 0 || tokens[k - 1]?.kind === "nl" || SEPARATORS.has(tokens[k - 1]?.text ?? "");
+/** Whether token `k` starts a command: after a line end, a separator, or a group's `{` (`f() { curl …; }`). */
+const commandStart = (tokens: readonly Token[], k: number) =>
+  k === 0 || tokens[k - 1]?.kind === "nl" || SEPARATORS.has(tokens[k - 1]?.text ?? "") || wordText(tokens[k - 1]) === "{";
 
 function findWrappers(tokens: readonly Token[]): Map<string, ShellWrapper> {
   const found = new Map<string, ShellWrapper>();

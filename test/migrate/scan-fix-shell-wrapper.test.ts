@@ -259,3 +259,31 @@ describe('function rp { … --request "$verb" "${RUNPOD_REST}${route}" "$@"; }, 
     expect(files(dir)).toEqual(before);
   });
 });
+
+const SELF = `#!/bin/sh
+API="\${API:-https://rest.runpod.io/v1}"
+api() { curl -fsS -X "$1" "$API$2" -H "Authorization: Bearer $RUNPOD_API_KEY"; }
+TEMPLATE_ID="\${1:-t1}"
+api GET /templates
+api DELETE "/templates/$TEMPLATE_ID"
+`;
+
+describe('api() { curl -X "$1" "$API$2"; }, its base a default in the script itself', () => {
+  it("the calls are certain with their methods; --fix moves the default and the calls; an echo of the base keeps them all", () => {
+    const dir = tree({ "run.sh": SELF });
+    expect(findings(dir)).toEqual(["5 GET /templates → GET /v2/templates certain", "6 DELETE /templates/{TEMPLATE_ID} → DELETE /v2/templates/{id} certain"]);
+    expect(scan(dir, "--fix", ".").stderr).toBe("v2kit migrate scan: fixed 2 calls in 1 file; 0 calls left\n");
+    expect(readFileSync(join(dir, "run.sh"), "utf8")).toBe(SELF.replace("https://rest.runpod.io/v1", "https://api.runpod.io/v2"));
+    if (bash) {
+      const sent = runRecorded(dir, "run.sh");
+      expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET https://api.runpod.io/v2/templates",
+        "DELETE https://api.runpod.io/v2/templates/t1",
+      ]);
+    }
+    const echoed = tree({ "run.sh": `${SELF}echo "using $API"\n` });
+    const left = scan(echoed, "--fix", ".");
+    expect(left.stderr).toBe('v2kit migrate scan: fixed 0 calls in 0 files; 2 calls left (each says why in a "not fixed" note)\n');
+    expect(left.stdout).toContain("`API` is also used at run.sh:7, which is not a v1 call v2kit reads");
+  });
+});
