@@ -184,6 +184,19 @@ describe("a shell request function rp METHOD PATH, its base a default in a sourc
     expect(files(dir)).toEqual(files(fixedDir));
   });
 
+  it('source "$(dirname "$0")/config.env" is the same file: the default moves with the calls; a config.env of another folder is not it', () => {
+    const viaDirname = DEPLOY.replace('cd "$(dirname "$0")"\nsource ./config.env', 'source "$(dirname "$0")/config.env"');
+    expect(viaDirname).not.toBe(DEPLOY);
+    const dir = tree({ "config.env": CONFIG, "deploy.sh": viaDirname });
+    expect(scan(dir, "--fix", ".").stderr).toBe("v2kit migrate scan: fixed 6 calls in 2 files; 0 calls left\n");
+    expect(readFileSync(join(dir, "config.env"), "utf8")).toBe(CONFIG.replace("https://rest.runpod.io/v1", "https://api.runpod.io/v2"));
+    const elsewhere = tree({ "deploy.sh": DEPLOY.replace("source ./config.env", "source ./settings/config.env") });
+    mkdirSync(join(elsewhere, "other"));
+    writeFileSync(join(elsewhere, "other", "config.env"), CONFIG);
+    expect(scan(elsewhere, "--fix", ".").stderr).toMatch(/^v2kit migrate scan: fixed 0 calls in 0 files; 6 calls left/);
+    expect(readFileSync(join(elsewhere, "other", "config.env"), "utf8")).toBe(CONFIG);
+  });
+
   it("a base named by a program that does not source config.env stays, with every call, and each says where", () => {
     const dir = tree({ "config.env": CONFIG, "deploy.sh": DEPLOY, "tool.py": 'import os\nprint(os.environ["RUNPOD_REST"])\n' });
     const fixed = scan(dir, "--fix", ".");
