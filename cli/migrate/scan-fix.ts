@@ -9,6 +9,7 @@ import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
 import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits } from "../../migrate/scan/client-base.js";
+import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
 import type { ScannedFile } from "./scan.js";
@@ -135,7 +136,10 @@ function clientPlan(
   const baseEdits = new Map<string, Edit[]>();
   const applied = new Set<Finding>();
   const shown = (path: string) => printable(relative(process.cwd(), path).split(sep).join("/"));
-  const units = run.sources ? clientUnits(run.sources, files, shown) : [];
+  const found = run.sources ? clientUnits(run.sources, files, shown) : [];
+  // Shell clients: a base with an environment default, in the script or a file it sources (issue 41).
+  const claimed = new Set(found.flatMap((unit) => unit.members.map((member) => member.finding)));
+  const units = run.sources ? [...found, ...shellClientUnits(run.sources, files, claimed, shown)] : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied };
   const fnOf = new Map<Finding, { fn: string; direct?: true }>();
   for (const unit of units) for (const member of unit.members) fnOf.set(member.finding, member.direct ? { fn: member.fn, direct: true } : { fn: member.fn });

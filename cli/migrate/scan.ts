@@ -15,6 +15,7 @@ import {
   toSarif,
 } from "../../migrate/index.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
+import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { printable, printableJson } from "../../lint/printable.js";
 import { readSource, sourceFiles, type Unreadable } from "./scan-walk.js";
 
@@ -90,7 +91,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       merge(tree, analysis.bases);
       if (analysis.candidates.length > 0) analysed.push({ file: path, analysis });
       if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
-      if (options.fix && isCode(path, text)) sources.set(path, text);
+      // A file a shell script may source for its base (`config.env`: `BASE="${BASE:-https://…/v1}"`) too.
+      if (options.fix && (isCode(path, text) || definesShellBase(text))) sources.set(path, text);
     }
     for (const { file, analysis } of analysed) {
       const surrounding = surroundings(file, root, byDirectory, tree);

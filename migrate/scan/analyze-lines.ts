@@ -4,6 +4,7 @@
 // the method is an HTTP verb on the same line. Every pattern is linear: interpolations are
 // bounded and each line's verbs are found once.
 
+import { shellDefaults } from "./shell-source.js";
 import { type Bases, type Candidate, type FileAnalysis, type FixSite, hostOf, namesOurHost, noteBase, RESOURCE, type V1Base } from "./candidate.js";
 import { V1_SERVER_HOST } from "../route-table.js";
 import { type MethodSource, methodInText } from "./method.js";
@@ -83,6 +84,8 @@ export function basesOfText(text: string): Bases {
   if (!text.includes("/v") && !bases.ours) return bases;
   for (const match of text.matchAll(QUOTED)) noteBase(bases, match[1] as string);
   for (const match of text.matchAll(UNQUOTED_BASE)) noteBase(bases, match[1] as string);
+  // A shell environment default: `BASE="${BASE:-https://…/v1}"` (shell-source.ts).
+  for (const { url } of shellDefaults(text)) noteBase(bases, url);
   return bases;
 }
 

@@ -33,6 +33,9 @@ import {
   WALK_LIMIT,
 } from "./evaluate.js";
 import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody } from "./literal-body.js";
+import { shellWrappers } from "./shell-wrapper.js";
+import { envDefaultStart, envReadEnd } from "./env-default.js";
+import { shellDefaults } from "./shell-source.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { responseReads } from "./response-reads.js";
@@ -210,7 +213,8 @@ function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string })
     const t = typed ?? (tokens[j] as Token);
     const sep = tokens[j + 1] as Token;
     if (sep.kind !== "punct" || !ASSIGN.has(sep.text) || (t.kind !== "ident" && t.kind !== "str")) continue;
-    if (sep.text === ":" && tokens[j + 2]?.kind !== "str") continue;
+    // `name: "…"`, `name: process.env.X ?? "…"` (env-default.ts) in an object.
+    if (sep.text === ":" && tokens[j + 2]?.kind !== "str" && envReadEnd(tokens, j + 2) === undefined) continue;
     const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
     if (key === undefined || ctx.constants.has(key)) continue;
     const assigned = expression(ctx, j + 2);
@@ -314,6 +318,8 @@ function basesOf(ctx: EvalContext, source: string): Bases {
     const name = baseKind(text) === "v1" ? definedName(ctx.tokens, i, source) : undefined;
     if (name !== undefined) names.add(name);
   }
+  // Shell: `BASE="${BASE:-https://…/v1}"` (shell-source.ts).
+  if (!ctx.concat) for (const { url } of shellDefaults(source)) noteBase(bases, url);
   for (const [key, value] of ctx.constants) {
     if (!value.every((part) => "text" in part)) continue;
     noteBase(bases, literalText(value));
@@ -595,9 +601,11 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const t = tokens[k];
     // Rust `const BASE: &str = "…"`: the name before the type.
     const typed = ctx.rust ? rustTypedName(tokens, k - 2) : undefined;
-    const nameAt = typed ? tokens.indexOf(typed) : k - 2;
+    // `const BASE = process.env.X ?? "…"`: the literal is the constant's value where the environment does not set one (env-default.ts).
+    const assignAt = (envDefaultStart(tokens, k) ?? k) - 1;
+    const nameAt = typed ? tokens.indexOf(typed) : assignAt - 1;
     const name = tokens[nameAt];
-    const key = name?.kind === "ident" && ASSIGN.has(tokens[k - 1]?.text ?? "") ? nameKey(name.text) : undefined;
+    const key = name?.kind === "ident" && ASSIGN.has(tokens[assignAt]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
     const exported = exportedName(tokens, nameAt, dialect);
     shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, nameAt), ...(exported ? { exported } : {}) });
@@ -607,7 +615,10 @@ function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found
     const words: Token[] = [];
     commandWords(tokens, a, false, words);
     commandWord = words.find((word) => !SHELL_PREFIX.test(word.text));
-    if (commandWord?.text !== "curl") commandWord = undefined;
+    // A request function that passes its other arguments to curl (shell-wrapper.ts): a body goes after the path argument.
+    const wrapper = shellWrappers(tokens).get(commandWord?.text ?? "");
+    if (wrapper?.forwards && commandWord && words[words.indexOf(commandWord) + wrapper.pathArg] === tokens[a]) commandWord = tokens[a];
+    else if (commandWord?.text !== "curl") commandWord = undefined;
   } else if (dialect === "powershell") {
     const [from, to] = psStatement(tokens, a);
     commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));

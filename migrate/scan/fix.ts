@@ -264,7 +264,9 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
   const site = input?.site;
   const anchor = site?.body;
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
-  if (viaClient !== undefined && !anchor && (route.action !== undefined || (route.body !== undefined && !finding.body))) {
+  // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
+  const addsAction = route.action !== undefined && site?.addBody?.dialect === "shell";
+  if (viaClient !== undefined && !anchor && !addsAction && (route.action !== undefined || (route.body !== undefined && !finding.body))) {
     return route.action !== undefined
       ? `v2 takes {"action": "${route.action}"} as this call's body, and v2kit does not add a body to a call through \`${viaClient}\`: pass it there`
       : `the body this call passes to \`${viaClient}\` is not a literal v2kit reads: make it the v2 \`${route.operation ?? route.body?.kind.name}\` body`;

@@ -8,6 +8,7 @@ import { callArgs, chainStart, type EvalContext, matchClose, openersAround, WALK
 import { definitionOf } from "./definition.js";
 import type { BodyAnchor } from "./literal-body.js";
 import { literalText, type Token } from "./lex/tokens.js";
+import { shellWrappers, wrapperCall } from "./shell-wrapper.js";
 
 export interface MethodSource {
   method: string;
@@ -262,7 +263,7 @@ function powershellMethod(tokens: readonly Token[], siteStart: number): MethodSo
  * Words before the command itself: a prompt `$`, wrappers (`sudo`, `env`, `time`), and the
  * keywords that open a compound command's body (`while read id; do curl …; done`, `then`, `else`).
  */
-export const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec|do|then|else)$/;
+export const SHELL_PREFIX = /^(?:\$|sudo|env|time|command|exec|do|then|else|if|while|until|!)$/;
 
 const SHELL_END = new Set([";", "|", "&", "&&", "||", "(", ")"]);
 const CURL_DATA = /^(?:-d|--data(?:-raw|-binary|-urlencode|-ascii)?|--json|-F|--form(?:-string)?)$/;
@@ -365,6 +366,8 @@ function shellMethod(tokens: readonly Token[], siteStart: number): MethodSource 
   }
   const cmd = words[0];
   if (cmd === "curl") return curlMethod(words, wordTokens);
+  const call = wrapperCall(tokens, words, wordTokens, siteStart);
+  if (call) return wrapperMethod(call.wrapper.name, call.wrapper.methodArg, words, wordTokens);
   if (cmd === "http" || cmd === "https" || cmd === "xh") {
     const verb = verbLiteral({ kind: "ident", start: 0, end: 0, text: words[1] ?? "" });
     return verb ? { method: verb, how: `${cmd} ${words[1]}` } : { method: "GET", how: `${cmd} without a method (GET)` };
@@ -375,6 +378,15 @@ function shellMethod(tokens: readonly Token[], siteStart: number): MethodSource 
     return words.some((word) => word.startsWith("--post-")) ? { method: "POST", how: "wget --post-data (POST)" } : { method: "GET", how: "wget (GET)" };
   }
   return undefined;
+}
+
+/** The method a call of a shell request function passes (`rp DELETE "/pods/$ID"`): the literal verb of its method argument (shell-wrapper.ts). */
+function wrapperMethod(name: string, methodArg: number, words: readonly string[], wordTokens: readonly Token[]): MethodSource | undefined {
+  const token = wordTokens[methodArg];
+  const verb = (words[methodArg] ?? "").toUpperCase();
+  if (!token || !VERBS.has(verb) || token.parts?.some((part) => "hole" in part)) return undefined;
+  const anchor = verbSpan(token);
+  return { method: verb, how: `argument ${methodArg} of ${name}(), which it sends as curl's -X`, ...(anchor ? { anchor } : {}) };
 }
 
 /** A curl flag whose next word is the request body. */
@@ -388,7 +400,9 @@ const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
 export function shellBody(tokens: readonly Token[], siteStart: number): { text: string; anchor?: BodyAnchor } | undefined {
   const wordTokens: Token[] = [];
   const words = commandWords(tokens, siteStart, true, wordTokens);
-  if (words.find((word) => !SHELL_PREFIX.test(word)) !== "curl") return undefined;
+  const command = words.find((word) => !SHELL_PREFIX.test(word));
+  // A request function that passes its other arguments to curl (`"$@"`) sends the call's `-d …`.
+  if (command !== "curl" && shellWrappers(tokens).get(command ?? "")?.forwards !== true) return undefined;
   for (let k = 1; k < words.length; k++) {
     const word = words[k] as string;
     const attached = /^--(?:data(?:-raw|-binary|-ascii)?|json)=(.*)$/s.exec(word)?.[1];

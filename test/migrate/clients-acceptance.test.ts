@@ -195,7 +195,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "javascript-fetch",
     checks: ["b-no-wait", "b-wait", "b-none-left", "c", "d", "e"],
     reason:
-      '--fix changes nothing: the base is `process.env.RUNPOD_API_BASE ?? "…/v1"` ("comes from outside the call"), and the create-endpoint body needs --catalog for gpuTypeIds',
+      '--fix changes nothing: the base `process.env.RUNPOD_API_BASE ?? "…/v1"` is read like a constant, but `RUNPOD_API` is exported, so it stays with every call through it (issue 45\'s rule); the create-endpoint body needs --catalog for gpuTypeIds, and the headers come from helpers (`json()`, `auth()`)',
     failsWith: /rest\.runpod\.io\/v1\/endpoints → 404|changed no file|would fix 0 calls|v1 call POST \/endpoints/,
   },
   {
@@ -214,10 +214,10 @@ const KNOWN_GAPS: KnownGap[] = [
   },
   {
     fixture: "shell-curl",
-    checks: ["scan", "b-no-wait", "b-wait", "b-none-left", "c", "d", "e"],
+    checks: ["b-no-wait", "b-wait"],
     reason:
-      '--fix changes nothing: the base comes from the sourced config.env (`${RUNPOD_REST:-…/v1}`), so every `rp METHOD PATH` call is `inferred: base`; scan also takes the method of `rp POST /endpoints …` as GET (3 calls) since `rp` passes it to curl as -X "$1"',
-    failsWith: /rest\.runpod\.io\/v1\/endpoints → 404|inferred: method, base|changed no file|would fix 0 calls|expected \[ 'rollout\.sh/,
+      "--unsafe-fixes moves config.env's RUNPOD_REST default and 9 of 12 calls (through `rp`, the stop call given its {action: stop} body, and the direct curl); the 3 left send here-document bodies (`-d @- <<JSON`: create endpoint, create pod), which scan does not read, or `?includeWorkers=true`, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
+    failsWith: LEFT_ON_V2_BASE,
   },
   {
     fixture: "powershell-restmethod",
