@@ -173,6 +173,8 @@ async function run(args: string[]): Promise<number> {
     );
   }
   process.stdout.write(`listening on ${listening.url()}\n`);
+  // Where load-balancing endpoints answer: a path on this address, not the spec's `<id>.<host>`, which no client here resolves.
+  process.stdout.write(`load-balancing endpoints at ${listening.url()}/lb/<endpoint id> (simulated: no workers run; docs/serve.md)\n`);
   return stopped;
 }
 
