@@ -30,6 +30,8 @@ export interface Api {
   underivable: { operation: string; pointers: string[] }[];
   /** Per collection, the fields the requests that write it may set (derive.ts: their unset value is derivable). */
   writable: Map<string, Set<string>>;
+  /** A document given with `spec`: GETs with no state model answer bodies built from it (synthetic.ts), not 501. */
+  synthesizes: boolean;
 }
 
 /** Per collection, the fields its create and update requests may set. */
@@ -135,5 +137,6 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     hidden: hiddenFields(model),
     underivable: [],
     writable: writableFields(model),
+    synthesizes: options.spec !== undefined,
   };
 }

@@ -22,7 +22,7 @@ type Obj = Record<string, unknown>;
 export const NONE: unique symbol = Symbol("underivable");
 
 /** Keywords of a schema, `$ref`s followed and `allOf` parts merged (the first part that has one wins). */
-interface Facets {
+export interface Facets {
   types: string[] | undefined;
   properties: Map<string, JsonSchema>;
   required: Set<string>;
@@ -38,7 +38,7 @@ interface Facets {
   constrained: boolean;
 }
 
-function facets(model: ServeModel, schema: JsonSchema | undefined): Facets {
+export function facets(model: ServeModel, schema: JsonSchema | undefined): Facets {
   const schemaFacets: Facets = {
     types: undefined,
     properties: new Map(),

@@ -13,6 +13,7 @@ import { type Behaviour, returnsCreatedAt, successStatus } from "./families.js";
 import { TEMPLATES, v2Template } from "./graphql.js";
 import { problem } from "./http.js";
 import type { Route } from "./routes.js";
+import { syntheticReply } from "./synthetic.js";
 import { present, recordOf, withSecrets } from "./shape.js";
 import type { Resource, Store } from "./store.js";
 import type { PodLifecycle } from "./pod-lifecycle.js";
@@ -20,6 +21,9 @@ import type { PodLifecycle } from "./pod-lifecycle.js";
 export interface Reply {
   status: number;
   body?: unknown;
+  /** The body's media type when it is not JSON (a string body sent as is: `text/event-stream`). */
+  contentType?: string;
+  headers?: Record<string, string>;
 }
 
 export interface HandlerContext {
@@ -173,6 +177,8 @@ export function handle(context: HandlerContext): Reply {
       return respondWith(context, successStatus(context.route.operation, 200), b.empty);
     }
     case "not-simulated":
+      // With `--spec`: a read answers a body built from the document's own response (synthetic.ts).
+      if (context.api.synthesizes && context.route.method === "GET") return syntheticReply(context);
       return {
         status: 501,
         body: problem(

@@ -51,13 +51,16 @@ export function problemOf(status: number, rule: string, message: string): Proble
   return problemFor([{ rule, status, path: "", message }]) as Problem;
 }
 
-export function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** A JSON body (a problem from 400 up), or a string body in `contentType` when that is not JSON (`text/event-stream`). */
+export function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, contentType?: string): void {
   if (response.headersSent || response.destroyed) return;
   const isProblem = status >= 400;
-  const text = body === undefined ? "" : JSON.stringify(body);
+  const raw = typeof body === "string" && contentType !== undefined && !/json/i.test(contentType);
+  const text = body === undefined ? "" : raw ? (body as string) : JSON.stringify(body);
+  const type = raw ? (contentType as string) : isProblem ? "application/problem+json" : "application/json";
   response.writeHead(status, {
     ...headers,
-    ...(body === undefined ? {} : { "content-type": isProblem ? "application/problem+json" : "application/json" }),
+    ...(body === undefined ? {} : { "content-type": type }),
     "content-length": String(Buffer.byteLength(text)),
   });
   response.end(text);

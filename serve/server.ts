@@ -18,6 +18,8 @@ import { type Snapshot, Store } from "./store.js";
 import { seedState } from "./seed.js";
 import { DEFAULT_POD_STARTUP_READS, PodLifecycle } from "./pod-lifecycle.js";
 import { unsupportedMediaType } from "./media-type.js";
+import { badQueryValues } from "./synthetic.js";
+import { balancerReply, byHost, byPath } from "./load-balancer.js";
 
 export interface V2kitServer extends Server {
   /** Back to the state the server started with (the `--state` file as it was, or the seed). */
@@ -102,9 +104,16 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
       if (options.apiKey !== undefined && key !== options.apiKey) return unauthorized("the API key is invalid");
       return { status: 200, body: api.document };
     }
-    const graphql = url.pathname === "/graphql" || url.pathname.endsWith("/graphql");
-    const match = graphql ? undefined : matchRoute(routes, method, url.pathname);
-    if (match?.kind === "not-found") return { status: 404, body: problem(404, "Not Found", `no route ${url.pathname} in the document`) };
+    // A load balancer's own URLs (load-balancer.ts): a Host `<endpoint_id>.…` naming one, or `/lb/<endpoint_id>/…` no route of the document takes.
+    const hosted = byHost(store, request.headers.host, url.pathname);
+    const graphql = hosted === undefined && (url.pathname === "/graphql" || url.pathname.endsWith("/graphql"));
+    let match = graphql || hosted ? undefined : matchRoute(routes, method, url.pathname);
+    let balancer = hosted;
+    if (match?.kind === "not-found") {
+      balancer = byPath(url.pathname);
+      if (balancer === undefined) return { status: 404, body: problem(404, "Not Found", `no route ${url.pathname} in the document`) };
+      match = undefined;
+    }
     const key = credential(request, url, graphql);
     if (typeof key !== "string") return key;
     if (options.apiKey !== undefined && key !== options.apiKey) return unauthorized("the API key is invalid");
@@ -114,6 +123,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
       return { status: 429, body: problem(429, "Too Many Requests", detail), headers: { ...rate.headers, "Retry-After": String(rate.exceeded.retryAfter) } };
     }
     const headers = rate.headers;
+    if (balancer) return { ...balancerReply(store, balancer, method), headers };
     if (graphql || match === undefined) {
       if (method !== "POST") return { status: 405, body: problem(405, "Method Not Allowed", "GraphQL takes POST"), headers: { ...headers, Allow: "POST" } };
       const reply = handleGraphql(api, store, await readBody(request, maxBody), { templates: templatesOf(store) });
@@ -140,12 +150,21 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
     // A body in a media type the document does not declare for the operation: 415 (media-type.ts).
     const unsupported = body === undefined ? undefined : unsupportedMediaType(match.route, request.headers["content-type"], body);
     if (unsupported) return { ...unsupported, headers: { ...headers, ...unsupported.headers } };
+    const behaviour = behaviourOf(api.model, match.route);
+    // A synthetic answer (synthetic.ts) still judges the query: values outside the parameters' schemas are 400.
+    if (behaviour.kind === "not-simulated" && api.synthesizes && match.route.method === "GET") {
+      const bad = badQueryValues(api.model, match.route.operation.parameters, url.searchParams);
+      if (bad.length > 0) {
+        const detail = `${bad.length === 1 ? "a query value does" : "query values do"} not fit the parameters of ${match.route.operation.id} (${match.route.method} ${match.route.template}): ${bad.join("; ")}`;
+        return { status: 400, body: problem(400, "Bad Request", detail, bad), headers };
+      }
+    }
     const requestBase = options.requestBase ?? origin(request, server);
     const reply = handle({
       api,
       store,
       route: match.route,
-      behaviour: behaviourOf(api.model, match.route),
+      behaviour,
       params: match.params,
       body,
       requestBase,
@@ -154,7 +173,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
       changed,
     });
     void response;
-    return { ...reply, headers };
+    return { ...reply, headers: { ...headers, ...reply.headers } };
   }
 
   const cors = options.cors === undefined || options.cors.length === 0 ? undefined : new Set(options.cors);
@@ -196,7 +215,7 @@ export async function createServer(options: ServeOptions = {}): Promise<V2kitSer
       .then(async (reply: Reply & { headers?: Record<string, string> }) => {
         if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
         const headers = cors === undefined ? reply.headers : { ...corsHeaders(request), ...reply.headers };
-        send(response, reply.status, request.method === "HEAD" ? undefined : reply.body, headers);
+        send(response, reply.status, request.method === "HEAD" ? undefined : reply.body, headers, reply.contentType);
       })
       .catch(() => response.destroy());
   }) as V2kitServer;

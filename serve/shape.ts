@@ -7,6 +7,7 @@ import { parseArgs } from "../engine/command.js";
 import { getAt, parsePointer, removeAt, setAt } from "../engine/pointer.js";
 import type { CpuRecord } from "../engine/types.js";
 import { isObject } from "../engine/values.js";
+import { balancerBase } from "./load-balancer.js";
 import type { Resource } from "./store.js";
 
 const QUEUE_URLS: [string, string][] = [
@@ -20,12 +21,12 @@ const QUEUE_URLS: [string, string][] = [
   ["health", "health"],
 ];
 
-/** Spec, Request URLs: queue URLs under `{request_base}/v2/<id>/`, a load balancer's own host. */
+/** Spec, Request URLs: queue URLs under `{request_base}/v2/<id>/`; a load balancer's base, `{request_base}/lb/<id>` here (load-balancer.ts). */
 export function requestUrls(endpoint: Resource, id: string, requestBase: string): Record<string, string> {
   const base = requestBase.replace(/\/+$/, "");
   if (endpoint.type === "LOAD_BALANCER") {
-    const url = new URL(base);
-    const lb = `${url.protocol}//${encodeURIComponent(id)}.${url.host}`;
+    // `{request_base}/lb/<id>`, not the spec's `<id>.<host>`: reachable by every client here (load-balancer.ts).
+    const lb = balancerBase(base, id);
     const env = isObject(endpoint.env) ? endpoint.env : {};
     const healthPath = typeof env.HEALTH_CHECK_PATH === "string" && env.HEALTH_CHECK_PATH !== "" ? env.HEALTH_CHECK_PATH : "/ping";
     return { base: lb, health: `${lb}${healthPath.startsWith("/") ? "" : "/"}${healthPath}` };

@@ -13,7 +13,10 @@ const HELP = `Usage: v2kit serve [--port N] [--host HOST] [--api-key KEY] [--spe
 
 Answer the v2 REST routes of the document in use as the service would: the same verdicts and
 problem bodies as 'v2kit lint', resources kept in memory (and in --state), responses checked
-against the document's response schemas. Prints 'listening on http://HOST:PORT' once ready.
+against the document's response schemas. Prints 'listening on http://HOST:PORT' once ready,
+then where load-balancing endpoints answer (http://HOST:PORT/lb/<endpoint id>, simulated).
+With --spec, a GET the server keeps no state for (billing, workers, logs) answers a synthetic
+body from the document's examples or schema, marked by a V2kit-Synthetic header.
 
   --port N              port to listen on; 0 picks a free one (default 8787)
                           v2kit serve --port 0
@@ -173,6 +176,8 @@ async function run(args: string[]): Promise<number> {
     );
   }
   process.stdout.write(`listening on ${listening.url()}\n`);
+  // Where load-balancing endpoints answer: a path on this address, not the spec's `<id>.<host>`, which no client here resolves.
+  process.stdout.write(`load-balancing endpoints at ${listening.url()}/lb/<endpoint id> (simulated: no workers run; docs/serve.md)\n`);
   return stopped;
 }
 

@@ -50,13 +50,12 @@ describe("endpoints", () => {
     expect(obj(gone)).toMatchObject({ status: 404, title: "Not Found" });
   });
 
-  it("a load-balancer endpoint gets a base URL on its own host and /ping health unless HEALTH_CHECK_PATH is set", async () => {
+  it("a load-balancer endpoint gets a base URL under /lb/<id> on the server's address and /ping health unless HEALTH_CHECK_PATH is set", async () => {
     const body = { ...(readJson("examples/create-endpoint-cpu.json") as object), type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 4 } };
     const created = await call(server, "POST", "/v2/serverless", { ...body, env: { HEALTH_CHECK_PATH: "/healthz" } });
     expect(created.status).toBe(201);
     const id = obj(created).id as string;
-    const host = new URL(server.url()).host;
-    expect(obj(created).requestUrls).toEqual({ base: `http://${id}.${host}`, health: `http://${id}.${host}/healthz` });
+    expect(obj(created).requestUrls).toEqual({ base: `${server.url()}/lb/${id}`, health: `${server.url()}/lb/${id}/healthz` });
   });
 
   it("a PATCH is judged against the stored endpoint: a CUDA floor against a stored set is 400", async () => {
