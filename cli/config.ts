@@ -12,6 +12,7 @@ import { FILE_BUDGETS, InputError, readFileWithin } from "../input/read-input.js
 import { CliError } from "./command.js";
 import { checkEntry, checkMatch, type ConfigPlace, realPath, within } from "./config-paths.js";
 import { didYouMean } from "./suggest.js";
+import type { FileSystemAdapter } from "tinyglobby";
 
 export const CONFIG_NAME = "v2kit.config.json";
 
@@ -195,6 +196,9 @@ export function entrySettings(
   };
 }
 
+/** How the globs of a "lint" entry match, in its expansion and for one path alike (the config's folder is the cwd). */
+const ENTRY_GLOB = { onlyFiles: true, expandDirectories: false, dot: false, absolute: true } as const;
+
 /**
  * The files of one entry: its globs expanded in the config's folder (sorted, as the process names
  * them). A match outside the project (through a symbolic link, or a glob such as `{..,x}/*`) is
@@ -202,18 +206,49 @@ export function entrySettings(
  */
 export async function entryFiles(config: Config, entry: LintEntry): Promise<string[]> {
   const { glob } = await import("tinyglobby");
-  const options = { cwd: config.dir, onlyFiles: true, expandDirectories: false, dot: false, absolute: true };
+  const options = { ...ENTRY_GLOB, cwd: config.dir };
   const matches = await glob(entry.files, options);
   const outside = matches.find((match) => !within(config.root, realPath(match)));
-  if (outside !== undefined) {
-    // Named at the glob that matched it.
-    const i = config.lint.indexOf(entry);
-    for (const [j, pattern] of entry.files.entries()) {
-      if ((await glob(pattern, options)).includes(outside)) checkMatch(config, `/lint/${i}/files/${j}`, pattern, outside);
-    }
-    checkMatch(config, `/lint/${i}/files`, entry.files.join(", "), outside);
-  }
+  if (outside !== undefined) await refuseOutside(config, entry, outside, (pattern) => glob(pattern, options));
   return matches.sort().map((match) => path.relative(process.cwd(), match) || match);
+}
+
+/**
+ * Whether the entry's globs match the absolute path `file`, whether or not it exists yet (the
+ * language server's unsaved documents): the same glob call as entryFiles, over a file system that
+ * holds `file` alone, so a path is covered exactly when `v2kit lint` would lint it once saved.
+ * A covered path outside the project once symbolic links are resolved is exit 2 at its glob.
+ */
+export async function entryCovers(config: Config, entry: LintEntry, file: string): Promise<boolean> {
+  const { glob } = await import("tinyglobby");
+  const options = { ...ENTRY_GLOB, cwd: config.dir, fs: holdingOnly(path.resolve(file)) };
+  const covered = (await glob(entry.files, options)).some((match) => path.resolve(match) === path.resolve(file));
+  if (covered && !within(config.root, realPath(file))) await refuseOutside(config, entry, path.resolve(file), (pattern) => glob(pattern, options));
+  return covered;
+}
+
+/** Names the glob of `entry` that matched `outside` (a path outside the project) and refuses it, exit 2. */
+async function refuseOutside(config: Config, entry: LintEntry, outside: string, globOne: (pattern: string) => Promise<string[]>): Promise<void> {
+  const i = config.lint.indexOf(entry);
+  for (const [j, pattern] of entry.files.entries()) {
+    if ((await globOne(pattern)).includes(outside)) checkMatch(config, `/lint/${i}/files/${j}`, pattern, outside);
+  }
+  checkMatch(config, `/lint/${i}/files`, entry.files.join(", "), outside);
+}
+
+/**
+ * A file system for the glob crawler (readdir with file types) in which `file` is the only file:
+ * each folder on its path lists the next step towards it, every other folder is empty.
+ */
+function holdingOnly(file: string): FileSystemAdapter {
+  const readdir = (dir: string, _options: unknown, done: (error: null, entries: unknown[]) => void) => {
+    const rel = path.relative(path.resolve(dir), file);
+    const [name] = rel.split(path.sep);
+    if (rel === "" || name === undefined || name === ".." || path.isAbsolute(rel)) return done(null, []);
+    const isFile = name === rel;
+    done(null, [{ name, isFile: () => isFile, isDirectory: () => !isFile, isSymbolicLink: () => false }]);
+  };
+  return { readdir } as unknown as FileSystemAdapter;
 }
 
 /**

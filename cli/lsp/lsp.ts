@@ -8,7 +8,9 @@ const USAGE = `Usage: v2kit lsp [--stdio]
 A Language Server Protocol server on standard input and output, for editors. The files that the
 nearest v2kit.config.json up from each file names get lint's verdict as diagnostics while they
 are edited: one per violation (error) and warning, on the value at its pointer, with the rule
-id as code and lint's message; files it does not name get none. Quick fixes move v1 field
+id as code and lint's message; files it does not name get none. Its globs are matched against
+each document's path, so a file not saved yet is covered as lint will cover it once saved;
+untitled: documents have no path and get none. Quick fixes move v1 field
 names to their v2 place. A change to the config or to a catalog, templates or current file it
 names re-lints the open documents. Setup for VS Code, Neovim and Helix: docs/editors.md.
 A malformed frame is reported on standard error and skipped; the server answers the next one.

@@ -15,7 +15,7 @@ import type { Engine } from "../../engine/evaluate.js";
 import type { Violation, Warning } from "../../engine/types.js";
 import type { LintOptions } from "../../lint/lint.js";
 import { CliError, contextReading } from "../command.js";
-import { CONFIG_NAME, entryFiles, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
+import { CONFIG_NAME, entryCovers, entrySettings, findConfig, type LintEntry, readConfig } from "../config.js";
 
 type Settings = ReturnType<typeof entrySettings>;
 import { type Report, spanOf } from "../format/index.js";
@@ -139,7 +139,9 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     try {
       file = fileURLToPath(uri);
     } catch {
-      return undefined; // untitled: and other schemes have no place in a config
+      // untitled: (never saved) and other schemes (git:, a diff's older side) have no path, so no
+      // config can name them: no diagnostics, as for a file no entry names (docs/editors.md).
+      return undefined;
     }
     const configFile = findConfig(path.dirname(file));
     let setup: Setup | CliError | undefined;
@@ -150,8 +152,10 @@ export function startServer(options: ServerOptions): Lsp.Connection {
       else {
         const config = readConfig(configFile);
         let entry: LintEntry | undefined;
+        // The document's path against each entry's globs, not the files on disk: a document the
+        // user has not saved yet is linted as `v2kit lint` will lint it once saved.
         for (const candidate of config.lint) {
-          if ((await entryFiles(config, candidate)).some((match) => path.resolve(match) === file)) {
+          if (await entryCovers(config, candidate, file)) {
             entry = candidate;
             break;
           }
