@@ -91,3 +91,70 @@ export function sortKeys(value: unknown): unknown {
   }
   return out;
 }
+
+/** A v1 object whose members were carried into one v2 object whole (a renamed `env`), and the rank of the v1 field it came from. */
+interface OrderSource {
+  field: number;
+  value: Record<string, unknown>;
+}
+
+/**
+ * The migrated body with its keys in the order of the v1 body they came from (issue 41, item 2:
+ * `migrate scan --fix` writes a body back into its source, where the author's order is kept): a v2
+ * key stands where the first v1 field it was made from stood (`workers` where `workersMax` or
+ * `workersMin` came first, `min`/`max` inside it in their fields' order); members of an object
+ * carried whole keep their own order; a key no v1 field made (one the migration adds) goes last,
+ * in code-point order. `changes` are applyTable's. The values are not changed.
+ */
+export function inSourceOrder(v1: unknown, body: Record<string, unknown>, changes: readonly BodyChange[]): Record<string, unknown> {
+  if (!isObject(v1)) return body;
+  const fieldRank = new Map(Object.keys(v1).map((field, index) => [field, index]));
+  const placed = changes.flatMap((change) =>
+    change.to === null || !fieldRank.has(change.field)
+      ? []
+      : [{ to: parsePointer(change.to), rank: fieldRank.get(change.field) as number, field: change.field }],
+  );
+  const startsWith = (to: readonly string[], path: readonly string[]) => path.length <= to.length && path.every((segment, k) => to[k] === segment);
+  const ordered = (value: unknown, path: readonly string[], sources: readonly OrderSource[]): unknown => {
+    if (Array.isArray(value))
+      return value.map((item, index) =>
+        ordered(
+          item,
+          [...path, String(index)],
+          sources.flatMap((source) => {
+            const inner = Array.isArray(source.value) ? (source.value as unknown[])[index] : undefined;
+            return isObject(inner) || Array.isArray(inner) ? [{ field: source.field, value: inner as Record<string, unknown> }] : [];
+          }),
+        ),
+      );
+    if (!isObject(value)) return value;
+    const ranked = Object.keys(value).map((key) => {
+      const childPath = [...path, key];
+      // [v1 field rank, rank inside a carried object (-1: the field itself)]
+      let rank: [number, number] = [Number.POSITIVE_INFINITY, 0];
+      const better = (candidate: [number, number]) => {
+        if (candidate[0] < rank[0] || (candidate[0] === rank[0] && candidate[1] < rank[1])) rank = candidate;
+      };
+      const childSources: OrderSource[] = [];
+      for (const change of placed) {
+        if (!startsWith(change.to, childPath)) continue;
+        better([change.rank, -1]);
+        const carried = v1[change.field];
+        if (change.to.length === childPath.length && (isObject(carried) || Array.isArray(carried)))
+          childSources.push({ field: change.rank, value: carried as Record<string, unknown> });
+      }
+      for (const source of sources) {
+        if (Array.isArray(source.value) || !Object.hasOwn(source.value, key)) continue;
+        better([source.field, Object.keys(source.value).indexOf(key)]);
+        const carried = source.value[key];
+        if (isObject(carried) || Array.isArray(carried)) childSources.push({ field: source.field, value: carried as Record<string, unknown> });
+      }
+      return { key, rank, child: ordered(value[key], childPath, childSources) };
+    });
+    ranked.sort((left, right) => left.rank[0] - right.rank[0] || left.rank[1] - right.rank[1] || (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
+    const out: Record<string, unknown> = {};
+    for (const { key, child } of ranked) Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  return ordered(body, [], []) as Record<string, unknown>;
+}

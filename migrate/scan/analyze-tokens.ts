@@ -41,6 +41,7 @@ import { acceptedMethod } from "./resolve.js";
 import { responseReads } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { literalText, type Token } from "./lex/tokens.js";
+import { joinedAsPath, startsWithResource, withSlash } from "./slashless.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
 const ASSIGN = new Set(["=", ":=", ":"]);
@@ -397,11 +398,14 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
   let tracked: EvalContext | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.kind !== "str" || i <= covered || !RESOURCE_IN.test(literalText(t.parts ?? []))) continue;
+    if (t.kind !== "str" || i <= covered) continue;
+    // A path without its leading slash (`"pods"`), where the code joins it to a base as a path (slashless.ts).
+    const slashless = !RESOURCE_IN.test(literalText(t.parts ?? []));
+    if (slashless && !((dialect === "python" || dialect === "js") && startsWithResource(t) && joinedAsPath(ctx, i))) continue;
     const expr = expressionAround(ctx, i);
-    if (!expr) continue;
+    if (!expr || (slashless && expr.start !== i)) continue;
     covered = Math.max(covered, expr.end);
-    let found = shape(expr.value, dialect, ties);
+    let found = shape(slashless ? withSlash(expr.value) : expr.value, dialect, ties);
     // A v2 path is not reported, unless it is a v1 path left on this REST API's v2 base (issue 41).
     if (!found || (found.kind === "v2" && !(found.restV2 && !isV2Path(pathOf(found))))) continue;
     if (found.kind === "relative") {
@@ -448,7 +452,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
             ? powershellBody(tokens, expr.start)
             : undefined;
     candidates.push({
-      ...locate(text, t, found),
+      ...locate(text, t, found, slashless),
       path,
       explicit: found.kind === "v1",
       ...(found.kind === "v2" ? { onV2Base: true as const } : {}),
@@ -475,7 +479,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       }));
     if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
-      const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody);
+      const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody, slashless);
       if (site) (candidates[candidates.length - 1] as Candidate).site = site;
     }
   }
@@ -587,11 +591,19 @@ function exportedNow(tokens: readonly Token[], nameAt: number, dialect: Dialect)
 }
 
 /** Where the call whose URL expression spans tokens [a, b] is written, for a fix. */
-function fixSite(ctx: EvalContext, dialect: Dialect, a: number, b: number, found: NonNullable<Shape>, sent: SentBody | undefined): FixSite | undefined {
+function fixSite(
+  ctx: EvalContext,
+  dialect: Dialect,
+  a: number,
+  b: number,
+  found: NonNullable<Shape>,
+  sent: SentBody | undefined,
+  slashless = false,
+): FixSite | undefined {
   const { tokens } = ctx;
   const value = expression(ctx, a);
   if (!value || value.end !== b) return undefined;
-  const url = render(value.value, dialect);
+  const url = render(slashless ? withSlash(value.value) : value.value, dialect);
   if (url.text !== found.text) return undefined;
   const span: [number, number] = [(tokens[a] as Token).start, (tokens[b] as Token).end];
   const shared: FixSite["shared"] = [];
@@ -706,9 +718,11 @@ function pathOf(found: NonNullable<Shape>): string {
 const PLACEHOLDER = /^<[A-Za-z_][\w-]*>/;
 
 /** Line, column and matched text: from the URL's scheme, else `/v1/`, else the resource, in the string token. */
-function locate(text: string, token: Token, found: NonNullable<Shape>): { line: number; column: number; match: string } {
+function locate(text: string, token: Token, found: NonNullable<Shape>, slashless = false): { line: number; column: number; match: string } {
   const raw = text.slice(token.start, Math.min(token.end, token.start + 4096));
-  const resource = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt, found.resourceAt + 64))?.[0] ?? "/";
+  const written = /^\/[\w-]+/.exec(found.text.slice(found.resourceAt, found.resourceAt + 64))?.[0] ?? "/";
+  // A path without its slash is found by its resource word (the slash is not in the source).
+  const resource = slashless ? written.slice(1) : written;
   // The same occurrence of the resource as in the value (a docstring may name it in another URL before).
   let seg = raw.indexOf(resource);
   const single = literalText(token.parts ?? []) === found.text;

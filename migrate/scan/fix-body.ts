@@ -5,7 +5,7 @@
 // and after the fix is expanded with sample values for each splice, and the fixed word must send
 // exactly the v2 body of what the original sends, for every sample.
 
-import { applyTable, sortKeys } from "../apply-table.js";
+import { applyTable, inSourceOrder, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
 import type { MigrationContext } from "../types.js";
 import { type BodyAnchor, childPointer, sentinel } from "./body-anchor.js";
@@ -39,7 +39,8 @@ export function migrationFor(route: RouteMapping, context: MigrationContext = {}
     migrate: (v1) => {
       if (body === undefined) return undefined;
       const migrated = applyTable(body.kind, v1, body.mode, context);
-      return migrated.notes.some((note) => note.level === "error") ? undefined : sortKeys(migrated.body);
+      // Written back into the source: the author's key order, where the key survives.
+      return migrated.notes.some((note) => note.level === "error") ? undefined : inSourceOrder(v1, migrated.body, migrated.changes);
     },
     place: (pointer) => {
       if (pointer === "") return "";
@@ -129,7 +130,23 @@ export function bodyText(source: string, anchor: BodyAnchor, { migrate, place }:
   if ("reason" in migrated) return migrated;
   const placed = placeComments(source, anchor, migrated.v2, place);
   if ("reason" in placed) return placed;
-  return writeBody(source, anchor, migrated.v2, placed.comments);
+  return writeBody(source, anchor, migrated.v2, placed.comments, inlineContainers(source, anchor, place));
+}
+
+/**
+ * The v2 pointers of the objects and lists written on one line in a multi-line literal (`"env":
+ * {"A": "1"}` among members on lines of their own), where v2 keeps them: they stay on one line,
+ * padded (`{ a: 1 }`) as they were. An object v2 builds anew takes the body's layout.
+ */
+function inlineContainers(source: string, anchor: BodyAnchor, place: Migration["place"]): Map<string, boolean> {
+  const inline = new Map<string, boolean>();
+  for (const container of anchor.shape?.containers ?? []) {
+    const text = source.slice(container.open, container.close);
+    if (container.pointer === "" || text.includes("\n")) continue;
+    const to = place(container.pointer);
+    if (to !== undefined && to !== "") inline.set(to, /^@?\{[ \t]/.test(text));
+  }
+  return inline;
 }
 
 /** Sample values for each splice: numbers where the JSON takes a value, text (with a space and a glob when bash quotes it) inside a string. */

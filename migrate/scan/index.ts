@@ -8,6 +8,7 @@
 import { analyzeLines, basesOfText } from "./analyze-lines.js";
 import { analyzeTokens } from "./analyze-tokens.js";
 import { type FileAnalysis, RESOURCE_IN } from "./candidate.js";
+import { mayHoldSlashless } from "./slashless.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { rustDocText } from "./lex/rust.js";
@@ -29,7 +30,8 @@ export interface AnalyzeOptions {
 export function analyzeSource(text: string, file = "", options: AnalyzeOptions = {}): FileAnalysis {
   // Most files name no v1 resource at all: only their base URLs matter (for their neighbours).
   const language = languageOf(file, text);
-  if (!RESOURCE_IN.test(text)) {
+  // A path without its slash (`"pods"`) counts in Python and JavaScript/TypeScript (slashless.ts).
+  if (!RESOURCE_IN.test(text) && !((language === "python" || language === "js") && mayHoldSlashless(text))) {
     const bases = basesOfText(text);
     // One that names the v1 server may define the base other files call through (`restV1Base()`): its names are read from its tokens.
     if (!bases.v1 || language === undefined || language === "markdown") return { candidates: [], bases };

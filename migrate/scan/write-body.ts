@@ -71,9 +71,17 @@ const SENTINEL_CHAR = /[\ue000-\ue003]/;
  * The v2 body as source text for the literal at `anchor`, or why it cannot be written. A string
  * that is a placeholder's sentinel is written as its expression; JSON (`syntax: "json"`) keeps
  * sentinels as strings, for the caller to splice. `comments` (by v2 pointer) are written beside
- * their members; one that finds no place makes the body unwritable.
+ * their members; one that finds no place makes the body unwritable. `inline` (by v2 pointer) names the
+ * objects and lists written on one line inside a multi-line body, as their v1 members were, and
+ * whether each object is padded (`{ a: 1 }`).
  */
-export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comments: Comments = new Map()): WriteResult {
+export function writeBody(
+  source: string,
+  anchor: BodyAnchor,
+  v2: unknown,
+  comments: Comments = new Map(),
+  inline: ReadonlyMap<string, boolean> = new Map(),
+): WriteResult {
   const layout = layoutOf(source, anchor);
   const hole = (value: string): string | undefined => {
     const span = Object.hasOwn(anchor.holes, value) ? anchor.holes[value] : undefined;
@@ -116,14 +124,15 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comme
     placed += found.length;
     return found;
   };
-  const write = (value: unknown, depth: number, pointer: string): string => {
+  const write = (value: unknown, depth: number, pointer: string, flat = false): string => {
     const isArray = Array.isArray(value);
     if (!isArray && (typeof value !== "object" || value === null)) return scalar(value);
+    const oneLine = flat || inline.has(pointer);
     const ps = anchor.syntax === "powershell";
     const [open, close] = isArray ? (ps ? ["@(", ")"] : ["[", "]"]) : ps ? ["@{", "}"] : ["{", "}"];
     const members = isArray
       ? (value as unknown[]).map((item, index) => ({
-          text: write(item, depth + 1, childPointer(pointer, index)),
+          text: write(item, depth + 1, childPointer(pointer, index), oneLine),
           before: [] as Comment[],
           after: [] as Comment[],
         }))
@@ -133,11 +142,11 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comme
           // `{ min: min }` is written `{ min }`, as the shorthand the original may have used.
           if (anchor.syntax === "js" && typeof entryValue === "string" && hole(entryValue) === k && IDENT.test(k)) return { text: k, before, after };
           const sep = ps ? " = " : anchor.syntax === "json" && !layout.spaced ? ":" : ": ";
-          return { text: `${key(k)}${sep}${write(entryValue, depth + 1, at)}`, before, after };
+          return { text: `${key(k)}${sep}${write(entryValue, depth + 1, at, oneLine)}`, before, after };
         });
     const [opening, end] = isArray ? [[], []] : [slots(pointer, "open"), slots(pointer, "end")];
     if (members.length === 0 && end.length === 0 && opening.length === 0) return `${open}${close}`;
-    if (layout.multiline) {
+    if (layout.multiline && !oneLine) {
       const pad = layout.base + layout.unit.repeat(depth + 1);
       const comma = ps && !isArray ? "" : ",";
       const trailing = layout.trailingComma && !ps && anchor.syntax !== "json" ? "," : "";
@@ -155,7 +164,7 @@ export function writeBody(source: string, anchor: BodyAnchor, v2: unknown, comme
     if ([...members.flatMap((member) => [...member.before, ...member.after]), ...opening, ...end].some((comment) => !/^(?:\/\*|<#)/.test(comment.text)))
       throw new Unwritable("a line comment would end the line the body is written on");
     const sep = ps && !isArray ? "; " : anchor.syntax === "json" && !layout.spaced ? "," : ", ";
-    const pad = layout.padded && !isArray ? " " : "";
+    const pad = (inline.get(pointer) ?? layout.padded) && !isArray ? " " : "";
     const texts = members.map((member) =>
       [...member.before.map((comment) => comment.text), member.text, ...member.after.map((comment) => comment.text)].join(" "),
     );

@@ -54,7 +54,10 @@ describe("migrate scan --catalog", () => {
       writeFileSync(join(copy, "fix.patch"), diffed.stdout);
       const applied = spawnSync("git", ["apply", "fix.patch"], { cwd: copy, encoding: "utf8" });
       expect(applied.stderr).toBe("");
-      expect(readFileSync(join(copy, "deploy.ts"), "utf8")).toContain('axios.post("https://api.runpod.io/v2/serverless", { gpu: { pools: ["AMPERE_16"] }');
+      expect(readFileSync(join(copy, "deploy.ts"), "utf8")).toContain(
+        // The author's keys in their order, then the keys v2 adds (issue 41, item 2).
+        'axios.post("https://api.runpod.io/v2/serverless", { name: "e", templateId: "t1", gpu: { pools: ["AMPERE_16"] }, scaling: { queueDelay: 4, type: "QUEUE_DELAY" }, type: "QUEUE", workers: { idleTimeout: 5 } });',
+      );
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

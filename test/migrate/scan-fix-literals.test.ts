@@ -89,7 +89,7 @@ describe("a rewritten body keeps its file's line endings (CRLF, mixed)", () => {
     cpSync(fileURLToPath(new URL("../fixtures/scan-fix/crlf/before", import.meta.url)), dir, { recursive: true });
     expect(fix(dir).stderr).toContain("fixed 3 calls in 2 files; 0 calls left");
     const client = readFileSync(join(dir, "client.py"), "utf8");
-    expect(client).toContain('            "workers": {\r\n                "idleTimeout": 5,\r\n');
+    expect(client).toContain('            "workers": {\r\n                "min": low,\r\n                "max": 4,\r\n                "idleTimeout": 5,\r\n');
     expect(client.split("\r\n").every((line) => !line.includes("\n"))).toBe(true);
     expect(client.endsWith("\r\n")).toBe(true);
     // The CRLF function stays CRLF, the LF one LF.
@@ -105,7 +105,7 @@ describe("a rewritten body keeps its file's line endings (CRLF, mixed)", () => {
         .slice(0, -1)
         .every((line) => line.endsWith("\r")),
     ).toBe(true);
-    expect(rename).toContain("body: JSON.stringify({\r\n      image:");
+    expect(rename).toContain("body: JSON.stringify({\r\n      name,\r\n      image:");
     expect(scale?.includes("\r")).toBe(false);
     expect(scale).toContain("workers: {\n        max: 2,\n      },\n");
   });
@@ -155,12 +155,12 @@ def compute(n):
     // The expression is copied as written, its own comment and line breaks with it.
     expect(py).toContain(`        json={  # the new scaling
             "workers": {
+                # keep at least one worker warm
+                "min": low,  # from the caller
+                "max": 4,
                 "idleTimeout": compute(  # seconds, an expression with its own comment
                 5
             ),
-                "max": 4,
-                # keep at least one worker warm
-                "min": low,  # from the caller
             },
             # nothing after this
         },`);
@@ -171,12 +171,12 @@ def compute(n):
     expect(spawnSync(process.execPath, ["--check", join(dir, "client.mjs")]).status).toBe(0);
     expect(js).toContain(`    body: JSON.stringify({
       workers: {
-        max: 4,
         // keep at least one worker warm
         min: low, /* from the caller */
+        max: 4,
       },
     }),`);
-    expect(js).toContain("JSON.stringify({ workers: { max: 2, min: low /* inline */ } })");
+    expect(js).toContain("JSON.stringify({ workers: { min: low /* inline */, max: 2 } })");
     expect(nodeSends(dir, "client.mjs", 'scale("e1", 1)')).toEqual([
       { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 4, min: 1 } } },
       { method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 2, min: 1 } } },

@@ -112,7 +112,7 @@ def scale(endpoint_id, most):
     const fixed = scan(dir, "--fix");
     expect(findingsOf(fixed.stdout)).toEqual([]);
     const text = readFileSync(join(dir, "client.py"), "utf8");
-    expect(text).toContain('    payload = {"workers": {"max": most, "min": 0}}\n');
+    expect(text).toContain('    payload = {"workers": {"min": 0, "max": most}}\n');
     const [sent] = pythonSends(dir, "client.py", "import client; client.scale('e1', 3)");
     expect(sent).toEqual({ method: "PATCH", url: "https://api.runpod.io/v2/serverless/e1", body: { workers: { max: 3, min: 0 } } });
     expectLintsValid("updateEndpoint", sent?.body);

@@ -122,7 +122,7 @@ describe("the reference page's --diff / --fix walkthrough (docs/reference/migrat
         expect(`${result.stdout}${result.stderr}`, command).toBe(shown.join("\n"));
       }
       const fixed = readFileSync(join(dir, "examples/scan-fix/endpoints.py"), "utf8");
-      expect(fixed).toContain('requests.patch(f"{API}/serverless/{endpoint_id}", json={"workers": {"max": high, "min": low}}');
+      expect(fixed).toContain('requests.patch(f"{API}/serverless/{endpoint_id}", json={"workers": {"min": low, "max": high}}');
       expect(parseError("endpoints.py", fixed, join(dir, "examples/scan-fix"))).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
