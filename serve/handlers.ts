@@ -116,6 +116,11 @@ function respondWith(context: HandlerContext, status: number, stored: unknown): 
 
 export function handle(context: HandlerContext): Reply {
   const { behaviour: b, store } = context;
+  // A GET whose PUT replaced what it reads answers what was put (replacedWhole), whatever it answers otherwise.
+  if (context.api.synthesizes && context.route.method === "GET" && store.get(REPLACED, context.route.template) !== undefined) {
+    const kept = replacedWhole(context);
+    if (kept) return kept;
+  }
   switch (b.kind) {
     case "create": {
       const result = check(context);
@@ -176,9 +181,13 @@ export function handle(context: HandlerContext): Reply {
       if (!store.get(b.collection, id)) return notFound("resource", id);
       return respondWith(context, successStatus(context.route.operation, 200), b.empty);
     }
-    case "not-simulated":
-      // With `--spec`: a read answers a body built from the document's own response (synthetic.ts).
-      if (context.api.synthesizes && context.route.method === "GET") return syntheticReply(context);
+    case "not-simulated": {
+      if (context.api.synthesizes) {
+        const kept = replacedWhole(context);
+        if (kept) return kept;
+        // With `--spec`: a read answers a body built from the document's own response (synthetic.ts).
+        if (context.route.method === "GET") return syntheticReply(context);
+      }
       return {
         status: 501,
         body: problem(
@@ -187,7 +196,39 @@ export function handle(context: HandlerContext): Reply {
           `v2kit serve does not simulate ${context.route.method} ${context.route.template}: the specification does not show what it returns`,
         ),
       };
+    }
   }
+}
+
+/** Where `replacedWhole` keeps what a PUT set, by path template. */
+const REPLACED = "v2kit:replaced";
+
+/**
+ * With `--spec`: a PUT on a path whose GET answers the same schema as the PUT's success (the
+ * published document's `updateSshKeys` and `getSshKeys`, "a complete replacement, not a merge")
+ * replaces what that GET reads. The body is judged as lint judges it (400/422), kept, and read
+ * back by the GET; before any PUT the GET answers its synthetic body. Undefined for other routes.
+ */
+function replacedWhole(context: HandlerContext): Reply | undefined {
+  const { route, store } = context;
+  const other = route.method === "PUT" ? "GET" : route.method === "GET" ? "PUT" : undefined;
+  if (other === undefined) return undefined;
+  const sibling = context.api.model.operations.find((operation) => operation.method?.toUpperCase() === other && operation.path === route.template);
+  const schemaOf = (responses: typeof route.operation.responses) => JSON.stringify(responses.find((response) => response.status === "200")?.schema);
+  if (!sibling || schemaOf(sibling.responses) !== schemaOf(route.operation.responses) || schemaOf(sibling.responses) === undefined) return undefined;
+  if (route.method === "GET") {
+    const kept = store.get(REPLACED, route.template);
+    return kept === undefined ? undefined : respondWith(context, 200, kept["value"]);
+  }
+  const result = check(context);
+  const rejected = verdictReply(result);
+  if (rejected) return rejected;
+  const reply = respondWith(context, 200, result.resolved);
+  if (reply.status < 300) {
+    store.put(REPLACED, route.template, { id: route.template, value: result.resolved });
+    context.changed();
+  }
+  return reply;
 }
 
 /** One read of a stored record: a starting pod moves along its schedule (pod-lifecycle.ts), and the state keeps where it is. */

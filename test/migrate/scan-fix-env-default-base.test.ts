@@ -7,25 +7,14 @@
 // each request; the queue API and GraphQL calls stay as written.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { files, git, has, jsonLines, scan } from "./scan-harness.js";
+import { describe, expect, it } from "vitest";
+import { files, git, has, jsonLines, scan, scratchFolders } from "./scan-harness.js";
 
 const gitHere = has("git", ["--version"]);
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tree(entries: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "v2kit-env-default-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(entries)) writeFileSync(join(dir, name), text);
-  return dir;
-}
+const tree = scratchFolders("v2kit-env-default-");
 
 interface Row {
   line: number;

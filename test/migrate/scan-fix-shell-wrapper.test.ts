@@ -8,26 +8,15 @@
 // runs in bash with a `curl` on PATH that records what it is asked to send.
 
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { expectLintsValid, files, git, has, jsonLines, scan } from "./scan-harness.js";
+import { describe, expect, it } from "vitest";
+import { expectLintsValid, files, git, has, jsonLines, scan, scratchFolders } from "./scan-harness.js";
 
 const bash = has("bash", ["-c", "true"]);
 const gitHere = has("git", ["--version"]);
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tree(entries: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "v2kit-shell-wrapper-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(entries)) writeFileSync(join(dir, name), text);
-  return dir;
-}
+const tree = scratchFolders("v2kit-shell-wrapper-");
 
 interface Row {
   line: number;

@@ -113,6 +113,30 @@ describe.skipIf(!haveShared)("serve --spec <published document>: reads without a
     }
   });
 
+  it("PUT /v2/account/ssh-keys replaces the key set the GET reads (the document: a complete replacement, not a merge); a key the document refuses is 422", async () => {
+    const put = (body: unknown) =>
+      fetch(`${serve.url}/v2/account/ssh-keys`, { method: "PUT", headers: { ...AUTH, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const example = Object.values(document.paths["/v2/account/ssh-keys"]!.put!.requestBody!.content["application/json"]!.examples)[0]!.value as {
+      keys: string[];
+    };
+    const keys = { keys: [...example.keys, "ssh-rsa AAAAB3NzaC1yc2E second@example.com"] };
+    const replaced = await put(keys);
+    expect(replaced.status, await replaced.clone().text()).toBe(200);
+    expect(await replaced.json()).toEqual(keys);
+    const read = await get("/v2/account/ssh-keys");
+    expect(read.status).toBe(200);
+    const body = await read.json();
+    expect(body).toEqual(keys);
+    expect(validate("/v2/account/ssh-keys", "200", "application/json", body)).toBe("valid");
+    const refused = await put({ keys: ["not a key"] });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { detail: string }).detail).toContain("/keys/0");
+    expect(await (await get("/v2/account/ssh-keys")).json()).toEqual(keys);
+    const emptied = await put({ keys: [] });
+    expect(emptied.status).toBe(200);
+    expect(await (await get("/v2/account/ssh-keys")).json()).toEqual({ keys: [] });
+  });
+
   it("an endpoint or pod that does not exist is 404; a bad query value is 400, naming the parameter; a good one is answered", async () => {
     for (const path of ["/v2/serverless/nope/workers", "/v2/serverless/nope/releases", "/v2/serverless/nope/workers/w/logs", "/v2/pods/nope/logs"]) {
       const response = await get(path);
