@@ -4,8 +4,8 @@
 // the three files the CLI reads), no source maps, no V8 code cache, and declarations only where a
 // public entry's types reach. Then the packages v2kit runs were bundled into dist/node_modules/
 // (scripts/vendor-packages.mjs): 569 → 617 files, 10.5 → 13.0 MB unpacked, and no dependencies, so
-// a user's install is the tarball alone. What is above the issue's 250 files / 3 MB is
-// docs/package-shape.md.
+// a user's install is the tarball alone. Round six's eleven new modules (one file each, tsc's
+// output) made it 631 files. What is above the issue's 250 files / 3 MB is docs/package-shape.md.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -35,9 +35,9 @@ describe("npm pack stays within its budget (issue 43, item 5)", () => {
   const packed = (JSON.parse(result.stdout) as Packed[])[0] as Packed;
   const paths = packed.files.map((file) => file.path);
 
-  it("at most 620 files, 2.1 MB packed, 13.5 MB unpacked", () => {
+  it("at most 640 files, 2.1 MB packed, 13.5 MB unpacked", () => {
     expect(result.status, result.stderr).toBe(0);
-    expect(packed.entryCount).toBeLessThanOrEqual(620);
+    expect(packed.entryCount).toBeLessThanOrEqual(640);
     expect(packed.size).toBeLessThanOrEqual(2_100_000);
     expect(packed.unpackedSize).toBeLessThanOrEqual(13_500_000);
   });
