@@ -152,7 +152,13 @@ describe("SARIF for GitHub code scanning", () => {
     const sarif = await sarifOf();
     const run = sarif.runs[0];
     expect(run.originalUriBaseIds["%SRCROOT%"].uri).toMatch(/^file:\/\/.*\/$/);
-    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(["v1-call", "v1-call-inferred", "v1-mention", "v1-response-field"]);
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual([
+      "v1-call",
+      "v1-call-inferred",
+      "v1-mention",
+      "v1-response-field",
+      "v1-path-on-v2-base",
+    ]);
     const first = run.results[0];
     expect(first.locations[0].physicalLocation.artifactLocation).toEqual({ uri: "test/fixtures/scan/shell/scripts/deploy.sh", uriBaseId: "%SRCROOT%" });
     expect(first.locations[0].physicalLocation.region).toEqual({ startLine: 10, startColumn: 14, endColumn: 19 });
