@@ -183,8 +183,9 @@ export function handle(context: HandlerContext): Reply {
     }
     case "not-simulated": {
       if (context.api.synthesizes) {
-        const kept = replacedWhole(context);
-        if (kept) return kept;
+        // A PUT that replaces what its GET reads (a GET answers what was put before the switch, above).
+        const replaced = context.route.method === "PUT" ? replacedWhole(context) : undefined;
+        if (replaced) return replaced;
         // With `--spec`: a read answers a body built from the document's own response (synthetic.ts).
         if (context.route.method === "GET") return syntheticReply(context);
       }
