@@ -30,23 +30,24 @@ function importsOf(file: string, kind: "static" | "any" = "any"): string[] {
 const ERRORS_ROOT = "engine/errors.js";
 
 const RULES: [layer: string, forbidden: string[]][] = [
-  ["input", ["engine/", "rules/", "lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
-  ["engine", ["input/", "rules/", "lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
-  ["rules", ["lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/"]],
-  ["lint", ["migrate/", "serve/", "live/", "client/", "testing/", "cli/"]],
-  ["schema-model", ["lint/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
-  ["migrate", ["serve/", "client/", "testing/", "generators/", "cli/"]],
-  ["serve", ["migrate/", "live/", "client/", "testing/", "cli/"]],
-  ["live", ["migrate/", "serve/", "client/", "testing/", "generators/", "cli/"]],
-  ["client", ["lint/", "migrate/", "serve/", "live/", "testing/", "generators/", "cli/", "output/"]],
-  ["testing", ["lint/", "migrate/", "serve/", "live/", "client/", "generators/", "cli/", "output/"]],
-  ["generators", ["lint/", "migrate/", "serve/", "live/", "client/", "testing/", "cli/", "output/"]],
+  ["input", ["code/", "engine/", "rules/", "lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
+  ["engine", ["code/", "input/", "rules/", "lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
+  ["rules", ["code/", "lint/", "schema-model/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/"]],
+  ["lint", ["code/", "migrate/", "serve/", "live/", "client/", "testing/", "cli/"]],
+  ["schema-model", ["code/", "lint/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
+  ["migrate", ["code/", "serve/", "client/", "testing/", "generators/", "cli/"]],
+  ["code", ["serve/", "live/", "client/", "testing/", "generators/", "cli/"]],
+  ["serve", ["code/", "migrate/", "live/", "client/", "testing/", "cli/"]],
+  ["live", ["code/", "migrate/", "serve/", "client/", "testing/", "generators/", "cli/"]],
+  ["client", ["code/", "lint/", "migrate/", "serve/", "live/", "testing/", "generators/", "cli/", "output/"]],
+  ["testing", ["code/", "lint/", "migrate/", "serve/", "live/", "client/", "generators/", "cli/", "output/"]],
+  ["generators", ["code/", "lint/", "migrate/", "serve/", "live/", "client/", "testing/", "cli/", "output/"]],
 ];
 
 /** Layers that may load these folders on demand (`import()`) but never import them statically. */
 const ON_DEMAND: [layer: string, folders: string[]][] = [
-  ["lint", ["generators/"]],
-  ["serve", ["generators/"]],
+  ["lint", ["code/", "generators/"]],
+  ["serve", ["code/", "generators/"]],
 ];
 
 const offending = (layer: string, forbidden: string[], kind: "static" | "any") =>
