@@ -36,7 +36,7 @@ const RULES: [layer: string, forbidden: string[]][] = [
   ["lint", ["code/", "migrate/", "serve/", "live/", "client/", "testing/", "cli/"]],
   ["schema-model", ["code/", "lint/", "migrate/", "serve/", "live/", "client/", "testing/", "generators/", "cli/", "output/"]],
   ["migrate", ["code/", "serve/", "client/", "testing/", "generators/", "cli/"]],
-  ["code", ["serve/", "live/", "client/", "testing/", "generators/", "cli/"]],
+  ["code", ["serve/", "live/", "client/", "testing/", "cli/"]],
   ["serve", ["code/", "migrate/", "live/", "client/", "testing/", "cli/"]],
   ["live", ["code/", "migrate/", "serve/", "client/", "testing/", "generators/", "cli/"]],
   ["client", ["code/", "lint/", "migrate/", "serve/", "live/", "testing/", "generators/", "cli/", "output/"]],
