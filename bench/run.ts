@@ -51,7 +51,7 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     name: "serve",
     title: "Serve",
     run: async (config) => (await import("./serve.js")).serve(config),
-    keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor", "serve_import_vs_lint_import"],
+    keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor", "serve_import_vs_lint_import", "serve_state_create_20k_vs_2k"],
   },
   { name: "lsp", title: "Language server", run: async (config) => (await import("./lsp.js")).lspBench(config), keys: ["lsp_change_to_diagnostics_ms"] },
   { name: "large", title: "Generate on large and cyclic documents", run: async (config) => (await import("./large-specs.js")).largeSpecs(config), keys: [] },

@@ -4,7 +4,9 @@
 // Then what it costs a program to load `v2kit/serve`, beside loading the package entry `v2kit`.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as joinPath } from "node:path";
 import { Agent, request } from "node:http";
 import { type BenchConfig, cli, fromRoot, log } from "./context.js";
 import type { Figure, Row, Section } from "./figures.js";
@@ -61,6 +63,63 @@ async function load(url: string, path: string, body: string, status: number, sec
   return done / ((Date.now() - started) / 1000);
 }
 
+/** A `serve --state` file holding `count` network volumes. */
+function stateWith(count: number): string {
+  const file = joinPath(mkdtempSync(joinPath(tmpdir(), "v2kit-bench-state-")), "state.json");
+  const volumes = Array.from({ length: count }, (_, index) => ({
+    id: `seeded${String(index).padStart(8, "0")}`,
+    name: `v${index}`,
+    size: 10,
+    dataCenter: "EU-RO-1",
+  }));
+  writeFileSync(file, JSON.stringify({ version: 1, issued: count, collections: { "/v2/network-volumes": volumes } }));
+  return file;
+}
+
+/** The median time of one create (one request at a time, the first ten discarded) on a `serve --state` holding `count` resources. */
+async function createWithState(count: number, creates: number): Promise<number> {
+  const server = await startServer([cli(), "serve", "--port", "0", "--seed", "1", "--state", stateWith(count)]);
+  try {
+    const times: number[] = [];
+    for (let index = 0; index < creates + 10; index++) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/v2/network-volumes`, {
+        method: "POST",
+        headers: { authorization: "Bearer bench", "content-type": "application/json" },
+        body: JSON.stringify({ name: `n${index}`, size: 10, dataCenter: "EU-RO-1" }),
+      });
+      if (response.status !== 201) throw new Error(`bench: POST /v2/network-volumes with --state answered ${response.status}`);
+      await response.arrayBuffer();
+      if (index >= 10) times.push(performance.now() - started);
+    }
+    return median(times);
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+}
+
+/** What a change costs `serve --state` with 20k resources stored, beside 2k: a journal append, not a whole-snapshot rewrite. */
+async function stateScaling(config: BenchConfig): Promise<{ figure: Figure; rows: Row[] }> {
+  const creates = config.quick ? 30 : 100;
+  log(`serve: --state create at 2k and 20k resources, ${creates} creates each`);
+  const small = await createWithState(2_000, creates);
+  const large = await createWithState(20_000, creates);
+  return {
+    figure: {
+      key: "serve_state_create_20k_vs_2k",
+      label: "serve --state: one create at 20k stored resources ÷ at 2k (median)",
+      value: ratio(large, small),
+      unit: "×",
+      target: { op: "<=", value: 3 },
+      baseline: `one create ${roundTo(small, 2)} ms at 2k stored resources, ${roundTo(large, 2)} ms at 20k`,
+    },
+    rows: [
+      { "stored resources": 2_000, "median ms per create": roundTo(small, 2) },
+      { "stored resources": 20_000, "median ms per create": roundTo(large, 2) },
+    ],
+  };
+}
+
 /** Programs run as `node --input-type=module -e` in the package root, importing the package by its name as a consumer does. */
 const IMPORTS = {
   lint: 'await import("v2kit");',
@@ -115,10 +174,11 @@ export async function serve(config: BenchConfig): Promise<Section> {
     log("serve: invalid create");
     const invalidRps = await load(server.url, "/v2/serverless", invalid, 422, seconds);
     const imports = await importCost(config);
+    const state = await stateScaling(config);
     const round = (value: number) => Math.round(value);
     return {
       title: "Serve",
-      method: `Each server runs in its own process on loopback; this process keeps ${IN_FLIGHT} keep-alive requests in flight for ${seconds} s per row and counts completed requests. The floor is a bare node:http server that reads the body and answers a constant JSON; v2kit serve reads the body, runs the engine (schema, stages, rules), stores the resource and checks the response against the document before sending it. Invalid bodies get the engine's problem body (422). Loading: fresh processes (${config.coldRuns} of each, interleaved ABBA, median wall time) run \`node --input-type=module -e\` in the package root and import the package by its name, as a consumer does (package.json exports, dist/); the last one also starts a server on the bundled schema and answers one request.`,
+      method: `Each server runs in its own process on loopback; this process keeps ${IN_FLIGHT} keep-alive requests in flight for ${seconds} s per row and counts completed requests. The floor is a bare node:http server that reads the body and answers a constant JSON; v2kit serve reads the body, runs the engine (schema, stages, rules), stores the resource and checks the response against the document before sending it. Invalid bodies get the engine's problem body (422). Loading: fresh processes (${config.coldRuns} of each, interleaved ABBA, median wall time) run \`node --input-type=module -e\` in the package root and import the package by its name, as a consumer does (package.json exports, dist/); the last one also starts a server on the bundled schema and answers one request. State: a \`serve --state\` server is started on a state file seeded with 2,000 and then 20,000 network volumes; creates are sent one at a time, the first ten discarded, and the median of the rest compared (a change appends to the journal, so it should cost about the same; it was a whole-snapshot rewrite, 2.8 ms at 2k and 35 ms at 20k).`,
       rows: [
         { server: "node:http constant (floor)", body: "examples/create-endpoint-gpu.json", "requests/s": round(floorRps) },
         { server: "v2kit serve", body: "valid createEndpoint (201)", "requests/s": round(validRps) },
@@ -140,8 +200,12 @@ export async function serve(config: BenchConfig): Promise<Section> {
           baseline: `floor ${round(floorRps)} requests/s`,
         },
         imports.figure,
+        state.figure,
       ],
-      tables: [{ title: "Loading `v2kit/serve` beside `v2kit` (whole process, median wall time)", rows: imports.rows }],
+      tables: [
+        { title: "Loading `v2kit/serve` beside `v2kit` (whole process, median wall time)", rows: imports.rows },
+        { title: "`serve --state`: one create, one request at a time, by resources stored", rows: state.rows },
+      ],
       profiles: [],
     };
   } finally {

@@ -1,7 +1,7 @@
 // `serve --state` under load (hardening round three): every acknowledged change survives
-// `kill -9` while 8 writers create at once on top of 20k stored resources, and a change costs
-// about the same with 20k resources stored as with 2k (it was a whole-snapshot rewrite: 2.8 ms
-// at 2k, 35 ms at 20k). SIGTERM ends the process promptly and leaves the whole state in FILE.
+// `kill -9` while 8 writers create at once on top of 20k stored resources. SIGTERM ends the
+// process promptly and leaves the whole state in FILE. What a change costs at 20k resources beside
+// 2k is a benchmark figure (bench/serve.ts, `serve_state_create_20k_vs_2k`), not a timed test.
 // One server per state file (issue 45, item 16): a second one is refused, a killed one's lock is
 // taken over.
 
@@ -64,26 +64,6 @@ describe("serve --state: an append-only journal", () => {
     expect(listed.networkVolumes.length).toBe(after.size);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
-  });
-
-  it("a create costs about the same at 20k resources as at 2k (ratio of medians, one run)", async () => {
-    const perCreate = async (count: number) => {
-      const running = await serve(["--state", stateWith(count)]);
-      const times: number[] = [];
-      for (let i = 0; i < 60; i++) {
-        const t0 = performance.now();
-        const response = await fetch(`${running.url}/v2/network-volumes`, { method: "POST", headers: auth, body: JSON.stringify(volume(i)) });
-        expect(response.status).toBe(201);
-        times.push(performance.now() - t0);
-      }
-      running.child.kill("SIGTERM");
-      await running.exited;
-      return times.slice(10).sort((a, b) => a - b)[25] as number;
-    };
-    const small = await perCreate(2_000);
-    const large = await perCreate(20_000);
-    console.log(`create with --state: ${small.toFixed(2)} ms at 2k resources, ${large.toFixed(2)} ms at 20k: ratio ${(large / small).toFixed(2)}`);
-    expect(large / small).toBeLessThan(3);
   });
 
   it("SIGTERM leaves the whole state in FILE (plain JSON) and an empty journal", async () => {
