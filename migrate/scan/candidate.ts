@@ -87,9 +87,12 @@ export interface Bases {
   otherV2?: boolean;
 }
 
-/** This API's hosts: the v1 document's server and the v2 document's. */
-export const OUR_HOSTS = new Set([V1_SERVER_HOST, "api.runpod.io"]);
-const OUR_URL = /(?:^|[a-z]:\/\/(?:[^/\s@]*@)?)(?:rest|api)\.runpod\.io(?![\w.-])/i;
+/**
+ * This API's hosts: the v1 document's server, the v2 document's, and `v2-rest.runpod.io`, which
+ * public v2 clients call for the same API (runpod/runpod-mcp's former default v2 base).
+ */
+export const OUR_HOSTS = new Set([V1_SERVER_HOST, "api.runpod.io", "v2-rest.runpod.io"]);
+const OUR_URL = /(?:^|[a-z]:\/\/(?:[^/\s@]*@)?)(?:rest|api|v2-rest)\.runpod\.io(?![\w.-])/i;
 
 /** Whether a text names one of this API's hosts (`https://rest.runpod.io/v1/pods`, `api.runpod.io`). */
 export const namesOurHost = (text: string): boolean => OUR_URL.test(text);

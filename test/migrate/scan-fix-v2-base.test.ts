@@ -275,3 +275,30 @@ describe("no false positive on a v2 base", () => {
     expect(result.code).toBe(0);
   });
 });
+
+describe("v2-rest.runpod.io is this API's v2 host too", () => {
+  // Public clients (runpod/runpod-mcp before its default moved to api.runpod.io) call the same v2
+  // API on `https://v2-rest.runpod.io/v2`: a v1 path there fails as it does on api.runpod.io.
+  it("a v1 path on `https://v2-rest.runpod.io/v2` is reported and fixed like one on api.runpod.io; its v2 routes are not reported", () => {
+    const client = [
+      "import requests",
+      "",
+      'CONTROL_PLANE = "https://v2-rest.runpod.io/v2"',
+      "",
+      "",
+      "def endpoints():",
+      '    return requests.get(f"{CONTROL_PLANE}/endpoints", timeout=30).json()',
+      "",
+      "",
+      "def pods():",
+      '    return requests.get(f"{CONTROL_PLANE}/pods", timeout=30).json()',
+      "",
+    ].join("\n");
+    const dir = tree({ "client.py": client });
+    const scanned = calls(run(dir, ["--format", "json"]).stdout);
+    expect(scanned.map(shown)).toEqual(["client.py GET /endpoints → GET /v2/serverless"]);
+    expect(scanned[0]?.ruleId).toBe(RULE);
+    expect(run(dir, ["--fix"]).stderr).toMatch(/fixed 1 call in 1 file/);
+    expect(readFileSync(join(dir, "client.py"), "utf8")).toContain('requests.get(f"{CONTROL_PLANE}/serverless", timeout=30)');
+  });
+});
