@@ -25,6 +25,8 @@ type Step = { kind: "keep" | "substitute"; code: string; route: string } | { kin
 export interface ClosestRoute {
   route: RoutePath;
   cost: number;
+  /** The route's literal segments the call writes as they are: of two routes as far, the one sharing more names is closer. */
+  shared: number;
   steps: readonly Step[];
 }
 
@@ -118,7 +120,9 @@ function substitution(index: RouteIndex, code: string, route: string): number {
   if (isParameter(code)) return 1;
   const name = v2Name(code);
   if (name === route) return 0;
-  return editDistance(name, route) / Math.max(name.length, route.length);
+  // A misspelling (at most half the letters changed) costs its share; another word costs 1.
+  const share = editDistance(name, route) / Math.max(name.length, route.length);
+  return share <= 0.5 ? share : 1;
 }
 
 /** Dropping a call's segment costs 1, half when it repeats the name before it (`/serverless/endpoints`: `endpoints` is v1's `serverless`). */
@@ -176,16 +180,30 @@ const same = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
 /** What a route lacking the call's method adds to its distance: less than any segment's change, so a path that exists wins. */
 const OTHER_METHOD = 0.25;
 
-/** The routes closest to a call's segments (ties all), the call's method counted when known. */
+/**
+ * The routes closest to a call's segments (ties all), the call's method counted when known; of
+ * routes as far, those sharing more of the call's names (`/v2/catalog/zzz`: the catalog routes,
+ * not `/v2/pods/{id}`), then those of the call's length (`/v2/catalog/gpus`, not `…/gpus/{id}`).
+ */
 export function closestRoutes(index: RouteIndex, code: readonly string[], method: string | undefined): ClosestRoute[] {
   let best: ClosestRoute[] = [];
   for (const route of index.paths) {
     const { cost, steps } = alignment(index, code, route.segments);
     const total = cost + (method !== undefined && !route.methods.has(method) ? OTHER_METHOD : 0);
-    if (best.length === 0 || total < (best[0] as ClosestRoute).cost - 1e-9) best = [{ route, cost: total, steps }];
-    else if (same(total, (best[0] as ClosestRoute).cost)) best.push({ route, cost: total, steps });
+    const shared = steps.filter((step) => step.kind === "keep" && !isParameter(step.route) && step.code === step.route).length;
+    const candidate = { route, cost: total, shared, steps };
+    const order = best[0] === undefined ? -1 : compareCandidates(candidate, best[0], code.length);
+    if (order < 0) best = [candidate];
+    else if (order === 0) best.push(candidate);
   }
   return best;
+}
+
+/** Closer first: lower cost, then more names shared, then a length nearer the call's. */
+function compareCandidates(a: ClosestRoute, b: ClosestRoute, length: number): number {
+  if (!same(a.cost, b.cost)) return a.cost - b.cost;
+  if (a.shared !== b.shared) return b.shared - a.shared;
+  return Math.abs(a.route.segments.length - length) - Math.abs(b.route.segments.length - length);
 }
 
 /**

@@ -96,3 +96,8 @@ function runtimeValue(value: unknown, runtime: readonly string[]): unknown {
 export function applyFix(text: string, fix: { start: number; end: number; text: string }): string {
   return text.slice(0, fix.start) + fix.text + text.slice(fix.end);
 }
+
+/** The text of `source` from a 1-based line and column on, to the end of that line. */
+export function textAt(source: string, line: number, column: number): string {
+  return (source.split("\n")[line - 1] ?? "").slice(column - 1);
+}
