@@ -2,7 +2,8 @@
 // body, each violation placed at the key or value its JSON pointer names in the source. Values
 // the code fills at run time are not judged: a violation at or below one is dropped, and a
 // violation is kept only when the body gives it both with the run-time values as the reader
-// wrote them and with those members left out, so that no value the code may send is blamed.
+// wrote them, with those members left out, and with each a distinct value, so that no value the
+// code may send is blamed.
 
 import { parsePointer } from "../engine/pointer.js";
 import { problemFor } from "../engine/problem.js";
@@ -92,14 +93,12 @@ export function checkBody(call: V2Call, operation: OperationModel, document: Cod
     });
   const written = lintBody(body.value);
   if (written.ok) return undefined;
-  const atRuntime = (pointer: string) => {
-    const path = parsePointer(pointer);
-    return runtime.some((prefix) => prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment));
-  };
-  let violations = written.violations.filter((violation) => !atRuntime(violation.path));
-  if (runtime.length > 0 && violations.length > 0) {
-    const without = lintBody(withoutMembers(body.value, runtime));
-    const also = new Set(without.violations.map((violation) => `${violation.rule} ${violation.path}`));
+  let violations = written.violations.filter((violation) => !readsRuntime(violation, runtime));
+  // Two more bodies the code may send: without the run-time members, and with each one a value
+  // of its own (two placeholders the reader wrote alike are not duplicate items).
+  for (const variant of runtime.length === 0 ? [] : [withoutMembers(body.value, runtime), withDistinctValues(body.value, runtime)]) {
+    if (violations.length === 0) break;
+    const also = new Set(lintBody(variant).violations.map((violation) => `${violation.rule} ${violation.path}`));
     violations = violations.filter((violation) => also.has(`${violation.rule} ${violation.path}`));
   }
   if (violations.length === 0) return undefined;
@@ -137,6 +136,39 @@ function place(call: V2Call, violation: Violation): Pick<PlacedViolation, "at" |
   }
 }
 
+/** Violations about a member itself, not its value: they do not depend on the values below it. */
+const MEMBER_RULES = new Set(["schema/required", "schema/additionalProperties", "schema/unevaluatedProperties"]);
+
+/**
+ * Whether a violation may depend on a value filled at run time: its pointer is at, below or
+ * (unless it is about the member itself) above one; or, for a rule of the rules file, a field
+ * its message names (`/gpu/pools`, `gpu.allowedCudaVersions`, `cpu[].id`) is.
+ */
+function readsRuntime(violation: Violation, runtime: readonly (readonly string[])[]): boolean {
+  const path = parsePointer(violation.path);
+  const member = MEMBER_RULES.has(violation.rule);
+  if (runtime.some((pointer) => isPrefix(pointer, path) || (!member && isPrefix(path, pointer)))) return true;
+  if (violation.rule.includes("/")) return false; // schema/… and json/…: the pointer is the whole story
+  const named = fieldsNamed(violation.message);
+  return runtime.some((pointer) => named.some((field) => isPrefix(pointer, field) || isPrefix(field, pointer)));
+}
+
+/** Whether `prefix` is `path` or above it, `*` standing for any one segment on either side. */
+function isPrefix(prefix: readonly string[], path: readonly string[]): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => segment === path[i] || segment === "*" || path[i] === "*");
+}
+
+/** The fields a rule's message names in backticks, as paths: `/gpu/pools`; `gpu.minCudaVersion`; `cpu[].id` (its `[]` any item). */
+function fieldsNamed(message: string): string[][] {
+  const fields: string[][] = [];
+  for (const [, token] of message.matchAll(/`([^`]+)`/g)) {
+    if (token === undefined) continue;
+    if (token.startsWith("/")) fields.push([...parsePointer(token)]);
+    else if (/^[A-Za-z_]\w*(\[\])?(\.[A-Za-z_]\w*(\[\])?)*$/.test(token)) fields.push(token.replace(/\[\]/g, ".*").split("."));
+  }
+  return fields;
+}
+
 /** A copy of `value` without the members at `paths` (an array's item is taken out, later items move up). */
 function withoutMembers(value: unknown, paths: readonly (readonly string[])[]): unknown {
   const copy = structuredClone(value) as unknown;
@@ -151,6 +183,18 @@ function withoutMembers(value: unknown, paths: readonly (readonly string[])[]): 
       if (/^(0|[1-9]\d*)$/.test(last) && Number(last) < parent.length) parent.splice(Number(last), 1);
     } else if (isObject(parent)) delete parent[last];
   }
+  return copy;
+}
+
+/** A copy of `value` with a distinct string at each of `paths`. */
+function withDistinctValues(value: unknown, paths: readonly (readonly string[])[]): unknown {
+  const copy = structuredClone(value) as unknown;
+  paths.forEach((path, index) => {
+    const parent = path
+      .slice(0, -1)
+      .reduce<unknown>((node, segment) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined), copy);
+    if (isObject(parent) || Array.isArray(parent)) (parent as Record<string, unknown>)[path[path.length - 1] as string] = `run-time value ${index + 1}`;
+  });
   return copy;
 }
 
