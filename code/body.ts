@@ -7,6 +7,7 @@
 
 import { parsePointer } from "../engine/pointer.js";
 import { problemFor } from "../engine/problem.js";
+import { resolveOperation } from "../engine/evaluate.js";
 import { isObject } from "../engine/values.js";
 import type { CpuRecord, GpuRecord, TemplateRecord, Violation } from "../engine/types.js";
 import { type LintResult, lint } from "../lint/lint.js";
@@ -82,6 +83,8 @@ const UNKNOWN_MEMBER_RULES = new Set(["schema/additionalProperties", "schema/une
 export function checkBody(call: V2Call, operation: OperationModel, document: CodeDocument, context: BodyContext): BodyVerdict | undefined {
   const body = call.body;
   if (body === undefined || operation.request === undefined) return undefined;
+  // An operation whose body the engine does not hold (none in a document and its own engine) is not judged.
+  if (resolveOperation(document.engine, operation.id) === undefined) return undefined;
   const runtime = body.runtime.map((pointer) => parsePointer(pointer));
   if (runtime.some((path) => path.length === 0)) return undefined; // the whole body is made at run time
   const lintBody = (value: unknown): LintResult =>

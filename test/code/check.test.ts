@@ -356,6 +356,36 @@ describe.each(DOCUMENTS)("v2-body-elsewhere and valid calls against the %s docum
   });
 });
 
+describe("the options and the document", () => {
+  it("a catalog given is the one lint judges pools by", () => {
+    const { text, body } = writeBody("patch = ", { gpu: { pools: ["ADA_24"] } });
+    const call = callIn(text, "patch", "/v2/serverless/{id}", "PATCH", { body });
+    expect(checkCalls([call], "app.py")).toEqual([]);
+    const amperesOnly = { gpus: [{ id: "NVIDIA A40", pool: "AMPERE_48" }], cpus: [] };
+    const findings = checkCalls([call], "app.py", { catalog: amperesOnly });
+    expect(findings.map((finding) => [finding.rule, finding.line, finding.column, finding.verdict])).toEqual([
+      ["v2-invalid-body", 4, 7, { status: 400, rules: ["gpu-pools-known"] }],
+    ]);
+    expect(textAt(text, 4, 7)).toBe('"ADA_24"');
+  });
+
+  it("without a method at the call, a path with one GET and a read picks the GET operation", () => {
+    const source = `${PY_HEAD}pod = http(f"{BASE}/pods/{pod_id}")\nprint(pod["desiredStatus"])\n`;
+    const call: V2Call = {
+      ...callIn(source, 'f"{BASE}/pods/{pod_id}"', "/v2/pods/{pod_id}", undefined),
+      reads: [{ path: ["desiredStatus"], at: find(source, '["desiredStatus"]'), match: '["desiredStatus"]' }],
+    };
+    expect(checkCalls([call], "app.py").map((finding) => [finding.rule, finding.operation, finding.line])).toEqual([
+      ["v2-unknown-response-field", "getPod", 4],
+    ]);
+  });
+
+  it("a document that cannot be read is a SpecError naming the file", async () => {
+    const missing = join(tmpdir(), "v2kit-no-such-openapi.json");
+    await expect(loadCodeDocument(missing)).rejects.toMatchObject({ name: "SpecError", code: "spec-unreadable" });
+  });
+});
+
 /** A body's positions moved by `offset` characters and `lines` lines (the body written after `lines` lines of other text). */
 function shift(body: NonNullable<V2Call["body"]>, offset: number, lines: number): NonNullable<V2Call["body"]> {
   const move = <T extends { line: number; offset: number }>(at: T): T => ({ ...at, line: at.line + lines, offset: at.offset + offset });
