@@ -100,6 +100,19 @@ const V1_NAMES: ReadonlyMap<string, string> = (() => {
 
 const v2Name = (segment: string): string => V1_NAMES.get(segment) ?? segment;
 
+/** Trailing v1 segments v2 has no place for: `POST /pods/{podId}/update` is a PATCH of `/v2/pods/{id}` (migrate's route table). */
+const V1_TAILS: ReadonlySet<string> = (() => {
+  const tails = new Set<string>();
+  for (const route of ROUTES) {
+    if (route.v2 === null) continue;
+    const v1 = segmentsOf(route.v1);
+    const v2 = segmentsOf(route.v2);
+    const last = v1[v1.length - 1];
+    if (v1.length === v2.length + 1 && last !== undefined && !isParameter(last) && !v2.includes(last)) tails.add(last);
+  }
+  return tails;
+})();
+
 /** Levenshtein distance of two strings, in UTF-16 code units. */
 export function editDistance(from: string, to: string): number {
   let previous = Array.from({ length: to.length + 1 }, (_, i) => i);
@@ -125,10 +138,14 @@ function substitution(index: RouteIndex, code: string, route: string): number {
   return share <= 0.5 ? share : 1;
 }
 
-/** Dropping a call's segment costs 1, half when it repeats the name before it (`/serverless/endpoints`: `endpoints` is v1's `serverless`). */
+/**
+ * Dropping a call's segment costs 1; nothing for a v1 tail at the end (`…/{id}/update`); half when
+ * it repeats the name before it (`/serverless/endpoints`: `endpoints` is v1's `serverless`).
+ */
 function deletion(code: readonly string[], i: number): number {
   const segment = code[i] as string;
   const before = code[i - 1];
+  if (i === code.length - 1 && i > 0 && V1_TAILS.has(segment)) return 0;
   return before !== undefined && !isParameter(segment) && v2Name(segment) === v2Name(before) ? 0.5 : 1;
 }
 

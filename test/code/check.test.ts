@@ -101,6 +101,17 @@ describe.each(DOCUMENTS)("v2-unknown-route against the %s document", (_name, opt
     expect(finding?.fix).toBeUndefined();
   });
 
+  it("v1's POST …/update names the resource's route, where v2 takes PATCH, with no fix", () => {
+    const source = `${PY_HEAD}requests.post(f"{BASE}/serverless/{endpoint_id}/update", json=changes)\n`;
+    const call = callIn(source, 'f"{BASE}/serverless/{endpoint_id}/update"', "/v2/serverless/{endpoint_id}/update", "POST");
+    const [finding, ...rest] = checkCalls([call], "app.py", options());
+    expect(rest).toEqual([]);
+    expect(finding?.message).toMatch(
+      /^POST \/v2\/serverless\/\{endpoint_id\}\/update is not a route of the v2 document: did you mean \S*PATCH\S* \/v2\/serverless\/\{id\}\?$/,
+    );
+    expect(finding?.fix).toBeUndefined();
+  });
+
   it("a path that exists without the call's method names the methods it takes", () => {
     const source = `${PY_HEAD}requests.post(f"{BASE}/pods/{pod_id}", json={"name": "x"})\n`;
     const call = callIn(source, 'f"{BASE}/pods/{pod_id}"', "/v2/pods/{pod_id}", "POST");
