@@ -284,30 +284,39 @@ describe.each(DOCUMENTS)("v2-invalid-body against the %s document", (_name, opti
 });
 
 describe("v2-invalid-body gives the verdict `v2kit lint` gives", () => {
-  it("status, rule ids and hints equal the CLI's for the same body", () => {
-    const value = { name: "sdxl", templateId: "tpl-1", workersMin: 1, gpuTypeIds: ["NVIDIA L4"], idleTimeout: 5 };
-    const { text, body } = writeBody("payload = ", value);
-    const findings = checkCalls([callIn(text, "payload", "/v2/serverless", "POST", { body })], "app.py");
-    const dir = mkdtempSync(join(tmpdir(), "v2kit-code-check-"));
-    try {
-      writeFileSync(join(dir, "body.json"), JSON.stringify(value));
-      const cli = spawnSync(
-        process.execPath,
-        [join(ROOT, "dist", "cli", "v2kit.js"), "lint", "--operation", "createEndpoint", "--format", "json", join(dir, "body.json")],
-        {
-          encoding: "utf8",
-        },
-      );
-      expect(cli.status).toBe(1);
-      const verdict = JSON.parse(cli.stdout) as { status: number; violations: { rule: string; hint?: string }[] };
-      expect(findings).toHaveLength(verdict.violations.length);
-      for (const finding of findings)
-        expect(finding.verdict).toEqual({ status: verdict.status, rules: [...new Set(verdict.violations.map((violation) => violation.rule))] });
-      expect(findings.map((finding) => finding.hints?.[0])).toEqual(verdict.violations.map((violation) => violation.hint));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.each([
+    ["bundled", [] as string[], () => ({})],
+    ["published (lint --spec)", ["--spec", PUBLISHED], () => ({ spec: published })],
+  ] as const)(
+    "%s: status, rule ids and hints equal the CLI's for the same body",
+    (_name, flags, options) => {
+      const value = { name: "sdxl", templateId: "tpl-1", workersMin: 1, gpuTypeIds: ["NVIDIA L4"], idleTimeout: 5 };
+      const { text, body } = writeBody("payload = ", value);
+      const findings = checkCalls([callIn(text, "payload", "/v2/serverless", "POST", { body })], "app.py", options());
+      const dir = mkdtempSync(join(tmpdir(), "v2kit-code-check-"));
+      try {
+        writeFileSync(join(dir, "body.json"), JSON.stringify(value));
+        const cli = spawnSync(
+          process.execPath,
+          [join(ROOT, "dist", "cli", "v2kit.js"), "lint", ...flags, "--operation", "createEndpoint", "--format", "json", join(dir, "body.json")],
+          { encoding: "utf8" },
+        );
+        expect(cli.status).toBe(1);
+        const verdict = JSON.parse(cli.stdout) as { status: number; violations: { rule: string; path: string; hint?: string }[] };
+        expect(findings.map((finding) => finding.message)).toEqual(
+          verdict.violations.map((violation) => expect.stringContaining(`${violation.path || "the body"} `)),
+        );
+        for (const finding of findings)
+          expect(finding.verdict).toEqual({ status: verdict.status, rules: [...new Set(verdict.violations.map((violation) => violation.rule))] });
+        verdict.violations.forEach((violation, i) => {
+          if (violation.hint !== undefined) expect(findings[i]?.hints?.[0]).toBe(violation.hint);
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 describe.each(DOCUMENTS)("v2-unknown-response-field against the %s document", (_name, options) => {
