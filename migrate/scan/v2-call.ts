@@ -20,6 +20,13 @@ export interface V2Call {
   method?: { value: string; certain: boolean };
   /** The path from `/v2` on, without the query; a segment filled at run time is `{…}` (`/v2/pods/{pod_id}`). */
   path: string;
+  /**
+   * Where the path is written as plain text (no part filled at run time, no escapes): the file's
+   * text from `at` on is `text`, the last segments of `path` with their slashes
+   * (`/serverless/endpoints`, when a base constant holds the `/v2`). A route fix replaces it;
+   * absent when the path is not written so, and then there is no fix.
+   */
+  pathText?: { at: SourcePosition; text: string };
   /** The query parameters written in the URL or in the call's params (`params={"a": 1}`), each at its name. */
   query: { name: string; at: SourcePosition }[];
   /** The query is built at run time too (`?${qs}`): parameters beyond `query` may be sent. */
@@ -31,6 +38,11 @@ export interface V2Call {
     keys: Record<string, SourcePosition>;
     /** JSON pointer → where the value is written (for a violation about the value). */
     values: Record<string, SourcePosition>;
+    /**
+     * JSON pointer → where the member's name is written as plain text (inside its quotes, no
+     * escapes): the file's text from `at` on is `text`. A rename fix replaces it; absent, no fix.
+     */
+    names?: Record<string, { at: SourcePosition; text: string }>;
     /** Pointers whose value the code fills at run time: the checks do not judge those values. */
     runtime: string[];
   };
