@@ -15,18 +15,7 @@ import { assignedName, collectConstants, isDocstring, useOf } from "./analyze-to
 import { type Bases, hostOf, isRestV2Base, lineAt, noteBase, OUR_HOSTS } from "./candidate.js";
 import { objectUses } from "./client-objects.js";
 import { definitionOf } from "./definition.js";
-import {
-  callArgs,
-  chainStart,
-  type EvalContext,
-  expression,
-  expressionAround,
-  matchClose,
-  nameKey,
-  openersAround,
-  stringValue,
-  type Value,
-} from "./evaluate.js";
+import { callArgs, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, openersAround, type Value } from "./evaluate.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { callBody, powershellBody, type SentBody } from "./literal-body.js";
@@ -118,16 +107,17 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
   const language = languageOf(file, text);
   if (language === undefined || language === "markdown") return [];
   const tokens = LEXERS[language](text);
-  const ctx: EvalContext = {
+  // Every string is evaluated once without source offsets (cheap); a call's URL again with them.
+  const plain: EvalContext = {
     tokens,
     concat: language !== "shell",
     python: language === "python",
     powershell: language === "powershell",
     ...(language === "rust" ? { rust: true } : {}),
     constants: new Map(),
-    source: text,
   };
-  collectConstants(ctx);
+  collectConstants(plain);
+  const ctx: EvalContext = { ...plain, source: text };
   const own: Bases = { v1: false, v2: false };
   for (const value of ctx.constants.values()) if (value.every((part) => "text" in part)) noteBase(own, literalText(value));
   const reader: Reader = { text, dialect: language, ctx, own, around, calls: [] };
@@ -136,11 +126,14 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== "str" || i <= covered) continue;
-    if (!literalText(stringValue(ctx, t)).includes("/v2") && !joined(tokens, i)) continue;
+    if (!t.text.includes("/v2") && !joined(tokens, i)) continue;
+    const seen = expressionAround(plain, i);
+    if (!seen) continue;
+    covered = Math.max(covered, seen.end);
+    if (!seen.value.some((part) => "text" in part && part.text.includes("/v2"))) continue;
+    if (language === "python" && isDocstring(text, tokens, i)) continue;
     const expr = expressionAround(ctx, i);
     if (!expr) continue;
-    covered = Math.max(covered, expr.end);
-    if (language === "python" && isDocstring(text, tokens, i)) continue;
     const rendered = render(expr.value);
     const found = v2Url(reader, rendered);
     if (!found) continue;
