@@ -22,6 +22,7 @@ import { callBody, powershellBody, type SentBody } from "./literal-body.js";
 import { childPointer, type BodyAnchor } from "./body-anchor.js";
 import { type Dialect, type MethodSource, methodAt, methodInText, shellBody } from "./method.js";
 import type { Surroundings } from "./resolve.js";
+import { routes } from "../../output/routes.mjs";
 import { parsedValueReads, type ResponseRead, responseReads } from "./response-reads.js";
 import type { SourcePosition, V2Call } from "./v2-call.js";
 
@@ -71,9 +72,17 @@ function stopAt(rendered: Rendered, from: number, stop: RegExp): number {
   return end;
 }
 
-/** Whether the path after `/v2` (segments, `{…}` for a run-time segment) is a queue-API operation: `/{endpoint}/run`, `/{endpoint}/status/{job}`. */
+/** The first segments after `/v2` of the bundled document's routes (`pods`, `serverless`, …, `openapi.json`). */
+const V2_RESOURCES = new Set(routes.map(([, path]) => path.split("/")[2] ?? ""));
+
+/**
+ * Whether the path after `/v2` (segments, `{…}` for a run-time segment) is a queue-API operation:
+ * `/{endpoint}/run`, `/{endpoint}/status/{job}`, on any host (`api.runpod.io/v2/{endpoint}/run` is
+ * the queue API's older address); not under a resource of the REST API (`/serverless/health` is a
+ * wrong REST route, for the checks).
+ */
 function isQueuePath(segments: readonly string[]): boolean {
-  return segments.length >= 2 && QUEUE_OPERATIONS.has(segments[1] as string);
+  return segments.length >= 2 && QUEUE_OPERATIONS.has(segments[1] as string) && !V2_RESOURCES.has(segments[0] as string);
 }
 
 /** The bases of the file and around it: whether a base URL of this API is the nearest one (for a `/v2` whose host the code does not show). */
