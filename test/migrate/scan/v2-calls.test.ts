@@ -177,6 +177,58 @@ describe("readV2Calls: Go (http.NewRequest) and shell (curl)", () => {
   });
 });
 
+describe("readV2Calls: more call styles", () => {
+  it("Python: a body assigned once from a literal and sent by name, at the literal's keys; a query built at run time is open", () => {
+    const text = [
+      'BASE = "https://rest.runpod.io/v2"',
+      "def create(name):",
+      '    payload = {"name": name, "workersMax": 3, "template": {"imageName": "img"}}',
+      '    r = requests.post(f"{BASE}/serverless", json=payload)',
+      '    return r.json()["id"]',
+      "def pods(params):",
+      '    return requests.get(f"{BASE}/pods?{urlencode(params)}", params=params)',
+    ].join("\n");
+    const [create, pods] = readV2Calls(text, "a.py");
+    expect(create?.body?.value).toEqual({ name: "<name>", workersMax: 3, template: { imageName: "img" } });
+    expect(at(create!.body!.keys["/template/imageName"]!)).toEqual(where(text, '"imageName"'));
+    expect(at(create!.body!.values["/workersMax"]!)).toEqual(where(text, "3,"));
+    expect(create?.reads.map((read) => read.path)).toEqual([["id"]]);
+    expect(pods?.path).toBe("/v2/pods");
+    expect(pods?.queryOpen).toBe(true);
+  });
+
+  it("TypeScript: a request function joining its path parameter to the base, and the reads of what it returns", () => {
+    const text = [
+      'const API = "https://rest.runpod.io/v2";',
+      "async function api(method: string, path: string, body?: unknown) {",
+      "  const res = await fetch(`${API}${path}`, { method, body: JSON.stringify(body) });",
+      "  return res.json();",
+      "}",
+      "export async function scale(id: string) {",
+      '  const endpoint = await api("PATCH", `/serverless/${id}`, { workersMin: 0, scalerValue: 2 });',
+      "  return endpoint.workersMax;",
+      "}",
+    ].join("\n");
+    const calls = readV2Calls(text, "a.ts");
+    expect(summary(calls)).toEqual(["PATCH /v2/serverless/{id} @7"]);
+    expect(at(calls[0]!.at)).toEqual(where(text, "`/serverless/${id}`"));
+    expect(calls[0]!.body?.value).toEqual({ workersMin: 0, scalerValue: 2 });
+    expect(at(calls[0]!.body!.keys["/scalerValue"]!)).toEqual(where(text, "scalerValue"));
+    expect(calls[0]!.reads.map((read) => read.path)).toEqual([["workersMax"]]);
+  });
+
+  it("PowerShell: Invoke-RestMethod with -Method and a hashtable body", () => {
+    const text = [
+      '$Base = "https://rest.runpod.io/v2"',
+      'Invoke-RestMethod -Method Patch -Uri "$Base/pods/$PodId" -Body (@{ name = "x"; gpuCount = 2 } | ConvertTo-Json)',
+    ].join("\n");
+    const calls = readV2Calls(text, "a.ps1");
+    expect(summary(calls)).toEqual(["PATCH /v2/pods/{PodId} @2"]);
+    expect(calls[0]!.body?.value).toEqual({ name: "x", gpuCount: 2 });
+    expect(at(calls[0]!.body!.keys["/gpuCount"]!)).toEqual(where(text, "gpuCount"));
+  });
+});
+
 describe("readV2Calls: what is not a call", () => {
   const none: [string, string, string][] = [
     ["queue API /runsync", "a.py", 'requests.post(f"https://api.runpod.ai/v2/{endpoint_id}/runsync", json={"input": {}})'],
