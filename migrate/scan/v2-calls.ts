@@ -12,7 +12,7 @@
 // A file that does not contain `/v2` costs one text search.
 
 import { assignedName, collectConstants, isDocstring, useOf } from "./analyze-tokens.js";
-import { type Bases, hostOf, isRestV2Base, lineAt, noteBase, OUR_HOSTS } from "./candidate.js";
+import { type Bases, hostOf, lineAt, noteBase, OUR_HOSTS } from "./candidate.js";
 import { objectUses } from "./client-objects.js";
 import { definitionOf } from "./definition.js";
 import { callArgs, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, openersAround, type Value } from "./evaluate.js";
@@ -29,7 +29,19 @@ import type { SourcePosition, V2Call } from "./v2-call.js";
 export type { SourcePosition, V2Call } from "./v2-call.js";
 
 /** The queue API's operations after `/v2/{endpoint_id}` (docs.runpod.io, serverless endpoint operations). */
-const QUEUE_OPERATIONS = new Set(["run", "runsync", "status", "health", "stream", "cancel", "purge-queue", "retry", "requests"]);
+const QUEUE_OPERATIONS = new Set(["run", "runsync", "status", "health", "stream", "cancel", "purge-queue", "retry", "requests", "openai"]);
+/**
+ * The hosts of this REST API's v2 base: the document's server (`api.runpod.io`), the v1 server's
+ * host, and `v2-rest.runpod.io`, which public clients use for the same API.
+ */
+const REST_V2_HOSTS = new Set([...OUR_HOSTS, "v2-rest.runpod.io"]);
+const REST_V2_BASE = /^[a-z][a-z0-9+.-]*:\/\/([^/\s?#]+)\/v2\/?$/i;
+
+/** Whether a literal is this REST API's v2 base: `https://api.runpod.io/v2`, `https://rest.runpod.io/v2`, `https://v2-rest.runpod.io/v2`. */
+function isRestBase(literal: string): boolean {
+  const host = REST_V2_BASE.exec(literal.trim())?.[1];
+  return host !== undefined && REST_V2_HOSTS.has(hostOf(host));
+}
 /** Characters that end a URL written as plain text. */
 const URL_STOP = /[\s"'`(<>[\],;=|\\]/;
 /** Characters that end the path: the query, a fragment, or what ends the URL. */
@@ -198,18 +210,18 @@ function v2Url(reader: Reader, rendered: Rendered): { pathStart: number; urlStar
       .filter((segment) => segment !== "");
     if (tailLiteral && tail !== "") {
       // Written: this API's v2 base (`https://api.runpod.io/v2`), else another host's, the queue API's.
-      if (!isRestV2Base(`${tail}/v2`)) continue;
+      if (!isRestBase(`${tail}/v2`)) continue;
     } else {
       // A base the code does not show (`"/v2/pods"`, `${HOST}/v2/pods`): only where this API's base URL is around.
       if (!ourBaseAround(reader.own, reader.around)) continue;
       const origin = /^[a-z][a-z0-9+.-]*:\/\/([^/]+)$/i.exec(tail)?.[1];
-      if (origin !== undefined && !origin.includes("{") && !OUR_HOSTS.has(hostOf(origin))) continue;
-      if ((rest[0] ?? "").includes("{")) continue;
+      if (origin !== undefined && !origin.includes("{") && !REST_V2_HOSTS.has(hostOf(origin))) continue;
     }
-    if (isQueuePath(rest) || rest[0] === "graphql") continue;
     // `f"{BASE}{path}"`: the whole rest is one run-time value.
     const pathParameter = /^\{([A-Za-z_]\w*)\}$/.exec(text.slice(at + 3, pathEnd))?.[1];
     if (pathParameter !== undefined && literal[at + 3] === false) return { pathStart: at, urlStart: start, rest, pathParameter };
+    // Every REST route starts with a resource's name: a run-time first segment is an endpoint id (the queue API: `…/v2/${endpointId}`).
+    if ((rest[0] ?? "").includes("{") || isQueuePath(rest) || rest[0] === "graphql") continue;
     return { pathStart: at, urlStart: start, rest };
   }
   return undefined;
@@ -657,7 +669,7 @@ function readClientObjects(reader: Reader, file: string): void {
       const keyText = key.kind === "str" ? literalText(key.parts ?? []) : key.text;
       if (keyText !== option || (tokens[j + 1]?.text !== "=" && tokens[j + 1]?.text !== ":")) continue;
       const value = expression(ctx, j + 2);
-      base = value !== undefined && isRestV2Base(literalText(value.value.filter((part) => "text" in part)));
+      base = value !== undefined && isRestBase(literalText(value.value.filter((part) => "text" in part)));
       if (value && value.value.some((part) => "hole" in part)) base = false;
       break;
     }

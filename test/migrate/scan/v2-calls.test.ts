@@ -238,6 +238,12 @@ describe("readV2Calls: what is not a call", () => {
     ["queue-shaped path on a bare /v2", "a.py", 'HOST = "https://api.runpod.io"\nrequests.post(f"/v2/{endpoint_id}/runsync", json={})'],
     ["queue API's old host: api.runpod.io/v2/{endpoint}/run", "a.sh", "curl -X POST https://api.runpod.io/v2/$ENDPOINT_ID/run -d '{\"input\": {}}'"],
     ["queue API's old host with a literal endpoint id", "a.py", 'requests.get("https://api.runpod.io/v2/abc123xyz/status/job-1")'],
+    [
+      "the queue API's endpoint URL held in a variable, on the old host",
+      "a.py",
+      'url = f"https://api.runpod.io/v2/{endpoint_id}"\nrequests.post(url, json={"input": {}})',
+    ],
+    ["the queue API's OpenAI-compatible route", "a.ts", 'fetch("https://api.runpod.io/v2/abc123xyz/openai/v1/chat/completions", { method: "POST" });'],
     ["GraphQL POST", "a.py", 'requests.post("https://api.runpod.io/graphql", json={"query": "{ myself { id } }"})'],
     ["another host's /v2", "a.ts", 'fetch("https://api.example.com/v2/pods");'],
     ["a v1 call", "a.py", 'requests.get("https://rest.runpod.io/v1/pods")'],
@@ -253,6 +259,11 @@ describe("readV2Calls: what is not a call", () => {
   it("a REST resource's path that ends like a queue operation is a (wrong) REST route, kept for the checks", () => {
     const text = 'requests.get("https://rest.runpod.io/v2/serverless/health")';
     expect(summary(readV2Calls(text, "a.py"))).toEqual(["GET /v2/serverless/health @1"]);
+  });
+
+  it("v2-rest.runpod.io, which public clients use for the same API, is this API's v2 base", () => {
+    const text = 'API = "https://v2-rest.runpod.io/v2"\nrequests.get(f"{API}/serverless/endpoints")';
+    expect(summary(readV2Calls(text, "a.py"))).toEqual(["GET /v2/serverless/endpoints @2"]);
   });
 
   it("a bare /v2 path is a call where a base URL of this API is around, not where another API's v2 base is", () => {
