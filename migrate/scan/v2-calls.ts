@@ -157,7 +157,7 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
     if (!expr) continue;
     const rendered = render(expr.value);
     const found = v2Url(reader, rendered);
-    if (!found) continue;
+    if (!found || prose(rendered, found.urlStart)) continue;
     if (found.rest.length === 0) continue;
     // `f"{BASE}{path}"` in `def call(method, path, …)`: a request function; its calls are read below.
     const parameter = found.pathParameter === undefined ? undefined : enclosingFunction(ctx, expr.start, found.pathParameter);
@@ -176,6 +176,22 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
   for (const [name, index] of requestFunctions) readFunctionCalls(reader, name, index);
   if (language === "python" || language === "js") readClientObjects(reader, file);
   return reader.calls.sort((a, b) => a.at.offset - b.at.offset);
+}
+
+/**
+ * Whether the URL at `urlStart` sits in prose: words around it in the same string (a test's name
+ * `"v2 → GET /v2/serverless/{id}/workers, caps workers"`, a log line `"POST https://…"`), unless the
+ * string is a curl command a shell runs.
+ */
+function prose(rendered: Rendered, urlStart: number): boolean {
+  const { text, literal } = rendered;
+  const urlEnd = stopAt(rendered, urlStart, URL_STOP);
+  const spaced = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (literal[k] && /\s/.test(text[k] as string)) return true;
+    return false;
+  };
+  if (!spaced(0, urlStart) && !spaced(urlEnd, text.length)) return false;
+  return !/(?:^|[\s;|&(])curl\s/.test(text);
 }
 
 /** Whether the string at token `i` is joined to something (`BASE + "/pods"`, `"%s/pods" % BASE`, `fmt.Sprintf("%s/pods", base)`, `"{}/pods".format(b)`). */

@@ -244,6 +244,8 @@ describe("readV2Calls: what is not a call", () => {
       'url = f"https://api.runpod.io/v2/{endpoint_id}"\nrequests.post(url, json={"input": {}})',
     ],
     ["the queue API's OpenAI-compatible route", "a.ts", 'fetch("https://api.runpod.io/v2/abc123xyz/openai/v1/chat/completions", { method: "POST" });'],
+    ["a test's name", "a.test.ts", "it('v2 → GET https://api.runpod.io/v2/serverless/{id}/workers, caps workers', async () => {});"],
+    ["a log line", "a.py", 'logger.info("POST https://rest.runpod.io/v2/pods failed")'],
     ["GraphQL POST", "a.py", 'requests.post("https://api.runpod.io/graphql", json={"query": "{ myself { id } }"})'],
     ["another host's /v2", "a.ts", 'fetch("https://api.example.com/v2/pods");'],
     ["a v1 call", "a.py", 'requests.get("https://rest.runpod.io/v1/pods")'],
@@ -259,6 +261,14 @@ describe("readV2Calls: what is not a call", () => {
   it("a REST resource's path that ends like a queue operation is a (wrong) REST route, kept for the checks", () => {
     const text = 'requests.get("https://rest.runpod.io/v2/serverless/health")';
     expect(summary(readV2Calls(text, "a.py"))).toEqual(["GET /v2/serverless/health @1"]);
+  });
+
+  it("a curl command inside a string a shell runs is a call, at its URL, with curl's method", () => {
+    const text = 'subprocess.run("curl -X DELETE https://rest.runpod.io/v2/pods/abc", shell=True)';
+    const calls = readV2Calls(text, "a.py");
+    expect(summary(calls)).toEqual(["DELETE /v2/pods/abc @1"]);
+    expect(at(calls[0]!.at)).toEqual(where(text, "https://"));
+    expect(calls[0]!.method?.certain).toBe(true);
   });
 
   it("v2-rest.runpod.io, which public clients use for the same API, is this API's v2 base", () => {
