@@ -14,8 +14,7 @@
 import { assignedName, collectConstants, isDocstring, useOf } from "./analyze-tokens.js";
 import { type Bases, hostOf, lineAt, noteBase, OUR_HOSTS } from "./candidate.js";
 import { objectUses } from "./client-objects.js";
-import { definitionOf } from "./definition.js";
-import { callArgs, chainStart, type EvalContext, expression, expressionAround, matchClose, nameKey, openersAround, type Value } from "./evaluate.js";
+import { callArgs, chainStart, type EvalContext, expression, expressionAround, matchClose, matchOpen, nameKey, openersAround, type Value } from "./evaluate.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { callBody, powershellBody, type SentBody } from "./literal-body.js";
@@ -142,27 +141,31 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
   const own: Bases = { v1: false, v2: false };
   for (const value of ctx.constants.values()) if (value.every((part) => "text" in part)) noteBase(own, literalText(value));
   const reader: Reader = { text, dialect: language, ctx, own, around, calls: [] };
-  const requestFunctions = new Map<string, number>();
+  // The constants that hold a v2 URL (`BASE = "https://rest.runpod.io/v2"`).
+  const v2Names = new Set([...plain.constants].filter(([, value]) => value.some((part) => "text" in part && part.text.includes("/v2"))).map(([key]) => key));
+  const requestFunctions = new Map<string, RequestFunction>();
   let covered = -1;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.kind !== "str" || i <= covered) continue;
-    if (!t.text.includes("/v2") && !joined(tokens, i)) continue;
-    const seen = expressionAround(plain, i);
+    if (i <= covered) continue;
+    // A string, or a v2 base constant joined to a name (`base+path`, `BASE + path`): the expression it starts.
+    const baseName = t.kind === "ident" && tokens[i + 1]?.text === "+" && v2Names.has(nameKey(t.text) ?? "");
+    if (t.kind === "str" ? !t.text.includes("/v2") && !joined(tokens, i) : !baseName) continue;
+    const seen = expressionAround(plain, baseName ? chainStart(tokens, i) : i);
     if (!seen) continue;
     covered = Math.max(covered, seen.end);
     if (!seen.value.some((part) => "text" in part && part.text.includes("/v2"))) continue;
-    if (language === "python" && isDocstring(text, tokens, i)) continue;
-    const expr = expressionAround(ctx, i);
+    if (language === "python" && t.kind === "str" && isDocstring(text, tokens, i)) continue;
+    const expr = expressionAround(ctx, baseName ? chainStart(tokens, i) : i);
     if (!expr) continue;
     const rendered = render(expr.value);
     const found = v2Url(reader, rendered);
     if (!found || prose(rendered, found.urlStart)) continue;
     if (found.rest.length === 0) continue;
     // `f"{BASE}{path}"` in `def call(method, path, …)`: a request function; its calls are read below.
-    const parameter = found.pathParameter === undefined ? undefined : enclosingFunction(ctx, expr.start, found.pathParameter);
-    if (parameter) {
-      requestFunctions.set(parameter.name, parameter.index);
+    const requestFunction = found.pathParameter === undefined ? undefined : enclosingFunction(ctx, language, expr.start, found.pathParameter);
+    if (requestFunction) {
+      requestFunctions.set(requestFunction.name, requestFunction);
       continue;
     }
     // `URL = f"{BASE}/pods"` then `f"{URL}/{id}"`: the later expression is the call.
@@ -173,7 +176,7 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
     if (use !== undefined && (tokens[use]?.kind === "str" || tokens[use + 1]?.text === "+" || tokens[use - 1]?.text === "+")) continue;
     reader.calls.push(callAt(reader, expr.start, expr.end, rendered, found.pathStart, found.urlStart, use));
   }
-  for (const [name, index] of requestFunctions) readFunctionCalls(reader, name, index);
+  for (const requestFunction of requestFunctions.values()) readFunctionCalls(reader, requestFunction);
   if (language === "python" || language === "js") readClientObjects(reader, file);
   return reader.calls.sort((a, b) => a.at.offset - b.at.offset);
 }
@@ -243,16 +246,77 @@ function v2Url(reader: Reader, rendered: Rendered): { pathStart: number; urlStar
   return undefined;
 }
 
-/** The function whose body holds token `at` when `parameter` is one of its parameters: its name and the parameter's index. */
-function enclosingFunction(ctx: EvalContext, at: number, parameter: string): { name: string; index: number } | undefined {
+/** A request function of the file: its name, the index of its path parameter, whether Python passes `self`/`cls` first, its body's token range. */
+interface RequestFunction {
+  name: string;
+  index: number;
+  selfFirst: boolean;
+  body: [number, number];
+}
+
+const NOT_NAMES = new Set(["if", "for", "while", "switch", "catch", "with", "function", "return", "async", "await"]);
+
+/** The parameter names of the list opened at `open`: the first name of each comma-separated part (`path: string`, `body=None`, Go's `method, path string`). */
+function parameterNames(tokens: readonly Token[], open: number, close: number): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let expectName = true;
+  for (let j = open + 1; j < close; j++) {
+    const t = tokens[j] as Token;
+    if (t.text === "(" || t.text === "[" || t.text === "{" || t.text === "<") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}" || t.text === ">") depth--;
+    else if (depth === 0 && t.text === ",") expectName = true;
+    else if (depth === 0 && expectName && t.kind === "ident") {
+      names.push(t.text.replace(/^\$/, ""));
+      expectName = false;
+    }
+  }
+  return names;
+}
+
+/**
+ * The function whose body holds token `at`, when `parameter` is one of its parameters: Python `def
+ * name(…):`, Go `func name(…)` and `func (c *Client) name(…)`, JavaScript `function name(…) {`, a
+ * method `name(…) {`, `const name = async (…) => {`, `name: (…) => {`.
+ */
+function enclosingFunction(ctx: EvalContext, dialect: Dialect, at: number, parameter: string): RequestFunction | undefined {
   const { tokens } = ctx;
-  for (let k = at - 1; k >= 0 && at - k < 4000; k--) {
-    const t = tokens[k] as Token;
-    const named = (t.text === "def" || t.text === "function" || t.text === "func") && tokens[k + 1]?.kind === "ident" ? (tokens[k + 1] as Token) : undefined;
-    if (!named) continue;
-    const definition = definitionOf(tokens, named.text, ctx.python);
-    const index = definition?.params.indexOf(parameter) ?? -1;
-    return index < 0 ? undefined : { name: named.text, index };
+  const found = (name: string, open: number, body: [number, number]): RequestFunction | undefined => {
+    const close = matchClose(tokens, open);
+    const params = close < 0 ? [] : parameterNames(tokens, open, close);
+    const index = params.indexOf(parameter);
+    return index < 0 ? undefined : { name, index, selfFirst: params[0] === "self" || params[0] === "cls", body };
+  };
+  if (dialect === "python" || dialect === "go") {
+    const keyword = dialect === "python" ? "def" : "func";
+    for (let k = at - 1; k >= 0 && at - k < 4000; k--) {
+      if ((tokens[k] as Token).text !== keyword) continue;
+      // Go methods: `func (c *Client) name(`.
+      let nameAt = k + 1;
+      if (dialect === "go" && tokens[nameAt]?.text === "(") nameAt = matchClose(tokens, nameAt) + 1;
+      const name = tokens[nameAt];
+      if (name?.kind !== "ident" || tokens[nameAt + 1]?.text !== "(") return undefined;
+      return found(name.text, nameAt + 1, [nameAt + 1, Math.min(tokens.length - 1, at + 2000)]);
+    }
+    return undefined;
+  }
+  if (dialect !== "js") return undefined;
+  for (const open of openersAround(tokens, at)) {
+    if (tokens[open]?.text !== "{") continue;
+    const arrow = tokens[open - 1]?.text === "=>";
+    const paramsClose = arrow ? open - 2 : open - 1;
+    if (tokens[paramsClose]?.text !== ")") continue;
+    const paramsOpen = matchOpen(tokens, paramsClose);
+    if (paramsOpen < 0) return undefined;
+    const body: [number, number] = [open, Math.max(open, matchClose(tokens, open))];
+    let before = paramsOpen - 1;
+    const written = tokens[before];
+    if (!arrow && written?.kind === "ident" && !NOT_NAMES.has(written.text)) return found(written.text, paramsOpen, body);
+    if (tokens[before]?.text === "function") before--;
+    if (tokens[before]?.text === "async") before--;
+    const assigned = tokens[before - 1];
+    if ((tokens[before]?.text === "=" || tokens[before]?.text === ":") && assigned?.kind === "ident") return found(assigned.text, paramsOpen, body);
+    return undefined;
   }
   return undefined;
 }
@@ -331,14 +395,11 @@ function addReads(reader: Reader, call: V2Call, reads: readonly ResponseRead[]):
   }
 }
 
-/** Whether the body of request function `name` returns the parsed body (`return r.json()`, `return (await res.json())`, `return response.json()`). */
-function returnsJson(ctx: EvalContext, name: string): boolean {
-  const { tokens } = ctx;
-  const definition = definitionOf(tokens, name, ctx.python);
-  if (!definition) return false;
-  for (let k = definition.body; k < tokens.length && k - definition.body < 2000; k++) {
+/** Whether a request function's body (tokens `body`) returns the parsed body (`return r.json()`, `return (await res.json())`, `return response.json()`). */
+function returnsJson(tokens: readonly Token[], [from, to]: [number, number]): boolean {
+  for (let k = from; k <= to && k < tokens.length && k - from < 2000; k++) {
     const t = tokens[k] as Token;
-    if (k > definition.body && (t.text === "def" || t.text === "function")) return false;
+    if (k > from && (t.text === "def" || t.text === "function")) return false;
     if (t.text !== "return") continue;
     for (let j = k + 1; j < tokens.length && j - k < 12 && tokens[j]?.kind !== "nl" && tokens[j]?.text !== ";"; j++)
       if (tokens[j]?.text === "json" && tokens[j - 1]?.text === "." && tokens[j + 1]?.text === "(" && tokens[j + 2]?.text === ")") return true;
@@ -638,13 +699,12 @@ class JsonWithPlaces {
   }
 }
 
-/** The calls of request function `name` whose path parameter is at `index`: each a call with the path it passes, when that path is relative. */
-function readFunctionCalls(reader: Reader, name: string, index: number): void {
+/** The calls of a request function: each a call with the path it passes, when that path is relative. */
+function readFunctionCalls(reader: Reader, { name, index, selfFirst, body }: RequestFunction): void {
   const { ctx } = reader;
   const { tokens } = ctx;
-  const definition = definitionOf(tokens, name, ctx.python);
-  const selfShift = ctx.python && (definition?.params[0] === "self" || definition?.params[0] === "cls");
-  const parsed = (reader.dialect === "python" || reader.dialect === "js") && returnsJson(ctx, name);
+  const selfShift = ctx.python && selfFirst;
+  const parsed = (reader.dialect === "python" || reader.dialect === "js") && returnsJson(tokens, body);
   for (let k = 0; k + 1 < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind !== "ident" || t.text !== name || tokens[k + 1]?.text !== "(") continue;

@@ -217,6 +217,52 @@ describe("readV2Calls: more call styles", () => {
     expect(calls[0]!.reads.map((read) => read.path)).toEqual([["workersMax"]]);
   });
 
+  it("TypeScript: a class method and an arrow function as request functions", () => {
+    const text = [
+      'const API = "https://rest.runpod.io/v2";',
+      "class Runpod {",
+      "  async request(method: string, path: string) {",
+      "    const res = await fetch(`${API}${path}`, { method });",
+      "    return res.json();",
+      "  }",
+      "  async pod(id: string) {",
+      '    const pod = await this.request("GET", `/pods/${id}`);',
+      "    return pod.desiredStatus;",
+      "  }",
+      "}",
+      "const call = async (method: string, path: string) => {",
+      "  return fetch(`${API}${path}`, { method });",
+      "};",
+      'export const stop = (id: string) => call("POST", `/pods/${id}/stop`);',
+    ].join("\n");
+    const calls = readV2Calls(text, "a.ts");
+    expect(summary(calls)).toEqual(["GET /v2/pods/{id} @8", "POST /v2/pods/{id}/stop @15"]);
+    expect(calls[0]!.reads.map((read) => read.path)).toEqual([["desiredStatus"]]);
+  });
+
+  it("Go: a method of a client type joining a base constant and its path parameter with +", () => {
+    const text = [
+      "package client",
+      'import "net/http"',
+      'const base = "https://rest.runpod.io/v2"',
+      "type Client struct{ http *http.Client }",
+      "func (c *Client) do(method, path string) (*http.Response, error) {",
+      "\treq, _ := http.NewRequest(method, base+path, nil)",
+      "\treturn c.http.Do(req)",
+      "}",
+      "func (c *Client) Pods() (*http.Response, error) {",
+      '\treturn c.do("GET", "/pods?computeType=GPU")',
+      "}",
+      "func (c *Client) Stop(id string) (*http.Response, error) {",
+      '\treturn c.do(http.MethodPost, "/pods/"+id+"/stop")',
+      "}",
+    ].join("\n");
+    const calls = readV2Calls(text, "a.go");
+    expect(summary(calls)).toEqual(["GET /v2/pods @10", "POST /v2/pods/{id}/stop @13"]);
+    expect(calls[0]!.query.map((param) => [param.name, at(param.at)])).toEqual([["computeType", where(text, "computeType")]]);
+    expect(calls[1]!.method).toEqual({ value: "POST", certain: true });
+  });
+
   it("PowerShell: Invoke-RestMethod with -Method and a hashtable body", () => {
     const text = [
       '$Base = "https://rest.runpod.io/v2"',
