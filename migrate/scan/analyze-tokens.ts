@@ -207,7 +207,7 @@ function nextWord(text: string, literal: readonly boolean[], at: number): number
   return text.length + 1;
 }
 
-function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string }): void {
+export function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: string }): void {
   const { tokens } = ctx;
   for (let j = 0; j + 2 < tokens.length; j++) {
     const typed = ctx.rust ? rustTypedName(tokens, j) : undefined;
@@ -365,7 +365,7 @@ function holeName(hole: string | undefined): string | undefined {
 }
 
 /** The variable an expression is assigned to: `path := …`, `url = …`, `$uri = …`, `URL=…`. */
-function assignedName(tokens: readonly Token[], start: number): string | undefined {
+export function assignedName(tokens: readonly Token[], start: number): string | undefined {
   const sep = tokens[start - 1];
   const name = tokens[start - 2];
   if (!sep || !name || name.kind !== "ident" || (sep.text !== "=" && sep.text !== ":=")) return undefined;
@@ -373,7 +373,7 @@ function assignedName(tokens: readonly Token[], start: number): string | undefin
 }
 
 /** The first later use of variable `key`: a name (last in its chain) or an interpolation. */
-function useOf(tokens: readonly Token[], key: string, from: number): number | undefined {
+export function useOf(tokens: readonly Token[], key: string, from: number): number | undefined {
   for (let k = from; k < tokens.length && k - from < USE_LIMIT; k++) {
     const t = tokens[k] as Token;
     if (t.kind === "ident" && nameKey(t.text) === key && tokens[k + 1]?.text !== "." && !ASSIGN.has(tokens[k + 1]?.text ?? "")) return k;
@@ -677,7 +677,7 @@ const CONTINUES = new Set([
  * A Python string statement (a docstring, or prose left as a bare string): it starts a line that
  * no open expression continues, and nothing on its last line follows it.
  */
-function isDocstring(text: string, tokens: readonly Token[], i: number): boolean {
+export function isDocstring(text: string, tokens: readonly Token[], i: number): boolean {
   const t = tokens[i] as Token;
   const before = tokens[i - 1];
   const after = tokens[i + 1];

@@ -17,6 +17,8 @@ import { type Finding, resolveFindings, type Surroundings } from "./resolve.js";
 export type { Bases, FileAnalysis } from "./candidate.js";
 export type { Finding, Inferred, Surroundings } from "./resolve.js";
 export { resolveFindings } from "./resolve.js";
+export { readV2Calls } from "./v2-calls.js";
+export type { SourcePosition, V2Call } from "./v2-call.js";
 
 export interface AnalyzeOptions {
   /**

@@ -256,3 +256,18 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
   }
   return reads;
 }
+
+/**
+ * The reads of a call whose value is already the parsed body (issue 44): a request function that
+ * returns `.json()` (`data = self._request("GET", "/pods")`, `call(…)["id"]`). `callStart` is the
+ * call's first token, `close` its `)`.
+ */
+export function parsedValueReads(ctx: EvalContext, python: boolean, text: string, callStart: number, close: number): ResponseRead[] {
+  const { tokens } = ctx;
+  const reads: ResponseRead[] = [];
+  const direct = readAt(tokens, close, python, false);
+  if (direct) reads.push(direct);
+  const name = assignedTo(tokens, callStart);
+  if (name !== undefined) reads.push(...readsOf(tokens, name, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false));
+  return reads;
+}
