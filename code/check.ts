@@ -17,6 +17,7 @@ import { missingAt, successSchema } from "./response-schema.js";
 import {
   type ClosestRoute,
   closestRoutes,
+  sameResource,
   editDistance,
   matchPath,
   type RouteIndex,
@@ -101,9 +102,11 @@ function routeLabel(closest: ClosestRoute, method: string | undefined): string {
 }
 
 function unknownRoute(call: V2Call, file: string, segments: readonly string[], method: string | undefined, closest: readonly ClosestRoute[]): CodeFinding {
-  const shown = closest.slice(0, 3).map((candidate) => routeLabel(candidate, method));
-  const more = closest.length > 3 ? ` (and ${closest.length - 3} more)` : "";
-  const suggestion = shown.length === 0 ? "" : `: did you mean ${shown.join(" or ")}${more}?`;
+  // Only routes of the call's resource are suggested: `/v2/user` is near `/v2/clusters` by length alone.
+  const related = closest.filter((candidate) => sameResource(segments, candidate.route.segments));
+  const shown = related.slice(0, 3).map((candidate) => routeLabel(candidate, method));
+  const more = related.length > 3 ? ` (and ${related.length - 3} more)` : "";
+  const suggestion = shown.length === 0 ? ": no route of the document is about this resource" : `: did you mean ${shown.join(" or ")}${more}?`;
   const finding: CodeFinding = {
     rule: "v2-unknown-route",
     level: "error",
@@ -111,7 +114,7 @@ function unknownRoute(call: V2Call, file: string, segments: readonly string[], m
     ...urlRange(call),
     message: `${routeName(method, call.path)} is not a route of the v2 document${suggestion}`,
   };
-  const fix = closest.length === 1 ? routeFix(call, segments, method, closest[0] as ClosestRoute) : undefined;
+  const fix = closest.length === 1 && related.length === 1 ? routeFix(call, segments, method, closest[0] as ClosestRoute) : undefined;
   if (fix !== undefined) finding.fix = fix;
   return finding;
 }

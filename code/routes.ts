@@ -216,6 +216,19 @@ export function closestRoutes(index: RouteIndex, code: readonly string[], method
   return best;
 }
 
+/**
+ * Whether a route is about the call's resource: its first segment is the call's first (or the v2
+ * name of a v1 one, or a misspelling of it: at most a third of its letters changed). A route that shares no resource with the call
+ * (`/v2/user` against `/v2/clusters`) is no suggestion, however near its length.
+ */
+export function sameResource(code: readonly string[], route: readonly string[]): boolean {
+  const [first] = code;
+  const [resource] = route;
+  if (first === undefined || resource === undefined || isParameter(first)) return false;
+  const name = v2Name(first);
+  return name === resource || editDistance(name, resource) / Math.max(name.length, resource.length) <= 1 / 3;
+}
+
 /** Closer first: lower cost, then more names shared, then a length nearer the call's. */
 function compareCandidates(a: ClosestRoute, b: ClosestRoute, length: number): number {
   if (!same(a.cost, b.cost)) return a.cost - b.cost;

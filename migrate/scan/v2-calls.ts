@@ -164,10 +164,11 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
     if (found.rest.length === 0) continue;
     // `f"{BASE}{path}"` in `def call(method, path, …)`: a request function; its calls are read below.
     const requestFunction = found.pathParameter === undefined ? undefined : enclosingFunction(ctx, language, expr.start, found.pathParameter);
-    if (requestFunction) {
-      requestFunctions.set(requestFunction.name, requestFunction);
-      continue;
-    }
+    if (requestFunction) requestFunctions.set(requestFunction.name, requestFunction);
+    // The whole path a run-time value that is no request function's parameter (`\`${API}/v2${list}\``, `"$base$path"`): nothing to check.
+    if (found.pathParameter !== undefined) continue;
+    // A key of a dict or object literal (`{"/v2/networkvolumes": "the 404 it replaced"}`) names a route; it calls nothing.
+    if (tokens[expr.end + 1]?.text === ":" && (tokens[expr.start - 1]?.text === "{" || tokens[expr.start - 1]?.text === ",")) continue;
     // `URL = f"{BASE}/pods"` then `f"{URL}/{id}"`: the later expression is the call.
     // `const url = new URL(\`${API}/pods\`)`: the variable holds the whole `new URL(…)`.
     const wrapped = tokens[expr.start - 1]?.text === "(" && tokens[expr.start - 2]?.text === "URL" && tokens[expr.start - 3]?.text === "new";
@@ -212,6 +213,16 @@ function joined(tokens: readonly Token[], i: number): boolean {
  * The v2 REST URL in a rendered expression: where its `/v2` starts (`pathStart`), where the URL
  * starts, and the segments after `/v2`. `pathParameter`: the rest after `/v2` is one hole (`{path}`).
  */
+/** Characters a URL's path does not hold as written but a regular expression or a glob does. */
+const PATTERN_CHARACTER = /[[\]*^$|+\\]/;
+
+/** The characters of `rendered` from `from` to `to` written in the source (run-time values left out). */
+function literalPart(rendered: Rendered, from: number, to: number): string {
+  let part = "";
+  for (let k = from; k < to; k++) if (rendered.literal[k]) part += rendered.text[k] as string;
+  return part;
+}
+
 function v2Url(reader: Reader, rendered: Rendered): { pathStart: number; urlStart: number; rest: string[]; pathParameter?: string } | undefined {
   const { text, literal } = rendered;
   for (const match of text.matchAll(V2_SEGMENT)) {
@@ -223,6 +234,8 @@ function v2Url(reader: Reader, rendered: Rendered): { pathStart: number; urlStar
     const tail = text.slice(start, at);
     const tailLiteral = literal.slice(start, at).every(Boolean);
     const pathEnd = stopAt(rendered, at, PATH_STOP);
+    // A pattern, not a URL: a regular expression or a glob (`r"(/v2/[A-Za-z0-9/_{}.-]*)"`, `"/v2/pods*"`).
+    if (PATTERN_CHARACTER.test(literalPart(rendered, at, pathEnd))) continue;
     const rest = text
       .slice(at + 3, pathEnd)
       .split("/")

@@ -140,6 +140,15 @@ describe.each(DOCUMENTS)("v2-unknown-route against the %s document", (_name, opt
     expect(finding?.fix).toBeUndefined();
   });
 
+  it("a resource the document does not have (/v2/user) gets no suggestion of an unrelated route, and no fix", () => {
+    const source = `${PY_HEAD}me = requests.get(f"{BASE}/user/me").json()\n`;
+    const call = callIn(source, 'f"{BASE}/user/me"', "/v2/user/me", "GET", { plain: "/user/me" });
+    const [finding, ...rest] = checkCalls([call], "app.py", options());
+    expect(rest).toEqual([]);
+    expect(finding?.message).toBe("GET /v2/user/me is not a route of the v2 document: no route of the document is about this resource");
+    expect(finding?.fix).toBeUndefined();
+  });
+
   it("queue API calls that share /v2 are not reported", () => {
     const source = 'requests.post(f"https://api.runpod.ai/v2/{endpoint_id}/runsync", json={"input": {}})\n';
     const call = callIn(source, 'f"https://api.runpod.ai/v2/{endpoint_id}/runsync"', "/v2/{endpoint_id}/runsync", "POST");

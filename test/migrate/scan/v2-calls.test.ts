@@ -275,6 +275,21 @@ describe("readV2Calls: more call styles", () => {
   });
 });
 
+describe("readV2Calls: patterns and dict keys beside a real call", () => {
+  // runpod-plugins-official's hook fetches the document and checks its docs' claims with a regular
+  // expression and a table of routes expected absent: only the fetch is a call.
+  it("a regular expression over v2 paths and the keys of a dict are not calls; the document's URL is", () => {
+    const text = [
+      "import re, urllib.request",
+      'SPEC = "https://api.runpod.io/v2/openapi.json"',
+      'CLAIM = re.compile(r"(/v2/[A-Za-z0-9/_{}.-]*)")',
+      'ABSENT = {"/v2/networkvolumes": "the 404 it replaced", "/v2/openapi": "the document"}',
+      "urllib.request.urlopen(SPEC, timeout=30)",
+    ].join("\n");
+    expect(readV2Calls(text, "hook.py").map((call) => call.path)).toEqual(["/v2/openapi.json"]);
+  });
+});
+
 describe("readV2Calls: what is not a call", () => {
   const none: [string, string, string][] = [
     ["queue API /runsync", "a.py", 'requests.post(f"https://api.runpod.ai/v2/{endpoint_id}/runsync", json={"input": {}})'],
@@ -297,6 +312,10 @@ describe("readV2Calls: what is not a call", () => {
     ["a v1 call", "a.py", 'requests.get("https://rest.runpod.io/v1/pods")'],
     ["a base constant alone", "a.py", 'BASE = "https://rest.runpod.io/v2"'],
     ["a bare /v2 with no base around", "a.py", 'requests.get("/v2/pods")'],
+    // Seen in public code (runpod-plugins-official hooks, runpod-mcp tests, objctp/runpod-cli's transport): none sends a request to a route.
+    ["a glob of v2 URLs in a test's fake", "a.py", 'fake = {"https://api.runpod.io/v2/pods*": []}\nuse(fake)'],
+    ["a whole path filled at run time, outside a request function", "a.test.ts", "assert.equal(b.base + b.list, `https://api.runpod.io/v2${list}`);"],
+    ["a shell URL that is the base and a run-time path", "a.sh", 'base="https://api.runpod.io/v2"\ncurl -fsS "$base$path"'],
     ["Markdown: code blocks and prose are mentions", "README.md", fixture("README.md")],
     ["a Python docstring", "a.py", 'def f():\n    """Calls https://rest.runpod.io/v2/pods."""\n    return 1'],
   ];
