@@ -152,7 +152,24 @@ export function readConfig(file: string, options: { projectRoot?: string } = {})
 }
 
 /**
- * The roots `migrate scan` walks for the config's "scan" section (paths or globs relative to the
+ * The config whose "scan" section names the roots of `command` (migrate scan, scan) when no path
+ * is given: --config's, or the nearest v2kit.config.json; undefined when there is none, or when
+ * the nearest has no "scan" section. A --config without one is exit 2.
+ */
+export async function scanConfig(command: string, file: string | undefined, projectRoot: string | undefined): Promise<Config | undefined> {
+  const bound = projectRootOption(command, projectRoot);
+  const found = file ?? findConfig(process.cwd());
+  if (found === undefined) return undefined;
+  const config = readConfig(found, bound);
+  if (config.scan === undefined) {
+    if (file !== undefined) throw new CliError(`${found}: has no "scan" section: name a DIR to scan`, 2);
+    return undefined;
+  }
+  return config;
+}
+
+/**
+ * The roots `migrate scan` and `scan` walk for the config's "scan" section (paths or globs relative to the
  * config; a glob may name folders), as the process names them. A root that matches nothing is
  * exit 2: a gate must not pass because it read nothing.
  */

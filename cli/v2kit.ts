@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
       : import("./generate/generate.js"),
   lint: () => import("./lint/lint.js"),
   migrate: () => import("./migrate/migrate.js"),
+  scan: () => import("./scan/scan.js"),
   context: () => import("./context/context.js"),
   serve: () => import("./serve/serve.js"),
   schema: () => import("./schema/schema.js"),
@@ -32,6 +33,7 @@ Commands:
   generate   emit types, validators, the rule engine and property tests (v2kit generate --help)
   lint       check request bodies as the server would (v2kit lint --help)
   migrate    rewrite v1 requests as v2 and check them (v2kit migrate --help)
+  scan       lint the requests written in source code, like eslint src/ (v2kit scan --help)
   context    save catalog and template responses for offline use (v2kit context --help)
   serve      a local, stateful contract server that answers like the service (v2kit serve --help)
   schema     self-contained JSON Schemas of request and response bodies, for editors (v2kit schema --help)

@@ -19,6 +19,8 @@ export interface CodeFinding {
   /** The verdict lint gives the literal body: its status (400/404/422) and rule ids. */
   verdict?: { status: number; rules: string[] };
   hints?: string[];
+  /** How sure the reader is that this is a call (`v1-call`, as `migrate scan` judges it): the code states the version and method (`certain`), some was inferred (`inferred`), or prose names the route (`mention`). */
+  confidence?: "certain" | "inferred" | "mention";
   /** An exact fix: replace [start, end) of the file's text with `text`. */
   fix?: { title: string; start: number; end: number; text: string };
 }

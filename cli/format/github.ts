@@ -6,8 +6,8 @@
 import { printable } from "../../lint/printable.js";
 import { type Formatter, positionOf, type Report } from "./index.js";
 
-const escapeData = (text: string) => printable(text, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+export const escapeData = (text: string) => printable(text, true).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+export const escapeProperty = (text: string) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 function command(kind: "error" | "warning", report: Report, finding: { rule: string; path: string; message: string; hint?: string }): string {
   const { line, column } = positionOf(report, finding);

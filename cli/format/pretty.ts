@@ -11,9 +11,10 @@ const CONTEXT_LINES = 2;
 /** Frame lines longer than this are cut around the caret (minified bodies are one line). */
 const WIDTH = 100;
 
-type Paint = (code: string, text: string) => string;
+export type Paint = (code: string, text: string) => string;
 
-function frame(lines: readonly string[], at: Position, paint: Paint): string {
+/** The code frame: two lines of context either side and a caret under `at` (also `v2kit scan`'s, cli/scan/format.ts). */
+export function frame(lines: readonly string[], at: Position, paint: Paint): string {
   const first = Math.max(1, at.line - CONTEXT_LINES);
   const last = Math.min(lines.length, at.line + CONTEXT_LINES);
   const gutter = String(last).length;

@@ -128,7 +128,7 @@ function bundledCatalogDir(): string {
 }
 
 /** The saved catalog files of --catalog; `command` prefixes a read error as lint's does ("migrate scan: cannot read --catalog FILE: …"). */
-function loadContext(files: readonly string[], command = "migrate"): MigrationContext {
+export function loadContext(files: readonly string[], command = "migrate"): MigrationContext {
   let gpus: GpuRecord[] | undefined;
   let cpus: CpuRecord[] | undefined;
   let templates: TemplateRecord[] | undefined;
@@ -193,20 +193,6 @@ function migrateResponses(files: readonly string[], status: number, format: stri
     write(format === "json" ? `${JSON.stringify({ file, ...result })}\n` : formatResponseMigration(file, result));
   }
   return allOk ? 0 : 1;
-}
-
-/** The config whose "scan" section names the roots, when there is one; --config names it. */
-async function scanConfig(file: string | undefined, projectRoot: string | undefined): Promise<import("../config.js").Config | undefined> {
-  const { findConfig, readConfig, projectRootOption } = await import("../config.js");
-  const bound = projectRootOption("migrate scan", projectRoot);
-  const found = file ?? findConfig(process.cwd());
-  if (found === undefined) return undefined;
-  const config = readConfig(found, bound);
-  if (config.scan === undefined) {
-    if (file !== undefined) throw new CliError(`${found}: has no "scan" section: name a DIR to scan`, 2);
-    return undefined;
-  }
-  return config;
 }
 
 async function scanCommand(roots: string[], format: string, values: Record<string, unknown>, config?: import("../config.js").Config): Promise<number> {
@@ -317,7 +303,9 @@ export const command: Command = {
       throw new CliError(`--format must be one of ${formats.join(", ")}, not ${JSON.stringify(format)}${didYouMean(format, formats)}`);
     if (scanning && positionals.length === 0) {
       // No DIR: the "scan" section of v2kit.config.json (here or a parent, or --config) says what to read.
-      const config = await scanConfig(values.config as string | undefined, values["project-root"] as string | undefined);
+      const config = await (
+        await import("../config.js")
+      ).scanConfig("migrate scan", values.config as string | undefined, values["project-root"] as string | undefined);
       if (config) return scanCommand(await (await import("../config.js")).scanRoots(config), format, values, config);
     }
     if (positionals.length === 0)

@@ -1,4 +1,4 @@
-// The files `migrate scan` reads under each root: regular files only (no symbolic links,
+// The files `migrate scan` and `scan` read under each root: regular files only (no symbolic links,
 // FIFOs, devices or sockets), in code-point order, skipping node_modules and VCS folders,
 // what .gitignore files ignore (from the repository root down), known binary extensions,
 // files over the size limit and files with a NUL byte in their first 8 KiB.
@@ -7,11 +7,14 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, rea
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Ignore } from "ignore";
 import { FILE_BUDGETS, readFileWithin, specialKind } from "../../input/read-input.js";
+import type { Bases, Surroundings } from "../../migrate/index.js";
 import { CliError } from "../command.js";
 
 export interface WalkOptions {
   maxBytes: number;
   gitignore: boolean;
+  /** The command named in an error (default `migrate scan`). */
+  command?: string;
 }
 
 /** A path the scan was asked to read (named, or found in the tree) and could not: reported, never passed over silently. */
@@ -137,7 +140,10 @@ export async function sourceFiles(root: string, options: WalkOptions, unreadable
     return [];
   }
   if (stat.isFile()) return [root];
-  if (!stat.isDirectory()) throw new CliError(`${root} is ${specialKind(stat) ?? "not a regular file"}: migrate scan reads only regular files and directories`);
+  if (!stat.isDirectory())
+    throw new CliError(
+      `${root} is ${specialKind(stat) ?? "not a regular file"}: ${options.command ?? "migrate scan"} reads only regular files and directories`,
+    );
   const make: IgnoreFactory | undefined = options.gitignore ? (await import("ignore")).default : undefined;
   const out: string[] = [];
   const walk = (dir: string, rules: readonly Rules[]): void => {
@@ -175,4 +181,39 @@ export async function sourceFiles(root: string, options: WalkOptions, unreadable
   const above = make ? rulesAbove(resolve(root), make) : [];
   walk(root, ignored(above, resolve(root), true) ? [] : above);
   return out;
+}
+
+/** Adds what `from` says of the base URLs to `into` (a directory's, or the whole tree's). */
+export const mergeBases = (into: Bases, from: Bases): void => {
+  into.v1 ||= from.v1;
+  into.v2 ||= from.v2;
+  if (from.foreign) into.foreign = true;
+  if (from.ours) into.ours = true;
+  if (from.restV2) into.restV2 = true;
+  if (from.otherV2) into.otherV2 = true;
+  for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
+};
+
+/** The file's directory, then each parent up to the root, then the whole tree. */
+export function surroundings(file: string, root: string, byDirectory: ReadonlyMap<string, Bases>, tree: Bases): Surroundings {
+  const out: { where: string; bases: Bases }[] = [];
+  const top = resolve(root);
+  let dir = dirname(file);
+  for (let hops = 0; hops < 256; hops++) {
+    const bases = byDirectory.get(dir);
+    if (bases) out.push({ where: hops === 0 ? "this directory" : `the parent directory ${dir.split("\\").join("/")}`, bases });
+    if (resolve(dir) === top || dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+  out.push({ where: "the scanned tree", bases: tree });
+  return out;
+}
+
+/** Whether a walked path is excluded by the config's gitignore-style patterns (relative to its folder). */
+export async function excluder({ base, patterns }: { base: string; patterns: string[] }): Promise<(path: string) => boolean> {
+  const rules = (await import("ignore")).default().add(patterns);
+  return (path) => {
+    const rel = relative(base, resolve(path)).split("\\").join("/");
+    return rel !== "" && !rel.startsWith("../") && rules.ignores(rel);
+  };
 }

@@ -2,7 +2,7 @@
 // the base URLs of their directory and of the whole tree (a v2 client's `"/pods"` is not a v1
 // call), and print the findings. Loaded only by `migrate scan`.
 
-import { basename, dirname, relative, resolve } from "node:path";
+import { basename, dirname, relative } from "node:path";
 import {
   analyzeSource,
   type Bases,
@@ -17,7 +17,7 @@ import {
 import { languageOf } from "../../migrate/scan/lex/languages.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { printable, printableJson } from "../../lint/printable.js";
-import { readSource, sourceFiles, type Unreadable } from "./scan-walk.js";
+import { excluder, mergeBases as merge, readSource, sourceFiles, surroundings, type Unreadable } from "./scan-walk.js";
 
 export type FailOn = "mention" | "inferred" | "certain" | "none";
 
@@ -36,31 +36,6 @@ export interface ScanOptions {
   exclude?: { base: string; patterns: string[] };
   /** `--catalog`: the catalog (and templates) a found body is migrated and checked with. */
   context?: MigrationContext;
-}
-
-const merge = (into: Bases, from: Bases) => {
-  into.v1 ||= from.v1;
-  into.v2 ||= from.v2;
-  if (from.foreign) into.foreign = true;
-  if (from.ours) into.ours = true;
-  if (from.restV2) into.restV2 = true;
-  if (from.otherV2) into.otherV2 = true;
-  for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
-};
-
-/** The file's directory, then each parent up to the root, then the whole tree. */
-function surroundings(file: string, root: string, byDirectory: ReadonlyMap<string, Bases>, tree: Bases): Surroundings {
-  const out: { where: string; bases: Bases }[] = [];
-  const top = resolve(root);
-  let dir = dirname(file);
-  for (let hops = 0; hops < 256; hops++) {
-    const bases = byDirectory.get(dir);
-    if (bases) out.push({ where: hops === 0 ? "this directory" : `the parent directory ${dir.split("\\").join("/")}`, bases });
-    if (resolve(dir) === top || dirname(dir) === dir) break;
-    dir = dirname(dir);
-  }
-  out.push({ where: "the scanned tree", bases: tree });
-  return out;
 }
 
 /** A file's findings and the path it was read from (as walked, native separators). */
@@ -156,15 +131,6 @@ function usersOf(sources: ReadonlyMap<string, string>): (name: string, file: str
       (path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(sources.get(path) ?? "")),
     );
     return other === undefined ? undefined : printable(relative(process.cwd(), other).split("\\").join("/"));
-  };
-}
-
-/** Whether a walked path is excluded by the config's gitignore-style patterns (relative to its folder). */
-async function excluder({ base, patterns }: { base: string; patterns: string[] }): Promise<(path: string) => boolean> {
-  const rules = (await import("ignore")).default().add(patterns);
-  return (path) => {
-    const rel = relative(base, resolve(path)).split("\\").join("/");
-    return rel !== "" && !rel.startsWith("../") && rules.ignores(rel);
   };
 }
 

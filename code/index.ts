@@ -1,0 +1,70 @@
+// `checkSource`: what `v2kit scan` (and the language server) report of one source file. The call
+// reader of migrate/scan reads the file; each call to the retired v1 API is a `v1-call` finding.
+// The v2 calls' reader and checks (migrate/scan/v2-calls.ts, code/check.ts) join here.
+
+import { analyzeSource, type Finding, type MigrationContext, resolveFindings, type Surroundings } from "../migrate/index.js";
+import type { CodeFinding } from "./types.js";
+
+export type { CodeFinding } from "./types.js";
+
+export interface CheckOptions {
+  /**
+   * Report prose that names a v1 route (a docstring, Markdown text) as a `v1-call` note. Off by
+   * default: a mention calls nothing, and `v2kit scan` reports calls (`migrate scan --fail-on
+   * mention` lists them for a migration).
+   */
+  mentions?: boolean;
+  /** The catalog (and templates) a v1 call's literal body is migrated with, for its hints. */
+  context?: MigrationContext;
+  /** `--spec`: the OpenAPI document the v2 rules check calls against (the v1 rule does not read it). */
+  spec?: string;
+}
+
+/** The v1 rule ids of migrate scan that are calls: each is a `v1-call` of `v2kit scan`. */
+const V1_CALLS = new Set(["v1-call", "v1-call-inferred", "v1-path-on-v2-base"]);
+
+/** Where the recognised text ends: its last line and the column after its last character. */
+function endOf(finding: Finding): { endLine: number; endColumn: number } {
+  const lines = finding.match.split(/\r\n|\r|\n/);
+  const last = lines.at(-1) ?? "";
+  return lines.length === 1
+    ? { endLine: finding.line, endColumn: finding.column + last.length }
+    : { endLine: finding.line + lines.length - 1, endColumn: last.length + 1 };
+}
+
+function messageOf(finding: Finding): string {
+  const v1 = `${finding.v1.method} ${finding.v1.path}`;
+  const what = finding.ruleId === "v1-path-on-v2-base" ? `a v1 route's path on the v2 base URL (${v1})` : `a call to the retired v1 API (${v1})`;
+  const guessed = finding.inferred.length > 0 ? ` (${finding.inferred.join(" and ")} inferred)` : "";
+  const target = finding.v2 ? `use ${finding.v2.method} ${finding.v2.path}` : "v2 has no equivalent route";
+  return `${finding.ruleId === "v1-mention" ? `the text names a v1 route (${v1})` : what}${guessed}: ${target}`;
+}
+
+function toCodeFinding(finding: Finding, file: string): CodeFinding {
+  const mention = finding.ruleId === "v1-mention";
+  const hints = finding.notes.map((note) => `${note.level}: ${note.field ? `${note.field} ` : ""}${note.message}`);
+  return {
+    rule: "v1-call",
+    level: mention ? "note" : "error",
+    file,
+    line: finding.line,
+    column: finding.column,
+    ...endOf(finding),
+    message: messageOf(finding),
+    ...(hints.length > 0 ? { hints } : {}),
+    confidence: mention ? "mention" : finding.confidence,
+  };
+}
+
+/**
+ * The findings of one file's text. `file` names it (its extension picks the language) and is
+ * copied to each finding; `around` is what its directory and the scanned tree say of base URLs
+ * (a relative `"/pods"` is a v1 call only where the base is v1), as `migrate scan` resolves it.
+ */
+export function checkSource(text: string, file: string, around: Surroundings = [], options: CheckOptions = {}): CodeFinding[] {
+  const findings: CodeFinding[] = [];
+  for (const finding of resolveFindings(analyzeSource(text, file), around, options.context)) {
+    if (V1_CALLS.has(finding.ruleId) || (options.mentions === true && finding.ruleId === "v1-mention")) findings.push(toCodeFinding(finding, file));
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
