@@ -466,6 +466,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
           : {
               bodyElsewhere: sentBody.elsewhere,
               ...(sentBody.literalArgument ? { bodyLiteralArgument: true as const } : {}),
+              ...(sentBody.parameter ? { bodyParameter: true as const } : {}),
               ...(sentBody.unsure === undefined ? {} : { bodyUnsure: sentBody.unsure }),
             }),
     });

@@ -246,16 +246,18 @@ function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, ed
   return undefined;
 }
 
-const insertionText = ({ how, dialect, hasHeaders }: BodyInsertion, action: string): string =>
-  how === "kwarg"
-    ? `, json={"action": "${action}"}`
-    : how === "argument"
-      ? `, { action: "${action}" }`
-      : how === "option"
-        ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
-        : dialect === "shell"
-          ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
-          : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
+const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, action: string): string =>
+  how === "parameter"
+    ? `,${lineBreak ?? " "}${dialect === "js" ? `{ action: "${action}" }` : `{"action": "${action}"}`}`
+    : how === "kwarg"
+      ? `, json={"action": "${action}"}`
+      : how === "argument"
+        ? `, { action: "${action}" }`
+        : how === "option"
+          ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
+          : dialect === "shell"
+            ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
+            : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
 function planBody(source: string, finding: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
   const input = finding.fixInput;
@@ -265,8 +267,10 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
   const anchor = site?.body;
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
   // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
-  const addsAction = route.action !== undefined && site?.addBody?.dialect === "shell";
-  if (viaClient !== undefined && !anchor && !addsAction && (route.action !== undefined || (route.body !== undefined && !finding.body))) {
+  // A request function whose body parameter is free at the call takes the action body there; a name it sends as its body is a body built elsewhere.
+  const addsAction = route.action !== undefined && (site?.addBody?.dialect === "shell" || site?.addBody?.how === "parameter");
+  const sentThrough = input?.bodyParameter === true;
+  if (viaClient !== undefined && !anchor && !addsAction && (route.action !== undefined || (route.body !== undefined && !finding.body && !sentThrough))) {
     return route.action !== undefined
       ? `v2 takes {"action": "${route.action}"} as this call's body, and v2kit does not add a body to a call through \`${viaClient}\`: pass it there`
       : `the body this call passes to \`${viaClient}\` is not a literal v2kit reads: make it the v2 \`${route.operation ?? route.body?.kind.name}\` body`;

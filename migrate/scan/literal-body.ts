@@ -121,7 +121,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
  * known to be the one sent (a variable built from a literal and then changed), so no fix may
  * move the call's URL without it.
  */
-export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true; unsure?: string };
+export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true; unsure?: string; parameter?: true };
 
 const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyAnchor["syntax"]): BodyAnchor => ({
   start: (tokens[a] as Token).start,
@@ -410,15 +410,21 @@ function wrapperBody(
   const { tokens } = ctx;
   const urlArg = args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
   if (urlArg < 0) return undefined;
+  const name = tokens[open - 1]?.text ?? "";
+  const viaObject = tokens[open - 2]?.text === ".";
   for (let k = urlArg + 1; k < args.length; k++) {
     const [a, b] = args[k] as [number, number];
+    // A name the function sends as its JSON body (`runpodRequest("/pods", "POST", params)`): the
+    // literal it holds when assigned once before the call (variableBody), else a body built elsewhere.
+    if (a === b && tokens[a]?.kind === "ident" && sendsParameterAsJson(tokens, name, k, viaObject, python)) {
+      const held = sent(tokens, a, b, python, text);
+      return held === undefined || "literal" in held ? held : { ...held, parameter: true };
+    }
     if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) continue;
     const written = tokens
       .slice(a, b + 1)
       .map((t) => t.text)
       .join("");
-    const name = tokens[open - 1]?.text ?? "";
-    const viaObject = tokens[open - 2]?.text === ".";
     if (sendsParameterAsJson(tokens, name, k, viaObject, python)) return sent(tokens, a, b, python, text) ?? { elsewhere: written, literalArgument: true };
     return { elsewhere: written, literalArgument: true };
   }
@@ -595,9 +601,16 @@ function psVariableBody(tokens: readonly Token[], before: number, variable: Toke
 /** Where `--unsafe-fixes` can add a body to a call that sends none (a per-action pod route's `{"action": …}`). */
 export interface BodyInsertion {
   at: number;
-  /** `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`; `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word. */
-  how: "kwarg" | "argument" | "option" | "flag";
+  /**
+   * `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`;
+   * `parameter`: `, {…}` after the last argument of a call to a request function of the file whose
+   * next parameter it sends as its JSON body; `option`: `body: …` after a fetch options `{`;
+   * `flag`: curl / PowerShell flags after the command word.
+   */
+  how: "kwarg" | "argument" | "parameter" | "option" | "flag";
   dialect: "python" | "js" | "shell" | "powershell";
+  /** `parameter`: the line break and indent to write before the body, when the call's arguments are one a line. */
+  lineBreak?: string;
   /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
   hasHeaders?: boolean;
 }
@@ -611,6 +624,22 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
   const call = callArgs(ctx, open);
   if (!call) return undefined;
   const close = (tokens[call.close] as Token).start;
+  // A request function of this file whose next parameter is the JSON body it sends: the body goes there (after a trailing comma too).
+  const last = call.args[call.args.length - 1];
+  const keyword = call.args.some(([a]) => dialect === "python" && tokens[a]?.kind === "ident" && tokens[a + 1]?.text === "=");
+  const callee = tokens[open - 1];
+  const bodyParameter =
+    callee?.kind === "ident" && sendsParameterAsJson(tokens, callee.text, call.args.length, tokens[open - 2]?.text === ".", dialect === "python");
+  if (last && !keyword && bodyParameter) {
+    const at = (tokens[last[1]] as Token).end;
+    // Arguments one a line: the body gets a line of its own, indented as the last one.
+    const source = ctx.source;
+    const lastStart = (tokens[last[0]] as Token).start;
+    const lineStart = source === undefined ? -1 : source.lastIndexOf("\n", lastStart - 1) + 1;
+    const indent = source === undefined ? "" : source.slice(lineStart, lastStart);
+    if (source === undefined || lineStart === 0 || !/^[ \t]+$/.test(indent)) return { at, how: "parameter", dialect };
+    return { at, how: "parameter", dialect, lineBreak: `${source[lineStart - 2] === "\r" ? "\r\n" : "\n"}${indent}` };
+  }
   if (dialect === "python") {
     const sendsBody = call.args.some(([a]) => /^(?:json|data)$/.test(tokens[a]?.text ?? "") && tokens[a + 1]?.text === "=");
     return sendsBody ? undefined : { at: close, how: "kwarg", dialect };

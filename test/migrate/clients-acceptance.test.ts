@@ -203,7 +203,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "python-functions",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves RUNPOD_REST_URL and 11 of 13 calls (paths without a leading slash are read since round six); deploy.py then iterates api.list_volumes() as v1's bare list, which v2 wraps in an object: the read is in another file than the call, so it is not rewritten (TypeError); after it, the 2 calls left (create endpoint with its body in a variable, stop needing {action: stop}) would send v1 paths to the v2 base",
+      "--unsafe-fixes moves RUNPOD_REST_URL and 12 of 13 calls (paths without a leading slash are read since round six; stop gets {action: stop} through make_runpod_api_call's data parameter, which it sends as JSON); deploy.py then iterates api.list_volumes() as v1's bare list, which v2 wraps in an object: the read is in another file than the call, so it is not rewritten (TypeError); after it, the call left (create endpoint, whose gpuTypeIds need --catalog) would send a v1 path to the v2 base",
     failsWith: /TypeError: string indices must be integers|POST api\.runpod\.io\/v2\/endpoints → 404|v1 path on the v2 base/,
   },
   {
