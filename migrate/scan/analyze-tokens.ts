@@ -440,7 +440,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
     }
     const mention = dialect === "python" && isDocstring(text, tokens, i);
-    const shell = dialect === "shell" ? shellBody(tokens, expr.start) : undefined;
+    const shell = dialect === "shell" ? shellBody(tokens, expr.start, text) : undefined;
     const sentBody: SentBody | undefined =
       shell !== undefined
         ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell.text)

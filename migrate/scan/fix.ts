@@ -293,6 +293,9 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
     return rewriteBody(source, anchor, route, edits, options.context);
   }
+  // A body written at the call that v2kit cannot read as JSON (a here-document or curl word with a construct it does not model): never left v1 under a v2 URL.
+  if (anchor)
+    return `the body written at the call is not JSON v2kit can read (${input?.site?.body?.in === "heredoc" ? "a here-document" : "as written"}): make it the v2 \`${operation}\` body, then fix the call`;
   // A body in a variable that is changed, reassigned or used elsewhere: the URL never moves without it (issue 41).
   if (input?.bodyUnsure !== undefined)
     return `the body is built from a literal in this function, but ${input.bodyUnsure}: v2kit cannot tell which body the call sends, and v2 refuses a v1 body (422): make it the v2 \`${operation}\` body, then fix the call`;

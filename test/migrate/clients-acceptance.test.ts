@@ -217,7 +217,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "shell-curl",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves config.env's RUNPOD_REST default and 9 of 12 calls (through `rp`, the stop call given its {action: stop} body, and the direct curl); the 3 left send here-document bodies (`-d @- <<JSON`: create endpoint, create pod), which scan does not read, or `?includeWorkers=true`, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves config.env's RUNPOD_REST default and 10 of 12 calls (through `rp`, the stop call given its {action: stop} body, create pod with its here-document body migrated in place, and the direct curl); the 2 left are create endpoint, whose here-document's gpuTypeIds need --catalog, and `?includeWorkers=true`, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {
