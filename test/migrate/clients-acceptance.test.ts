@@ -175,14 +175,14 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "python-class",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves the base (api_base_url) and 5 of 10 calls; the 5 left pass their bodies to _make_request in variables or parameters (create endpoint, update, create pod) or need {action: stop} through it, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves the base (api_base_url) and 8 of 10 calls (bodies passed to _make_request, which hands them to _send, are followed; stop gets {action: stop} there); the 2 left are create endpoint, whose gpuTypeIds need --catalog, and ?includeWorkers=true, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {
     fixture: "typescript-config",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves runpodConfig.restBaseUrl and 5 of 10 calls; the 5 left pass non-literal bodies to restRequest (or need {action: stop} through it): POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves runpodConfig.restBaseUrl and 8 of 10 calls (bodies passed to restRequest<T>, which hands them to send<T>, are followed; stop gets {action: stop} there); the 2 left are create endpoint, whose gpuTypeIds need --catalog, and ?includeWorkers=true: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {

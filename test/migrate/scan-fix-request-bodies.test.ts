@@ -168,6 +168,66 @@ await client.getPod("p1"); await client.deletePod("p1");`,
   });
 });
 
+describe("TypeScript: a generic request function that hands its body to another one, which sends it", () => {
+  const client = [
+    'const BASE = "https://rest.runpod.io/v1";',
+    "",
+    "async function send<T>(method: string, url: string, body?: unknown): Promise<T> {",
+    "  const response = await fetch(url, {",
+    "    method,",
+    '    headers: { Authorization: "Bearer k", "Content-Type": "application/json" },',
+    "    body: body === undefined ? undefined : JSON.stringify(body),",
+    "  });",
+    "  return (await response.json()) as T;",
+    "}",
+    "",
+    "export function restRequest<T>(method: string, path: string, body?: unknown): Promise<T> {",
+    "  return send<T>(method, `${BASE}${path}`, body);",
+    "}",
+    "",
+    'export const scale = (id: string, workersMin: number) => restRequest<unknown>("PATCH", `/endpoints/${id}`, { workersMin, workersMax: 3 });',
+    'export const stop = (id: string) => restRequest<unknown>("POST", `/pods/${id}/stop`);',
+    "",
+  ].join("\n");
+
+  it("the literal at the call and the action body are sent through both functions: --fix --unsafe-fixes, run under a stub fetch", () => {
+    const dir = mkdtempSync(join(tmpdir(), "v2kit-request-bodies-generic-"));
+    dirs.push(dir);
+    writeFileSync(join(dir, "client.ts"), client);
+    expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 2 calls in 1 file; 0 calls left");
+    const fixed = readFileSync(join(dir, "client.ts"), "utf8");
+    expect(fixed).toContain('restRequest<unknown>("PATCH", `/serverless/${id}`, { workers: { min: workersMin, max: 3 } })');
+    expect(fixed).toContain('restRequest<unknown>("POST", `/pods/${id}/action`, { action: "stop" })');
+    const sent = typescriptSends(dir, "client.ts", `await client.scale("e1", 1); await client.stop("p1");`);
+    expect(sent.map((request) => [request.method, request.url, request.body])).toEqual([
+      ["PATCH", "https://api.runpod.io/v2/serverless/e1", { workers: { min: 1, max: 3 } }],
+      ["POST", "https://api.runpod.io/v2/pods/p1/action", { action: "stop" }],
+    ]);
+    expectLintsValid("updateEndpoint", sent[0]?.body);
+    expectLintsValid("podAction", sent[1]?.body);
+    const again = files(dir);
+    run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(files(dir)).toEqual(again);
+  });
+});
+
+describe("an object member is no variable: a migrated pod body's `gpu: { id: … }` does not become `${id}`", () => {
+  it("a call whose path interpolates `id` keeps it a path parameter, so a second --fix changes nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "v2kit-request-bodies-member-"));
+    dirs.push(dir);
+    const text = [
+      'const pod = { name: "w", gpu: { id: "NVIDIA L40S", count: 1 } };',
+      "export const get = (id: string) => fetch(`https://rest.runpod.io/v1/endpoints/${id}?includeWorkers=true`);",
+      "",
+    ].join("\n");
+    writeFileSync(join(dir, "client.ts"), text);
+    const [finding] = jsonLines<JsonFinding>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout);
+    expect(finding?.v1).toEqual({ method: "GET", path: "/endpoints/${id}?includeWorkers=true" });
+    run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(readFileSync(join(dir, "client.ts"), "utf8")).toBe(text);
+  });
+});
+
 describe.skipIf(!python)("Python: bodies passed to a request method's `body` parameter, sent as json=body", () => {
   it("--fix --unsafe-fixes: the literal in a variable migrated, stop given its action body, the settings parameter's call moved alone", () => {
     const dir = copyOf("python-request-function-unsafe");
