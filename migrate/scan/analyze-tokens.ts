@@ -214,8 +214,13 @@ export function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: st
     const t = typed ?? (tokens[j] as Token);
     const sep = tokens[j + 1] as Token;
     if (sep.kind !== "punct" || !ASSIGN.has(sep.text) || (t.kind !== "ident" && t.kind !== "str")) continue;
-    // `name: "…"`, `name: process.env.X ?? "…"` (env-default.ts) in an object.
-    if (sep.text === ":" && tokens[j + 2]?.kind !== "str" && envReadEnd(tokens, j + 2) === undefined) continue;
+    // `name: "…"`, `name: process.env.X ?? "…"` (env-default.ts) in an object: a URL or a path only.
+    // A member is no variable in scope: `gpu: { id: "NVIDIA L40S" }` must not become the value of
+    // every `${id}` of the file (a migrated pod body holds one).
+    if (sep.text === ":" && envReadEnd(tokens, j + 2) === undefined) {
+      const member = tokens[j + 2];
+      if (member?.kind !== "str" || !literalText(member.parts ?? []).includes("/")) continue;
+    }
     const key = t.kind === "str" ? literalText(t.parts ?? []).toLowerCase() : nameKey(t.text);
     if (key === undefined || ctx.constants.has(key)) continue;
     const assigned = expression(ctx, j + 2);
@@ -440,7 +445,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
     }
     const mention = dialect === "python" && isDocstring(text, tokens, i);
-    const shell = dialect === "shell" ? shellBody(tokens, expr.start) : undefined;
+    const shell = dialect === "shell" ? shellBody(tokens, expr.start, text) : undefined;
     const sentBody: SentBody | undefined =
       shell !== undefined
         ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell.text)
@@ -466,6 +471,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
           : {
               bodyElsewhere: sentBody.elsewhere,
               ...(sentBody.literalArgument ? { bodyLiteralArgument: true as const } : {}),
+              ...(sentBody.parameter ? { bodyParameter: true as const } : {}),
               ...(sentBody.unsure === undefined ? {} : { bodyUnsure: sentBody.unsure }),
             }),
     });

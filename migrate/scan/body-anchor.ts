@@ -23,9 +23,12 @@ export interface BodyAnchor {
   shape?: LiteralShape;
   /**
    * JSON inside a string: `powershell`, a single-quoted string (the span is inside the quotes);
-   * `shell`, a `curl -d` word (the span is the whole word, quotes included, read by bash's rules).
+   * `shell`, a `curl -d` word (the span is the whole word, quotes included, read by bash's rules);
+   * `heredoc`, the JSON of a here-document (`curl -d @- <<JSON`), read as bash reads its lines.
    */
-  in?: "shell" | "powershell";
+  in?: "shell" | "powershell" | "heredoc";
+  /** `heredoc`: its delimiter, and whether bash expands `$…`, `$(…)` and `\` escapes in it (an unquoted delimiter). */
+  heredoc?: { delimiter: string; expands: boolean };
 }
 
 /**

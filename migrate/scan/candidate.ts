@@ -48,6 +48,8 @@ export interface Candidate {
   bodyElsewhere?: string;
   /** `bodyElsewhere` is an object literal passed to a request function v2kit could not follow to where it is sent. */
   bodyLiteralArgument?: true;
+  /** `bodyElsewhere` is a name passed to a request function of the file, which sends that parameter as its JSON body. */
+  bodyParameter?: true;
   /** Why the body a variable holds cannot be known to be the one sent (`payload` is changed after it is built): never fixed with the URL alone. */
   bodyUnsure?: string;
   /** Where the call is written, when a fix can find its pieces. */

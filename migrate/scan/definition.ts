@@ -15,12 +15,23 @@ export interface Definition {
   body: number;
 }
 
-/** The definition of `name` in this file (`def name(…)`, `function name(…)`, `name(…) {`). */
-export function definitionOf(tokens: readonly Token[], name: string, python: boolean): Definition | undefined {
-  for (let i = 1; i < tokens.length; i++) {
-    const token = tokens[i] as Token;
-    if (token.text !== name || tokens[i + 1]?.text !== "(") continue;
-    const before = tokens[i - 1]?.text;
+/**
+ * The definition of `name` in this file (`def name(…)`, `function name(…)`, `name(…) {`; with
+ * `generic`, also `function name<T>(…)`).
+ */
+export function definitionOf(tokens: readonly Token[], name: string, python: boolean, generic = false): Definition | undefined {
+  for (let at = 1; at < tokens.length; at++) {
+    const token = tokens[at] as Token;
+    if (token.text !== name) continue;
+    // `name<T, U>(`: the type parameters between the name and the parameter list.
+    let i = at;
+    if (generic && !python && tokens[at + 1]?.text === "<") {
+      let close = at + 1;
+      while (close < tokens.length && close - at < 24 && tokens[close]?.text !== ">") close++;
+      if (tokens[close]?.text === ">" && tokens[close + 1]?.text === "(") i = close;
+    }
+    if (tokens[i + 1]?.text !== "(") continue;
+    const before = tokens[at - 1]?.text;
     const defines = python ? before === "def" : before === "function" || before === "async" || before === "{" || before === "}" || before === ";";
     if (!defines) continue;
     const close = matchClose(tokens, i + 1);

@@ -10,7 +10,7 @@ import type { RouteMapping } from "../route-table.js";
 import type { MigrationContext } from "../types.js";
 import { type BodyAnchor, childPointer, sentinel } from "./body-anchor.js";
 import { type Comments, commentsOf, slotsOf } from "./body-comments.js";
-import { expandWord, readWord, type WordPiece, writeWord } from "./shell-word.js";
+import { expandWord, readHeredoc, type ReadWord, readWord, type WordPiece, writeHeredoc, writeWord } from "./shell-word.js";
 import { writeBody } from "./write-body.js";
 
 /** The v2 body for a v1 body; undefined when v2 cannot take it as written. */
@@ -116,6 +116,7 @@ function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | { reaso
 /** The source text of the v2 body for the literal at `anchor`, or why it is not written. */
 export function bodyText(source: string, anchor: BodyAnchor, { migrate, place }: Migration): { text: string } | { reason: string } {
   if (anchor.in === "shell") return shellBodyText(source, anchor, migrate);
+  if (anchor.in === "heredoc") return heredocBodyText(source, anchor, migrate);
   let v1 = anchor.v1;
   if (anchor.in === "powershell") {
     // A single-quoted PowerShell string: the JSON as written, `''` for a quote.
@@ -165,11 +166,58 @@ const canonical = (text: string): string | undefined => {
   }
 };
 
+/** How bash reads a body written in one shell form (a word, a here-document), and how the v2 body is written back in it. */
+interface ShellForm {
+  read: (text: string) => ReadWord;
+  /** The span whose layout the v2 body takes (inside a word's quotes). */
+  inner: BodyAnchor;
+  write: (pieces: readonly WordPiece[]) => string | undefined;
+  /** `the body word`, `the here-document`; and the same once fixed. */
+  what: string;
+  fixed: string;
+}
+
 /** A `curl -d` word: the v2 body in the word's own quoting, when bash provably sends it. */
 function shellBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { text: string } | { reason: string } {
   const word = source.slice(anchor.start, anchor.end);
-  const read = readWord(word);
-  if ("reason" in read) return { reason: `the body word has ${read.reason}: v2kit cannot tell what bash sends after a fix` };
+  const quote = word[0] === '"' ? '"' : "'";
+  const inner = { ...anchor, start: anchor.start + 1, end: anchor.end - (word.length > 1 && word.endsWith(quote) ? 1 : 0), holes: {} };
+  delete inner.in;
+  return splicedBodyText(source, anchor, migrate, {
+    read: readWord,
+    inner,
+    write: (pieces) => writeWord(pieces, quote),
+    what: "the body word",
+    fixed: "the fixed word",
+  });
+}
+
+/**
+ * A here-document's JSON (`curl -d @- <<JSON`): the v2 body in place, its layout kept, when bash
+ * provably sends it; a line of the new body that would end the document early is refused.
+ */
+function heredocBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { text: string } | { reason: string } {
+  const doc = anchor.heredoc;
+  if (doc === undefined) return { reason: "v2kit could not read the here-document" };
+  const inner = { ...anchor, holes: {} };
+  delete inner.in;
+  delete inner.heredoc;
+  const written = splicedBodyText(source, anchor, migrate, {
+    read: (text) => readHeredoc(text, doc.expands),
+    inner,
+    write: (pieces) => writeHeredoc(pieces, doc.expands),
+    what: "the here-document",
+    fixed: "the fixed here-document",
+  });
+  if ("text" in written && written.text.split(/\r?\n/).some((line) => line.replace(/^\t+/, "") === doc.delimiter))
+    return { reason: `a line of the v2 body would be the here-document's delimiter \`${doc.delimiter}\`` };
+  return written;
+}
+
+/** A body bash reads with splices (`$MIN`, `$(…)`): migrated with a sentinel for each, written back and proved with sample values. */
+function splicedBodyText(source: string, anchor: BodyAnchor, migrate: Migrate, form: ShellForm): { text: string } | { reason: string } {
+  const read = form.read(source.slice(anchor.start, anchor.end));
+  if ("reason" in read) return { reason: `${form.what} has ${read.reason}: v2kit cannot tell what bash sends after a fix` };
   const keys: string[] = [];
   const spliceOf = new Map<string, string>();
   const quoted = new Set<string>();
@@ -216,15 +264,13 @@ function shellBodyText(source: string, anchor: BodyAnchor, migrate: Migrate): { 
   }
   const migrated = migrateOpaque(v1, migrate);
   if ("reason" in migrated) return migrated;
-  const quote = word[0] === '"' ? '"' : "'";
-  const inner = { ...anchor, start: anchor.start + 1, end: anchor.end - (word.length > 1 && word.endsWith(quote) ? 1 : 0), holes: {} };
-  delete inner.in;
-  const written = writeBody(source, inner, migrated.v2);
+  const written = writeBody(source, form.inner, migrated.v2);
   if ("reason" in written) return written;
-  const text = writeWord(piecesOf(written.text, keys, spliceOf, bare), quote);
+  const text = form.write(piecesOf(written.text, keys, spliceOf, bare));
+  if (text === undefined) return { reason: `${form.what} cannot hold the v2 body as bash reads it` };
   // The proof: what bash passes, before and after, for every sample.
-  const again = readWord(text);
-  if ("reason" in again) return { reason: `the fixed word would have ${again.reason}` };
+  const again = form.read(text);
+  if ("reason" in again) return { reason: `${form.fixed} would have ${again.reason}` };
   for (const key of keys) {
     const count = (pieces: readonly WordPiece[]) => pieces.filter((piece) => "key" in piece && piece.key === key).length;
     if (key.startsWith("$(") && count(again.pieces) > count(read.pieces)) return { reason: `the fix would run \`${key}\` more often` };

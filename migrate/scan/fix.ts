@@ -246,16 +246,18 @@ function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, ed
   return undefined;
 }
 
-const insertionText = ({ how, dialect, hasHeaders }: BodyInsertion, action: string): string =>
-  how === "kwarg"
-    ? `, json={"action": "${action}"}`
-    : how === "argument"
-      ? `, { action: "${action}" }`
-      : how === "option"
-        ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
-        : dialect === "shell"
-          ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
-          : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
+const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, action: string): string =>
+  how === "parameter"
+    ? `,${lineBreak ?? " "}${dialect === "js" ? `{ action: "${action}" }` : `{"action": "${action}"}`}`
+    : how === "kwarg"
+      ? `, json={"action": "${action}"}`
+      : how === "argument"
+        ? `, { action: "${action}" }`
+        : how === "option"
+          ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
+          : dialect === "shell"
+            ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
+            : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
 function planBody(source: string, finding: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
   const input = finding.fixInput;
@@ -265,8 +267,10 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
   const anchor = site?.body;
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
   // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
-  const addsAction = route.action !== undefined && site?.addBody?.dialect === "shell";
-  if (viaClient !== undefined && !anchor && !addsAction && (route.action !== undefined || (route.body !== undefined && !finding.body))) {
+  // A request function whose body parameter is free at the call takes the action body there; a name it sends as its body is a body built elsewhere.
+  const addsAction = route.action !== undefined && (site?.addBody?.dialect === "shell" || site?.addBody?.how === "parameter");
+  const sentThrough = input?.bodyParameter === true;
+  if (viaClient !== undefined && !anchor && !addsAction && (route.action !== undefined || (route.body !== undefined && !finding.body && !sentThrough))) {
     return route.action !== undefined
       ? `v2 takes {"action": "${route.action}"} as this call's body, and v2kit does not add a body to a call through \`${viaClient}\`: pass it there`
       : `the body this call passes to \`${viaClient}\` is not a literal v2kit reads: make it the v2 \`${route.operation ?? route.body?.kind.name}\` body`;
@@ -289,6 +293,9 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
     if (!anchor) return `the body literal is not one v2kit can rewrite in place: change it to the v2 \`${operation}\` body`;
     return rewriteBody(source, anchor, route, edits, options.context);
   }
+  // A body written at the call that v2kit cannot read as JSON (a here-document or curl word with a construct it does not model): never left v1 under a v2 URL.
+  if (anchor)
+    return `the body written at the call is not JSON v2kit can read (${input?.site?.body?.in === "heredoc" ? "a here-document" : "as written"}): make it the v2 \`${operation}\` body, then fix the call`;
   // A body in a variable that is changed, reassigned or used elsewhere: the URL never moves without it (issue 41).
   if (input?.bodyUnsure !== undefined)
     return `the body is built from a literal in this function, but ${input.bodyUnsure}: v2kit cannot tell which body the call sends, and v2 refuses a v1 body (422): make it the v2 \`${operation}\` body, then fix the call`;

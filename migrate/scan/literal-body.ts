@@ -16,9 +16,9 @@ export type { BodyAnchor } from "./body-anchor.js";
 
 const METHOD_WITH_DATA = /^(?:post|put|patch)$/i;
 
-/** The first enclosing call of the expression starting at token `exprStart`: its open parenthesis. */
+/** The first enclosing call of the expression starting at token `exprStart` (`name(…)`, `name<T>(…)`): its open parenthesis. */
 function enclosingCall(tokens: readonly Token[], exprStart: number): number | undefined {
-  for (const j of openersAround(tokens, exprStart)) return tokens[j]?.text === "(" && tokens[j - 1]?.kind === "ident" ? j : undefined;
+  for (const j of openersAround(tokens, exprStart)) return tokens[j]?.text === "(" && calleeOf(tokens, j) !== undefined ? j : undefined;
   return undefined;
 }
 
@@ -121,7 +121,7 @@ function literalValue(tokens: readonly Token[], a: number, b: number, python: bo
  * known to be the one sent (a variable built from a literal and then changed), so no fix may
  * move the call's URL without it.
  */
-export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true; unsure?: string };
+export type SentBody = { literal: string; anchor?: BodyAnchor } | { elsewhere: string; literalArgument?: true; unsure?: string; parameter?: true };
 
 const newAnchor = (tokens: readonly Token[], a: number, b: number, syntax: BodyAnchor["syntax"]): BodyAnchor => ({
   start: (tokens[a] as Token).start,
@@ -382,7 +382,7 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", exprStart: 
     }
     if (python) continue;
     // axios.post(url, {...}) and friends: the data is the second argument.
-    if (k === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) {
+    if (k === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? "")) {
       if (tokens[a]?.text !== "{") return sent(tokens, a, b, false, text);
       return optionsBody(tokens, a, b, text) ?? sent(tokens, a, b, false, text);
     }
@@ -410,29 +410,48 @@ function wrapperBody(
   const { tokens } = ctx;
   const urlArg = args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
   if (urlArg < 0) return undefined;
+  const called = calleeOf(tokens, open);
+  const name = called?.callee ?? "";
+  const viaObject = called?.viaObject ?? false;
   for (let k = urlArg + 1; k < args.length; k++) {
     const [a, b] = args[k] as [number, number];
+    // A name the function sends as its JSON body (`runpodRequest("/pods", "POST", params)`): the
+    // literal it holds when assigned once before the call (variableBody), else a body built elsewhere.
+    if (a === b && tokens[a]?.kind === "ident" && sendsParameterAsJson(tokens, name, k, viaObject, python)) {
+      const held = sent(tokens, a, b, python, text);
+      return held === undefined || "literal" in held ? held : { ...held, parameter: true };
+    }
     if (tokens[a]?.text !== "{" || matchClose(tokens, a) !== b) continue;
     const written = tokens
       .slice(a, b + 1)
       .map((t) => t.text)
       .join("");
-    const name = tokens[open - 1]?.text ?? "";
-    const viaObject = tokens[open - 2]?.text === ".";
     if (sendsParameterAsJson(tokens, name, k, viaObject, python)) return sent(tokens, a, b, python, text) ?? { elsewhere: written, literalArgument: true };
     return { elsewhere: written, literalArgument: true };
   }
   return undefined;
 }
 
-/** Whether the request function `name` sends its argument at position `k` as the JSON body. */
-function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number, viaObject: boolean, python: boolean): boolean {
-  const def = definitionOf(tokens, name, python);
+/**
+ * Whether the request function `name` sends its argument at position `k` as the JSON body: in its
+ * own body (`json=param`, `json.dumps(param)`, `JSON.stringify(param)`), or by passing the
+ * parameter on, whole, to another function of the file that does (`self._send(method, url, body)`,
+ * `send<T>(method, url, body)`), one such step at most.
+ */
+function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number, viaObject: boolean, python: boolean, depth = 0): boolean {
+  const def = definitionOf(tokens, name, python, true);
   if (!def) return false;
   const shift = viaObject && python && (def.params[0] === "self" || def.params[0] === "cls") ? 1 : 0;
   const param = def.params[k + shift];
   if (param === undefined) return false;
-  const end = Math.min(tokens.length, def.body + 4 * WALK_LIMIT);
+  let end = Math.min(tokens.length, def.body + 4 * WALK_LIMIT);
+  if (!python) {
+    // The function's braces (a return type may stand between `)` and `{`).
+    let brace = def.body;
+    while (brace < end && tokens[brace]?.text !== "{") brace++;
+    const close = matchClose(tokens, brace);
+    if (close > 0) end = close;
+  }
   for (let j = def.body; j < end; j++) {
     const t = tokens[j] as Token;
     if (python && t.kind === "ident" && (t.text === "def" || t.text === "class") && j > def.body) break;
@@ -442,8 +461,40 @@ function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number,
     if (python && at(-1) === "=" && at(-2) === "json" && (at(1) === ")" || at(1) === ",")) return true;
     if (at(-1) === "(" && at(1) === ")" && ((python && at(-2) === "dumps" && at(-4) === "json") || (!python && at(-2) === "stringify" && at(-4) === "JSON")))
       return true;
+    if (depth === 0 && (at(-1) === "(" || at(-1) === ",") && (at(1) === ")" || at(1) === ",")) {
+      const passed = passedTo(tokens, j);
+      if (passed && passed.callee !== name && sendsParameterAsJson(tokens, passed.callee, passed.index, passed.viaObject, python, depth + 1)) return true;
+    }
   }
   return false;
+}
+
+/** The function called at `(` token `open`: its name (`send` of `send<T>(…)`, `_send` of `self._send(…)`), and whether it is called on an object. */
+function calleeOf(tokens: readonly Token[], open: number): { callee: string; viaObject: boolean } | undefined {
+  let nameAt = open - 1;
+  if (tokens[nameAt]?.text === ">") {
+    while (nameAt > 0 && open - nameAt < 24 && tokens[nameAt]?.text !== "<") nameAt--;
+    nameAt--;
+  }
+  const callee = tokens[nameAt];
+  return callee?.kind === "ident" ? { callee: callee.text, viaObject: tokens[nameAt - 1]?.text === "." } : undefined;
+}
+
+/** The call a whole argument at token `j` is passed to: the function's name and whether it is called on an object, and the argument's position. */
+function passedTo(tokens: readonly Token[], j: number): { callee: string; index: number; viaObject: boolean } | undefined {
+  const open = openersAround(tokens, j).next().value;
+  if (open === undefined || tokens[open]?.text !== "(") return undefined;
+  const called = calleeOf(tokens, open);
+  if (called === undefined) return undefined;
+  let index = 0;
+  let depth = 0;
+  for (let x = open + 1; x < j; x++) {
+    const text = tokens[x]?.text;
+    if (text === "(" || text === "[" || text === "{") depth++;
+    else if (text === ")" || text === "]" || text === "}") depth--;
+    else if (depth === 0 && text === ",") index++;
+  }
+  return { ...called, index };
 }
 
 /** `{..., body: JSON.stringify({...}), ...}`: the stringified literal, or what is stringified. */
@@ -595,9 +646,16 @@ function psVariableBody(tokens: readonly Token[], before: number, variable: Toke
 /** Where `--unsafe-fixes` can add a body to a call that sends none (a per-action pod route's `{"action": …}`). */
 export interface BodyInsertion {
   at: number;
-  /** `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`; `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word. */
-  how: "kwarg" | "argument" | "option" | "flag";
+  /**
+   * `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`;
+   * `parameter`: `, {…}` after the last argument of a call to a request function of the file whose
+   * next parameter it sends as its JSON body; `option`: `body: …` after a fetch options `{`;
+   * `flag`: curl / PowerShell flags after the command word.
+   */
+  how: "kwarg" | "argument" | "parameter" | "option" | "flag";
   dialect: "python" | "js" | "shell" | "powershell";
+  /** `parameter`: the line break and indent to write before the body, when the call's arguments are one a line. */
+  lineBreak?: string;
   /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
   hasHeaders?: boolean;
 }
@@ -611,11 +669,26 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
   const call = callArgs(ctx, open);
   if (!call) return undefined;
   const close = (tokens[call.close] as Token).start;
+  // A request function of this file whose next parameter is the JSON body it sends: the body goes there (after a trailing comma too).
+  const last = call.args[call.args.length - 1];
+  const keyword = call.args.some(([a]) => dialect === "python" && tokens[a]?.kind === "ident" && tokens[a + 1]?.text === "=");
+  const callee = calleeOf(tokens, open);
+  const bodyParameter = callee !== undefined && sendsParameterAsJson(tokens, callee.callee, call.args.length, callee.viaObject, dialect === "python");
+  if (last && !keyword && bodyParameter) {
+    const at = (tokens[last[1]] as Token).end;
+    // Arguments one a line: the body gets a line of its own, indented as the last one.
+    const source = ctx.source;
+    const lastStart = (tokens[last[0]] as Token).start;
+    const lineStart = source === undefined ? -1 : source.lastIndexOf("\n", lastStart - 1) + 1;
+    const indent = source === undefined ? "" : source.slice(lineStart, lastStart);
+    if (source === undefined || lineStart === 0 || !/^[ \t]+$/.test(indent)) return { at, how: "parameter", dialect };
+    return { at, how: "parameter", dialect, lineBreak: `${source[lineStart - 2] === "\r" ? "\r\n" : "\n"}${indent}` };
+  }
   if (dialect === "python") {
     const sendsBody = call.args.some(([a]) => /^(?:json|data)$/.test(tokens[a]?.text ?? "") && tokens[a + 1]?.text === "=");
     return sendsBody ? undefined : { at: close, how: "kwarg", dialect };
   }
-  if (call.args.length === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) return { at: close, how: "argument", dialect };
+  if (call.args.length === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? "")) return { at: close, how: "argument", dialect };
   const options = call.args[1];
   if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
     const keyAt = (name: string) =>

@@ -9,6 +9,7 @@ import { definitionOf } from "./definition.js";
 import type { BodyAnchor } from "./literal-body.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { shellWrappers, wrapperCall } from "./shell-wrapper.js";
+import { readHeredoc } from "./shell-word.js";
 
 export interface MethodSource {
   method: string;
@@ -397,7 +398,7 @@ const CURL_BODY = /^(?:-d|--data(?:-raw|-binary|-ascii)?|--json)$/;
  * `--data=…`, `--json …`), its variables written `$NAME`; undefined when it sends none or reads
  * a file (`-d @body.json`).
  */
-export function shellBody(tokens: readonly Token[], siteStart: number): { text: string; anchor?: BodyAnchor } | undefined {
+export function shellBody(tokens: readonly Token[], siteStart: number, source?: string): { text: string; anchor?: BodyAnchor } | undefined {
   const wordTokens: Token[] = [];
   const words = commandWords(tokens, siteStart, true, wordTokens);
   const command = words.find((word) => !SHELL_PREFIX.test(word));
@@ -410,11 +411,70 @@ export function shellBody(tokens: readonly Token[], siteStart: number): { text: 
     if (body === undefined) continue;
     // The body word, quoted (`'{…}'`, `"{\"a\": $X}"`): a fix rewrites the whole word, by bash's rules.
     const token = attached === undefined ? wordTokens[k + 1] : undefined;
+    // `-d @-` with a here-document on the command's line: its JSON is the body (issue 41, item 2).
+    if (body === "@-" && token !== undefined && source !== undefined) {
+      const doc = heredocOf(source, (wordTokens[0] as Token).start, token.end);
+      if (doc) return doc;
+    }
     const anchor: BodyAnchor | undefined =
       token !== undefined && /^["']/.test(token.text) ? { start: token.start, end: token.end, syntax: "json", holes: {}, in: "shell" } : undefined;
     return anchor ? { text: body, anchor } : { text: body };
   }
   return undefined;
+}
+
+/** A here-document operator: `<<JSON`, `<<-EOF`, `<<'EOF'`, `<< "EOF"` (not a `<<<` here-string). */
+const HEREDOC = /(?<!<)<<(-?)[ \t]*(['"]?)([A-Za-z_][\w-]*)\2/g;
+
+/**
+ * The here-document of the command written from `from`, whose `-d @-` ends at `after`: its text
+ * as the body, with an anchor on its JSON (first to last non-blank character) when it holds one.
+ * Undefined unless the command's line (its `\`-continued lines) has exactly one such operator.
+ */
+function heredocOf(source: string, from: number, after: number): { text: string; anchor?: BodyAnchor } | undefined {
+  let lineEnd = after;
+  for (;;) {
+    lineEnd = source.indexOf("\n", lineEnd);
+    if (lineEnd < 0) return undefined;
+    if (source[lineEnd - 1] !== "\\") break;
+    lineEnd++;
+  }
+  const operators = [...source.slice(from, lineEnd).matchAll(HEREDOC)];
+  const operator = operators[0];
+  if (operators.length !== 1 || !operator) return undefined;
+  const strip = operator[1] === "-";
+  const delimiter = operator[3] as string;
+  const bodyStart = lineEnd + 1;
+  let at = bodyStart;
+  let bodyEnd: number | undefined;
+  while (at <= source.length) {
+    const next = source.indexOf("\n", at);
+    const line = source.slice(at, next < 0 ? source.length : next).replace(/\r$/, "");
+    if ((strip ? line.replace(/^\t+/, "") : line) === delimiter) {
+      bodyEnd = at;
+      break;
+    }
+    if (next < 0) break;
+    at = next + 1;
+  }
+  if (bodyEnd === undefined) return undefined;
+  const text = source.slice(bodyStart, bodyEnd);
+  const first = /\S/.exec(text);
+  const last = /\S\s*$/.exec(text);
+  if (!first || !last || !/^[{[]/.test(text.slice(first.index))) return { text };
+  const anchor: BodyAnchor = {
+    start: bodyStart + first.index,
+    end: bodyStart + last.index + 1,
+    syntax: "json",
+    holes: {},
+    in: "heredoc",
+    heredoc: { delimiter, expands: operator[2] === "" },
+  };
+  // What bash reads (`\$` is a `$`), each splice as written: the literal the finding migrates.
+  const read = readHeredoc(source.slice(anchor.start, anchor.end), operator[2] === "");
+  const literal =
+    "reason" in read ? source.slice(anchor.start, anchor.end) : read.pieces.map((piece) => ("text" in piece ? piece.text : piece.splice)).join("");
+  return { text: literal, anchor };
 }
 
 export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust";

@@ -57,6 +57,8 @@ export interface FixInput {
   bodyElsewhere: boolean;
   /** The body elsewhere is a literal argument of a request function v2kit could not follow: never fixed with the URL alone. */
   bodyLiteralArgument?: true;
+  /** The body elsewhere is a name the request function the call goes through sends as its JSON body (`runpodRequest(path, "POST", params)`). */
+  bodyParameter?: true;
   /** Why the body in a variable cannot be known to be the one sent (literal-body.ts): never fixed with the URL alone. */
   bodyUnsure?: string;
   /** The path states `/v1` but its host is not written in the call (`"/v1/pods"` with the host in options, `${API}/v1/pods`). */
@@ -389,6 +391,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(mapping ? { route: mapping } : {}),
         bodyElsewhere: candidate.bodyElsewhere !== undefined,
         ...(candidate.bodyLiteralArgument ? { bodyLiteralArgument: true as const } : {}),
+        ...(candidate.bodyParameter ? { bodyParameter: true as const } : {}),
         ...(candidate.bodyUnsure === undefined ? {} : { bodyUnsure: candidate.bodyUnsure }),
         ...(candidate.base && !candidate.base.hostShown ? { hostElsewhere: true } : {}),
         ...(onV2 !== undefined && onV2Note ? { onV2Base: { base: onV2, note: onV2Note } } : {}),

@@ -152,3 +152,64 @@ export function writeWord(pieces: readonly WordPiece[], quote: "'" | '"'): strin
   leave();
   return out;
 }
+
+/**
+ * The pieces of a here-document's text as bash reads it: with a quoted delimiter (`<<'EOF'`) the
+ * text as written; otherwise `$NAME`, `${…}` and `$(…)` splice values in (never split or globbed)
+ * and a backslash escapes `$`, `` ` ``, `\` and a line break, other backslashes staying as written.
+ */
+export function readHeredoc(src: string, expands: boolean): ReadWord {
+  if (!expands) return { pieces: src === "" ? [] : [{ text: src }] };
+  const pieces: WordPiece[] = [];
+  for (let i = 0; i < src.length;) {
+    const char = src[i] as string;
+    if (char === "`") return { reason: "a backquoted command" };
+    if (char === "$") {
+      const expanded = expansion(src, i, true);
+      if (expanded && "reason" in expanded) return expanded;
+      if (expanded) {
+        pieces.push({ splice: expanded.splice, key: expanded.key, quoted: true });
+        i = expanded.end;
+        continue;
+      }
+    } else if (char === "\\" && i + 1 < src.length && "$`\\\n".includes(src[i + 1] as string)) {
+      if (src[i + 1] !== "\n") pushText(pieces, src[i + 1] as string);
+      i += 2;
+      continue;
+    }
+    pushText(pieces, char);
+    i++;
+  }
+  return { pieces };
+}
+
+/**
+ * Here-document text bash reads as `pieces` (readHeredoc's inverse): with expansion, `$`, `` ` ``
+ * and a backslash bash would take as an escape are escaped; without, the text must hold no splice.
+ */
+export function writeHeredoc(pieces: readonly WordPiece[], expands: boolean): string | undefined {
+  let out = "";
+  for (const [index, piece] of pieces.entries()) {
+    if ("splice" in piece) {
+      if (!expands) return undefined;
+      const following = pieces[index + 1];
+      const glued = following !== undefined && "text" in following && /^\w/.test(following.text) && NAME.test(piece.splice.slice(1));
+      out += glued && piece.splice.startsWith("$") && !piece.splice.startsWith("${") ? `\${${piece.splice.slice(1)}}` : piece.splice;
+      continue;
+    }
+    if (!expands) {
+      out += piece.text;
+      continue;
+    }
+    for (let at = 0; at < piece.text.length; at++) {
+      const char = piece.text[at] as string;
+      if (char === "$" || char === "`") out += `\\${char}`;
+      else if (char === "\\") {
+        // A backslash stays one unless bash would read it and what follows as an escape (a splice follows with its `$`).
+        const next = at + 1 < piece.text.length ? (piece.text[at + 1] as string) : index + 1 < pieces.length ? "$" : "";
+        out += next !== "" && "$`\\\n".includes(next) ? "\\\\" : "\\";
+      } else out += char;
+    }
+  }
+  return out;
+}

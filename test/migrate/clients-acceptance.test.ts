@@ -175,14 +175,14 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "python-class",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves the base (api_base_url) and 5 of 10 calls; the 5 left pass their bodies to _make_request in variables or parameters (create endpoint, update, create pod) or need {action: stop} through it, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves the base (api_base_url) and 8 of 10 calls (bodies passed to _make_request, which hands them to _send, are followed; stop gets {action: stop} there); the 2 left are create endpoint, whose gpuTypeIds need --catalog, and ?includeWorkers=true, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {
     fixture: "typescript-config",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves runpodConfig.restBaseUrl and 5 of 10 calls; the 5 left pass non-literal bodies to restRequest (or need {action: stop} through it): POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves runpodConfig.restBaseUrl and 8 of 10 calls (bodies passed to restRequest<T>, which hands them to send<T>, are followed; stop gets {action: stop} there); the 2 left are create endpoint, whose gpuTypeIds need --catalog, and ?includeWorkers=true: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {
@@ -203,7 +203,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "python-functions",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves RUNPOD_REST_URL and 11 of 13 calls (paths without a leading slash are read since round six); deploy.py then iterates api.list_volumes() as v1's bare list, which v2 wraps in an object: the read is in another file than the call, so it is not rewritten (TypeError); after it, the 2 calls left (create endpoint with its body in a variable, stop needing {action: stop}) would send v1 paths to the v2 base",
+      "--unsafe-fixes moves RUNPOD_REST_URL and 12 of 13 calls (paths without a leading slash are read since round six; stop gets {action: stop} through make_runpod_api_call's data parameter, which it sends as JSON); deploy.py then iterates api.list_volumes() as v1's bare list, which v2 wraps in an object: the read is in another file than the call, so it is not rewritten (TypeError); after it, the call left (create endpoint, whose gpuTypeIds need --catalog) would send a v1 path to the v2 base",
     failsWith: /TypeError: string indices must be integers|POST api\.runpod\.io\/v2\/endpoints → 404|v1 path on the v2 base/,
   },
   {
@@ -217,7 +217,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "shell-curl",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves config.env's RUNPOD_REST default and 9 of 12 calls (through `rp`, the stop call given its {action: stop} body, and the direct curl); the 3 left send here-document bodies (`-d @- <<JSON`: create endpoint, create pod), which scan does not read, or `?includeWorkers=true`, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves config.env's RUNPOD_REST default and 10 of 12 calls (through `rp`, the stop call given its {action: stop} body, create pod with its here-document body migrated in place, and the direct curl); the 2 left are create endpoint, whose here-document's gpuTypeIds need --catalog, and `?includeWorkers=true`, which v2 does not take, so they send v1 paths to the v2 base: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {

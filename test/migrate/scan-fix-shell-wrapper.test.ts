@@ -220,7 +220,7 @@ rp POST "/pods/$POD_ID/stop"
 `;
 
 describe('function rp { … --request "$verb" "${RUNPOD_REST}${route}" "$@"; }, its base exported by a sourced lib.sh', () => {
-  it("the methods are read from the calls; a here-document body is the call's, not read: --fix leaves the client, --unsafe-fixes moves it", () => {
+  it("the methods are read from the calls; a here-document body is the call's, read (v2 refuses this one: no gpu or cpu): --fix leaves the client, --unsafe-fixes moves it", () => {
     const dir = tree({ "lib.sh": LIB, "rollout.sh": ROLLOUT });
     expect(findings(dir)).toEqual([
       "14 GET /pods → GET /v2/pods certain",
@@ -235,7 +235,7 @@ describe('function rp { … --request "$verb" "${RUNPOD_REST}${route}" "$@"; }, 
         ["rollout.sh", ROLLOUT],
       ]),
     );
-    expect(safe.stdout).toContain("not fixed: the body this call passes to `rp` is not a literal v2kit reads: make it the v2 `createEndpoint` body");
+    expect(safe.stdout).toContain("not fixed: gpuTypeIds: v2 needs `gpu` or `cpu`");
 
     const unsafe = scan(dir, "--fix", "--unsafe-fixes", ".");
     expect(unsafe.stderr).toBe('v2kit migrate scan: fixed 2 calls in 2 files; 1 call left (each says why in a "not fixed" note)\n');
