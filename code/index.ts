@@ -1,8 +1,11 @@
 // `checkSource`: what `v2kit scan` (and the language server) report of one source file. The call
-// reader of migrate/scan reads the file; each call to the retired v1 API is a `v1-call` finding.
-// The v2 calls' reader and checks (migrate/scan/v2-calls.ts, code/check.ts) join here.
+// reader of migrate/scan reads the file: each call to the retired v1 API is a `v1-call` finding,
+// and each call to the v2 REST API (migrate/scan/v2-calls.ts) is checked against the document
+// (code/check.ts: routes, query parameters, literal bodies, response reads).
 
-import { analyzeSource, type Finding, type MigrationContext, resolveFindings, type Surroundings } from "../migrate/index.js";
+import { analyzeSource, type Finding, type MigrationContext, readV2Calls, resolveFindings, type Surroundings } from "../migrate/index.js";
+import { checkCalls } from "./check.js";
+import type { CodeDocument } from "./document.js";
 import type { CodeFinding } from "./types.js";
 
 export type { CodeFinding } from "./types.js";
@@ -16,8 +19,8 @@ export interface CheckOptions {
   mentions?: boolean;
   /** The catalog (and templates) a v1 call's literal body is migrated with, for its hints. */
   context?: MigrationContext;
-  /** `--spec`: the OpenAPI document the v2 rules check calls against (the v1 rule does not read it). */
-  spec?: string;
+  /** `--spec`: the OpenAPI document the v2 rules check calls against, loaded once (code/document.ts `loadCodeDocument`); the bundled one when absent. The v1 rule does not read it. */
+  spec?: CodeDocument;
 }
 
 /** The v1 rule ids of migrate scan that are calls: each is a `v1-call` of `v2kit scan`. */
@@ -62,9 +65,24 @@ function toCodeFinding(finding: Finding, file: string): CodeFinding {
  * (a relative `"/pods"` is a v1 call only where the base is v1), as `migrate scan` resolves it.
  */
 export function checkSource(text: string, file: string, around: Surroundings = [], options: CheckOptions = {}): CodeFinding[] {
-  const findings: CodeFinding[] = [];
+  const calls = readV2Calls(text, file, around);
+  const findings = checkCalls(calls, file, {
+    ...(options.spec === undefined ? {} : { spec: options.spec }),
+    ...(options.context?.catalog === undefined ? {} : { catalog: options.context.catalog }),
+    ...(options.context?.templates === undefined ? {} : { templates: options.context.templates }),
+  });
+  // A v1 route's path on the v2 base that the v2 reader read as a call is its `v2-unknown-route` (with the closest route and a fix): not reported twice.
+  const v2Lines = new Set(calls.flatMap((call) => lineSpan(text, call.at.line, call.at.offset, call.end)));
   for (const finding of resolveFindings(analyzeSource(text, file), around, options.context)) {
+    if (finding.ruleId === "v1-path-on-v2-base" && v2Lines.has(finding.line)) continue;
     if (V1_CALLS.has(finding.ruleId) || (options.mentions === true && finding.ruleId === "v1-mention")) findings.push(toCodeFinding(finding, file));
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** The lines from `line` (where `offset` is) to the one holding `end`. */
+function lineSpan(text: string, line: number, offset: number, end: number): number[] {
+  const lines = [line];
+  for (let k = offset; k < end && k < text.length; k++) if (text[k] === "\n") lines.push(line + lines.length);
+  return lines;
 }

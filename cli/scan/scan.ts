@@ -24,7 +24,13 @@ const HELP = `Usage:
 
 Checks the requests to the REST API written in source code (TypeScript/JavaScript, Python, Go,
 shell, PowerShell, Markdown code blocks; other text files line by line), as a linter checks
-code: each call to the retired v1 API is an error (v1-call). docs/code-lint.md lists the rules.
+code. Each call to the v2 API is checked against the document: a route or method it does not
+have (v2-unknown-route, naming the closest route), a query parameter the operation does not take
+(v2-unknown-query-param), a literal body lint rejects (v2-invalid-body, at the key or value), a
+response field the code reads that the answer does not have (v2-unknown-response-field), a body
+built elsewhere (v2-body-elsewhere, a note naming its type). Each call to the retired v1 API is
+an error (v1-call). The queue API (api.runpod.ai/v2/<endpoint>/run …) and GraphQL are not
+checked. docs/code-lint.md lists the rules.
 With no DIR or FILE, reads the "scan" section of v2kit.config.json (docs/config.md):
   v2kit scan src
 --format FORMAT    pretty (default: file:line:column, level, message, rule id and a code frame),
@@ -39,10 +45,12 @@ With no DIR or FILE, reads the "scan" section of v2kit.config.json (docs/config.
 --max-warnings N   also exit 1 when there are more than N warnings (default: no limit):
                      v2kit scan --max-warnings 0 src
 --spec FILE        the OpenAPI document (JSON or YAML) the v2 rules check calls against, instead
-                   of the bundled one (v1-call does not read it):
+                   of the bundled one, e.g. a saved copy of /v2/openapi.json (v1-call does not
+                   read it):
                      v2kit scan --spec openapi.json src
 --catalog FILE     a saved catalog response ({"gpus": [...]}, {"cpus": [...]} or {"templates": [...]})
-                   a v1 call's literal body is migrated with for its hints; repeatable:
+                   v2 literal bodies are linted with (gpu.pools, templates) and a v1 call's
+                   literal body is migrated with for its hints; repeatable:
                      v2kit scan --catalog gpus.json src
 --config FILE      with no DIR, read the "scan" section (include, exclude) of this config instead
                    of the nearest v2kit.config.json:
@@ -126,7 +134,9 @@ async function scanRoots(roots: readonly string[], options: RunOptions): Promise
   const unreadable: Unreadable[] = [];
   const sources: ScannedSource[] = [];
   const excluded = options.exclude ? await excluder(options.exclude) : undefined;
-  const check = { ...(options.context ? { context: options.context } : {}), ...(options.spec === undefined ? {} : { spec: options.spec }) };
+  // `--spec`: loaded once (swagger-parser, through import()), then every file is checked against it.
+  const spec = options.spec === undefined ? undefined : await (await import("../../code/document.js")).loadCodeDocument(options.spec);
+  const check = { ...(options.context ? { context: options.context } : {}), ...(spec === undefined ? {} : { spec }) };
   for (const root of roots) {
     const byDirectory = new Map<string, Bases>();
     const tree: Bases = { v1: false, v2: false };

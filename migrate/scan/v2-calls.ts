@@ -156,6 +156,8 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
     covered = Math.max(covered, seen.end);
     if (!seen.value.some((part) => "text" in part && part.text.includes("/v2"))) continue;
     if (language === "python" && t.kind === "str" && isDocstring(text, tokens, i)) continue;
+    // A Python raw string (`r"/v2/catalog/"`) is a regular expression's text, in practice never a URL a request is sent to.
+    if (language === "python" && t.kind === "str" && /^(?:[rR][bB]?|[bB][rR])["']/.test(t.text)) continue;
     const expr = expressionAround(ctx, baseName ? chainStart(tokens, i) : i);
     if (!expr) continue;
     const rendered = render(expr.value);

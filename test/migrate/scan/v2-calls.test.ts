@@ -283,6 +283,7 @@ describe("readV2Calls: patterns and dict keys beside a real call", () => {
       "import re, urllib.request",
       'SPEC = "https://api.runpod.io/v2/openapi.json"',
       'CLAIM = re.compile(r"(/v2/[A-Za-z0-9/_{}.-]*)")',
+      'RULES = [("v2", "catalog", r"/v2/catalog/", "Already on REST v2.")]',
       'ABSENT = {"/v2/networkvolumes": "the 404 it replaced", "/v2/openapi": "the document"}',
       "urllib.request.urlopen(SPEC, timeout=30)",
     ].join("\n");
