@@ -250,7 +250,9 @@ const insertionText = ({ how, dialect, hasHeaders }: BodyInsertion, action: stri
   how === "kwarg"
     ? `, json={"action": "${action}"}`
     : how === "argument"
-      ? `, { action: "${action}" }`
+      ? dialect === "php"
+        ? `, ['action' => '${action}']`
+        : `, { action: "${action}" }`
       : how === "option"
         ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
         : dialect === "shell"

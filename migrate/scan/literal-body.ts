@@ -595,9 +595,9 @@ function psVariableBody(tokens: readonly Token[], before: number, variable: Toke
 /** Where `--unsafe-fixes` can add a body to a call that sends none (a per-action pod route's `{"action": …}`). */
 export interface BodyInsertion {
   at: number;
-  /** `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`; `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word. */
+  /** `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)` (PHP: `, [...]` before a Laravel `Http` call's `)`); `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word. */
   how: "kwarg" | "argument" | "option" | "flag";
-  dialect: "python" | "js" | "shell" | "powershell";
+  dialect: "python" | "js" | "shell" | "powershell" | "php";
   /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
   hasHeaders?: boolean;
 }
@@ -616,6 +616,7 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
     return sendsBody ? undefined : { at: close, how: "kwarg", dialect };
   }
   if (call.args.length === 1 && METHOD_WITH_DATA.test(tokens[open - 1]?.text ?? "")) return { at: close, how: "argument", dialect };
+  if (dialect === "php") return undefined;
   const options = call.args[1];
   if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
     const keyAt = (name: string) =>

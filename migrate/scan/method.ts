@@ -417,7 +417,7 @@ export function shellBody(tokens: readonly Token[], siteStart: number): { text: 
   return undefined;
 }
 
-export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust";
+export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust" | "php";
 
 /** The method at the site starting at token `siteStart`. */
 export function methodAt(ctx: EvalContext, dialect: Dialect, siteStart: number): MethodSource | undefined {

@@ -2,13 +2,22 @@
 // their info string; everything else falls back to the line scanner.
 
 import { lexGo, lexJs, lexPython } from "./c.js";
+import { lexPhp } from "./php.js";
 import { lexPowerShell } from "./powershell.js";
 import { lexRust } from "./rust.js";
 import { lexShell } from "./shell.js";
 import type { Dialect } from "../method.js";
 import type { Lexer } from "./tokens.js";
 
-export const LEXERS: Record<Dialect, Lexer> = { js: lexJs, python: lexPython, go: lexGo, shell: lexShell, powershell: lexPowerShell, rust: lexRust };
+export const LEXERS: Record<Dialect, Lexer> = {
+  js: lexJs,
+  python: lexPython,
+  go: lexGo,
+  shell: lexShell,
+  powershell: lexPowerShell,
+  rust: lexRust,
+  php: lexPhp,
+};
 
 const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   ts: "js",
@@ -23,6 +32,7 @@ const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   pyi: "python",
   go: "go",
   rs: "rust",
+  php: "php",
   sh: "shell",
   bash: "shell",
   zsh: "shell",
@@ -60,6 +70,7 @@ const BY_INFO: Record<string, Dialect> = {
   golang: "go",
   rust: "rust",
   rs: "rust",
+  php: "php",
 };
 
 /** The reader for a file name and its first line; undefined: the line scanner. */
