@@ -119,7 +119,7 @@ export function lexPhp(text: string): Token[] {
     tokens.push(parts ? { kind, start, end, text: written, parts } : { kind, start, end, text: written });
   };
   // Outside `<?php … ?>` is template text; a file with no open tag is all text.
-  let i = 0;
+  let i: number;
   const toCode = (from: number) => {
     const tag = /<\?(?:php\b|=)?/i.exec(text.slice(from));
     return tag ? from + tag.index + tag[0].length : text.length;
