@@ -115,7 +115,7 @@ export function clientUnits(
       const file = lex(path);
       if (!file) continue;
       const call = calleeAt(file.tokens, site.span[0]);
-      const object = call ? objectOfCall(file.tokens, call.open) : undefined;
+      const object = call ? objectOfCall(file.tokens, call.open, file.dialect) : undefined;
       if (call) relative.push({ file, finding, ...call, ...(object !== undefined ? { object } : {}) });
     }
   }

@@ -162,10 +162,11 @@ function assignedTo(tokens: readonly Token[], chainStart: number, close: number)
 }
 
 /** The object whose request method the call opened at `open` is (`self._http.get(` → `_http`), or undefined. */
-export function objectOfCall(tokens: readonly Token[], open: number): string | undefined {
+export function objectOfCall(tokens: readonly Token[], open: number, dialect?: Dialect): string | undefined {
   // PHP: `$this->http()->get(` goes through the object the method `http` returns.
   const returned = tokens[open - 5];
   if (
+    dialect === "php" &&
     REQUEST_METHODS.has(tokens[open - 1]?.text ?? "") &&
     tokens[open - 2]?.text === "." &&
     tokens[open - 3]?.text === ")" &&
