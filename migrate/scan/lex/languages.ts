@@ -44,6 +44,7 @@ const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   markdown: "markdown",
 };
 
+/** A `php` block is left to the line scanner: snippets in prose often have no `<?php` tag, and the PHP lexer reads only code inside one. */
 const BY_INFO: Record<string, Dialect> = {
   sh: "shell",
   bash: "shell",
@@ -70,7 +71,6 @@ const BY_INFO: Record<string, Dialect> = {
   golang: "go",
   rust: "rust",
   rs: "rust",
-  php: "php",
 };
 
 /** The reader for a file name and its first line; undefined: the line scanner. */
