@@ -33,6 +33,7 @@ import {
   WALK_LIMIT,
 } from "./evaluate.js";
 import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody } from "./literal-body.js";
+import { phpCallBody } from "./php-body.js";
 import { shellWrappers } from "./shell-wrapper.js";
 import { envDefaultStart, envReadEnd } from "./env-default.js";
 import { shellDefaults } from "./shell-source.js";
@@ -455,7 +456,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
           ? callBody(ctx, dialect, expr.start, text)
           : dialect === "powershell"
             ? powershellBody(tokens, expr.start)
-            : undefined;
+            : dialect === "php"
+              ? phpCallBody(ctx, expr.start)
+              : undefined;
     candidates.push({
       ...locate(text, t, found, slashless),
       path,

@@ -115,7 +115,7 @@ export function clientUnits(
       const file = lex(path);
       if (!file) continue;
       const call = calleeAt(file.tokens, site.span[0]);
-      const object = call ? objectOfCall(file.tokens, call.open) : undefined;
+      const object = call ? objectOfCall(file.tokens, call.open, file.dialect) : undefined;
       if (call) relative.push({ file, finding, ...call, ...(object !== undefined ? { object } : {}) });
     }
   }
@@ -149,8 +149,16 @@ export function clientUnits(
       const text = (sources.get(path) as string).toLowerCase();
       if (![...names].some((name) => text.includes(name))) continue;
       const file = lex(path);
-      if (file) objects.push(...clientObjectsIn(file, names));
+      if (file)
+        objects.push(
+          ...clientObjectsIn(file, names, (k) => {
+            const fn = functionAround(file, k);
+            return fn === "type" ? undefined : fn;
+          }),
+        );
     }
+    // A PHP method that returns the client object is sent through as the object (`$this->http()->get(…)`), not called with a path.
+    for (const object of objects) if (object.method !== undefined) functions.delete(object.method);
     const objectKeys = new Set(objects.map((object) => object.key));
     const through = (call: (typeof relative)[number]) =>
       call.object !== undefined &&
@@ -199,6 +207,9 @@ export function clientUnits(
         }
       }
     }
+    // PHP tests that fake or assert the client's requests by full v1 URL (`Http::fake(['https://rest.runpod.io/v1/pods*' => …])`)
+    // stop matching once the base moves: the base stays, and the unit says where they are.
+    if (group.bases.some((base) => lex(base.file)?.dialect === "php")) blocked ??= fakedV1(sources, shown, group.name);
     const writtenOf = (call: (typeof members)[number]) => objects.find((object) => object.key === call.object)?.written ?? call.callee;
     for (const member of members) claimed.add(member.finding);
     units.push({
@@ -214,6 +225,20 @@ export function clientUnits(
     });
   }
   return units;
+}
+
+/** Laravel's `Http` fakes and request assertions. */
+const HTTP_FAKE = /\bHttp::(?:fake|assertSent|assertNotSent|assertSentInOrder)\b/;
+
+/** Why a PHP base cannot move: a PHP file of the tree fakes or asserts requests by full v1 URL (the first such URL's place). */
+function fakedV1(sources: ReadonlyMap<string, string>, shown: (path: string) => string, name: string): string | undefined {
+  for (const [path, text] of sources) {
+    if (!path.endsWith(".php") || !HTTP_FAKE.test(text)) continue;
+    const at = text.indexOf(V1_BASE_TEXT);
+    if (at < 0) continue;
+    return `\`${name}\` is also written as full v1 URLs in tests that fake or assert the client's requests (\`Http::fake\`, \`Http::assertSent\`) at ${shown(path)}:${lineAt(text, at).line}: moving the base would leave them matching v1 URLs the client no longer sends; migrate those tests with the base by hand`;
+  }
+  return undefined;
 }
 
 /** Whether a line break between tokens k-1 and k ends the statement. */
@@ -318,7 +343,8 @@ function usesIn(file: Lexed, names: ReadonlySet<string>, skip: readonly [number,
   for (const [k, t] of tokens.entries()) {
     if (skip.some(([a, b]) => k >= a && k <= b)) continue;
     if (t.kind === "ident") {
-      if (!names.has(t.text.toLowerCase())) continue;
+      // PHP names a variable with its `$` (`$baseUrl`), a property without (`$this->baseUrl`).
+      if (!names.has((file.dialect === "php" ? t.text.replace(/^\$/, "") : t.text).toLowerCase())) continue;
       // A parameter or field being declared (`base_url=None`, `baseUrl: string`) is not a use.
       if (ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
       uses.push(k);
@@ -362,7 +388,7 @@ function functionAround(file: Lexed, use: number): string | "type" | undefined {
     }
     return undefined;
   }
-  if (file.dialect !== "js" && file.dialect !== "go") return undefined;
+  if (file.dialect !== "js" && file.dialect !== "go" && file.dialect !== "php") return undefined;
   let depth = 0;
   for (let j = use - 1; j >= 0 && use - j < FUNCTION_WALK; j--) {
     const t = tokens[j] as Token;

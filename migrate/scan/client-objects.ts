@@ -37,13 +37,53 @@ export interface ClientObject {
   written: string;
   /** The file that makes it. */
   file: string;
+  /** PHP: the request function that returns it (`http` of `$this->http()->get(…)`), sent through as `fn()->get(…)`. */
+  method?: string;
+}
+
+/**
+ * PHP (Laravel): the methods that return an `Http` client made with the base,
+ * `return Http::withToken($key)->baseUrl($this->baseUrl);`. Their callers send requests through
+ * them as `$this->http()->get('/pods')`, which Laravel joins to the base as axios does.
+ * `functionAt` names the function whose body holds a token.
+ */
+function laravelObjectsIn(file: ObjectFile, names: ReadonlySet<string>, functionAt: (k: number) => string | undefined): ClientObject[] {
+  const { tokens } = file;
+  const out: ClientObject[] = [];
+  for (let k = 2; k < tokens.length; k++) {
+    const option = tokens[k] as Token;
+    if (option.kind !== "ident" || option.text !== "baseUrl" || tokens[k - 1]?.text !== "." || tokens[k + 1]?.text !== "(") continue;
+    const close = matchClose(tokens, k + 1);
+    if (close < 0) continue;
+    // The argument: a name or a chain ending in one (`$this->baseUrl`), or alternatives joined by `??`.
+    let hit = false;
+    let plain = true;
+    for (let j = k + 2; j < close; j++) {
+      const operand = tokens[j] as Token;
+      if (operand.kind === "ident") {
+        if (tokens[j + 1]?.text !== "." && names.has(operand.text.replace(/^\$/, "").toLowerCase())) hit = true;
+      } else if (operand.text !== "." && operand.text !== "??") plain = false;
+    }
+    if (!hit || !plain) continue;
+    // The chain starts at Laravel's `Http` facade, in the same statement.
+    let facade = false;
+    for (let j = k - 1; j >= 0 && k - j < 200; j--) {
+      const t = tokens[j] as Token;
+      if (t.text === ";" || t.text === "{" || t.text === "}") break;
+      if (t.kind === "ident" && /^\\?(?:Illuminate\\Support\\Facades\\)?Http$/.test(t.text) && tokens[j + 1]?.text === "::") facade = true;
+    }
+    const fn = facade ? functionAt(k) : undefined;
+    if (fn !== undefined) out.push({ key: fn.toLowerCase(), written: `${fn}()`, file: file.path, method: fn });
+  }
+  return out;
 }
 
 /**
  * The HTTP client objects a file makes with a base that is one of `names` (lower-cased): the
  * option's value is a name, a chain ending in one (`self.base_url`), or `a or NAME` / `a ?? NAME`.
  */
-export function clientObjectsIn(file: ObjectFile, names: ReadonlySet<string>): ClientObject[] {
+export function clientObjectsIn(file: ObjectFile, names: ReadonlySet<string>, functionAt?: (k: number) => string | undefined): ClientObject[] {
+  if (file.dialect === "php") return functionAt ? laravelObjectsIn(file, names, functionAt) : [];
   const made = CONSTRUCTORS[file.dialect];
   if (!made || !file.text.includes(made.library)) return [];
   const { tokens } = file;
@@ -122,7 +162,19 @@ function assignedTo(tokens: readonly Token[], chainStart: number, close: number)
 }
 
 /** The object whose request method the call opened at `open` is (`self._http.get(` → `_http`), or undefined. */
-export function objectOfCall(tokens: readonly Token[], open: number): string | undefined {
+export function objectOfCall(tokens: readonly Token[], open: number, dialect?: Dialect): string | undefined {
+  // PHP: `$this->http()->get(` goes through the object the method `http` returns.
+  const returned = tokens[open - 5];
+  if (
+    dialect === "php" &&
+    REQUEST_METHODS.has(tokens[open - 1]?.text ?? "") &&
+    tokens[open - 2]?.text === "." &&
+    tokens[open - 3]?.text === ")" &&
+    tokens[open - 4]?.text === "(" &&
+    returned?.kind === "ident" &&
+    (tokens[open - 6]?.text === "." || tokens[open - 6]?.text === "::")
+  )
+    return returned.text.toLowerCase();
   const method = tokens[open - 1];
   const object = tokens[open - 3];
   if (method?.kind !== "ident" || !REQUEST_METHODS.has(method.text) || tokens[open - 2]?.text !== "." || object?.kind !== "ident") return undefined;
@@ -143,6 +195,25 @@ export type ObjectUse =
 export function objectUses(file: ObjectFile, key: string): ObjectUse[] {
   const { tokens } = file;
   const uses: ObjectUse[] = [];
+  if (file.dialect === "php") {
+    // A method: every call of it (`$this->http()`, `static::http()`); a request when a request method follows (`->get(`).
+    for (let k = 1; k < tokens.length; k++) {
+      const t = tokens[k] as Token;
+      if (t.kind !== "ident" || t.text.toLowerCase() !== key || (tokens[k - 1]?.text !== "." && tokens[k - 1]?.text !== "::")) continue;
+      const member = tokens[k + 4];
+      if (
+        tokens[k + 1]?.text === "(" &&
+        tokens[k + 2]?.text === ")" &&
+        tokens[k + 3]?.text === "." &&
+        member?.kind === "ident" &&
+        REQUEST_METHODS.has(member.text) &&
+        tokens[k + 5]?.text === "("
+      )
+        uses.push({ kind: "request", at: t.start, open: k + 5 });
+      else uses.push({ kind: "value", at: t.start });
+    }
+    return uses;
+  }
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind !== "ident" || t.text.toLowerCase() !== key) continue;

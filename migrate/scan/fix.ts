@@ -252,7 +252,9 @@ const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, a
     : how === "kwarg"
       ? `, json={"action": "${action}"}`
       : how === "argument"
-        ? `, { action: "${action}" }`
+        ? dialect === "php"
+          ? `, ['action' => '${action}']`
+          : `, { action: "${action}" }`
         : how === "option"
           ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
           : dialect === "shell"

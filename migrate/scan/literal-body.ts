@@ -647,13 +647,13 @@ function psVariableBody(tokens: readonly Token[], before: number, variable: Toke
 export interface BodyInsertion {
   at: number;
   /**
-   * `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`;
-   * `parameter`: `, {…}` after the last argument of a call to a request function of the file whose
-   * next parameter it sends as its JSON body; `option`: `body: …` after a fetch options `{`;
-   * `flag`: curl / PowerShell flags after the command word.
+   * `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`
+   * (PHP: `, [...]` before a Laravel `Http` call's `)`); `parameter`: `, {…}` after the last argument
+   * of a call to a request function of the file whose next parameter it sends as its JSON body;
+   * `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word.
    */
   how: "kwarg" | "argument" | "parameter" | "option" | "flag";
-  dialect: "python" | "js" | "shell" | "powershell";
+  dialect: "python" | "js" | "shell" | "powershell" | "php";
   /** `parameter`: the line break and indent to write before the body, when the call's arguments are one a line. */
   lineBreak?: string;
   /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
@@ -689,6 +689,7 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
     return sendsBody ? undefined : { at: close, how: "kwarg", dialect };
   }
   if (call.args.length === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? "")) return { at: close, how: "argument", dialect };
+  if (dialect === "php") return undefined;
   const options = call.args[1];
   if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
     const keyAt = (name: string) =>

@@ -477,7 +477,7 @@ function heredocOf(source: string, from: number, after: number): { text: string;
   return { text: literal, anchor };
 }
 
-export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust";
+export type Dialect = "js" | "python" | "go" | "shell" | "powershell" | "rust" | "php";
 
 /** The method at the site starting at token `siteStart`. */
 export function methodAt(ctx: EvalContext, dialect: Dialect, siteStart: number): MethodSource | undefined {

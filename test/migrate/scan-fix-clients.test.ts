@@ -5,7 +5,7 @@
 // lines). One folder per case under test/fixtures/scan-clients:
 // `before/` the code, `after/` what --fix must make of it, `args` extra flags. Each is fixed in a
 // scratch copy and compared byte for byte; every fixed file parses with its language's own tool
-// (python3's compile(), node --check, TypeScript's parser, gofmt and go vet); a second --fix
+// (python3's compile(), node --check, TypeScript's parser, gofmt and go vet, php -l); a second --fix
 // changes nothing; `git apply` takes --diff and gives the same files.
 
 import { spawnSync } from "node:child_process";
@@ -21,7 +21,11 @@ const { cases, scratch, argsOf } = fixtureCases(FIXTURES, "clients");
 
 const python = has("python3", ["--version"]);
 const go = has("go", ["version"]);
-if (!python || !go) console.log(`scan-fix-clients: ${python ? "" : "python3 "}${go ? "" : "go "}not found: those files are not parse-checked here`);
+const php = has("php", ["--version"]);
+if (!python || !go || !php)
+  console.log(
+    `scan-fix-clients: ${python ? "" : "python3 "}${go ? "" : "go "}${php ? "" : "php "}not found: those files are not parse-checked here (.ci/run installs them)`,
+  );
 
 /** Why the files of `dir` do not parse or vet with their languages' own tools, or undefined. */
 function parseErrors(dir: string): string | undefined {
@@ -35,6 +39,11 @@ function parseErrors(dir: string): string | undefined {
     if (/\.(?:m|c)?js$/.test(file)) {
       const result = spawnSync(process.execPath, ["--check", path], { encoding: "utf8" });
       if (result.status !== 0) return `${file}: ${result.stderr}`;
+    }
+    if (/\.php$/.test(file) && php) {
+      // PHP's own linter (`php -l`).
+      const result = spawnSync("php", ["-l", path], { encoding: "utf8" });
+      if (result.status !== 0) return `${file}: ${result.stdout}${result.stderr}`;
     }
     if (/\.ts$/.test(file)) {
       const out = ts.transpileModule(text, { reportDiagnostics: true, fileName: file });

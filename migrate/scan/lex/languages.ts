@@ -2,13 +2,22 @@
 // their info string; everything else falls back to the line scanner.
 
 import { lexGo, lexJs, lexPython } from "./c.js";
+import { lexPhp } from "./php.js";
 import { lexPowerShell } from "./powershell.js";
 import { lexRust } from "./rust.js";
 import { lexShell } from "./shell.js";
 import type { Dialect } from "../method.js";
 import type { Lexer } from "./tokens.js";
 
-export const LEXERS: Record<Dialect, Lexer> = { js: lexJs, python: lexPython, go: lexGo, shell: lexShell, powershell: lexPowerShell, rust: lexRust };
+export const LEXERS: Record<Dialect, Lexer> = {
+  js: lexJs,
+  python: lexPython,
+  go: lexGo,
+  shell: lexShell,
+  powershell: lexPowerShell,
+  rust: lexRust,
+  php: lexPhp,
+};
 
 const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   ts: "js",
@@ -23,6 +32,7 @@ const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   pyi: "python",
   go: "go",
   rs: "rust",
+  php: "php",
   sh: "shell",
   bash: "shell",
   zsh: "shell",
@@ -34,6 +44,7 @@ const BY_EXTENSION: Record<string, Dialect | "markdown"> = {
   markdown: "markdown",
 };
 
+/** A `php` block is left to the line scanner: snippets in prose often have no `<?php` tag, and the PHP lexer reads only code inside one. */
 const BY_INFO: Record<string, Dialect> = {
   sh: "shell",
   bash: "shell",
