@@ -14,6 +14,7 @@ import {
   type Surroundings,
   toSarif,
 } from "../../migrate/index.js";
+import type { FixOptions } from "../../migrate/scan/fix.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { printable, printableJson } from "../../lint/printable.js";
@@ -78,7 +79,9 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   }
   if (options.fix) {
     const { fixFiles } = await import("./scan-fix.js");
+    const verify = await fixVerifier(around);
     const left = fixFiles(files, texts, around, {
+      verify,
       mode: options.fix,
       unsafe: options.unsafeFixes === true,
       usedElsewhere: usersOf(sources),
@@ -193,4 +196,25 @@ function write(format: string, files: readonly FileFindings[]): void {
     return;
   }
   process.stdout.write(formatFindings(files));
+}
+
+/**
+ * What `--fix` checks its own output with (issue 44, item 4): `v2kit scan`'s v2 checks on the
+ * fixed text, each error (`v2-unknown-route`, `v2-invalid-body`) with its span in that text.
+ * Loaded only when fixing.
+ */
+async function fixVerifier(around: ReadonlyMap<string, Surroundings>): Promise<NonNullable<FixOptions["verify"]>> {
+  const { checkSource } = await import("../../code/index.js");
+  return (text, file) => {
+    const starts = [0];
+    for (let k = 0; k < text.length; k++) if (text[k] === "\n") starts.push(k + 1);
+    const offset = (line: number, column: number) => (starts[line - 1] ?? text.length) + column - 1;
+    return checkSource(text, file, around.get(file) ?? [])
+      .filter((finding) => finding.level === "error" && finding.rule.startsWith("v2-"))
+      .map((finding) => ({
+        start: offset(finding.line, finding.column),
+        end: Math.max(offset(finding.endLine, finding.endColumn), offset(finding.line, finding.column) + 1),
+        message: `${finding.rule}: ${finding.message}`,
+      }));
+  };
 }

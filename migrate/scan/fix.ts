@@ -33,6 +33,20 @@ export interface FixOptions {
   client?: (f: Finding) => { fn: string; direct?: true; reason?: string } | undefined;
   /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
   context?: MigrationContext;
+  /**
+   * What the v2 check (`v2kit scan`, issue 44) rejects in a fixed file's text: each error with the
+   * span it points at. A fixed call whose written text holds one is reported instead of fixed.
+   */
+  verify?: (text: string, file: string) => Rejection[];
+  /** Calls left alone with this reason (set by fixFile itself after `verify` rejected their fix). */
+  blocked?: ReadonlyMap<Finding, string>;
+}
+
+/** An error the v2 check finds in a fixed text: [start, end) in that text, and its message. */
+export interface Rejection {
+  start: number;
+  end: number;
+  message: string;
 }
 
 export interface Edit {
@@ -423,7 +437,10 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
 export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
   for (const finding of findings)
-    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") plans.set(finding, plan(source, finding, options, file));
+    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") {
+      const blocked = options.blocked?.get(finding);
+      plans.set(finding, blocked === undefined ? plan(source, finding, options, file) : { reason: blocked });
+    }
   // Calls that cannot be migrated on their own account (not because of a constant they share).
   const stuck = [...plans].filter(([finding, planned]) => "reason" in planned && finding.ruleId === "v1-call").map(([finding]) => finding);
   let movedBase = false;
@@ -490,7 +507,36 @@ export function fixFile(source: string, file: string, findings: readonly Finding
   ).length;
   const refused = check(source, text, file, gone);
   if (refused) return { text: source, edits: [], fixed: [], notFixed: [...notFixed, ...fixed.map((finding) => ({ finding, reason: refused }))], refused };
+  const rejected = options.verify === undefined ? new Map<Finding, string>() : rejectedFixes(text, file, plans, options.verify);
+  // Fixed calls whose written text the v2 check rejects: planned again without them (each pass blocks at least one more call).
+  if (rejected.size > 0) return fixFile(source, file, findings, { ...options, blocked: new Map([...(options.blocked ?? []), ...rejected]) }, baseEdits);
   return { text, edits, fixed, notFixed, ...moved };
+}
+
+/**
+ * The fixed calls whose own edits hold an error the v2 check finds in the fixed text (issue 44,
+ * item 4: `migrate scan --fix` checks its own output), each with the reason it is then left.
+ */
+function rejectedFixes(text: string, file: string, plans: ReadonlyMap<Finding, Plan>, verify: NonNullable<FixOptions["verify"]>): Map<Finding, string> {
+  const rejected = new Map<Finding, string>();
+  const errors = verify(text, file);
+  if (errors.length === 0) return rejected;
+  // Every planned edit, where it lands in the fixed text.
+  const all = [...plans].flatMap(([finding, planned]) => ("edits" in planned ? planned.edits.map((edit) => ({ edit, finding })) : []));
+  const order = [...new Set(all.map(({ edit }) => edit))].sort((a, b) => a.start - b.start || a.end - b.end);
+  const landed = new Map<Edit, [number, number]>();
+  let delta = 0;
+  for (const edit of order) {
+    landed.set(edit, [edit.start + delta, edit.start + delta + edit.text.length]);
+    delta += edit.text.length - (edit.end - edit.start);
+  }
+  for (const error of errors)
+    for (const { edit, finding } of all) {
+      const [start, end] = landed.get(edit) as [number, number];
+      if (rejected.has(finding) || error.end <= start || error.start >= end) continue;
+      rejected.set(finding, `its fix would send a request the v2 check rejects (${error.message}): left as written`);
+    }
+  return rejected;
 }
 
 /**

@@ -148,6 +148,37 @@ describe("what --fix refuses to write", () => {
     expect(result.notFixed[0]?.reason).toMatch(/would no longer parse/);
   });
 
+  it("reports, instead of fixing, a call whose fixed text the v2 check rejects; the file's other calls are still fixed (issue 44, item 4)", async () => {
+    const { scanSource } = await import("../../migrate/scan/index.js");
+    const { fixFile } = await import("../../migrate/scan/fix.js");
+    const text = [
+      "import requests",
+      "",
+      'requests.get("https://rest.runpod.io/v1/endpoints", timeout=30)',
+      'requests.get("https://rest.runpod.io/v1/pods", timeout=30)',
+      "",
+    ].join("\n");
+    const findings = scanSource(text, "client.py", [], { sites: true });
+    expect(findings).toHaveLength(2);
+    // A check that rejects every `/serverless` URL, as `v2kit scan --spec` of a document without that route would.
+    const verify = (fixed: string) =>
+      [...fixed.matchAll(/"https:\/\/api\.runpod\.io\/v2\/serverless"/g)].map((match) => ({
+        start: match.index ?? 0,
+        end: (match.index ?? 0) + match[0].length,
+        message: "v2-unknown-route: GET /v2/serverless is not a route of the v2 document",
+      }));
+    const result = fixFile(text, "client.py", findings, { unsafe: false, verify });
+    expect(result.text).toContain('requests.get("https://rest.runpod.io/v1/endpoints", timeout=30)');
+    expect(result.text).toContain('requests.get("https://api.runpod.io/v2/pods", timeout=30)');
+    expect(result.fixed.map((finding) => finding.v1.path)).toEqual(["/pods"]);
+    expect(result.notFixed.map(({ finding, reason }) => [finding.v1.path, reason])).toEqual([
+      [
+        "/endpoints",
+        "its fix would send a request the v2 check rejects (v2-unknown-route: GET /v2/serverless is not a route of the v2 document): left as written",
+      ],
+    ]);
+  });
+
   it("does not write a file changed since it was read, and says so", async () => {
     const { fixFiles } = await import("../../cli/migrate/scan-fix.js");
     const { scanSource } = await import("../../migrate/scan/index.js");
