@@ -232,7 +232,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     if (covered instanceof CliError) return [configDiagnostic(covered)];
     if (!covered) return [];
     const { checkSource } = await import("../../code/index.js");
-    return checkSource(doc.getText(), file, []).map((finding) => sourceDiagnostic(finding, docsHref));
+    return checkSource(doc.getText(), file, []).map((finding) => sourceDiagnostic(finding));
   }
 
   function configDiagnostic(error: CliError): Lsp.Diagnostic {

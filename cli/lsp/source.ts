@@ -47,8 +47,12 @@ export async function scanCovers(config: Config, file: string): Promise<boolean>
 
 const SEVERITY: Record<CodeFinding["level"], Lsp.DiagnosticSeverity> = { error: 1, warning: 2, note: 3 };
 
-/** A finding as a diagnostic: 0-based range, severity by level, rule id as code; its exact fix rides along in `data`. */
-export function sourceDiagnostic(finding: CodeFinding, docsHref: string | undefined): Lsp.Diagnostic {
+/**
+ * A finding as a diagnostic: 0-based range, severity by level, rule id as code; its exact fix
+ * rides along in `data`. No codeDescription: the package's RULES.md, where lint's diagnostics
+ * link, has no rows for `v2kit scan`'s rules, and a link to nothing is worse than none.
+ */
+export function sourceDiagnostic(finding: CodeFinding): Lsp.Diagnostic {
   const hints = finding.hints && finding.hints.length > 0 ? `\n${finding.hints.map((hint) => `hint: ${hint}`).join("\n")}` : "";
   return {
     range: {
@@ -58,7 +62,6 @@ export function sourceDiagnostic(finding: CodeFinding, docsHref: string | undefi
     severity: SEVERITY[finding.level],
     source: "v2kit",
     code: finding.rule,
-    ...(docsHref ? { codeDescription: { href: `${docsHref}#rule-${finding.rule}` } } : {}),
     message: `${finding.message}${hints}`,
     data: { scan: true, ...(finding.fix ? { fix: finding.fix } : {}) },
   };
