@@ -6,6 +6,7 @@ export const PAGES = {
   "docs/reference/generate.md": [["generate"]],
   "docs/reference/lint.md": [["lint"]],
   "docs/reference/migrate.md": [["migrate"], ["migrate", "scan"]],
+  "docs/reference/scan.md": [["scan"]],
   "docs/reference/context.md": [["context"]],
   "docs/reference/serve.md": [["serve"]],
   "docs/reference/schema.md": [["schema"]],

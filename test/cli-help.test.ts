@@ -24,6 +24,7 @@ const EXPECTED_EXIT: { match: RegExp; code: number; why: string }[] = [
   { match: /--ndjson bodies\.ndjson/, code: 1, why: "examples/bodies.ndjson holds invalid bodies on purpose" },
   { match: /migrate scan --fix --unsafe-fixes examples\/scan-fix/, code: 0, why: "every call in examples/scan-fix is fixed, as the README shows" },
   { match: /migrate scan/, code: 1, why: "scan exits 1 when it finds a v1 call, as the README shows" },
+  { match: /(^|\s)v2kit scan\b(?!.*--fail-on none)/, code: 1, why: "v2kit scan exits 1 on the v1 calls of src/client.ts (a v1-call error)" },
 ];
 
 /** Needs the live service and an API key: never run offline. */
@@ -60,7 +61,7 @@ function commandsIn(lines: string[]): string[] {
 
 function helpExamples(): Example[] {
   const out: Example[] = [];
-  for (const name of ["generate", "lint", "migrate", "context", "serve", "schema", "lsp"]) {
+  for (const name of ["generate", "lint", "migrate", "scan", "context", "serve", "schema", "lsp"]) {
     const help = execFileSync(process.execPath, [cli, name, "--help"], { encoding: "utf8" });
     for (const command of commandsIn(help.split("\n"))) out.push({ where: `v2kit ${name} --help`, command });
   }
@@ -72,6 +73,7 @@ const DOC_PAGES = [
   "README.md",
   "docs/editors.md",
   "docs/config.md",
+  "docs/code-lint.md",
   ...readdirSync(path.join(repo, "docs/guide")).map((file) => `docs/guide/${file}`),
   ...readdirSync(path.join(repo, "docs/reference")).map((file) => `docs/reference/${file}`),
 ].filter((file) => file.endsWith(".md"));

@@ -68,7 +68,7 @@ otherwise; 2 usage error, bad config (with its place) or a path that cannot be r
 
 const MAX_SCAN_BYTES = 1024 * 1024;
 const FAIL_ON = ["error", "warning", "note", "none"] as const;
-type FailOn = (typeof FAIL_ON)[number];
+export type FailOn = (typeof FAIL_ON)[number];
 
 const OPTIONS = {
   format: { type: "string", default: "pretty" },
@@ -168,7 +168,8 @@ async function scanRoots(roots: readonly string[], options: RunOptions): Promise
     : 0;
 }
 
-function failing(findings: readonly CodeFinding[], options: RunOptions): boolean {
+/** Whether the run fails (exit 1): a finding at the --fail-on level or above, or more warnings than --max-warnings. */
+export function failing(findings: readonly CodeFinding[], options: { failOn: FailOn; maxWarnings?: number }): boolean {
   const failOn = options.failOn;
   if (failOn !== "none" && findings.some((finding) => atLeast(finding.level, failOn))) return true;
   const warnings = findings.filter((finding) => finding.level === "warning").length;
