@@ -53,7 +53,12 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     run: async (config) => (await import("./serve.js")).serve(config),
     keys: ["serve_create_valid_vs_floor", "serve_create_invalid_vs_floor", "serve_import_vs_lint_import", "serve_state_create_20k_vs_2k"],
   },
-  { name: "lsp", title: "Language server", run: async (config) => (await import("./lsp.js")).lspBench(config), keys: ["lsp_change_to_diagnostics_ms"] },
+  {
+    name: "lsp",
+    title: "Language server",
+    run: async (config) => (await import("./lsp.js")).lspBench(config),
+    keys: ["lsp_change_to_diagnostics_ms", "lsp_source_keystroke_ms"],
+  },
   { name: "large", title: "Generate on large and cyclic documents", run: async (config) => (await import("./large-specs.js")).largeSpecs(config), keys: [] },
   // Last: it rebuilds dist/, which the sections above load from.
   { name: "tests", title: "npm test", run: async (config) => (await import("./npm-test.js")).npmTest(config), keys: ["npm_test_seconds"] },

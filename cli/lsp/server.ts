@@ -20,6 +20,7 @@ import { CONFIG_NAME, entryCovers, entrySettings, findConfig, type LintEntry, re
 type Settings = ReturnType<typeof entrySettings>;
 import { type Report, spanOf } from "../format/index.js";
 import { quickFixes } from "./quick-fix.js";
+import { isSourceDocument, scanCovers, sourceDiagnostic, sourceQuickFixes } from "./source.js";
 import { FrameReader, type ReaderNotice } from "./reader.js";
 import { QueueWriter } from "./writer.js";
 
@@ -94,6 +95,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     clearTimeout(relintTimer);
     relintTimer = setTimeout(() => {
       setups.clear();
+      sourceSetups.clear();
       for (const doc of documents.all()) schedule(doc, 0);
     }, 50);
   };
@@ -198,20 +200,64 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     };
   }
 
+  /** Source files by URI: whether the config's "scan" section covers the document, kept while the config is unchanged. */
+  const sourceSetups = new Map<string, { covered: boolean | CliError; stamps: [string, number][] }>();
+
+  /** Whether `v2kit scan` with the nearest config reads the document's path (saved or not); a config error as a CliError. */
+  async function scanSetupFor(uri: string, file: string): Promise<boolean | CliError> {
+    const known = sourceSetups.get(uri);
+    if (known && known.stamps.every(([input, t]) => mtime(input) === t)) return known.covered;
+    const configFile = findConfig(path.dirname(file));
+    let covered: boolean | CliError = false;
+    try {
+      if (configFile !== undefined) covered = await scanCovers(readConfig(configFile), file);
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      covered = error;
+    }
+    const inputs = configFile ? [configFile] : [];
+    watchInputs(inputs);
+    sourceSetups.set(uri, { covered, stamps: inputs.map((input) => [input, mtime(input)]) });
+    return covered;
+  }
+
+  /** The document's path when it is a source file `v2kit scan` reads (Python, TypeScript, JavaScript, Go, shell); undefined otherwise. */
+  function sourcePath(doc: TextDocumentModule.TextDocument): string | undefined {
+    const file = safePath(doc.uri);
+    return file !== "" && isSourceDocument(file, doc.languageId, doc.getText()) ? file : undefined;
+  }
+
+  async function sourceDiagnostics(doc: TextDocumentModule.TextDocument, file: string): Promise<Lsp.Diagnostic[]> {
+    const covered = await scanSetupFor(doc.uri, file);
+    if (covered instanceof CliError) return [configDiagnostic(covered)];
+    if (!covered) return [];
+    const { checkSource } = await import("../../code/index.js");
+    return checkSource(doc.getText(), file, []).map((finding) => sourceDiagnostic(finding));
+  }
+
+  function configDiagnostic(error: CliError): Lsp.Diagnostic {
+    return {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: lsp.DiagnosticSeverity.Error,
+      source: "v2kit",
+      code: "config",
+      message: error.message,
+    };
+  }
+
   async function lintDocument(doc: TextDocumentModule.TextDocument): Promise<void> {
     const version = doc.version;
     let diagnostics: Lsp.Diagnostic[] = [];
+    const source = sourcePath(doc);
+    if (source !== undefined) {
+      diagnostics = await sourceDiagnostics(doc, source);
+      if (documents.get(doc.uri)?.version !== version) return;
+      await connection.sendDiagnostics({ uri: doc.uri, version, diagnostics });
+      return;
+    }
     const setup = await setupFor(doc.uri);
     if (setup instanceof CliError) {
-      diagnostics = [
-        {
-          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-          severity: lsp.DiagnosticSeverity.Error,
-          source: "v2kit",
-          code: "config",
-          message: setup.message,
-        },
-      ];
+      diagnostics = [configDiagnostic(setup)];
     } else if (setup !== undefined) {
       const { lintSource } = await import("../../lint/lint.js");
       const text = doc.getText();
@@ -251,6 +297,7 @@ export function startServer(options: ServerOptions): Lsp.Connection {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
     setups.delete(document.uri);
+    sourceSetups.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
   // A client that watches files for us: the config or a context file changed.
@@ -259,6 +306,8 @@ export function startServer(options: ServerOptions): Lsp.Connection {
   });
   connection.onCodeAction(async ({ textDocument, context }) => {
     const doc = documents.get(textDocument.uri);
+    const source = doc && sourcePath(doc);
+    if (doc && source !== undefined) return sourceQuickFixes(doc.getText(), doc.uri, source, context.diagnostics);
     const setup = doc && (await setupFor(doc.uri));
     if (!doc || setup === undefined || setup instanceof CliError) return [];
     const { resolveOperation } = await import("../../engine/evaluate.js");
