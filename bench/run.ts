@@ -45,7 +45,7 @@ const SECTIONS: { name: string; title: string; run: (config: BenchConfig) => Pro
     name: "scan",
     title: "migrate scan",
     run: async (config) => (await import("./scan.js")).scanBench(config),
-    keys: ["scan_files_per_second", "scan_walk_files_per_second"],
+    keys: ["scan_files_per_second", "scan_walk_files_per_second", "code_scan_vs_migrate_scan"],
   },
   {
     name: "serve",

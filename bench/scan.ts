@@ -50,11 +50,16 @@ export async function scanBench(config: BenchConfig): Promise<Section> {
   log(`scan: ${files} files`);
   const anchor = fromRoot("dist", "bench", "anchors", "walk-read.js");
   const scanMs: number[] = [];
+  const codeMs: number[] = [];
   const walkMs: number[] = [];
   for (let attempt = 0; attempt < runs; attempt++) {
     const scan = await runNode(cli(), ["migrate", "scan", "--format", "json", "--fail-on", "none", root]);
     if (scan.code !== 0) throw new Error(`bench: migrate scan exited ${scan.code}: ${scan.stderr}`);
     scanMs.push(scan.ms);
+    // `v2kit scan` (issue 44) over the same tree: the v1 calls and the v2 calls checked.
+    const code = await runNode(cli(), ["scan", "--format", "json", "--fail-on", "none", root]);
+    if (code.code !== 0) throw new Error(`bench: v2kit scan exited ${code.code}: ${code.stderr}`);
+    codeMs.push(code.ms);
     const walk = await runNode(anchor, [root]);
     if (walk.code !== 0) throw new Error(`bench: the walk anchor exited ${walk.code}: ${walk.stderr}`);
     walkMs.push(walk.ms);
@@ -64,6 +69,7 @@ export async function scanBench(config: BenchConfig): Promise<Section> {
   const walkRate = Math.round((files + files / 10) / (median(walkMs) / 1000));
   const rows: Row[] = [
     { run: "v2kit migrate scan --format json", files, "median s": round(median(scanMs) / 1000, 2), "files/s": scanRate },
+    { run: "v2kit scan --format json", files, "median s": round(median(codeMs) / 1000, 2), "files/s": Math.round(files / (median(codeMs) / 1000)) },
     { run: "anchor: readdir + readFileSync + includes('/v1/')", files: files + files / 10, "median s": round(median(walkMs) / 1000, 2), "files/s": walkRate },
   ];
   const figures: Figure[] = [
@@ -76,10 +82,18 @@ export async function scanBench(config: BenchConfig): Promise<Section> {
       baseline: `plain walk: ${walkRate} files/s`,
     },
     { key: "scan_walk_files_per_second", label: "anchor: plain readdir + read walk", value: walkRate, unit: "files/s", baseline: "anchor" },
+    {
+      key: "code_scan_vs_migrate_scan",
+      label: "v2kit scan ÷ migrate scan, wall time on the same tree (whole process)",
+      value: round(median(codeMs) / median(scanMs), 2),
+      unit: "×",
+      target: { op: "<=", value: 1.5 },
+      baseline: `migrate scan ${round(median(scanMs) / 1000, 2)} s, v2kit scan ${round(median(codeMs) / 1000, 2)} s`,
+    },
   ];
   return {
     title: "migrate scan",
-    method: `A generated tree of ${files} files (TypeScript, Python, Go, Markdown, shell, JSON; one in 20 with v1 calls, some with a v2 base URL) plus node_modules and a .gitignored dist/ (${files / 5} files, skipped). Each of ${runs} rounds runs \`v2kit migrate scan --format json\` as a fresh process (start-up included), then the anchor (a recursive readdir that reads every file outside node_modules and tests it for "/v1/"; it does not honour .gitignore, so it reads dist/ too). Median wall time.`,
+    method: `A generated tree of ${files} files (TypeScript, Python, Go, Markdown, shell, JSON; one in 20 with v1 calls, some with a v2 base URL) plus node_modules and a .gitignored dist/ (${files / 5} files, skipped). Each of ${runs} rounds runs \`v2kit migrate scan --format json\` as a fresh process (start-up included), then \`v2kit scan --format json\` (v1 calls, and the v2 calls checked against the document), then the anchor (a recursive readdir that reads every file outside node_modules and tests it for "/v1/"; it does not honour .gitignore, so it reads dist/ too). Median wall time.`,
     rows,
     figures,
     profiles: [],
