@@ -245,3 +245,46 @@ describe("the quick fix of a v1 call", () => {
     expect(child.exitCode).toBeNull();
   });
 });
+
+describe("v2 calls in the editor (issue 44)", () => {
+  test("a wrong route is a v2-unknown-route error whose quick fix writes the closest route; a v1 field in a body is a v2-invalid-body error at its key", async () => {
+    const rel = "src/endpoints.py";
+    const text = [
+      "import requests",
+      "",
+      'API = "https://rest.runpod.io/v2"',
+      "",
+      "",
+      "def endpoints(headers):",
+      '    return requests.get(f"{API}/endpoints", headers=headers, timeout=30).json()',
+      "",
+      "",
+      "def scale(endpoint_id, headers):",
+      '    requests.patch(f"{API}/serverless/{endpoint_id}", json={"workersMin": 0}, headers=headers, timeout=30)',
+      "",
+    ].join("\n");
+    save(rel, text);
+    const uri = uriOf(rel);
+    openBuffer(uri, "python", text);
+    const diagnostics = await diagnosticsAfter(uri, 0);
+    expect(diagnostics.map(({ code, severity, range }) => ({ code, severity, line: range.start.line }))).toEqual([
+      { code: "v2-unknown-route", severity: 1, line: 6 },
+      { code: "v2-invalid-body", severity: 1, line: 10 },
+    ]);
+    const [route, body] = diagnostics as [Protocol.Diagnostic, Protocol.Diagnostic];
+    expect(route.message).toContain("did you mean GET /v2/serverless?");
+    const lines = text.split("\n");
+    expect((lines[10] as string).slice(body.range.start.character)).toMatch(/^"workersMin"/);
+    const { titles, fixed } = await quickFix(uri, "python", text, [route]);
+    expect(titles).toEqual(["Use GET /v2/serverless"]);
+    expect(fixed).toContain('requests.get(f"{API}/serverless", headers=headers, timeout=30)');
+    // The fixed text, as the editor has it after applying the fix, has no route finding left.
+    let before = seen(uri);
+    close(uri);
+    await diagnosticsAfter(uri, before);
+    before = seen(uri);
+    openBuffer(uri, "python", fixed as string);
+    expect((await diagnosticsAfter(uri, before)).map((found) => found.code)).toEqual(["v2-invalid-body"]);
+    close(uri);
+  });
+});

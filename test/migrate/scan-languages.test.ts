@@ -98,11 +98,13 @@ const rows: [string, string, string, Want[]][] = [
   ],
   // 3. Already v2.
   ["v2 base constant and relative paths (Python)", "a.py", `BASE_URL = "https://rest.runpod.io/v2"\nclient.get("/pods")\nclient.get("/billing/pods")`, []],
+  // v2-rest.runpod.io is this API's v2 host too (public v2 clients call it): `/pods` is a v2 route
+  // there, `/endpoints/{id}` a v1 path left on the v2 base (v1-path-on-v2-base: the call fails).
   [
     "api.runpod.io/v2 and v2-rest hosts",
     "a.ts",
     `const a = "https://api.runpod.io/v2";\nconst b = "https://v2-rest.runpod.io/v2/";\nhttp.get("/pods");\nhttp.patch(\`/endpoints/\${id}\`)`,
-    [],
+    [{ line: 4, v1: "PATCH /endpoints/${id}", v2: "PATCH /v2/serverless/{id}", confidence: "certain" }],
   ],
   ["v2 base in the expression", "a.go", `const base = "https://rest.runpod.io/v2"\nc.Get(base + "/pods")`, []],
   [
