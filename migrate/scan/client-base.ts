@@ -362,11 +362,15 @@ function aliases(
         // The right-hand side: names, dots and `or`/`||`/`??` only, up to the end of the statement or argument.
         let j = k + 2;
         let hit = false;
+        let hitName = "";
         for (; j < tokens.length && j - k < 24; j++) {
           const operand = tokens[j] as Token;
           if (j > k + 2 && (breaksAt(file, j) || operand.text === "," || operand.text === ";" || operand.text === ")" || operand.text === "}")) break;
           if (operand.kind === "ident") {
-            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) hit = true;
+            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) {
+              hit = true;
+              hitName = operand.text;
+            }
             continue;
           }
           if (operand.text === "." || operand.text === "||" || operand.text === "??") continue;
@@ -380,6 +384,9 @@ function aliases(
         const key = nameKey(named.text);
         const ranges = skip.get(path) ?? [];
         if (!ranges.some(([a, b]) => a === k && b === j - 1)) skip.set(path, [...ranges, [k, j - 1]]);
+        // Go: `c.serverlessBaseURL = baseURL` in an option function stores the caller's value (a parameter that only shares a name): no alias.
+        const holder = file.dialect === "go" ? functionAround(file, k) : undefined;
+        if (holder !== undefined && holder !== "type" && parametersOf(file, holder)?.includes(hitName)) continue;
         if (key !== undefined && !names.has(key)) {
           names.add(key);
           added = true;
