@@ -15,6 +15,7 @@ import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
 import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
+import { identArgument, isGoParameter, joinedParameter, parametersOf, sentVia } from "./chains.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -24,8 +25,16 @@ const TYPE_NAMES = new Set(["string", "str", "String"]);
 /** Tokens after which a line break does not end a statement. */
 const CONTINUES = new Set(["(", "[", "{", ",", "=", "+", ":=", "||", "??", "or", "and", "&&"]);
 const NOT_FUNCTIONS = new Set(["if", "for", "while", "switch", "catch", "with", "elif", "return", "function", "func"]);
+/** Tokens before a call that make it part of a condition or expression, not a function's definition. */
+const CONDITION = new Set(["if", "for", "while", "switch", "else", "elif", "case", "return", "&&", "||", "!", "==", "!=", "=", ":="]);
+/** Operators that never stand between a function's parameters and its body. */
+const OPERATORS = new Set(["==", "!=", "===", "!==", "<=", ">=", "&&", "||", "+", "-", "!"]);
 /** How far back from a use a walk looks for the function it is in (tokens). */
 const FUNCTION_WALK = 50_000;
+/** How many request functions deep a path parameter is followed (`Post` → `makeRequest` → `doRequest` → `buildURL`). */
+const CHAIN_DEPTH = 8;
+
+const dirOf = (path: string) => (/[\\/]/.test(path) ? path.replace(/[\\/][^\\/]*$/, "") : ".");
 
 export interface ClientBase {
   file: string;
@@ -107,16 +116,20 @@ export function clientUnits(
   }
   if (groups.size === 0) return [];
   // Relative findings by file, with the request function each is passed to.
-  const relative: { file: Lexed; finding: Finding; callee: string; open: number; object?: string }[] = [];
+  const relative: { file: Lexed; finding: Finding; callee: string; open: number; object?: string; via?: { callee: string; open: number } }[] = [];
   for (const { path, findings } of files) {
     for (const finding of findings) {
       const site = finding.fixInput?.site;
       if (!site || finding.ruleId === "v1-mention" || /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt))) continue;
       const file = lex(path);
       if (!file) continue;
+      const first = file.tokens.findIndex((t) => t.start >= site.span[0]);
       const call = calleeAt(file.tokens, site.span[0]);
       const object = call ? objectOfCall(file.tokens, call.open, file.dialect) : undefined;
-      if (call) relative.push({ file, finding, ...call, ...(object !== undefined ? { object } : {}) });
+      // `endpoint := fmt.Sprintf("/pods/%s", id)` then `c.Get(ctx, endpoint, &pod)`.
+      const via = first < 0 ? undefined : viaVariable(file, call ? call.open : first);
+      if (call) relative.push({ file, finding, ...call, ...(object !== undefined ? { object } : {}), ...(via ? { via } : {}) });
+      else if (via) relative.push({ file, finding, ...via, via });
     }
   }
   const units: ClientUnit[] = [];
@@ -124,11 +137,32 @@ export function clientUnits(
   for (const [key, group] of groups) {
     const names = new Set([key]);
     const skip = new Map(group.skip);
-    aliases(sources, lex, names, skip);
+    // Go: a base reaches the files of its own package (directory); another package names it only qualified (`runpod.DefaultBaseURL`).
+    const goDirs = new Set(group.bases.filter((b) => lex(b.file)?.dialect === "go").map((b) => dirOf(b.file)));
+    const inScope = (file: Lexed) => file.dialect !== "go" || goDirs.size === 0 || goDirs.has(dirOf(file.path));
+    let blocked: string | undefined;
+    const packages = new Set(group.bases.map((b) => /^package\s+(\w+)/m.exec(sources.get(b.file) ?? "")?.[1]).filter((name) => name !== undefined));
+    for (const path of sources.keys()) {
+      const file = lex(path);
+      if (!file || inScope(file) || !(sources.get(path) as string).includes(group.name)) continue;
+      const at = file.tokens.findIndex(
+        (t, k) => t.kind === "ident" && t.text === group.name && file.tokens[k - 1]?.text === "." && packages.has(file.tokens[k - 2]?.text ?? ""),
+      );
+      if (at >= 0) blocked ??= `\`${group.name}\` is also used in another package at ${where(file, (file.tokens[at] as Token).start, shown)}`;
+    }
+    const scoped = new Map(
+      [...sources].filter(([path]) => {
+        const file = lex(path);
+        return file === undefined || inScope(file);
+      }),
+    );
+    aliases(scoped, lex, names, skip);
+    accessors(scoped, lex, names, skip);
     // 2. Every use of the base's names: inside a request function, or it blocks the unit.
     const functions = new Set<string>();
-    let blocked: string | undefined;
-    for (const path of sources.keys()) {
+    /** Request functions and the index of the parameter they join to the base (or pass on to one that does). */
+    const pathParameter = new Map<string, number>();
+    for (const path of scoped.keys()) {
       const text = sources.get(path) as string;
       if (![...names].some((name) => text.toLowerCase().includes(name))) continue;
       const file = lex(path);
@@ -141,11 +175,44 @@ export function clientUnits(
           continue;
         }
         functions.add(fn);
+        const params = parametersOf(file, fn);
+        const joined = params ? joinedParameter(file.tokens, file.text, use, params) : undefined;
+        if (joined !== undefined && !pathParameter.has(fn)) pathParameter.set(fn, joined);
       }
+    }
+    // 2b. Chains: a function that passes its own parameter on as the path of a request function is one too.
+    const internal = new Set<string>();
+    const internalKey = (file: Lexed, open: number) => `${file.path}\u0000${open}`;
+    for (let depth = 0; depth < CHAIN_DEPTH; depth++) {
+      let added = false;
+      for (const [fn, index] of [...pathParameter]) {
+        for (const path of scoped.keys()) {
+          if (!(sources.get(path) as string).includes(fn)) continue;
+          const file = lex(path);
+          if (!file) continue;
+          for (const call of callsOf(file, fn)) {
+            if (call.open === undefined || internal.has(internalKey(file, call.open))) continue;
+            const argument = identArgument(file.tokens, call.open, index);
+            if (argument === undefined) continue;
+            const caller = functionAround(file, call.open);
+            if (caller === undefined || caller === "type" || caller === fn) continue;
+            const params = parametersOf(file, caller);
+            const passed = params?.indexOf(argument) ?? -1;
+            if (passed < 0) continue;
+            internal.add(internalKey(file, call.open));
+            if (!pathParameter.has(caller)) {
+              pathParameter.set(caller, passed);
+              added = true;
+            }
+            functions.add(caller);
+          }
+        }
+      }
+      if (!added) break;
     }
     // HTTP client objects made with the base (`httpx.Client(base_url=…)`, `axios.create({ baseURL })`): their request methods are request functions too.
     const objects: ClientObject[] = [];
-    for (const path of sources.keys()) {
+    for (const path of scoped.keys()) {
       const text = (sources.get(path) as string).toLowerCase();
       if (![...names].some((name) => text.includes(name))) continue;
       const file = lex(path);
@@ -164,14 +231,27 @@ export function clientUnits(
       call.object !== undefined &&
       objectKeys.has(call.object) &&
       objects.some((object) => object.file === call.file.path || importsObject(call.file, object.key));
-    const members = relative.filter((call) => (functions.has(call.callee) || through(call)) && !claimed.has(call.finding));
+    const sentThrough = (call: (typeof relative)[number]) =>
+      functions.has(call.callee) ? call.callee : call.via && functions.has(call.via.callee) ? call.via.callee : undefined;
+    const members = relative.filter((call) => inScope(call.file) && (sentThrough(call) !== undefined || through(call)) && !claimed.has(call.finding));
     if (members.length === 0) continue;
-    const idle = [...functions].find((fn) => !members.some((member) => member.callee === fn));
-    if (idle !== undefined) blocked ??= `\`${idle}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
-    // 3. Every call of a request function must be one of those findings.
+    const reached = new Set(members.map((member) => sentThrough(member)));
+    for (const fn of functions) {
+      if (blocked || reached.has(fn)) continue;
+      // A function reached only through another request function (`buildURL` from `doRequest`) is part of the chain.
+      const calledInside = [...scoped.keys()].some((path) => {
+        const file = lex(path);
+        return file !== undefined && callsOf(file, fn).some((call) => call.open !== undefined && internal.has(internalKey(file, call.open)));
+      });
+      if (!calledInside) blocked = `\`${fn}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
+    }
+    const sentAt = new Set(
+      members.flatMap((member) => [internalKey(member.file, member.open), ...(member.via ? [internalKey(member.file, member.via.open)] : [])]),
+    );
+    // 3. Every call of a request function must be one of those findings, or pass its path on along the chain.
     for (const fn of functions) {
       if (blocked) break;
-      for (const path of sources.keys()) {
+      for (const path of scoped.keys()) {
         if (!(sources.get(path) as string).includes(fn)) continue;
         const file = lex(path);
         if (!file) continue;
@@ -180,7 +260,7 @@ export function clientUnits(
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
           }
-          if (!members.some((member) => member.file === file && member.open === call.open)) {
+          if (!sentAt.has(internalKey(file, call.open)) && !internal.has(internalKey(file, call.open))) {
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is also called at ${where(file, call.at, shown)} with a path that is not a v1 call v2kit reads`;
             break;
           }
@@ -216,11 +296,10 @@ export function clientUnits(
       name: group.name,
       bases: group.bases,
       functions: [...new Set([...functions, ...objects.map((object) => object.written)])].sort(),
-      members: members.map((member) =>
-        functions.has(member.callee)
-          ? { finding: member.finding, fn: member.callee }
-          : { finding: member.finding, fn: writtenOf(member), direct: true as const },
-      ),
+      members: members.map((member) => {
+        const fn = sentThrough(member);
+        return fn !== undefined ? { finding: member.finding, fn } : { finding: member.finding, fn: writtenOf(member), direct: true as const };
+      }),
       ...(blocked ? { blocked } : {}),
     });
   }
@@ -308,11 +387,15 @@ function aliases(
         // The right-hand side: names, dots and `or`/`||`/`??` only, up to the end of the statement or argument.
         let j = k + 2;
         let hit = false;
+        let hitName = "";
         for (; j < tokens.length && j - k < 24; j++) {
           const operand = tokens[j] as Token;
           if (j > k + 2 && (breaksAt(file, j) || operand.text === "," || operand.text === ";" || operand.text === ")" || operand.text === "}")) break;
           if (operand.kind === "ident") {
-            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) hit = true;
+            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) {
+              hit = true;
+              hitName = operand.text;
+            }
             continue;
           }
           if (operand.text === "." || operand.text === "||" || operand.text === "??") continue;
@@ -326,6 +409,9 @@ function aliases(
         const key = nameKey(named.text);
         const ranges = skip.get(path) ?? [];
         if (!ranges.some(([a, b]) => a === k && b === j - 1)) skip.set(path, [...ranges, [k, j - 1]]);
+        // Go: `c.serverlessBaseURL = baseURL` in an option function stores the caller's value (a parameter that only shares a name): no alias.
+        const holder = file.dialect === "go" ? functionAround(file, k) : undefined;
+        if (holder !== undefined && holder !== "type" && parametersOf(file, holder)?.includes(hitName)) continue;
         if (key !== undefined && !names.has(key)) {
           names.add(key);
           added = true;
@@ -334,6 +420,68 @@ function aliases(
     }
     if (!added) return;
   }
+}
+
+/**
+ * Functions that only return the base (`func (c *Client) GetBaseURL() string { return c.BaseURL }`,
+ * `getBaseUrl() { return this.baseUrl; }`): their calls are uses of the base, so their names join
+ * `names` and their definitions go to `skip`.
+ */
+function accessors(
+  sources: ReadonlyMap<string, string>,
+  lex: (path: string) => Lexed | undefined,
+  names: Set<string>,
+  skip: Map<string, [number, number][]>,
+): void {
+  for (let round = 0; round < 2; round++) {
+    let added = false;
+    for (const path of sources.keys()) {
+      const file = lex(path);
+      if (!file || (file.dialect !== "go" && file.dialect !== "js")) continue;
+      const { tokens } = file;
+      for (let k = 0; k + 2 < tokens.length; k++) {
+        if (tokens[k]?.text !== "{" || tokens[k + 1]?.text !== "return") continue;
+        let j = k + 2;
+        while (tokens[j]?.kind === "ident" && tokens[j + 1]?.text === ".") j += 2;
+        const last = tokens[j];
+        let end = j + 1;
+        if (tokens[end]?.text === ";") end++;
+        while (tokens[end]?.kind === "nl") end++;
+        if (last?.kind !== "ident" || !names.has(last.text.toLowerCase()) || tokens[end]?.text !== "}") continue;
+        const fn = blockOwner(tokens, k);
+        if (fn === undefined || fn === "type") continue;
+        const key = nameKey(fn);
+        let nameAt = k - 1;
+        while (nameAt >= 0 && k - nameAt < 40 && !(tokens[nameAt]?.kind === "ident" && tokens[nameAt]?.text === fn)) nameAt--;
+        if (key === undefined || nameAt < 0 || k - nameAt >= 40) continue;
+        const ranges = skip.get(path) ?? [];
+        if (!ranges.some(([a, b]) => a === nameAt && b === end)) skip.set(path, [...ranges, [nameAt, end]]);
+        if (!names.has(key)) {
+          names.add(key);
+          added = true;
+        }
+      }
+    }
+    if (!added) return;
+  }
+}
+
+/** A path assigned to a variable at the statement holding the call opened at `open`, and the call it is then sent through. */
+function viaVariable(file: Lexed, open: number): { callee: string; open: number } | undefined {
+  let start = open;
+  let depth = 0;
+  for (let k = open - 1; k >= 0 && open - k < 400; k--) {
+    const t = file.tokens[k] as Token;
+    if (depth === 0 && (t.text === ";" || breaksAt(file, k + 1))) break;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[" || t.text === "{") {
+      if (depth === 0) break;
+      depth--;
+    }
+    start = k;
+  }
+  if (file.tokens[start]?.text === "var" || file.tokens[start]?.text === "let" || file.tokens[start]?.text === "const") start++;
+  return sentVia(file.tokens, open, start);
 }
 
 /** Token indexes where the file uses one of `names` (a name last in its chain, or in an interpolation), statements in `skip` aside. */
@@ -345,8 +493,8 @@ function usesIn(file: Lexed, names: ReadonlySet<string>, skip: readonly [number,
     if (t.kind === "ident") {
       // PHP names a variable with its `$` (`$baseUrl`), a property without (`$this->baseUrl`).
       if (!names.has((file.dialect === "php" ? t.text.replace(/^\$/, "") : t.text).toLowerCase())) continue;
-      // A parameter or field being declared (`base_url=None`, `baseUrl: string`) is not a use.
-      if (ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
+      // A parameter or field being declared (`base_url=None`, `baseUrl: string`, Go `baseURL string`) is not a use.
+      if (ASSIGN.has(tokens[k + 1]?.text ?? "") || (file.dialect === "go" && isGoParameter(tokens, k))) continue;
       uses.push(k);
     } else if (t.kind === "str") {
       for (const part of t.parts ?? []) {
@@ -438,6 +586,9 @@ function blockOwner(tokens: readonly Token[], open: number): string | "type" | u
   }
   const name = tokens[nameAt];
   if (name?.kind !== "ident" || NOT_FUNCTIONS.has(name.text)) return undefined;
+  // `if strings.HasPrefix(…) {`, `if len(x) == 0 {`: a call in a condition, not a definition.
+  if (tokens[nameAt - 1]?.text === "." || CONDITION.has(tokens[nameAt - 1]?.text ?? "")) return undefined;
+  for (let between = k + 1; between < open; between++) if (OPERATORS.has(tokens[between]?.text ?? "")) return undefined;
   return name.text;
 }
 

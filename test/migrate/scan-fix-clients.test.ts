@@ -148,6 +148,44 @@ describe("the base and every call through it move to v2 together (issue 41, item
     }
   });
 
+  it("go-chain: a path passed down Post → makeRequest → doRequest → buildURL, which joins GetBaseURL(), moves with the base constant in another file", () => {
+    const dir = scratch("go-chain");
+    try {
+      const diff = run(dir, ["--diff", "--unsafe-fixes"]).stdout;
+      expect(diff).toContain('+const DefaultBaseURL = "https://api.runpod.io/v2"');
+      // GraphQL beside it keeps its URL.
+      expect(diff).not.toContain("-const DefaultGraphQLURL");
+      const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+      const left = findingsOf(result.stdout);
+      expect(left.map((finding) => `${finding.v1.method} ${finding.v1.path}`)).toEqual(["POST /pods"]);
+      expect(left[0]?.notes.map((note) => note.message)).toContainEqual(
+        expect.stringContaining("the body this call passes to `Post` is not a literal v2kit reads"),
+      );
+      // Without --unsafe-fixes the client stays v1 whole: one of its calls cannot be migrated.
+      const safe = scratch("go-chain");
+      try {
+        run(safe, ["--fix"]);
+        expect(files(safe)).toEqual(files(join(FIXTURES, "go-chain", "before")));
+      } finally {
+        rmSync(safe, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!go)("go-chain: the fixed package builds with go build", () => {
+    const dir = scratch("go-chain");
+    try {
+      run(dir, ["--fix", "--unsafe-fixes"]);
+      const build = spawnSync("go", ["build", "./..."], { cwd: dir, encoding: "utf8", env: { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off" } });
+      expect(build.stderr).toBe("");
+      expect(build.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a base another use shares (a v2 call built from it, a non-v1 path through its request function) is left, and the calls say why", () => {
     for (const [name, why] of [
       ["shared-base", "`list_serverless` uses `BASE_URL` and is called with no v1 path v2kit reads"],

@@ -1,0 +1,178 @@
+// `migrate scan --fix`: request functions that call request functions (issue 41, item 1). A client
+// sends `c.Post(ctx, "/pods", body)`, `Post` hands its `endpoint` to `makeRequest`, that to
+// `doRequest`, and only `buildURL(endpoint)` joins the base: the path parameter is followed up the
+// chain, one call at a time, so the calls of `Post` reach the base as the calls of `buildURL` do.
+// Token-level helpers for client-base.ts; pure.
+
+import type { Token } from "./lex/tokens.js";
+
+/** Tokens that start a function definition before its name. */
+const DEFINES = new Set(["def", "function", "func", "fn"]);
+/** Python method receivers: not passed at a call (`self._request(…)`). */
+const RECEIVERS = new Set(["self", "cls"]);
+/** Go: a name followed by one of these in a parameter list is being declared (`endpoint string`, `opts *ListOptions`). */
+const GO_TYPE_START = new Set(["*", "[", "...", "func", "map", "chan", "struct", "interface"]);
+
+export interface ChainFile {
+  tokens: Token[];
+  dialect: string;
+}
+
+function closeOf(tokens: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < tokens.length && j - open < 40_000; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if ((t.text === ")" || t.text === "]" || t.text === "}") && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** The top-level comma-separated pieces of the list opened at token `open`, as token index ranges [from, to]. */
+export function listItems(tokens: readonly Token[], open: number): [number, number][] {
+  const close = closeOf(tokens, open);
+  if (close < 0) return [];
+  const items: [number, number][] = [];
+  let from = open + 1;
+  let depth = 0;
+  for (let j = open + 1; j < close; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "nl") continue;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}") depth--;
+    else if (depth === 0 && t.text === ",") {
+      items.push([from, j - 1]);
+      from = j + 1;
+    }
+  }
+  if (from <= close - 1) items.push([from, close - 1]);
+  // Blank lines and a trailing comma leave empty pieces.
+  return items.filter(([a, b]) => tokens.slice(a, b + 1).some((t) => t.kind !== "nl"));
+}
+
+/**
+ * The parameter names of function `fn` as defined in `file` (`func (c *Client) fn(ctx context.Context, method, endpoint string)`,
+ * `def fn(self, method, path, data=None)`, `async fn(method, path) {`), receivers left out; undefined when the
+ * file does not define it, or defines it more than once with different parameters.
+ */
+export function parametersOf(file: ChainFile, fn: string): string[] | undefined {
+  const { tokens } = file;
+  let found: string[] | undefined;
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== "ident" || t.text !== fn || tokens[k + 1]?.text !== "(") continue;
+    const prev = tokens[k - 1]?.text ?? "";
+    const close = closeOf(tokens, k + 1);
+    const after = tokens[close + 1]?.text;
+    const defines = DEFINES.has(prev) || (file.dialect === "go" && prev === ")") || (file.dialect === "js" && (after === "{" || after === ":") && prev !== ".");
+    if (!defines) continue;
+    const names: string[] = [];
+    for (const [a] of listItems(tokens, k + 1)) {
+      let at = a;
+      while (tokens[at]?.kind === "nl" || tokens[at]?.text === "*" || tokens[at]?.text === "...") at++;
+      const name = tokens[at];
+      names.push(name?.kind === "ident" ? name.text : "");
+    }
+    const params = file.dialect === "python" && RECEIVERS.has(names[0] ?? "") ? names.slice(1) : names;
+    if (found && found.join(",") !== params.join(",")) return undefined;
+    found = params;
+  }
+  return found;
+}
+
+/** Whether token `k` (an identifier) is a Go parameter being declared (`baseURL string`), not a use. */
+export function isGoParameter(tokens: readonly Token[], k: number): boolean {
+  const prev = tokens[k - 1]?.text;
+  const next = tokens[k + 1];
+  if (prev !== "(" && prev !== ",") return false;
+  return next !== undefined && (next.kind === "ident" || GO_TYPE_START.has(next.text));
+}
+
+/** The argument of the call opened at `open` at position `index`, when it is one identifier. */
+export function identArgument(tokens: readonly Token[], open: number, index: number): string | undefined {
+  const item = listItems(tokens, open)[index];
+  if (!item) return undefined;
+  const pieces = tokens.slice(item[0], item[1] + 1).filter((t) => t.kind !== "nl");
+  return pieces.length === 1 && pieces[0]?.kind === "ident" ? pieces[0].text : undefined;
+}
+
+/**
+ * The parameter of `params` a use at token `use` joins the base to (`c.BaseURL + endpoint`,
+ * `f"{self.base_url}{path}"`): one in the use's own string holes, else one later in the use's
+ * own expression, else the first named on the use's line. Undefined when none is.
+ */
+export function joinedParameter(tokens: readonly Token[], text: string, use: number, params: readonly string[]): number | undefined {
+  const token = tokens[use] as Token;
+  const named = new Set(params);
+  for (const part of token.parts ?? []) {
+    if (!("hole" in part)) continue;
+    for (const word of part.hole.match(/[A-Za-z_]\w*/g) ?? []) if (named.has(word)) return params.indexOf(word);
+  }
+  // The expression the use is in (`c.BaseURL+path`, `c.GetBaseURL() + endpoint`): up to the end of its argument or statement.
+  let depth = 0;
+  for (let j = use + 1; j < tokens.length && j - use < 40; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "nl" || text.slice((tokens[j - 1] as Token).end, t.start).includes("\n")) break;
+    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
+    else if (t.text === ")" || t.text === "]" || t.text === "}") {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && (t.text === "," || t.text === ";")) break;
+    else if (depth === 0 && t.kind === "ident" && named.has(t.text) && tokens[j - 1]?.text !== ".") return params.indexOf(t.text);
+  }
+  const lineStart = text.lastIndexOf("\n", token.start - 1) + 1;
+  const lineEnd = text.indexOf("\n", token.end);
+  const end = lineEnd < 0 ? text.length : lineEnd;
+  for (let j = use - 12 < 0 ? 0 : use - 12; j < tokens.length && j <= use + 12; j++) {
+    const t = tokens[j] as Token;
+    if (t.start < lineStart || t.end > end || j === use) continue;
+    if (t.kind === "ident" && named.has(t.text) && tokens[j - 1]?.text !== ".") return params.indexOf(t.text);
+    if (t.kind === "str")
+      for (const part of t.parts ?? []) {
+        if (!("hole" in part)) continue;
+        for (const word of part.hole.match(/[A-Za-z_]\w*/g) ?? []) if (named.has(word)) return params.indexOf(word);
+      }
+  }
+  return undefined;
+}
+
+/**
+ * A path assigned to a variable and sent on (`endpoint := fmt.Sprintf("/pods/%s", id)` then
+ * `c.Get(ctx, endpoint, &pod)`): when the statement holding token `from` assigns one name, the
+ * first later call, within the statement's function (the next 200 tokens, before the name is
+ * assigned again), that passes that name as an argument: its callee and `(`.
+ */
+export function sentVia(tokens: readonly Token[], from: number, statementStart: number): { callee: string; open: number } | undefined {
+  const name = tokens[statementStart];
+  const assign = tokens[statementStart + 1]?.text;
+  if (name?.kind !== "ident" || (assign !== ":=" && assign !== "=") || statementStart >= from) return undefined;
+  for (let j = from + 1; j < tokens.length && j - from < 200; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind === "punct" && t.text === "}" && tokens[j + 1]?.text === "func") return undefined;
+    if (t.kind !== "ident" || t.text !== name.text || tokens[j - 1]?.text === ".") continue;
+    if (tokens[j + 1]?.text === "=" || tokens[j + 1]?.text === ":=") return undefined;
+    const prev = tokens[j - 1]?.text;
+    const next = tokens[j + 1]?.text;
+    if ((prev !== "(" && prev !== ",") || (next !== ")" && next !== ",")) continue;
+    // The `(` of the call it is an argument of.
+    let depth = 0;
+    for (let k = j - 1; k >= 0 && j - k < 200; k--) {
+      const before = tokens[k] as Token;
+      if (before.text === ")" || before.text === "]" || before.text === "}") depth++;
+      else if (before.text === "[" || before.text === "{") {
+        if (depth === 0) return undefined;
+        depth--;
+      } else if (before.text === "(") {
+        if (depth > 0) {
+          depth--;
+          continue;
+        }
+        const callee = tokens[k - 1];
+        return callee?.kind === "ident" && !DEFINES.has(tokens[k - 2]?.text ?? "") ? { callee: callee.text, open: k } : undefined;
+      }
+    }
+    return undefined;
+  }
+  return undefined;
+}
