@@ -7,7 +7,10 @@
 // a user's install is the tarball alone. Round six's eleven new modules (one file each, tsc's
 // output) made it 631 files. `v2kit scan` (issue 44: cli/scan/scan.js, cli/scan/format.js,
 // code/index.js, 23 KB) made it 636 files and 13.53 MB unpacked, over the 13.5 MB cap: raised to
-// 13.6 MB. What is above the issue's 250 files / 3 MB is docs/package-shape.md.
+// 13.6 MB. The rest of round seven (the v2 call reader and checks in code/, the PHP reader,
+// request-function chains, the language server's source files: 13 modules, 0.11 MB) made it 649
+// files, 2.15 MB packed, 13.73 MB unpacked: caps raised to 660 files, 2.2 MB, 13.8 MB. What is
+// above the issue's 250 files / 3 MB is docs/package-shape.md.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -37,11 +40,11 @@ describe("npm pack stays within its budget (issue 43, item 5)", () => {
   const packed = (JSON.parse(result.stdout) as Packed[])[0] as Packed;
   const paths = packed.files.map((file) => file.path);
 
-  it("at most 640 files, 2.1 MB packed, 13.6 MB unpacked", () => {
+  it("at most 660 files, 2.2 MB packed, 13.8 MB unpacked", () => {
     expect(result.status, result.stderr).toBe(0);
-    expect(packed.entryCount).toBeLessThanOrEqual(640);
-    expect(packed.size).toBeLessThanOrEqual(2_100_000);
-    expect(packed.unpackedSize).toBeLessThanOrEqual(13_600_000);
+    expect(packed.entryCount).toBeLessThanOrEqual(660);
+    expect(packed.size).toBeLessThanOrEqual(2_200_000);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(13_800_000);
   });
 
   it("no dependencies: the packages v2kit runs ship bundled in dist/node_modules, fast-check is an optional peer", () => {
