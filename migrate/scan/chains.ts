@@ -4,6 +4,7 @@
 // chain, one call at a time, so the calls of `Post` reach the base as the calls of `buildURL` do.
 // Token-level helpers for client-base.ts; pure.
 
+import { matchClose } from "./evaluate.js";
 import type { Token } from "./lex/tokens.js";
 
 /** Tokens that start a function definition before its name. */
@@ -18,20 +19,9 @@ export interface ChainFile {
   dialect: string;
 }
 
-function closeOf(tokens: readonly Token[], open: number): number {
-  let depth = 0;
-  for (let j = open; j < tokens.length && j - open < 40_000; j++) {
-    const t = tokens[j] as Token;
-    if (t.kind !== "punct") continue;
-    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
-    else if ((t.text === ")" || t.text === "]" || t.text === "}") && --depth === 0) return j;
-  }
-  return -1;
-}
-
 /** The top-level comma-separated pieces of the list opened at token `open`, as token index ranges [from, to]. */
 export function listItems(tokens: readonly Token[], open: number): [number, number][] {
-  const close = closeOf(tokens, open);
+  const close = matchClose(tokens, open, 40_000);
   if (close < 0) return [];
   const items: [number, number][] = [];
   let from = open + 1;
@@ -63,7 +53,7 @@ export function parametersOf(file: ChainFile, fn: string): string[] | undefined 
     const t = tokens[k] as Token;
     if (t.kind !== "ident" || t.text !== fn || tokens[k + 1]?.text !== "(") continue;
     const prev = tokens[k - 1]?.text ?? "";
-    const close = closeOf(tokens, k + 1);
+    const close = matchClose(tokens, k + 1, 40_000);
     const after = tokens[close + 1]?.text;
     const defines = DEFINES.has(prev) || (file.dialect === "go" && prev === ")") || (file.dialect === "js" && (after === "{" || after === ":") && prev !== ".");
     if (!defines) continue;

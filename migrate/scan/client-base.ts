@@ -10,7 +10,7 @@
 import { type Finding } from "./resolve.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { Dialect } from "./method.js";
-import { nameKey } from "./evaluate.js";
+import { matchClose, matchOpen, nameKey } from "./evaluate.js";
 import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
@@ -563,7 +563,7 @@ function blockOwner(tokens: readonly Token[], open: number): string | "type" | u
   if (before?.text === "=>") {
     // `name = (…) => {`, `name: async (…) => {`.
     let k = open - 2;
-    if (tokens[k]?.text === ")") k = matchOpenBack(tokens, k) - 1;
+    if (tokens[k]?.text === ")") k = matchOpen(tokens, k, 4000) - 1;
     else if (tokens[k]?.kind === "ident") k--;
     if (tokens[k]?.text === "async") k--;
     const name = tokens[k - 1];
@@ -576,9 +576,9 @@ function blockOwner(tokens: readonly Token[], open: number): string | "type" | u
     k--;
   }
   if (tokens[k]?.text !== ")") return undefined;
-  let paren = matchOpenBack(tokens, k);
+  let paren = matchOpen(tokens, k, 4000);
   // Go: `func (c *Client) name(…) (T, error) {`: the results, then the parameters.
-  if (tokens[paren - 1]?.text === ")") paren = matchOpenBack(tokens, paren - 1);
+  if (tokens[paren - 1]?.text === ")") paren = matchOpen(tokens, paren - 1, 4000);
   let nameAt = paren - 1;
   if (tokens[nameAt]?.text === ">") {
     while (nameAt > 0 && paren - nameAt < 24 && tokens[nameAt]?.text !== "<") nameAt--;
@@ -590,28 +590,6 @@ function blockOwner(tokens: readonly Token[], open: number): string | "type" | u
   if (tokens[nameAt - 1]?.text === "." || CONDITION.has(tokens[nameAt - 1]?.text ?? "")) return undefined;
   for (let between = k + 1; between < open; between++) if (OPERATORS.has(tokens[between]?.text ?? "")) return undefined;
   return name.text;
-}
-
-function matchOpenBack(tokens: readonly Token[], close: number): number {
-  let depth = 0;
-  for (let j = close; j >= 0 && close - j < 4000; j--) {
-    const t = tokens[j] as Token;
-    if (t.kind !== "punct") continue;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if ((t.text === "(" || t.text === "[" || t.text === "{") && --depth === 0) return j;
-  }
-  return -1;
-}
-
-function matchCloseFwd(tokens: readonly Token[], open: number): number {
-  let depth = 0;
-  for (let j = open; j < tokens.length && j - open < 40_000; j++) {
-    const t = tokens[j] as Token;
-    if (t.kind !== "punct") continue;
-    if (t.text === "(" || t.text === "[" || t.text === "{") depth++;
-    else if ((t.text === ")" || t.text === "]" || t.text === "}") && --depth === 0) return j;
-  }
-  return -1;
 }
 
 /** The `(` of a call at name token `k` (`name(`, `name<T>(`), if it is one. */
@@ -690,7 +668,7 @@ function callsOf(file: Lexed, fn: string): { at: number; open?: number }[] {
       out.push({ at: t.start });
       continue;
     }
-    const close = matchCloseFwd(tokens, open);
+    const close = matchClose(tokens, open, 40_000);
     // `name(…) {` / `name(…): T {` is a method definition.
     const after = tokens[close + 1]?.text;
     if (after === "{" || (after === ":" && file.dialect === "js")) continue;

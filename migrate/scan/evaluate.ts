@@ -110,9 +110,9 @@ export function matchClose(tokens: readonly Token[], i: number, limit = 4 * WALK
   return -1;
 }
 
-export function matchOpen(tokens: readonly Token[], i: number): number {
+export function matchOpen(tokens: readonly Token[], i: number, limit = 4 * WALK_LIMIT): number {
   let depth = 0;
-  for (let j = i; j >= 0 && i - j < 4 * WALK_LIMIT; j--) {
+  for (let j = i; j >= 0 && i - j < limit; j--) {
     const t = tokens[j] as Token;
     if (t.kind !== "punct") continue;
     if (CLOSE[t.text]) depth++;
