@@ -274,7 +274,7 @@ describe("v2 calls in the editor (issue 44)", () => {
     const [route, body] = diagnostics as [Protocol.Diagnostic, Protocol.Diagnostic];
     expect(route.message).toContain("did you mean GET /v2/serverless?");
     const lines = text.split("\n");
-    expect((lines[10] as string).slice(body.range.start.character)).toMatch(/^"workersMin"/);
+    expect((lines[10] as string).slice(body.range.start.character)).toMatch(/^workersMin"/);
     const { titles, fixed } = await quickFix(uri, "python", text, [route]);
     expect(titles).toEqual(["Use GET /v2/serverless"]);
     expect(fixed).toContain('requests.get(f"{API}/serverless", headers=headers, timeout=30)');

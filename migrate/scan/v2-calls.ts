@@ -350,6 +350,48 @@ function methodOf(reader: Reader, exprStart: number, own: string | undefined, us
 }
 
 /** One call whose URL expression spans tokens [a, b], `/v2` at `pathStart` of the rendered value; `use`, where a variable holding it is passed on. */
+/**
+ * The path's last characters as the file writes them, for a fix that replaces them: the longest
+ * tail of the path (up to its query) written literally, each character next to the one before in
+ * the source, and equal to the file's text there (no escape between). Undefined when none is.
+ */
+function pathTextOf(text: string, rendered: Rendered, pathStart: number, pathEnd: number): V2Call["pathText"] {
+  let from = pathEnd;
+  while (from > pathStart) {
+    const k = from - 1;
+    const offset = rendered.at[k] ?? -1;
+    if (!rendered.literal[k] || offset < 0) break;
+    if (from < pathEnd && (rendered.at[from] ?? -1) !== offset + 1) break;
+    from = k;
+  }
+  // From a `/`: the fix replaces whole segments.
+  while (from < pathEnd && rendered.text[from] !== "/") from++;
+  if (from >= pathEnd) return undefined;
+  const written = rendered.text.slice(from, pathEnd);
+  const offset = rendered.at[from] as number;
+  if (text.slice(offset, offset + written.length) !== written) return undefined;
+  return { at: position(text, offset), text: written };
+}
+
+/**
+ * Where each member's name of a literal body is written as plain text (inside its quotes, or bare
+ * as a JavaScript key), for a rename fix: only where the file's text there is the name itself.
+ */
+function namesOf(text: string, keys: Record<string, SourcePosition>): Record<string, { at: SourcePosition; text: string }> {
+  const names: Record<string, { at: SourcePosition; text: string }> = {};
+  for (const [pointer, at] of Object.entries(keys)) {
+    if (pointer === "") continue;
+    const name = (pointer.split("/").at(-1) as string).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (/^\d+$/.test(name) && !/["'A-Za-z_]/.test(text[at.offset] ?? "")) continue;
+    const start = text[at.offset] === '"' || text[at.offset] === "'" ? at.offset + 1 : at.offset;
+    if (text.slice(start, start + name.length) !== name) continue;
+    const after = text[start + name.length] ?? "";
+    if (start === at.offset ? /[\w$]/.test(after) : after !== text[at.offset]) continue;
+    names[pointer] = { at: position(text, start), text: name };
+  }
+  return names;
+}
+
 function callAt(reader: Reader, a: number, b: number, rendered: Rendered, pathStart: number, urlStart: number, use?: number, prefix = ""): V2Call {
   const { text, ctx, dialect } = reader;
   const { tokens } = ctx;
@@ -388,12 +430,18 @@ function callAt(reader: Reader, a: number, b: number, rendered: Rendered, pathSt
     query,
     reads: [],
   };
+  const written = pathTextOf(text, rendered, pathStart, pathEnd);
+  if (written !== undefined) call.pathText = written;
   const own = first.kind === "str" && a === b ? literalText(first.parts ?? []) : undefined;
   const method = methodOf(reader, a, own, use);
   if (method) call.method = method;
   if (queryOpen) call.queryOpen = true;
   const sent = bodyOf(reader, a);
   if (sent) Object.assign(call, sent);
+  if (call.body !== undefined) {
+    const names = namesOf(text, call.body.keys);
+    if (Object.keys(names).length > 0) call.body.names = names;
+  }
   if (dialect === "python" || dialect === "js") {
     const from = use !== undefined && tokens[use]?.kind === "ident" ? chainStart(tokens, use) : (use ?? a);
     addReads(reader, call, responseReads(ctx, dialect === "python", text, from));

@@ -275,6 +275,29 @@ describe("readV2Calls: more call styles", () => {
   });
 });
 
+describe("readV2Calls: where a fix can write (pathText, body names)", () => {
+  it("the path's literal tail and each body key's plain name, at their offsets; none where the file's text differs", () => {
+    const text = [
+      "import requests",
+      'API = "https://rest.runpod.io/v2"',
+      'requests.get(f"{API}/endpoints", timeout=30)',
+      'requests.patch(f"{API}/serverless/{eid}", json={"executionTimeoutMs": 600000, "gpu": {"count": 1}})',
+      'requests.get(f"{API}/serverless/{eid}", timeout=30)',
+    ].join("\n");
+    const [list, patch, get] = readV2Calls(text, "a.py");
+    expect(list?.pathText?.text).toBe("/endpoints");
+    expect(text.slice(list!.pathText!.at.offset, list!.pathText!.at.offset + 10)).toBe("/endpoints");
+    // A run-time segment ends the written tail: nothing after it to replace.
+    expect(get?.pathText).toBeUndefined();
+    expect(patch?.pathText).toBeUndefined();
+    const names = patch?.body?.names ?? {};
+    expect(Object.keys(names).sort()).toEqual(["/executionTimeoutMs", "/gpu", "/gpu/count"]);
+    const nameAt = names["/executionTimeoutMs"]!.at.offset;
+    expect(text.slice(nameAt, nameAt + "executionTimeoutMs".length)).toBe("executionTimeoutMs");
+    expect(text[nameAt - 1]).toBe('"');
+  });
+});
+
 describe("readV2Calls: patterns and dict keys beside a real call", () => {
   // runpod-plugins-official's hook fetches the document and checks its docs' claims with a regular
   // expression and a table of routes expected absent: only the fetch is a call.
