@@ -49,7 +49,7 @@ export const COMMONJS_FLAG = "__V2KIT_COMMONJS_BUNDLE__";
  *   reached through `await import()` belong here.
  */
 export const EXTERNAL = [
-  /^cli\/(generate|migrate|context|serve|schema|lsp)\/\1\.js$/,
+  /^cli\/(generate|migrate|context|serve|schema|lsp|scan)\/\1\.js$/,
   /^live\/index\.js$/,
   /^generators\//,
   /^cli\/(diagnostics|input-errors)\.js$/,

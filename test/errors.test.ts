@@ -138,7 +138,7 @@ console.log(JSON.stringify({
 });
 
 describe("every error class of the source", () => {
-  const FOLDERS = ["engine", "input", "rules", "lint", "schema-model", "migrate", "serve", "live", "client", "testing", "generators", "cli"];
+  const FOLDERS = ["engine", "input", "rules", "lint", "schema-model", "migrate", "code", "serve", "live", "client", "testing", "generators", "cli"];
 
   /** Each class with an `extends` clause: its base, and the errorName it declares (a static string property). */
   const classes = FOLDERS.flatMap((folder) =>

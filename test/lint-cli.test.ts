@@ -31,7 +31,7 @@ function newest(dir: string): number {
 
 beforeAll(() => {
   const built = statSync(join(root, "dist/cli/lint/lint.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(...["cli", "engine", "lint", "schema-model", "migrate", "serve", "live", "client", "testing", "output"].map(newest));
+  const sources = Math.max(...["cli", "code", "engine", "lint", "schema-model", "migrate", "serve", "live", "client", "testing", "output"].map(newest));
   // tsc emits even when files outside lint have type errors; the scenarios below prove the result.
   // Then the bundle step, as `npm run build` does: tsc alone leaves its unbundled entry as the bin,
   // and the tests of the bundle (cli-bundle.test.ts) would fail after this one.

@@ -35,6 +35,7 @@ describe("npm pack", () => {
       "live",
       "client",
       "testing",
+      "code",
       "output",
       "bench",
       "schema",
