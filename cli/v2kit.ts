@@ -49,8 +49,8 @@ async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === "--version") {
-    const { createRequire } = await import("node:module");
-    process.stdout.write(`${createRequire(import.meta.url)("../../package.json").version}\n`);
+    const { packageVersion } = await import("./version.js");
+    process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -82,7 +82,8 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
   return { uri: rel.split(sep).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
 }
 
-export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
+/** `version` is the driver's (the CLI passes the installed v2kit's); without it the driver names none. */
+export function toSarif(files: readonly FileFindings[], cwd = process.cwd(), version?: string) {
   const results = files.flatMap(({ file, findings }) => {
     const seen = new Map<string, number>();
     return findings.map((finding) => {
@@ -126,7 +127,7 @@ export function toSarif(files: readonly FileFindings[], cwd = process.cwd()) {
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "v2kit migrate scan", rules: RULES } },
+        tool: { driver: { name: "v2kit migrate scan", ...(version === undefined ? {} : { version }), rules: RULES } },
         originalUriBaseIds: { "%SRCROOT%": { uri: `${pathToFileURL(cwd).href.replace(/\/?$/, "/")}` } },
         columnKind: "utf16CodeUnits",
         results,

@@ -4,6 +4,7 @@
 
 import type { Violation, Warning } from "../../engine/types.js";
 import { printable, printableJson } from "../../lint/printable.js";
+import { packageVersion } from "../version.js";
 import { type FormatContext, type Formatter, positionOf } from "./index.js";
 
 interface SarifResult {
@@ -68,7 +69,7 @@ export function formatter(context: FormatContext): Formatter {
         return { id, shortDescription: { text: description.text }, ...(description.hint ? { help: { text: description.hint } } : {}) };
       });
       const run = {
-        tool: { driver: { name: "v2kit", rules } },
+        tool: { driver: { name: "v2kit", version: packageVersion(), rules } },
         columnKind: "utf16CodeUnits",
         results: results.map((result) => ({ ...result, ruleIndex: ids.indexOf(result.ruleId) })),
       };

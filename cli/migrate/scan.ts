@@ -18,6 +18,7 @@ import type { FixOptions } from "../../migrate/scan/fix.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { printable, printableJson } from "../../lint/printable.js";
+import { packageVersion } from "../version.js";
 import { excluder, mergeBases as merge, readSource, sourceFiles, surroundings, type Unreadable } from "./scan-walk.js";
 
 export type FailOn = "mention" | "inferred" | "certain" | "none";
@@ -165,7 +166,7 @@ function failing(files: readonly FileFindings[], failOn: FailOn): boolean {
 
 function write(format: string, files: readonly FileFindings[]): void {
   if (format === "sarif") {
-    process.stdout.write(`${printableJson(toSarif(files, process.cwd()), 2)}\n`);
+    process.stdout.write(`${printableJson(toSarif(files, process.cwd(), packageVersion()), 2)}\n`);
     return;
   }
   if (format === "json") {

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { CodeFinding } from "../../code/types.js";
 import { printable, printableJson } from "../../lint/printable.js";
 import { escapeData, escapeProperty } from "../format/github.js";
+import { packageVersion } from "../version.js";
 import { frame, type Paint } from "../format/pretty.js";
 
 export const SCAN_FORMATS = ["pretty", "json", "sarif", "github"] as const;
@@ -193,7 +194,7 @@ export function toScanSarif(sources: readonly ScannedSource[], cwd = process.cwd
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "v2kit scan", rules } },
+        tool: { driver: { name: "v2kit scan", version: packageVersion(), rules } },
         originalUriBaseIds: { "%SRCROOT%": { uri: `${pathToFileURL(cwd).href.replace(/\/?$/, "/")}` } },
         columnKind: "utf16CodeUnits",
         results,
