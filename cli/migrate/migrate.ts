@@ -42,10 +42,10 @@ Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the 
                    its resource (needs {"method", "path", "status", "body"}), a {"message"} error
                    becomes a problem body:
                      v2kit migrate --response 200 examples/migrate/pod-list-response.json
-scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Python, Go, shell,
-                   PowerShell and Markdown/MDX code blocks are parsed; other text files are
-                   read line by line. Skips node_modules, .git, what .gitignore ignores, binary
-                   and non-regular files, files over --max-bytes
+scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Python, Go, Rust,
+                   PHP, shell, PowerShell and Markdown/MDX code blocks are parsed; other text
+                   files are read line by line. Skips node_modules, .git, what .gitignore
+                   ignores, binary and non-regular files, files over --max-bytes
 --fail-on LEVEL    scan: exit 1 on any v1 call (inferred, the default), only on certain calls
                    (certain), on calls and prose mentions of v1 routes (mention), or never (none):
                      v2kit migrate scan --fail-on certain src

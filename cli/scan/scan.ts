@@ -23,8 +23,8 @@ const HELP = `Usage:
              [DIR|FILE...]
 
 Checks the requests to the REST API written in source code (TypeScript/JavaScript, Python, Go,
-shell, PowerShell, Markdown code blocks; other text files line by line), as a linter checks
-code. Each call to the v2 API is checked against the document: a route or method it does not
+Rust, PHP, shell, PowerShell, Markdown code blocks; other text files line by line), as a linter
+checks code. Each call to the v2 API is checked against the document: a route or method it does not
 have (v2-unknown-route, naming the closest route), a query parameter the operation does not take
 (v2-unknown-query-param), a literal body lint rejects (v2-invalid-body, at the key or value), a
 response field the code reads that the answer does not have (v2-unknown-response-field), a body
