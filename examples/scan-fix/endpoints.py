@@ -1,4 +1,4 @@
-"""Scale a serverless endpoint through the retired v1 REST API."""
+"""Scale, remove and create serverless endpoints and stop pods through the retired v1 REST API."""
 
 import os
 
@@ -18,3 +18,7 @@ def remove(endpoint_id):
 
 def stop(pod_id):
     return requests.post(f"{API}/pods/{pod_id}/stop", headers=HEADERS)
+
+
+def create(spec):
+    return requests.post(f"{API}/endpoints", json=spec, headers=HEADERS)

@@ -292,12 +292,13 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
       : `the body this call passes to \`${viaClient}\` is not a literal v2kit reads: make it the v2 \`${route.operation ?? route.body?.kind.name}\` body`;
   }
   if (route.action !== undefined) {
-    if (!options.unsafe)
-      return `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
-    if (anchor) return rewriteBody(source, anchor, route, edits, options.context);
+    const unsafeOnly = `the per-action route becomes POST /v2/pods/{id}/action with {"action": "${route.action}"} as its body: run with --unsafe-fixes for that change`;
+    if (anchor) return options.unsafe ? rewriteBody(source, anchor, route, edits, options.context) : unsafeOnly;
     if (input?.bodyElsewhere || finding.body) return `the call sends a body v2kit cannot rewrite: send {"action": "${route.action}"}`;
     const add = site?.addBody;
     if (!add) return `v2kit cannot tell where this call would take a body: send {"action": "${route.action}"}`;
+    // --fix adds the action body where the call's shape proves it sends no other (BodyInsertion.exact).
+    if (!options.unsafe && add.exact !== true) return unsafeOnly;
     edits.push({ start: add.at, end: add.at, text: insertionText(add, route.action) });
     return undefined;
   }

@@ -658,7 +658,18 @@ export interface BodyInsertion {
   lineBreak?: string;
   /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
   hasHeaders?: boolean;
+  /**
+   * The call's written shape proves it sends no other body, so `{"action": …}` is all it sends and
+   * `--fix` may add it (the v1 per-action route's exact v2 form, spec: "The v1 per-action pod routes
+   * … become POST /v2/pods/{id}/action"). Not set where arguments could carry a body unseen
+   * (`*args`, `**kwargs`, a positional after the URL, `...options`), where the fetch has headers
+   * v2kit does not extend, or for shell and PowerShell (flags spread over the command line).
+   */
+  exact?: boolean;
 }
+
+/** Python keyword arguments that carry a request body (requests, httpx). */
+const PYTHON_BODY_KEYWORDS = /^(?:json|data|content|files)$/;
 
 /** Where a body could be added to the call around the URL expression at token `exprStart`, if the call's shape is plain. */
 export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], exprStart: number, commandWord?: Token): BodyInsertion | undefined {
@@ -681,14 +692,20 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
     const lastStart = (tokens[last[0]] as Token).start;
     const lineStart = source === undefined ? -1 : source.lastIndexOf("\n", lastStart - 1) + 1;
     const indent = source === undefined ? "" : source.slice(lineStart, lastStart);
-    if (source === undefined || lineStart === 0 || !/^[ \t]+$/.test(indent)) return { at, how: "parameter", dialect };
-    return { at, how: "parameter", dialect, lineBreak: `${source[lineStart - 2] === "\r" ? "\r\n" : "\n"}${indent}` };
+    if (source === undefined || lineStart === 0 || !/^[ \t]+$/.test(indent)) return { at, how: "parameter", dialect, exact: true };
+    return { at, how: "parameter", dialect, exact: true, lineBreak: `${source[lineStart - 2] === "\r" ? "\r\n" : "\n"}${indent}` };
   }
   if (dialect === "python") {
     const sendsBody = call.args.some(([a]) => /^(?:json|data)$/.test(tokens[a]?.text ?? "") && tokens[a + 1]?.text === "=");
-    return sendsBody ? undefined : { at: close, how: "kwarg", dialect };
+    if (sendsBody) return undefined;
+    // Exact: after the URL's argument only keyword arguments that carry no body, and no `*`/`**` unpacking anywhere.
+    const urlArg = call.args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
+    const keywordOnly = (a: number) => tokens[a]?.kind === "ident" && tokens[a + 1]?.text === "=" && !PYTHON_BODY_KEYWORDS.test(tokens[a]?.text ?? "");
+    const unpacks = call.args.some(([a]) => tokens[a]?.text === "*" || tokens[a]?.text === "**");
+    const exact = urlArg >= 0 && !unpacks && call.args.slice(urlArg + 1).every(([a]) => keywordOnly(a));
+    return { at: close, how: "kwarg", dialect, ...(exact ? { exact } : {}) };
   }
-  if (call.args.length === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? "")) return { at: close, how: "argument", dialect };
+  if (call.args.length === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? "")) return { at: close, how: "argument", dialect, exact: true };
   if (dialect === "php") return undefined;
   const options = call.args[1];
   if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
@@ -697,7 +714,15 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
         .slice(options[0], options[1])
         .some((t, k) => t.text === name && (tokens[options[0] + k + 1]?.text === ":" || tokens[options[0] + k + 1]?.text === ","));
     if (keyAt("body")) return undefined;
-    return { at: (tokens[options[0]] as Token).end, how: "option", dialect, ...(keyAt("headers") ? { hasHeaders: true } : {}) };
+    const spreads = tokens.slice(options[0], options[1]).some((t) => t.text === "...");
+    const hasHeaders = keyAt("headers");
+    return {
+      at: (tokens[options[0]] as Token).end,
+      how: "option",
+      dialect,
+      ...(hasHeaders ? { hasHeaders } : {}),
+      ...(!hasHeaders && !spreads ? { exact: true } : {}),
+    };
   }
   return undefined;
 }

@@ -156,6 +156,10 @@ describe("a v1 path on a v2 base is fixed where the call migration would fix it"
     "def pod(pod_id):",
     '    return requests.get(f"{BASE}/pods/{pod_id}", timeout=30).json()',
     "",
+    "",
+    "def stop(pod_id, **options):",
+    '    requests.post(f"{BASE}/pods/{pod_id}/stop", **options).raise_for_status()',
+    "",
   ].join("\n");
   const client = [
     'const API = "https://api.runpod.io/v2";',
@@ -172,7 +176,7 @@ describe("a v1 path on a v2 base is fixed where the call migration would fix it"
     "",
   ].join("\n");
 
-  it("--fix renames the path segments; a per-action route needs --unsafe-fixes, and a request function never gets a body added", () => {
+  it("--fix renames the path segments and adds an action body where the call provably sends no other; **options needs --unsafe-fixes; a request function never gets a body added", () => {
     const dir = tree({ "manager.py": manager, "client.ts": client });
     const scanned = calls(run(dir, ["--format", "json"]).stdout);
     expect(scanned.map(shown).sort()).toEqual([
@@ -181,23 +185,33 @@ describe("a v1 path on a v2 base is fixed where the call migration would fix it"
       "client.ts POST /pods/${id}/stop → POST /v2/pods/{id}/action",
       "manager.py DELETE /endpoints/{endpoint_id} → DELETE /v2/serverless/{id}",
       "manager.py POST /pods/{pod_id}/start → POST /v2/pods/{id}/action",
+      "manager.py POST /pods/{pod_id}/stop → POST /v2/pods/{id}/action",
     ]);
     expect(scanned.every((finding) => finding.ruleId === RULE)).toBe(true);
 
     const safe = run(dir, ["--fix", "--format", "json"]);
-    expect(safe.stderr).toMatch(/fixed 3 calls in 2 files/);
+    expect(safe.stderr).toMatch(/fixed 4 calls in 2 files/);
+    // The call names only `timeout=` after its URL: it sends no body, so {"action": "start"} is all v2 needs.
+    expect(readFileSync(join(dir, "manager.py"), "utf8")).toContain(
+      'requests.post(f"{BASE}/pods/{pod_id}/action", timeout=30, json={"action": "start"}).raise_for_status()',
+    );
     const fixedTs = readFileSync(join(dir, "client.ts"), "utf8");
     expect(fixedTs).toContain('call("GET", "/network-volumes")');
     expect(fixedTs).toContain('call("GET", "/registries")');
     expect(readFileSync(join(dir, "manager.py"), "utf8")).toContain('requests.delete(f"{BASE}/serverless/{endpoint_id}"');
-    expect(calls(safe.stdout).map(shown).sort()).toEqual([
+    const safeLeft = calls(safe.stdout);
+    expect(safeLeft.map(shown).sort()).toEqual([
       "client.ts POST /pods/${id}/stop → POST /v2/pods/{id}/action",
-      "manager.py POST /pods/{pod_id}/start → POST /v2/pods/{id}/action",
+      "manager.py POST /pods/{pod_id}/stop → POST /v2/pods/{id}/action",
     ]);
+    // `**options` could carry a `json=` of its own: adding one is for --unsafe-fixes.
+    expect(safeLeft.find((finding) => finding.file === "manager.py")?.notes.map((note) => note.message)).toContainEqual(
+      expect.stringContaining("run with --unsafe-fixes for that change"),
+    );
 
     const unsafe = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
     expect(readFileSync(join(dir, "manager.py"), "utf8")).toContain(
-      'requests.post(f"{BASE}/pods/{pod_id}/action", timeout=30, json={"action": "start"}).raise_for_status()',
+      'requests.post(f"{BASE}/pods/{pod_id}/action", **options, json={"action": "stop"}).raise_for_status()',
     );
     // Through `call`, the body {"action": "stop"} would have to be an argument it does not take: reported, not changed.
     const left = calls(unsafe.stdout);
