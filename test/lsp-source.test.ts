@@ -5,18 +5,14 @@
 // parses (python3, node --check, gofmt, bash -n). Driven over stdio with the client side of the
 // protocol (vscode-languageserver-protocol), as an editor.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as Protocol from "vscode-languageserver-protocol/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-
-const protocol = createRequire(import.meta.url)("vscode-languageserver-protocol/node") as typeof Protocol;
-const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
+import { cli, type Editor, protocol, startEditor } from "./lsp-harness.js";
 
 /** One file per language, each with one v1 call on line 2 or later (0-based line in `line`). */
 const SOURCES = {
@@ -43,46 +39,16 @@ const SOURCES = {
 } as const;
 type SourceName = keyof typeof SOURCES;
 
+let editor: Editor;
 let dir: string;
-let child: ChildProcess;
-let stderr = "";
 let connection: Protocol.ProtocolConnection;
-const published = new Map<string, Protocol.PublishDiagnosticsParams[]>();
-
-const uriOf = (rel: string) => pathToFileURL(path.join(dir, rel)).href;
-const seen = (uri: string) => published.get(uri)?.length ?? 0;
-
-/** The diagnostics published for `uri` after the first `count` (an editor shows the latest). */
-async function diagnosticsAfter(uri: string, count: number): Promise<Protocol.Diagnostic[]> {
-  const deadline = Date.now() + 20_000;
-  while (seen(uri) <= count) {
-    if (Date.now() > deadline) throw new Error(`no diagnostics for ${uri} after ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return (published.get(uri) as Protocol.PublishDiagnosticsParams[])[count]?.diagnostics as Protocol.Diagnostic[];
-}
-
-let version = 1;
-const versions = new Map<string, number>();
-function openBuffer(uri: string, languageId: string, text: string): void {
-  versions.set(uri, version);
-  void connection.sendNotification(protocol.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: version++, text } });
-}
-/** An incremental change: `text` replaces the range, as an editor sends a keystroke. */
-function edit(uri: string, range: Protocol.Range, text: string): void {
-  versions.set(uri, version);
-  void connection.sendNotification(protocol.DidChangeTextDocumentNotification.type, {
-    textDocument: { uri, version: version++ },
-    contentChanges: [{ range, text }],
-  });
-}
-function close(uri: string): void {
-  void connection.sendNotification(protocol.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
-}
-function save(rel: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-  writeFileSync(path.join(dir, rel), text);
-}
+const uriOf = (rel: string) => editor.uriOf(rel);
+const seen = (uri: string) => editor.seen(uri);
+const diagnosticsAfter = (uri: string, count: number) => editor.diagnosticsAfter(uri, count);
+const openBuffer = (uri: string, languageId: string, text: string) => editor.open(uri, languageId, text);
+const edit = (uri: string, range: Protocol.Range, text: string) => editor.edit(uri, range, text);
+const close = (uri: string) => editor.close(uri);
+const save = (rel: string, text: string) => editor.save(rel, text);
 
 /** The code actions for `uri`'s diagnostics, and the text the first one's edit gives. */
 async function quickFix(uri: string, languageId: string, text: string, diagnostics: Protocol.Diagnostic[]): Promise<{ titles: string[]; fixed?: string }> {
@@ -99,29 +65,16 @@ async function quickFix(uri: string, languageId: string, text: string, diagnosti
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "v2kit-lsp-source-"));
-  save("v2kit.config.json", JSON.stringify({ scan: { include: ["src"], exclude: ["src/vendor/"] } }, null, 2));
-  for (const [rel, source] of Object.entries(SOURCES)) save(rel, source.text);
-  save("tools/other.py", SOURCES["src/app.py"].text);
-  save("src/vendor/lib.py", SOURCES["src/app.py"].text);
-  child = spawn(process.execPath, [cli, "lsp", "--stdio"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout!), new protocol.StreamMessageWriter(child.stdin!));
-  connection.onNotification(protocol.PublishDiagnosticsNotification.type, (params) => {
-    published.set(params.uri, [...(published.get(params.uri) ?? []), params]);
+  editor = await startEditor(dir, (write) => {
+    write("v2kit.config.json", JSON.stringify({ scan: { include: ["src"], exclude: ["src/vendor/"] } }, null, 2));
+    for (const [rel, source] of Object.entries(SOURCES)) write(rel, source.text);
+    write("tools/other.py", SOURCES["src/app.py"].text);
+    write("src/vendor/lib.py", SOURCES["src/app.py"].text);
   });
-  connection.listen();
-  await connection.sendRequest(protocol.InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(dir).href,
-    capabilities: {},
-    workspaceFolders: null,
-  });
-  await connection.sendNotification(protocol.InitializedNotification.type, {});
+  connection = editor.connection;
 }, 30_000);
 
-afterAll(() => {
-  if (child.exitCode === null) child.kill();
-});
+afterAll(() => editor.stop());
 
 describe("a covered source file", () => {
   test.each(Object.keys(SOURCES) as SourceName[])("%s: the v1 call is a v1-call error at the URL", async (rel) => {
@@ -136,7 +89,7 @@ describe("a covered source file", () => {
     const lineText = text.split("\n")[line] as string;
     expect(lineText.slice(diagnostic.range.start.character, diagnostic.range.end.character)).toBe("https://rest.runpod.io/v1/pods");
     expect(diagnostic.message).toContain("GET /v2/pods");
-    expect(published.get(uri)?.[0]?.version).toBe(versions.get(uri));
+    expect(editor.published.get(uri)?.[0]?.version).toBe(editor.versionOf(uri));
     close(uri);
     await diagnosticsAfter(uri, 1);
   });
@@ -241,8 +194,8 @@ describe("the quick fix of a v1 call", () => {
     const { titles } = await quickFix(uri, "python", text, diagnostics);
     expect(titles).toEqual([]);
     close(uri);
-    expect(stderr).toBe("");
-    expect(child.exitCode).toBeNull();
+    expect(editor.stderr()).toBe("");
+    expect(editor.child.exitCode).toBeNull();
   });
 });
 

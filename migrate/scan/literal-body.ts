@@ -671,6 +671,39 @@ export interface BodyInsertion {
 /** Python keyword arguments that carry a request body (requests, httpx). */
 const PYTHON_BODY_KEYWORDS = /^(?:json|data|content|files)$/;
 
+/** The modules whose request functions take `json=` (Python) or a data argument (axios), and the calls that make their client objects. */
+const LIBRARY_MODULES: Record<"python" | "js", RegExp> = { python: /^(?:requests|httpx)$/, js: /^axios$/ };
+const LIBRARY_FACTORIES: Record<"python" | "js", RegExp> = { python: /^(?:Session|session|Client|AsyncClient)$/, js: /^create$/ };
+
+/**
+ * The call opened at `open` is a request method of an HTTP library whose body argument v2kit
+ * writes (`requests.post(`, `httpx.patch(`, `axios.post(`), or of an object the file makes with
+ * one (`self._http = httpx.Client(…)`, `with requests.Session() as http`, `api = axios.create(…)`),
+ * not a function of the user's own that happens to be called `post`.
+ */
+function libraryCall(tokens: readonly Token[], open: number, dialect: "python" | "js"): boolean {
+  if (tokens[open - 1]?.kind !== "ident" || tokens[open - 2]?.text !== ".") return false;
+  const receiver = tokens[open - 3];
+  if (receiver?.kind !== "ident") return false;
+  if (LIBRARY_MODULES[dialect].test(receiver.text) && tokens[open - 4]?.text !== ".") return true;
+  const made = (k: number) =>
+    LIBRARY_MODULES[dialect].test(tokens[k]?.text ?? "") &&
+    tokens[k + 1]?.text === "." &&
+    LIBRARY_FACTORIES[dialect].test(tokens[k + 2]?.text ?? "") &&
+    tokens[k + 3]?.text === "(";
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k]?.text !== receiver.text || k === open - 3) continue;
+    // `name = httpx.Client(`, `self.name = requests.Session(`, `const api = axios.create(`
+    if (tokens[k + 1]?.text === "=" && made(k + 2)) return true;
+    // `with httpx.Client(…) as name:`
+    if (dialect === "python" && tokens[k - 1]?.text === "as") {
+      const opener = tokens[k - 2]?.text === ")" ? matchOpen(tokens, k - 2) : -1;
+      if (opener > 3 && made(opener - 3)) return true;
+    }
+  }
+  return false;
+}
+
 /** Where a body could be added to the call around the URL expression at token `exprStart`, if the call's shape is plain. */
 export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], exprStart: number, commandWord?: Token): BodyInsertion | undefined {
   const { tokens } = ctx;
@@ -702,10 +735,11 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
     const urlArg = call.args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
     const keywordOnly = (a: number) => tokens[a]?.kind === "ident" && tokens[a + 1]?.text === "=" && !PYTHON_BODY_KEYWORDS.test(tokens[a]?.text ?? "");
     const unpacks = call.args.some(([a]) => tokens[a]?.text === "*" || tokens[a]?.text === "**");
-    const exact = urlArg >= 0 && !unpacks && call.args.slice(urlArg + 1).every(([a]) => keywordOnly(a));
+    const exact = urlArg >= 0 && !unpacks && call.args.slice(urlArg + 1).every(([a]) => keywordOnly(a)) && libraryCall(tokens, open, dialect);
     return { at: close, how: "kwarg", dialect, ...(exact ? { exact } : {}) };
   }
-  if (call.args.length === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? "")) return { at: close, how: "argument", dialect, exact: true };
+  if (call.args.length === 1 && METHOD_WITH_DATA.test(calleeOf(tokens, open)?.callee ?? ""))
+    return { at: close, how: "argument", dialect, ...(dialect === "js" && libraryCall(tokens, open, dialect) ? { exact: true } : {}) };
   if (dialect === "php") return undefined;
   const options = call.args[1];
   if (call.args.length === 2 && options && tokens[options[0]]?.text === "{" && matchClose(tokens, options[0]) === options[1]) {
@@ -715,13 +749,15 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
         .some((t, k) => t.text === name && (tokens[options[0] + k + 1]?.text === ":" || tokens[options[0] + k + 1]?.text === ","));
     if (keyAt("body")) return undefined;
     const spreads = tokens.slice(options[0], options[1]).some((t) => t.text === "...");
+    // Only the platform's fetch is known to take `body` and `headers` so.
+    const fetches = callee?.callee === "fetch" && (!callee.viaObject || /^(?:window|globalThis|self)$/.test(tokens[open - 3]?.text ?? ""));
     const hasHeaders = keyAt("headers");
     return {
       at: (tokens[options[0]] as Token).end,
       how: "option",
       dialect,
       ...(hasHeaders ? { hasHeaders } : {}),
-      ...(!hasHeaders && !spreads ? { exact: true } : {}),
+      ...(!hasHeaders && !spreads && fetches ? { exact: true } : {}),
     };
   }
   return undefined;

@@ -1,0 +1,140 @@
+// Issue 41: a v1 per-action pod route (`POST /v1/pods/{id}/stop`) is `POST /v2/pods/{id}/action`
+// with `{"action": "stop"}` as its body (spec: "The v1 per-action pod routes (start, stop, reset,
+// restart) become POST /v2/pods/{id}/action"). `--fix` adds that body where the call's written
+// shape proves it sends no other: a request method of requests/httpx/axios (or of a client object
+// the file makes with one) with only body-less keyword arguments after the URL, a `fetch` whose
+// options literal has no headers and no spread. Anything else (a function of the user's own that
+// is called `post`, a fetch with headers, `**options`) waits for --unsafe-fixes. The fixed Python
+// client runs against a stub `requests` that records what it sends; each body lints valid.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { expectLintsValid, has, jsonLines, pythonRequests, run, scratchFolders } from "./scan-harness.js";
+
+const tree = scratchFolders("v2kit-actions-");
+const python = has("python3", ["--version"]);
+
+const REQUESTS_STUB = `import json as _json, sys
+class _Response:
+    def raise_for_status(self):
+        pass
+    def json(self):
+        return {}
+def request(method, url, json=None, **kwargs):
+    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
+    return _Response()
+def post(url, **kwargs):
+    return request("POST", url, **kwargs)
+class Session:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return False
+    def post(self, url, **kwargs):
+        return request("POST", url, **kwargs)
+`;
+
+const CLIENT = [
+  "import requests",
+  "",
+  'BASE = "https://rest.runpod.io/v1"',
+  "",
+  "",
+  "def stop(pod_id):",
+  '    requests.post(f"{BASE}/pods/{pod_id}/stop", timeout=5).raise_for_status()',
+  "",
+  "",
+  "def restart(pod_id):",
+  "    with requests.Session() as session:",
+  '        session.post(f"{BASE}/pods/{pod_id}/restart").raise_for_status()',
+  "",
+].join("\n");
+
+const TS_CLIENT = [
+  'import axios from "axios";',
+  'const BASE = "https://rest.runpod.io/v1";',
+  "const api = axios.create({ timeout: 1000 });",
+  'export const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: "POST" });',
+  "export const start = (id: string) => api.post(`${BASE}/pods/${id}/start`);",
+  "",
+].join("\n");
+
+interface Left {
+  file: string;
+  line: number;
+  notes: { message: string }[];
+}
+
+describe("--fix adds a per-action route's action body where the call provably sends no other", () => {
+  it.skipIf(!python)("Python (requests, a Session): fixed by --fix, and the program sends {action} bodies that lint valid", () => {
+    const dir = tree({ "client.py": CLIENT, "requests.py": REQUESTS_STUB });
+    const fixed = run(dir, ["--fix"]);
+    expect(fixed.stderr).toContain("fixed 2 calls in 1 file; 0 calls left");
+    const text = readFileSync(join(dir, "client.py"), "utf8");
+    expect(text).toContain('requests.post(f"{BASE}/pods/{pod_id}/action", timeout=5, json={"action": "stop"})');
+    expect(text).toContain('session.post(f"{BASE}/pods/{pod_id}/action", json={"action": "restart"})');
+    const sent = pythonRequests(dir, 'client.stop("p1"); client.restart("p1")');
+    expect(sent).toEqual([
+      { method: "POST", url: "https://api.runpod.io/v2/pods/p1/action", body: { action: "stop" } },
+      { method: "POST", url: "https://api.runpod.io/v2/pods/p1/action", body: { action: "restart" } },
+    ]);
+    for (const request of sent) expectLintsValid("podAction", (request as { body: unknown }).body);
+    expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");
+  });
+
+  it("TypeScript (a fetch without headers, an axios.create client): fixed by --fix, with Content-Type for fetch", () => {
+    const dir = tree({ "client.ts": TS_CLIENT });
+    expect(run(dir, ["--fix"]).stderr).toContain("fixed 2 calls in 1 file; 0 calls left");
+    const text = readFileSync(join(dir, "client.ts"), "utf8");
+    expect(text).toContain(
+      'fetch(`${BASE}/pods/${id}/action`, { body: JSON.stringify({ action: "stop" }), headers: { "Content-Type": "application/json" }, method: "POST" })',
+    );
+    expect(text).toContain('api.post(`${BASE}/pods/${id}/action`, { action: "start" })');
+  });
+
+  it("a function of the user's own called post, a fetch with headers and **options wait for --unsafe-fixes, saying so", () => {
+    const dir = tree({
+      "mine.py": [
+        'BASE = "https://rest.runpod.io/v1"',
+        "",
+        "",
+        "class Mine:",
+        "    def post(self, url):",
+        "        return url",
+        "",
+        "",
+        "mine = Mine()",
+        "",
+        "",
+        "def stop(pod_id):",
+        '    return mine.post(f"{BASE}/pods/{pod_id}/stop")',
+        "",
+      ].join("\n"),
+      "spread.py": [
+        "import requests",
+        "",
+        'BASE = "https://rest.runpod.io/v1"',
+        "",
+        "",
+        "def stop(pod_id, **options):",
+        '    return requests.post(f"{BASE}/pods/{pod_id}/stop", **options)',
+        "",
+      ].join("\n"),
+      "headers.ts": [
+        'const BASE = "https://rest.runpod.io/v1";',
+        'export const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: "POST", headers: { Authorization: "Bearer k" } });',
+        "",
+      ].join("\n"),
+    });
+    const safe = run(dir, ["--fix", "--format", "json"]);
+    expect(safe.stderr).toContain("fixed 0 calls in 0 files; 3 calls left");
+    const left = jsonLines<Left>(safe.stdout);
+    expect(left.map((finding) => finding.file).sort()).toEqual(["headers.ts", "mine.py", "spread.py"]);
+    for (const finding of left)
+      expect(finding.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("run with --unsafe-fixes for that change"));
+    const unsafe = run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(unsafe.stderr).toContain("fixed 3 calls in 3 files; 0 calls left");
+    expect(readFileSync(join(dir, "mine.py"), "utf8")).toContain('mine.post(f"{BASE}/pods/{pod_id}/action", json={"action": "stop"})');
+  });
+});
