@@ -34,6 +34,13 @@ const TEMPLATE_SWITCHES: Record<string, string> = {
   includeEndpointBoundTemplates: "v2 has no switch for templates bound to endpoints",
 };
 
+/** The expansions v2 serves at another route, and on which v1 routes (expansionOf). */
+const REPLACED: Readonly<Record<string, readonly Record<string, string>[]>> = {
+  includeTemplate: [POD_EXPANSIONS, ENDPOINT_EXPANSIONS],
+  includeNetworkVolume: [POD_EXPANSIONS],
+  includeWorkers: [ENDPOINT_EXPANSIONS],
+};
+
 /** What v2 offers instead of a v1 query parameter it does not take, by v1 route. */
 const INSTEAD: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "GET /pods": POD_EXPANSIONS,
@@ -64,6 +71,25 @@ const GROUPING_AS_V2: Readonly<Record<string, { value: string; v2: string }>> = 
 export interface QueryChange {
   key: string;
   to: string | null;
+  /**
+   * A drop only `migrate scan --unsafe-fixes` makes: a v1 expansion (`includeWorkers`,
+   * `includeTemplate`, …) asks for data v2 returns at another route, so the call no longer
+   * receives it (the note on the parameter names that route).
+   */
+  unsafe?: true;
+}
+
+/**
+ * Whether v1 query parameter `key` of the v1 route is an expansion v2 does not return and
+ * serves at another route (the parameter's note names it): such a parameter may be dropped, by
+ * `--unsafe-fixes` only. A filter (`name`, `gpuTypeId`) or a switch that changes which records
+ * are listed (`includePublicTemplates`, pods' `includeWorkers`, which also lists the pods that
+ * are serverless workers) is never dropped: the answer would hold other records. Nor is an
+ * expansion whose data v2 has nowhere (`includeMachine`, `includeSavingsPlans`).
+ */
+export function expansionOf(route: RouteMapping, key: string): boolean {
+  const table = INSTEAD[`${route.method} ${route.v1}`];
+  return (table === POD_EXPANSIONS || table === ENDPOINT_EXPANSIONS) && (REPLACED[key]?.includes(table) ?? false);
 }
 
 /** A key or a whole query written as a placeholder: `${qs}`, `{params}`, `$QUERY`, `<query>`. */
@@ -139,6 +165,7 @@ export function migrateQuery(route: RouteMapping, query: string): { query: strin
     }
     // A repeated parameter (`gpuTypeId=A&gpuTypeId=B`) is reported once.
     if (notes.some((note) => note.field === key)) continue;
+    if (expansionOf(route, key)) changes.push({ key, to: null, unsafe: true });
     const instead =
       INSTEAD[`${route.method} ${route.v1}`]?.[key] ??
       (list ? "the filter does not carry over: filter the list v2 returns yourself" : "drop it or find the v2 route that serves it");

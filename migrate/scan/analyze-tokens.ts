@@ -43,6 +43,7 @@ import { responseReads } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { joinedAsPath, startsWithResource, withSlash } from "./slashless.js";
+import { runtimeQueryOf } from "./query-builder.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
 const ASSIGN = new Set(["=", ":=", ":"]);
@@ -478,6 +479,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
               ...(sentBody.unsure === undefined ? {} : { bodyUnsure: sentBody.unsure }),
             }),
     });
+    // A query built at run time by a URLSearchParams of literal names (query-builder.ts, issue 41).
+    const runtimeQuery = dialect === "js" && !mention && /\?\$\{[^{}]*\}$/.test(path) ? runtimeQueryOf(tokens, text, expr.start, expr.end) : undefined;
+    if (runtimeQuery) (candidates[candidates.length - 1] as Candidate).runtimeQuery = runtimeQuery;
     // What the code reads back from the call (issue 41, item 3).
     const reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
     if (reads.length > 0)

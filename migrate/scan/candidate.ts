@@ -5,6 +5,7 @@ import { V1_RESOURCES, V1_SERVER_HOST } from "../route-table.js";
 import type { BodyAnchor, BodyInsertion, JsonHeader } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
 import type { LocatedRead } from "./response-reads.js";
+import type { RuntimeQuery } from "./query-builder.js";
 
 /**
  * Where a call is written, for `migrate scan --fix`: the URL as evaluated with each character's
@@ -56,6 +57,8 @@ export interface Candidate {
   site?: FixSite;
   /** What the code reads back from the call's response (Python, JavaScript). */
   reads?: LocatedRead[];
+  /** The query is built at run time by a builder whose names v2kit reads (query-builder.ts). */
+  runtimeQuery?: RuntimeQuery;
 }
 
 /**

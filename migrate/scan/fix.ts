@@ -6,7 +6,8 @@
 
 import { DEFAULT_BASE_URL } from "../../live/flags.js";
 import { analyzeSource } from "./index.js";
-import { migrateQuery, type QueryChange } from "../query-params.js";
+import { expansionOf, migrateQuery, type QueryChange } from "../query-params.js";
+import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { bodyText, migrationFor } from "./fix-body.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
@@ -16,7 +17,7 @@ import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
 import { requestFunctionAt } from "./client-base.js";
-import type { MigrationContext } from "../types.js";
+import type { MigrationContext, Note } from "../types.js";
 
 export interface FixOptions {
   /** Also make fixes that change more than URL, method and a literal body. */
@@ -59,6 +60,9 @@ export interface Edit {
 export const DEFAULT_V2_BASE = `${DEFAULT_BASE_URL}/v2`;
 
 type Plan = { edits: Edit[]; shared: number[] } | { reason: string };
+
+/** The note migrateQuery gives a query parameter the v2 operation does not take. */
+const QUERY_NOTE = /^a query parameter v2 /;
 
 /** Characters that end the path of a URL (a query, a fragment, text around it). */
 const PATH_END = /[?#\s"'`<>(),;\\]/;
@@ -150,7 +154,31 @@ function planUrl(source: string, finding: Finding, options: FixOptions, edits: E
       if (renamed) return renamed;
     }
   }
-  return planQuery(url.text, pathEnd, route, place);
+  return finding.fixInput?.runtimeQuery ? planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits) : planQuery(url.text, pathEnd, route, place);
+}
+
+/**
+ * A query built at run time (query-builder.ts): a renamed name changed in its literal, a dropped
+ * one stopped with `builder.delete("name")` just before the statement that reads the builder.
+ */
+function planRuntimeQuery(runtime: RuntimeQuery, route: RouteMapping, edits: Edit[]): string | undefined {
+  const { changes } = migrateQuery(route, queryOfNames(runtime.names));
+  const dropped: string[] = [];
+  for (const change of changes) {
+    if (change.to === null) {
+      if (!dropped.includes(change.key)) dropped.push(change.key);
+      continue;
+    }
+    for (const name of runtime.names.filter((candidate) => candidate.name === change.key))
+      edits.push({ start: name.start, end: name.end, text: name.shorthand ? `${change.to}: ${name.name}` : change.to });
+  }
+  if (dropped.length === 0) return undefined;
+  const { insert } = runtime;
+  if (!insert)
+    return `the query built in \`${runtime.builder}\` sends ${dropped.map((name) => `\`${name}\``).join(", ")}, which v2 does not take, and v2kit cannot tell where to stop it being sent: delete it from \`${runtime.builder}\` before the call`;
+  const lines = dropped.map((name) => `${insert.indent}${runtime.builder}.delete(${JSON.stringify(name)})${insert.semicolon ? ";" : ""}\n`);
+  edits.push({ start: insert.at, end: insert.at, text: lines.join("") });
+  return undefined;
 }
 
 /**
@@ -162,7 +190,7 @@ function planQuery(text: string, pathEnd: number, route: RouteMapping, place: (a
   if (text[pathEnd] !== "?") return undefined;
   let end = pathEnd + 1;
   while (end < text.length && !/[#"'`\s]/.test(text[end] as string)) end++;
-  const { changes } = migrateQuery(route, text.slice(pathEnd, end));
+  const changes = migrateQuery(route, text.slice(pathEnd, end)).changes.filter((change) => !change.unsafe);
   if (changes.length === 0) return undefined;
   const pairs: { at: number; text: string; change: QueryChange | undefined }[] = [];
   let at = pathEnd + 1;
@@ -350,8 +378,20 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   const onV2 = finding.fixInput?.onV2Base;
   const errors = finding.notes.filter((note) => note.level === "error" && note !== onV2?.note);
   if (finding.v2 === null) return { reason: errors[0]?.message ?? "v2 has no such route" };
-  const blocking = errors[0];
-  if (blocking) return { reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}` };
+  // A v1 expansion v2 does not return (`includeWorkers` on an endpoint) in a query built at run time: dropped by
+  // --unsafe-fixes only, its note naming where v2 serves it. A literal query keeps it reported (docs/scan.md).
+  const route = finding.fixInput?.route;
+  const expansion = (note: Note) =>
+    finding.fixInput?.runtimeQuery !== undefined &&
+    note.field !== undefined &&
+    route !== undefined &&
+    QUERY_NOTE.test(note.message) &&
+    expansionOf(route, note.field);
+  const blocking = errors.find((note) => !expansion(note)) ?? (options.unsafe ? undefined : errors[0]);
+  if (blocking)
+    return {
+      reason: `${blocking.field ? `${blocking.field}: ` : ""}${blocking.message}${expansion(blocking) ? `; --unsafe-fixes drops \`${blocking.field}\` from the query, and the call no longer receives what it asked for` : ""}`,
+    };
   if (finding.fixInput?.hostElsewhere) return { reason: hostReason(finding) };
   if (onV2 !== undefined && finding.inferred.includes("base")) return { reason: farV2BaseReason(finding) };
   // A call through a client's request function: its base is known (client-base.ts), not inferred.

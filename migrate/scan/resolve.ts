@@ -12,6 +12,7 @@ import type { MethodAnchor } from "./method.js";
 import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from "../tables/response-fields.js";
 import type { LocatedRead } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
+import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 
 export type Inferred = "method" | "base";
 
@@ -74,6 +75,8 @@ export interface FixInput {
    * call is and does not stop its fix (its other error notes do, as for a v1 call).
    */
   onV2Base?: { base: "stated" | "relative"; note: Note };
+  /** The query is built at run time by a builder whose names v2kit reads (query-builder.ts): a fix renames or stops names there. */
+  runtimeQuery?: RuntimeQuery;
 }
 
 export interface FindingBody {
@@ -345,7 +348,16 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       const why = lineVerb ? "the line names no HTTP verb for this route" : "the call names no HTTP method";
       extra.unshift({ level: "info", message: `method ${method} inferred: ${why}` });
     }
-    const migrated = migrationOf(method, candidate.path);
+    // A query built at run time whose names are known (query-builder.ts) is judged as those names.
+    const runtime = candidate.runtimeQuery;
+    if (runtime) {
+      const sends = [...new Set(runtime.names.map(({ name }) => `\`${name}\``))];
+      extra.push({
+        level: "info",
+        message: `the query is built at run time in \`${runtime.builder}\` (URLSearchParams, line ${runtime.line}): ${sends.length === 0 ? "it sends no parameter" : `it may send ${sends.join(", ")}`}`,
+      });
+    }
+    const migrated = migrationOf(method, runtime ? candidate.path.replace(/\?[^?]*$/, queryOfNames(runtime.names)) : candidate.path);
     const sent =
       candidate.body === undefined || migrated.path === null
         ? undefined
@@ -395,6 +407,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(candidate.bodyUnsure === undefined ? {} : { bodyUnsure: candidate.bodyUnsure }),
         ...(candidate.base && !candidate.base.hostShown ? { hostElsewhere: true } : {}),
         ...(onV2 !== undefined && onV2Note ? { onV2Base: { base: onV2, note: onV2Note } } : {}),
+        ...(runtime ? { runtimeQuery: runtime } : {}),
       } satisfies FixInput,
     });
     const call = findings[findings.length - 1] as Finding;

@@ -136,7 +136,8 @@ export function readV2Calls(text: string, file = "", around: Surroundings = []):
     ...(language === "rust" ? { rust: true } : {}),
     constants: new Map(),
   };
-  collectConstants(plain);
+  // With the text, a query string built at run time (`cond ? \`?${params}\` : ""`) is read as one (analyze-tokens.ts queryStringValue).
+  collectConstants(plain, { ties: { names: new Set(), urls: [] }, text });
   const ctx: EvalContext = { ...plain, source: text };
   const own: Bases = { v1: false, v2: false };
   for (const value of ctx.constants.values()) if (value.every((part) => "text" in part)) noteBase(own, literalText(value));
