@@ -10,9 +10,8 @@ import { unifiedDiff } from "../../migrate/scan/diff.js";
 import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits } from "../../migrate/scan/client-base.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
-import { type Fake, fakeMatches, fakePath, fakesIn, planFake, v1ResponseShape } from "../../migrate/scan/fakes.js";
+import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFake, v2FakeFindings } from "../../migrate/scan/fakes.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
-import { lineAt } from "../../migrate/scan/candidate.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
 import type { ScannedFile } from "./scan.js";
@@ -109,9 +108,19 @@ export function fixFiles(
       const why = reasons.get(key(finding))?.shift();
       return why === undefined ? finding : withNote(finding, `not fixed: ${why}`);
     });
-    // A fake moved with its client that still answers in v1's shape: reported where it now is.
-    if (movedHere.length > 0 && result.edits.length > 0 && findings !== entry.findings)
-      annotated.push(...fakeResponses(movedHere, run.mode === "write" ? result.text : source, run.mode === "write" ? result.edits : []));
+    // A fake moved with its client that still answers in v1's shape: reported where it now is (a written file: every
+    // fake of a v2 URL in it, read again; a diff: the moved ones, where they are before the diff applies).
+    if (result.edits.length > 0 && findings !== entry.findings) {
+      if (run.mode === "write")
+        annotated.splice(
+          0,
+          annotated.length,
+          ...[...annotated.filter((finding) => finding.ruleId !== "v1-fake-response"), ...v2FakeFindings(entry.path, result.text, run.v2Base)].sort(
+            (a, b) => a.line - b.line || a.column - b.column,
+          ),
+        );
+      else annotated.push(...fakeResponseFindings(movedHere, source));
+    }
     if (annotated.length > 0) left.push({ ...entry, findings: annotated });
   }
   if (run.mode === "diff") process.stdout.write(diff);
@@ -126,6 +135,9 @@ export function fixFiles(
       for (const x of scanned.findings) {
         const note = x.notes.find((candidate) => candidate.message.startsWith("not fixed: "));
         if (note) process.stderr.write(`${printable(scanned.file)}:${x.line}:${x.column}: ${note.message}\n`);
+        // A fake the diff moves whose canned body is v1's: said beside the patch, as the fix would list it.
+        if (x.ruleId === "v1-fake-response")
+          for (const shape of x.notes) process.stderr.write(`${printable(scanned.file)}:${x.line}:${x.column}: ${printable(shape.message)}\n`);
       }
     }
   }
@@ -331,33 +343,6 @@ function tiedFakes(
     }
   }
   return tied;
-}
-
-/** `v1-fake-response` findings: the fakes moved to v2 whose canned body still has v1's shape, at their place in `text`. */
-function fakeResponses(fakes: readonly Fake[], text: string, edits: readonly Edit[]): Finding[] {
-  const out: Finding[] = [];
-  for (const one of fakes) {
-    const shape = v1ResponseShape(one);
-    if (!shape || !one.body) continue;
-    const at = one.body.at + edits.filter((edit) => edit.end <= one.body!.at).reduce((total, edit) => total + edit.text.length - (edit.end - edit.start), 0);
-    const { line, column } = lineAt(text, at);
-    const { route, problems } = shape;
-    out.push({
-      line,
-      column,
-      match: one.url.text,
-      v1: { method: route.method, path: route.v1 },
-      v2: route.v2 === null ? null : { method: route.v2Method, path: route.v2 },
-      notes: problems.map((message) => ({
-        level: "warning" as const,
-        message: `this fake's canned response has v1's shape: ${message}; make it what v2 answers`,
-      })),
-      confidence: "certain",
-      inferred: [],
-      ruleId: "v1-fake-response",
-    });
-  }
-  return out;
 }
 
 function fileOf(files: readonly ScannedFile[], finding: Finding | undefined): string {

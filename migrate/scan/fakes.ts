@@ -12,9 +12,12 @@ import { matchClose } from "./evaluate.js";
 import { lineAt } from "./candidate.js";
 import { ROUTES, type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { LIST_KEYS, RESPONSE_FIELDS, responseKindOf } from "../tables/response-fields.js";
+import { DEFAULT_BASE_URL } from "../../live/flags.js";
+import type { Finding } from "./resolve.js";
 
-/** The v1 document's server, as a fake writes it before a path. */
+/** The v1 document's server, as a fake writes it before a path; and the v2 base a fix moves it to. */
 const V1_BASE = `https://${V1_SERVER_HOST}/v1`;
+const V2_BASE = `${DEFAULT_BASE_URL}/v2`;
 const HTTP_VERBS = /^(?:get|post|put|patch|delete|head|options)$/i;
 /** Laravel's request assertions: every v1 URL literal inside the call is one. */
 const PHP_ASSERTIONS = new Set(["assertSent", "assertNotSent", "assertSentInOrder"]);
@@ -28,6 +31,10 @@ interface Literal {
 
 export interface Fake {
   file: string;
+  /** The API version of the URL it fakes: a v1 URL (moved with its client), or a v2 one (its canned body checked). */
+  version: 1 | 2;
+  /** The base its URL starts with (nock: the scope's origin and the path's first segment). */
+  base: string;
   /** What fakes the request: `Http::fake`, `Http::assertSent`, `responses`, `respx`, `requests_mock`, `nock`, `msw`. */
   kind: string;
   /** The literal holding the URL; for nock the path (`/v1/pods`) and `host` its scope's origin. */
@@ -95,19 +102,20 @@ function keyword(tokens: readonly Token[], args: readonly [number, number][], na
   return undefined;
 }
 
-/** Every fake of this API's v1 URLs in one file. */
-export function fakesIn(file: string, text: string): Fake[] {
-  if (!text.includes(V1_SERVER_HOST)) return [];
+/** Every fake of this API's v1 URLs (or, with `version` 2, of the v2 base `v2Base`) in one file. */
+export function fakesIn(file: string, text: string, version: 1 | 2 = 1, v2Base = V2_BASE): Fake[] {
+  const base = version === 1 ? V1_BASE : v2Base.replace(/\/$/, "").toLowerCase();
+  const origin = new URL(base).origin;
+  if (!text.includes(new URL(base).host)) return [];
   const dialect = languageOf(file, text);
   if (dialect !== "php" && dialect !== "python" && dialect !== "js") return [];
   const tokens = LEXERS[dialect](text);
   const fakes: Fake[] = [];
-  const push = (fake: Omit<Fake, "file" | "line" | "column">) => {
+  const push = (fake: Omit<Fake, "file" | "version" | "base" | "line" | "column">) => {
     const { line, column } = lineAt(text, fake.url.start);
-    fakes.push({ file, line, column, ...fake });
+    fakes.push({ file, version, base, line, column, ...fake });
   };
-  const onBase = (value: string | undefined) =>
-    value !== undefined && value.toLowerCase().startsWith(V1_BASE) && /^(?:[/*?#]|$)/.test(value.slice(V1_BASE.length));
+  const onBase = (value: string | undefined) => value !== undefined && value.toLowerCase().startsWith(base) && /^(?:[/*?#]|$)/.test(value.slice(base.length));
   const bodyAt = (k: number | undefined) => (k === undefined ? undefined : { tokens, open: k, dialect, at: tokens[k]?.start ?? 0 });
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
@@ -182,9 +190,9 @@ export function fakesIn(file: string, text: string): Fake[] {
       continue;
     }
     if (dialect === "js" && t.text === "nock" && tokens[k + 1]?.text === "(" && tokens[k - 1]?.text !== ".") {
-      const origin = stringAt(tokens, k + 2);
-      if (origin === undefined || origin.replace(/\/$/, "").toLowerCase() !== `https://${V1_SERVER_HOST}` || tokens[k + 3]?.text !== ")") continue;
-      const host = literalAt(text, tokens[k + 2] as Token, origin.replace(/\/$/, ""));
+      const scope = stringAt(tokens, k + 2);
+      if (scope === undefined || scope.replace(/\/$/, "").toLowerCase() !== origin || tokens[k + 3]?.text !== ")") continue;
+      const host = literalAt(text, tokens[k + 2] as Token, scope.replace(/\/$/, ""));
       if (!host) continue;
       // The scope's chain: `.get("/v1/pods").reply(200, body)` …, up to the end of the statement.
       let j = k + 3;
@@ -196,7 +204,7 @@ export function fakesIn(file: string, text: string): Fake[] {
         const close = matchClose(tokens, open);
         if (close < 0) break;
         const path = HTTP_VERBS.test(verb) ? stringAt(tokens, open + 1) : undefined;
-        if (path !== undefined && onBase(`https://${V1_SERVER_HOST}${path}`)) {
+        if (path !== undefined && onBase(`${origin}${path}`)) {
           const literal = literalAt(text, tokens[open + 1] as Token, path);
           // Its reply: `.reply(200, body)` right after.
           let body: Fake["body"];
@@ -256,7 +264,7 @@ function pythonMock(text: string, name: string): string | undefined {
 
 /** The v1 path of a fake's URL (the part after `https://rest.runpod.io/v1`, or nock's path after `/v1`). */
 export function fakePath(fake: Fake): FakePath {
-  const rest = fake.host ? fake.url.text.slice(3) : fake.url.text.slice(V1_BASE.length);
+  const rest = fake.host ? fake.url.text.slice(new URL(fake.base).pathname.replace(/\/$/, "").length) : fake.url.text.slice(fake.base.length);
   const cut = rest.search(/[?#*]/);
   const path = cut < 0 ? rest : rest.slice(0, cut);
   const tail = cut < 0 ? "" : rest.slice(cut);
@@ -265,11 +273,13 @@ export function fakePath(fake: Fake): FakePath {
   return { segments, tail, prefix: tail.startsWith("*") || (tail === "" && rest.endsWith("/*")) };
 }
 
-/** The v1 routes a fake's path is (its method's when stated). */
+/** The routes a fake's path is (its method's when stated): by their v1 path, or their v2 path for a fake of a v2 URL. */
 export function fakeRoutes(fake: Fake, path: FakePath = fakePath(fake)): RouteMapping[] {
   return ROUTES.filter((route) => {
-    if (fake.method !== undefined && route.method !== fake.method) return false;
-    const parts = route.v1.split("/").filter((segment) => segment !== "");
+    if (fake.method !== undefined && (fake.version === 1 ? route.method : route.v2Method) !== fake.method) return false;
+    if (fake.version === 2 && route.v2 === null) return false;
+    const pattern = fake.version === 1 ? route.v1 : (route.v2 as string).replace(/^\/v2/, "");
+    const parts = pattern.split("/").filter((segment) => segment !== "");
     return parts.length === path.segments.length && parts.every((part, i) => part.startsWith("{") || part === path.segments[i]);
   });
 }
@@ -317,7 +327,7 @@ export function planFake(fake: Fake, v2Base: string): { edits: { start: number; 
     if (v2Parts.length > v1Parts.length) return { reason: "the path has a shape the route table does not" };
   }
   if (path.tail.includes("?")) return { reason: "its URL has a query: v2kit does not rewrite a fake's query" };
-  const rest = fake.host ? fake.url.text.slice(3) : fake.url.text.slice(V1_BASE.length);
+  const rest = fake.host ? fake.url.text.slice(new URL(fake.base).pathname.replace(/\/$/, "").length) : fake.url.text.slice(fake.base.length);
   const written = rest.replace(/[?#*].*$/, "");
   const newPath = segments.length > 0 ? `/${segments.join("/")}${written.endsWith("/") ? "/" : ""}` : written;
   if (fake.host) {
@@ -404,4 +414,35 @@ export function v1ResponseShape(fake: Fake): { route: RouteMapping; problems: st
     problems.push(field.to === null ? `\`${key}\` is not in the v2 response (${field.note})` : `\`${key}\` is \`${field.to.join(".")}\` in v2 (${field.note})`);
   }
   return problems.length > 0 ? { route, problems } : undefined;
+}
+
+/** `v1-fake-response` findings: the fakes whose canned body has v1's shape where v2 answers otherwise, at their place in `text`. */
+export function fakeResponseFindings(fakes: readonly Fake[], text: string): Finding[] {
+  const out: Finding[] = [];
+  for (const one of fakes) {
+    const shape = v1ResponseShape(one);
+    if (!shape || !one.body) continue;
+    const { line, column } = lineAt(text, one.body.at);
+    const { route, problems } = shape;
+    out.push({
+      line,
+      column,
+      match: one.url.text,
+      v1: { method: route.method, path: route.v1 },
+      v2: route.v2 === null ? null : { method: route.v2Method, path: route.v2 },
+      notes: problems.map((message) => ({
+        level: "warning" as const,
+        message: `this fake's canned response has v1's shape: ${message}; make it what v2 answers`,
+      })),
+      confidence: "certain",
+      inferred: [],
+      ruleId: "v1-fake-response",
+    });
+  }
+  return out;
+}
+
+/** `v1-fake-response` findings of a file: its fakes of v2 URLs whose canned body still has v1's shape. */
+export function v2FakeFindings(file: string, text: string, v2Base = V2_BASE): Finding[] {
+  return fakeResponseFindings(fakesIn(file, text, 2, v2Base), text);
 }

@@ -444,7 +444,7 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
 export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
   for (const finding of findings)
-    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") {
+    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field" && finding.ruleId !== "v1-fake-response") {
       const blocked = options.blocked?.get(finding);
       plans.set(finding, blocked === undefined ? plan(source, finding, options, file) : { reason: blocked });
     }

@@ -9,10 +9,10 @@
 // answer fetch by method and URL, as the libraries do). The CLI runs as a child process.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { has, jsonLines, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, git, has, jsonLines, scan, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-fakes-");
 const php = has("php", ["--version"]);
@@ -254,6 +254,25 @@ describe("migrate scan --fix moves a client's test fakes with it", () => {
     const again = scanFix(dir, "--unsafe-fixes");
     expect(again.stderr).toMatch(/fixed 0 calls in 0 files/);
     expect(read(dir, "tests/PodsTest.php")).toBe(test);
+    // Later scans still say so: the fakes are v2 URLs now, with v1 bodies.
+    const later = scan(dir, "--format", "json", ".");
+    expect(fakeResponses(later.stdout)).toEqual(fakeResponses(fixed.stdout));
+    const failing = scan(dir, ".");
+    expect(failing.stdout).toMatch(/no v1 calls found; 2 test fakes answering in v1's shape/);
+  });
+
+  it("Laravel: --diff prints the same change as a patch git apply takes, and says which canned bodies are v1's", () => {
+    const fixedDir = scratch({ "src/Pods.php": PHP_CLIENT, "tests/PodsTest.php": PHP_TEST });
+    scanFix(fixedDir, "--unsafe-fixes");
+    const dir = scratch({ "src/Pods.php": PHP_CLIENT, "tests/PodsTest.php": PHP_TEST });
+    const diffed = spawnSync(process.execPath, [CLI, "migrate", "scan", "--diff", "--unsafe-fixes", "."], { cwd: dir, encoding: "utf8" });
+    expect(diffed.stdout).toContain("+    Http::fake(['https://api.runpod.io/v2/pods*' => Http::response([], 200)]);");
+    expect(diffed.stderr).toMatch(/would fix 4 calls and 4 test fakes of them in 2 files/);
+    expect(diffed.stderr).toContain("tests/PodsTest.php:13:63: this fake's canned response has v1's shape: `desiredStatus` is `status` in v2");
+    writeFileSync(join(dir, "fix.patch"), diffed.stdout);
+    const applied = git(dir, "apply", "fix.patch");
+    expect(applied.status, applied.stderr).toBe(0);
+    for (const file of ["src/Pods.php", "tests/PodsTest.php"]) expect(read(dir, file)).toBe(read(fixedDir, file));
   });
 
   it("Laravel: without --unsafe-fixes the base stays (a per-action call), and so do its fakes, each saying why", () => {
