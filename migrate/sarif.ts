@@ -55,16 +55,6 @@ const RULES = [
     properties: { precision: "high", tags: ["migration"] },
   },
   {
-    id: "v1-fake-response",
-    name: "V1FakeResponse",
-    shortDescription: { text: "A test fake of a v2 request answers in v1's shape" },
-    fullDescription: {
-      text: 'A test fake or mock (`Http::fake`, `responses`, `respx`, `requests_mock`, nock, msw) that `migrate scan --fix` moved to v2 with its client still answers with a v1 response: a field v2 renames, nests or drops (`desiredStatus` is `status`), or a bare list v2 wraps in an object (`{"pods": [...]}`). Tests that pass against it do not show the client works with v2: make the canned body what v2 answers.',
-    },
-    defaultConfiguration: { level: "warning" },
-    properties: { precision: "high", tags: ["migration", "tests"] },
-  },
-  {
     id: "v1-path-on-v2-base",
     name: "V1PathOnV2Base",
     shortDescription: { text: "A v1 route's path joined to the v2 base URL" },
@@ -73,6 +63,16 @@ const RULES = [
     },
     defaultConfiguration: { level: "error" },
     properties: { precision: "high", tags: ["migration"] },
+  },
+  {
+    id: "v1-fake-response",
+    name: "V1FakeResponse",
+    shortDescription: { text: "A test fake of a v2 request answers in v1's shape" },
+    fullDescription: {
+      text: 'A test fake or mock (`Http::fake`, `responses`, `respx`, `requests_mock`, nock, msw) that `migrate scan --fix` moved to v2 with its client still answers with a v1 response: a field v2 renames, nests or drops (`desiredStatus` is `status`), or a bare list v2 wraps in an object (`{"pods": [...]}`). Tests that pass against it do not show the client works with v2: make the canned body what v2 answers.',
+    },
+    defaultConfiguration: { level: "warning" },
+    properties: { precision: "high", tags: ["migration", "tests"] },
   },
 ];
 
