@@ -57,13 +57,15 @@ export function formatFindings(files: readonly FileFindings[]): string {
     }
   }
   const found = files.flatMap((file) => file.findings);
-  const all = found.filter((finding) => finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field");
+  const all = found.filter((finding) => finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field" && finding.ruleId !== "v1-fake-response");
   const reads = found.filter((finding) => finding.ruleId === "v1-response-field").length;
-  const mentions = found.length - all.length - reads;
+  const fakes = found.filter((finding) => finding.ruleId === "v1-fake-response").length;
+  const mentions = found.length - all.length - reads - fakes;
   const certain = all.filter((finding) => finding.confidence === "certain").length;
   const split = ` (${certain} certain, ${all.length - certain} inferred)`;
   const mentioned = mentions === 0 ? "" : `; ${mentions} mention${mentions === 1 ? "" : "s"} of v1 routes in prose`;
   const read = reads === 0 ? "" : `; ${reads} read${reads === 1 ? "" : "s"} of v1 response fields`;
-  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${read}${mentioned}`);
+  const faked = fakes === 0 ? "" : `; ${fakes} test fake${fakes === 1 ? "" : "s"} answering in v1's shape`;
+  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${read}${faked}${mentioned}`);
   return `${lines.join("\n")}\n`;
 }

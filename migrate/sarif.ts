@@ -64,12 +64,23 @@ const RULES = [
     defaultConfiguration: { level: "error" },
     properties: { precision: "high", tags: ["migration"] },
   },
+  {
+    id: "v1-fake-response",
+    name: "V1FakeResponse",
+    shortDescription: { text: "A test fake of a v2 request answers in v1's shape" },
+    fullDescription: {
+      text: 'A test fake or mock (`Http::fake`, `responses`, `respx`, `requests_mock`, nock, msw) that `migrate scan --fix` moved to v2 with its client still answers with a v1 response: a field v2 renames, nests or drops (`desiredStatus` is `status`), or a bare list v2 wraps in an object (`{"pods": [...]}`). Tests that pass against it do not show the client works with v2: make the canned body what v2 answers.',
+    },
+    defaultConfiguration: { level: "warning" },
+    properties: { precision: "high", tags: ["migration", "tests"] },
+  },
 ];
 
 export function describeFinding(finding: Finding): string {
   const target = finding.v2 ? `${finding.v2.method} ${finding.v2.path}` : "no v2 equivalent";
   const field = finding.responseField;
   if (field) return `v1 response field ${field.v1} of ${finding.v1.method} ${finding.v1.path} → ${field.v2 === null ? "no one place" : field.v2} in ${target}`;
+  if (finding.ruleId === "v1-fake-response") return `test fake of ${target} answers in v1's shape`;
   const what = finding.ruleId === "v1-mention" ? "v1 route named" : finding.ruleId === "v1-path-on-v2-base" ? "v1 path on the v2 base:" : "v1 call";
   return `${what} ${finding.v1.method} ${finding.v1.path} → ${target}`;
 }

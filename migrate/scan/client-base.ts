@@ -287,9 +287,6 @@ export function clientUnits(
         }
       }
     }
-    // PHP tests that fake or assert the client's requests by full v1 URL (`Http::fake(['https://rest.runpod.io/v1/pods*' => …])`)
-    // stop matching once the base moves: the base stays, and the unit says where they are.
-    if (group.bases.some((base) => lex(base.file)?.dialect === "php")) blocked ??= fakedV1(sources, shown, group.name);
     const writtenOf = (call: (typeof members)[number]) => objects.find((object) => object.key === call.object)?.written ?? call.callee;
     for (const member of members) claimed.add(member.finding);
     units.push({
@@ -304,20 +301,6 @@ export function clientUnits(
     });
   }
   return units;
-}
-
-/** Laravel's `Http` fakes and request assertions. */
-const HTTP_FAKE = /\bHttp::(?:fake|assertSent|assertNotSent|assertSentInOrder)\b/;
-
-/** Why a PHP base cannot move: a PHP file of the tree fakes or asserts requests by full v1 URL (the first such URL's place). */
-function fakedV1(sources: ReadonlyMap<string, string>, shown: (path: string) => string, name: string): string | undefined {
-  for (const [path, text] of sources) {
-    if (!path.endsWith(".php") || !HTTP_FAKE.test(text)) continue;
-    const at = text.indexOf(V1_BASE_TEXT);
-    if (at < 0) continue;
-    return `\`${name}\` is also written as full v1 URLs in tests that fake or assert the client's requests (\`Http::fake\`, \`Http::assertSent\`) at ${shown(path)}:${lineAt(text, at).line}: moving the base would leave them matching v1 URLs the client no longer sends; migrate those tests with the base by hand`;
-  }
-  return undefined;
 }
 
 /** Whether a line break between tokens k-1 and k ends the statement. */

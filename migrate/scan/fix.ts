@@ -39,6 +39,11 @@ export interface FixOptions {
    * span it points at. A fixed call whose written text holds one is reported instead of fixed.
    */
   verify?: (text: string, file: string) => Rejection[];
+  /**
+   * A URL in a test fake or request assertion of a client's requests (fakes.ts, issue 41): the
+   * edits that move it with its client, or why it stays. Never planned as a call.
+   */
+  fake?: (f: Finding) => { edits: Edit[] } | { reason: string } | undefined;
   /** Calls left alone with this reason (set by fixFile itself after `verify` rejected their fix). */
   blocked?: ReadonlyMap<Finding, string>;
 }
@@ -372,6 +377,8 @@ function planJsonHeader(finding: Finding, edits: Edit[]): string | undefined {
 }
 
 function plan(source: string, finding: Finding, options: FixOptions, file: string): Plan {
+  const fake = options.fake?.(finding);
+  if (fake !== undefined) return "reason" in fake ? { reason: fake.reason } : { edits: fake.edits, shared: [] };
   const client = options.client?.(finding);
   if (client?.reason !== undefined) return { reason: client.reason };
   // A v1 path on a v2 base (issue 41): its own error note says what it is; the others stop a fix as for a v1 call.
@@ -478,7 +485,7 @@ const OPENER: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
 export function fixFile(source: string, file: string, findings: readonly Finding[], options: FixOptions, baseEdits: readonly Edit[] = []): FileFix {
   const plans = new Map<Finding, Plan>();
   for (const finding of findings)
-    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field") {
+    if (finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field" && finding.ruleId !== "v1-fake-response") {
       const blocked = options.blocked?.get(finding);
       plans.set(finding, blocked === undefined ? plan(source, finding, options, file) : { reason: blocked });
     }

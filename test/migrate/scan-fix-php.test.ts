@@ -5,7 +5,7 @@
 // test/fixtures/scan-clients/php-laravel, checked by scan-fix-clients.test.ts). Here: what the
 // lexer reads, the bodies a fix writes or reads (the `['action' => 'stop']` it adds lints valid and
 // the fixed file passes `php -l`; a literal array body with v1 keys is reported, not sent under a
-// v2 URL), and the base left alone when the tree's tests fake or assert the client's full v1 URLs.
+// v2 URL), and the tests that fake or assert the client's full v1 URLs moved with its base.
 // The CLI runs as a child process.
 
 import { spawnSync } from "node:child_process";
@@ -112,7 +112,7 @@ describe("migrate scan --fix on a Laravel client", () => {
     expect(second.stderr).toMatch(/fixed 0 calls in 0 files/);
   });
 
-  it("leaves the base and its calls when the tree's tests fake or assert the client's full v1 URLs, and says where", () => {
+  it("moves the tests that fake or assert the client's full v1 URLs with its base (scan-fix-fakes.test.ts has the rest)", () => {
     const fake = `<?php
 
 use Illuminate\\Support\\Facades\\Http;
@@ -125,10 +125,14 @@ it('stops a pod', function () {
 `;
     const dir = scratch({ "src/Pods.php": CLIENT, "tests/PodsTest.php": fake });
     const fixed = scanFix(dir, "--unsafe-fixes", "--format", "json");
-    expect(fixed.stderr).toMatch(/fixed 0 calls in 0 files/);
-    expect(readFileSync(join(dir, "src/Pods.php"), "utf8")).toBe(CLIENT);
-    expect(readFileSync(join(dir, "tests/PodsTest.php"), "utf8")).toBe(fake);
-    const notes = jsonLines<JsonFinding>(fixed.stdout).flatMap((finding) => finding.notes.map((note) => note.message));
-    expect(notes.some((note) => note.includes("tests that fake or assert the client's requests") && note.includes("tests/PodsTest.php:6"))).toBe(true);
+    expect(fixed.stderr).toMatch(/fixed 2 calls and 2 test fakes of them in 2 files; 1 call left/);
+    expect(readFileSync(join(dir, "src/Pods.php"), "utf8")).toContain("'https://api.runpod.io/v2'");
+    expect(readFileSync(join(dir, "tests/PodsTest.php"), "utf8")).toBe(
+      fake.replace("rest.runpod.io/v1/pods*", "api.runpod.io/v2/pods*").replace("rest.runpod.io/v1/pods/p1/stop", "api.runpod.io/v2/pods/p1/action"),
+    );
+    if (php) {
+      const lint = phpLint(join(dir, "tests/PodsTest.php"));
+      expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+    }
   });
 });
