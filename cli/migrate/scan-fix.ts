@@ -106,9 +106,10 @@ export function fixFiles(
   if (run.mode === "diff") process.stdout.write(diff);
   const remaining = left.reduce((total, scanned) => total + calls(scanned.findings), 0);
   const reads = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-response-field").length, 0);
+  const documents = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-openapi-document").length, 0);
   const verb = run.mode === "diff" ? "would fix" : "fixed";
   process.stderr.write(
-    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}\n`,
+    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}${documents > 0 ? `; ${documents} ${documents === 1 ? "copy" : "copies"} of the v1 OpenAPI document left as written (regenerate from the v2 one)` : ""}\n`,
   );
   if (run.mode === "diff") {
     for (const scanned of left) {
@@ -234,7 +235,8 @@ function movedReads(source: string, edits: readonly Edit[], reads: readonly Find
 }
 
 /** The calls among findings: not prose mentions, not reads of a response (`v1-response-field`). */
-const calls = (findings: readonly Finding[]) => findings.filter((x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field").length;
+const calls = (findings: readonly Finding[]) =>
+  findings.filter((x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field" && x.ruleId !== "v1-openapi-document").length;
 
 function withNote(finding: Finding, message: string): Finding {
   const copy: Finding = { ...finding, notes: [...finding.notes, { level: "info", message }] };
