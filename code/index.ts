@@ -4,6 +4,7 @@
 // (code/check.ts: routes, query parameters, literal bodies, response reads).
 
 import { analyzeSource, type Finding, type MigrationContext, readV2Calls, resolveFindings, type Surroundings } from "../migrate/index.js";
+import { V1_DOCUMENT_RULE, V2_DOCUMENT_URL } from "../migrate/scan/openapi-document.js";
 import { checkCalls } from "./check.js";
 import type { CodeDocument } from "./document.js";
 import type { CodeFinding } from "./types.js";
@@ -36,6 +37,8 @@ function endOf(finding: Finding): { endLine: number; endColumn: number } {
 }
 
 function messageOf(finding: Finding): string {
+  if (finding.ruleId === V1_DOCUMENT_RULE)
+    return `a copy of the retired v1 OpenAPI document (${finding.match === "paths" ? "v1 routes, no host named" : finding.match}): fetch the v2 document (GET ${V2_DOCUMENT_URL}) and regenerate the client from it`;
   const v1 = `${finding.v1.method} ${finding.v1.path}`;
   const what = finding.ruleId === "v1-path-on-v2-base" ? `a v1 route's path on the v2 base URL (${v1})` : `a call to the retired v1 API (${v1})`;
   const guessed = finding.inferred.length > 0 ? ` (${finding.inferred.join(" and ")} inferred)` : "";
@@ -47,7 +50,8 @@ function toCodeFinding(finding: Finding, file: string): CodeFinding {
   const mention = finding.ruleId === "v1-mention";
   const hints = finding.notes.map((note) => `${note.level}: ${note.field ? `${note.field} ` : ""}${note.message}`);
   return {
-    rule: "v1-call",
+    // A copy of the v1 OpenAPI document keeps its own rule id: it is no call.
+    rule: finding.ruleId === V1_DOCUMENT_RULE ? V1_DOCUMENT_RULE : "v1-call",
     level: mention ? "note" : "error",
     file,
     line: finding.line,
@@ -75,7 +79,8 @@ export function checkSource(text: string, file: string, around: Surroundings = [
   const v2Lines = new Set(calls.flatMap((call) => lineSpan(text, call.at.line, call.at.offset, call.end)));
   for (const finding of resolveFindings(analyzeSource(text, file), around, options.context)) {
     if (finding.ruleId === "v1-path-on-v2-base" && v2Lines.has(finding.line)) continue;
-    if (V1_CALLS.has(finding.ruleId) || (options.mentions === true && finding.ruleId === "v1-mention")) findings.push(toCodeFinding(finding, file));
+    if (V1_CALLS.has(finding.ruleId) || finding.ruleId === V1_DOCUMENT_RULE || (options.mentions === true && finding.ruleId === "v1-mention"))
+      findings.push(toCodeFinding(finding, file));
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -74,6 +74,16 @@ const RULES = [
     defaultConfiguration: { level: "warning" },
     properties: { precision: "high", tags: ["migration", "tests"] },
   },
+  {
+    id: "v1-openapi-document",
+    name: "V1OpenApiDocument",
+    shortDescription: { text: "A copy of the retired v1 OpenAPI document" },
+    fullDescription: {
+      text: "The file is an OpenAPI document of the v1 REST API (its server is https://rest.runpod.io/v1, or it names no host and declares only v1 routes), kept to generate a client from. v1 is retired on November 15, 2026: fetch the v2 document (GET /v2/openapi.json) and regenerate the client from it. Its paths are route declarations, not calls: one result per file, never fixed.",
+    },
+    defaultConfiguration: { level: "warning" },
+    properties: { precision: "high", tags: ["migration"] },
+  },
 ];
 
 export function describeFinding(finding: Finding): string {
@@ -81,6 +91,7 @@ export function describeFinding(finding: Finding): string {
   const field = finding.responseField;
   if (field) return `v1 response field ${field.v1} of ${finding.v1.method} ${finding.v1.path} → ${field.v2 === null ? "no one place" : field.v2} in ${target}`;
   if (finding.ruleId === "v1-fake-response") return `test fake of ${target} answers in v1's shape`;
+  if (finding.ruleId === "v1-openapi-document") return `copy of the retired v1 OpenAPI document → fetch ${target} and regenerate the client from it`;
   const what = finding.ruleId === "v1-mention" ? "v1 route named" : finding.ruleId === "v1-path-on-v2-base" ? "v1 path on the v2 base:" : "v1 call";
   return `${what} ${finding.v1.method} ${finding.v1.path} → ${target}`;
 }

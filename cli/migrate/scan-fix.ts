@@ -126,9 +126,10 @@ export function fixFiles(
   if (run.mode === "diff") process.stdout.write(diff);
   const remaining = left.reduce((total, scanned) => total + calls(scanned.findings), 0);
   const reads = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-response-field").length, 0);
+  const documents = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-openapi-document").length, 0);
   const verb = run.mode === "diff" ? "would fix" : "fixed";
   process.stderr.write(
-    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"}${fixedFakes > 0 ? ` and ${fixedFakes} test fake${fixedFakes === 1 ? "" : "s"} of them` : ""} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}\n`,
+    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"}${fixedFakes > 0 ? ` and ${fixedFakes} test fake${fixedFakes === 1 ? "" : "s"} of them` : ""} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}${documents > 0 ? `; ${documents} ${documents === 1 ? "copy" : "copies"} of the v1 OpenAPI document left as written (regenerate from the v2 one)` : ""}\n`,
   );
   if (run.mode === "diff") {
     for (const scanned of left) {
@@ -365,9 +366,11 @@ function movedReads(source: string, edits: readonly Edit[], reads: readonly Find
   });
 }
 
-/** The calls among findings: not prose mentions, not reads of a response (`v1-response-field`), not a fake's canned response (`v1-fake-response`). */
+/** The calls among findings: not prose mentions, not reads of a response (`v1-response-field`), not a fake's canned response (`v1-fake-response`), not a copy of the v1 document. */
 const calls = (findings: readonly Finding[]) =>
-  findings.filter((x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field" && x.ruleId !== "v1-fake-response").length;
+  findings.filter(
+    (x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field" && x.ruleId !== "v1-fake-response" && x.ruleId !== "v1-openapi-document",
+  ).length;
 
 function withNote(finding: Finding, message: string): Finding {
   const copy: Finding = { ...finding, notes: [...finding.notes, { level: "info", message }] };

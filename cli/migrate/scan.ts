@@ -72,10 +72,11 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       merge(bases, analysis.bases);
       byDirectory.set(dir, bases);
       merge(tree, analysis.bases);
-      if (analysis.candidates.length > 0 || faked.length > 0) analysed.push({ file: path, analysis });
+      // A copy of the v1 OpenAPI document is one finding and no text to fix: --fix never edits it.
+      if (analysis.candidates.length > 0 || faked.length > 0 || analysis.document) analysed.push({ file: path, analysis });
       if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
       // A file a shell script may source for its base (`config.env`: `BASE="${BASE:-https://…/v1}"`) too.
-      if (options.fix && (isCode(path, text) || definesShellBase(text))) sources.set(path, text);
+      if (options.fix && !analysis.document && (isCode(path, text) || definesShellBase(text))) sources.set(path, text);
     }
     for (const { file, analysis } of analysed) {
       const surrounding = surroundings(file, root, byDirectory, tree);

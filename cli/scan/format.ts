@@ -66,6 +66,13 @@ export const SCAN_RULES: readonly { id: string; name: string; level: CodeFinding
     text: "The request body is built elsewhere: it is not checked here",
     help: "Check the body where it is built against the request type the message names (`v2kit lint` on a saved body).",
   },
+  {
+    id: "v1-openapi-document",
+    name: "V1OpenApiDocument",
+    level: "error",
+    text: "A copy of the retired v1 OpenAPI document",
+    help: "The file is the v1 REST API's OpenAPI document (its server is https://rest.runpod.io/v1, or it names no host and declares only v1 routes): a client generated from it calls v1, which was retired on November 15, 2026. Fetch the v2 document (GET /v2/openapi.json) and regenerate the client from it. Its paths are route declarations, not calls: one finding per file.",
+  },
 ];
 
 const SEVERITY: Record<CodeFinding["level"], number> = { error: 2, warning: 1, note: 0 };

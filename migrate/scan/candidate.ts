@@ -4,6 +4,7 @@
 import { V1_RESOURCES, V1_SERVER_HOST } from "../route-table.js";
 import type { BodyAnchor, BodyInsertion, JsonHeader } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
+import type { V1Document } from "./openapi-document.js";
 import type { LocatedRead } from "./response-reads.js";
 import type { RuntimeQuery } from "./query-builder.js";
 
@@ -156,6 +157,8 @@ export interface FileAnalysis {
   candidates: Candidate[];
   /** Base URLs (or `/v1`, `/v2` prefixes) the file names as string literals. */
   bases: Bases;
+  /** The file is a copy of the retired v1 OpenAPI document (openapi-document.ts): one finding, no candidates. */
+  document?: V1Document;
 }
 
 export const RESOURCE = `(?:${V1_RESOURCES.join("|")})`;

@@ -9,6 +9,7 @@ import { analyzeLines, basesOfText } from "./analyze-lines.js";
 import { analyzeTokens } from "./analyze-tokens.js";
 import { type FileAnalysis, RESOURCE_IN } from "./candidate.js";
 import { mayHoldSlashless } from "./slashless.js";
+import { documentKind } from "./openapi-document.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { rustDocText } from "./lex/rust.js";
@@ -32,6 +33,9 @@ export interface AnalyzeOptions {
 export function analyzeSource(text: string, file = "", options: AnalyzeOptions = {}): FileAnalysis {
   // Most files name no v1 resource at all: only their base URLs matter (for their neighbours).
   const language = languageOf(file, text);
+  // An OpenAPI document declares routes and calls none: a copy of the v1 one is one finding, another API's nothing (openapi-document.ts).
+  const described = language === undefined ? documentKind(text) : undefined;
+  if (described !== undefined) return { candidates: [], bases: basesOfText(text), ...(described.kind === "v1" ? { document: described.document } : {}) };
   // A path without its slash (`"pods"`) counts in Python and JavaScript/TypeScript (slashless.ts).
   if (!RESOURCE_IN.test(text) && !((language === "python" || language === "js") && mayHoldSlashless(text))) {
     const bases = basesOfText(text);

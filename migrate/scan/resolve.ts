@@ -13,6 +13,7 @@ import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from ".
 import type { LocatedRead } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
+import { documentFinding } from "./openapi-document.js";
 
 export type Inferred = "method" | "base";
 
@@ -33,7 +34,8 @@ export interface Finding {
    * `v1-call` (certain), `v1-call-inferred`, `v1-mention` (prose naming a v1 route: level info),
    * `v1-response-field` (a read of a v1 call's response), or `v1-path-on-v2-base` (a v1 route's
    * path joined to this API's v2 base, as a fix that moved the base leaves the calls it could not
-   * migrate: level error, the call fails).
+   * migrate: level error, the call fails), or `v1-openapi-document` (the file is a copy of the
+   * retired v1 OpenAPI document: one finding at its server URL, never fixed).
    */
   ruleId: string;
   /** Where the method was read (`curl -X POST`, `the function name Patch`), when the code states it. */
@@ -299,6 +301,8 @@ function hostOfStated(own: Bases, around: Surroundings, name: string | undefined
 /** `context`: the catalog and templates the body migration reads (`migrate scan --catalog`); none by default. */
 export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [], context: MigrationContext = {}): Finding[] {
   const findings: Finding[] = [];
+  // A copy of the v1 OpenAPI document: one finding for the whole file (it has no candidates).
+  if (analysis.document) findings.push(documentFinding(analysis.document));
   for (const candidate of analysis.candidates) {
     const inferred: Inferred[] = [];
     const extra: Note[] = [];

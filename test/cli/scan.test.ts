@@ -104,6 +104,7 @@ describe("v2kit scan DIR", () => {
       "v2-invalid-body:error",
       "v2-unknown-response-field:warning",
       "v2-body-elsewhere:note",
+      "v1-openapi-document:error",
     ]);
     for (const rule of rules) expect(rule.help.text.length).toBeGreaterThan(10);
     expect(only.results).toHaveLength(2);

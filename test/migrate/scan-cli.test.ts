@@ -159,6 +159,7 @@ describe("SARIF for GitHub code scanning", () => {
       "v1-response-field",
       "v1-path-on-v2-base",
       "v1-fake-response",
+      "v1-openapi-document",
     ]);
     const first = run.results[0];
     expect(first.locations[0].physicalLocation.artifactLocation).toEqual({ uri: "test/fixtures/scan/shell/scripts/deploy.sh", uriBaseId: "%SRCROOT%" });

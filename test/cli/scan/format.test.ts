@@ -127,7 +127,15 @@ describe("--format sarif", () => {
   it("lists every rule once, points each result at its rule, and keeps the operation and verdict as properties", () => {
     const run = toScanSarif(SOURCES, "/work/project").runs[0] as ReturnType<typeof toScanSarif>["runs"][number];
     const ids = run.tool.driver.rules.map((rule) => rule.id);
-    expect(ids).toEqual(["v1-call", "v2-unknown-route", "v2-unknown-query-param", "v2-invalid-body", "v2-unknown-response-field", "v2-body-elsewhere"]);
+    expect(ids).toEqual([
+      "v1-call",
+      "v2-unknown-route",
+      "v2-unknown-query-param",
+      "v2-invalid-body",
+      "v2-unknown-response-field",
+      "v2-body-elsewhere",
+      "v1-openapi-document",
+    ]);
     for (const result of run.results) expect(ids[result.ruleIndex as number]).toBe(result.ruleId);
     expect(run.results.map((result) => result.level)).toEqual(["error", "error", "warning", "warning", "note", "error"]);
     expect(run.results[0]).toMatchObject({
