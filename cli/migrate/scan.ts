@@ -16,6 +16,7 @@ import {
 } from "../../migrate/index.js";
 import type { FixOptions } from "../../migrate/scan/fix.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
+import { crateOf } from "../../migrate/scan/rust-client.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { printable, printableJson } from "../../lint/printable.js";
 import { excluder, mergeBases as merge, readSource, sourceFiles, surroundings, type Unreadable } from "./scan-walk.js";
@@ -54,6 +55,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     const analysed: { file: string; analysis: FileAnalysis }[] = [];
     const byDirectory = new Map<string, Bases>();
     const tree: Bases = { v1: false, v2: false };
+    // A Rust file's crate: the base URLs its Rust files name.
+    const byCrate = new Map<string, Bases>();
     for (const path of await sourceFiles(root, options, unreadable)) {
       if (excluded?.(path)) continue;
       const text = readSource(path, options.maxBytes);
@@ -65,13 +68,26 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       merge(bases, analysis.bases);
       byDirectory.set(dir, bases);
       merge(tree, analysis.bases);
+      if (path.endsWith(".rs")) {
+        const crate = crateOf(path);
+        const crateBases = byCrate.get(crate) ?? { v1: false, v2: false };
+        merge(crateBases, analysis.bases);
+        byCrate.set(crate, crateBases);
+      }
       if (analysis.candidates.length > 0) analysed.push({ file: path, analysis });
       if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
       // A file a shell script may source for its base (`config.env`: `BASE="${BASE:-https://…/v1}"`) too.
       if (options.fix && (isCode(path, text) || definesShellBase(text))) sources.set(path, text);
     }
     for (const { file, analysis } of analysed) {
-      const surrounding = surroundings(file, root, byDirectory, tree);
+      const crate = file.endsWith(".rs") ? byCrate.get(crateOf(file)) : undefined;
+      const surrounding = surroundings(
+        file,
+        root,
+        byDirectory,
+        tree,
+        crate && { where: `the Rust crate ${crateOf(file).split("\\").join("/")}`, bases: crate },
+      );
       const findings = resolveFindings(analysis, surrounding, options.context);
       if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings, path: file });
       if (options.fix) around.set(file, surrounding);

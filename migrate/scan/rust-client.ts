@@ -77,9 +77,9 @@ interface RequestFn {
 
 const within = (ranges: readonly [number, number][], k: number) => ranges.some(([a, b]) => k > a && k < b);
 const dirOf = (path: string) => (/[\\/]/.test(path) ? path.replace(/[\\/][^\\/]*$/, "") : ".");
-/** The crate a file belongs to: the folder above its `src/` (or `examples/`, `tests/`, `benches/`), else its own folder. */
-const crateOf = (path: string) => {
-  const match = /^(.*?)(?:^|[\\/])(?:src|examples|tests|benches)[\\/]/.exec(path);
+/** The crate a file belongs to: the folder above its (last) `src/`, `examples/`, `tests/` or `benches/`, else its own folder. */
+export const crateOf = (path: string) => {
+  const match = /^(.*)(?:^|[\\/])(?:src|examples|tests|benches)[\\/]/.exec(path);
   return match ? match[1] || "." : dirOf(path);
 };
 
