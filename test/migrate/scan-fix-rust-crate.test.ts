@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonLines, run, scratchFolders } from "./scan-harness.js";
 
-const scratch = scratchFolders("v2kit-scan-rust-crate-");
+const scratch = scratchFolders("v2kit-scan-fix-rust-crate-");
 
 const crate = (base: string) => ({
   "README.md": "# compute\n\nSet `COMPUTE_BASE_URL` to point the client elsewhere (the service's REST API is https://rest.runpod.io/v1).\n",
