@@ -8,7 +8,8 @@ import { resolveFindings, type Surroundings } from "../../migrate/index.js";
 import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
 import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
-import { type ClientUnit, clientUnits } from "../../migrate/scan/client-base.js";
+import { type ClientUnit, clientUnits, type SentElsewhere } from "../../migrate/scan/client-base.js";
+import { rustClientUnits } from "../../migrate/scan/rust-client.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFake, v2FakeFindings } from "../../migrate/scan/fakes.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
@@ -166,10 +167,15 @@ function clientPlan(
   const found = run.sources ? clientUnits(run.sources, files, shown) : [];
   // Shell clients: a base with an environment default, in the script or a file it sources (issue 41).
   const claimed = new Set(found.flatMap((unit) => unit.members.map((member) => member.finding)));
-  const units = run.sources ? [...found, ...shellClientUnits(run.sources, files, claimed, shown)] : [];
+  const shell = run.sources ? shellClientUnits(run.sources, files, claimed, shown) : [];
+  // Rust crates: a default in one file, request methods in another, calls in the service modules.
+  for (const unit of shell) for (const member of unit.members) claimed.add(member.finding);
+  const units = run.sources ? [...found, ...shell, ...rustClientUnits(run.sources, files, claimed, shown)] : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied, fake: undefined, moved };
-  const fnOf = new Map<Finding, { fn: string; direct?: true }>();
-  for (const unit of units) for (const member of unit.members) fnOf.set(member.finding, member.direct ? { fn: member.fn, direct: true } : { fn: member.fn });
+  const fnOf = new Map<Finding, { fn: string; direct?: true; body?: SentElsewhere }>();
+  for (const unit of units)
+    for (const member of unit.members)
+      fnOf.set(member.finding, { fn: member.fn, ...(member.direct ? { direct: true as const } : {}), ...(member.body ? { body: member.body } : {}) });
   const trial = new Map<Finding, string | undefined>();
   const trialRun = { ...run, client: (finding: Finding) => fnOf.get(finding) };
   for (const entry of files) {
@@ -182,7 +188,7 @@ function clientPlan(
   }
   const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
   const tied = tiedFakes(found, files, run.sources ?? new Map(), v2Base);
-  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string }>();
+  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string; body?: SentElsewhere }>();
   const rejected = new Set<ClientUnit>();
   const decide = () => {
     decided.clear();
@@ -200,7 +206,7 @@ function clientPlan(
       const fakes = tied.get(unit) ?? [];
       const stuckFake = fakes.find((one) => "reason" in one.plan && one.sends.every((finding) => why(finding) === undefined));
       const fakeWhy = stuckFake && "reason" in stuckFake.plan ? `${shown(stuckFake.fake.file)}:${stuckFake.fake.line}: ${stuckFake.plan.reason}` : undefined;
-      for (const { finding, fn, direct } of unit.members) {
+      for (const { finding, fn, direct, body } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
         if (unit.blocked)
@@ -217,7 +223,7 @@ function clientPlan(
           reason = `${base}, which changes only together with the tests that fake its requests, and one of those cannot move with it (${fakeWhy}): run with --unsafe-fixes to move the client and the fakes that can move`;
         else if (own !== undefined)
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
-        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(reason === undefined ? {} : { reason }) });
+        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(body ? { body } : {}), ...(reason === undefined ? {} : { reason }) });
       }
       const changes =
         !unit.blocked && !rejected.has(unit) && cannot.length < unit.members.length && ((cannot.length === 0 && fakeWhy === undefined) || run.unsafe);

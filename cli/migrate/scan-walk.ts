@@ -194,14 +194,26 @@ export const mergeBases = (into: Bases, from: Bases): void => {
   for (const name of from.names ?? []) if (!into.names?.includes(name)) (into.names ??= []).push(name);
 };
 
-/** The file's directory, then each parent up to the root, then the whole tree. */
-export function surroundings(file: string, root: string, byDirectory: ReadonlyMap<string, Bases>, tree: Bases): Surroundings {
+/**
+ * The file's directory, then each parent up to the root, then the whole tree. `crate`: a Rust file's
+ * crate (the Rust files beside its `src/`), after its own directory: a crate keeps its base in one
+ * module (`src/client/config.rs`) and sends paths from others (`src/service/v1/pods.rs`), and its
+ * README or Makefile, in a parent, may still name the base it had.
+ */
+export function surroundings(
+  file: string,
+  root: string,
+  byDirectory: ReadonlyMap<string, Bases>,
+  tree: Bases,
+  crate?: { where: string; bases: Bases },
+): Surroundings {
   const out: { where: string; bases: Bases }[] = [];
   const top = resolve(root);
   let dir = dirname(file);
   for (let hops = 0; hops < 256; hops++) {
     const bases = byDirectory.get(dir);
     if (bases) out.push({ where: hops === 0 ? "this directory" : `the parent directory ${dir.split("\\").join("/")}`, bases });
+    if (hops === 0 && crate) out.push(crate);
     if (resolve(dir) === top || dirname(dir) === dir) break;
     dir = dirname(dir);
   }

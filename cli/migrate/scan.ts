@@ -16,6 +16,7 @@ import {
 } from "../../migrate/index.js";
 import type { FixOptions } from "../../migrate/scan/fix.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
+import { crateOf } from "../../migrate/scan/rust-client.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { v2FakeFindings } from "../../migrate/scan/fakes.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
@@ -58,6 +59,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     const analysed: { file: string; analysis: FileAnalysis }[] = [];
     const byDirectory = new Map<string, Bases>();
     const tree: Bases = { v1: false, v2: false };
+    // A Rust file's crate: the base URLs its Rust files name.
+    const byCrate = new Map<string, Bases>();
     for (const path of await sourceFiles(root, options, unreadable)) {
       if (excluded?.(path)) continue;
       const text = readSource(path, options.maxBytes);
@@ -72,6 +75,12 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       merge(bases, analysis.bases);
       byDirectory.set(dir, bases);
       merge(tree, analysis.bases);
+      if (path.endsWith(".rs")) {
+        const crate = crateOf(path);
+        const crateBases = byCrate.get(crate) ?? { v1: false, v2: false };
+        merge(crateBases, analysis.bases);
+        byCrate.set(crate, crateBases);
+      }
       // A copy of the v1 OpenAPI document is one finding and no text to fix: --fix never edits it.
       if (analysis.candidates.length > 0 || faked.length > 0 || analysis.document) analysed.push({ file: path, analysis });
       if (analysis.candidates.length > 0 && options.fix) texts.set(path, text);
@@ -79,7 +88,14 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       if (options.fix && !analysis.document && (isCode(path, text) || definesShellBase(text))) sources.set(path, text);
     }
     for (const { file, analysis } of analysed) {
-      const surrounding = surroundings(file, root, byDirectory, tree);
+      const crate = file.endsWith(".rs") ? byCrate.get(crateOf(file)) : undefined;
+      const surrounding = surroundings(
+        file,
+        root,
+        byDirectory,
+        tree,
+        crate && { where: `the Rust crate ${crateOf(file).split("\\").join("/")}`, bases: crate },
+      );
       const findings = [...resolveFindings(analysis, surrounding, options.context), ...(fakedIn.get(file) ?? [])].sort(
         (a, b) => a.line - b.line || a.column - b.column,
       );

@@ -44,6 +44,16 @@ export interface ClientBase {
   line: number;
 }
 
+/**
+ * The body a client's call sends, read where the call is made (rust-client.ts: `.json(&input)` on the
+ * request builder a request method returns): `elsewhere`, what it sends; `unsure`, why v2kit cannot
+ * read it as the call's JSON body (then the call is never fixed).
+ */
+export interface SentElsewhere {
+  elsewhere: string;
+  unsure?: string;
+}
+
 /** One v1 base and the calls that reach it through request functions. */
 export interface ClientUnit {
   /** The name the base is defined under, as written at its first definition (`api_base_url`, `DefaultBaseURL`). */
@@ -56,7 +66,7 @@ export interface ClientUnit {
    * the call is a request method of an HTTP client object made with the base (client-objects.ts):
    * the call itself sends the request, so its body is the call's own.
    */
-  members: { finding: Finding; fn: string; direct?: true }[];
+  members: { finding: Finding; fn: string; direct?: true; body?: SentElsewhere }[];
   /** Why the base cannot change at all: code other than those calls uses it. */
   blocked?: string;
 }

@@ -16,7 +16,7 @@ import type { FixSite } from "./candidate.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
-import { requestFunctionAt } from "./client-base.js";
+import { requestFunctionAt, type SentElsewhere } from "./client-base.js";
 import type { MigrationContext, Note } from "../types.js";
 
 export interface FixOptions {
@@ -31,7 +31,7 @@ export interface FixOptions {
    * `fn` is the request function; `direct` when it is a request method of an HTTP client object
    * made with the base (the call sends its own body); `reason` when the call is to be left alone, with why.
    */
-  client?: (f: Finding) => { fn: string; direct?: true; reason?: string } | undefined;
+  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere } | undefined;
   /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
   context?: MigrationContext;
   /**
@@ -376,6 +376,16 @@ function planJsonHeader(finding: Finding, edits: Edit[]): string | undefined {
   return undefined;
 }
 
+/** A copy of `finding` that sends `body`, as its client read it at the call (its fixInput kept out of JSON, as the original's). */
+function withBodyElsewhere(finding: Finding, body: SentElsewhere): Finding {
+  const copy: Finding = { ...finding };
+  const input = finding.fixInput ?? { bodyElsewhere: false };
+  Object.defineProperty(copy, "fixInput", {
+    value: { ...input, bodyElsewhere: true, ...(body.unsure === undefined ? {} : { bodyUnsure: body.unsure }) },
+  });
+  return copy;
+}
+
 function plan(source: string, finding: Finding, options: FixOptions, file: string): Plan {
   const fake = options.fake?.(finding);
   if (fake !== undefined) return "reason" in fake ? { reason: fake.reason } : { edits: fake.edits, shared: [] };
@@ -416,7 +426,7 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   const why =
     planUrl(source, finding, options, edits, shared, client !== undefined || onV2 !== undefined) ??
     planMethod(finding, edits, source) ??
-    planBody(source, finding, options, edits, through) ??
+    planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through) ??
     planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }

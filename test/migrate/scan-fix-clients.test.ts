@@ -5,11 +5,12 @@
 // lines). One folder per case under test/fixtures/scan-clients:
 // `before/` the code, `after/` what --fix must make of it, `args` extra flags. Each is fixed in a
 // scratch copy and compared byte for byte; every fixed file parses with its language's own tool
-// (python3's compile(), node --check, TypeScript's parser, gofmt and go vet, php -l); a second --fix
+// (python3's compile(), node --check, TypeScript's parser, gofmt and go vet, php -l, cargo check --offline); a second --fix
 // changes nothing; `git apply` takes --diff and gives the same files.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -22,10 +23,23 @@ const { cases, scratch, argsOf } = fixtureCases(FIXTURES, "clients");
 const python = has("python3", ["--version"]);
 const go = has("go", ["version"]);
 const php = has("php", ["--version"]);
-if (!python || !go || !php)
+const cargo = has("cargo", ["--version"]);
+if (!python || !go || !php || !cargo)
   console.log(
-    `scan-fix-clients: ${python ? "" : "python3 "}${go ? "" : "go "}${php ? "" : "php "}not found: those files are not parse-checked here (.ci/run installs them)`,
+    `scan-fix-clients: ${python ? "" : "python3 "}${go ? "" : "go "}${php ? "" : "php "}${cargo ? "" : "cargo "}not found: those files are not parse-checked here (.ci/run installs them; cargo comes from rustup)`,
   );
+
+/** `cargo <command> --offline` on a copy of the crate in `dir` (cargo writes Cargo.lock and target/ beside it; the tree compared stays as fixed). */
+function cargoIn(dir: string, command: "check" | "test"): { status: number | null; stderr: string } {
+  const copy = mkdtempSync(join(tmpdir(), "v2kit-cargo-"));
+  try {
+    cpSync(dir, copy, { recursive: true });
+    const result = spawnSync("cargo", [command, "--offline", "--quiet"], { cwd: copy, encoding: "utf8" });
+    return { status: result.status, stderr: result.stderr };
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 /** Why the files of `dir` do not parse or vet with their languages' own tools, or undefined. */
 function parseErrors(dir: string): string | undefined {
@@ -49,6 +63,10 @@ function parseErrors(dir: string): string | undefined {
       const out = ts.transpileModule(text, { reportDiagnostics: true, fileName: file });
       if (out.diagnostics?.length) return `${file}: ${ts.flattenDiagnosticMessageText(out.diagnostics[0]?.messageText ?? "", "\n")}`;
     }
+  }
+  if (cargo && existsSync(join(dir, "Cargo.toml"))) {
+    const check = cargoIn(dir, "check");
+    if (check.status !== 0) return `cargo check --offline: ${check.stderr}`;
   }
   if (go && existsSync(join(dir, "go.mod"))) {
     const fmt = spawnSync("gofmt", ["-l", "."], { cwd: dir, encoding: "utf8" });
@@ -226,6 +244,107 @@ describe("the base and every call through it move to v2 together (issue 41, item
     } finally {
       rmSync(safe, { recursive: true, force: true });
       rmSync(unsafe, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Rust crates: the base's default in one module, the calls in others (issue 41, item 1)", () => {
+  it("rust-crate: --unsafe-fixes moves the default, the test that checks it and every call that can move, in one --diff; the action call is left with its v2 route", () => {
+    const dir = scratch("rust-crate");
+    try {
+      const diff = run(dir, ["--diff", "--unsafe-fixes"]).stdout;
+      expect(diff).toContain('+        "https://api.runpod.io/v2".to_string()');
+      expect(diff).toContain('+        assert_eq!(settings.base_url(), "https://api.runpod.io/v2");');
+      expect(diff).toContain('+        let path = format!("/serverless/{}", endpoint_id);');
+      expect(diff).toContain('+        self.get("/billing/serverless")');
+      // GraphQL beside it keeps its URL.
+      expect(diff).not.toContain("graphql");
+      const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+      const left = findingsOf(result.stdout);
+      expect(left.map((finding) => `${finding.v1.method} ${finding.v1.path}`)).toEqual(["POST /pods/{pod_id}/stop"]);
+      expect(left[0]?.notes.map((note) => note.message)).toContainEqual(
+        expect.stringContaining("fails as it did before (v1 was retired on 2026-11-15): change it to POST /pods/{id}/action"),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("rust-crate: --fix leaves the whole client v1, and the call with a typed body says it is built elsewhere", () => {
+    const dir = scratch("rust-crate");
+    try {
+      const result = run(dir, ["--fix", "--format", "json"]);
+      expect(files(dir)).toEqual(files(join(FIXTURES, "rust-crate", "before")));
+      const create = findingsOf(result.stdout).find((finding) => finding.line === 21 && finding.file.endsWith("pods.rs"));
+      expect(create?.notes.map((note) => note.message)).toContainEqual(
+        expect.stringContaining(
+          "the body is built elsewhere: make it the v2 `createPod` body, then run with --unsafe-fixes to change the URL and method alone",
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("rust-crate-safe: --fix moves the constant and every call; a scan of the result finds no v1 call", () => {
+    const dir = scratch("rust-crate-safe");
+    try {
+      run(dir, ["--fix"]);
+      const texts = [...files(dir).values()].join("\n");
+      expect(texts).not.toContain("rest.runpod.io/v1");
+      expect(texts).toContain('pub const API_BASE: &str = "https://api.runpod.io/v2";');
+      expect(findingsOf(run(dir, ["--format", "json", "--fail-on", "none"]).stdout)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!cargo)("rust-crate and rust-crate-safe: the fixed crates build and their tests (which check the default base) pass", () => {
+    for (const [name, args] of [
+      ["rust-crate", ["--fix", "--unsafe-fixes"]],
+      ["rust-crate-safe", ["--fix"]],
+    ] as const) {
+      const dir = scratch(name);
+      try {
+        run(dir, [...args]);
+        const tested = cargoIn(dir, "test");
+        expect(tested.stderr).not.toMatch(/error|FAILED/);
+        expect(tested.status).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it("a base also read where it is not joined to a request's path, or a test expecting a full v1 URL, is left with every call, and the calls say why", () => {
+    const shared = scratch("rust-shared-base");
+    const tested = scratch("rust-crate-safe");
+    try {
+      const first = findingsOf(run(shared, ["--fix", "--unsafe-fixes", "--format", "json"]).stdout);
+      expect(files(shared)).toEqual(files(join(FIXTURES, "rust-shared-base", "before")));
+      expect(first).toHaveLength(4);
+      for (const finding of first)
+        expect(finding.notes.map((note) => note.message)).toContainEqual(
+          expect.stringContaining("`API_BASE`, held in `base`, is also read at src/api.rs:38, where it is not joined to a request's path"),
+        );
+      const api = join(tested, "src", "api.rs");
+      const text = readFileSync(api, "utf8");
+      writeFileSync(
+        api,
+        text.replace('assert_eq!(API_BASE, "https://rest.runpod.io/v1");', 'assert_eq!(Api::new("k").templates().1, "https://rest.runpod.io/v1/templates");'),
+      );
+      const second = findingsOf(run(tested, ["--fix", "--unsafe-fixes", "--format", "json"]).stdout).filter(
+        (finding) => !finding.file.endsWith("api.rs") || finding.line !== 67,
+      );
+      expect(readFileSync(api, "utf8")).toContain('pub const API_BASE: &str = "https://rest.runpod.io/v1";');
+      expect(second.length).toBeGreaterThan(0);
+      for (const finding of second)
+        expect(finding.notes.map((note) => note.message)).toContainEqual(
+          expect.stringContaining("is also written as a full v1 URL in a test at src/api.rs:67"),
+        );
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+      rmSync(tested, { recursive: true, force: true });
     }
   });
 });
