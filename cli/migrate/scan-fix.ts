@@ -9,6 +9,7 @@ import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
 import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits } from "../../migrate/scan/client-base.js";
+import type { GoFake } from "../../migrate/scan/go-fakes.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
@@ -141,8 +142,10 @@ function clientPlan(
   const claimed = new Set(found.flatMap((unit) => unit.members.map((member) => member.finding)));
   const units = run.sources ? [...found, ...shellClientUnits(run.sources, files, claimed, shown)] : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied };
-  const fnOf = new Map<Finding, { fn: string; direct?: true }>();
-  for (const unit of units) for (const member of unit.members) fnOf.set(member.finding, member.direct ? { fn: member.fn, direct: true } : { fn: member.fn });
+  const fnOf = new Map<Finding, { fn: string; direct?: true; fake?: GoFake }>();
+  for (const unit of units)
+    for (const member of unit.members)
+      fnOf.set(member.finding, { fn: member.fn, ...(member.direct ? { direct: true as const } : {}), ...(member.fake ? { fake: member.fake } : {}) });
   const trial = new Map<Finding, string | undefined>();
   const trialRun = { ...run, client: (finding: Finding) => fnOf.get(finding) };
   for (const entry of files) {
@@ -154,7 +157,7 @@ function clientPlan(
     for (const { finding, reason } of result.notFixed) if (fnOf.has(finding)) trial.set(finding, reason);
   }
   const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
-  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string }>();
+  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string; fake?: GoFake }>();
   const rejected = new Set<ClientUnit>();
   const decide = () => {
     decided.clear();
@@ -166,7 +169,7 @@ function clientPlan(
       const why = (finding: Finding) => trial.get(finding) ?? (trial.has(finding) ? undefined : "v2kit could not plan it");
       const cannot = unit.members.filter((member) => why(member.finding) !== undefined);
       const base = `the path is relative to the v1 base \`${unit.name}\` (${at})`;
-      for (const { finding, fn, direct } of unit.members) {
+      for (const { finding, fn, direct, fake } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
         if (unit.blocked)
@@ -174,6 +177,11 @@ function clientPlan(
         else if (rejected.has(unit))
           reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
         else if (cannot.length === unit.members.length) reason = own;
+        else if (fake && own !== undefined)
+          // A Go test fake (go-fakes.ts) is not a call: left as written, it still answers as v1 did.
+          reason = run.unsafe
+            ? `${own}; its client's base \`${unit.name}\` becomes ${v2Base} with the calls, so a test through this fake passes on an answer the v2 service does not give`
+            : `${own}; so the base \`${unit.name}\` stays v1, and its client's calls with it`;
         else if (cannot.length > 0 && !run.unsafe)
           reason =
             own !== undefined
@@ -181,7 +189,7 @@ function clientPlan(
               : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
         else if (own !== undefined)
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
-        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(reason === undefined ? {} : { reason }) });
+        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(fake ? { fake } : {}), ...(reason === undefined ? {} : { reason }) });
       }
       const changes = !unit.blocked && !rejected.has(unit) && cannot.length < unit.members.length && (cannot.length === 0 || run.unsafe);
       if (!changes) continue;
