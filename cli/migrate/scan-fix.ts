@@ -174,6 +174,8 @@ function clientPlan(
         let reason: string | undefined;
         if (unit.blocked)
           reason = `${base}, which v2kit changes only together with every call through it, and ${unit.blocked}: change the base and its calls by hand (this one to ${route(finding)})`;
+        else if (unit.strays && !run.unsafe)
+          reason = `${base}, which changes only together with every call through it, and its request functions also send ${unit.strays.length === 1 ? "a path" : `${unit.strays.length} paths`} that name${unit.strays.length === 1 ? "s" : ""} no v1 route v2kit knows (${unit.strays[0]}): v1 is retired, so ${unit.strays.length === 1 ? "it fails" : "they fail"} today as on v2; run with --unsafe-fixes to move the base past ${unit.strays.length === 1 ? "it" : "them"} (this one to ${route(finding)})`;
         else if (rejected.has(unit))
           reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
         else if (cannot.length === unit.members.length) reason = own;
@@ -191,7 +193,8 @@ function clientPlan(
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
         decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(fake ? { fake } : {}), ...(reason === undefined ? {} : { reason }) });
       }
-      const changes = !unit.blocked && !rejected.has(unit) && cannot.length < unit.members.length && (cannot.length === 0 || run.unsafe);
+      const changes =
+        !unit.blocked && (!unit.strays || run.unsafe) && !rejected.has(unit) && cannot.length < unit.members.length && (cannot.length === 0 || run.unsafe);
       if (!changes) continue;
       for (const member of unit.members) if (why(member.finding) === undefined) applied.add(member.finding);
       for (const b of unit.bases) baseEdits.set(b.file, [...(baseEdits.get(b.file) ?? []), { start: b.start, end: b.end, text: v2Base }]);
@@ -218,6 +221,13 @@ function clientPlan(
     }
     if (!again) break;
   }
+  // Calls the moved base also serves that v2kit does not migrate (their paths name no v1 route): said once each, never silently.
+  for (const unit of units)
+    if (unit.strays && unit.members.some((member) => applied.has(member.finding)))
+      for (const stray of unit.strays)
+        process.stderr.write(
+          `v2kit migrate scan: ${stray}: sent to the base \`${unit.name}\`, now ${v2Base}, and left as written: no v1 route v2kit knows (v1 is retired, so it failed before as well); check it against v2 by hand\n`,
+        );
   return { client, baseEdits, applied };
 }
 

@@ -61,6 +61,12 @@ export interface ClientUnit {
   members: { finding: Finding; fn: string; direct?: true; fake?: GoFake }[];
   /** Why the base cannot change at all: code other than those calls uses it. */
   blocked?: string;
+  /**
+   * Go: calls of the request functions with a relative literal path that names no v1 route
+   * (`c.Put(ctx, fmt.Sprintf("/secrets/%s", name), …)`), where, with the path's start: on the v1
+   * base they fail today (v1 is retired), so the base moves past them only with --unsafe-fixes.
+   */
+  strays?: string[];
 }
 
 interface Lexed {
@@ -266,6 +272,29 @@ export function clientUnits(
       const leads = leadingLiterals(file.tokens, open, index, body);
       return leads !== undefined && leads.every((lead) => sent.some((prefix) => lead.startsWith(prefix)));
     };
+    /** Go: the start of the relative literal path the call of `fn` opened at `open` sends, when it is one that names no v1 route (a stray). */
+    const strayPath = (file: Lexed, fn: string, open: number): string | undefined => {
+      const index = pathParameter.get(fn);
+      const body = file.dialect === "go" ? functionBody(file, open) : undefined;
+      if (index === undefined || body === undefined) return undefined;
+      const leads = leadingLiterals(file.tokens, open, index, body);
+      if (leads !== undefined) return leads.every((lead) => /^\/[a-z]/i.test(lead) && !/^\/v\d/i.test(lead)) ? leads[0] : undefined;
+      // `endpoint := c.buildListURL("/secrets", opts)` then `c.Get(ctx, endpoint, …)`: the URL another request function built from a stray.
+      const name = identArgument(file.tokens, open, index);
+      const assigned: number[] = [];
+      for (let k = body + 1; k < open; k++) {
+        const t = file.tokens[k] as Token;
+        if (t.kind === "ident" && t.text === name && file.tokens[k - 1]?.text !== "." && /^:?=$/.test(file.tokens[k + 1]?.text ?? "")) assigned.push(k + 2);
+      }
+      if (assigned.length !== 1) return undefined;
+      let at = assigned[0] as number;
+      while (file.tokens[at]?.kind === "ident" && file.tokens[at + 1]?.text === ".") at += 2;
+      const inner = file.tokens[at];
+      return inner?.kind === "ident" && inner.text !== fn && pathParameter.has(inner.text) && file.tokens[at + 1]?.text === "("
+        ? strayPath(file, inner.text, at + 1)
+        : undefined;
+    };
+    const strays: string[] = [];
     const members = relative.filter((call) => inScope(call.file) && (sentThrough(call) !== undefined || through(call)) && !claimed.has(call.finding));
     if (members.length === 0) continue;
     const reached = new Set(members.map((member) => sentThrough(member)));
@@ -280,9 +309,20 @@ export function clientUnits(
       const onlyElsewhere = [...scoped.keys()].some((path) => {
         const file = lex(path);
         const calls = file ? callsOf(file, fn) : [];
-        return calls.length > 0 && calls.every((call) => call.open !== undefined && elsewhere(file as Lexed, fn, call.open));
+        return (
+          calls.length > 0 &&
+          calls.every((call) => call.open !== undefined && (elsewhere(file as Lexed, fn, call.open) || strayPath(file as Lexed, fn, call.open) !== undefined))
+        );
       });
-      if (!calledInside && !onlyElsewhere) blocked = `\`${fn}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
+      // Go: an exported request function the tree never calls (`func (c *Client) Patch(…)`) sends what its callers elsewhere pass: a stray.
+      const uncalled =
+        /^[A-Z]/.test(fn) &&
+        [...scoped.keys()].every((path) => {
+          const file = lex(path);
+          return file === undefined || (file.dialect === "go" && callsOf(file, fn).length === 0);
+        });
+      if (uncalled && !calledInside) strays.push(`\`${fn}\` (exported, never called in this tree: its callers elsewhere send their own paths)`);
+      else if (!calledInside && !onlyElsewhere) blocked = `\`${fn}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
     }
     const sentAt = new Set(
       members.flatMap((member) => [internalKey(member.file, member.open), ...(member.via ? [internalKey(member.file, member.via.open)] : [])]),
@@ -300,6 +340,12 @@ export function clientUnits(
             break;
           }
           if (!sentAt.has(internalKey(file, call.open)) && !internal.has(internalKey(file, call.open)) && !elsewhere(file, fn, call.open)) {
+            const stray = strayPath(file, fn, call.open);
+            if (stray !== undefined) {
+              const place = `${where(file, call.at, shown)} (\`${stray}…\` through \`${fn}\`)`;
+              if (!strays.includes(place)) strays.push(place);
+              continue;
+            }
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is also called at ${where(file, call.at, shown)} with a path that is not a v1 call v2kit reads`;
             break;
           }
@@ -359,6 +405,7 @@ export function clientUnits(
         ...fakes.map(({ finding, fake }) => ({ finding, fn: "httptest handler", fake })),
       ],
       ...(blocked ? { blocked } : {}),
+      ...(strays.length > 0 ? { strays } : {}),
     });
   }
   return units;

@@ -85,6 +85,34 @@ describe("a Go client's httptest fakes move with it (issue 41)", () => {
     }
   });
 
+  it("a path through the request functions that names no v1 route (a stray): --fix keeps the client v1 and says why, --unsafe-fixes moves the base past it and names it", () => {
+    const secrets = `package volumes\n\nimport "context"\n\n// Secret reads a secret (a path no v1 route has).\nfunc (c *Client) Secret(ctx context.Context, name string) (map[string]string, error) {\n\tvar out map[string]string\n\terr := c.get(ctx, "/secrets/"+name, &out)\n\treturn out, err\n}\n`;
+    const safe = scratch("go-test-fakes");
+    const unsafe = scratch("go-test-fakes");
+    try {
+      for (const dir of [safe, unsafe]) writeFileSync(join(dir, "volumes/secrets.go"), secrets);
+      const before = files(safe);
+      const kept = run(safe, ["--fix", "--format", "json"]);
+      expect(files(safe)).toEqual(before);
+      const notes = notesOf(kept.stdout);
+      expect(notes).toHaveLength(5);
+      for (const note of notes)
+        expect(note).toContain(
+          "its request functions also send a path that names no v1 route v2kit knows (volumes/secrets.go:8 (`/secrets/…` through `get`)): v1 is retired, so it fails today as on v2; run with --unsafe-fixes",
+        );
+      const moved = run(unsafe, ["--fix", "--unsafe-fixes"]);
+      expect(moved.stderr).toContain(
+        "v2kit migrate scan: volumes/secrets.go:8 (`/secrets/…` through `get`): sent to the base `restBase`, now https://api.runpod.io/v2, and left as written",
+      );
+      expect(moved.stderr).toContain("fixed 5 calls in 3 files; 0 calls left");
+      expect(readFileSync(join(unsafe, "volumes/secrets.go"), "utf8")).toBe(secrets);
+      if (go) expect(goChecks(unsafe)).toBeUndefined();
+    } finally {
+      rmSync(safe, { recursive: true, force: true });
+      rmSync(unsafe, { recursive: true, force: true });
+    }
+  });
+
   it("a fake that answers in v1's shape is reported: --fix keeps the client v1, --unsafe-fixes moves it and leaves the fake with why", () => {
     const safe = scratch("go-test-fake-v1-answer");
     const unsafe = scratch("go-test-fake-v1-answer");
