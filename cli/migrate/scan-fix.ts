@@ -188,7 +188,7 @@ function clientPlan(
           reason =
             own !== undefined
               ? `${own}; so the base \`${unit.name}\` stays v1, and the other calls through \`${fn}\` with it`
-              : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
+              : `${base}, which changes only together with ${fake ? "its client's calls and test fakes" : `every call through \`${fn}\``}, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
         else if (own !== undefined)
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
         decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(fake ? { fake } : {}), ...(reason === undefined ? {} : { reason }) });

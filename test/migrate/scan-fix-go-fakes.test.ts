@@ -85,6 +85,34 @@ describe("a Go client's httptest fakes move with it (issue 41)", () => {
     }
   });
 
+  it("a fake whose method v2 changes (POST …/update is PATCH in v2) is reported, and --fix keeps its client v1", () => {
+    const dir = scratch("go-test-fakes");
+    try {
+      const path = join(dir, "volumes/volumes_test.go");
+      const text = readFileSync(path, "utf8");
+      const deleteCase = '\t\tcase r.Method == http.MethodDelete && r.URL.Path == "/networkvolumes/vol-1":\n';
+      expect(text).toContain(deleteCase);
+      writeFileSync(
+        path,
+        text.replace(
+          deleteCase,
+          `\t\tcase r.Method == http.MethodPost && r.URL.Path == "/networkvolumes/vol-1/update":\n\t\t\tw.WriteHeader(http.StatusOK)\n${deleteCase}`,
+        ),
+      );
+      const before = files(dir);
+      const notes = notesOf(run(dir, ["--fix", "--format", "json"]).stdout);
+      expect(files(dir)).toEqual(before);
+      expect(notes.find((note) => note.startsWith("volumes/volumes_test.go:17"))).toContain(
+        "which changes only together with its client's calls and test fakes, and 1 of 6 cannot be migrated (volumes/volumes_test.go:19)",
+      );
+      expect(notes.find((note) => note.startsWith("volumes/volumes_test.go:19"))).toContain(
+        "not fixed: the fake answers POST /networkvolumes/vol-1/update, which v2 serves as PATCH /network-volumes/{id}: change its method check and its path with the client by hand",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a path through the request functions that names no v1 route (a stray): --fix keeps the client v1 and says why, --unsafe-fixes moves the base past it and names it", () => {
     const secrets = `package volumes\n\nimport "context"\n\n// Secret reads a secret (a path no v1 route has).\nfunc (c *Client) Secret(ctx context.Context, name string) (map[string]string, error) {\n\tvar out map[string]string\n\terr := c.get(ctx, "/secrets/"+name, &out)\n\treturn out, err\n}\n`;
     const safe = scratch("go-test-fakes");
