@@ -9,6 +9,7 @@ import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
 import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits, type SentElsewhere } from "../../migrate/scan/client-base.js";
+import type { GoFake } from "../../migrate/scan/go-fakes.js";
 import { rustClientUnits } from "../../migrate/scan/rust-client.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFake, v2FakeFindings } from "../../migrate/scan/fakes.js";
@@ -172,10 +173,15 @@ function clientPlan(
   for (const unit of shell) for (const member of unit.members) claimed.add(member.finding);
   const units = run.sources ? [...found, ...shell, ...rustClientUnits(run.sources, files, claimed, shown)] : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied, fake: undefined, moved };
-  const fnOf = new Map<Finding, { fn: string; direct?: true; body?: SentElsewhere }>();
+  const fnOf = new Map<Finding, { fn: string; direct?: true; body?: SentElsewhere; fake?: GoFake }>();
   for (const unit of units)
     for (const member of unit.members)
-      fnOf.set(member.finding, { fn: member.fn, ...(member.direct ? { direct: true as const } : {}), ...(member.body ? { body: member.body } : {}) });
+      fnOf.set(member.finding, {
+        fn: member.fn,
+        ...(member.direct ? { direct: true as const } : {}),
+        ...(member.body ? { body: member.body } : {}),
+        ...(member.fake ? { fake: member.fake } : {}),
+      });
   const trial = new Map<Finding, string | undefined>();
   const trialRun = { ...run, client: (finding: Finding) => fnOf.get(finding) };
   for (const entry of files) {
@@ -188,7 +194,7 @@ function clientPlan(
   }
   const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
   const tied = tiedFakes(found, files, run.sources ?? new Map(), v2Base);
-  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string; body?: SentElsewhere }>();
+  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake }>();
   const rejected = new Set<ClientUnit>();
   const decide = () => {
     decided.clear();
@@ -206,27 +212,34 @@ function clientPlan(
       const fakes = tied.get(unit) ?? [];
       const stuckFake = fakes.find((one) => "reason" in one.plan && one.sends.every((finding) => why(finding) === undefined));
       const fakeWhy = stuckFake && "reason" in stuckFake.plan ? `${shown(stuckFake.fake.file)}:${stuckFake.fake.line}: ${stuckFake.plan.reason}` : undefined;
-      for (const { finding, fn, direct, body } of unit.members) {
+      for (const { finding, fn, direct, body, fake } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
         if (unit.blocked)
           reason = `${base}, which v2kit changes only together with every call through it, and ${unit.blocked}: change the base and its calls by hand (this one to ${route(finding)})`;
+        else if (unit.strays && !run.unsafe)
+          reason = `${base}, which changes only together with every call through it, and its request functions also send ${unit.strays.length === 1 ? "a path" : `${unit.strays.length} paths`} that name${unit.strays.length === 1 ? "s" : ""} no v1 route v2kit knows (${unit.strays[0]}): v1 is retired, so ${unit.strays.length === 1 ? "it fails" : "they fail"} today as on v2; run with --unsafe-fixes to move the base past ${unit.strays.length === 1 ? "it" : "them"} (this one to ${route(finding)})`;
         else if (rejected.has(unit))
           reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
         else if (cannot.length === unit.members.length) reason = own;
+        else if (fake && own !== undefined)
+          // A Go test fake (go-fakes.ts) is not a call: left as written, it still answers as v1 did.
+          reason = run.unsafe
+            ? `${own}; its client's base \`${unit.name}\` becomes ${v2Base} with the calls, so a test through this fake passes on an answer the v2 service does not give`
+            : `${own}; so the base \`${unit.name}\` stays v1, and its client's calls with it`;
         else if (cannot.length > 0 && !run.unsafe)
           reason =
             own !== undefined
               ? `${own}; so the base \`${unit.name}\` stays v1, and the other calls through \`${fn}\` with it`
-              : `${base}, which changes only together with every call through \`${fn}\`, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
+              : `${base}, which changes only together with ${fake ? "its client's calls and test fakes" : `every call through \`${fn}\``}, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
         else if (own === undefined && fakeWhy !== undefined && !run.unsafe)
           reason = `${base}, which changes only together with the tests that fake its requests, and one of those cannot move with it (${fakeWhy}): run with --unsafe-fixes to move the client and the fakes that can move`;
         else if (own !== undefined)
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
-        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(body ? { body } : {}), ...(reason === undefined ? {} : { reason }) });
+        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(body ? { body } : {}), ...(fake ? { fake } : {}), ...(reason === undefined ? {} : { reason }) });
       }
       const changes =
-        !unit.blocked && !rejected.has(unit) && cannot.length < unit.members.length && ((cannot.length === 0 && fakeWhy === undefined) || run.unsafe);
+        !unit.blocked && (!unit.strays || run.unsafe) && !rejected.has(unit) && cannot.length < unit.members.length && ((cannot.length === 0 && fakeWhy === undefined) || run.unsafe);
       // A fake of a call left as written stays as written with it (a wildcard, while one call under it moves).
       const plans = new Map<Fake, TiedFake["plan"]>();
       for (const { fake: one, plan: planned, sends } of fakes) {
@@ -288,6 +301,13 @@ function clientPlan(
     }
     if (!again) break;
   }
+  // Calls the moved base also serves that v2kit does not migrate (their paths name no v1 route): said once each, never silently.
+  for (const unit of units)
+    if (unit.strays && unit.members.some((member) => applied.has(member.finding)))
+      for (const stray of unit.strays)
+        process.stderr.write(
+          `v2kit migrate scan: ${stray}: sent to the base \`${unit.name}\`, now ${v2Base}, and left as written: no v1 route v2kit knows (v1 is retired, so it failed before as well); check it against v2 by hand\n`,
+        );
   return { client, baseEdits, applied, fake, moved };
 }
 

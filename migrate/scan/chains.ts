@@ -5,7 +5,7 @@
 // Token-level helpers for client-base.ts; pure.
 
 import { matchClose } from "./evaluate.js";
-import type { Token } from "./lex/tokens.js";
+import { literalText, type Token } from "./lex/tokens.js";
 
 /** Tokens that start a function definition before its name. */
 const DEFINES = new Set(["def", "function", "func", "fn"]);
@@ -165,4 +165,115 @@ export function sentVia(tokens: readonly Token[], from: number, statementStart: 
     return undefined;
   }
   return undefined;
+}
+
+/**
+ * Prefixes a request function sends elsewhere (issue 41): `if strings.HasPrefix(path, "/v2/") {
+ * return c.queue + path }` before the use at token `use` that joins the base to `param`, at the
+ * top level of the function body opened at `bodyOpen`. A prefix counts when its test is one of the
+ * condition's `||` alternatives, the branch always returns, and no use of the base (`baseUses`)
+ * is inside it: a path that starts with it never reaches the base.
+ */
+export function prefixBranches(tokens: readonly Token[], bodyOpen: number, use: number, param: string, baseUses: readonly number[]): string[] {
+  const prefixes: string[] = [];
+  let depth = 0;
+  for (let k = bodyOpen + 1; k < use; k++) {
+    const t = tokens[k] as Token;
+    if (t.text === "{" || t.text === "(" || t.text === "[") depth++;
+    else if (t.text === "}" || t.text === ")" || t.text === "]") depth--;
+    if (depth !== 0 || t.text !== "if" || tokens[k - 1]?.text === "else") continue;
+    // The condition, up to the block's `{`.
+    let open = k + 1;
+    for (let inner = 0; open < use; open++) {
+      const piece = tokens[open] as Token;
+      if (piece.text === "(" || piece.text === "[") inner++;
+      else if (piece.text === ")" || piece.text === "]") inner--;
+      else if (inner === 0 && (piece.text === "{" || piece.text === ";")) break;
+    }
+    if (tokens[open]?.text !== "{") continue;
+    const close = matchClose(tokens, open, 40_000);
+    if (close < 0 || close >= use || baseUses.some((at) => at > open && at < close)) continue;
+    let returns = false;
+    for (let j = open + 1, inner = 0; j < close; j++) {
+      const piece = tokens[j] as Token;
+      if (piece.text === "{" || piece.text === "(" || piece.text === "[") inner++;
+      else if (piece.text === "}" || piece.text === ")" || piece.text === "]") inner--;
+      else if (inner === 0 && piece.text === "return") returns = true;
+    }
+    if (!returns) continue;
+    // `||` alternatives of the condition, each `strings.HasPrefix(param, "…")`.
+    const pieces: [number, number][] = [];
+    let from = k + 1;
+    for (let j = k + 1, inner = 0; j <= open; j++) {
+      const piece = tokens[j] as Token;
+      if (piece.text === "(" || piece.text === "[") inner++;
+      else if (piece.text === ")" || piece.text === "]") inner--;
+      else if ((inner === 0 && piece.text === "||") || j === open) {
+        pieces.push([from, j - 1]);
+        from = j + 1;
+      }
+    }
+    for (const [a, b] of pieces) {
+      const words = tokens.slice(a, b + 1).map((piece) => piece.text);
+      const literal = tokens[a + 6];
+      if (
+        b - a === 7 &&
+        words.slice(0, 6).join(" ") === `strings . HasPrefix ( ${param} ,` &&
+        words[7] === ")" &&
+        literal?.kind === "str" &&
+        !literal.parts?.some((part) => "hole" in part)
+      )
+        prefixes.push(literalText(literal.parts ?? []));
+    }
+    k = close;
+  }
+  return prefixes.filter((prefix) => prefix !== "");
+}
+
+/** The literal a string expression starting at token `at` begins with (`"/v2/" + id`, `fmt.Sprintf("/v2/%s/run", id)`), if it begins with one. */
+function leadingText(tokens: readonly Token[], at: number): string | undefined {
+  const first = tokens[at];
+  if (first?.kind === "str") {
+    const part = first.parts?.[0];
+    return part && "text" in part ? part.text : "";
+  }
+  if (
+    first?.text === "fmt" &&
+    tokens[at + 1]?.text === "." &&
+    tokens[at + 2]?.text === "Sprintf" &&
+    tokens[at + 3]?.text === "(" &&
+    tokens[at + 4]?.kind === "str"
+  ) {
+    const part = (tokens[at + 4] as Token).parts?.[0];
+    return part && "text" in part ? part.text.split("%")[0] : "";
+  }
+  return undefined;
+}
+
+/**
+ * What the path argument `index` of the call opened at `open` begins with: its own leading literal,
+ * or, for a name, the leading literal of every assignment of that name in the function (from
+ * `bodyOpen`) before the call. Undefined when one of them does not begin with a literal.
+ */
+export function leadingLiterals(tokens: readonly Token[], open: number, index: number, bodyOpen: number): string[] | undefined {
+  const item = listItems(tokens, open)[index];
+  if (!item) return undefined;
+  let at = item[0];
+  while (tokens[at]?.kind === "nl") at++;
+  const own = leadingText(tokens, at);
+  if (own !== undefined) return [own];
+  const name = tokens[at];
+  if (name?.kind !== "ident" || at !== item[1]) return undefined;
+  const found: string[] = [];
+  for (let k = bodyOpen + 1; k < open; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== "ident" || t.text !== name.text || tokens[k - 1]?.text === ".") continue;
+    const assign = tokens[k + 1]?.text;
+    if (assign === "+=") return undefined;
+    if (assign !== ":=" && assign !== "=") continue;
+    const text = leadingText(tokens, k + 2);
+    if (text === undefined) return undefined;
+    found.push(text);
+  }
+  return found.length > 0 ? found : undefined;
 }

@@ -15,7 +15,8 @@ import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
 import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
-import { identArgument, isGoParameter, joinedParameter, parametersOf, sentVia } from "./chains.js";
+import { identArgument, isGoParameter, joinedParameter, leadingLiterals, parametersOf, prefixBranches, sentVia } from "./chains.js";
+import { type GoFake, goFakeAt } from "./go-fakes.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -64,11 +65,18 @@ export interface ClientUnit {
   /**
    * The relative-path findings passed to those functions, each with the function; `direct` when
    * the call is a request method of an HTTP client object made with the base (client-objects.ts):
-   * the call itself sends the request, so its body is the call's own.
+   * the call itself sends the request, so its body is the call's own; `fake` when it is a path a Go
+   * test's `httptest` handler compares with the request's (go-fakes.ts): it moves with the calls.
    */
-  members: { finding: Finding; fn: string; direct?: true; body?: SentElsewhere }[];
+  members: { finding: Finding; fn: string; direct?: true; body?: SentElsewhere; fake?: GoFake }[];
   /** Why the base cannot change at all: code other than those calls uses it. */
   blocked?: string;
+  /**
+   * Go: calls of the request functions with a relative literal path that names no v1 route
+   * (`c.Put(ctx, fmt.Sprintf("/secrets/%s", name), …)`), where, with the path's start: on the v1
+   * base they fail today (v1 is retired), so the base moves past them only with --unsafe-fixes.
+   */
+  strays?: string[];
 }
 
 interface Lexed {
@@ -172,12 +180,15 @@ export function clientUnits(
     const functions = new Set<string>();
     /** Request functions and the index of the parameter they join to the base (or pass on to one that does). */
     const pathParameter = new Map<string, number>();
+    /** Where each request function joins the base to its path parameter. */
+    const joins = new Map<string, { file: Lexed; use: number; uses: number[] }[]>();
     for (const path of scoped.keys()) {
       const text = sources.get(path) as string;
       if (![...names].some((name) => text.toLowerCase().includes(name))) continue;
       const file = lex(path);
       if (!file) continue;
-      for (const use of usesIn(file, names, skip.get(path) ?? [])) {
+      const fileUses = usesIn(file, names, skip.get(path) ?? []);
+      for (const use of fileUses) {
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {
@@ -188,7 +199,20 @@ export function clientUnits(
         const params = parametersOf(file, fn);
         const joined = params ? joinedParameter(file.tokens, file.text, use, params) : undefined;
         if (joined !== undefined && !pathParameter.has(fn)) pathParameter.set(fn, joined);
+        if (joined !== undefined && pathParameter.get(fn) === joined) joins.set(fn, [...(joins.get(fn) ?? []), { file, use, uses: fileUses }]);
       }
+    }
+    // Go: paths a request function sends elsewhere (`if strings.HasPrefix(path, "/v2/") { return c.queue + path }`) before it joins the base.
+    const prefixes = new Map<string, string[]>();
+    for (const [fn, places] of joins) {
+      let common: string[] | undefined;
+      for (const { file, use, uses } of places) {
+        const body = file.dialect === "go" ? functionBody(file, use) : undefined;
+        const param = parametersOf(file, fn)?.[pathParameter.get(fn) as number];
+        const found = body !== undefined && param ? prefixBranches(file.tokens, body, use, param, uses) : [];
+        common = common === undefined ? found : common.filter((prefix) => found.includes(prefix));
+      }
+      if (common && common.length > 0) prefixes.set(fn, common);
     }
     // 2b. Chains: a function that passes its own parameter on as the path of a request function is one too.
     const internal = new Set<string>();
@@ -212,8 +236,14 @@ export function clientUnits(
             internal.add(internalKey(file, call.open));
             if (!pathParameter.has(caller)) {
               pathParameter.set(caller, passed);
+              // A path handed on unchanged takes the same branch where it is joined.
+              prefixes.set(caller, prefixes.get(fn) ?? []);
               added = true;
-            }
+            } else if (prefixes.has(caller))
+              prefixes.set(
+                caller,
+                (prefixes.get(caller) as string[]).filter((prefix) => prefixes.get(fn)?.includes(prefix)),
+              );
             functions.add(caller);
           }
         }
@@ -243,6 +273,38 @@ export function clientUnits(
       objects.some((object) => object.file === call.file.path || importsObject(call.file, object.key));
     const sentThrough = (call: (typeof relative)[number]) =>
       functions.has(call.callee) ? call.callee : call.via && functions.has(call.via.callee) ? call.via.callee : undefined;
+    /** Whether the call of `fn` opened at `open` sends a path that starts with a prefix `fn` sends elsewhere: not a call to this base. */
+    const elsewhere = (file: Lexed, fn: string, open: number) => {
+      const sent = prefixes.get(fn);
+      const index = pathParameter.get(fn);
+      const body = functionBody(file, open);
+      if (!sent || sent.length === 0 || index === undefined || body === undefined) return false;
+      const leads = leadingLiterals(file.tokens, open, index, body);
+      return leads !== undefined && leads.every((lead) => sent.some((prefix) => lead.startsWith(prefix)));
+    };
+    /** Go: the start of the relative literal path the call of `fn` opened at `open` sends, when it is one that names no v1 route (a stray). */
+    const strayPath = (file: Lexed, fn: string, open: number): string | undefined => {
+      const index = pathParameter.get(fn);
+      const body = file.dialect === "go" ? functionBody(file, open) : undefined;
+      if (index === undefined || body === undefined) return undefined;
+      const leads = leadingLiterals(file.tokens, open, index, body);
+      if (leads !== undefined) return leads.every((lead) => /^\/[a-z]/i.test(lead) && !/^\/v\d/i.test(lead)) ? leads[0] : undefined;
+      // `endpoint := c.buildListURL("/secrets", opts)` then `c.Get(ctx, endpoint, …)`: the URL another request function built from a stray.
+      const name = identArgument(file.tokens, open, index);
+      const assigned: number[] = [];
+      for (let k = body + 1; k < open; k++) {
+        const t = file.tokens[k] as Token;
+        if (t.kind === "ident" && t.text === name && file.tokens[k - 1]?.text !== "." && /^:?=$/.test(file.tokens[k + 1]?.text ?? "")) assigned.push(k + 2);
+      }
+      if (assigned.length !== 1) return undefined;
+      let at = assigned[0] as number;
+      while (file.tokens[at]?.kind === "ident" && file.tokens[at + 1]?.text === ".") at += 2;
+      const inner = file.tokens[at];
+      return inner?.kind === "ident" && inner.text !== fn && pathParameter.has(inner.text) && file.tokens[at + 1]?.text === "("
+        ? strayPath(file, inner.text, at + 1)
+        : undefined;
+    };
+    const strays: string[] = [];
     const members = relative.filter((call) => inScope(call.file) && (sentThrough(call) !== undefined || through(call)) && !claimed.has(call.finding));
     if (members.length === 0) continue;
     const reached = new Set(members.map((member) => sentThrough(member)));
@@ -253,7 +315,24 @@ export function clientUnits(
         const file = lex(path);
         return file !== undefined && callsOf(file, fn).some((call) => call.open !== undefined && internal.has(internalKey(file, call.open)));
       });
-      if (!calledInside) blocked = `\`${fn}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
+      // A function called only with paths it sends elsewhere (`c.post(ctx, "/v2/"+id+"/run", …)`) is no use of this base.
+      const onlyElsewhere = [...scoped.keys()].some((path) => {
+        const file = lex(path);
+        const calls = file ? callsOf(file, fn) : [];
+        return (
+          calls.length > 0 &&
+          calls.every((call) => call.open !== undefined && (elsewhere(file as Lexed, fn, call.open) || strayPath(file as Lexed, fn, call.open) !== undefined))
+        );
+      });
+      // Go: an exported request function the tree never calls (`func (c *Client) Patch(…)`) sends what its callers elsewhere pass: a stray.
+      const uncalled =
+        /^[A-Z]/.test(fn) &&
+        [...scoped.keys()].every((path) => {
+          const file = lex(path);
+          return file === undefined || (file.dialect === "go" && callsOf(file, fn).length === 0);
+        });
+      if (uncalled && !calledInside) strays.push(`\`${fn}\` (exported, never called in this tree: its callers elsewhere send their own paths)`);
+      else if (!calledInside && !onlyElsewhere) blocked = `\`${fn}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
     }
     const sentAt = new Set(
       members.flatMap((member) => [internalKey(member.file, member.open), ...(member.via ? [internalKey(member.file, member.via.open)] : [])]),
@@ -270,7 +349,13 @@ export function clientUnits(
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
           }
-          if (!sentAt.has(internalKey(file, call.open)) && !internal.has(internalKey(file, call.open))) {
+          if (!sentAt.has(internalKey(file, call.open)) && !internal.has(internalKey(file, call.open)) && !elsewhere(file, fn, call.open)) {
+            const stray = strayPath(file, fn, call.open);
+            if (stray !== undefined) {
+              const place = `${where(file, call.at, shown)} (\`${stray}…\` through \`${fn}\`)`;
+              if (!strays.includes(place)) strays.push(place);
+              continue;
+            }
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is also called at ${where(file, call.at, shown)} with a path that is not a v1 call v2kit reads`;
             break;
           }
@@ -297,17 +382,37 @@ export function clientUnits(
         }
       }
     }
+    // Go tests of the package whose `httptest` handlers match the client's v1 paths: they move with it.
+    const fakes: { finding: Finding; fake: GoFake }[] = [];
+    for (const { path, findings } of files) {
+      if (!path.endsWith("_test.go")) continue;
+      const file = lex(path);
+      if (!file || !inScope(file)) continue;
+      for (const finding of findings) {
+        const site = finding.fixInput?.site;
+        const route = finding.fixInput?.route;
+        if (!site || !route || claimed.has(finding) || finding.ruleId === "v1-mention" || /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt)))
+          continue;
+        const lit = file.tokens.findIndex((t) => t.start <= site.span[0] && t.end >= site.span[1]);
+        const fake = lit < 0 ? undefined : goFakeAt(file.tokens, lit, route);
+        if (fake) fakes.push({ finding, fake });
+      }
+    }
     const writtenOf = (call: (typeof members)[number]) => objects.find((object) => object.key === call.object)?.written ?? call.callee;
-    for (const member of members) claimed.add(member.finding);
+    for (const member of [...members, ...fakes]) claimed.add(member.finding);
     units.push({
       name: group.name,
       bases: group.bases,
       functions: [...new Set([...functions, ...objects.map((object) => object.written)])].sort(),
-      members: members.map((member) => {
-        const fn = sentThrough(member);
-        return fn !== undefined ? { finding: member.finding, fn } : { finding: member.finding, fn: writtenOf(member), direct: true as const };
-      }),
+      members: [
+        ...members.map((member) => {
+          const fn = sentThrough(member);
+          return fn !== undefined ? { finding: member.finding, fn } : { finding: member.finding, fn: writtenOf(member), direct: true as const };
+        }),
+        ...fakes.map(({ finding, fake }) => ({ finding, fn: "httptest handler", fake })),
+      ],
       ...(blocked ? { blocked } : {}),
+      ...(strays.length > 0 ? { strays } : {}),
     });
   }
   return units;
@@ -543,6 +648,28 @@ function functionAround(file: Lexed, use: number): string | "type" | undefined {
       }
       const kind = blockOwner(tokens, j);
       if (kind !== undefined) return kind;
+    }
+  }
+  return undefined;
+}
+
+/** Go/JS/PHP: the `{` of the function body holding token `at`, if one. */
+function functionBody(file: Lexed, at: number): number | undefined {
+  const { tokens } = file;
+  let depth = 0;
+  for (let j = at - 1; j >= 0 && at - j < FUNCTION_WALK; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
+    else if (t.text === "{") {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      const kind = blockOwner(tokens, j);
+      if (kind === "type") return undefined;
+      if (kind !== undefined) return j;
     }
   }
   return undefined;

@@ -17,6 +17,7 @@ import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
 import { requestFunctionAt, type SentElsewhere } from "./client-base.js";
+import type { GoFake } from "./go-fakes.js";
 import type { MigrationContext, Note } from "../types.js";
 
 export interface FixOptions {
@@ -29,9 +30,10 @@ export interface FixOptions {
   /**
    * A call through a request function whose v1 base changes with it (client-base.ts, issue 41):
    * `fn` is the request function; `direct` when it is a request method of an HTTP client object
-   * made with the base (the call sends its own body); `reason` when the call is to be left alone, with why.
+   * made with the base (the call sends its own body); `reason` when the call is to be left alone, with why;
+   * `fake` when it is a Go test fake's path (go-fakes.ts): only its path changes, by the route its handler serves.
    */
-  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere } | undefined;
+  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake } | undefined;
   /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
   context?: MigrationContext;
   /**
@@ -391,6 +393,7 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   if (fake !== undefined) return "reason" in fake ? { reason: fake.reason } : { edits: fake.edits, shared: [] };
   const client = options.client?.(finding);
   if (client?.reason !== undefined) return { reason: client.reason };
+  if (client?.fake !== undefined) return planFake(source, finding, options, client.fake);
   // A v1 path on a v2 base (issue 41): its own error note says what it is; the others stop a fix as for a v1 call.
   const onV2 = finding.fixInput?.onV2Base;
   const errors = finding.notes.filter((note) => note.level === "error" && note !== onV2?.note);
@@ -428,6 +431,22 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
     planMethod(finding, edits, source) ??
     planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through) ??
     planJsonHeader(finding, edits);
+  return why === undefined ? { edits, shared } : { reason: why };
+}
+
+/**
+ * A Go test fake's path literal (`r.URL.Path == "/networkvolumes/vol-1"`) moving with its client:
+ * the path as the client's call of that route now sends it; no method, body or header to change.
+ */
+function planFake(source: string, finding: Finding, options: FixOptions, fake: GoFake): Plan {
+  if ("reason" in fake) return { reason: fake.reason };
+  const input = finding.fixInput;
+  if (!input) return { reason: "v2kit cannot locate every piece of this fake in the source" };
+  const served: Finding = { ...finding };
+  Object.defineProperty(served, "fixInput", { value: { ...input, route: fake.route } });
+  const edits: Edit[] = [];
+  const shared: number[] = [];
+  const why = planUrl(source, served, options, edits, shared, true);
   return why === undefined ? { edits, shared } : { reason: why };
 }
 
