@@ -228,10 +228,28 @@ export function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: st
     const assigned = expression(ctx, j + 2);
     let value = queryStringValue(ctx, j + 2, ties?.text ?? ctx.source) ?? assigned?.value;
     // `os.getenv("API", "https://…/v1")`, `process.env.API ?? "https://…"`: the URL literal it falls back to.
+    // Only within the assignment's own statement: the C-like lexers give no line-end tokens, and a
+    // URL on a later line (`pod_id = pod.get("id")` then `return f"https://{pod_id}-…"`) is no
+    // value of this name.
     if (!value || value.every((part) => !("text" in part))) {
       value = undefined;
+      const source = ties?.text ?? ctx.source;
+      let depth = 0;
       for (let k = j + 2; k < tokens.length && k < j + 26 && tokens[k]?.kind !== "nl" && tokens[k]?.text !== ";"; k++) {
         const literal = tokens[k] as Token;
+        const before = tokens[k - 1] as Token;
+        if (
+          source !== undefined &&
+          k > j + 2 &&
+          depth === 0 &&
+          source.slice(before.end, literal.start).includes("\n") &&
+          !CONTINUES.has(before.text) &&
+          before.text !== "??"
+        )
+          break;
+        if (literal.text === "(" || literal.text === "[" || literal.text === "{") depth++;
+        else if (literal.text === ")" || literal.text === "]" || literal.text === "}") depth--;
+        if (depth < 0) break;
         if (literal.kind === "str" && /^[a-z]+:\/\//i.test(literalText(literal.parts ?? []))) {
           value = stringValue(ctx, literal);
           break;
@@ -432,13 +450,27 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     const variable = method ? undefined : assignedName(tokens, expr.start);
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
     let callAt = expr.start;
-    if (use !== undefined) {
-      const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+    // A use that goes on with more path (`API_PODS = f"{BASE}/pods"`, then
+    // `requests.post(f"{API_PODS}/{pod_id}/stop")`) sends another route than the one this string
+    // names: neither its method nor what it reads back is this route's (taking them reported, and
+    // fixed, `POST /pods`).
+    const useSite = use === undefined ? undefined : tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+    const sent =
+      use === undefined || useSite === undefined ? undefined : expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, useSite) : use);
+    const sendsOther =
+      sent !== undefined &&
+      use !== undefined &&
+      variable !== undefined &&
+      sent.start <= use &&
+      use <= sent.end &&
+      extendsPath(ctx, variable, sent.start, dialect);
+    if (use !== undefined && !sendsOther) {
+      const site = useSite as number;
       callAt = site;
       const there = methodAt(ctx, dialect, site);
       if (there) method = { ...there, how: `${there.how}, via ${tokens[expr.start - 2]?.text}` };
       // The use may join the variable to its base: `c.baseURL + path`.
-      const useExpr = found.kind === "relative" ? expressionAround(ctx, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use) : undefined;
+      const useExpr = found.kind === "relative" ? sent : undefined;
       const shaped = useExpr && shape(useExpr.value, dialect, ties);
       if (shaped?.kind === "v2") {
         if (!shaped.restV2 || isV2Path(path)) continue;
@@ -497,6 +529,25 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     }
   }
   return { candidates, bases: basesOf(ctx, text) };
+}
+
+/**
+ * Whether the expression at token `start` that uses `variable` adds path segments after it
+ * (`f"{url}/{pod_id}/stop"`, `` `${url}/${id}` ``, `url + "/stop"`). The variable is read as a
+ * hole, not through the file's constants: a local name (`url`) is assigned in many functions, and
+ * the first assignment of the file is not this one. A query or fragment after it (`?…`) is the
+ * same route; a value not known after it is not judged.
+ */
+function extendsPath(ctx: EvalContext, variable: string, start: number, dialect: Dialect): boolean {
+  const constants = new Map(ctx.constants);
+  constants.delete(variable);
+  const value = expressionAround({ ...ctx, constants }, start)?.value;
+  if (value === undefined) return false;
+  const at = value.findIndex((part) => "hole" in part && nameKey(part.hole) === variable);
+  const next = value[at + 1];
+  if (at < 0 || next === undefined || !("text" in next)) return false;
+  const after = dialect === "shell" ? next.text : next.text.replace(/^\s+/, "");
+  return /^\/[^?#\s"'`]/.test(after) || (after === "/" && value[at + 2] !== undefined);
 }
 
 /** Uses of each constant of a file, counted once per file (a walk over every token). */
