@@ -59,7 +59,10 @@ export function formatFindings(files: readonly FileFindings[]): string {
   const found = files.flatMap((file) => file.findings);
   const all = found.filter(
     (finding) =>
-      finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field" && finding.ruleId !== "v1-fake-response" && finding.ruleId !== "v1-openapi-document",
+      finding.ruleId !== "v1-mention" &&
+      finding.ruleId !== "v1-response-field" &&
+      finding.ruleId !== "v1-fake-response" &&
+      finding.ruleId !== "v1-openapi-document",
   );
   const reads = found.filter((finding) => finding.ruleId === "v1-response-field").length;
   const fakes = found.filter((finding) => finding.ruleId === "v1-fake-response").length;
@@ -71,6 +74,8 @@ export function formatFindings(files: readonly FileFindings[]): string {
   const read = reads === 0 ? "" : `; ${reads} read${reads === 1 ? "" : "s"} of v1 response fields`;
   const faked = fakes === 0 ? "" : `; ${fakes} test fake${fakes === 1 ? "" : "s"} answering in v1's shape`;
   const copies = documents === 0 ? "" : `; ${documents} ${documents === 1 ? "copy" : "copies"} of the v1 OpenAPI document`;
-  lines.push(`${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${read}${faked}${copies}${mentioned}`);
+  lines.push(
+    `${all.length === 0 ? "no v1 calls found" : `${all.length} v1 call${all.length === 1 ? "" : "s"} found${split}`}${read}${faked}${copies}${mentioned}`,
+  );
   return `${lines.join("\n")}\n`;
 }

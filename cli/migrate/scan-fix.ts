@@ -236,10 +236,20 @@ function clientPlan(
           reason = `${base}, which changes only together with the tests that fake its requests, and one of those cannot move with it (${fakeWhy}): run with --unsafe-fixes to move the client and the fakes that can move`;
         else if (own !== undefined)
           reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route(finding)}`;
-        decided.set(finding, { fn, ...(direct ? { direct } : {}), ...(body ? { body } : {}), ...(fake ? { fake } : {}), ...(reason === undefined ? {} : { reason }) });
+        decided.set(finding, {
+          fn,
+          ...(direct ? { direct } : {}),
+          ...(body ? { body } : {}),
+          ...(fake ? { fake } : {}),
+          ...(reason === undefined ? {} : { reason }),
+        });
       }
       const changes =
-        !unit.blocked && (!unit.strays || run.unsafe) && !rejected.has(unit) && cannot.length < unit.members.length && ((cannot.length === 0 && fakeWhy === undefined) || run.unsafe);
+        !unit.blocked &&
+        (!unit.strays || run.unsafe) &&
+        !rejected.has(unit) &&
+        cannot.length < unit.members.length &&
+        ((cannot.length === 0 && fakeWhy === undefined) || run.unsafe);
       // A fake of a call left as written stays as written with it (a wildcard, while one call under it moves).
       const plans = new Map<Fake, TiedFake["plan"]>();
       for (const { fake: one, plan: planned, sends } of fakes) {
@@ -394,9 +404,8 @@ function movedReads(source: string, edits: readonly Edit[], reads: readonly Find
 
 /** The calls among findings: not prose mentions, not reads of a response (`v1-response-field`), not a fake's canned response (`v1-fake-response`), not a copy of the v1 document. */
 const calls = (findings: readonly Finding[]) =>
-  findings.filter(
-    (x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field" && x.ruleId !== "v1-fake-response" && x.ruleId !== "v1-openapi-document",
-  ).length;
+  findings.filter((x) => x.ruleId !== "v1-mention" && x.ruleId !== "v1-response-field" && x.ruleId !== "v1-fake-response" && x.ruleId !== "v1-openapi-document")
+    .length;
 
 function withNote(finding: Finding, message: string): Finding {
   const copy: Finding = { ...finding, notes: [...finding.notes, { level: "info", message }] };
