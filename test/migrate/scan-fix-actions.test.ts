@@ -10,30 +10,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectLintsValid, has, jsonLines, pythonRequests, run, scratchFolders } from "./scan-harness.js";
+import { expectLintsValid, has, jsonLines, pythonRequests, REQUESTS_STUB, run, scratchFolders } from "./scan-harness.js";
 
 const tree = scratchFolders("v2kit-actions-");
 const python = has("python3", ["--version"]);
-
-const REQUESTS_STUB = `import json as _json, sys
-class _Response:
-    def raise_for_status(self):
-        pass
-    def json(self):
-        return {}
-def request(method, url, json=None, **kwargs):
-    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
-    return _Response()
-def post(url, **kwargs):
-    return request("POST", url, **kwargs)
-class Session:
-    def __enter__(self):
-        return self
-    def __exit__(self, *exc):
-        return False
-    def post(self, url, **kwargs):
-        return request("POST", url, **kwargs)
-`;
 
 const CLIENT = [
   "import requests",

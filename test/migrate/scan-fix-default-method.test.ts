@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { expectLintsValid } from "./scan-harness.js";
+import { expectLintsValid, REQUESTS_STUB } from "./scan-harness.js";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const FIXTURE = fileURLToPath(new URL("../fixtures/scan-clients/python-default-method/before/", import.meta.url));
@@ -37,17 +37,6 @@ const findingsOf = (stdout: string) =>
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { line: number; ruleId: string; confidence: string; methodSource?: string; v1: { method: string; path: string } });
-
-const REQUESTS_STUB = `import json as _json, sys
-class _Response:
-    def raise_for_status(self):
-        pass
-    def json(self):
-        return {}
-def request(method, url, json=None, **kwargs):
-    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
-    return _Response()
-`;
 
 describe.skipIf(!python)('Python: def call(path, method="GET", body=None)', () => {
   it("a call without a method is read as GET, certain, with where the method comes from", () => {

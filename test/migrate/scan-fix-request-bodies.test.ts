@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
-import { expectLintsValid, files, has, jsonLines, run } from "./scan-harness.js";
+import { expectLintsValid, files, has, jsonLines, REQUESTS_STUB, run } from "./scan-harness.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/scan-clients/", import.meta.url));
 const python = has("python3", ["--version"]);
@@ -81,17 +81,6 @@ console.log(JSON.stringify(sent));`;
   expect(ran.stderr).toBe("");
   return JSON.parse(ran.stdout) as Sent[];
 }
-
-const REQUESTS_STUB = `import json as _json, sys
-class _Response:
-    def raise_for_status(self):
-        pass
-    def json(self):
-        return {}
-def request(method, url, json=None, **kwargs):
-    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
-    return _Response()
-`;
 
 describe("TypeScript: bodies passed to the request function's body parameter (runpod-mcp-ts style)", () => {
   const name = "ts-request-function-unsafe";

@@ -112,6 +112,27 @@ export function scratchFolders(prefix: string): (tree: Record<string, string>) =
   };
 }
 
+/** A stub `requests` module (functions, `Session`) that prints each request it is asked to send as one JSON line: method, URL, body. */
+export const REQUESTS_STUB = `import json as _json, sys
+class _Response:
+    def raise_for_status(self):
+        pass
+    def json(self):
+        return {}
+def request(method, url, json=None, **kwargs):
+    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
+    return _Response()
+def post(url, **kwargs):
+    return request("POST", url, **kwargs)
+class Session:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return False
+    def post(self, url, **kwargs):
+        return request("POST", url, **kwargs)
+`;
+
 /** Runs `import client; CALL` with python3 in `dir` (a stub `requests` beside it that prints each request): the JSON lines it printed. */
 export function pythonRequests(dir: string, call: string): unknown[] {
   const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
