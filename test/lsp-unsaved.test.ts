@@ -5,17 +5,13 @@
 // an untitled: document has no path, so no config covers it: no diagnostics and no crash. Driven
 // over stdio with the client side of the protocol (vscode-languageserver-protocol), as an editor.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as Protocol from "vscode-languageserver-protocol/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-
-const protocol = createRequire(import.meta.url)("vscode-languageserver-protocol/node") as typeof Protocol;
-const cli = path.resolve(import.meta.dirname, "../dist/cli/v2kit.js");
+import { cli, type Editor, protocol, startEditor } from "./lsp-harness.js";
 
 const VALID =
   '{\n  "name": "fresh",\n  "type": "QUEUE",\n  "scaling": { "type": "QUEUE_DELAY", "queueDelay": 4 },\n  "image": "example/worker:1.0",\n  "gpu": { "pools": ["ADA_24"] }\n}\n';
@@ -27,66 +23,28 @@ const INVALID_FINDINGS = [
   { code: "schema/minimum", range: { start: { line: 6, character: 10 }, end: { line: 6, character: 12 } } },
 ];
 
+let editor: Editor;
 let dir: string;
-let child: ChildProcess;
-let stderr = "";
-let connection: Protocol.ProtocolConnection;
-const published = new Map<string, Protocol.PublishDiagnosticsParams[]>();
 
-const uriOf = (rel: string) => pathToFileURL(path.join(dir, rel)).href;
-const seen = (uri: string) => published.get(uri)?.length ?? 0;
+const uriOf = (rel: string) => editor.uriOf(rel);
+const seen = (uri: string) => editor.seen(uri);
+const diagnosticsAfter = (uri: string, count: number) => editor.diagnosticsAfter(uri, count);
 const findings = (list: Protocol.Diagnostic[]) => list.map((diagnostic) => ({ code: diagnostic.code, range: diagnostic.range }));
-
-/** The diagnostics published for `uri` after the first `count` (an editor shows the latest). */
-async function diagnosticsAfter(uri: string, count: number): Promise<Protocol.Diagnostic[]> {
-  const deadline = Date.now() + 20_000;
-  while (seen(uri) <= count) {
-    if (Date.now() > deadline) throw new Error(`no diagnostics for ${uri} after ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return (published.get(uri) as Protocol.PublishDiagnosticsParams[])[count]?.diagnostics as Protocol.Diagnostic[];
-}
-
-let version = 1;
-/** didOpen of `uri` with `text` as the editor's buffer; nothing is written to disk. */
-function openBuffer(uri: string, text: string): void {
-  void connection.sendNotification(protocol.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "json", version: version++, text } });
-}
-function change(uri: string, text: string): void {
-  void connection.sendNotification(protocol.DidChangeTextDocumentNotification.type, { textDocument: { uri, version: version++ }, contentChanges: [{ text }] });
-}
-function close(uri: string): void {
-  void connection.sendNotification(protocol.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
-}
-function save(rel: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-  writeFileSync(path.join(dir, rel), text);
-}
+const openBuffer = (uri: string, text: string) => editor.open(uri, "json", text);
+const change = (uri: string, text: string) => editor.change(uri, text);
+const close = (uri: string) => editor.close(uri);
+const save = (rel: string, text: string) => editor.save(rel, text);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "v2kit-lsp-unsaved-"));
-  const config = { lint: [{ files: ["deploy/endpoints/**/*.json", "!deploy/endpoints/drafts/*.json"], operation: "createEndpoint" }] };
-  save("v2kit.config.json", JSON.stringify(config, null, 2));
-  save("deploy/endpoints/existing.json", VALID);
-  child = spawn(process.execPath, [cli, "lsp", "--stdio"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  connection = protocol.createProtocolConnection(new protocol.StreamMessageReader(child.stdout!), new protocol.StreamMessageWriter(child.stdin!));
-  connection.onNotification(protocol.PublishDiagnosticsNotification.type, (params) => {
-    published.set(params.uri, [...(published.get(params.uri) ?? []), params]);
+  editor = await startEditor(dir, (write) => {
+    const config = { lint: [{ files: ["deploy/endpoints/**/*.json", "!deploy/endpoints/drafts/*.json"], operation: "createEndpoint" }] };
+    write("v2kit.config.json", JSON.stringify(config, null, 2));
+    write("deploy/endpoints/existing.json", VALID);
   });
-  connection.listen();
-  await connection.sendRequest(protocol.InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(dir).href,
-    capabilities: {},
-    workspaceFolders: null,
-  });
-  await connection.sendNotification(protocol.InitializedNotification.type, {});
 }, 30_000);
 
-afterAll(() => {
-  if (child.exitCode === null) child.kill();
-});
+afterAll(() => editor.stop());
 
 describe("a document not saved yet", () => {
   const rel = "deploy/endpoints/new-team/fresh.json";
@@ -176,7 +134,7 @@ describe("an untitled: document", () => {
     expect(await diagnosticsAfter(uri, 0)).toEqual([]);
     change(uri, "{ not json");
     expect(await diagnosticsAfter(uri, 1)).toEqual([]);
-    const actions = await connection.sendRequest(protocol.CodeActionRequest.type, {
+    const actions = await editor.connection.sendRequest(protocol.CodeActionRequest.type, {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       context: { diagnostics: [] },
@@ -187,7 +145,7 @@ describe("an untitled: document", () => {
     const after = uriOf("deploy/endpoints/after-untitled.json");
     openBuffer(after, INVALID);
     expect(findings(await diagnosticsAfter(after, 0))).toEqual(INVALID_FINDINGS);
-    expect(child.exitCode).toBeNull();
-    expect(stderr).toBe("");
+    expect(editor.child.exitCode).toBeNull();
+    expect(editor.stderr()).toBe("");
   });
 });
