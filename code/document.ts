@@ -54,7 +54,8 @@ export function bundledCodeDocument(): CodeDocument {
  */
 export async function loadCodeDocument(spec: string): Promise<CodeDocument> {
   const [{ loadModel }, { loadEngine }] = await Promise.all([import("../generators/pipeline.js"), import("../generators/engine-on-the-fly.js")]);
-  const [model, engine] = await Promise.all([loadModel({ spec }), loadEngine({ spec })]);
+  const model = await loadModel({ spec });
+  const engine = await loadEngine({ spec, model });
   const operations = restOperations(model.operations);
   const routes = [...operations.values()].map((operation) => [operation.method as string, operation.path as string, operation.id] as const);
   return { source: spec, routes, operations, schemas: model.schemas, engine };

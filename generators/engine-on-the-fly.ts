@@ -7,7 +7,7 @@ import type { Engine } from "../engine/evaluate.js";
 import type { ValidateFunction } from "../engine/types.js";
 import { SpecError } from "../schema-model/errors.js";
 import { TOO_DEEP } from "./load/load.js";
-import type { Diagnostic } from "../schema-model/model.js";
+import type { ApiModel, Diagnostic } from "../schema-model/model.js";
 import { loadModel, loadRules } from "./pipeline.js";
 import { applicability } from "./normalize/targets.js";
 import { writeOnlyPointers } from "../schema-model/write-only.js";
@@ -17,6 +17,8 @@ export interface EngineOptions {
   spec?: string;
   rules?: string;
   graphql?: string;
+  /** The model already loaded from these options (`loadModel`): the document is then not read and parsed a second time. */
+  model?: ApiModel;
   /** Receives what generate would warn about (rules that do not fit the document, schema notes). */
   onDiagnostics?: (diagnostics: Diagnostic[]) => void;
 }
@@ -31,7 +33,7 @@ export async function loadEngine(options: EngineOptions): Promise<Engine> {
 }
 
 async function compileEngine(options: EngineOptions): Promise<Engine> {
-  const model = await loadModel(options);
+  const model = options.model ?? (await loadModel(options));
   const rules = loadRules(options.rules);
   const { skip, diagnostics } = applicability(model, rules);
   options.onDiagnostics?.([...model.diagnostics, ...diagnostics]);
