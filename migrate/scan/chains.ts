@@ -4,7 +4,7 @@
 // chain, one call at a time, so the calls of `Post` reach the base as the calls of `buildURL` do.
 // Token-level helpers for client-base.ts; pure.
 
-import { matchClose } from "./evaluate.js";
+import { matchClose, matchOpen } from "./evaluate.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
 /** Tokens that start a function definition before its name. */
@@ -255,7 +255,13 @@ function leadingText(tokens: readonly Token[], at: number): string | undefined {
  * or, for a name, the leading literal of every assignment of that name in the function (from
  * `bodyOpen`) before the call. Undefined when one of them does not begin with a literal.
  */
-export function leadingLiterals(tokens: readonly Token[], open: number, index: number, bodyOpen: number): string[] | undefined {
+export function leadingLiterals(
+  tokens: readonly Token[],
+  open: number,
+  index: number,
+  bodyOpen: number,
+  named?: (at: number) => string[] | undefined,
+): string[] | undefined {
   const item = listItems(tokens, open)[index];
   if (!item) return undefined;
   let at = item[0];
@@ -263,6 +269,7 @@ export function leadingLiterals(tokens: readonly Token[], open: number, index: n
   const own = leadingText(tokens, at);
   if (own !== undefined) return [own];
   const name = tokens[at];
+  if (name?.kind === "ident" && tokens[at + 1]?.text === "." && named) return named(at);
   if (name?.kind !== "ident" || at !== item[1]) return undefined;
   const found: string[] = [];
   for (let k = bodyOpen + 1; k < open; k++) {
@@ -272,8 +279,130 @@ export function leadingLiterals(tokens: readonly Token[], open: number, index: n
     if (assign === "+=") return undefined;
     if (assign !== ":=" && assign !== "=") continue;
     const text = leadingText(tokens, k + 2);
-    if (text === undefined) return undefined;
-    found.push(text);
+    if (text !== undefined) {
+      found.push(text);
+      continue;
+    }
+    const resolved = named?.(unwrapped(tokens, k + 2));
+    if (resolved === undefined) return undefined;
+    found.push(...resolved);
   }
   return found.length > 0 ? found : undefined;
+}
+
+/** Go string functions whose result begins as their first argument does (a URL has no leading space). */
+const SAME_START = new Set(["TrimSpace", "TrimRight", "TrimSuffix"]);
+
+/** The expression at `at`, inside any `strings.TrimSpace(…)`-like call that keeps how a string begins. */
+function unwrapped(tokens: readonly Token[], at: number): number {
+  let k = at;
+  while (tokens[k]?.text === "strings" && tokens[k + 1]?.text === "." && SAME_START.has(tokens[k + 2]?.text ?? "") && tokens[k + 3]?.text === "(") k += 4;
+  return k;
+}
+
+/**
+ * Go: how the value named at `at` begins, when every value the package gives it is known: a
+ * constant (`DefaultGraphQLURL`, declared outside any function) is its literal; a struct field
+ * (`c.graphqlURL`) is each value a composite literal (`graphqlURL: DefaultGraphQLURL`) or an
+ * assignment (`c.graphqlURL = …`) gives it, where the one parameter of a setter or option
+ * (`WithGraphQLURL(url string)`) replaces a URL with the caller's URL and adds no start of its own. Undefined when a value is anything else, or no value is a literal.
+ */
+export function goValueLeads(files: readonly ChainFile[], tokens: readonly Token[], at: number, depth = 0): string[] | undefined {
+  if (depth > 3) return undefined;
+  const first = tokens[at];
+  if (first?.kind !== "ident") return undefined;
+  let field: string | undefined;
+  let k = at;
+  while (tokens[k + 1]?.text === "." && tokens[k + 2]?.kind === "ident") k += 2;
+  if (tokens[k + 1]?.text === "(") return returnedLeads(files, tokens[k]?.text as string, depth);
+  if (k > at) field = tokens[k]?.text;
+  const leads: string[] = [];
+  let setters = 0;
+  for (const file of files) {
+    const { tokens: all } = file;
+    let braces = 0;
+    for (let j = 0; j < all.length; j++) {
+      const t = all[j] as Token;
+      if (t.text === "{") braces++;
+      else if (t.text === "}") braces--;
+      if (t.kind !== "ident") continue;
+      let value: number | undefined;
+      if (field === undefined) {
+        // A package-level constant or variable: `NAME = …` outside any function; any other `NAME =` is an assignment.
+        if (t.text !== first.text || all[j - 1]?.text === "." || all[j + 1]?.text !== "=") continue;
+        if (braces !== 0) return undefined;
+        value = j + 2;
+      } else {
+        if (t.text !== field) continue;
+        const before = all[j - 1]?.text;
+        if (before === "." && all[j + 1]?.text === "=") value = j + 2;
+        else if ((before === "{" || before === "," || all[j - 1]?.kind === "nl") && all[j + 1]?.text === ":" && braces > 0) value = j + 2;
+        else if (before === "." && (all[j + 1]?.text === "+=" || all[j + 1]?.text === ":=")) return undefined;
+        else continue;
+      }
+      const text = leadingText(all, value);
+      if (text !== undefined) {
+        leads.push(text);
+        continue;
+      }
+      const inner = unwrapped(all, value);
+      const name = all[inner];
+      if (name?.kind === "ident" && all[inner + 1]?.text !== "." && all[inner + 1]?.text !== "(" && isParameterOfEnclosing(all, inner, name.text)) {
+        setters++;
+        continue;
+      }
+      const nested = goValueLeads(files, all, inner, depth + 1);
+      if (nested === undefined) return undefined;
+      leads.push(...nested);
+    }
+  }
+  return leads.length > 0 && (setters === 0 || field !== undefined) ? leads : undefined;
+}
+
+/** Go: how every value the function `fn` of the package returns begins (`return strings.TrimRight(c.queueURL, "/") + path`). */
+function returnedLeads(files: readonly ChainFile[], fn: string, depth: number): string[] | undefined {
+  const leads: string[] = [];
+  for (const { tokens } of files)
+    for (let k = 1; k + 1 < tokens.length; k++) {
+      if (tokens[k]?.text !== fn || tokens[k + 1]?.text !== "(") continue;
+      const prev = tokens[k - 1]?.text;
+      const defines = prev === "func" || (prev === ")" && tokens[matchOpen(tokens, k - 1) - 1]?.text === "func");
+      if (!defines) continue;
+      let body = matchClose(tokens, k + 1, 40_000) + 1;
+      while (body > 0 && body < tokens.length && tokens[body]?.text !== "{") body++;
+      const end = matchClose(tokens, body, 40_000);
+      if (body <= 0 || end < 0) return undefined;
+      for (let j = body + 1; j < end; j++) {
+        if (tokens[j]?.text === "func") return undefined;
+        if (tokens[j]?.text !== "return") continue;
+        const text = leadingText(tokens, j + 1);
+        const found = text !== undefined ? [text] : goValueLeads(files, tokens, unwrapped(tokens, j + 1), depth + 1);
+        if (found === undefined) return undefined;
+        leads.push(...found);
+      }
+    }
+  return leads.length > 0 ? leads : undefined;
+}
+
+/**
+ * Go: whether `name` at token `at` is the one parameter of the innermost function around it that
+ * declares it: a setter or option (`func WithGraphQLURL(url string) Option`), not a constructor
+ * that also takes a token (`func New(token string, opts ...Option)`).
+ */
+function isParameterOfEnclosing(tokens: readonly Token[], at: number, name: string): boolean {
+  for (let k = at - 1; k >= 0; k--) {
+    if (tokens[k]?.text !== "func") continue;
+    // Skip a receiver `(c *Client)`; the parameter list is the next parenthesis.
+    let open = k + 1;
+    if (tokens[open]?.text === "(" && tokens[matchClose(tokens, open, 40_000) + 1]?.kind === "ident") open = matchClose(tokens, open, 40_000) + 2;
+    else if (tokens[open]?.kind === "ident") open++;
+    if (tokens[open]?.text !== "(") continue;
+    const close = matchClose(tokens, open, 40_000);
+    let body = close + 1;
+    while (body < tokens.length && tokens[body]?.text !== "{") body++;
+    const end = matchClose(tokens, body, 40_000);
+    if (end < at) continue;
+    for (let j = open + 1; j < close; j++) if (tokens[j]?.text === name && isGoParameter(tokens, j)) return listItems(tokens, open).length === 1;
+  }
+  return false;
 }

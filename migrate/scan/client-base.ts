@@ -7,6 +7,7 @@
 // path, and every call of those functions; scan/fix.ts then changes the base and the calls
 // together, or leaves all of them with the reason. Pure: the CLI hands in the texts.
 
+import { dirname } from "node:path";
 import { type Finding } from "./resolve.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { Dialect } from "./method.js";
@@ -15,7 +16,7 @@ import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
 import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
-import { identArgument, isGoParameter, joinedParameter, leadingLiterals, parametersOf, prefixBranches, sentVia } from "./chains.js";
+import { goValueLeads, identArgument, isGoParameter, joinedParameter, leadingLiterals, listItems, parametersOf, prefixBranches, sentVia } from "./chains.js";
 import { type GoFake, goFakeAt } from "./go-fakes.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
@@ -202,6 +203,20 @@ export function clientUnits(
         if (joined !== undefined && pathParameter.get(fn) === joined) joins.set(fn, [...(joins.get(fn) ?? []), { file, use, uses: fileUses }]);
       }
     }
+    /** Go: the files of `file`'s package (its folder) in this run. */
+    const packageOf = (file: Lexed): Lexed[] =>
+      [...scoped.keys()]
+        .filter((path) => path.endsWith(".go") && dirname(path) === dirname(file.path))
+        .map((path) => lex(path))
+        .filter((one): one is Lexed => one !== undefined);
+    const methodsByFolder = new Map<string, Map<string, number>>();
+    /** Go: the methods `file`'s package defines (a bare name is never one; a call with another argument count is another type's). */
+    const goMethodsFor = (file: Lexed): Map<string, number> | undefined => {
+      if (file.dialect !== "go") return undefined;
+      const folder = dirname(file.path);
+      if (!methodsByFolder.has(folder)) methodsByFolder.set(folder, goMethodsOf(packageOf(file)));
+      return methodsByFolder.get(folder);
+    };
     // Go: paths a request function sends elsewhere (`if strings.HasPrefix(path, "/v2/") { return c.queue + path }`) before it joins the base.
     const prefixes = new Map<string, string[]>();
     for (const [fn, places] of joins) {
@@ -224,7 +239,7 @@ export function clientUnits(
           if (!(sources.get(path) as string).includes(fn)) continue;
           const file = lex(path);
           if (!file) continue;
-          for (const call of callsOf(file, fn)) {
+          for (const call of callsOf(file, fn, goMethodsFor(file))) {
             if (call.open === undefined || internal.has(internalKey(file, call.open))) continue;
             const argument = identArgument(file.tokens, call.open, index);
             if (argument === undefined) continue;
@@ -279,7 +294,7 @@ export function clientUnits(
       const index = pathParameter.get(fn);
       const body = functionBody(file, open);
       if (!sent || sent.length === 0 || index === undefined || body === undefined) return false;
-      const leads = leadingLiterals(file.tokens, open, index, body);
+      const leads = leadingLiterals(file.tokens, open, index, body, file.dialect === "go" ? (at) => goValueLeads(packageOf(file), file.tokens, at) : undefined);
       return leads !== undefined && leads.every((lead) => sent.some((prefix) => lead.startsWith(prefix)));
     };
     /** Go: the start of the relative literal path the call of `fn` opened at `open` sends, when it is one that names no v1 route (a stray). */
@@ -313,12 +328,14 @@ export function clientUnits(
       // A function reached only through another request function (`buildURL` from `doRequest`) is part of the chain.
       const calledInside = [...scoped.keys()].some((path) => {
         const file = lex(path);
-        return file !== undefined && callsOf(file, fn).some((call) => call.open !== undefined && internal.has(internalKey(file, call.open)));
+        return (
+          file !== undefined && callsOf(file, fn, goMethodsFor(file)).some((call) => call.open !== undefined && internal.has(internalKey(file, call.open)))
+        );
       });
       // A function called only with paths it sends elsewhere (`c.post(ctx, "/v2/"+id+"/run", …)`) is no use of this base.
       const onlyElsewhere = [...scoped.keys()].some((path) => {
         const file = lex(path);
-        const calls = file ? callsOf(file, fn) : [];
+        const calls = file ? callsOf(file, fn, goMethodsFor(file)) : [];
         return (
           calls.length > 0 &&
           calls.every((call) => call.open !== undefined && (elsewhere(file as Lexed, fn, call.open) || strayPath(file as Lexed, fn, call.open) !== undefined))
@@ -329,7 +346,7 @@ export function clientUnits(
         /^[A-Z]/.test(fn) &&
         [...scoped.keys()].every((path) => {
           const file = lex(path);
-          return file === undefined || (file.dialect === "go" && callsOf(file, fn).length === 0);
+          return file === undefined || (file.dialect === "go" && callsOf(file, fn, goMethodsFor(file)).length === 0);
         });
       if (uncalled && !calledInside) strays.push(`\`${fn}\` (exported, never called in this tree: its callers elsewhere send their own paths)`);
       else if (!calledInside && !onlyElsewhere) blocked = `\`${fn}\` uses \`${group.name}\` and is called with no v1 path v2kit reads`;
@@ -344,7 +361,7 @@ export function clientUnits(
         if (!(sources.get(path) as string).includes(fn)) continue;
         const file = lex(path);
         if (!file) continue;
-        for (const call of callsOf(file, fn)) {
+        for (const call of callsOf(file, fn, goMethodsFor(file))) {
           if (call.open === undefined) {
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
@@ -774,13 +791,40 @@ export function requestFunctionAt(path: string, text: string, offset: number): s
 }
 
 /** Every place the file names function `fn` other than its definition: calls (with their `(`) and uses as a value. */
-function callsOf(file: Lexed, fn: string): { at: number; open?: number }[] {
+/**
+ * Go: the methods (`func (c *Client) Get(…)`) the files of one package define, each with how many
+ * parameters it takes (-1 when variadic, or defined twice with different counts).
+ */
+function goMethodsOf(files: readonly Lexed[]): Map<string, number> {
+  const methods = new Map<string, number>();
+  for (const { tokens } of files)
+    for (let k = 1; k + 1 < tokens.length; k++) {
+      const fn = tokens[k]?.text as string;
+      if (tokens[k]?.kind !== "ident" || tokens[k - 1]?.text !== ")" || tokens[k + 1]?.text !== "(" || tokens[matchOpen(tokens, k - 1) - 1]?.text !== "func")
+        continue;
+      const close = matchClose(tokens, k + 1, 40_000);
+      const count = close < 0 || tokens.slice(k + 2, close).some((t) => t.text === "...") ? -1 : listItems(tokens, k + 1).length;
+      methods.set(fn, methods.has(fn) && methods.get(fn) !== count ? -1 : count);
+    }
+  return methods;
+}
+
+function callsOf(file: Lexed, fn: string, goMethods?: ReadonlyMap<string, number>): { at: number; open?: number }[] {
   const { tokens } = file;
   const out: { at: number; open?: number }[] = [];
+  const defined = file.dialect === "go" ? goMethods?.get(fn) : undefined;
+  const method = defined !== undefined;
+  // Go has no overloads or defaults: a call with another number of arguments than the package's method
+  // (`resp.Header.Get("Retry-After")` beside `func (c *Client) Get(ctx, endpoint, result)`) is another method.
+  const arity = defined !== undefined && defined >= 0 ? defined : undefined;
   for (const [k, t] of tokens.entries()) {
     if (t.kind !== "ident" || t.text !== fn) continue;
     const prev = tokens[k - 1]?.text ?? "";
     if (prev === "def" || prev === "function" || prev === "func" || prev === "fn" || (prev === ")" && file.dialect === "go")) continue;
+    // Go: a parameter or field declared with the same name (`url string`), or a selector on a package or
+    // variable of that name (`url.Parse`: a function has no members), is not the function; nor is any
+    // bare name when the function is a method this file defines (a method is only reached as `x.url`).
+    if (file.dialect === "go" && prev !== "." && (tokens[k + 1]?.text === "." || isGoParameter(tokens, k) || method)) continue;
     const open = callOpen(tokens, k);
     if (open === undefined) {
       // `name = …` / `name: …` defines it (a const arrow function, an object member).
@@ -788,6 +832,7 @@ function callsOf(file: Lexed, fn: string): { at: number; open?: number }[] {
       out.push({ at: t.start });
       continue;
     }
+    if (arity !== undefined && tokens[k - 1]?.text === "." && listItems(tokens, open).length !== arity) continue;
     const close = matchClose(tokens, open, 40_000);
     // `name(…) {` / `name(…): T {` is a method definition.
     const after = tokens[close + 1]?.text;
