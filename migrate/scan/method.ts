@@ -111,13 +111,21 @@ function isLiteralBrace(tokens: readonly Token[], j: number): boolean {
 
 /** The name a `(` at `j` calls: the token before it, or before its type arguments (`restRequest<Pod>(`). */
 function calleeBefore(tokens: readonly Token[], j: number): Token | undefined {
-  if (tokens[j - 1]?.text !== ">") return tokens[j - 1];
+  if (tokens[j - 1]?.text !== ">" && tokens[j - 1]?.text !== ">>") return tokens[j - 1];
   let depth = 0;
-  for (let k = j - 1; k > 0 && j - k < 24; k--) {
+  // An object type inside the type arguments (`rest<{ id: string; name: string }>(…)`) is skipped whole.
+  let braces = 0;
+  for (let k = j - 1; k > 0 && j - k < 64; k--) {
     const x = (tokens[k] as Token).text;
-    if (x === ">") depth++;
+    if (x === "}") braces++;
+    else if (x === "{") {
+      if (braces === 0) return undefined;
+      braces--;
+    } else if (braces > 0) continue;
+    else if (x === ">") depth++;
+    else if (x === ">>") depth += 2;
     else if (x === "<" && --depth === 0) return tokens[k - 1]?.kind === "ident" ? tokens[k - 1] : undefined;
-    else if (x === "(" || x === ")" || x === ";" || x === "{" || x === "}") return undefined;
+    else if (x === "(" || x === ")" || x === ";") return undefined;
   }
   return undefined;
 }

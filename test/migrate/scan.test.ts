@@ -38,6 +38,17 @@ describe("scanSource", () => {
     ["route-shaped literal", `const r = "/pods/{id}/start";`, [{ line: 1, column: 12, v1: "POST /pods/{id}/start", v2: "POST /v2/pods/{id}/action" }]],
     ["billing trap", `get("/billing/endpoints")`, [{ line: 1, column: 6, v1: "GET /billing/endpoints", v2: "GET /v2/billing/serverless" }]],
     ["v1 URL to no v1 route", `"https://rest.runpod.io/v1/pods/p/logs"`, [{ line: 1, column: 2, v1: "GET /pods/p/logs", v2: null }]],
+    // The method of a generic request function's call is its first argument, whatever its type arguments hold.
+    [
+      "type arguments with an object type",
+      'const API = "https://rest.runpod.io/v1";\nawait rest<{ id: string; name?: string }>("DELETE", `${API}/pods/${id}`);',
+      [{ line: 2, column: 60, v1: "DELETE /pods/${id}", v2: "DELETE /v2/pods/{id}" }],
+    ],
+    [
+      "nested type arguments closed by >>",
+      'const API = "https://rest.runpod.io/v1";\nawait rest<Array<{ id: string }>>("POST", `${API}/pods/${id}/stop`);',
+      [{ line: 2, column: 50, v1: "POST /pods/${id}/stop", v2: "POST /v2/pods/{id}/action" }],
+    ],
     ["v2 URL", `fetch("https://rest.example.io/v2/pods")`, []],
     ["literal that is not a route", `const page = "/templates/readme.html";`, []],
     ["literal with no route", `const p = "/pods/p-1/logs";`, []],
