@@ -9,7 +9,7 @@ import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Re
 import { lineAt } from "./candidate.js";
 import { definitionOf } from "./definition.js";
 import { callArgs, type EvalContext, matchClose, matchOpen, openersAround, WALK_LIMIT } from "./evaluate.js";
-import { psStatement } from "./method.js";
+import { curlSendsNoBody, psStatement } from "./method.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
 export type { BodyAnchor } from "./body-anchor.js";
@@ -663,7 +663,8 @@ export interface BodyInsertion {
    * `--fix` may add it (the v1 per-action route's exact v2 form, spec: "The v1 per-action pod routes
    * … become POST /v2/pods/{id}/action"). Not set where arguments could carry a body unseen
    * (`*args`, `**kwargs`, a positional after the URL, `...options`), where the fetch has headers
-   * v2kit does not extend, or for shell and PowerShell (flags spread over the command line).
+   * v2kit does not extend, for PowerShell, or for a curl command with a body, config or a
+   * whole-variable word (`curlSendsNoBody`).
    */
   exact?: boolean;
 }
@@ -707,7 +708,10 @@ function libraryCall(tokens: readonly Token[], open: number, dialect: "python" |
 /** Where a body could be added to the call around the URL expression at token `exprStart`, if the call's shape is plain. */
 export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"], exprStart: number, commandWord?: Token): BodyInsertion | undefined {
   const { tokens } = ctx;
-  if (dialect === "shell" || dialect === "powershell") return commandWord ? { at: commandWord.end, how: "flag", dialect } : undefined;
+  if (dialect === "shell" || dialect === "powershell") {
+    if (!commandWord) return undefined;
+    return { at: commandWord.end, how: "flag", dialect, ...(dialect === "shell" && curlSendsNoBody(tokens, exprStart) ? { exact: true } : {}) };
+  }
   const open = enclosingCall(tokens, exprStart);
   if (open === undefined) return undefined;
   const call = callArgs(ctx, open);

@@ -366,6 +366,39 @@ export function commandWords(tokens: readonly Token[], siteStart: number, holes:
   return words;
 }
 
+/** curl options whose next word is their value (not a URL, not a body). */
+const CURL_VALUE = /^(?:-H|--header|-u|--user|-A|--user-agent|-o|--output|-w|--write-out|-X|--request|-m|--max-time|--connect-timeout|--retry|--retry-delay|--retry-max-time|-b|--cookie|-c|--cookie-jar|-e|--referer|-x|--proxy|-D|--dump-header|--cacert|--cert|--key|-E|--oauth2-bearer)$/;
+/** curl options that send a body, read options from elsewhere, or take one as a file: a short-option cluster holding d, F, T or K too. */
+const CURL_SENDS = /^(?:--data.*|--json.*|--form.*|--upload-file.*|--config.*|-[a-zA-Z]*[dFTK].*)$/;
+
+/**
+ * Whether the curl command around token `siteStart` sends no request body and can take one added
+ * (`curl -sS -X POST "$BASE/pods/$ID/stop" -H "Authorization: …"`): every word is read, none is a
+ * body or config option (`-d`, `--data*`, `--json`, `-F`, `-T`, `-K`, a cluster such as `-sd`), and
+ * no word is a whole variable outside an option's value (`$CURL_OPTS`, `"$@"` may hold `-d`).
+ */
+export function curlSendsNoBody(tokens: readonly Token[], siteStart: number): boolean {
+  const wordTokens: Token[] = [];
+  const words = commandWords(tokens, siteStart, false, wordTokens);
+  while (words[0] !== undefined && SHELL_PREFIX.test(words[0])) {
+    words.shift();
+    wordTokens.shift();
+  }
+  if (words[0] !== "curl") return false;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as string;
+    const parts = wordTokens[i]?.parts ?? [];
+    if (CURL_VALUE.test(word)) {
+      i++;
+      continue;
+    }
+    if (CURL_SENDS.test(word)) return false;
+    // A word that is one variable (`$OPTS`, `"$@"`, `${ARGS[@]}`) may expand to any option.
+    if (parts.length > 0 && parts.every((part) => "hole" in part)) return false;
+  }
+  return true;
+}
+
 function shellMethod(tokens: readonly Token[], siteStart: number): MethodSource | undefined {
   const wordTokens: Token[] = [];
   const words = commandWords(tokens, siteStart, false, wordTokens);
