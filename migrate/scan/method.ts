@@ -367,7 +367,8 @@ export function commandWords(tokens: readonly Token[], siteStart: number, holes:
 }
 
 /** curl options whose next word is their value (not a URL, not a body). */
-const CURL_VALUE = /^(?:-H|--header|-u|--user|-A|--user-agent|-o|--output|-w|--write-out|-X|--request|-m|--max-time|--connect-timeout|--retry|--retry-delay|--retry-max-time|-b|--cookie|-c|--cookie-jar|-e|--referer|-x|--proxy|-D|--dump-header|--cacert|--cert|--key|-E|--oauth2-bearer)$/;
+const CURL_VALUE =
+  /^(?:-H|--header|-u|--user|-A|--user-agent|-o|--output|-w|--write-out|-X|--request|-m|--max-time|--connect-timeout|--retry|--retry-delay|--retry-max-time|-b|--cookie|-c|--cookie-jar|-e|--referer|-x|--proxy|-D|--dump-header|--cacert|--cert|--key|-E|--oauth2-bearer)$/;
 /** curl options that send a body, read options from elsewhere, or take one as a file: a short-option cluster holding d, F, T or K too. */
 const CURL_SENDS = /^(?:--data.*|--json.*|--form.*|--upload-file.*|--config.*|-[a-zA-Z]*[dFTK].*)$/;
 
