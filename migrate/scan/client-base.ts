@@ -652,27 +652,11 @@ function functionAround(file: Lexed, use: number): string | "type" | undefined {
     return undefined;
   }
   if (file.dialect !== "js" && file.dialect !== "go" && file.dialect !== "php") return undefined;
-  let depth = 0;
-  for (let j = use - 1; j >= 0 && use - j < FUNCTION_WALK; j--) {
-    const t = tokens[j] as Token;
-    if (t.kind !== "punct") continue;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if (t.text === "(" || t.text === "[") depth = Math.max(0, depth - 1);
-    else if (t.text === "{") {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
-      const kind = blockOwner(tokens, j);
-      if (kind !== undefined) return kind;
-    }
-  }
-  return undefined;
+  return owningBlock(tokens, use)?.kind;
 }
 
-/** Go/JS/PHP: the `{` of the function body holding token `at`, if one. */
-function functionBody(file: Lexed, at: number): number | undefined {
-  const { tokens } = file;
+/** Go/JS/PHP: the innermost `{` around token `at` that a function or type owns, and what owns it (blockOwner). */
+function owningBlock(tokens: readonly Token[], at: number): { open: number; kind: string } | undefined {
   let depth = 0;
   for (let j = at - 1; j >= 0 && at - j < FUNCTION_WALK; j--) {
     const t = tokens[j] as Token;
@@ -685,11 +669,16 @@ function functionBody(file: Lexed, at: number): number | undefined {
         continue;
       }
       const kind = blockOwner(tokens, j);
-      if (kind === "type") return undefined;
-      if (kind !== undefined) return j;
+      if (kind !== undefined) return { open: j, kind };
     }
   }
   return undefined;
+}
+
+/** Go/JS/PHP: the `{` of the function body holding token `at`, if one. */
+function functionBody(file: Lexed, at: number): number | undefined {
+  const block = owningBlock(file.tokens, at);
+  return block === undefined || block.kind === "type" ? undefined : block.open;
 }
 
 /** What the block opened at `{` (token `open`) belongs to: a function's name, `type`, or undefined (an `if`, an object literal). */

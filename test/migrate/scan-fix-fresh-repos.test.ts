@@ -9,24 +9,18 @@
 // The CLI runs as a child process; a fixed file is checked with python3 -m py_compile.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { CLI, has, scratchFolders } from "./scan-harness.js";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/v2kit.js", import.meta.url));
 const CLIENTS = fileURLToPath(new URL("../fixtures/scan-clients/", import.meta.url));
-const python = spawnSync("python3", ["--version"]).status === 0;
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const python = has("python3", ["--version"]);
+const tree = scratchFolders("v2kit-fresh-repos-");
 
 function copyOf(fixture: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "v2kit-fresh-repos-"));
-  dirs.push(dir);
+  const dir = tree({});
   cpSync(join(CLIENTS, fixture, "before"), dir, { recursive: true });
   return dir;
 }
