@@ -18,6 +18,7 @@ import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
 import { requestFunctionAt, type SentElsewhere } from "./client-base.js";
 import type { GoFake } from "./go-fakes.js";
+import type { GoSentBody } from "./go-body.js";
 import type { MigrationContext, Note } from "../types.js";
 
 export interface FixOptions {
@@ -31,9 +32,10 @@ export interface FixOptions {
    * A call through a request function whose v1 base changes with it (client-base.ts, issue 41):
    * `fn` is the request function; `direct` when it is a request method of an HTTP client object
    * made with the base (the call sends its own body); `reason` when the call is to be left alone, with why;
-   * `fake` when it is a Go test fake's path (go-fakes.ts): only its path changes, by the route its handler serves.
+   * `fake` when it is a Go test fake's path (go-fakes.ts): only its path changes, by the route its handler serves;
+   * `goBody` when `fn` is a Go request function proved to send that argument as the JSON body (go-body.ts): what the call passes there.
    */
-  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake } | undefined;
+  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake; goBody?: GoSentBody } | undefined;
   /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
   context?: MigrationContext;
   /**
@@ -310,12 +312,28 @@ const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, a
             ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
             : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
-function planBody(source: string, finding: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
+function planBody(
+  source: string,
+  finding: Finding,
+  options: FixOptions,
+  edits: Edit[],
+  viaClient: string | undefined,
+  goBody?: GoSentBody,
+): string | undefined {
   const input = finding.fixInput;
   const route = input?.route;
   if (!route) return undefined;
   const site = input?.site;
   const anchor = site?.body;
+  // A Go request function proved to marshal this argument as the JSON body (go-body.ts): `nil` there sends none,
+  // so the per-action route's exact v2 form is the action body in its place (--fix too, as BodyInsertion.exact).
+  if (viaClient !== undefined && goBody !== undefined && !anchor) {
+    if (route.action !== undefined && goBody.kind === "nil") {
+      edits.push({ start: goBody.start, end: goBody.end, text: `map[string]string{"action": ${JSON.stringify(route.action)}}` });
+      return undefined;
+    }
+    if (route.action === undefined && route.body !== undefined && goBody.kind === "struct") return goStructReason(goBody, route, viaClient);
+  }
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
   // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
   // A request function whose body parameter is free at the call takes the action body there; a name it sends as its body is a body built elsewhere.
@@ -358,6 +376,32 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
   return input?.bodyElsewhere
     ? `the body is built elsewhere: make it the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`
     : `v2kit did not find the body this call sends: check it is the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`;
+}
+
+/** `/gpu/id` as the reader writes it: `gpu.id`. */
+const pointerShown = (pointer: string) => pointer.replace(/^\//, "").replace(/\//g, ".");
+
+/**
+ * Why a Go call that hands its request function a struct is left (issue 41): a struct's json tags
+ * are its wire names, and rewriting a type other code also reads is not a call's fix. The reason
+ * names the type, where it is declared, and each of its json names that the v2 body renames or
+ * drops (by the route's migration table), so the user knows which tags to change.
+ */
+function goStructReason(body: Extract<GoSentBody, { kind: "struct" }>, route: RouteMapping, viaClient: string): string {
+  const kind = route.body?.kind;
+  const operation = route.operation ?? kind?.name ?? "request";
+  const struct = `the body this call passes to \`${viaClient}\` is the Go struct \`${body.type}\`${body.declared ? ` (${body.declared})` : ""}`;
+  if (body.fields === undefined || kind === undefined)
+    return `${struct}, whose json field names v2kit cannot read all of (an embedded struct, a field without a json tag): make it the v2 \`${operation}\` body, then fix the call`;
+  const changed: string[] = [];
+  for (const { json } of body.fields) {
+    const mapping = Object.hasOwn(kind.table, json) ? kind.table[json] : undefined;
+    if (mapping === undefined) changed.push(`\`${json}\` (not a v1 field of this body)`);
+    else if (mapping.to === null) changed.push(`\`${json}\` (${mapping.how === "drop" ? "dropped" : mapping.note})`);
+    else if (mapping.to !== `/${json}`) changed.push(`\`${json}\` → \`${pointerShown(mapping.to)}\``);
+  }
+  if (changed.length === 0) return `${struct}, whose json field names v2 keeps: check its values against the v2 \`${operation}\` body, then fix the call`;
+  return `${struct}, whose json field names v2 renames or drops: ${changed.join(", ")}: change its json tags (and the values) to the v2 \`${operation}\` body, then fix the call`;
 }
 
 /**
@@ -429,7 +473,7 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   const why =
     planUrl(source, finding, options, edits, shared, client !== undefined || onV2 !== undefined) ??
     planMethod(finding, edits, source) ??
-    planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through) ??
+    planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through, client?.direct ? undefined : client?.goBody) ??
     planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
