@@ -18,7 +18,7 @@ import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
 import { requestFunctionAt, type SentElsewhere } from "./client-base.js";
 import type { GoFake } from "./go-fakes.js";
-import type { GoSentBody } from "./go-body.js";
+import type { GoMapEntry, GoSentBody } from "./go-body.js";
 import type { MigrationContext, Note } from "../types.js";
 
 export interface FixOptions {
@@ -333,6 +333,8 @@ function planBody(
       return undefined;
     }
     if (route.action === undefined && route.body !== undefined && goBody.kind === "struct") return goStructReason(goBody, route, viaClient);
+    if (route.action === undefined && route.body !== undefined && goBody.kind === "map")
+      return planGoMap(source, goBody, route, viaClient, edits, options.context);
   }
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
   // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
@@ -402,6 +404,101 @@ function goStructReason(body: Extract<GoSentBody, { kind: "struct" }>, route: Ro
   }
   if (changed.length === 0) return `${struct}, whose json field names v2 keeps: check its values against the v2 \`${operation}\` body, then fix the call`;
   return `${struct}, whose json field names v2 renames or drops: ${changed.join(", ")}: change its json tags (and the values) to the v2 \`${operation}\` body, then fix the call`;
+}
+
+/**
+ * A Go map literal body (`map[string]interface{}{"dataCenterId": "EU-RO-1"}`, issue 41): fixed
+ * only when v2 renames its keys and nothing else. Each key's table mapping must keep it or rename
+ * it to a top-level name, and the migrated body of it (values that are not literals stand in as
+ * opaque strings) must be that renaming exactly: the keys' text changes, values stay as written.
+ * A key v2 moves into a nested object, drops or builds from others is reported, named.
+ */
+function planGoMap(
+  source: string,
+  body: Extract<GoSentBody, { kind: "map" }>,
+  route: RouteMapping,
+  viaClient: string,
+  edits: Edit[],
+  context?: MigrationContext,
+): string | undefined {
+  const kind = route.body?.kind;
+  if (!kind) return undefined;
+  const operation = route.operation ?? kind.name;
+  const moved: string[] = [];
+  const renamed = new Map<string, string>();
+  for (const { key } of body.entries) {
+    const mapping = Object.hasOwn(kind.table, key) ? kind.table[key] : undefined;
+    if (mapping === undefined) moved.push(`\`${key}\` (not a v1 field of this body)`);
+    else if (mapping.to === null) moved.push(`\`${key}\` (${mapping.how === "drop" ? "dropped" : mapping.note})`);
+    else if (mapping.to === `/${key}`) renamed.set(key, key);
+    else if (mapping.how === "rename" && /^\/[A-Za-z_]\w*$/.test(mapping.to)) renamed.set(key, mapping.to.slice(1));
+    else moved.push(`\`${key}\` → \`${pointerShown(mapping.to)}\``);
+  }
+  const literal = `the map literal this call passes to \`${viaClient}\``;
+  if (moved.length > 0)
+    return `${literal} has keys v2 does not simply rename: ${moved.join(", ")}: write it as the v2 \`${operation}\` body (nested maps where v2 nests), then fix the call`;
+  const v1: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  for (const [i, entry] of body.entries.entries()) {
+    const value = "value" in entry ? entry.value : `\u0000v2kit-go-value-${i}`;
+    v1[entry.key] = value;
+    expected[renamed.get(entry.key) as string] = value;
+  }
+  const v2 = migrationFor(route, context).migrate(v1);
+  const sorted = (value: unknown) =>
+    JSON.stringify(Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y))));
+  if (typeof v2 !== "object" || v2 === null || Array.isArray(v2) || sorted(v2) !== sorted(expected))
+    return `${literal} is not one v2 takes by renaming its keys (the v2 \`${operation}\` body differs in more than names): write it as that body, then fix the call`;
+  const padding = goMapPadding(source, body.entries, renamed);
+  if (padding === undefined)
+    return `${literal} is laid out over lines in a way v2kit cannot realign as gofmt would after renaming its keys (${[...renamed]
+      .filter(([from, to]) => from !== to)
+      .map(([from, to]) => `\`${from}\` → \`${to}\``)
+      .join(", ")}): rename them, then fix the call`;
+  for (const entry of body.entries) {
+    const to = renamed.get(entry.key) as string;
+    if (to !== entry.key) edits.push({ start: entry.keyStart, end: entry.keyEnd, text: to });
+  }
+  edits.push(...padding);
+  return undefined;
+}
+
+/** gofmt aligns a key-value pair's value when its size (key, `: `, value) is at most this (go/printer's smallSize). */
+const GOFMT_SMALL = 40;
+
+/**
+ * The space edits that keep a map literal as gofmt lays it out once its keys are renamed: none on
+ * one line (`: ` stays); one entry a line, each value on its key's line, the values in one column
+ * as gofmt aligns them (the widest `"key":` plus one space), each pair short enough that gofmt
+ * keeps the column: the column moved for the new keys. Undefined for any other layout.
+ */
+function goMapPadding(source: string, entries: readonly GoMapEntry[], renamed: ReadonlyMap<string, string>): Edit[] | undefined {
+  if (entries.every((entry) => renamed.get(entry.key) === entry.key)) return [];
+  const first = entries[0];
+  const last = entries[entries.length - 1];
+  if (!first || !last) return [];
+  if (!source.slice(first.keyStart, last.valueEnd).includes("\n")) return [];
+  const lineStart = (at: number) => source.lastIndexOf("\n", at - 1) + 1;
+  const column = (entry: GoMapEntry) => entry.valueStart - lineStart(entry.keyStart - 1);
+  const cell = (entry: GoMapEntry, key: string) => entry.keyStart - 1 - lineStart(entry.keyStart - 1) + key.length + 3;
+  for (const [i, entry] of entries.entries()) {
+    const own = source.slice(lineStart(entry.keyStart - 1), entry.keyStart - 1);
+    if (!/^[ \t]*$/.test(own) || source.slice(entry.keyStart, entry.valueEnd).includes("\n")) return undefined;
+    const between = i === 0 ? "" : source.slice((entries[i - 1] as GoMapEntry).valueEnd, entry.keyStart - 1);
+    if (i > 0 && !/^,[ \t]*\r?\n[ \t]*$/.test(between)) return undefined;
+    if (entry.key.length + 4 + (entry.valueEnd - entry.valueStart) > GOFMT_SMALL) return undefined;
+    const renamedKey = renamed.get(entry.key) as string;
+    if (renamedKey.length + 4 + (entry.valueEnd - entry.valueStart) > GOFMT_SMALL) return undefined;
+  }
+  // The column gofmt gave the values before: the widest cell plus one space.
+  const before = Math.max(...entries.map((entry) => cell(entry, entry.key))) + 1;
+  if (entries.some((entry) => column(entry) !== before || source.slice(entry.colonEnd, entry.valueStart).includes("\t"))) return undefined;
+  const after = Math.max(...entries.map((entry) => cell(entry, renamed.get(entry.key) as string))) + 1;
+  return entries.map((entry) => ({
+    start: entry.colonEnd,
+    end: entry.valueStart,
+    text: " ".repeat(after - cell(entry, renamed.get(entry.key) as string)),
+  }));
 }
 
 /**

@@ -31,7 +31,24 @@ export interface GoJsonField {
 export type GoSentBody =
   | { kind: "nil"; start: number; end: number }
   | { kind: "struct"; type: string; declared?: string; fields?: GoJsonField[] }
+  | { kind: "map"; entries: GoMapEntry[] }
   | { kind: "other"; written: string };
+
+/**
+ * A member of a map literal body (`map[string]interface{}{"workersMin": 1}`): its key, the span of
+ * the key's text inside its quotes, and its value when it is a plain literal (a number, a string
+ * without escapes, true/false), else undefined (an expression, kept as written).
+ */
+export interface GoMapEntry {
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  /** Where the `:` ends and the value's text starts and ends (gofmt aligns values in a column). */
+  colonEnd: number;
+  valueStart: number;
+  valueEnd: number;
+  value?: unknown;
+}
 
 /** How many request functions deep a body parameter is followed (`Post` → `doRequest`). */
 const BODY_DEPTH = 3;
@@ -234,6 +251,48 @@ function structFields(files: readonly GoFile[], type: string, shown: (path: stri
   return {};
 }
 
+/** A plain string literal's text (`"x"`, `` `x` ``), undefined for one with escapes or holes. */
+function plainString(t: Token | undefined): string | undefined {
+  if (t?.kind !== "str" || !/^(["`]).*\1$/s.test(t.text) || t.text.includes("\\")) return undefined;
+  return (t.parts ?? []).some((part) => "hole" in part) ? undefined : t.text.slice(1, -1);
+}
+
+/** The members of `map[string]T{…}` at tokens [a, b] with string keys; undefined when it is not one v2kit reads (a key not a plain string). */
+function mapEntries(tokens: readonly Token[], a: number, b: number): GoMapEntry[] | undefined {
+  if (tokens[a + 1]?.text !== "[" || tokens[a + 2]?.text !== "string" || tokens[a + 3]?.text !== "]") return undefined;
+  // The value type: `interface{}`, `any`, `int`, … then the literal's `{`.
+  let open = a + 4;
+  if (tokens[open]?.text === "interface" && tokens[open + 1]?.text === "{" && tokens[open + 2]?.text === "}") open += 3;
+  else if (tokens[open]?.kind === "ident") open += 1;
+  else return undefined;
+  if (tokens[open]?.text !== "{" || matchClose(tokens, open, 40_000) !== b) return undefined;
+  const entries: GoMapEntry[] = [];
+  for (const [from, to] of listItems(tokens, open)) {
+    const keyToken = tokens[from];
+    const key = plainString(keyToken);
+    if (key === undefined || tokens[from + 1]?.text !== ":") return undefined;
+    const valueToken = from + 2 === to ? tokens[to] : undefined;
+    const text = valueToken?.text;
+    const value =
+      valueToken?.kind === "num" && /^-?\d+(?:\.\d+)?$/.test(text ?? "")
+        ? Number(text)
+        : text === "true" || text === "false"
+          ? text === "true"
+          : plainString(valueToken);
+    if (from + 2 > to) return undefined;
+    entries.push({
+      key,
+      keyStart: (keyToken as Token).start + 1,
+      keyEnd: (keyToken as Token).end - 1,
+      colonEnd: (tokens[from + 1] as Token).end,
+      valueStart: (tokens[from + 2] as Token).start,
+      valueEnd: (tokens[to] as Token).end,
+      ...(value === undefined ? {} : { value }),
+    });
+  }
+  return entries;
+}
+
 /** What the call of a request function opened at token `open` passes at argument `index`, as its body. */
 export function goSentBody(files: readonly GoFile[], file: GoFile, open: number, index: number, shown: (path: string) => string): GoSentBody | undefined {
   const { tokens } = file;
@@ -243,6 +302,10 @@ export function goSentBody(files: readonly GoFile[], file: GoFile, open: number,
   const first = tokens[a] as Token;
   const written = file.text.slice(first.start, (tokens[b] as Token).end);
   if (a === b && first.text === "nil") return { kind: "nil", start: first.start, end: first.end };
+  if (first.text === "map") {
+    const entries = mapEntries(tokens, a, b);
+    return entries ? { kind: "map", entries } : { kind: "other", written };
+  }
   let type: string | undefined;
   if (a === b && first.kind === "ident") type = typeOfName(tokens, open, first.text);
   else {

@@ -175,6 +175,42 @@ describe("Go request functions that marshal their body parameter (issue 41)", ()
     }
   });
 
+  it("map-bodies: a map literal whose keys v2 renames gets the new keys (gofmt's columns kept); one v2 nests is reported", () => {
+    const dir = scratch("map-bodies");
+    const create = `if _, err := c.CreateVolume(ctx, "vol", 10); err != nil {
+		t.Fatal(err)
+	}`;
+    try {
+      if (go) expect(sent(dir, create)).toEqual(['POST /v1/networkvolumes {"dataCenterId":"EU-RO-1","name":"vol","size":10}']);
+      const before = files(dir);
+      expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files");
+      expect(files(dir)).toEqual(before);
+      const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+      expect(result.stderr).toContain("fixed 6 calls in 2 files; 1 call left");
+      const volumes = readFileSync(join(dir, "podctl/volumes.go"), "utf8");
+      expect(volumes).toContain(
+        'c.send(ctx, "POST", "/network-volumes", map[string]interface{}{\n\t\t"name":       name,\n\t\t"size":       size,\n\t\t"dataCenter": "EU-RO-1",\n',
+      );
+      // A key v2 moves into a nested object is not a rename: the call is left, and says which.
+      expect(volumes).toContain('c.send(ctx, "PATCH", "/endpoints/"+id, map[string]interface{}{"workersMin": min})');
+      const notes = notesOf(result.stdout);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatch(/^podctl\/volumes.go:16 /);
+      expect(notes[0]).toContain("not fixed: the map literal this call passes to `send` has keys v2 does not simply rename: `workersMin` → `workers.min`");
+      if (go) {
+        expect(goChecks(dir)).toBeUndefined();
+        const requests = sent(dir, create);
+        expect(requests).toEqual(['POST /v2/network-volumes {"dataCenter":"EU-RO-1","name":"vol","size":10}']);
+        expectLintsValid("createNetworkVolume", JSON.parse((requests[0] as string).replace(/^\S+ \S+ /, "")));
+      }
+      const fixed = files(dir);
+      expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 0 calls in 0 files");
+      expect(files(dir)).toEqual(fixed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("unproven: a request function that does not marshal its argument keeps nil, and the call says why", () => {
     const dir = scratch("unproven");
     try {
