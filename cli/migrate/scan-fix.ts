@@ -9,6 +9,7 @@ import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
 import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits, type SentElsewhere } from "../../migrate/scan/client-base.js";
+import type { GoSentBody } from "../../migrate/scan/go-body.js";
 import type { GoFake } from "../../migrate/scan/go-fakes.js";
 import { rustClientUnits } from "../../migrate/scan/rust-client.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
@@ -173,7 +174,7 @@ function clientPlan(
   for (const unit of shell) for (const member of unit.members) claimed.add(member.finding);
   const units = run.sources ? [...found, ...shell, ...rustClientUnits(run.sources, files, claimed, shown)] : [];
   if (units.length === 0) return { client: undefined, baseEdits, applied, fake: undefined, moved };
-  const fnOf = new Map<Finding, { fn: string; direct?: true; body?: SentElsewhere; fake?: GoFake }>();
+  const fnOf = new Map<Finding, { fn: string; direct?: true; body?: SentElsewhere; fake?: GoFake; goBody?: GoSentBody }>();
   for (const unit of units)
     for (const member of unit.members)
       fnOf.set(member.finding, {
@@ -181,6 +182,7 @@ function clientPlan(
         ...(member.direct ? { direct: true as const } : {}),
         ...(member.body ? { body: member.body } : {}),
         ...(member.fake ? { fake: member.fake } : {}),
+        ...(member.goBody ? { goBody: member.goBody } : {}),
       });
   const trial = new Map<Finding, string | undefined>();
   const trialRun = { ...run, client: (finding: Finding) => fnOf.get(finding) };
@@ -194,7 +196,7 @@ function clientPlan(
   }
   const v2Base = run.v2Base ?? DEFAULT_V2_BASE;
   const tied = tiedFakes(found, files, run.sources ?? new Map(), v2Base);
-  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake }>();
+  const decided = new Map<Finding, { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake; goBody?: GoSentBody }>();
   const rejected = new Set<ClientUnit>();
   const decide = () => {
     decided.clear();
@@ -212,7 +214,7 @@ function clientPlan(
       const fakes = tied.get(unit) ?? [];
       const stuckFake = fakes.find((one) => "reason" in one.plan && one.sends.every((finding) => why(finding) === undefined));
       const fakeWhy = stuckFake && "reason" in stuckFake.plan ? `${shown(stuckFake.fake.file)}:${stuckFake.fake.line}: ${stuckFake.plan.reason}` : undefined;
-      for (const { finding, fn, direct, body, fake } of unit.members) {
+      for (const { finding, fn, direct, body, fake: memberFake, goBody } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
         if (unit.blocked)
@@ -222,7 +224,7 @@ function clientPlan(
         else if (rejected.has(unit))
           reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
         else if (cannot.length === unit.members.length) reason = own;
-        else if (fake && own !== undefined)
+        else if (memberFake && own !== undefined)
           // A Go test fake (go-fakes.ts) is not a call: left as written, it still answers as v1 did.
           reason = run.unsafe
             ? `${own}; its client's base \`${unit.name}\` becomes ${v2Base} with the calls, so a test through this fake passes on an answer the v2 service does not give`
@@ -231,7 +233,7 @@ function clientPlan(
           reason =
             own !== undefined
               ? `${own}; so the base \`${unit.name}\` stays v1, and the other calls through \`${fn}\` with it`
-              : `${base}, which changes only together with ${fake ? "its client's calls and test fakes" : `every call through \`${fn}\``}, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
+              : `${base}, which changes only together with ${memberFake ? "its client's calls and test fakes" : `every call through \`${fn}\``}, and ${cannot.length} of ${unit.members.length} cannot be migrated (${shown(fileOf(files, cannot[0]?.finding))}:${cannot[0]?.finding.line}): run with --unsafe-fixes to migrate this one and the others that can be`;
         else if (own === undefined && fakeWhy !== undefined && !run.unsafe)
           reason = `${base}, which changes only together with the tests that fake its requests, and one of those cannot move with it (${fakeWhy}): run with --unsafe-fixes to move the client and the fakes that can move`;
         else if (own !== undefined)
@@ -240,7 +242,8 @@ function clientPlan(
           fn,
           ...(direct ? { direct } : {}),
           ...(body ? { body } : {}),
-          ...(fake ? { fake } : {}),
+          ...(memberFake ? { fake: memberFake } : {}),
+          ...(goBody ? { goBody } : {}),
           ...(reason === undefined ? {} : { reason }),
         });
       }

@@ -18,6 +18,7 @@ import { literalText } from "./lex/tokens.js";
 import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
 import { goValueLeads, identArgument, isGoParameter, joinedParameter, leadingLiterals, listItems, parametersOf, prefixBranches, sentVia } from "./chains.js";
 import { type GoFake, goFakeAt } from "./go-fakes.js";
+import { type GoSentBody, goBodyParameter, goSentBody } from "./go-body.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -69,7 +70,7 @@ export interface ClientUnit {
    * the call itself sends the request, so its body is the call's own; `fake` when it is a path a Go
    * test's `httptest` handler compares with the request's (go-fakes.ts): it moves with the calls.
    */
-  members: { finding: Finding; fn: string; direct?: true; body?: SentElsewhere; fake?: GoFake }[];
+  members: { finding: Finding; fn: string; direct?: true; body?: SentElsewhere; fake?: GoFake; goBody?: GoSentBody }[];
   /** Why the base cannot change at all: code other than those calls uses it. */
   blocked?: string;
   /**
@@ -416,6 +417,20 @@ export function clientUnits(
       }
     }
     const writtenOf = (call: (typeof members)[number]) => objects.find((object) => object.key === call.object)?.written ?? call.callee;
+    // Go: what each call hands the parameter its request function marshals as the JSON body (go-body.ts).
+    const bodyIndex = new Map<string, number | undefined>();
+    const goBodyOf = (member: (typeof members)[number], fn: string): GoSentBody | undefined => {
+      if (member.file.dialect !== "go") return undefined;
+      const open = member.callee === fn ? member.open : member.via?.callee === fn ? member.via.open : undefined;
+      if (open === undefined) return undefined;
+      const pkg = [...scoped.keys()]
+        .map((path) => lex(path))
+        .filter((file): file is Lexed => file !== undefined && file.dialect === "go" && dirOf(file.path) === dirOf(member.file.path));
+      const packageKey = `${dirOf(member.file.path)}\u0000${fn}`;
+      if (!bodyIndex.has(packageKey)) bodyIndex.set(packageKey, goBodyParameter(pkg, fn));
+      const index = bodyIndex.get(packageKey);
+      return index === undefined ? undefined : goSentBody(pkg, member.file, open, index, shown);
+    };
     for (const member of [...members, ...fakes]) claimed.add(member.finding);
     units.push({
       name: group.name,
@@ -424,7 +439,10 @@ export function clientUnits(
       members: [
         ...members.map((member) => {
           const fn = sentThrough(member);
-          return fn !== undefined ? { finding: member.finding, fn } : { finding: member.finding, fn: writtenOf(member), direct: true as const };
+          const goBody = fn === undefined ? undefined : goBodyOf(member, fn);
+          return fn !== undefined
+            ? { finding: member.finding, fn, ...(goBody ? { goBody } : {}) }
+            : { finding: member.finding, fn: writtenOf(member), direct: true as const };
         }),
         ...fakes.map(({ finding, fake }) => ({ finding, fn: "httptest handler", fake })),
       ],

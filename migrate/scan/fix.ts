@@ -18,6 +18,7 @@ import { RESOURCE_IN } from "./candidate.js";
 import type { Finding } from "./resolve.js";
 import { requestFunctionAt, type SentElsewhere } from "./client-base.js";
 import type { GoFake } from "./go-fakes.js";
+import type { GoMapEntry, GoSentBody } from "./go-body.js";
 import type { MigrationContext, Note } from "../types.js";
 
 export interface FixOptions {
@@ -31,9 +32,10 @@ export interface FixOptions {
    * A call through a request function whose v1 base changes with it (client-base.ts, issue 41):
    * `fn` is the request function; `direct` when it is a request method of an HTTP client object
    * made with the base (the call sends its own body); `reason` when the call is to be left alone, with why;
-   * `fake` when it is a Go test fake's path (go-fakes.ts): only its path changes, by the route its handler serves.
+   * `fake` when it is a Go test fake's path (go-fakes.ts): only its path changes, by the route its handler serves;
+   * `goBody` when `fn` is a Go request function proved to send that argument as the JSON body (go-body.ts): what the call passes there.
    */
-  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake } | undefined;
+  client?: (f: Finding) => { fn: string; direct?: true; reason?: string; body?: SentElsewhere; fake?: GoFake; goBody?: GoSentBody } | undefined;
   /** The catalog and templates a body is migrated with (`migrate scan --catalog`), as the findings were. */
   context?: MigrationContext;
   /**
@@ -310,12 +312,30 @@ const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, a
             ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
             : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
-function planBody(source: string, finding: Finding, options: FixOptions, edits: Edit[], viaClient: string | undefined): string | undefined {
+function planBody(
+  source: string,
+  finding: Finding,
+  options: FixOptions,
+  edits: Edit[],
+  viaClient: string | undefined,
+  goBody?: GoSentBody,
+): string | undefined {
   const input = finding.fixInput;
   const route = input?.route;
   if (!route) return undefined;
   const site = input?.site;
   const anchor = site?.body;
+  // A Go request function proved to marshal this argument as the JSON body (go-body.ts): `nil` there sends none,
+  // so the per-action route's exact v2 form is the action body in its place (--fix too, as BodyInsertion.exact).
+  if (viaClient !== undefined && goBody !== undefined && !anchor) {
+    if (route.action !== undefined && goBody.kind === "nil") {
+      edits.push({ start: goBody.start, end: goBody.end, text: `map[string]string{"action": ${JSON.stringify(route.action)}}` });
+      return undefined;
+    }
+    if (route.action === undefined && route.body !== undefined && goBody.kind === "struct") return goStructReason(goBody, route, viaClient);
+    if (route.action === undefined && route.body !== undefined && goBody.kind === "map")
+      return planGoMap(source, goBody, route, viaClient, edits, options.context);
+  }
   // Through a request function, a body v2kit did not read as a literal may be one with v1 keys: the URL is never changed alone.
   // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
   // A request function whose body parameter is free at the call takes the action body there; a name it sends as its body is a body built elsewhere.
@@ -358,6 +378,127 @@ function planBody(source: string, finding: Finding, options: FixOptions, edits: 
   return input?.bodyElsewhere
     ? `the body is built elsewhere: make it the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`
     : `v2kit did not find the body this call sends: check it is the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`;
+}
+
+/** `/gpu/id` as the reader writes it: `gpu.id`. */
+const pointerShown = (pointer: string) => pointer.replace(/^\//, "").replace(/\//g, ".");
+
+/**
+ * Why a Go call that hands its request function a struct is left (issue 41): a struct's json tags
+ * are its wire names, and rewriting a type other code also reads is not a call's fix. The reason
+ * names the type, where it is declared, and each of its json names that the v2 body renames or
+ * drops (by the route's migration table), so the user knows which tags to change.
+ */
+function goStructReason(body: Extract<GoSentBody, { kind: "struct" }>, route: RouteMapping, viaClient: string): string {
+  const kind = route.body?.kind;
+  const operation = route.operation ?? kind?.name ?? "request";
+  const struct = `the body this call passes to \`${viaClient}\` is the Go struct \`${body.type}\`${body.declared ? ` (${body.declared})` : ""}`;
+  if (body.fields === undefined || kind === undefined)
+    return `${struct}, whose json field names v2kit cannot read all of (an embedded struct, a field without a json tag): make it the v2 \`${operation}\` body, then fix the call`;
+  const changed: string[] = [];
+  for (const { json } of body.fields) {
+    const mapping = Object.hasOwn(kind.table, json) ? kind.table[json] : undefined;
+    if (mapping === undefined) changed.push(`\`${json}\` (not a v1 field of this body)`);
+    else if (mapping.to === null) changed.push(`\`${json}\` (${mapping.how === "drop" ? "dropped" : mapping.note})`);
+    else if (mapping.to !== `/${json}`) changed.push(`\`${json}\` → \`${pointerShown(mapping.to)}\``);
+  }
+  if (changed.length === 0) return `${struct}, whose json field names v2 keeps: check its values against the v2 \`${operation}\` body, then fix the call`;
+  return `${struct}, whose json field names v2 renames or drops: ${changed.join(", ")}: change its json tags (and the values) to the v2 \`${operation}\` body, then fix the call`;
+}
+
+/**
+ * A Go map literal body (`map[string]interface{}{"dataCenterId": "EU-RO-1"}`, issue 41): fixed
+ * only when v2 renames its keys and nothing else. Each key's table mapping must keep it or rename
+ * it to a top-level name, and the migrated body of it (values that are not literals stand in as
+ * opaque strings) must be that renaming exactly: the keys' text changes, values stay as written.
+ * A key v2 moves into a nested object, drops or builds from others is reported, named.
+ */
+function planGoMap(
+  source: string,
+  body: Extract<GoSentBody, { kind: "map" }>,
+  route: RouteMapping,
+  viaClient: string,
+  edits: Edit[],
+  context?: MigrationContext,
+): string | undefined {
+  const kind = route.body?.kind;
+  if (!kind) return undefined;
+  const operation = route.operation ?? kind.name;
+  const moved: string[] = [];
+  const renamed = new Map<string, string>();
+  for (const { key } of body.entries) {
+    const mapping = Object.hasOwn(kind.table, key) ? kind.table[key] : undefined;
+    if (mapping === undefined) moved.push(`\`${key}\` (not a v1 field of this body)`);
+    else if (mapping.to === null) moved.push(`\`${key}\` (${mapping.how === "drop" ? "dropped" : mapping.note})`);
+    else if (mapping.to === `/${key}`) renamed.set(key, key);
+    else if (mapping.how === "rename" && /^\/[A-Za-z_]\w*$/.test(mapping.to)) renamed.set(key, mapping.to.slice(1));
+    else moved.push(`\`${key}\` → \`${pointerShown(mapping.to)}\``);
+  }
+  const literal = `the map literal this call passes to \`${viaClient}\``;
+  if (moved.length > 0)
+    return `${literal} has keys v2 does not simply rename: ${moved.join(", ")}: write it as the v2 \`${operation}\` body (nested maps where v2 nests), then fix the call`;
+  const v1: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  for (const [i, entry] of body.entries.entries()) {
+    const value = "value" in entry ? entry.value : `\u0000v2kit-go-value-${i}`;
+    v1[entry.key] = value;
+    expected[renamed.get(entry.key) as string] = value;
+  }
+  const v2 = migrationFor(route, context).migrate(v1);
+  const sorted = (value: unknown) =>
+    JSON.stringify(Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y))));
+  if (typeof v2 !== "object" || v2 === null || Array.isArray(v2) || sorted(v2) !== sorted(expected))
+    return `${literal} is not one v2 takes by renaming its keys (the v2 \`${operation}\` body differs in more than names): write it as that body, then fix the call`;
+  const padding = goMapPadding(source, body.entries, renamed);
+  if (padding === undefined)
+    return `${literal} is laid out over lines in a way v2kit cannot realign as gofmt would after renaming its keys (${[...renamed]
+      .filter(([from, to]) => from !== to)
+      .map(([from, to]) => `\`${from}\` → \`${to}\``)
+      .join(", ")}): rename them, then fix the call`;
+  for (const entry of body.entries) {
+    const to = renamed.get(entry.key) as string;
+    if (to !== entry.key) edits.push({ start: entry.keyStart, end: entry.keyEnd, text: to });
+  }
+  edits.push(...padding);
+  return undefined;
+}
+
+/** gofmt aligns a key-value pair's value when its size (key, `: `, value) is at most this (go/printer's smallSize). */
+const GOFMT_SMALL = 40;
+
+/**
+ * The space edits that keep a map literal as gofmt lays it out once its keys are renamed: none on
+ * one line (`: ` stays); one entry a line, each value on its key's line, the values in one column
+ * as gofmt aligns them (the widest `"key":` plus one space), each pair short enough that gofmt
+ * keeps the column: the column moved for the new keys. Undefined for any other layout.
+ */
+function goMapPadding(source: string, entries: readonly GoMapEntry[], renamed: ReadonlyMap<string, string>): Edit[] | undefined {
+  if (entries.every((entry) => renamed.get(entry.key) === entry.key)) return [];
+  const first = entries[0];
+  const last = entries[entries.length - 1];
+  if (!first || !last) return [];
+  if (!source.slice(first.keyStart, last.valueEnd).includes("\n")) return [];
+  const lineStart = (at: number) => source.lastIndexOf("\n", at - 1) + 1;
+  const column = (entry: GoMapEntry) => entry.valueStart - lineStart(entry.keyStart - 1);
+  const cell = (entry: GoMapEntry, key: string) => entry.keyStart - 1 - lineStart(entry.keyStart - 1) + key.length + 3;
+  for (const [i, entry] of entries.entries()) {
+    const own = source.slice(lineStart(entry.keyStart - 1), entry.keyStart - 1);
+    if (!/^[ \t]*$/.test(own) || source.slice(entry.keyStart, entry.valueEnd).includes("\n")) return undefined;
+    const between = i === 0 ? "" : source.slice((entries[i - 1] as GoMapEntry).valueEnd, entry.keyStart - 1);
+    if (i > 0 && !/^,[ \t]*\r?\n[ \t]*$/.test(between)) return undefined;
+    if (entry.key.length + 4 + (entry.valueEnd - entry.valueStart) > GOFMT_SMALL) return undefined;
+    const renamedKey = renamed.get(entry.key) as string;
+    if (renamedKey.length + 4 + (entry.valueEnd - entry.valueStart) > GOFMT_SMALL) return undefined;
+  }
+  // The column gofmt gave the values before: the widest cell plus one space.
+  const before = Math.max(...entries.map((entry) => cell(entry, entry.key))) + 1;
+  if (entries.some((entry) => column(entry) !== before || source.slice(entry.colonEnd, entry.valueStart).includes("\t"))) return undefined;
+  const after = Math.max(...entries.map((entry) => cell(entry, renamed.get(entry.key) as string))) + 1;
+  return entries.map((entry) => ({
+    start: entry.colonEnd,
+    end: entry.valueStart,
+    text: " ".repeat(after - cell(entry, renamed.get(entry.key) as string)),
+  }));
 }
 
 /**
@@ -429,7 +570,7 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   const why =
     planUrl(source, finding, options, edits, shared, client !== undefined || onV2 !== undefined) ??
     planMethod(finding, edits, source) ??
-    planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through) ??
+    planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through, client?.direct ? undefined : client?.goBody) ??
     planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
