@@ -17,6 +17,7 @@ import { literalText } from "./lex/tokens.js";
 import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
 import { identArgument, isGoParameter, joinedParameter, leadingLiterals, parametersOf, prefixBranches, sentVia } from "./chains.js";
 import { type GoFake, goFakeAt } from "./go-fakes.js";
+import { type PythonScope, definitionScope, holeUses, reachesScope } from "./python-scope.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -113,7 +114,8 @@ export function clientUnits(
     return file;
   };
   // 1. Every v1 base literal with the name it defines.
-  const groups = new Map<string, { name: string; bases: ClientBase[]; skip: Map<string, [number, number][]> }>();
+  // `scopes`: where Python can read the base's name (python-scope.ts); null when some definition is not scoped (any use counts).
+  const groups = new Map<string, { name: string; bases: ClientBase[]; skip: Map<string, [number, number][]>; scopes: PythonScope[] | null }>();
   for (const [path, text] of sources) {
     if (!text.includes("rest.runpod.io/v1")) continue;
     const file = lex(path);
@@ -126,7 +128,9 @@ export function clientUnits(
       if (at < 0 || at + literal.length > t.end) continue;
       const def = definedName(file, i);
       if (!def) continue;
-      const group = groups.get(def.key) ?? { name: def.written, bases: [] as ClientBase[], skip: new Map<string, [number, number][]>() };
+      const group = groups.get(def.key) ?? { name: def.written, bases: [] as ClientBase[], skip: new Map<string, [number, number][]>(), scopes: [] };
+      const scope = file.dialect === "python" ? definitionScope(file, def.from) : undefined;
+      group.scopes = scope && group.scopes ? [...group.scopes, scope] : null;
       group.bases.push({ file: path, start: at, end: at + V1_BASE_TEXT.length, line: lineAt(text, at).line });
       group.skip.set(path, [...(group.skip.get(path) ?? []), [def.from, i]]);
       groups.set(def.key, group);
@@ -174,7 +178,24 @@ export function clientUnits(
         return file === undefined || inScope(file);
       }),
     );
-    aliases(scoped, lex, names, skip);
+    /** Whether the name at token `k` of `file` (or, for a string, in its hole) can be this base (python-scope.ts). */
+    const reaches = (file: Lexed, k: number): boolean => {
+      const scopes = group.scopes;
+      if (!scopes) return true;
+      const t = file.tokens[k] as Token;
+      if (t.kind === "ident") {
+        if (t.text.toLowerCase() !== key) return true;
+        if (file.dialect !== "python") return false;
+        const owner = file.tokens[k - 1]?.text === "." ? file.tokens[k - 2]?.text : undefined;
+        return reachesScope(file, t.start, t.text, owner, scopes);
+      }
+      const holes = (t.parts ?? []).flatMap((part) => ("hole" in part ? [part.hole] : []));
+      const other = holes.some((hole) => (hole.toLowerCase().match(/[a-z_]\w*/g) ?? []).some((word) => word !== key && names.has(word)));
+      if (other) return true;
+      if (file.dialect !== "python") return false;
+      return holes.some((hole) => holeUses(hole, key).some((use) => reachesScope(file, t.start, use.written, use.owner, scopes)));
+    };
+    aliases(scoped, lex, names, skip, reaches);
     accessors(scoped, lex, names, skip);
     // 2. Every use of the base's names: inside a request function, or it blocks the unit.
     const functions = new Set<string>();
@@ -187,8 +208,16 @@ export function clientUnits(
       if (![...names].some((name) => text.toLowerCase().includes(name))) continue;
       const file = lex(path);
       if (!file) continue;
-      const fileUses = usesIn(file, names, skip.get(path) ?? []);
+      const fileUses = usesIn(file, names, skip.get(path) ?? []).filter((use) => reaches(file, use));
       for (const use of fileUses) {
+        // `assert client.base_url == "https://rest.runpod.io/v1"`: a test of the base itself, which moves with it.
+        const compared = file.tokens[use]?.kind === "ident" && file.tokens[use + 1]?.text === "==" ? file.tokens[use + 2] : undefined;
+        const comparedText = compared?.kind === "str" && compared.parts && !compared.parts.some((part) => "hole" in part) ? literalText(compared.parts) : "";
+        const comparedAt = compared && V1_BASE_LITERAL.test(comparedText) ? file.text.indexOf(comparedText, compared.start) : -1;
+        if (compared && comparedAt >= 0 && comparedAt + comparedText.length <= compared.end) {
+          group.bases.push({ file: path, start: comparedAt, end: comparedAt + V1_BASE_TEXT.length, line: lineAt(file.text, comparedAt).line });
+          continue;
+        }
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {
@@ -310,6 +339,15 @@ export function clientUnits(
     const reached = new Set(members.map((member) => sentThrough(member)));
     for (const fn of functions) {
       if (blocked || reached.has(fn)) continue;
+      // A private function or method (`_request`, not `__init__`) that the tree never names sends nothing.
+      const unnamed =
+        /^_/.test(fn) &&
+        !/^__\w+__$/.test(fn) &&
+        [...scoped.keys()].every((path) => {
+          const file = lex(path);
+          return file === undefined || !(sources.get(path) as string).includes(fn) || callsOf(file, fn).length === 0;
+        });
+      if (unnamed) continue;
       // A function reached only through another request function (`buildURL` from `doRequest`) is part of the chain.
       const calledInside = [...scoped.keys()].some((path) => {
         const file = lex(path);
@@ -470,6 +508,7 @@ function aliases(
   lex: (path: string) => Lexed | undefined,
   names: Set<string>,
   skip: Map<string, [number, number][]>,
+  reaches: (file: Lexed, k: number) => boolean,
 ): void {
   for (let round = 0; round < 4; round++) {
     let added = false;
@@ -490,7 +529,7 @@ function aliases(
           const operand = tokens[j] as Token;
           if (j > k + 2 && (breaksAt(file, j) || operand.text === "," || operand.text === ";" || operand.text === ")" || operand.text === "}")) break;
           if (operand.kind === "ident") {
-            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) {
+            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase()) && reaches(file, j)) {
               hit = true;
               hitName = operand.text;
             }
