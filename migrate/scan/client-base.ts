@@ -15,7 +15,7 @@ import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
 import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, objectUses } from "./client-objects.js";
-import { identArgument, isGoParameter, joinedParameter, leadingLiterals, parametersOf, prefixBranches, sentVia } from "./chains.js";
+import { identArgument, isGoParameter, joinedParameter, leadingLiterals, listItems, parametersOf, prefixBranches, sentVia } from "./chains.js";
 import { type GoFake, goFakeAt } from "./go-fakes.js";
 import { type PythonScope, definitionScope, holeUses, reachesScope } from "./python-scope.js";
 
@@ -199,6 +199,15 @@ export function clientUnits(
     accessors(scoped, lex, names, skip);
     // 2. Every use of the base's names: inside a request function, or it blocks the unit.
     const functions = new Set<string>();
+    /** Python: the file each request function was found in; `self.fn(…)` in another Python file is another class's method of the same name, and no file of another language calls it. */
+    const definedIn = new Map<string, string>();
+    const foreign = (file: Lexed, fn: string, open: number | undefined) =>
+      definedIn.has(fn) &&
+      (file.dialect !== "python" ||
+        (open !== undefined &&
+          definedIn.get(fn) !== file.path &&
+          file.tokens[open - 2]?.text === "." &&
+          (file.tokens[open - 3]?.text === "self" || file.tokens[open - 3]?.text === "cls")));
     /** Request functions and the index of the parameter they join to the base (or pass on to one that does). */
     const pathParameter = new Map<string, number>();
     /** Where each request function joins the base to its path parameter. */
@@ -218,6 +227,10 @@ export function clientUnits(
           group.bases.push({ file: path, start: comparedAt, end: comparedAt + V1_BASE_TEXT.length, line: lineAt(file.text, comparedAt).line });
           continue;
         }
+        // `url = f"{BASE}/pods/{pod_id}"` (logged, or sent as a full URL): a v1 URL of its own whose v2 path is the same, right once the base moves.
+        const useToken = file.tokens[use] as Token;
+        const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
+        if (ownUrl) continue;
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {
@@ -225,6 +238,7 @@ export function clientUnits(
           continue;
         }
         functions.add(fn);
+        if (file.dialect === "python" && !definedIn.has(fn)) definedIn.set(fn, file.path);
         const params = parametersOf(file, fn);
         const joined = params ? joinedParameter(file.tokens, file.text, use, params) : undefined;
         if (joined !== undefined && !pathParameter.has(fn)) pathParameter.set(fn, joined);
@@ -254,7 +268,7 @@ export function clientUnits(
           const file = lex(path);
           if (!file) continue;
           for (const call of callsOf(file, fn)) {
-            if (call.open === undefined || internal.has(internalKey(file, call.open))) continue;
+            if (call.open === undefined || internal.has(internalKey(file, call.open)) || foreign(file, fn, call.open)) continue;
             const argument = identArgument(file.tokens, call.open, index);
             if (argument === undefined) continue;
             const caller = functionAround(file, call.open);
@@ -295,6 +309,36 @@ export function clientUnits(
     }
     // A PHP method that returns the client object is sent through as the object (`$this->http()->get(…)`), not called with a path.
     for (const object of objects) if (object.method !== undefined) functions.delete(object.method);
+    // `self._http.request(method, path, json=json)` inside `_request(self, method, path, json)`: the function passes its path to the object, so it is a request function too.
+    /** Object requests whose URL is an absolute URL on another host (`self._http.post(GRAPHQL_URL, …)`): the base does not apply. */
+    const absolute = new Set<string>();
+    for (const object of objects) {
+      for (const path of scoped.keys()) {
+        const file = lex(path);
+        if (!file || file.dialect !== "python" || !(file.path === object.file || importsObject(file, object.key))) continue;
+        for (const use of objectUses(file, object.key)) {
+          if (use.kind !== "request") continue;
+          const index = file.tokens[use.open - 1]?.text === "request" ? 1 : 0;
+          const argument = identArgument(file.tokens, use.open, index);
+          const first = listItems(file.tokens, use.open)[index];
+          const literal = first && first[0] === first[1] && file.tokens[first[0]]?.kind === "str" ? literalText(file.tokens[first[0]]?.parts ?? []) : undefined;
+          const assigned = argument === undefined ? undefined : new RegExp(`^${argument}\\s*=\\s*["']([^"'\n]*)["']\\s*$`, "m").exec(file.text)?.[1];
+          const url = literal ?? assigned;
+          if (url !== undefined && /^https?:\/\//i.test(url) && !/rest\.runpod\.io\/v1/i.test(url)) {
+            absolute.add(internalKey(file, use.open));
+            continue;
+          }
+          const caller = argument === undefined ? undefined : functionAround(file, use.open);
+          if (caller === undefined || caller === "type" || argument === undefined) continue;
+          const passed = parametersOf(file, caller)?.indexOf(argument) ?? -1;
+          if (passed < 0 || (pathParameter.has(caller) && pathParameter.get(caller) !== passed)) continue;
+          pathParameter.set(caller, passed);
+          functions.add(caller);
+          if (!definedIn.has(caller)) definedIn.set(caller, file.path);
+          internal.add(internalKey(file, use.open));
+        }
+      }
+    }
     const objectKeys = new Set(objects.map((object) => object.key));
     const through = (call: (typeof relative)[number]) =>
       call.object !== undefined &&
@@ -383,6 +427,7 @@ export function clientUnits(
         const file = lex(path);
         if (!file) continue;
         for (const call of callsOf(file, fn)) {
+          if (foreign(file, fn, call.open)) continue;
           if (call.open === undefined) {
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
@@ -413,6 +458,7 @@ export function clientUnits(
             blocked = `\`${object.written}\`, made with \`${group.name}\`, is passed on as a value at ${where(file, use.at, shown)}`;
             break;
           }
+          if (internal.has(internalKey(file, use.open)) || absolute.has(internalKey(file, use.open))) continue;
           if (!members.some((member) => member.file === file && member.open === use.open)) {
             blocked = `\`${object.written}\`, made with \`${group.name}\`, also sends a request at ${where(file, use.at, shown)} with a path that is not a v1 call v2kit reads`;
             break;
@@ -454,6 +500,14 @@ export function clientUnits(
     });
   }
   return units;
+}
+
+/** Whether `finding` is the URL of string token `t` and its v2 path is its v1 path (placeholders aside). */
+function samePathOnV2(finding: Finding, t: Token): boolean {
+  const span = finding.fixInput?.site?.span;
+  if (!span || span[0] < t.start || span[1] > t.end || !finding.v2 || finding.ruleId === "v1-mention") return false;
+  const shape = (route: string) => route.replace(/\{[^}]*\}/g, "{}");
+  return shape(finding.v2.path.replace(/^\/v2(?=\/)/, "")) === shape(finding.v1.path);
 }
 
 /** Whether a line break between tokens k-1 and k ends the statement. */

@@ -9,10 +9,11 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { has, jsonLines, run, scratchFolders } from "./scan-harness.js";
+import { expectLintsValid, has, jsonLines, run, scratchFolders } from "./scan-harness.js";
 
 const tree = scratchFolders("v2kit-client-scope-");
 const python = has("python3", ["--version"]);
+const httpx = python && has("python3", ["-c", "import httpx"]);
 
 /** A stub `requests` that prints each request it is asked to send (method, URL, JSON body). */
 const REQUESTS_STUB = [
@@ -194,5 +195,97 @@ describe("a module constant base reaches the files that import it, not a same-na
     const left = jsonLines<Left>(fixed.stdout).filter((finding) => finding.file === "tools/api.py");
     expect(left).toHaveLength(2);
     for (const finding of left) expect(finding.notes.map((note) => note.message).join("\n")).toContain("`logs` uses `API`");
+  });
+});
+const HTTPX_CLIENT = [
+  '"""Async compute client on one httpx client (a v2kit fixture)."""',
+  "from typing import Any",
+  "",
+  "import httpx",
+  "",
+  'COMPUTE_API = "https://rest.runpod.io/v1"',
+  'GRAPH_URL = "https://api.runpod.io/graphql"',
+  "",
+  "",
+  "class Compute:",
+  "    def __init__(self, token: str) -> None:",
+  "        self._http = httpx.AsyncClient(",
+  "            base_url=COMPUTE_API,",
+  '            headers={"Authorization": f"Bearer {token}"},',
+  "        )",
+  "",
+  "    async def close(self) -> None:",
+  "        await self._http.aclose()",
+  "",
+  "    async def _request(self, method: str, path: str, json: dict[str, Any] | None = None) -> Any:",
+  "        resp = await self._http.request(method, path, json=json)",
+  "        resp.raise_for_status()",
+  "        return resp.json() if resp.content else None",
+  "",
+  "    async def _graph(self, query: str) -> Any:",
+  '        resp = await self._http.post(GRAPH_URL, json={"query": query})',
+  "        return resp.json()",
+  "",
+  "    async def pods(self) -> Any:",
+  '        return await self._request("GET", "/pods")',
+  "",
+  "    async def pod(self, pod_id: str) -> Any:",
+  '        return await self._request("GET", f"/pods/{pod_id}")',
+  "",
+  "    async def volume(self, name: str) -> Any:",
+  '        return await self._request("POST", "/networkvolumes", json={"name": name, "size": 20, "dataCenterId": "EU-RO-1"})',
+  "",
+  "    async def drop_pod(self, pod_id: str) -> None:",
+  '        await self._request("DELETE", f"/pods/{pod_id}")',
+  "",
+].join("\n");
+
+/** Runs the fixed client against httpx's own MockTransport: every request it sends, as JSON lines. */
+const HTTPX_RUN = [
+  "import asyncio, json, httpx",
+  "sent = []",
+  "def answer(request):",
+  "    body = json.loads(request.content) if request.content else None",
+  '    sent.append({"method": request.method, "url": str(request.url), "body": body})',
+  '    return httpx.Response(200, json={"id": "x"})',
+  "real = httpx.AsyncClient.__init__",
+  "def patched(self, *args, **kwargs):",
+  '    kwargs["transport"] = httpx.MockTransport(answer)',
+  "    real(self, *args, **kwargs)",
+  "httpx.AsyncClient.__init__ = patched",
+  "from compute import Compute",
+  "async def main():",
+  '    c = Compute("t")',
+  '    await c.pods(); await c.pod("p1"); await c.volume("cache"); await c.drop_pod("p1"); await c.close()',
+  "asyncio.run(main())",
+  "for one in sent: print(json.dumps(one))",
+].join("\n");
+
+describe("an httpx client made with the base and sent through a request wrapper", () => {
+  it("--fix moves the constant with every call through `_request`, and the body passed to it becomes v2's", () => {
+    const dir = tree({ "compute.py": HTTPX_CLIENT });
+    const fixed = run(dir, ["--fix"]);
+    expect(fixed.stderr).toContain("fixed 4 calls in 1 file; 0 calls left");
+    const text = readFileSync(join(dir, "compute.py"), "utf8");
+    expect(text).toContain('COMPUTE_API = "https://api.runpod.io/v2"');
+    expect(text).toContain('GRAPH_URL = "https://api.runpod.io/graphql"');
+    expect(text).toContain('"/network-volumes"');
+    expect(jsonLines<Left>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout)).toEqual([]);
+    if (!python) return;
+    expect(compiles(dir, "compute.py")).toBe(0);
+    if (!httpx) return;
+    const ran = py(dir, HTTPX_RUN);
+    expect(ran.stderr).toBe("");
+    const sent = ran.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { method: string; url: string; body: unknown });
+    expect(sent.map((one) => `${one.method} ${one.url}`)).toEqual([
+      "GET https://api.runpod.io/v2/pods",
+      "GET https://api.runpod.io/v2/pods/p1",
+      "POST https://api.runpod.io/v2/network-volumes",
+      "DELETE https://api.runpod.io/v2/pods/p1",
+    ]);
+    expectLintsValid("createNetworkVolume", sent[2]?.body);
   });
 });
