@@ -19,6 +19,7 @@ import { type ClientObject, clientObjectsIn, importsObject, objectOfCall, object
 import { goValueLeads, identArgument, isGoParameter, joinedParameter, leadingLiterals, listItems, parametersOf, prefixBranches, sentVia } from "./chains.js";
 import { type GoFake, goFakeAt } from "./go-fakes.js";
 import { type GoSentBody, goBodyParameter, goSentBody } from "./go-body.js";
+import { type PythonScope, definitionScope, holeUses, reachesScope } from "./python-scope.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -115,7 +116,8 @@ export function clientUnits(
     return file;
   };
   // 1. Every v1 base literal with the name it defines.
-  const groups = new Map<string, { name: string; bases: ClientBase[]; skip: Map<string, [number, number][]> }>();
+  // `scopes`: where Python can read the base's name (python-scope.ts); null when some definition is not scoped (any use counts).
+  const groups = new Map<string, { name: string; bases: ClientBase[]; skip: Map<string, [number, number][]>; scopes: PythonScope[] | null }>();
   for (const [path, text] of sources) {
     if (!text.includes("rest.runpod.io/v1")) continue;
     const file = lex(path);
@@ -128,7 +130,9 @@ export function clientUnits(
       if (at < 0 || at + literal.length > t.end) continue;
       const def = definedName(file, i);
       if (!def) continue;
-      const group = groups.get(def.key) ?? { name: def.written, bases: [] as ClientBase[], skip: new Map<string, [number, number][]>() };
+      const group = groups.get(def.key) ?? { name: def.written, bases: [] as ClientBase[], skip: new Map<string, [number, number][]>(), scopes: [] };
+      const scope = file.dialect === "python" ? definitionScope(file, def.from) : undefined;
+      group.scopes = scope && group.scopes ? [...group.scopes, scope] : null;
       group.bases.push({ file: path, start: at, end: at + V1_BASE_TEXT.length, line: lineAt(text, at).line });
       group.skip.set(path, [...(group.skip.get(path) ?? []), [def.from, i]]);
       groups.set(def.key, group);
@@ -176,10 +180,36 @@ export function clientUnits(
         return file === undefined || inScope(file);
       }),
     );
-    aliases(scoped, lex, names, skip);
+    /** Whether the name at token `k` of `file` (or, for a string, in its hole) can be this base (python-scope.ts). */
+    const reaches = (file: Lexed, k: number): boolean => {
+      const scopes = group.scopes;
+      if (!scopes) return true;
+      const t = file.tokens[k] as Token;
+      if (t.kind === "ident") {
+        if (t.text.toLowerCase() !== key) return true;
+        if (file.dialect !== "python") return false;
+        const owner = file.tokens[k - 1]?.text === "." ? file.tokens[k - 2]?.text : undefined;
+        return reachesScope(file, t.start, t.text, owner, scopes);
+      }
+      const holes = (t.parts ?? []).flatMap((part) => ("hole" in part ? [part.hole] : []));
+      const other = holes.some((hole) => (hole.toLowerCase().match(/[a-z_]\w*/g) ?? []).some((word) => word !== key && names.has(word)));
+      if (other) return true;
+      if (file.dialect !== "python") return false;
+      return holes.some((hole) => holeUses(hole, key).some((use) => reachesScope(file, t.start, use.written, use.owner, scopes)));
+    };
+    aliases(scoped, lex, names, skip, reaches);
     accessors(scoped, lex, names, skip);
     // 2. Every use of the base's names: inside a request function, or it blocks the unit.
     const functions = new Set<string>();
+    /** Python: the file each request function was found in; `self.fn(…)` in another Python file is another class's method of the same name, and no file of another language calls it. */
+    const definedIn = new Map<string, string>();
+    const foreign = (file: Lexed, fn: string, open: number | undefined) =>
+      definedIn.has(fn) &&
+      (file.dialect !== "python" ||
+        (open !== undefined &&
+          definedIn.get(fn) !== file.path &&
+          file.tokens[open - 2]?.text === "." &&
+          (file.tokens[open - 3]?.text === "self" || file.tokens[open - 3]?.text === "cls")));
     /** Request functions and the index of the parameter they join to the base (or pass on to one that does). */
     const pathParameter = new Map<string, number>();
     /** Where each request function joins the base to its path parameter. */
@@ -189,8 +219,20 @@ export function clientUnits(
       if (![...names].some((name) => text.toLowerCase().includes(name))) continue;
       const file = lex(path);
       if (!file) continue;
-      const fileUses = usesIn(file, names, skip.get(path) ?? []);
+      const fileUses = usesIn(file, names, skip.get(path) ?? []).filter((use) => reaches(file, use));
       for (const use of fileUses) {
+        // `assert client.base_url == "https://rest.runpod.io/v1"`: a test of the base itself, which moves with it.
+        const compared = file.tokens[use]?.kind === "ident" && file.tokens[use + 1]?.text === "==" ? file.tokens[use + 2] : undefined;
+        const comparedText = compared?.kind === "str" && compared.parts && !compared.parts.some((part) => "hole" in part) ? literalText(compared.parts) : "";
+        const comparedAt = compared && V1_BASE_LITERAL.test(comparedText) ? file.text.indexOf(comparedText, compared.start) : -1;
+        if (compared && comparedAt >= 0 && comparedAt + comparedText.length <= compared.end) {
+          group.bases.push({ file: path, start: comparedAt, end: comparedAt + V1_BASE_TEXT.length, line: lineAt(file.text, comparedAt).line });
+          continue;
+        }
+        // `url = f"{BASE}/pods/{pod_id}"` (logged, or sent as a full URL): a v1 URL of its own whose v2 path is the same, right once the base moves.
+        const useToken = file.tokens[use] as Token;
+        const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
+        if (ownUrl) continue;
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {
@@ -198,6 +240,7 @@ export function clientUnits(
           continue;
         }
         functions.add(fn);
+        if (file.dialect === "python" && !definedIn.has(fn)) definedIn.set(fn, file.path);
         const params = parametersOf(file, fn);
         const joined = params ? joinedParameter(file.tokens, file.text, use, params) : undefined;
         if (joined !== undefined && !pathParameter.has(fn)) pathParameter.set(fn, joined);
@@ -241,7 +284,7 @@ export function clientUnits(
           const file = lex(path);
           if (!file) continue;
           for (const call of callsOf(file, fn, goMethodsFor(file))) {
-            if (call.open === undefined || internal.has(internalKey(file, call.open))) continue;
+            if (call.open === undefined || internal.has(internalKey(file, call.open)) || foreign(file, fn, call.open)) continue;
             const argument = identArgument(file.tokens, call.open, index);
             if (argument === undefined) continue;
             const caller = functionAround(file, call.open);
@@ -282,6 +325,36 @@ export function clientUnits(
     }
     // A PHP method that returns the client object is sent through as the object (`$this->http()->get(…)`), not called with a path.
     for (const object of objects) if (object.method !== undefined) functions.delete(object.method);
+    // `self._http.request(method, path, json=json)` inside `_request(self, method, path, json)`: the function passes its path to the object, so it is a request function too.
+    /** Object requests whose URL is an absolute URL on another host (`self._http.post(GRAPHQL_URL, …)`): the base does not apply. */
+    const absolute = new Set<string>();
+    for (const object of objects) {
+      for (const path of scoped.keys()) {
+        const file = lex(path);
+        if (!file || file.dialect !== "python" || !(file.path === object.file || importsObject(file, object.key))) continue;
+        for (const use of objectUses(file, object.key)) {
+          if (use.kind !== "request") continue;
+          const index = file.tokens[use.open - 1]?.text === "request" ? 1 : 0;
+          const argument = identArgument(file.tokens, use.open, index);
+          const first = listItems(file.tokens, use.open)[index];
+          const literal = first && first[0] === first[1] && file.tokens[first[0]]?.kind === "str" ? literalText(file.tokens[first[0]]?.parts ?? []) : undefined;
+          const assigned = argument === undefined ? undefined : new RegExp(`^${argument}\\s*=\\s*["']([^"'\n]*)["']\\s*$`, "m").exec(file.text)?.[1];
+          const url = literal ?? assigned;
+          if (url !== undefined && /^https?:\/\//i.test(url) && !/rest\.runpod\.io\/v1/i.test(url)) {
+            absolute.add(internalKey(file, use.open));
+            continue;
+          }
+          const caller = argument === undefined ? undefined : functionAround(file, use.open);
+          if (caller === undefined || caller === "type" || argument === undefined) continue;
+          const passed = parametersOf(file, caller)?.indexOf(argument) ?? -1;
+          if (passed < 0 || (pathParameter.has(caller) && pathParameter.get(caller) !== passed)) continue;
+          pathParameter.set(caller, passed);
+          functions.add(caller);
+          if (!definedIn.has(caller)) definedIn.set(caller, file.path);
+          internal.add(internalKey(file, use.open));
+        }
+      }
+    }
     const objectKeys = new Set(objects.map((object) => object.key));
     const through = (call: (typeof relative)[number]) =>
       call.object !== undefined &&
@@ -326,6 +399,15 @@ export function clientUnits(
     const reached = new Set(members.map((member) => sentThrough(member)));
     for (const fn of functions) {
       if (blocked || reached.has(fn)) continue;
+      // A private function or method (`_request`, not `__init__`) that the tree never names sends nothing.
+      const unnamed =
+        /^_/.test(fn) &&
+        !/^__\w+__$/.test(fn) &&
+        [...scoped.keys()].every((path) => {
+          const file = lex(path);
+          return file === undefined || !(sources.get(path) as string).includes(fn) || callsOf(file, fn, goMethodsFor(file)).length === 0;
+        });
+      if (unnamed) continue;
       // A function reached only through another request function (`buildURL` from `doRequest`) is part of the chain.
       const calledInside = [...scoped.keys()].some((path) => {
         const file = lex(path);
@@ -363,6 +445,7 @@ export function clientUnits(
         const file = lex(path);
         if (!file) continue;
         for (const call of callsOf(file, fn, goMethodsFor(file))) {
+          if (foreign(file, fn, call.open)) continue;
           if (call.open === undefined) {
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
@@ -393,6 +476,7 @@ export function clientUnits(
             blocked = `\`${object.written}\`, made with \`${group.name}\`, is passed on as a value at ${where(file, use.at, shown)}`;
             break;
           }
+          if (internal.has(internalKey(file, use.open)) || absolute.has(internalKey(file, use.open))) continue;
           if (!members.some((member) => member.file === file && member.open === use.open)) {
             blocked = `\`${object.written}\`, made with \`${group.name}\`, also sends a request at ${where(file, use.at, shown)} with a path that is not a v1 call v2kit reads`;
             break;
@@ -453,6 +537,14 @@ export function clientUnits(
   return units;
 }
 
+/** Whether `finding` is the URL of string token `t` and its v2 path is its v1 path (placeholders aside). */
+function samePathOnV2(finding: Finding, t: Token): boolean {
+  const span = finding.fixInput?.site?.span;
+  if (!span || span[0] < t.start || span[1] > t.end || !finding.v2 || finding.ruleId === "v1-mention") return false;
+  const shape = (route: string) => route.replace(/\{[^}]*\}/g, "{}");
+  return shape(finding.v2.path.replace(/^\/v2(?=\/)/, "")) === shape(finding.v1.path);
+}
+
 /** Whether a line break between tokens k-1 and k ends the statement. */
 function breaksAt(file: Lexed, k: number): boolean {
   const before = file.tokens[k - 1];
@@ -505,6 +597,7 @@ function aliases(
   lex: (path: string) => Lexed | undefined,
   names: Set<string>,
   skip: Map<string, [number, number][]>,
+  reaches: (file: Lexed, k: number) => boolean,
 ): void {
   for (let round = 0; round < 4; round++) {
     let added = false;
@@ -525,7 +618,7 @@ function aliases(
           const operand = tokens[j] as Token;
           if (j > k + 2 && (breaksAt(file, j) || operand.text === "," || operand.text === ";" || operand.text === ")" || operand.text === "}")) break;
           if (operand.kind === "ident") {
-            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase())) {
+            if (tokens[j + 1]?.text !== "." && names.has(operand.text.toLowerCase()) && reaches(file, j)) {
               hit = true;
               hitName = operand.text;
             }
