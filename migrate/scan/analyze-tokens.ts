@@ -521,7 +521,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // The name holds this assignment's value at its uses (the file's constants keep a name's first one: `url` of another function).
     const bound = bind(ctx, variable, assigned.start);
     for (const use of usesInReach(ctx, dialect, text, variable, nameAt) ?? []) {
-      if (use >= nameAt && use <= assigned.end) continue;
+      if ((use >= nameAt && use <= assigned.end) || tokens[use + 1]?.text === ".") continue;
       const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
       const sent = expressionAround(bound, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use);
       if (sent === undefined || sent.start > use || use > sent.end) continue;
@@ -680,7 +680,8 @@ export function usesInReach(ctx: EvalContext, dialect: Dialect, text: string, ke
         if (isWhole(scope) || (!python && !declared)) return undefined;
         continue;
       }
-      if (next === "." || ASSIGN.has(next ?? "") || isParameter(tokens, j, python)) continue;
+      // `PODS.format(…)`, `PODS.rstrip("/")` is a use too (not a call of the constant's own URL).
+      if (ASSIGN.has(next ?? "") || isParameter(tokens, j, python)) continue;
       if (whole && !isWhole(scopeOf(j)) && ownsKey(scopeOf(j))) continue;
       uses.push(j);
     } else if (t.kind === "str" && t.parts?.some((part) => "hole" in part && nameKey(part.hole) === key)) {

@@ -169,6 +169,48 @@ describe("a URL constant used by several calls (Python)", () => {
   });
 });
 
+describe("a use of a URL constant that is no call of its own", () => {
+  it("keeps the base v1, even with --unsafe-fixes: a log line, a constant built from it and used through .format()", () => {
+    const dir = tree({
+      "logged.py": [
+        "import logging",
+        "import requests",
+        "",
+        'BASE = "https://rest.runpod.io/v1"',
+        'PODS = f"{BASE}/pods"',
+        "",
+        "",
+        "def listed():",
+        '    logging.info("listing %s", PODS)',
+        "    return requests.get(PODS, timeout=5)",
+        "",
+      ].join("\n"),
+      "formatted.py": [
+        "import requests",
+        "",
+        'BASE = "https://rest.runpod.io/v1"',
+        'PODS = f"{BASE}/pods"',
+        'POD = f"{PODS}/{{id}}"',
+        "",
+        "",
+        "def listed():",
+        "    return requests.get(PODS, timeout=5)",
+        "",
+        "",
+        "def get(pod_id):",
+        "    return requests.get(POD.format(id=pod_id), timeout=5)",
+        "",
+      ].join("\n"),
+    });
+    const before = files(dir);
+    const fixed = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+    expect(fixed.stderr).toContain("fixed 0 calls in 0 files; 2 calls left");
+    for (const finding of jsonLines<JsonFinding>(fixed.stdout))
+      expect(finding.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("which other code in this file uses too"));
+    expect(files(dir)).toEqual(before);
+  });
+});
+
 describe("a URL constant used by several calls (TypeScript)", () => {
   it("each fetch is its own call; --fix migrates the body JSON.stringify sends, and the program sends valid v2 requests", () => {
     const dir = copyOf("ts-url-constant");
