@@ -27,7 +27,7 @@ afterEach(() => {
 function copyOf(fixture: string): string {
   const dir = mkdtempSync(join(tmpdir(), "v2kit-fresh-repos-"));
   dirs.push(dir);
-  cpSync(join(CLIENTS, fixture), dir, { recursive: true });
+  cpSync(join(CLIENTS, fixture, "before"), dir, { recursive: true });
   return dir;
 }
 
