@@ -23,6 +23,7 @@ import {
   chainEnd,
   chainStart,
   type EvalContext,
+  type Expr,
   expression,
   expressionAround,
   matchClose,
@@ -32,7 +33,7 @@ import {
   type Value,
   WALK_LIMIT,
 } from "./evaluate.js";
-import { bodyInsertion, callBody, fetchJsonHeader, powershellBody, type SentBody } from "./literal-body.js";
+import { bodyInsertion, callBody, fetchJsonHeader, jsScope, powershellBody, pythonScope, type SentBody } from "./literal-body.js";
 import { phpCallBody } from "./php-body.js";
 import { shellWrappers } from "./shell-wrapper.js";
 import { envDefaultStart, envReadEnd } from "./env-default.js";
@@ -421,9 +422,11 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
   const candidates: Candidate[] = [];
   let covered = -1;
   let tracked: EvalContext | undefined;
+  /** Tokens of a URL constant's uses read as calls of their own: not read again as strings. */
+  const claimed = new Set<number>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.kind !== "str" || i <= covered) continue;
+    if (t.kind !== "str" || i <= covered || claimed.has(i)) continue;
     // A path without its leading slash (`"pods"`), where the code joins it to a base as a path (slashless.ts).
     const slashless = !RESOURCE_IN.test(literalText(t.parts ?? []));
     if (slashless && !((dialect === "python" || dialect === "js") && startsWithResource(t) && joinedAsPath(ctx, i))) continue;
@@ -448,6 +451,30 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     let method: MethodSource | undefined = methodInText(own, found.text === own ? found.resourceAt : undefined) ?? methodAt(ctx, dialect, expr.start);
     // Not passed to a call here: follow the variable it is assigned to (`path := …; c.Post(path)`).
     const variable = method ? undefined : assignedName(tokens, expr.start);
+    // A URL constant on a v1 base (`PODS = f"{BASE}/pods"`) that calls use: each use that sends a
+    // request is its own call, with its own method, body, route and reads (`requests.post(PODS,
+    // json=payload)`, `requests.get(f"{PODS}/{pod_id}")`), reported and fixed as such (issue 41).
+    const calls = variable !== undefined && found.kind === "v1" && !slashless ? sendingUses(variable, expr, expr.start - 2) : [];
+    if (calls.length > 0) {
+      // One call that sends the constant's own URL is reported at it, as before; several calls, or one that adds path, each where it is made.
+      const atUse = calls.length > 1 || calls.some((call) => call.extends);
+      for (const call of calls) {
+        for (let k = call.sent.start; k <= call.sent.end; k++) claimed.add(k);
+        emit({
+          token: t,
+          expr: call.sent,
+          found: call.shaped,
+          path: pathOf(call.shaped),
+          method: { ...call.there, how: `${call.there.how}, via ${tokens[expr.start - 2]?.text}` },
+          callAt: call.site,
+          mention: false,
+          slashless: false,
+          binding: { name: variable as string, start: expr.start },
+          ...(atUse ? { at: useLocation(call.site, call.use) } : {}),
+        });
+      }
+      continue;
+    }
     const use = variable === undefined ? undefined : useOf(tokens, variable, expr.end + 1);
     let callAt = expr.start;
     // A use that goes on with more path (`API_PODS = f"{BASE}/pods"`, then
@@ -479,21 +506,77 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
     }
     const mention = dialect === "python" && isDocstring(text, tokens, i);
-    const shell = dialect === "shell" ? shellBody(tokens, expr.start, text) : undefined;
-    const sentBody: SentBody | undefined =
-      shell !== undefined
-        ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell.text)
-          ? { elsewhere: shell.text }
-          : { literal: shell.text, ...(shell.anchor ? { anchor: shell.anchor } : {}) }
-        : dialect === "python" || dialect === "js"
-          ? callBody(ctx, dialect, expr.start, text)
-          : dialect === "powershell"
-            ? powershellBody(tokens, expr.start)
-            : dialect === "php"
-              ? phpCallBody(ctx, expr.start)
-              : undefined;
+    emit({ token: t, expr, found, path, method, callAt, mention, slashless });
+  }
+  return { candidates, bases: basesOf(ctx, text) };
+
+  /**
+   * The uses of the URL constant `variable` (named at token `nameAt`, assigned the expression
+   * `assigned`) that send a request: a method is stated at the call, and the URL there is on a v1
+   * base. A use is followed as far as the assignment reaches (usesInReach); the URL a use sends is
+   * evaluated with the name holding this assignment's value.
+   */
+  function sendingUses(variable: string, assigned: Expr, nameAt: number) {
+    const found: { use: number; site: number; sent: Expr; there: MethodSource; shaped: NonNullable<Shape>; extends: boolean }[] = [];
+    // The name holds this assignment's value at its uses (the file's constants keep a name's first one: `url` of another function).
+    const bound = bind(ctx, variable, assigned.start);
+    for (const use of usesInReach(ctx, dialect, text, variable, nameAt) ?? []) {
+      if ((use >= nameAt && use <= assigned.end) || tokens[use + 1]?.text === ".") continue;
+      const site = tokens[use]?.kind === "ident" ? chainStart(tokens, use) : use;
+      const sent = expressionAround(bound, tokens[use]?.kind === "ident" ? chainEnd(tokens, site) : use);
+      if (sent === undefined || sent.start > use || use > sent.end) continue;
+      const there = methodAt(ctx, dialect, sent.start);
+      const shaped = there === undefined ? undefined : shape(sent.value, dialect, ties);
+      if (there === undefined || shaped?.kind !== "v1") continue;
+      found.push({ use, site, sent, there, shaped, extends: extendsPath(ctx, variable, sent.start, dialect) });
+    }
+    return found;
+  }
+
+  /** Where a use of a URL constant is written: the name (`self.PODS`), or the string it is interpolated in. */
+  function useLocation(site: number, use: number): { line: number; column: number; match: string } {
+    const start = (tokens[site] as Token).start;
+    const written = text.slice(start, Math.min((tokens[use] as Token).end, start + 256));
+    return { ...lineAt(text, start), match: written.split(/\r?\n/)[0] as string };
+  }
+
+  /** The body the call whose URL expression starts at token `start` sends, read as its language writes one. */
+  function bodyAt(start: number): SentBody | undefined {
+    const shell = dialect === "shell" ? shellBody(tokens, start, text) : undefined;
+    return shell !== undefined
+      ? /^(?:@\S+|\$\{?\w+\}?)$/.test(shell.text)
+        ? { elsewhere: shell.text }
+        : { literal: shell.text, ...(shell.anchor ? { anchor: shell.anchor } : {}) }
+      : dialect === "python" || dialect === "js"
+        ? callBody(ctx, dialect, start, text)
+        : dialect === "powershell"
+          ? powershellBody(tokens, start)
+          : dialect === "php"
+            ? phpCallBody(ctx, start)
+            : undefined;
+  }
+
+  /**
+   * One candidate: the call whose URL expression is `expr` (its string token `token`, located
+   * there unless `at` says where the call is written), what it sends and reads back.
+   */
+  function emit(call: {
+    token: Token;
+    expr: { start: number; end: number };
+    found: NonNullable<Shape>;
+    path: string;
+    method: MethodSource | undefined;
+    callAt: number;
+    mention: boolean;
+    slashless: boolean;
+    at?: { line: number; column: number; match: string };
+    /** A use of a URL variable: the name and where the value it holds there is assigned. */
+    binding?: { name: string; start: number };
+  }): void {
+    const { expr, found, path, method, callAt, mention, slashless } = call;
+    const sentBody: SentBody | undefined = bodyAt(expr.start);
     candidates.push({
-      ...locate(text, t, found, slashless),
+      ...(call.at ?? locate(text, call.token, found, slashless)),
       path,
       explicit: found.kind === "v1",
       ...(found.kind === "v2" ? { onV2Base: true as const } : {}),
@@ -524,11 +607,18 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       }));
     if (sites && !mention) {
       tracked ??= trackedContext(ctx, text);
-      const site = fixSite(tracked, dialect, expr.start, expr.end, found, sentBody, slashless);
+      const site = fixSite(
+        call.binding ? bind(tracked, call.binding.name, call.binding.start) : tracked,
+        dialect,
+        expr.start,
+        expr.end,
+        found,
+        sentBody,
+        slashless,
+      );
       if (site) (candidates[candidates.length - 1] as Candidate).site = site;
     }
   }
-  return { candidates, bases: basesOf(ctx, text) };
 }
 
 /**
@@ -550,11 +640,115 @@ function extendsPath(ctx: EvalContext, variable: string, start: number, dialect:
   return /^\/[^?#\s"'`]/.test(after) || (after === "/" && value[at + 2] !== undefined);
 }
 
+/**
+ * The uses of the variable `key` that its assignment at name token `nameAt` reaches (Python,
+ * JavaScript): inside a function, the rest of that function up to the name's next assignment
+ * there; outside any function, the whole file except functions that have a `key` of their own (a
+ * parameter, a Python assignment, a JavaScript declaration). Undefined where which value a use
+ * sees is not known: another language, the name assigned again outside functions, a Python
+ * `global`, a JavaScript assignment without a declaration.
+ */
+export function usesInReach(ctx: EvalContext, dialect: Dialect, text: string, key: string, nameAt: number): number[] | undefined {
+  if (dialect !== "python" && dialect !== "js") return undefined;
+  const { tokens } = ctx;
+  const python = dialect === "python";
+  const scopeOf = (j: number): [number, number] => (python ? pythonScope(tokens, j, text) : jsScope(tokens, j));
+  const isWhole = ([from, to]: [number, number]) => from === 0 && to === tokens.length - 1;
+  const [, to] = scopeOf(nameAt);
+  const whole = isWhole(scopeOf(nameAt));
+  const owns = new Map<string, boolean>();
+  const ownsKey = (scope: [number, number]) => {
+    const id = scope.join(":");
+    if (!owns.has(id)) owns.set(id, declares(tokens, scope, key, python));
+    return owns.get(id) === true;
+  };
+  const uses: number[] = [];
+  for (let j = whole ? 0 : nameAt + 1; j <= to; j++) {
+    const t = tokens[j] as Token;
+    if (j === nameAt) continue;
+    if (t.kind === "ident" && nameKey(t.text) === key) {
+      const previous = tokens[j - 1]?.text;
+      const next = tokens[j + 1]?.text;
+      if (previous === "." || previous === "?.") continue;
+      if (python && previous === "global") return undefined;
+      if (next === "=" || next === ":=") {
+        // A keyword argument's name (`get(url=url)`), a parameter's default: no assignment of this name.
+        if (python && (previous === "(" || previous === ",")) continue;
+        const declared = !python && /^(?:const|let|var)$/.test(previous ?? "");
+        if (!whole) break;
+        const scope = scopeOf(j);
+        if (isWhole(scope) || (!python && !declared)) return undefined;
+        continue;
+      }
+      // `PODS.format(…)`, `PODS.rstrip("/")` is a use too (not a call of the constant's own URL).
+      if (ASSIGN.has(next ?? "") || isParameter(tokens, j, python)) continue;
+      if (whole && !isWhole(scopeOf(j)) && ownsKey(scopeOf(j))) continue;
+      uses.push(j);
+    } else if (t.kind === "str" && t.parts?.some((part) => "hole" in part && nameKey(part.hole) === key)) {
+      if (whole && !isWhole(scopeOf(j)) && ownsKey(scopeOf(j))) continue;
+      uses.push(j);
+    }
+  }
+  return uses;
+}
+
+/** Whether the name at token `j` is a parameter of a function's definition (`def f(url)`, `function f(url)`, `(url) =>`, `m(url) {`). */
+function isParameter(tokens: readonly Token[], j: number, python: boolean): boolean {
+  let depth = 0;
+  for (let k = j - 1; k >= 0 && j - k < 200; k--) {
+    const text = (tokens[k] as Token).text;
+    if (text === ")" || text === "]" || text === "}") depth++;
+    else if (text === "[" || text === "{") {
+      if (depth-- === 0) return false;
+    } else if (text === "(") {
+      if (depth-- > 0) continue;
+      if (python) return tokens[k - 2]?.text === "def";
+      const after = tokens[matchClose(tokens, k) + 1]?.text;
+      return (
+        tokens[k - 1]?.text === "function" ||
+        tokens[k - 2]?.text === "function" ||
+        after === "=>" ||
+        (after === "{" && !/^(?:if|for|while|switch|with)$/.test(tokens[k - 1]?.text ?? ""))
+      );
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the function of token range `scope` (pythonScope, jsScope) has a `key` of its own: a
+ * parameter, a Python assignment, a JavaScript `const`/`let`/`var`.
+ */
+function declares(tokens: readonly Token[], [from, to]: [number, number], key: string, python: boolean): boolean {
+  let params: [number, number] | undefined;
+  if (python) {
+    const open = tokens.findIndex((t, j) => j >= from && j <= to && t.text === "(");
+    if (open >= 0) params = [open, matchClose(tokens, open)];
+  } else if (tokens[from - 1]?.text === ")") params = [matchOpen(tokens, from - 1), from - 1];
+  else if (tokens[from - 1]?.text === "=>") params = [from - 2, from - 2];
+  for (let j = params?.[0] ?? 0; params !== undefined && j <= params[1]; j++)
+    if (tokens[j]?.kind === "ident" && nameKey(tokens[j]?.text ?? "") === key) return true;
+  for (let j = from; j <= to; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== "ident" || nameKey(t.text) !== key || tokens[j - 1]?.text === ".") continue;
+    if (python && tokens[j + 1]?.text === "=" && tokens[j - 1]?.text !== "(" && tokens[j - 1]?.text !== ",") return true;
+    if (!python && /^(?:const|let|var)$/.test(tokens[j - 1]?.text ?? "")) return true;
+  }
+  return false;
+}
+
+/** The context with `name` holding the value assigned at token `start` (not the file's first assignment of it). */
+function bind(ctx: EvalContext, name: string, start: number): EvalContext {
+  const value = expression(ctx, start)?.value;
+  if (value === undefined) return ctx;
+  return { ...ctx, constants: new Map(ctx.constants).set(name, value) };
+}
+
 /** Uses of each constant of a file, counted once per file (a walk over every token). */
 const useCounts = new WeakMap<readonly Token[], Map<string, number>>();
 
 /** How often the file uses the constant `key` (names and interpolations), its definition at token `defined` aside. */
-function usesOf(ctx: EvalContext, key: string, defined: number): number {
+function usesOf(ctx: EvalContext, key: string, defined: number, dialect?: Dialect, depth = 0): number {
   const { tokens } = ctx;
   let counts = useCounts.get(tokens);
   if (counts === undefined) {
@@ -563,6 +757,19 @@ function usesOf(ctx: EvalContext, key: string, defined: number): number {
   }
   const cached = counts.get(`${key}\0${defined}`);
   if (cached !== undefined) return cached;
+  // Where the assignment's reach is known: its uses, a use inside another URL constant's definition
+  // (`PODS = f"{BASE}/pods"`) counted as that constant's uses (moving `BASE` moves every call of `PODS`).
+  const reach = dialect === undefined || ctx.source === undefined || depth > 4 ? undefined : usesInReach(ctx, dialect, ctx.source, key, defined);
+  if (reach !== undefined) {
+    let total = 0;
+    for (const use of reach) {
+      const around = expressionAround(ctx, use);
+      const owner = around === undefined ? undefined : assignedName(tokens, around.start);
+      total += owner !== undefined && owner !== key && ctx.constants.has(owner) ? usesOf(ctx, owner, (around as Expr).start - 2, dialect, depth + 1) : 1;
+    }
+    counts.set(`${key}\0${defined}`, total);
+    return total;
+  }
   let uses = 0;
   for (const [j, x] of tokens.entries()) {
     if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
@@ -684,7 +891,7 @@ function fixSite(
     const key = name?.kind === "ident" && ASSIGN.has(tokens[assignAt]?.text ?? "") ? nameKey(name.text) : undefined;
     if (!t || key === undefined) continue;
     const exported = exportedName(tokens, nameAt, dialect);
-    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, nameAt), ...(exported ? { exported } : {}) });
+    shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, nameAt, dialect), ...(exported ? { exported } : {}) });
   }
   let commandWord: Token | undefined;
   if (dialect === "shell") {

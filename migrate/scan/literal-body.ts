@@ -192,7 +192,7 @@ function tokenAtOrAfter(tokens: readonly Token[], offset: number): number {
  * `def` line to the first later line that starts a statement no deeper than the `def`); the whole
  * file outside any function.
  */
-function pythonScope(tokens: readonly Token[], use: number, text: string): [number, number] {
+export function pythonScope(tokens: readonly Token[], use: number, text: string): [number, number] {
   const whole: [number, number] = [0, tokens.length - 1];
   const { lines, starts } = linesOf(text);
   const indent = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;
@@ -237,7 +237,7 @@ function pythonScope(tokens: readonly Token[], use: number, text: string): [numb
  * block opened after a parameter list (`function f(…) {`, `m(…) {`) or an arrow (`=> {`); the
  * whole file when none is found within the walk.
  */
-function jsScope(tokens: readonly Token[], use: number): [number, number] {
+export function jsScope(tokens: readonly Token[], use: number): [number, number] {
   for (const open of openersAround(tokens, use)) {
     if (tokens[open]?.text !== "{") continue;
     const before = tokens[open - 1];

@@ -58,13 +58,18 @@ describe("a later line's URL is no value of a name assigned before it", () => {
 });
 
 describe("a URL constant whose use adds path after it", () => {
-  it("is not reported as the route the constant names, and --unsafe-fixes leaves the base", () => {
+  // Round nine: the use is a call of its own (test/migrate/scan-fix-url-constants.test.ts), reported
+  // with the route it sends and fixed as such; never as the route the constant names.
+  it("is reported as the route the use sends, not the constant's, and --fix writes the v2 action route", () => {
     const dir = copyOf("python-path-constant");
     const found = findingsOf(scan(dir).stdout);
-    expect(found.filter((finding) => finding.confidence === "certain")).toEqual([]);
-    expect(found.some((finding) => finding.v1.method === "POST" && finding.v1.path === "/pods")).toBe(false);
-    const before = readFileSync(join(dir, "pods.py"), "utf8");
-    scan(dir, "--fix", "--unsafe-fixes");
-    expect(readFileSync(join(dir, "pods.py"), "utf8")).toBe(before);
+    expect(found.map((finding) => `${finding.line} ${finding.v1.method} ${finding.v1.path} ${finding.confidence}`)).toEqual([
+      "11 POST /pods/{pod_id}/stop certain",
+    ]);
+    scan(dir, "--fix");
+    const text = readFileSync(join(dir, "pods.py"), "utf8");
+    expect(text).toContain('API = "https://api.runpod.io/v2"');
+    expect(text).toContain('requests.post(f"{PODS_URL}/{pod_id}/action", headers={"Authorization": "Bearer " + token}, timeout=30, json={"action": "stop"})');
+    if (python) expect(spawnSync("python3", ["-m", "py_compile", join(dir, "pods.py")]).status).toBe(0);
   });
 });
