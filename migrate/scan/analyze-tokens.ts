@@ -45,6 +45,7 @@ import { isV2Path } from "./v2-routes.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { joinedAsPath, startsWithResource, withSlash } from "./slashless.js";
 import { runtimeQueryOf } from "./query-builder.js";
+import { pythonParamsOf } from "./python-params.js";
 
 const RESOURCE_G = new RegExp(`/${RESOURCE}(?![\\w-])`, "g");
 const ASSIGN = new Set(["=", ":=", ":"]);
@@ -597,6 +598,11 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // A query built at run time by a URLSearchParams of literal names (query-builder.ts, issue 41).
     const runtimeQuery = dialect === "js" && !mention && /\?\$\{[^{}]*\}$/.test(path) ? runtimeQueryOf(tokens, text, expr.start, expr.end) : undefined;
     if (runtimeQuery) (candidates[candidates.length - 1] as Candidate).runtimeQuery = runtimeQuery;
+    // A Python call's `params=` dict (python-params.ts, issue 41): its keys are the query the call sends.
+    // A URL with a query of its own gets the dict's keys added to it: read as a query v2kit cannot name.
+    const paramsQuery = dialect === "python" && !mention ? pythonParamsOf(tokens, text, expr.start, expr.end) : undefined;
+    if (paramsQuery)
+      (candidates[candidates.length - 1] as Candidate).runtimeQuery = path.includes("?") ? { ...paramsQuery, names: [], opaque: true } : paramsQuery;
     // What the code reads back from the call (issue 41, item 3).
     const reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
     if (reads.length > 0)

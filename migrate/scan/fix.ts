@@ -163,14 +163,14 @@ function planUrl(source: string, finding: Finding, options: FixOptions, edits: E
       if (renamed) return renamed;
     }
   }
-  return finding.fixInput?.runtimeQuery ? planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits) : planQuery(url.text, pathEnd, route, place);
+  return finding.fixInput?.runtimeQuery ? planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits, source) : planQuery(url.text, pathEnd, route, place);
 }
 
 /**
  * A query built at run time (query-builder.ts): a renamed name changed in its literal, a dropped
  * one stopped with `builder.delete("name")` just before the statement that reads the builder.
  */
-function planRuntimeQuery(runtime: RuntimeQuery, route: RouteMapping, edits: Edit[]): string | undefined {
+function planRuntimeQuery(runtime: RuntimeQuery, route: RouteMapping, edits: Edit[], source: string): string | undefined {
   const { changes } = migrateQuery(route, queryOfNames(runtime.names));
   const dropped: string[] = [];
   for (const change of changes) {
@@ -182,6 +182,30 @@ function planRuntimeQuery(runtime: RuntimeQuery, route: RouteMapping, edits: Edi
       edits.push({ start: name.start, end: name.end, text: name.shorthand ? `${change.to}: ${name.name}` : change.to });
   }
   if (dropped.length === 0) return undefined;
+  // A Python `params=` dict (python-params.ts): each dropped name's entry is removed from it.
+  if (runtime.kind === "params") {
+    const entries = runtime.names.filter((name) => dropped.includes(name.name));
+    const spans = entries
+      .map((name) => name.drop)
+      .filter((span) => span !== undefined)
+      .sort((a, b) => a.start - b.start);
+    if (spans.length < entries.length)
+      return `the \`params=\` dict${runtime.builder === "params=" ? "" : ` \`${runtime.builder}\``} sends ${dropped.map((name) => `\`${name}\``).join(", ")}, which v2 does not take, and v2kit cannot remove it exactly (a comment inside the entry): delete it by hand`;
+    // Neighbouring entries share a comma (the last one's span starts at it): one removal covers both.
+    const merged: { start: number; end: number }[] = [];
+    for (const span of spans) {
+      const last = merged[merged.length - 1];
+      if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+      else merged.push({ ...span });
+    }
+    for (const span of merged) {
+      // The dict's last entries removed: the comma before them goes too (`{"a": 1, "b": 2}` → `{"a": 1}`).
+      const comma = /,[ \t]*$/.exec(source.slice(Math.max(0, span.start - 40), span.start));
+      if (comma && /^[ \t]*\}/.test(source.slice(span.end)) && source[span.start - 1] !== "\n") span.start -= comma[0].length;
+      edits.push({ start: span.start, end: span.end, text: "" });
+    }
+    return undefined;
+  }
   const { insert } = runtime;
   if (!insert)
     return `the query built in \`${runtime.builder}\` sends ${dropped.map((name) => `\`${name}\``).join(", ")}, which v2 does not take, and v2kit cannot tell where to stop it being sent: delete it from \`${runtime.builder}\` before the call`;

@@ -19,6 +19,8 @@ export interface QueryName {
   end: number;
   /** Written as a shorthand property (`new URLSearchParams({ endpointId })`): a rename writes `to: name`. */
   shorthand?: true;
+  /** The text whose removal stops the name being sent (a Python dict entry and its comma: python-params.ts). */
+  drop?: { start: number; end: number };
 }
 
 export interface RuntimeQuery {
@@ -34,6 +36,10 @@ export interface RuntimeQuery {
    * the file's statement end. Absent when v2kit cannot place one safely.
    */
   insert?: { at: number; indent: string; semicolon: boolean };
+  /** `params`: a Python call's `params=` dict (python-params.ts), whose names requests/httpx add to the URL's query. */
+  kind?: "params";
+  /** The names are not known (a `params=` value v2kit does not read exactly): the query is one built at run time. */
+  opaque?: true;
 }
 
 /** A hole that reads a builder: `queryParams`, `queryParams.toString()`. */

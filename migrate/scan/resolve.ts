@@ -358,10 +358,21 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       const sends = [...new Set(runtime.names.map(({ name }) => `\`${name}\``))];
       extra.push({
         level: "info",
-        message: `the query is built at run time in \`${runtime.builder}\` (URLSearchParams, line ${runtime.line}): ${sends.length === 0 ? "it sends no parameter" : `it may send ${sends.join(", ")}`}`,
+        message: runtime.opaque
+          ? `the query is passed as \`params=${runtime.builder}\` (line ${runtime.line}), which v2kit does not read exactly (a dict built or changed elsewhere, a key that is not a literal)`
+          : runtime.kind === "params"
+            ? `the query is the \`params=\` dict${runtime.builder === "params=" ? "" : ` \`${runtime.builder}\``} (line ${runtime.line}): ${sends.length === 0 ? "it sends no parameter" : `it sends ${sends.join(", ")}`}`
+            : `the query is built at run time in \`${runtime.builder}\` (URLSearchParams, line ${runtime.line}): ${sends.length === 0 ? "it sends no parameter" : `it may send ${sends.join(", ")}`}`,
       });
     }
-    const migrated = migrationOf(method, runtime ? candidate.path.replace(/\?[^?]*$/, queryOfNames(runtime.names)) : candidate.path);
+    const queried = runtime?.opaque
+      ? `${candidate.path.replace(/\?[^?]*$/, "")}?{params}`
+      : runtime?.kind === "params"
+        ? `${candidate.path}${queryOfNames(runtime.names)}`
+        : runtime
+          ? candidate.path.replace(/\?[^?]*$/, queryOfNames(runtime.names))
+          : candidate.path;
+    const migrated = migrationOf(method, queried);
     const sent =
       candidate.body === undefined || migrated.path === null
         ? undefined
