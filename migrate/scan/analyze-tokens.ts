@@ -436,7 +436,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     covered = Math.max(covered, expr.end);
     let found = shape(slashless ? withSlash(expr.value) : expr.value, dialect, ties);
     // A v2 path is not reported, unless it is a v1 path left on this REST API's v2 base (issue 41).
-    if (!found || (found.kind === "v2" && !(found.restV2 && !isV2Path(pathOf(found))))) continue;
+    // So is a v2 route with a query there (`?…`, a Python `params=`), which may hold v1 names (v2-query.ts).
+    const v2Queried = (at: NonNullable<Shape>) => at.kind === "v2" && at.restV2 === true && (pathOf(at).includes("?") || dialect === "python");
+    if (!found || (found.kind === "v2" && !(found.restV2 && !isV2Path(pathOf(found))) && !v2Queried(found))) continue;
     if (found.kind === "relative") {
       const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
       if (named === "2") continue;
@@ -444,7 +446,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     }
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
-    if (found.kind !== "v1" && !acceptedMethod(path)) continue;
+    if (found.kind !== "v1" && !acceptedMethod(path) && !(found.kind === "v2" || (path.includes("?") && isV2Path(path)))) continue;
     // The string may state the method itself: "POST /v1/pods" (a log line, a docstring's prose, a
     // test name) or a whole command ("curl -X DELETE https://…/v1/pods/{id}" run by a shell).
     // The resource's own URL in the string, not another one before it (a docstring's `See https://docs…`).
@@ -581,6 +583,7 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       path,
       explicit: found.kind === "v1",
       ...(found.kind === "v2" ? { onV2Base: true as const } : {}),
+      ...((found.kind === "v2" && isV2Path(path)) || (found.kind === "relative" && !acceptedMethod(path)) ? { v2Route: true as const } : {}),
       ...(found.base && found.base.owner !== "server" ? { base: found.base } : {}),
       ...(method ? { method } : {}),
       ...(mention ? { mention } : {}),

@@ -60,6 +60,8 @@ export interface Candidate {
   reads?: LocatedRead[];
   /** The query is built at run time by a builder whose names v2kit reads (query-builder.ts). */
   runtimeQuery?: RuntimeQuery;
+  /** A v2 route, read only for the v1 query names it may send (v2-query.ts): not a v1 call. */
+  v2Route?: true;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { LocatedRead } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 import { documentFinding } from "./openapi-document.js";
+import { v1QueryOnV2 } from "./v2-query.js";
 
 export type Inferred = "method" | "base";
 
@@ -335,7 +336,12 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     const parsed = parseV1Path(candidate.path);
     if ("v2" in parsed) continue;
     // On a v2 base, prose and the routes of the v2 document (`/pods/{id}`, `/templates`, `/billing/pods`) are not reported.
-    if (onV2 !== undefined && (candidate.mention || isV2Path(candidate.path))) continue;
+    if (onV2 !== undefined && (candidate.mention || isV2Path(candidate.path))) {
+      // A v2 route that still sends v1 query parameters (v2-query.ts, issue 41).
+      const queried = candidate.mention ? undefined : v1QueryOnV2(candidate, extra);
+      if (queried) findings.push(queried);
+      continue;
+    }
     const stated = candidate.method?.method;
     const accepted = METHODS.find((method) => routeOf(method, parsed.segments));
     // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.

@@ -167,4 +167,40 @@ describe("migrate scan reads a Python call's params= dict as the call's query", 
     expect(errors(9)).toEqual([expect.stringContaining("the query string is built at run time")]);
     expect(errors(13)).toEqual([expect.stringContaining("a query parameter v2 `listPods` does not take")]);
   });
+
+  it("a later scan reports v1 query names left on a v2 route of the v2 base (v1-path-on-v2-base), not the v2 names", () => {
+    const client = [
+      'const BASE = "https://rest.runpod.io/v2";',
+      "export async function pods(gpu?: string) {",
+      "  const query = new URLSearchParams();",
+      '  if (gpu) query.append("gpuTypeId", gpu);',
+      '  const queryString = query.toString() ? `?${query.toString()}` : "";',
+      "  return (await fetch(`${BASE}/pods${queryString}`)).json();",
+      "}",
+      "export const pod = (id: string) => fetch(`${BASE}/pods/${id}?includeClusterPods=true`);",
+      "export const clusterPods = () => fetch(`${BASE}/pods?includeClusterPods=true`);",
+      "",
+    ].join("\n");
+    const billing = [
+      "import requests",
+      "",
+      'BASE = "https://rest.runpod.io/v2"',
+      "",
+      "",
+      "def costs(endpoint_id):",
+      '    return requests.get(f"{BASE}/billing/serverless", params={"endpointId": endpoint_id}).json()',
+      "",
+      "",
+      "def costs_v2(endpoint_id):",
+      '    return requests.get(f"{BASE}/billing/serverless", params={"serverlessId": endpoint_id}).json()',
+      "",
+    ].join("\n");
+    const dir = tree({ "client.ts": client, "billing.py": billing });
+    const rows = jsonLines<Row>(run(dir, ["--fail-on", "none", "--format", "json"]).stdout);
+    expect(rows.map((row) => [row.file, row.line, row.ruleId, row.notes[0]?.message])).toEqual([
+      ["billing.py", 7, "v1-path-on-v2-base", expect.stringContaining("sends v1 query parameter `endpointId` (of v1 `GET /billing/endpoints`)")],
+      ["client.ts", 6, "v1-path-on-v2-base", expect.stringContaining("sends v1 query parameter `gpuTypeId` (of v1 `GET /pods`)")],
+    ]);
+    expect(rows[0]?.notes).toContainEqual(expect.objectContaining({ field: "endpointId", message: expect.stringContaining("renamed `serverlessId`") }));
+  });
 });
