@@ -446,7 +446,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     }
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
-    if (found.kind !== "v1" && !acceptedMethod(path) && !(found.kind === "v2" || (path.includes("?") && isV2Path(path)))) continue;
+    // A v2 route read for its query (v2Queried) goes on; any other path that is no v1 route does not
+    // (a test fake's `https://api.runpod.io/v2/pods*` is neither).
+    if (found.kind !== "v1" && !acceptedMethod(path) && !((v2Queried(found) && isV2Path(path)) || (path.includes("?") && isV2Path(path)))) continue;
     // The string may state the method itself: "POST /v1/pods" (a log line, a docstring's prose, a
     // test name) or a whole command ("curl -X DELETE https://…/v1/pods/{id}" run by a shell).
     // The resource's own URL in the string, not another one before it (a docstring's `See https://docs…`).
