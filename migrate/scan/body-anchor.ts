@@ -27,6 +27,12 @@ export interface BodyAnchor {
    * `heredoc`, the JSON of a here-document (`curl -d @- <<JSON`), read as bash reads its lines.
    */
   in?: "shell" | "powershell" | "heredoc";
+  /**
+   * Keys set on the variable that holds the literal between the literal and the call
+   * (`payload["name"] = name`, `body.name = name`): each key's token span (a string with its
+   * quotes, or a name) and line; their values stay as written (issue 41).
+   */
+  sets?: { key: string; start: number; end: number; form: "string" | "name"; line: number }[];
   /** `heredoc`: its delimiter, and whether bash expands `$…`, `$(…)` and `\` escapes in it (an unquoted delimiter). */
   heredoc?: { delimiter: string; expands: boolean };
 }

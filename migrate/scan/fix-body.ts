@@ -113,8 +113,72 @@ function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | { reaso
   return { v2 };
 }
 
+/** A text edit beside the body's own (a key set after the literal, renamed). */
+export interface KeyEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** How the v2 body is written: the literal's new text, and the keys set after it that v2 renames. */
+export type BodyWritten = { text: string; keys?: KeyEdit[] } | { reason: string };
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const PLAIN_KEY = /^[\w.-]+$/;
+
+/**
+ * The keys set after a literal (`payload["name"] = name` in an `if`, `body.name = name`), proved
+ * independent of it: each set's value is an opaque sentinel, the literal is migrated with none,
+ * each one and all of them, and each must land whole at one top-level v2 key without changing how
+ * the rest is built. Then the literal is written as before and each key v2 renames is renamed
+ * where it is set (its value stays as written); a key v2 moves deeper or drops is refused.
+ */
+function keysSetAfter(source: string, anchor: BodyAnchor, { migrate, place }: Migration, v1: Record<string, unknown>, v2: unknown): { keys: KeyEdit[] } | { reason: string } {
+  const sets = anchor.sets ?? [];
+  const base = JSON.stringify(sortKeys(v2));
+  const valueOf = (k: number) => sentinel(1000 + k);
+  const targets: string[] = [];
+  for (const [k, set] of sets.entries()) {
+    const to = place(childPointer("", set.key));
+    const target = to === undefined ? undefined : segments(to);
+    if (target?.length !== 1)
+      return { reason: `\`${set.key}\`, set at line ${set.line}, is not one key in v2 (${to === undefined ? "v2 drops it or builds it from several fields" : `it moves to \`${segments(to).join(".")}\``}): set the v2 field there by hand` };
+    targets.push(target[0] as string);
+    const alone = migrateOpaque({ ...v1, [set.key]: valueOf(k) }, migrate);
+    if ("reason" in alone) return { reason: `with \`${set.key}\` set at line ${set.line}, ${alone.reason}` };
+    const rest = { ...(alone.v2 as Record<string, unknown>) };
+    if (rest[target[0] as string] !== valueOf(k))
+      return { reason: `v2 does not take \`${set.key}\` (set at line ${set.line}) as it is written: set the v2 field there by hand` };
+    delete rest[target[0] as string];
+    if (JSON.stringify(sortKeys(rest)) !== base) return { reason: `\`${set.key}\`, set at line ${set.line}, changes how v2 builds the rest of the body` };
+  }
+  const all = migrateOpaque(Object.assign({ ...v1 }, ...sets.map((set, k) => ({ [set.key]: valueOf(k) }))), migrate);
+  const rest = "reason" in all ? undefined : { ...(all.v2 as Record<string, unknown>) };
+  for (const [k, target] of targets.entries()) {
+    if (rest?.[target] !== valueOf(k)) return { reason: "the keys set after the literal change how v2 builds the body together" };
+    delete rest[target];
+  }
+  if (JSON.stringify(sortKeys(rest)) !== base) return { reason: "the keys set after the literal change how v2 builds the body together" };
+  const keys: KeyEdit[] = [];
+  for (const [k, set] of sets.entries()) {
+    const to = targets[k] as string;
+    if (to === set.key) continue;
+    if (set.form === "name") {
+      if (!IDENTIFIER.test(to)) return { reason: `\`${set.key}\` (line ${set.line}) becomes \`${to}\` in v2, which is not a name: set it as \`["${to}"]\`` };
+      keys.push({ start: set.start, end: set.end, text: to });
+    } else {
+      const written = source.slice(set.start, set.end);
+      const quote = written[0] === "'" || written[0] === '"' ? written[0] : undefined;
+      if (!quote || !written.endsWith(quote) || !PLAIN_KEY.test(to)) return { reason: `\`${set.key}\` (line ${set.line}) becomes \`${to}\` in v2: rename it by hand` };
+      keys.push({ start: set.start, end: set.end, text: `${quote}${to}${quote}` });
+    }
+  }
+  return { keys };
+}
+
 /** The source text of the v2 body for the literal at `anchor`, or why it is not written. */
-export function bodyText(source: string, anchor: BodyAnchor, { migrate, place }: Migration): { text: string } | { reason: string } {
+export function bodyText(source: string, anchor: BodyAnchor, migration: Migration): BodyWritten {
+  const { migrate, place } = migration;
   if (anchor.in === "shell") return shellBodyText(source, anchor, migrate);
   if (anchor.in === "heredoc") return heredocBodyText(source, anchor, migrate);
   let v1 = anchor.v1;
@@ -129,9 +193,17 @@ export function bodyText(source: string, anchor: BodyAnchor, { migrate, place }:
   if (v1 === undefined) return { reason: "v2kit could not read the literal body" };
   const migrated = migrateOpaque(v1, migrate);
   if ("reason" in migrated) return migrated;
+  let keys: KeyEdit[] | undefined;
+  if (anchor.sets?.length) {
+    if (typeof v1 !== "object" || v1 === null || Array.isArray(v1)) return { reason: "v2kit could not read the literal body" };
+    const found = keysSetAfter(source, anchor, migration, v1 as Record<string, unknown>, migrated.v2);
+    if ("reason" in found) return found;
+    keys = found.keys;
+  }
   const placed = placeComments(source, anchor, migrated.v2, place);
   if ("reason" in placed) return placed;
-  return writeBody(source, anchor, migrated.v2, placed.comments, inlineContainers(source, anchor, place));
+  const written = writeBody(source, anchor, migrated.v2, placed.comments, inlineContainers(source, anchor, place));
+  return "reason" in written || !keys?.length ? written : { ...written, keys };
 }
 
 /**

@@ -317,7 +317,9 @@ function planMethod(finding: Finding, edits: Edit[], source: string): string | u
 function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, edits: Edit[], context: MigrationContext = {}): string | undefined {
   const written = bodyText(source, anchor, migrationFor(route, context));
   if ("reason" in written) return written.reason;
-  edits.push({ start: anchor.start, end: anchor.end, text: written.text });
+  // The literal may stay as it was while a key set after it is renamed (`data["dataCenterId"] = …`).
+  if (written.text !== source.slice(anchor.start, anchor.end)) edits.push({ start: anchor.start, end: anchor.end, text: written.text });
+  edits.push(...(written.keys ?? []));
   return undefined;
 }
 

@@ -254,13 +254,52 @@ export function jsScope(tokens: readonly Token[], use: number): [number, number]
   return [0, tokens.length - 1];
 }
 
-/** The key a statement at name token `j` sets on the object the name holds: `name["key"] = …`, `name.key = …`. */
-function memberSet(tokens: readonly Token[], j: number): string | undefined {
+/** A statement at name token `j` that sets one key of the object the name holds: `name["key"] = …`, `name.key = …`. */
+interface MemberSet {
+  key: string;
+  /** The key's token: a string (`["key"]`) or a name (`.key`). */
+  keyToken: number;
+  /** The first token of the value assigned. */
+  value: number;
+}
+
+function memberSet(tokens: readonly Token[], j: number): MemberSet | undefined {
   const at = (offset: number) => tokens[j + offset];
-  if (at(1)?.text === "." && at(2)?.kind === "ident" && at(3)?.text === "=") return at(2)?.text;
+  if (at(1)?.text === "." && at(2)?.kind === "ident" && at(3)?.text === "=") return { key: (at(2) as Token).text, keyToken: j + 2, value: j + 4 };
   const key = at(2);
-  if (at(1)?.text === "[" && key?.kind === "str" && at(3)?.text === "]" && at(4)?.text === "=") return literalText(key.parts ?? []);
+  if (at(1)?.text === "[" && key?.kind === "str" && (key.parts ?? []).every((part) => "text" in part) && at(3)?.text === "]" && at(4)?.text === "=")
+    return { key: literalText(key.parts ?? []), keyToken: j + 2, value: j + 5 };
   return undefined;
+}
+
+/** Calls that only show a value (print it, log it, or serialise it for that): a body named there is read, not changed or sent. */
+const SHOWS = /^(?:print|pprint)$/;
+const LOGS = /^(?:debug|info|warning|warn|error|exception|critical|log|trace)$/;
+const SERIALISES = /^(?:dumps|stringify)$/;
+
+/** Whether the name at token `j` is an argument of a call that only shows it: `print(json.dumps(body, indent=2))`, `logger.info("%s", body)`, `console.log(body)`. */
+function onlyShown(tokens: readonly Token[], j: number): boolean {
+  let at = j;
+  for (let depth = 0; depth < 2; depth++) {
+    const open = openersAround(tokens, at).next().value;
+    if (open === undefined || tokens[open]?.text !== "(") return false;
+    const called = calleeOf(tokens, open);
+    if (!called) return false;
+    if ((!called.viaObject && SHOWS.test(called.callee)) || (called.viaObject && LOGS.test(called.callee))) return true;
+    if (!called.viaObject || !SERIALISES.test(called.callee)) return false;
+    at = open;
+  }
+  return false;
+}
+
+/** The source of a set's value, to its line's end: what a finding shows for it. */
+function valueSource(text: string, tokens: readonly Token[], value: number): string {
+  const start = (tokens[value] as Token | undefined)?.start ?? text.length;
+  const end = text.indexOf("\n", start);
+  return text
+    .slice(start, end < 0 ? text.length : end)
+    .trim()
+    .replace(/;$/, "");
 }
 
 /**
@@ -276,6 +315,7 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
   const name = (tokens[use] as Token).text;
   const [from, to] = python ? pythonScope(tokens, use, text) : jsScope(tokens, use);
   const literals: number[] = [];
+  const sets: MemberSet[] = [];
   let assignments = 0;
   let other: { at: number; why: string } | undefined;
   const lineOf = (j: number) => lineAt(text, (tokens[j] as Token).start).line;
@@ -299,14 +339,13 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
       if (tokens[j + 2]?.text === "{") literals.push(j);
       continue;
     }
-    const key = memberSet(tokens, j);
-    other ??= {
-      at: j,
-      why:
-        key === undefined
-          ? `\`${name}\` is also used at line ${lineOf(j)}`
-          : `\`${name}\` is changed after it is built (its key \`${key}\` is set at line ${lineOf(j)})`,
-    };
+    const set = memberSet(tokens, j);
+    if (set) {
+      sets.push(set);
+      continue;
+    }
+    if (onlyShown(tokens, j)) continue;
+    other ??= { at: j, why: `\`${name}\` is also used at line ${lineOf(j)}` };
   }
   const [assigned] = literals;
   if (assigned === undefined) return undefined;
@@ -314,8 +353,26 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
   if (assignments > 1) return unsure(`\`${name}\` is assigned more than once`);
   if (other) return unsure(other.why);
   if (assigned > use) return unsure(`\`${name}\` is assigned after the call, at line ${lineOf(assigned)}`);
+  // Keys set after the literal (`payload["name"] = name` under an `if`): between the literal and the call, each a key of its own.
+  const outside = sets.find((set) => set.keyToken < assigned || set.keyToken > use);
+  if (outside) return unsure(`\`${name}\` is changed outside its literal and the call (its key \`${outside.key}\` is set at line ${lineOf(outside.keyToken)})`);
+  const twice = sets.find((set, k) => sets.findIndex((other) => other.key === set.key) !== k);
+  if (twice) return unsure(`\`${name}\`'s key \`${twice.key}\` is set more than once (line ${lineOf(twice.keyToken)})`);
   const close = matchClose(tokens, assigned + 2);
-  return (close < 0 ? undefined : objectLiteral(tokens, assigned + 2, close, python)) ?? unsure(`\`${name}\` is not a literal v2kit reads`);
+  const read = close < 0 ? undefined : objectLiteral(tokens, assigned + 2, close, python);
+  if (!read || !("literal" in read)) return unsure(`\`${name}\` is not a literal v2kit reads`);
+  if (sets.length === 0) return read;
+  const shownBody = JSON.parse(read.literal) as Record<string, unknown>;
+  const inLiteral = sets.find((set) => Object.hasOwn(shownBody, set.key));
+  if (inLiteral) return unsure(`\`${name}\`'s key \`${inLiteral.key}\` is written in the literal and set again at line ${lineOf(inLiteral.keyToken)}`);
+  for (const set of sets) shownBody[set.key] = `<${valueSource(text, tokens, set.value)}>`;
+  const anchor = read.anchor;
+  if (anchor)
+    anchor.sets = sets.map((set) => {
+      const key = tokens[set.keyToken] as Token;
+      return { key: set.key, start: key.start, end: key.end, form: key.kind === "str" ? ("string" as const) : ("name" as const), line: lineOf(set.keyToken) };
+    });
+  return { literal: JSON.stringify(shownBody), ...(anchor ? { anchor } : {}) };
 }
 
 /**

@@ -140,8 +140,10 @@ def scale(endpoint_id):
   });
 
   it.each([
-    ["mutated after it is built", `    payload["env"] = {"MODE": "train"}\n`, "its key `env` is set at line 5"],
-    ["used elsewhere too", `    print(payload)\n`, "`payload` is also used at line 5"],
+    ["changed through a nested key", `    payload["env"]["MODE"] = "train"\n`, "`payload` is also used at line 5"],
+    ["handed to other code too", `    audit(payload)\n`, "`payload` is also used at line 5"],
+    ["given a key v2 builds from several", `    payload["volumeInGb"] = 20\n`, "`volumeInGb`, set at line 5, is not one key in v2"],
+    ["given a key set twice", `    payload["env"] = {}\n    payload["env"] = {"A": "1"}\n`, "`payload`'s key `env` is set more than once"],
     ["reassigned", `    if name == "big":\n        payload = {"name": name, "imageName": "runpod/pytorch:big"}\n`, "`payload` is assigned more than once"],
   ])("a payload %s: reported, and neither the body nor the URL changes, even with --unsafe-fixes", (_case, extra, why) => {
     const client = `import requests
@@ -156,7 +158,7 @@ ${extra}    return requests.post("https://rest.runpod.io/v1/templates", json=pay
     const line = client.split("\n").findIndex((text) => text.includes("requests.post")) + 1;
     const note = notFixedAt(left.stdout, line);
     expect(note).toContain(why);
-    expect(note).toContain("make it the v2 `createTemplate` body");
+    expect(note).toMatch(/make it the v2 `createTemplate` body|set the v2 field there by hand/);
   });
 });
 
@@ -176,7 +178,8 @@ export default axios;
 const m = await import(${JSON.stringify(`./${file}`)}); await m.${call}; console.log(JSON.stringify(sent));`;
   const ran = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
   expect(ran.stderr).toBe("");
-  return JSON.parse(ran.stdout) as (Sent & { contentType?: string | null })[];
+  // The last line: what the module itself prints (a `console.log` of the body) comes before it.
+  return JSON.parse(ran.stdout.trim().split("\n").pop() ?? "") as (Sent & { contentType?: string | null })[];
 }
 
 describe("JavaScript: a body in a const (issue 41, item 1)", () => {
@@ -208,19 +211,108 @@ export async function createPod(name) {
     expectLintsValid("createPod", created?.body);
   });
 
-  it("a body with a member set after it is built (`body.env = env`): reported, the file unchanged with --unsafe-fixes", () => {
+  it("a body with a member v2 moves deeper set after it is built (`body.workersMax = n`): reported, the file unchanged with --unsafe-fixes", () => {
     const mutated = `const KEY = "k";
-export async function createTemplate(name, env) {
-  const body = { name, imageName: "runpod/worker" };
-  if (env) body.env = env;
-  const res = await fetch("https://rest.runpod.io/v1/templates", { method: "POST", headers: { Authorization: \`Bearer \${KEY}\` }, body: JSON.stringify(body) });
+export async function scale(id, most) {
+  const body = { name: "w" };
+  if (most) body.workersMax = most;
+  const res = await fetch(\`https://rest.runpod.io/v1/endpoints/\${id}\`, { method: "PATCH", headers: { Authorization: \`Bearer \${KEY}\` }, body: JSON.stringify(body) });
   return res.json();
 }
 `;
     const dir = scratch({ "client.mjs": mutated });
     const left = scan(dir, "--fix", "--unsafe-fixes");
     expect(readFileSync(join(dir, "client.mjs"), "utf8")).toBe(mutated);
-    expect(notFixedAt(left.stdout, 5)).toContain("its key `env` is set at line 4");
+    expect(notFixedAt(left.stdout, 5)).toContain("`workersMax`, set at line 4, is not one key in v2 (it moves to `workers.max`)");
+  });
+
+  it("keys set after the literal that v2 renames (`body.imageName = image`, `body.dataCenterId = dc`): --fix renames them where they are set, and each branch sends valid v2", () => {
+    const dir = scratch({
+      "client.mjs": `const KEY = "k";
+export async function createTemplate(name, image) {
+  const body = { name, containerDiskInGb: 10 };
+  if (image) body.imageName = image;
+  console.log("creating", JSON.stringify(body));
+  const res = await fetch("https://rest.runpod.io/v1/templates", { method: "POST", headers: { Authorization: \`Bearer \${KEY}\` }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+export async function createVolume(name, dc) {
+  const body = { name, size: 50 };
+  body.dataCenterId = dc;
+  const res = await fetch("https://rest.runpod.io/v1/networkvolumes", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return res.json();
+}
+`,
+    });
+    expect(findingsOf(scan(dir, "--fix").stdout).filter((finding) => finding.ruleId !== "v1-response-field")).toEqual([]);
+    const text = readFileSync(join(dir, "client.mjs"), "utf8");
+    expect(text).toContain("  const body = { name, disk: 10 };\n  if (image) body.image = image;\n");
+    expect(text).toContain("  body.dataCenter = dc;\n");
+    const [created] = nodeSends(dir, "client.mjs", "createTemplate('t', 'runpod/worker')");
+    expect(created).toMatchObject({ method: "POST", url: "https://api.runpod.io/v2/templates", body: { name: "t", disk: 10, image: "runpod/worker" } });
+    expectLintsValid("createTemplate", created?.body);
+    const [volume] = nodeSends(dir, "client.mjs", "createVolume('v', 'EU-RO-1')");
+    expect(volume).toMatchObject({ url: "https://api.runpod.io/v2/network-volumes", body: { name: "v", size: 50, dataCenter: "EU-RO-1" } });
+    expectLintsValid("createNetworkVolume", volume?.body);
+  });
+});
+
+describe.skipIf(!python)("Python: keys set after the literal, under an `if` (issue 41, item 2)", () => {
+  it("kept and renamed keys (`data[\"name\"] = name`, `data[\"dataCenterId\"] = dc`) and a `print(json.dumps(data))`: --fix migrates the call, renames the key where it is set, and every branch sends valid v2", () => {
+    const client = `import json
+import requests
+
+BASE = "https://rest.runpod.io/v1"
+
+def create_volume(name, size, dc):
+    data = {"name": name, "size": size}
+    data["dataCenterId"] = dc
+    print("volume:", json.dumps(data, indent=2))
+    return requests.post(f"{BASE}/networkvolumes", json=data).json()
+
+def update_volume(volume_id, name=None, size=None):
+    data = {}
+    if name is not None:
+        data["name"] = name
+    if size is not None:
+        data['size'] = size
+    return requests.patch(f"{BASE}/networkvolumes/{volume_id}", json=data).json()
+`;
+    const dir = scratch({ "client.py": client });
+    expect(findingsOf(scan(dir, "--fix").stdout).filter((finding) => finding.ruleId !== "v1-response-field")).toEqual([]);
+    const text = readFileSync(join(dir, "client.py"), "utf8");
+    expect(text).toContain('    data = {"name": name, "size": size}\n    data["dataCenter"] = dc\n');
+    expect(text).toContain("        data['size'] = size\n");
+    const sent = pythonSends(
+      dir,
+      "client.py",
+      "import client; client.create_volume('v', 50, 'EU-RO-1'); client.update_volume('nv1', name='w'); client.update_volume('nv1', size=80); client.update_volume('nv1', 'w', 90)",
+    );
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "POST https://api.runpod.io/v2/network-volumes",
+      "PATCH https://api.runpod.io/v2/network-volumes/nv1",
+      "PATCH https://api.runpod.io/v2/network-volumes/nv1",
+      "PATCH https://api.runpod.io/v2/network-volumes/nv1",
+    ]);
+    expect(sent[0]?.body).toEqual({ name: "v", size: 50, dataCenter: "EU-RO-1" });
+    expectLintsValid("createNetworkVolume", sent[0]?.body);
+    for (const request of sent.slice(1)) expectLintsValid("updateNetworkVolume", request.body);
+  });
+
+  it("a key set from a loop over other keys (`data[key] = value`): reported, nothing changes even with --unsafe-fixes", () => {
+    const client = `import requests
+
+def update_endpoint(endpoint_id, template_id, **kwargs):
+    data = {"templateId": template_id}
+    for key, value in kwargs.items():
+        data[key] = value
+    return requests.patch(f"https://rest.runpod.io/v1/endpoints/{endpoint_id}", json=data).json()
+`;
+    const dir = scratch({ "client.py": client });
+    const left = scan(dir, "--fix", "--unsafe-fixes");
+    expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(client);
+    expect(notFixedAt(left.stdout, 7)).toContain("`data` is also used at line 6");
   });
 });
 
@@ -244,7 +336,7 @@ describe.skipIf(!python)("a module constant used in f-strings by several functio
     const calls = findingsOf(left.stdout).filter((finding) => finding.ruleId !== "v1-response-field");
     expect(calls.map((finding) => `${finding.line} ${finding.v1.method} ${finding.v1.path}`)).toEqual([`${templateLine(before)} POST /templates`]);
     const note = calls[0]?.notes.find((each) => each.message.startsWith("not fixed: "))?.message;
-    expect(note).toContain("its key `env` is set at line");
+    expect(note).toContain("`volumeInGb`, set at line");
     expect(note).toContain("so this call, left as written, fails as it did before (v1 was retired on 2026-11-15)");
     const sent = pythonSends(
       dir,
