@@ -133,7 +133,13 @@ const PLAIN_KEY = /^[\w.-]+$/;
  * the rest is built. Then the literal is written as before and each key v2 renames is renamed
  * where it is set (its value stays as written); a key v2 moves deeper or drops is refused.
  */
-function keysSetAfter(source: string, anchor: BodyAnchor, { migrate, place }: Migration, v1: Record<string, unknown>, v2: unknown): { keys: KeyEdit[] } | { reason: string } {
+function keysSetAfter(
+  source: string,
+  anchor: BodyAnchor,
+  { migrate, place }: Migration,
+  v1: Record<string, unknown>,
+  v2: unknown,
+): { keys: KeyEdit[] } | { reason: string } {
   const sets = anchor.sets ?? [];
   const base = JSON.stringify(sortKeys(v2));
   const valueOf = (k: number) => sentinel(1000 + k);
@@ -142,7 +148,9 @@ function keysSetAfter(source: string, anchor: BodyAnchor, { migrate, place }: Mi
     const to = place(childPointer("", set.key));
     const target = to === undefined ? undefined : segments(to);
     if (target?.length !== 1)
-      return { reason: `\`${set.key}\`, set at line ${set.line}, is not one key in v2 (${to === undefined ? "v2 drops it or builds it from several fields" : `it moves to \`${segments(to).join(".")}\``}): set the v2 field there by hand` };
+      return {
+        reason: `\`${set.key}\`, set at line ${set.line}, is not one key in v2 (${to === undefined ? "v2 drops it or builds it from several fields" : `it moves to \`${segments(to).join(".")}\``}): set the v2 field there by hand`,
+      };
     targets.push(target[0] as string);
     const alone = migrateOpaque({ ...v1, [set.key]: valueOf(k) }, migrate);
     if ("reason" in alone) return { reason: `with \`${set.key}\` set at line ${set.line}, ${alone.reason}` };
@@ -169,7 +177,8 @@ function keysSetAfter(source: string, anchor: BodyAnchor, { migrate, place }: Mi
     } else {
       const written = source.slice(set.start, set.end);
       const quote = written[0] === "'" || written[0] === '"' ? written[0] : undefined;
-      if (!quote || !written.endsWith(quote) || !PLAIN_KEY.test(to)) return { reason: `\`${set.key}\` (line ${set.line}) becomes \`${to}\` in v2: rename it by hand` };
+      if (!quote || !written.endsWith(quote) || !PLAIN_KEY.test(to))
+        return { reason: `\`${set.key}\` (line ${set.line}) becomes \`${to}\` in v2: rename it by hand` };
       keys.push({ start: set.start, end: set.end, text: `${quote}${to}${quote}` });
     }
   }

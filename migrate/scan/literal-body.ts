@@ -356,7 +356,7 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
   // Keys set after the literal (`payload["name"] = name` under an `if`): between the literal and the call, each a key of its own.
   const outside = sets.find((set) => set.keyToken < assigned || set.keyToken > use);
   if (outside) return unsure(`\`${name}\` is changed outside its literal and the call (its key \`${outside.key}\` is set at line ${lineOf(outside.keyToken)})`);
-  const twice = sets.find((set, k) => sets.findIndex((other) => other.key === set.key) !== k);
+  const twice = sets.find((set, k) => sets.findIndex((earlier) => earlier.key === set.key) !== k);
   if (twice) return unsure(`\`${name}\`'s key \`${twice.key}\` is set more than once (line ${lineOf(twice.keyToken)})`);
   const close = matchClose(tokens, assigned + 2);
   const read = close < 0 ? undefined : objectLiteral(tokens, assigned + 2, close, python);

@@ -259,7 +259,7 @@ export async function createVolume(name, dc) {
 });
 
 describe.skipIf(!python)("Python: keys set after the literal, under an `if` (issue 41, item 2)", () => {
-  it("kept and renamed keys (`data[\"name\"] = name`, `data[\"dataCenterId\"] = dc`) and a `print(json.dumps(data))`: --fix migrates the call, renames the key where it is set, and every branch sends valid v2", () => {
+  it('kept and renamed keys (`data["name"] = name`, `data["dataCenterId"] = dc`) and a `print(json.dumps(data))`: --fix migrates the call, renames the key where it is set, and every branch sends valid v2', () => {
     const client = `import json
 import requests
 
