@@ -15,7 +15,7 @@ import {
   toSarif,
 } from "../../migrate/index.js";
 import type { FixOptions } from "../../migrate/scan/fix.js";
-import { languageOf } from "../../migrate/scan/lex/languages.js";
+import { codeText, languageOf } from "../../migrate/scan/lex/languages.js";
 import { crateOf } from "../../migrate/scan/rust-client.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { v2FakeFindings } from "../../migrate/scan/fakes.js";
@@ -143,13 +143,20 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  */
 function usersOf(sources: ReadonlyMap<string, string>): (name: string, file: string) => string | undefined {
   const users = new Map<string, string[]>();
+  // Names are matched in code only: a word in a string or comment (`"--url"`, "API token") is no use.
+  const codes = new Map<string, string>();
+  const code = (path: string) => {
+    let text = codes.get(path);
+    if (text === undefined) codes.set(path, (text = codeText(path, sources.get(path) ?? "")));
+    return text;
+  };
   return (written, file) => {
     const name = written.replace(/^\$(?:\w+:)?/, "");
     let found = users.get(name);
     if (found === undefined) {
       const use = new RegExp(`(?<![\\w$])\\$?${escapeRegExp(name)}(?![\\w])`);
       const defines = new RegExp(`(?<![\\w.])(?:\\$(?:\\w+:)?)?${escapeRegExp(name)}\\s*:?=(?!=)`);
-      found = [...sources].filter(([, text]) => use.test(text) && !defines.test(text)).map(([path]) => path);
+      found = [...sources.keys()].filter((path) => use.test(sources.get(path) ?? "") && use.test(code(path)) && !defines.test(code(path)));
       users.set(name, found);
     }
     const language = languageOf(file, sources.get(file) ?? "");
@@ -157,7 +164,7 @@ function usersOf(sources: ReadonlyMap<string, string>): (name: string, file: str
     const module = stem === "__init__" ? basename(dirname(file)) : stem;
     const names = new RegExp(`(?<![\\w-])${escapeRegExp(module)}(?![\\w-])`);
     const other = found.find(
-      (path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(sources.get(path) ?? "")),
+      (path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(code(path))),
     );
     return other === undefined ? undefined : printable(relative(process.cwd(), other).split("\\").join("/"));
   };

@@ -90,3 +90,33 @@ export function dialectOfInfo(info: string, body: string): Dialect | undefined {
   if (word === "" && /^\s*\$?\s*curl\b/m.test(body)) return "shell";
   return undefined;
 }
+
+/** Dialects whose strings are data: a name inside one (`"--url"`, `"Hugging Face API token"`) is not a use of it. Shell and PowerShell words are code and stay. */
+const DATA_STRINGS = new Set<Dialect>(["js", "python", "go", "rust", "php"]);
+
+/**
+ * The code of a file as its names are matched across files: its tokens in order, each string
+ * reduced to the expressions interpolated in it (`f"{BASE}/pods"` keeps `BASE`), comments gone,
+ * tokens that touched in the source still touching (`config.BASE`, `BASE =`). A file no lexer
+ * reads this way is its own text.
+ */
+export function codeText(file: string, text: string): string {
+  const language = languageOf(file, text);
+  if (language === undefined || language === "markdown" || !DATA_STRINGS.has(language)) return text;
+  let out = "";
+  let end = -1;
+  for (const token of LEXERS[language](text)) {
+    if (end >= 0 && token.start > end) out += token.kind === "nl" ? "" : " ";
+    out +=
+      token.kind === "str"
+        ? ` ${(token.parts ?? [])
+            .filter((part) => "hole" in part)
+            .map((part) => part.hole)
+            .join(" ")} `
+        : token.kind === "nl"
+          ? "\n"
+          : token.text;
+    end = token.end;
+  }
+  return out;
+}
