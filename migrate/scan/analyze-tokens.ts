@@ -233,7 +233,9 @@ export function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: st
     // Only within the assignment's own statement: the C-like lexers give no line-end tokens, and a
     // URL on a later line (`pod_id = pod.get("id")` then `return f"https://{pod_id}-…"`) is no
     // value of this name.
-    if (!value || value.every((part) => !("text" in part))) {
+    // Not in shell: a word after `NAME=` is the value itself, and a URL inside `NAME=$(curl -s "https://…")`
+    // is the command's argument, not what NAME holds (its output); `${NAME:-https://…}` is read by shell-source.ts.
+    if ((!value || value.every((part) => !("text" in part))) && ctx.concat) {
       value = undefined;
       const source = ties?.text ?? ctx.source;
       let depth = 0;
