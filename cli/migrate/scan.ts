@@ -163,9 +163,7 @@ function usersOf(sources: ReadonlyMap<string, string>): (name: string, file: str
     const stem = basename(file).replace(/\.[^.]*$/, "");
     const module = stem === "__init__" ? basename(dirname(file)) : stem;
     const names = new RegExp(`(?<![\\w-])${escapeRegExp(module)}(?![\\w-])`);
-    const other = found.find(
-      (path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(code(path))),
-    );
+    const other = found.find((path) => path !== file && (language === "go" ? dirname(path) === dirname(file) : language === "js" || names.test(code(path))));
     return other === undefined ? undefined : printable(relative(process.cwd(), other).split("\\").join("/"));
   };
 }

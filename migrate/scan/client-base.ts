@@ -201,15 +201,19 @@ export function clientUnits(
     accessors(scoped, lex, names, skip);
     // 2. Every use of the base's names: inside a request function, or it blocks the unit.
     const functions = new Set<string>();
+    /** Whole v1 calls written through the base's name (`f"{API}/pods/{id}"` at the call): members of their own. */
+    const wholeCalls: Finding[] = [];
     /** Python: the file each request function was found in; `self.fn(…)` in another Python file is another class's method of the same name, and no file of another language calls it. */
     const definedIn = new Map<string, string>();
+    // A bare `fn(…)` in another Python file that defines its own `def fn` calls that one (two scripts, each with its own `_req`).
+    const definesOwn = (file: Lexed, fn: string) => new RegExp(`^[ \\t]*(?:async[ \\t]+)?def[ \\t]+${fn}[ \\t]*\\(`, "m").test(file.text);
     const foreign = (file: Lexed, fn: string, open: number | undefined) =>
       definedIn.has(fn) &&
       (file.dialect !== "python" ||
         (open !== undefined &&
           definedIn.get(fn) !== file.path &&
-          file.tokens[open - 2]?.text === "." &&
-          (file.tokens[open - 3]?.text === "self" || file.tokens[open - 3]?.text === "cls")));
+          ((file.tokens[open - 2]?.text === "." && (file.tokens[open - 3]?.text === "self" || file.tokens[open - 3]?.text === "cls")) ||
+            (file.tokens[open - 2]?.text !== "." && definesOwn(file, fn)))));
     /** Request functions and the index of the parameter they join to the base (or pass on to one that does). */
     const pathParameter = new Map<string, number>();
     /** Where each request function joins the base to its path parameter. */
@@ -233,6 +237,14 @@ export function clientUnits(
         const useToken = file.tokens[use] as Token;
         const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
         if (ownUrl) continue;
+        // `requests.delete(f"{API}/networkvolumes/{vol_id}")` beside `_req(…)`: a whole v1 call of its own, through the
+        // base's name; it moves with the base, its path migrated at the call (round ten, FineFoundry).
+        const whole =
+          useToken.kind === "str" ? files.find((scanned) => scanned.path === path)?.findings.find((finding) => wholeCallAt(finding, useToken)) : undefined;
+        if (whole) {
+          wholeCalls.push(whole);
+          continue;
+        }
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {
@@ -394,7 +406,13 @@ export function clientUnits(
         : undefined;
     };
     const strays: string[] = [];
-    const members = relative.filter((call) => inScope(call.file) && (sentThrough(call) !== undefined || through(call)) && !claimed.has(call.finding));
+    const members = relative.filter(
+      (call) =>
+        inScope(call.file) &&
+        (sentThrough(call) !== undefined || through(call)) &&
+        !claimed.has(call.finding) &&
+        !foreign(call.file, sentThrough(call) ?? call.callee, call.via?.open ?? call.open),
+    );
     if (members.length === 0) continue;
     const reached = new Set(members.map((member) => sentThrough(member)));
     for (const fn of functions) {
@@ -516,6 +534,8 @@ export function clientUnits(
       return index === undefined ? undefined : goSentBody(pkg, member.file, open, index, shown);
     };
     for (const member of [...members, ...fakes]) claimed.add(member.finding);
+    const ownCalls = wholeCalls.filter((finding) => !claimed.has(finding));
+    for (const finding of ownCalls) claimed.add(finding);
     units.push({
       name: group.name,
       bases: group.bases,
@@ -529,12 +549,20 @@ export function clientUnits(
             : { finding: member.finding, fn: writtenOf(member), direct: true as const };
         }),
         ...fakes.map(({ finding, fake }) => ({ finding, fn: "httptest handler", fake })),
+        ...ownCalls.map((finding) => ({ finding, fn: group.name, direct: true as const })),
       ],
       ...(blocked ? { blocked } : {}),
       ...(strays.length > 0 ? { strays } : {}),
     });
   }
   return units;
+}
+
+/** Whether `finding` is a certain v1 call whose whole URL, base name and `/v1` included, is string token `t` (`f"{API}/pods/{id}"`). */
+function wholeCallAt(finding: Finding, t: Token): boolean {
+  const site = finding.fixInput?.site;
+  if (!site || site.span[0] < t.start || site.span[1] > t.end || finding.ruleId !== "v1-call" || finding.confidence !== "certain" || !finding.v2) return false;
+  return /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt));
 }
 
 /** Whether `finding` is the URL of string token `t` and its v2 path is its v1 path (placeholders aside). */

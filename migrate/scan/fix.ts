@@ -113,7 +113,9 @@ function planUrl(source: string, finding: Finding, options: FixOptions, edits: E
   const prefix = url.text.slice(0, url.resourceAt);
   const v1At = prefix.search(/\/v1\/?$/);
   if (v1At < 0 && !viaClient) return relativeReason(finding);
-  if (v1At >= 0) {
+  // A whole call through a client's base name (`f"{API}/pods/{id}"`): the client moves the base, so only the path is edited here.
+  const baseElsewhere = viaClient && v1At >= 0 && ((at) => at !== undefined && (at[0] < span[0] || at[1] > span[1]))(spanOf(source, url, v1At, v1At + 3));
+  if (v1At >= 0 && !baseElsewhere) {
     const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
     const origin = /^([a-z][a-z0-9+.-]*:\/\/)([^/]+)/i.exec(prefix);
     const ownServer = origin !== null && origin[2]?.toLowerCase() === V1_SERVER_HOST;

@@ -10,6 +10,13 @@
 // gave `pod_id` the URL inside the command as its value, so `curl -X DELETE ".../pods/$pod_id"`
 // read as `DELETE /pods/https:/…`, "not a route": the call was left. A command's output is no
 // constant; the DELETE is now read and fixed, and the shell still runs it.
+// 3. (SourceBox-LLC/FineFoundry) A module base `API` joined in a request function `_req(method,
+// path)` and also written whole at a call (`requests.delete(f"{API}/networkvolumes/{id}")`): the
+// whole call was taken for a request function "called with no v1 path", so the client stayed v1.
+// It is now a member of the client: its path is migrated at the call, the base moves once. And a
+// second script with its own `_req` and its own base is another client: its calls are neither
+// members of the first (its `_req("GET", "/networkvolumes")` was migrated while its base stayed
+// v1 once the first client could move) nor blockers of it.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -78,5 +85,95 @@ done
       encoding: "utf8",
     });
     expect(ran.stdout).toContain("curl --fail -sS -X DELETE https://api.runpod.io/v2/pods/p1 -H Authorization: Bearer k");
+  });
+});
+
+const INFRA = `import json
+import requests
+
+API = "https://rest.runpod.io/v1"
+
+
+def _req(method, path, **kw):
+    r = requests.request(method, f"{API}{path}", headers={"Authorization": "Bearer k"}, timeout=90, **kw)
+    r.raise_for_status()
+    return r
+
+
+def list_volumes():
+    return _req("GET", "/networkvolumes").json()
+
+
+def get_template(template_id):
+    return _req("GET", f"/templates/{template_id}").json()
+
+
+def delete_volume(vol_id):
+    r = requests.delete(f"{API}/networkvolumes/{vol_id}", headers={"Authorization": "Bearer k"}, timeout=90)
+    return r.status_code
+`;
+
+/** Another script: its own base, its own `_req`, and a call v2kit cannot read (a path from a list). */
+const PODS = `import requests
+
+REST = "https://rest.runpod.io/v1"
+
+
+def _req(method, path, **kw):
+    return requests.request(method, f"{REST}{path}", timeout=90, **kw)
+
+
+def volumes():
+    return _req("GET", "/networkvolumes").json()
+
+
+def logs(pod_id):
+    for path in [f"/pods/{pod_id}/logs", f"/pods/{pod_id}/events"]:
+        r = _req("GET", path)
+        if r.ok:
+            return r.json()
+`;
+
+const STUB = `import json as _json, sys
+class _Response:
+    ok = True
+    status_code = 200
+    def raise_for_status(self):
+        pass
+    def json(self):
+        return {"networkVolumes": []}
+def request(method, url, **kwargs):
+    sys.stdout.write(_json.dumps({"method": method, "url": url}) + "\\n")
+    return _Response()
+def delete(url, **kwargs):
+    return request("DELETE", url, **kwargs)
+`;
+
+describe.skipIf(!has("python3", ["--version"]))("a base joined in a request function and written whole at a call", () => {
+  it("moves with the whole call and the request function's calls; the other script's client is left as it was", () => {
+    const dir = scratch({ "infra.py": INFRA, "pods.py": PODS, "requests.py": STUB });
+    const fixed = scanFix(dir);
+    const infra = readFileSync(join(dir, "infra.py"), "utf8");
+    expect(infra).toContain('API = "https://api.runpod.io/v2"');
+    expect(infra).toContain('_req("GET", "/network-volumes")');
+    expect(infra).toContain('requests.delete(f"{API}/network-volumes/{vol_id}"');
+    // The other client: its `_req` is not the first one's; a path it guesses keeps its base v1, and its calls with it.
+    expect(readFileSync(join(dir, "pods.py"), "utf8")).toBe(PODS);
+    expect(fixed.stdout).toContain("pods.py:11:");
+    const ran = spawnSync("python3", ["-B", "-c", "import infra; infra.list_volumes(); infra.get_template('t1'); infra.delete_volume('v1')"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(ran.stderr).toBe("");
+    expect(
+      ran.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { method: string; url: string }),
+    ).toEqual([
+      { method: "GET", url: "https://api.runpod.io/v2/network-volumes" },
+      { method: "GET", url: "https://api.runpod.io/v2/templates/t1" },
+      { method: "DELETE", url: "https://api.runpod.io/v2/network-volumes/v1" },
+    ]);
   });
 });
