@@ -269,6 +269,23 @@ export function collectConstants(ctx: EvalContext, ties?: { ties: Ties; text: st
   }
 }
 
+/** Attributes of a JSX element that name a page or a file, not a request. */
+const JSX_LINK = new Set(["href", "to", "src", "as"]);
+
+/** Whether the expression starting at token `at` is the value of a JSX link attribute: `href={…}`, `href="…"`, written with no space around `=`. */
+function jsxLink(tokens: readonly Token[], at: number, text: string): boolean {
+  const brace = tokens[at - 1]?.text === "{" ? 1 : 0;
+  const equals = tokens[at - 1 - brace];
+  const name = tokens[at - 2 - brace];
+  const before = tokens[at - 3 - brace];
+  if (equals?.text !== "=" || name?.kind !== "ident" || !JSX_LINK.has(name.text)) return false;
+  if (name.end !== equals.start || equals.end !== (tokens[at - brace] as Token).start) return false;
+  // Inside an element: after its tag name, another attribute, or an attribute's closing brace; never `const href=`.
+  return (
+    before !== undefined && before.text !== "const" && before.text !== "let" && before.text !== "var" && /[\w"'}]$/.test(text.slice(before.start, before.end))
+  );
+}
+
 /**
  * A query string built at run time, or nothing: `cond ? \`?${params}\` : ""` (JavaScript, either
  * order) or `f"?{urlencode(q)}" if q else ""` (Python), the right side of an assignment starting
@@ -512,6 +529,8 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       }
       if (shaped?.kind === "v1") found = { ...found, kind: "v1", ...(shaped.base ? { base: shaped.base } : {}) };
     }
+    // A relative path in a JSX link (`<Link href={`/pods/${pod.id}`}>`, `<a href="/pods">`): a page of the app, no API call.
+    if (dialect === "js" && found.kind === "relative" && method === undefined && jsxLink(tokens, expr.start, text)) continue;
     const mention = dialect === "python" && isDocstring(text, tokens, i);
     emit({ token: t, expr, found, path, method, callAt, mention, slashless });
   }

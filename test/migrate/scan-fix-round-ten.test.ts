@@ -17,12 +17,15 @@
 // second script with its own `_req` and its own base is another client: its calls are neither
 // members of the first (its `_req("GET", "/networkvolumes")` was migrated while its base stayed
 // v1 once the first client could move) nor blockers of it.
+// 4. (piper-train-runpod-script) A JSX link to a page of the app (`<Link href={`/pods/${pod.id}`}>`)
+// was reported as a call of `GET /pods/{id}`. A relative path as the value of a JSX `href`, `to`,
+// `src` or `as` attribute is no request.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { has, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, has, jsonLines, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-names-in-code-");
 
@@ -175,5 +178,29 @@ describe.skipIf(!has("python3", ["--version"]))("a base joined in a request func
       { method: "GET", url: "https://api.runpod.io/v2/templates/t1" },
       { method: "DELETE", url: "https://api.runpod.io/v2/network-volumes/v1" },
     ]);
+  });
+});
+
+describe("a relative path in a JSX link", () => {
+  it("is a page of the app, not a call; a request beside it is still found", () => {
+    const dir = scratch({
+      "pods.tsx": `import Link from "next/link";
+import { api } from "./api";
+
+export function PodRow({ pod }: { pod: { id: string } }) {
+  const stop = () => api.post(\`/pods/\${pod.id}/stop\`);
+  return (
+    <div>
+      <Link href={\`/pods/\${pod.id}\`} className="w-full">details</Link>
+      <a href="/pods">all pods</a>
+      <button onClick={stop}>stop</button>
+    </div>
+  );
+}
+`,
+    });
+    const scanned = spawnSync(process.execPath, [CLI, "migrate", "scan", "--format", "json", "--fail-on", "none", "."], { cwd: dir, encoding: "utf8" });
+    const found = jsonLines<{ line: number; v1: { method: string; path: string } }>(scanned.stdout);
+    expect(found.map((finding) => `${finding.line} ${finding.v1.method} ${finding.v1.path}`)).toEqual(["5 POST /pods/${pod.id}/stop"]);
   });
 });
