@@ -235,8 +235,6 @@ export function clientUnits(
         }
         // `url = f"{BASE}/pods/{pod_id}"` (logged, or sent as a full URL): a v1 URL of its own whose v2 path is the same, right once the base moves.
         const useToken = file.tokens[use] as Token;
-        const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
-        if (ownUrl) continue;
         // `requests.delete(f"{API}/networkvolumes/{vol_id}")` beside `_req(…)`: a whole v1 call of its own, through the
         // base's name; it moves with the base, its path migrated at the call (round ten, FineFoundry).
         const whole =
@@ -245,6 +243,8 @@ export function clientUnits(
           wholeCalls.push(whole);
           continue;
         }
+        const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
+        if (ownUrl) continue;
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {

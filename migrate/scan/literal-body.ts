@@ -272,6 +272,19 @@ function memberSet(tokens: readonly Token[], j: number): MemberSet | undefined {
   return undefined;
 }
 
+/** The first token of the value in `name: T = value` at name token `j`, when the annotation ends on its line. */
+function annotatedValue(tokens: readonly Token[], j: number, text: string): number | undefined {
+  let depth = 0;
+  for (let k = j + 2; k < tokens.length && k < j + 24; k++) {
+    const t = tokens[k] as Token;
+    if (text.slice((tokens[k - 1] as Token).end, t.start).includes("\n") && depth === 0) return undefined;
+    if (t.text === "[" || t.text === "(") depth++;
+    else if (t.text === "]" || t.text === ")") depth--;
+    else if (depth === 0 && t.text === "=") return k + 1;
+  }
+  return undefined;
+}
+
 /** Calls that only show a value (print it, log it, or serialise it for that): a body named there is read, not changed or sent. */
 const SHOWS = /^(?:print|pprint)$/;
 const LOGS = /^(?:debug|info|warning|warn|error|exception|critical|log|trace)$/;
@@ -336,7 +349,15 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
     const keyword = python && (previous === "(" || previous === ",");
     if (next === "=" && !keyword) {
       assignments++;
-      if (tokens[j + 2]?.text === "{") literals.push(j);
+      if (tokens[j + 2]?.text === "{") literals.push(j + 2);
+      continue;
+    }
+    // Python's annotated assignment, `body: Dict[str, Any] = {…}` (a statement of its own).
+    const annotated =
+      python && next === ":" && !keyword && previous !== "{" && previous !== "," && previous !== "[" ? annotatedValue(tokens, j, text) : undefined;
+    if (annotated !== undefined) {
+      assignments++;
+      if (tokens[annotated]?.text === "{") literals.push(annotated);
       continue;
     }
     const set = memberSet(tokens, j);
@@ -358,8 +379,8 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
   if (outside) return unsure(`\`${name}\` is changed outside its literal and the call (its key \`${outside.key}\` is set at line ${lineOf(outside.keyToken)})`);
   const twice = sets.find((set, k) => sets.findIndex((earlier) => earlier.key === set.key) !== k);
   if (twice) return unsure(`\`${name}\`'s key \`${twice.key}\` is set more than once (line ${lineOf(twice.keyToken)})`);
-  const close = matchClose(tokens, assigned + 2);
-  const read = close < 0 ? undefined : objectLiteral(tokens, assigned + 2, close, python);
+  const close = matchClose(tokens, assigned);
+  const read = close < 0 ? undefined : objectLiteral(tokens, assigned, close, python);
   if (!read || !("literal" in read)) return unsure(`\`${name}\` is not a literal v2kit reads`);
   if (sets.length === 0) return read;
   const shownBody = JSON.parse(read.literal) as Record<string, unknown>;
@@ -390,6 +411,11 @@ function declaresJson(ctx: EvalContext, args: readonly [number, number][]): bool
   for (const [a, b] of args) {
     if (tokens[a]?.text !== "headers" || tokens[a + 1]?.text !== "=") continue;
     if (tokens[a + 2]?.text === "{") return JSON_TYPE.test(source(a + 2, b));
+    // `headers=_headers(api_key)`: a function of the file whose body writes the header.
+    if (tokens[a + 2]?.kind === "ident" && tokens[a + 3]?.text === "(" && matchClose(tokens, a + 3) === b) {
+      const helper = definitionOf(tokens, (tokens[a + 2] as Token).text, true);
+      return helper !== undefined && JSON_TYPE.test(source(helper.body, pythonBodyEnd(tokens, helper.body)));
+    }
     const named = tokens[a + 2];
     if (a + 2 !== b || named?.kind !== "ident") return false;
     for (let j = 0; j + 2 < tokens.length; j++) {
@@ -402,18 +428,53 @@ function declaresJson(ctx: EvalContext, args: readonly [number, number][]): bool
   return false;
 }
 
+/** The token after the Python function body that starts at token `body`: the next `def` or `class`, or the walk's end. */
+function pythonBodyEnd(tokens: readonly Token[], body: number): number {
+  const end = Math.min(tokens.length, body + 4 * WALK_LIMIT);
+  for (let j = body + 1; j < end; j++) if (tokens[j]?.kind === "ident" && (tokens[j]?.text === "def" || tokens[j]?.text === "class")) return j - 1;
+  return end - 1;
+}
+
+/**
+ * Whether the Python request function called at `(` token `open` hands its `**kwargs` whole to a
+ * call whose headers say JSON (`def _req(method, path, **kw): requests.request(method, url,
+ * headers=_headers(key), **kw)`): a `data=json.dumps(body)` given to it is sent as JSON.
+ */
+function forwardsAsJson(ctx: EvalContext, open: number): boolean {
+  const { tokens } = ctx;
+  const name = calleeOf(tokens, open)?.callee;
+  const def = name === undefined ? undefined : definitionOf(tokens, name, true);
+  if (!def) return false;
+  // The `**name` of the parameter list (`**` may be one token or two).
+  let kwargs: string | undefined;
+  for (let j = def.body - 2; j > 0 && tokens[j]?.text !== "("; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && (tokens[j - 1]?.text === "**" || (tokens[j - 1]?.text === "*" && tokens[j - 2]?.text === "*"))) kwargs = t.text;
+  }
+  if (kwargs === undefined) return false;
+  const end = pythonBodyEnd(tokens, def.body);
+  for (let j = def.body; j <= end; j++) {
+    const t = tokens[j] as Token;
+    if (t.text !== kwargs || !(tokens[j - 1]?.text === "**" || (tokens[j - 1]?.text === "*" && tokens[j - 2]?.text === "*"))) continue;
+    const call = enclosingCall(tokens, j);
+    const args = call === undefined ? undefined : callArgs(ctx, call)?.args;
+    if (args && declaresJson(ctx, args)) return true;
+  }
+  return false;
+}
+
 /**
  * Python `data=json.dumps(X)`: X as the body (a literal, or a variable followed as for `json=`),
  * when the headers say it is JSON; requests sends a string body with no Content-Type otherwise.
  */
-function dumpsBody(ctx: EvalContext, args: readonly [number, number][], [a, b]: [number, number], text: string): SentBody | undefined {
+function dumpsBody(ctx: EvalContext, args: readonly [number, number][], [a, b]: [number, number], text: string, open: number): SentBody | undefined {
   const { tokens } = ctx;
   const words = ["data", "=", "json", ".", "dumps", "("];
   if (!words.every((word, offset) => tokens[a + offset]?.text === word) || matchClose(tokens, a + 5) !== b) return undefined;
   const first = callArgs(ctx, a + 5)?.args[0];
   if (!first) return undefined;
   const body = sent(tokens, first[0], first[1], true, text);
-  if (body === undefined || !("literal" in body) || declaresJson(ctx, args)) return body;
+  if (body === undefined || !("literal" in body) || declaresJson(ctx, args) || forwardsAsJson(ctx, open)) return body;
   return {
     elsewhere: `json.dumps(${tokens
       .slice(first[0], first[1] + 1)
@@ -434,7 +495,7 @@ export function callBody(ctx: EvalContext, dialect: "python" | "js", exprStart: 
   for (const [k, [a, b]] of args.entries()) {
     if (python && tokens[a]?.text === "json" && tokens[a + 1]?.text === "=") return sent(tokens, a + 2, b, true, text);
     if (python && tokens[a]?.text === "data") {
-      const dumped = dumpsBody(ctx, args, [a, b], text);
+      const dumped = dumpsBody(ctx, args, [a, b], text, open);
       if (dumped) return dumped;
     }
     if (python) continue;

@@ -20,12 +20,17 @@
 // 4. (piper-train-runpod-script) A JSX link to a page of the app (`<Link href={`/pods/${pod.id}`}>`)
 // was reported as a call of `GET /pods/{id}`. A relative path as the value of a JSX `href`, `to`,
 // `src` or `as` attribute is no request.
+// 5. (FineFoundry) Bodies handed to a request function that forwards `**kw` to requests with JSON
+// headers (`_req("POST", "/networkvolumes", data=json.dumps(body))`, `headers=_headers(key)` whose
+// body writes `Content-Type: application/json`) were "not a literal v2kit reads", so the client
+// stayed v1 under --fix. They are read as the call's JSON body, migrated in place with the keys
+// set after them, and the whole client moves.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, has, jsonLines, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, has, jsonLines, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-names-in-code-");
 
@@ -202,5 +207,74 @@ export function PodRow({ pod }: { pod: { id: string } }) {
     const scanned = spawnSync(process.execPath, [CLI, "migrate", "scan", "--format", "json", "--fail-on", "none", "."], { cwd: dir, encoding: "utf8" });
     const found = jsonLines<{ line: number; v1: { method: string; path: string } }>(scanned.stdout);
     expect(found.map((finding) => `${finding.line} ${finding.v1.method} ${finding.v1.path}`)).toEqual(["5 POST /pods/${pod.id}/stop"]);
+  });
+});
+
+const VOLUMES = `import json
+import requests
+
+API = "https://rest.runpod.io/v1"
+
+
+def _headers(key):
+    return {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+
+
+def _req(method, path, key=None, **kw):
+    r = requests.request(method, f"{API}{path}", headers=_headers(key), timeout=90, **kw)
+    return r
+
+
+def create_volume(name, size_gb, datacenter_id, key=None):
+    body = {"name": name, "size": int(size_gb), "dataCenterId": datacenter_id}
+    return _req("POST", "/networkvolumes", key=key, data=json.dumps(body)).json()
+
+
+def resize_volume(vol_id, new_size_gb, keep_name=None, key=None):
+    body = {"size": int(new_size_gb)}
+    if keep_name:
+        body["name"] = keep_name
+    return _req("PATCH", f"/networkvolumes/{vol_id}", key=key, data=json.dumps(body)).json()
+`;
+
+const SENDS = `import json as _json, sys
+class _Response:
+    def json(self):
+        return {}
+def request(method, url, data=None, headers=None, **kwargs):
+    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": _json.loads(data), "type": headers["Content-Type"]}) + "\\n")
+    return _Response()
+`;
+
+describe.skipIf(!has("python3", ["--version"]))("a body handed to a request function that forwards **kw to requests with JSON headers", () => {
+  it("is read as the body: --fix moves the client, and each request is the v2 one, sent as JSON", () => {
+    const dir = scratch({ "volumes.py": VOLUMES, "requests.py": SENDS });
+    const fixed = scanFix(dir);
+    expect(fixed.stdout).not.toContain("not fixed");
+    const text = readFileSync(join(dir, "volumes.py"), "utf8");
+    expect(text).toContain('body = {"name": name, "size": int(size_gb), "dataCenter": datacenter_id}');
+    const ran = spawnSync("python3", ["-B", "-c", "import volumes; volumes.create_volume('v', 50, 'EU-RO-1'); volumes.resize_volume('nv1', 80, 'w')"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    expect(ran.stderr).toBe("");
+    const sent = ran.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { method: string; url: string; body: unknown; type: string });
+    expect(sent).toEqual([
+      { method: "POST", url: "https://api.runpod.io/v2/network-volumes", body: { name: "v", size: 50, dataCenter: "EU-RO-1" }, type: "application/json" },
+      { method: "PATCH", url: "https://api.runpod.io/v2/network-volumes/nv1", body: { size: 80, name: "w" }, type: "application/json" },
+    ]);
+    expectLintsValid("createNetworkVolume", sent[0]?.body);
+    expectLintsValid("updateNetworkVolume", sent[1]?.body);
+  });
+
+  it("without the JSON header the body is not known to be JSON: the call is reported and nothing changes", () => {
+    const plain = VOLUMES.replace(', "Content-Type": "application/json"', "");
+    const dir = scratch({ "volumes.py": plain });
+    const fixed = scanFix(dir, "--unsafe-fixes");
+    expect(readFileSync(join(dir, "volumes.py"), "utf8")).toBe(plain);
+    expect(fixed.stdout).toContain("not fixed: the body this call passes to `_req` is not a literal v2kit reads");
   });
 });
