@@ -24,7 +24,7 @@
 // headers (`_req("POST", "/networkvolumes", data=json.dumps(body))`, `headers=_headers(key)` whose
 // body writes `Content-Type: application/json`) were "not a literal v2kit reads", so the client
 // stayed v1 under --fix. They are read as the call's JSON body, migrated in place with the keys
-// set after them, and the whole client moves.
+// set after them (an annotated `body: Dict[str, Any] = {…}` too), and the whole client moves.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -211,6 +211,8 @@ export function PodRow({ pod }: { pod: { id: string } }) {
 });
 
 const VOLUMES = `import json
+from typing import Any, Dict
+
 import requests
 
 API = "https://rest.runpod.io/v1"
@@ -231,7 +233,7 @@ def create_volume(name, size_gb, datacenter_id, key=None):
 
 
 def resize_volume(vol_id, new_size_gb, keep_name=None, key=None):
-    body = {"size": int(new_size_gb)}
+    body: Dict[str, Any] = {"size": int(new_size_gb)}
     if keep_name:
         body["name"] = keep_name
     return _req("PATCH", f"/networkvolumes/{vol_id}", key=key, data=json.dumps(body)).json()
