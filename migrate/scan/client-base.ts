@@ -205,6 +205,9 @@ export function clientUnits(
     const wholeCalls: Finding[] = [];
     /** Python: the file each request function was found in; `self.fn(…)` in another Python file is another class's method of the same name, and no file of another language calls it. */
     const definedIn = new Map<string, string>();
+    /** Python: every file in which a function of that name is a request function of this base (two modules may each have a `_req` over one imported base). */
+    const requestFiles = new Map<string, Set<string>>();
+    const noteRequestFile = (fn: string, path: string) => requestFiles.set(fn, (requestFiles.get(fn) ?? new Set()).add(path));
     // A bare `fn(…)` in another Python file that defines its own `def fn` calls that one (two scripts, each with its own `_req`).
     const definesOwn = (file: Lexed, fn: string) => new RegExp(`^[ \\t]*(?:async[ \\t]+)?def[ \\t]+${fn}[ \\t]*\\(`, "m").test(file.text);
     const foreign = (file: Lexed, fn: string, open: number | undefined) =>
@@ -213,7 +216,7 @@ export function clientUnits(
         (open !== undefined &&
           definedIn.get(fn) !== file.path &&
           ((file.tokens[open - 2]?.text === "." && (file.tokens[open - 3]?.text === "self" || file.tokens[open - 3]?.text === "cls")) ||
-            (file.tokens[open - 2]?.text !== "." && definesOwn(file, fn)))));
+            (file.tokens[open - 2]?.text !== "." && definesOwn(file, fn) && requestFiles.get(fn)?.has(file.path) !== true))));
     /** Request functions and the index of the parameter they join to the base (or pass on to one that does). */
     const pathParameter = new Map<string, number>();
     /** Where each request function joins the base to its path parameter. */
@@ -253,6 +256,7 @@ export function clientUnits(
         }
         functions.add(fn);
         if (file.dialect === "python" && !definedIn.has(fn)) definedIn.set(fn, file.path);
+        if (file.dialect === "python") noteRequestFile(fn, file.path);
         const params = parametersOf(file, fn);
         const joined = params ? joinedParameter(file.tokens, file.text, use, params) : undefined;
         if (joined !== undefined && !pathParameter.has(fn)) pathParameter.set(fn, joined);
@@ -363,6 +367,7 @@ export function clientUnits(
           pathParameter.set(caller, passed);
           functions.add(caller);
           if (!definedIn.has(caller)) definedIn.set(caller, file.path);
+          noteRequestFile(caller, file.path);
           internal.add(internalKey(file, use.open));
         }
       }

@@ -186,6 +186,37 @@ describe.skipIf(!has("python3", ["--version"]))("a base joined in a request func
   });
 });
 
+describe.skipIf(!has("python3", ["--version"]))("two modules, each with its own `_req`, over one imported base", () => {
+  it("are one client: the base moves once and every call through either `_req` is migrated", () => {
+    const request = (name: string, path: string) => `import requests
+from config import API
+
+
+def _req(method, path, **kw):
+    return requests.request(method, f"{API}{path}", timeout=30, **kw)
+
+
+def ${name}():
+    return _req("GET", "${path}")
+`;
+    const dir = scratch({
+      "config.py": 'API = "https://rest.runpod.io/v1"\n',
+      "pods.py": request("list_pods", "/pods"),
+      "volumes.py": request("list_volumes", "/networkvolumes"),
+      "requests.py": `import json, sys\ndef request(method, url, **kwargs):\n    sys.stdout.write(json.dumps({"method": method, "url": url}) + "\\n")\n`,
+    });
+    const fixed = scanFix(dir);
+    expect(fixed.stdout).not.toContain("not fixed");
+    expect(readFileSync(join(dir, "config.py"), "utf8")).toBe('API = "https://api.runpod.io/v2"\n');
+    const ran = spawnSync("python3", ["-B", "-c", "import pods, volumes; pods.list_pods(); volumes.list_volumes()"], { cwd: dir, encoding: "utf8" });
+    expect(ran.stderr).toBe("");
+    expect(ran.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([
+      "https://api.runpod.io/v2/pods",
+      "https://api.runpod.io/v2/network-volumes",
+    ]);
+  });
+});
+
 describe("a relative path in a JSX link", () => {
   it("is a page of the app, not a call; a request beside it is still found", () => {
     const dir = scratch({
