@@ -210,10 +210,12 @@ def ${name}():
     expect(readFileSync(join(dir, "config.py"), "utf8")).toBe('API = "https://api.runpod.io/v2"\n');
     const ran = spawnSync("python3", ["-B", "-c", "import pods, volumes; pods.list_pods(); volumes.list_volumes()"], { cwd: dir, encoding: "utf8" });
     expect(ran.stderr).toBe("");
-    expect(ran.stdout.trim().split("\n").map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([
-      "https://api.runpod.io/v2/pods",
-      "https://api.runpod.io/v2/network-volumes",
-    ]);
+    expect(
+      ran.stdout
+        .trim()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as { url: string }).url),
+    ).toEqual(["https://api.runpod.io/v2/pods", "https://api.runpod.io/v2/network-volumes"]);
   });
 });
 
