@@ -13,6 +13,17 @@ import { repo, scratch } from "./fixtures/conformance/support.js";
 
 const env = { ...process.env, npm_config_loglevel: "warn", npm_config_update_notifier: "false" };
 
+// npm ignores SIGTERM on a stalled registry socket: kill it outright at the timeout, and try an
+// install that stalled once more (test/consumer/setup.ts does the same for the consumer matrix).
+const KILLED = { timeout: 240_000, killSignal: "SIGKILL" } as const;
+
+function installWithRetry(tarball: string, app: string, environment: NodeJS.ProcessEnv) {
+  const install = () =>
+    spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: app, encoding: "utf8", env: environment, ...KILLED });
+  const first = install();
+  return first.signal === "SIGKILL" ? install() : first;
+}
+
 describe("npm pack", () => {
   it("builds on prepack, strips the repository's lifecycle scripts, restores package.json, and installs with no warning", () => {
     const work = scratch("pack");
@@ -44,7 +55,7 @@ describe("npm pack", () => {
     }
     symlinkSync(path.join(repo, "node_modules"), path.join(copy, "node_modules"));
     const manifest = readFileSync(path.join(copy, "package.json"), "utf8");
-    const pack = spawnSync("npm", ["pack", "--pack-destination", work], { cwd: copy, encoding: "utf8", env });
+    const pack = spawnSync("npm", ["pack", "--pack-destination", work], { cwd: copy, encoding: "utf8", env, ...KILLED });
     expect(pack.status, pack.stderr).toBe(0);
     expect(readFileSync(path.join(copy, "package.json"), "utf8")).toBe(manifest);
     expect(readdirSync(copy)).not.toContain(".package.json.before-pack");
@@ -56,7 +67,7 @@ describe("npm pack", () => {
     const app = path.join(work, "app");
     mkdirSync(app);
     writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
-    const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: app, encoding: "utf8", env });
+    const install = installWithRetry(tarball, app, env);
     expect(install.status, install.stderr).toBe(0);
     expect(`${install.stdout}${install.stderr}`).not.toMatch(/install-scripts|prepare/);
     expect(existsSync(path.join(app, "node_modules/v2kit/dist/cli/v2kit.js"))).toBe(true);

@@ -11,13 +11,34 @@ export const repo = path.resolve(import.meta.dirname, "../..");
 const bin = (name: string) => path.join(repo, "node_modules/.bin", name);
 export const tools = { tsc: bin("tsc"), tsx: bin("tsx"), esbuild: bin("esbuild"), vitest: bin("vitest") };
 
+// npm ignores SIGTERM while a registry socket is stalled (CI once hung 21 minutes on one install):
+// every child here is killed with SIGKILL at its timeout, and an npm command killed that way is tried
+// once more, since a stall is the registry's and rarely repeats.
+const TIMEOUT_MS = 240_000;
+
 export function run(cmd: string, args: string[], cwd: string): string {
+  try {
+    return runOnce(cmd, args, cwd);
+  } catch (error) {
+    if (cmd !== "npm" || !timedOut(error)) throw error;
+    process.stderr.write(`${cmd} ${args.join(" ")} timed out after ${TIMEOUT_MS / 1000} s in ${cwd}: trying once more\n`);
+    return runOnce(cmd, args, cwd);
+  }
+}
+
+function timedOut(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; signal?: string } }).cause;
+  return cause?.code === "ETIMEDOUT" || cause?.signal === "SIGKILL";
+}
+
+function runOnce(cmd: string, args: string[], cwd: string): string {
   try {
     return execFileSync(cmd, args, {
       cwd,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      timeout: 240_000,
+      timeout: TIMEOUT_MS,
+      killSignal: "SIGKILL",
       env: {
         ...process.env,
         npm_config_loglevel: "error",
