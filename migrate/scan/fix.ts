@@ -335,7 +335,7 @@ const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, a
           ? `, ['action' => '${action}']`
           : `, { action: "${action}" }`
         : how === "option"
-          ? ` body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : ` headers: { "Content-Type": "application/json" },`}`
+          ? `${lineBreak ?? " "}body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : `${lineBreak ?? " "}headers: { "Content-Type": "application/json" },`}`
           : dialect === "shell"
             ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
             : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;

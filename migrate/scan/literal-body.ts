@@ -772,7 +772,7 @@ export interface BodyInsertion {
    */
   how: "kwarg" | "argument" | "parameter" | "option" | "flag";
   dialect: "python" | "js" | "shell" | "powershell" | "php";
-  /** `parameter`: the line break and indent to write before the body, when the call's arguments are one a line. */
+  /** `parameter`, `option`: the line break and indent to write before the body, when the call's arguments (the options) are one a line. */
   lineBreak?: string;
   /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
   hasHeaders?: boolean;
@@ -874,10 +874,18 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
     // Only the platform's fetch is known to take `body` and `headers` so.
     const fetches = callee?.callee === "fetch" && (!callee.viaObject || /^(?:window|globalThis|self)$/.test(tokens[open - 3]?.text ?? ""));
     const hasHeaders = keyAt("headers");
+    // Options one a line: `body` gets a line of its own, indented as the first option.
+    const brace = tokens[options[0]] as Token;
+    const first = tokens[options[0] + 1];
+    const source = ctx.source;
+    const gap = source !== undefined && first !== undefined && options[0] + 1 < options[1] ? source.slice(brace.end, first.start) : "";
+    const indent = gap.slice(gap.lastIndexOf("\n") + 1);
+    const lineBreak = gap.includes("\n") && /^[ \t]*$/.test(indent) ? `${gap.includes("\r\n") ? "\r\n" : "\n"}${indent}` : undefined;
     return {
-      at: (tokens[options[0]] as Token).end,
+      at: brace.end,
       how: "option",
       dialect,
+      ...(lineBreak ? { lineBreak } : {}),
       ...(hasHeaders ? { hasHeaders } : {}),
       ...(!hasHeaders && !spreads && fetches ? { exact: true } : {}),
     };

@@ -7,6 +7,7 @@
 // is called `post`, a fetch with headers, `**options`) waits for --unsafe-fixes. The fixed Python
 // client runs against a stub `requests` that records what it sends; each body lints valid.
 
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -71,6 +72,44 @@ describe("--fix adds a per-action route's action body where the call provably se
       'fetch(`${BASE}/pods/${id}/action`, { body: JSON.stringify({ action: "stop" }), headers: { "Content-Type": "application/json" }, method: "POST" })',
     );
     expect(text).toContain('api.post(`${BASE}/pods/${id}/action`, { action: "start" })');
+  });
+
+  it("a fetch whose options are one a line gets `body` and `headers` on lines of their own, and the fixed program sends JSON", () => {
+    const dir = tree({
+      "client.mjs": [
+        'const BASE = "https://rest.runpod.io/v1";',
+        "export async function stop(id) {",
+        "  return fetch(`${BASE}/pods/${id}/stop`, {",
+        '    method: "POST",',
+        "  });",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(run(dir, ["--fix"]).stderr).toContain("fixed 1 call in 1 file; 0 calls left");
+    const text = readFileSync(join(dir, "client.mjs"), "utf8");
+    expect(text).toContain(
+      [
+        "  return fetch(`${BASE}/pods/${id}/action`, {",
+        '    body: JSON.stringify({ action: "stop" }),',
+        '    headers: { "Content-Type": "application/json" },',
+        '    method: "POST",',
+        "  });",
+      ].join("\n"),
+    );
+    const program = [
+      "const sent = [];",
+      "globalThis.fetch = async (url, init) => { sent.push({ url, method: init.method, type: init.headers['Content-Type'], body: JSON.parse(init.body) }); return new Response('{}'); };",
+      "const { stop } = await import('./client.mjs');",
+      "await stop('p1');",
+      "console.log(JSON.stringify(sent));",
+    ].join("\n");
+    const ran = spawnSync(process.execPath, ["--input-type=module", "-e", program], { cwd: dir, encoding: "utf8" });
+    expect(ran.status, ran.stderr).toBe(0);
+    const sent = JSON.parse(ran.stdout) as { body: unknown }[];
+    expect(sent).toEqual([{ url: "https://api.runpod.io/v2/pods/p1/action", method: "POST", type: "application/json", body: { action: "stop" } }]);
+    expectLintsValid("podAction", sent[0]?.body);
+    expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");
   });
 
   it("a function of the user's own called post, a fetch with headers and **options wait for --unsafe-fixes, saying so", () => {
