@@ -63,3 +63,20 @@ export function definitionOf(tokens: readonly Token[], name: string, python: boo
   }
   return undefined;
 }
+
+/**
+ * Where the body of `def` ends, exclusive: for Python the next `def` or `class` (nested ones
+ * included, which is the conservative reading), for JavaScript the function's closing brace (a
+ * return type may stand between `)` and `{`); a Python body is read at most `limit` tokens far.
+ */
+export function bodyEnd(tokens: readonly Token[], def: Definition, python: boolean, limit: number): number {
+  const end = Math.min(tokens.length, def.body + limit);
+  if (python) {
+    for (let j = def.body + 1; j < end; j++) if (tokens[j]?.kind === "ident" && (tokens[j]?.text === "def" || tokens[j]?.text === "class")) return j;
+    return end;
+  }
+  let brace = def.body;
+  while (brace < end && tokens[brace]?.text !== "{") brace++;
+  const close = matchClose(tokens, brace);
+  return close > 0 ? close : end;
+}

@@ -7,7 +7,7 @@
 import { NotALiteral } from "../errors.js";
 import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Reading, shown } from "./body-anchor.js";
 import { lineAt } from "./candidate.js";
-import { definitionOf } from "./definition.js";
+import { bodyEnd, definitionOf } from "./definition.js";
 import { callArgs, type EvalContext, matchClose, matchOpen, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { curlSendsNoBody, psStatement } from "./method.js";
 import { literalText, type Token } from "./lex/tokens.js";
@@ -414,7 +414,7 @@ function declaresJson(ctx: EvalContext, args: readonly [number, number][]): bool
     // `headers=_headers(api_key)`: a function of the file whose body writes the header.
     if (tokens[a + 2]?.kind === "ident" && tokens[a + 3]?.text === "(" && matchClose(tokens, a + 3) === b) {
       const helper = definitionOf(tokens, (tokens[a + 2] as Token).text, true);
-      return helper !== undefined && JSON_TYPE.test(source(helper.body, pythonBodyEnd(tokens, helper.body)));
+      return helper !== undefined && JSON_TYPE.test(source(helper.body, bodyEnd(tokens, helper, true, 4 * WALK_LIMIT) - 1));
     }
     const named = tokens[a + 2];
     if (a + 2 !== b || named?.kind !== "ident") return false;
@@ -426,13 +426,6 @@ function declaresJson(ctx: EvalContext, args: readonly [number, number][]): bool
     return false;
   }
   return false;
-}
-
-/** The token after the Python function body that starts at token `body`: the next `def` or `class`, or the walk's end. */
-function pythonBodyEnd(tokens: readonly Token[], body: number): number {
-  const end = Math.min(tokens.length, body + 4 * WALK_LIMIT);
-  for (let j = body + 1; j < end; j++) if (tokens[j]?.kind === "ident" && (tokens[j]?.text === "def" || tokens[j]?.text === "class")) return j - 1;
-  return end - 1;
 }
 
 /**
@@ -452,8 +445,8 @@ function forwardsAsJson(ctx: EvalContext, open: number): boolean {
     if (t.kind === "ident" && (tokens[j - 1]?.text === "**" || (tokens[j - 1]?.text === "*" && tokens[j - 2]?.text === "*"))) kwargs = t.text;
   }
   if (kwargs === undefined) return false;
-  const end = pythonBodyEnd(tokens, def.body);
-  for (let j = def.body; j <= end; j++) {
+  const end = bodyEnd(tokens, def, true, 4 * WALK_LIMIT);
+  for (let j = def.body; j < end; j++) {
     const t = tokens[j] as Token;
     if (t.text !== kwargs || !(tokens[j - 1]?.text === "**" || (tokens[j - 1]?.text === "*" && tokens[j - 2]?.text === "*"))) continue;
     const call = enclosingCall(tokens, j);
@@ -562,17 +555,9 @@ function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number,
   const shift = viaObject && python && (def.params[0] === "self" || def.params[0] === "cls") ? 1 : 0;
   const param = def.params[k + shift];
   if (param === undefined) return false;
-  let end = Math.min(tokens.length, def.body + 4 * WALK_LIMIT);
-  if (!python) {
-    // The function's braces (a return type may stand between `)` and `{`).
-    let brace = def.body;
-    while (brace < end && tokens[brace]?.text !== "{") brace++;
-    const close = matchClose(tokens, brace);
-    if (close > 0) end = close;
-  }
+  const end = bodyEnd(tokens, def, python, 4 * WALK_LIMIT);
   for (let j = def.body; j < end; j++) {
     const t = tokens[j] as Token;
-    if (python && t.kind === "ident" && (t.text === "def" || t.text === "class") && j > def.body) break;
     if (t.text !== param || tokens[j - 1]?.text === ".") continue;
     const at = (offset: number) => tokens[j + offset]?.text;
     // Python: json=param, json.dumps(param); JavaScript: JSON.stringify(param).
