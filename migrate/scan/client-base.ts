@@ -20,6 +20,7 @@ import { goValueLeads, identArgument, isGoParameter, joinedParameter, leadingLit
 import { type GoFake, goFakeAt } from "./go-fakes.js";
 import { type GoSentBody, goBodyParameter, goSentBody } from "./go-body.js";
 import { type PythonScope, definitionScope, holeUses, reachesScope } from "./python-scope.js";
+import { bodyEnd, definitionOf } from "./definition.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -117,7 +118,7 @@ export function clientUnits(
   };
   // 1. Every v1 base literal with the name it defines.
   // `scopes`: where Python can read the base's name (python-scope.ts); null when some definition is not scoped (any use counts).
-  const groups = new Map<string, { name: string; bases: ClientBase[]; skip: Map<string, [number, number][]>; scopes: PythonScope[] | null }>();
+  const groups = new Map<string, { key: string; name: string; bases: ClientBase[]; skip: Map<string, [number, number][]>; scopes: PythonScope[] | null }>();
   for (const [path, text] of sources) {
     if (!text.includes("rest.runpod.io/v1")) continue;
     const file = lex(path);
@@ -130,12 +131,20 @@ export function clientUnits(
       if (at < 0 || at + literal.length > t.end) continue;
       const def = definedName(file, i);
       if (!def) continue;
-      const group = groups.get(def.key) ?? { name: def.written, bases: [] as ClientBase[], skip: new Map<string, [number, number][]>(), scopes: [] };
       const scope = file.dialect === "python" ? definitionScope(file, def.from) : undefined;
+      // Python: a name defined in two modules (or classes) is two bases, each with its own calls (round eleven).
+      const id = scope ? `${def.key}\u0000${scope.kind}\u0000${scope.file}\u0000${"name" in scope ? scope.name : ""}` : def.key;
+      const group = groups.get(id) ?? {
+        key: def.key,
+        name: def.written,
+        bases: [] as ClientBase[],
+        skip: new Map<string, [number, number][]>(),
+        scopes: [] as PythonScope[] | null,
+      };
       group.scopes = scope && group.scopes ? [...group.scopes, scope] : null;
       group.bases.push({ file: path, start: at, end: at + V1_BASE_TEXT.length, line: lineAt(text, at).line });
       group.skip.set(path, [...(group.skip.get(path) ?? []), [def.from, i]]);
-      groups.set(def.key, group);
+      groups.set(id, group);
     }
   }
   if (groups.size === 0) return [];
@@ -158,7 +167,8 @@ export function clientUnits(
   }
   const units: ClientUnit[] = [];
   const claimed = new Set<Finding>();
-  for (const [key, group] of groups) {
+  for (const group of groups.values()) {
+    const { key } = group;
     const names = new Set([key]);
     const skip = new Map(group.skip);
     // Go: a base reaches the files of its own package (directory); another package names it only qualified (`runpod.DefaultBaseURL`).
@@ -203,13 +213,15 @@ export function clientUnits(
     const functions = new Set<string>();
     /** Whole v1 calls written through the base's name (`f"{API}/pods/{id}"` at the call): members of their own. */
     const wholeCalls: Finding[] = [];
+    /** How many of them the per-file scan could not resolve (the base is another module's): with them, whole calls alone make a client. */
+    let namedCalls = 0;
     /** Python: the file each request function was found in; `self.fn(…)` in another Python file is another class's method of the same name, and no file of another language calls it. */
     const definedIn = new Map<string, string>();
     /** Python: every file in which a function of that name is a request function of this base (two modules may each have a `_req` over one imported base). */
     const requestFiles = new Map<string, Set<string>>();
     const noteRequestFile = (fn: string, path: string) => requestFiles.set(fn, (requestFiles.get(fn) ?? new Set()).add(path));
     // A bare `fn(…)` in another Python file that defines its own `def fn` calls that one (two scripts, each with its own `_req`).
-    const definesOwn = (file: Lexed, fn: string) => new RegExp(`^[ \\t]*(?:async[ \\t]+)?def[ \\t]+${fn}[ \\t]*\\(`, "m").test(file.text);
+    const definesOwn = (file: Lexed, fn: string) => definitionOf(file.tokens, fn, true) !== undefined;
     const foreign = (file: Lexed, fn: string, open: number | undefined) =>
       definedIn.has(fn) &&
       (file.dialect !== "python" ||
@@ -240,10 +252,18 @@ export function clientUnits(
         const useToken = file.tokens[use] as Token;
         // `requests.delete(f"{API}/networkvolumes/{vol_id}")` beside `_req(…)`: a whole v1 call of its own, through the
         // base's name; it moves with the base, its path migrated at the call (round ten, FineFoundry).
-        const whole =
-          useToken.kind === "str" ? files.find((scanned) => scanned.path === path)?.findings.find((finding) => wholeCallAt(finding, useToken)) : undefined;
-        if (whole) {
-          wholeCalls.push(whole);
+        // `requests.post(f"{API}/endpoints", …)` with `API` imported from another module: the per-file scan could only
+        // infer the base; the string is the base's name and a literal path, so it is a whole call through the base too.
+        // (Not in shell: a variable a script exports or another sources is shell-client.ts's to judge.)
+        const own = useToken.kind === "str" ? files.find((scanned) => scanned.path === path)?.findings : undefined;
+        const whole = own?.find((finding) => wholeCallAt(finding, useToken));
+        const viaName =
+          whole === undefined && (file.dialect === "python" || file.dialect === "js")
+            ? own?.find((finding) => baseThenPathAt(finding, useToken, names))
+            : undefined;
+        if (whole || viaName) {
+          wholeCalls.push((whole ?? viaName) as Finding);
+          if (viaName) namedCalls++;
           continue;
         }
         const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
@@ -418,7 +438,7 @@ export function clientUnits(
         !claimed.has(call.finding) &&
         !foreign(call.file, sentThrough(call) ?? call.callee, call.via?.open ?? call.open),
     );
-    if (members.length === 0) continue;
+    if (members.length === 0 && (namedCalls === 0 || !wholeCalls.some((finding) => !claimed.has(finding)))) continue;
     const reached = new Set(members.map((member) => sentThrough(member)));
     for (const fn of functions) {
       if (blocked || reached.has(fn)) continue;
@@ -570,6 +590,30 @@ function wholeCallAt(finding: Finding, t: Token): boolean {
   return /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt));
 }
 
+/**
+ * Whether `finding` is a v1 call whose URL is string token `t` written as the base's name and then
+ * its relative path (`f"{API}/endpoints"`, `` `${BASE}/pods/${id}` ``): what comes before the path
+ * is the name's hole alone, and the path is plain text of the string.
+ */
+function baseThenPathAt(finding: Finding, t: Token, names: ReadonlySet<string>): boolean {
+  const site = finding.fixInput?.site;
+  if (!site || !finding.v2 || (finding.ruleId !== "v1-call" && finding.ruleId !== "v1-call-inferred")) return false;
+  if ((finding.inferred ?? []).some((what) => what !== "base") || site.span[0] < t.start || site.span[1] > t.end) return false;
+  const [hole, path] = t.parts ?? [];
+  if (!hole || !("hole" in hole) || !path || !("text" in path) || !path.text.startsWith("/")) return false;
+  const { text, at, resourceAt } = site.url;
+  const key = nameKey(text.slice(0, resourceAt));
+  const first = at[resourceAt];
+  return (
+    key !== undefined &&
+    key === nameKey(hole.hole) &&
+    names.has(key) &&
+    at.slice(0, resourceAt).every((offset) => offset < 0) &&
+    first !== undefined &&
+    first > t.start
+  );
+}
+
 /** Whether `finding` is the URL of string token `t` and its v2 path is its v1 path (placeholders aside). */
 function samePathOnV2(finding: Finding, t: Token): boolean {
   const span = finding.fixInput?.site?.span;
@@ -643,11 +687,18 @@ function aliases(
       for (let k = 0; k + 2 < tokens.length; k++) {
         const t = tokens[k] as Token;
         if (t.kind !== "ident" || !ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
-        // The right-hand side: names, dots and `or`/`||`/`??` only, up to the end of the statement or argument.
+        // The right-hand side: names, dots and `or`/`||`/`??` only, up to the end of the statement or argument;
+        // or a call of an environment reader that returns the base it is given (`_env_url("X", None, DEFAULT)`).
         let j = k + 2;
         let hit = false;
         let hitName = "";
-        for (; j < tokens.length && j - k < 24; j++) {
+        const read = readerCall(file, k + 2, names, (at) => reaches(file, at), sources, lex);
+        if (read) {
+          hit = true;
+          hitName = read.name;
+          j = read.end;
+        }
+        for (; !read && j < tokens.length && j - k < 24; j++) {
           const operand = tokens[j] as Token;
           if (j > k + 2 && (breaksAt(file, j) || operand.text === "," || operand.text === ";" || operand.text === ")" || operand.text === "}")) break;
           if (operand.kind === "ident") {
@@ -679,6 +730,71 @@ function aliases(
     }
     if (!added) return;
   }
+}
+
+/**
+ * `fn("X", None, NAME)` at token `at`, ending its statement: a call whose arguments are string
+ * literals, `None`/`null`/`undefined` and one base name, of a function of the tree that returns that
+ * parameter (or the parameter with its ends trimmed) and returns nothing else made from it, as an
+ * environment reader returns its default (`def _env_url(new, old, default): … return
+ * default.rstrip("/")`). The name, and the token after the statement.
+ */
+function readerCall(
+  file: Lexed,
+  at: number,
+  names: ReadonlySet<string>,
+  reaches: (k: number) => boolean,
+  sources: ReadonlyMap<string, string>,
+  lex: (path: string) => Lexed | undefined,
+): { name: string; end: number } | undefined {
+  const { tokens } = file;
+  const fn = tokens[at];
+  if (fn?.kind !== "ident" || tokens[at + 1]?.text !== "(" || tokens[at - 1]?.text === ".") return undefined;
+  if (file.dialect !== "python" && file.dialect !== "js") return undefined;
+  const close = matchClose(tokens, at + 1);
+  if (close < 0 || !(close + 1 >= tokens.length || breaksAt(file, close + 1) || tokens[close + 1]?.text === ";")) return undefined;
+  let index = -1;
+  let name = "";
+  let count = 0;
+  for (let k = at + 2; k < close; k += 2, count++) {
+    const arg = tokens[k] as Token;
+    if (tokens[k + 1]?.text !== "," && k + 1 !== close) return undefined;
+    if (arg.kind === "ident" && names.has(arg.text.toLowerCase()) && reaches(k)) {
+      if (index >= 0) return undefined;
+      index = count;
+      name = arg.text;
+    } else if (!(arg.kind === "str" && !(arg.parts ?? []).some((part) => "hole" in part)) && !/^(?:None|null|undefined)$/.test(arg.text)) return undefined;
+  }
+  if (index < 0) return undefined;
+  const python = file.dialect === "python";
+  for (const path of sources.keys()) {
+    if (!(sources.get(path) as string).includes(fn.text)) continue;
+    const other = lex(path);
+    if (!other || other.dialect !== file.dialect) continue;
+    const def = definitionOf(other.tokens, fn.text, python);
+    const param = def?.params[index];
+    if (!def || param === undefined || def.params.length !== count) continue;
+    return returnsParameter(other, def.body, bodyEnd(other.tokens, def, python, 4000), param) ? { name, end: close + 1 } : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the function body [from, to) returns `param` as it is (or trimmed: `.rstrip("/")`, `.trim()`), and no other value made from it. */
+function returnsParameter(file: Lexed, from: number, to: number, param: string): boolean {
+  const { tokens } = file;
+  let returned = false;
+  for (let j = from; j < to; j++) {
+    if (tokens[j]?.text !== "return" || tokens[j]?.kind !== "ident") continue;
+    let end = j + 1;
+    while (end < to && !breaksAt(file, end) && tokens[end]?.text !== ";" && tokens[end]?.text !== "}") end++;
+    const value = tokens.slice(j + 1, end);
+    if (!value.some((t) => t.kind === "ident" && t.text === param)) continue;
+    const trim =
+      value[1]?.text === "." && /^(?:rstrip|strip|trim|trimEnd)$/.test(value[2]?.text ?? "") && value[3]?.text === "(" && matchClose(tokens, j + 4) === end - 1;
+    if (value[0]?.text !== param || !(value.length === 1 || trim)) return false;
+    returned = true;
+  }
+  return returned;
 }
 
 /**
@@ -754,6 +870,8 @@ function usesIn(file: Lexed, names: ReadonlySet<string>, skip: readonly [number,
       if (!names.has((file.dialect === "php" ? t.text.replace(/^\$/, "") : t.text).toLowerCase())) continue;
       // A parameter or field being declared (`base_url=None`, `baseUrl: string`, Go `baseURL string`) is not a use.
       if (ASSIGN.has(tokens[k + 1]?.text ?? "") || (file.dialect === "go" && isGoParameter(tokens, k))) continue;
+      // `from config import API, OTHER`, `import { BASE } from "./config"`: the name brought in, not used.
+      if ((file.dialect === "python" || file.dialect === "js") && importedAt(file, k)) continue;
       uses.push(k);
     } else if (t.kind === "str") {
       for (const part of t.parts ?? []) {
@@ -767,6 +885,23 @@ function usesIn(file: Lexed, names: ReadonlySet<string>, skip: readonly [number,
     }
   }
   return uses;
+}
+
+/** Python/JS: whether name token `k` is one an import statement brings in (`from m import (A,\n B)`, `import { A } from "m"`). */
+function importedAt(file: Lexed, k: number): boolean {
+  const { tokens } = file;
+  let depth = 0;
+  for (let j = k - 1; j >= 0 && k - j < 64; j--) {
+    const t = tokens[j] as Token;
+    if (depth === 0 && breaksAt(file, j + 1)) return false;
+    if (t.kind === "ident" && t.text === "import") return true;
+    if (t.kind !== "punct") continue;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    // An opening bracket with no close after it: the name is inside it, and the walk goes on outside.
+    else if (t.text === "(" || t.text === "[" || t.text === "{") depth = Math.max(0, depth - 1);
+    else if (t.text === ";" || t.text === "=") return false;
+  }
+  return false;
 }
 
 /**

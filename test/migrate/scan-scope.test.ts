@@ -196,36 +196,34 @@ describe("a base constant other files use is changed only with all its uses", ()
     "src/app.ts": 'import { BASE } from "./config";\n\nexport async function getEndpoint(id: string) {\n  return fetch(`${BASE}/endpoints/${id}`);\n}\n',
   };
 
-  it("TypeScript: an exported BASE is left as it is, both calls are reported with a reason naming it, and the next scan still sees the importer's call", () => {
+  // Issue 41 (round eleven): every use of the base in the tree is a call v2kit can migrate, so the
+  // base changes with all of them, in one change (before, an importer's call could not be followed,
+  // and the base was left).
+  it("TypeScript: an exported BASE whose every use is a call moves with both calls, in both files", () => {
     const dir = tree(exporter);
-    const before = snapshot(dir);
-    const fixed = scan(dir, "--fix", "--unsafe-fixes", "--format", "json");
-    expect(snapshot(dir)).toEqual(before);
-    const left = fixed.stdout
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as JsonFinding);
-    const config = left.find((finding) => finding.file.endsWith("config.ts"));
-    expect(config?.notes.map((note) => note.message)).toContain(
-      "not fixed: the v1 base comes from `BASE`, which is exported, so code in other files may use it: change it together with every call that uses it, by hand",
-    );
-    const again = findings(dir).map((finding) => `${finding.file}:${finding.line} ${finding.v1.method} ${finding.v1.path}`);
-    expect(again).toEqual(["src/app.ts:4 GET /endpoints/${id}", "src/config.ts:4 GET /pods"]);
+    const fixed = scan(dir, "--fix");
+    expect(fixed.stderr).toContain("fixed 2 calls in 2 files; 0 calls left");
+    expect(readFileSync(join(dir, "src/config.ts"), "utf8")).toBe(exporter["src/config.ts"].replace("https://rest.runpod.io/v1", "https://api.runpod.io/v2"));
+    expect(readFileSync(join(dir, "src/app.ts"), "utf8")).toBe(exporter["src/app.ts"].replace("/endpoints/", "/serverless/"));
+    expect(findings(dir)).toEqual([]);
     expect(scan(dir, "--diff").stdout).toBe("");
   });
 
-  it("Python: a module-level BASE another file imports is left; a same-named constant no file imports is fixed", () => {
+  it("Python: a module-level BASE another file imports moves with the importer's call; a same-named constant of another module is its own", () => {
     const dir = tree({
       "pkg/config.py": 'import requests\n\nBASE = "https://rest.runpod.io/v1"\n\n\ndef pods():\n    return requests.get(f"{BASE}/pods")\n',
       "app.py": 'import requests\n\nfrom pkg.config import BASE\n\n\ndef endpoint(eid):\n    return requests.get(f"{BASE}/endpoints/{eid}")\n',
       "tools/standalone.py": 'import requests\n\nBASE = "https://rest.runpod.io/v1"\n\n\ndef templates():\n    return requests.get(f"{BASE}/templates")\n',
+      "tools/report.py": 'from tools.standalone import BASE\n\nprint("templates come from", BASE)\n',
     });
     const fixed = scan(dir, "--fix");
-    expect(fixed.stderr).toContain("fixed 1 call in 1 file");
-    expect(readFileSync(join(dir, "pkg/config.py"), "utf8")).toContain('BASE = "https://rest.runpod.io/v1"');
-    expect(readFileSync(join(dir, "tools/standalone.py"), "utf8")).toContain('BASE = "https://api.runpod.io/v2"');
-    expect(fixed.stdout).toContain("not fixed: the v1 base comes from `BASE`, which app.py uses too: change it together with every call that uses it, by hand");
-    expect(findings(dir).map((finding) => `${finding.file}:${finding.line}`)).toEqual(["app.py:7", "pkg/config.py:7"]);
+    expect(fixed.stderr).toContain("fixed 2 calls in 2 files");
+    expect(readFileSync(join(dir, "pkg/config.py"), "utf8")).toContain('BASE = "https://api.runpod.io/v2"');
+    expect(readFileSync(join(dir, "app.py"), "utf8")).toContain('requests.get(f"{BASE}/serverless/{eid}")');
+    // tools/report.py prints the other BASE outside any request function: that base is left, saying where.
+    expect(readFileSync(join(dir, "tools/standalone.py"), "utf8")).toContain('BASE = "https://rest.runpod.io/v1"');
+    expect(fixed.stdout).toContain("not fixed: the v1 base comes from `BASE`, which tools/report.py uses too");
+    expect(findings(dir).map((finding) => `${finding.file}:${finding.line}`)).toEqual(["tools/standalone.py:7"]);
     for (const file of ["pkg/config.py", "app.py", "tools/standalone.py"]) expect(parses(join(dir, file)), file).toBe("");
   });
 

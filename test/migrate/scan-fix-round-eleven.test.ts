@@ -1,0 +1,197 @@
+// Issue 41, round eleven: a client whose base is defined in one module and written at each call
+// in another (docs/scan.md, "Round eleven").
+// 1. `from config import API` then `requests.post(f"{API}/endpoints", json={…})`; in JavaScript
+// `import { BASE } from "./config.mjs"` then `fetch(`${BASE}/pods/${id}`)`. The file that makes
+// the call does not define the base, so the scan could only infer it, and no client was formed:
+// every call was left "relative to a base URL set elsewhere". The string is the base's name and
+// then a literal path, so each call is one of the client's: its path is migrated at the call and
+// the base moves once, in the module that defines it.
+// 2. An import statement naming the base (`from m import GRAPHQL_URL, REST_URL`) is no use of it;
+// it kept a whole client v1 ("used outside a request function") once the name was a base's.
+// 3. (runpod/flash) A base read through an environment reader of the tree:
+// `REST_URL = _env_url("RUNPOD_REST_URL", DEFAULT_REST_URL)`, where `_env_url` returns the
+// environment's value or its default (`return default.rstrip("/")`). `REST_URL` is the base's
+// name too. A function that returns something else made from the default (`f"{base}/pods"`) is
+// no such reader, and its result is not the base.
+
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { expectLintsValid, has, scanFix, scratchFolders } from "./scan-harness.js";
+
+const scratch = scratchFolders("v2kit-round-eleven-");
+const python = has("python3", ["--version"]);
+
+/** A stub `requests` that prints each request as a JSON line and answers `{}`. */
+const STUB = `import json as _json, sys
+class _Response:
+    def raise_for_status(self):
+        pass
+    def json(self):
+        return {}
+def request(method, url, json=None, **kwargs):
+    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
+    return _Response()
+def get(url, **kwargs):
+    return request("GET", url, **kwargs)
+def post(url, **kwargs):
+    return request("POST", url, **kwargs)
+def delete(url, **kwargs):
+    return request("DELETE", url, **kwargs)
+`;
+
+const CONFIG = `TIMEOUT = 10
+API = "https://rest.runpod.io/v1"
+`;
+
+const ENDPOINTS = `import requests
+from config import API, TIMEOUT
+
+
+def create_endpoint(name, template_id):
+    body = {"name": name, "templateId": template_id, "computeType": "CPU", "cpuFlavorIds": ["cpu3c"], "workersMin": 0, "workersMax": 2}
+    r = requests.post(f"{API}/endpoints", json=body, timeout=TIMEOUT)
+    r.raise_for_status()
+    return r.json()
+
+
+def get_endpoint(endpoint_id):
+    return requests.get(f"{API}/endpoints/{endpoint_id}", timeout=TIMEOUT)
+
+
+def delete_endpoint(endpoint_id):
+    requests.delete(f"{API}/endpoints/{endpoint_id}", timeout=TIMEOUT).raise_for_status()
+`;
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function runPython(dir: string, program: string, env: Record<string, string> = {}): Sent[] {
+  const ran = spawnSync("python3", ["-B", "-c", program], { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
+  expect(ran.stderr).toBe("");
+  return ran.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Sent);
+}
+
+describe.skipIf(!python)("a base imported from another module and written at each call", () => {
+  it("moves once in its module, every call's path is migrated where it is written, and the program sends v2 requests that lint valid", () => {
+    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "requests.py": STUB });
+    const drive = "import endpoints; endpoints.create_endpoint('e', 't1'); endpoints.get_endpoint('ep1'); endpoints.delete_endpoint('ep1')";
+    // Before: every request goes to the retired v1 API.
+    expect(runPython(dir, drive).map((sent) => sent.url)).toEqual([
+      "https://rest.runpod.io/v1/endpoints",
+      "https://rest.runpod.io/v1/endpoints/ep1",
+      "https://rest.runpod.io/v1/endpoints/ep1",
+    ]);
+    const fixed = scanFix(dir);
+    expect(fixed.stderr).toContain("fixed 3 calls in 2 files; 0 calls left");
+    expect(readFileSync(join(dir, "config.py"), "utf8")).toBe(CONFIG.replace("https://rest.runpod.io/v1", "https://api.runpod.io/v2"));
+    const endpoints = readFileSync(join(dir, "endpoints.py"), "utf8");
+    expect(endpoints).toContain("from config import API, TIMEOUT\n");
+    expect(endpoints).toContain('requests.get(f"{API}/serverless/{endpoint_id}", timeout=TIMEOUT)');
+    const sent = runPython(dir, drive);
+    expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      "POST https://api.runpod.io/v2/serverless",
+      "GET https://api.runpod.io/v2/serverless/ep1",
+      "DELETE https://api.runpod.io/v2/serverless/ep1",
+    ]);
+    expectLintsValid("createEndpoint", sent[0]?.body);
+    expect(scanFix(dir).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");
+  });
+
+  it("a use of the base outside any request function elsewhere (a module-level URL) still keeps it v1, saying where", () => {
+    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "links.py": 'from config import API\nDOCS = API + "/docs"\n', "requests.py": STUB });
+    const fixed = scanFix(dir);
+    expect(fixed.stderr).toContain("fixed 0 calls");
+    expect(fixed.stdout).toContain("is also used outside a request function at links.py:2");
+    expect(readFileSync(join(dir, "config.py"), "utf8")).toBe(CONFIG);
+  });
+});
+
+describe("JavaScript: a base imported from another module", () => {
+  it("moves once, each fetch's path is migrated at the call, and the program sends v2 requests", () => {
+    const dir = scratch({
+      "config.mjs": 'export const BASE = "https://rest.runpod.io/v1";\n',
+      "pods.mjs": [
+        'import { BASE } from "./config.mjs";',
+        "",
+        "export async function podStatus(id) {",
+        "  const r = await fetch(`${BASE}/pods/${id}`, { headers: { Authorization: `Bearer ${process.env.RUNPOD_API_KEY}` } });",
+        "  return r.status;",
+        "}",
+        "",
+        "export async function removeVolume(id) {",
+        '  await fetch(`${BASE}/networkvolumes/${id}`, { method: "DELETE" });',
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const fixed = scanFix(dir);
+    expect(fixed.stderr).toContain("fixed 2 calls in 2 files; 0 calls left");
+    expect(readFileSync(join(dir, "config.mjs"), "utf8")).toBe('export const BASE = "https://api.runpod.io/v2";\n');
+    const program = [
+      "const sent = [];",
+      "globalThis.fetch = async (url, init = {}) => { sent.push(`${init.method ?? 'GET'} ${url}`); return new Response('{}'); };",
+      "const pods = await import('./pods.mjs');",
+      "await pods.podStatus('p1');",
+      "await pods.removeVolume('v1');",
+      "console.log(JSON.stringify(sent));",
+    ].join("\n");
+    const ran = spawnSync(process.execPath, ["--input-type=module", "-e", program], { cwd: dir, encoding: "utf8" });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(JSON.parse(ran.stdout)).toEqual(["GET https://api.runpod.io/v2/pods/p1", "DELETE https://api.runpod.io/v2/network-volumes/v1"]);
+    expect(scanFix(dir).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");
+  });
+});
+
+const URLS = `import os
+
+DEFAULT_REST_URL = "https://rest.runpod.io/v1"
+
+
+def _env_url(name, default):
+    value = os.environ.get(name, "").strip()
+    if value:
+        return value.rstrip("/")
+    return default.rstrip("/")
+
+
+REST_URL = _env_url("RUNPOD_REST_URL", DEFAULT_REST_URL)
+`;
+
+const VOLUMES = `import requests
+from urls import GRAPHQL_URL, REST_URL
+
+
+def list_volumes():
+    return requests.get(f"{REST_URL}/networkvolumes", timeout=5).json()
+`;
+
+describe.skipIf(!python)("a base read through an environment reader of the tree (runpod/flash)", () => {
+  it("the reader's result is the base: the default moves to v2 and the call with it; the environment still overrides it", () => {
+    const dir = scratch({ "urls.py": `${URLS}GRAPHQL_URL = "https://api.runpod.io/graphql"\n`, "volumes.py": VOLUMES, "requests.py": STUB });
+    const fixed = scanFix(dir);
+    expect(fixed.stderr).toContain("fixed 1 call in 2 files; 0 calls left");
+    expect(readFileSync(join(dir, "urls.py"), "utf8")).toContain('DEFAULT_REST_URL = "https://api.runpod.io/v2"');
+    expect(readFileSync(join(dir, "volumes.py"), "utf8")).toContain('requests.get(f"{REST_URL}/network-volumes", timeout=5)');
+    expect(runPython(dir, "import volumes; volumes.list_volumes()").map((sent) => sent.url)).toEqual(["https://api.runpod.io/v2/network-volumes"]);
+    expect(runPython(dir, "import volumes; volumes.list_volumes()", { RUNPOD_REST_URL: "http://127.0.0.1:8787/v2/" }).map((sent) => sent.url)).toEqual([
+      "http://127.0.0.1:8787/v2/network-volumes",
+    ]);
+  });
+
+  it("a function that returns more than the default it is given is no reader: its result is not the base, and the base stays v1", () => {
+    const joined = URLS.replace('    return default.rstrip("/")', '    return f"{default}/pods"');
+    const dir = scratch({ "urls.py": `${joined}GRAPHQL_URL = "https://api.runpod.io/graphql"\n`, "volumes.py": VOLUMES, "requests.py": STUB });
+    const fixed = scanFix(dir);
+    expect(fixed.stderr).toContain("fixed 0 calls");
+    expect(readFileSync(join(dir, "urls.py"), "utf8")).toContain('DEFAULT_REST_URL = "https://rest.runpod.io/v1"');
+    expect(readFileSync(join(dir, "volumes.py"), "utf8")).toBe(VOLUMES);
+  });
+});
