@@ -408,13 +408,18 @@ export function clientUnits(
       const leads = leadingLiterals(file.tokens, open, index, body, file.dialect === "go" ? (at) => goValueLeads(packageOf(file), file.tokens, at) : undefined);
       return leads !== undefined && leads.every((lead) => sent.some((prefix) => lead.startsWith(prefix)));
     };
-    /** Go: the start of the relative literal path the call of `fn` opened at `open` sends, when it is one that names no v1 route (a stray). */
+    /**
+     * The start of the relative literal path the call of `fn` opened at `open` sends, when it is one
+     * that names no v1 route (a stray: `rest_request("GET", "/ping")` in a test with requests mocked).
+     * Go follows the path through the calling function's assignments; other languages read a literal argument.
+     */
     const strayPath = (file: Lexed, fn: string, open: number): string | undefined => {
       const index = pathParameter.get(fn);
-      const body = file.dialect === "go" ? functionBody(file, open) : undefined;
+      const body = file.dialect === "go" ? functionBody(file, open) : file.dialect === "python" || file.dialect === "js" ? open : undefined;
       if (index === undefined || body === undefined) return undefined;
       const leads = leadingLiterals(file.tokens, open, index, body);
       if (leads !== undefined) return leads.every((lead) => /^\/[a-z]/i.test(lead) && !/^\/v\d/i.test(lead)) ? leads[0] : undefined;
+      if (file.dialect !== "go") return undefined;
       // `endpoint := c.buildListURL("/secrets", opts)` then `c.Get(ctx, endpoint, …)`: the URL another request function built from a stray.
       const name = identArgument(file.tokens, open, index);
       const assigned: number[] = [];
@@ -1095,8 +1100,9 @@ function callsOf(file: Lexed, fn: string, goMethods?: ReadonlyMap<string, number
     if (file.dialect === "go" && prev !== "." && (tokens[k + 1]?.text === "." || isGoParameter(tokens, k) || method)) continue;
     const open = callOpen(tokens, k);
     if (open === undefined) {
-      // `name = …` / `name: …` defines it (a const arrow function, an object member).
+      // `name = …` / `name: …` defines it (a const arrow function, an object member); an import brings it in.
       if (ASSIGN.has(tokens[k + 1]?.text ?? "")) continue;
+      if ((file.dialect === "python" || file.dialect === "js") && importedAt(file, k)) continue;
       out.push({ at: t.start });
       continue;
     }

@@ -204,11 +204,31 @@ describe("the base and every call through it move to v2 together (issue 41, item
     }
   });
 
-  it("a base another use shares (a v2 call built from it, a non-v1 path through its request function) is left, and the calls say why", () => {
-    for (const [name, why] of [
-      ["shared-base", "`list_serverless` uses `BASE_URL` and is called with no v1 path v2kit reads"],
-      ["shared-function", "`rest`, which sends requests to `BASE_URL`, is also called at app.py:15 with a path that is not a v1 call v2kit reads"],
-    ] as const) {
+  // Round eleven: a literal path through the request function that names no v1 route (`/openapi.json`) is a stray, as in
+  // Go: on the retired v1 base it fails today, so --unsafe-fixes moves the base past it, leaving it as written and saying so.
+  it("a non-v1 literal path through its request function keeps the base under --fix, naming it; --unsafe-fixes moves past it and says so", () => {
+    const dir = scratch("shared-function");
+    try {
+      const safe = run(dir, ["--fix", "--format", "json"]);
+      expect(files(dir)).toEqual(files(join(FIXTURES, "shared-function", "before")));
+      const finding = findingsOf(safe.stdout).find((candidate) => candidate.ruleId !== "v1-response-field");
+      expect(finding?.notes.map((note) => note.message)).toContainEqual(
+        expect.stringContaining("a path that names no v1 route v2kit knows (app.py:15 (`/openapi.json…` through `rest`)): v1 is retired"),
+      );
+      const unsafe = run(dir, ["--fix", "--unsafe-fixes"]);
+      expect(unsafe.stderr).toContain(
+        "app.py:15 (`/openapi.json…` through `rest`): sent to the base `BASE_URL`, now https://api.runpod.io/v2, and left as written",
+      );
+      const app = readFileSync(join(dir, "app.py"), "utf8");
+      expect(app).toContain('BASE_URL = "https://api.runpod.io/v2"');
+      expect(app).toContain('return rest("GET", "/openapi.json").json()');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a base another use shares (a v2 call built from it) is left, and the calls say why", () => {
+    for (const [name, why] of [["shared-base", "`list_serverless` uses `BASE_URL` and is called with no v1 path v2kit reads"]] as const) {
       const dir = scratch(name);
       try {
         const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);

@@ -195,3 +195,55 @@ describe.skipIf(!python)("a base read through an environment reader of the tree 
     expect(readFileSync(join(dir, "volumes.py"), "utf8")).toBe(VOLUMES);
   });
 });
+
+// 4. (transformerlab/skypilot) A request function also called with a literal path that names no v1
+// route (`rest_request("GET", "/ping")` in a unit test with requests mocked) kept the whole client
+// v1, even with --unsafe-fixes. Every call to the retired v1 base fails today, so such a call is a
+// stray (as in Go since round nine): --fix reports the client, naming it; --unsafe-fixes moves the
+// base past it, leaves it as written and says so.
+const ADAPTOR = `import requests
+
+_REST_BASE = "https://rest.runpod.io/v1"
+
+
+def rest_request(method, path, json=None):
+    return requests.request(method, f"{_REST_BASE}{path}", json=json).json()
+`;
+
+const VOLUME = `from adaptor import rest_request
+
+
+def list_volumes():
+    return rest_request("GET", "/networkvolumes")
+
+
+def delete_volume(vol_id):
+    rest_request("DELETE", f"/networkvolumes/{vol_id}")
+`;
+
+const ADAPTOR_TEST = `import adaptor
+
+
+def test_rest_request_plain():
+    assert adaptor.rest_request("GET", "/ping") == {}
+`;
+
+describe.skipIf(!python)("a request function also called with a path that names no v1 route (a stray)", () => {
+  it("--fix leaves the client, naming the stray; --unsafe-fixes moves the base past it and the program sends v2 requests", () => {
+    const dir = scratch({ "adaptor.py": ADAPTOR, "volume.py": VOLUME, "test_adaptor.py": ADAPTOR_TEST, "requests.py": STUB });
+    const safe = scanFix(dir);
+    expect(safe.stderr).toContain("fixed 0 calls");
+    expect(safe.stdout).toContain("a path that names no v1 route v2kit knows (test_adaptor.py:5 (`/ping…` through `rest_request`)): v1 is retired");
+    expect(readFileSync(join(dir, "adaptor.py"), "utf8")).toBe(ADAPTOR);
+    const unsafe = scanFix(dir, "--unsafe-fixes");
+    expect(unsafe.stderr).toContain("fixed 2 calls in 2 files; 0 calls left");
+    expect(unsafe.stderr).toContain(
+      "test_adaptor.py:5 (`/ping…` through `rest_request`): sent to the base `_REST_BASE`, now https://api.runpod.io/v2, and left as written",
+    );
+    expect(readFileSync(join(dir, "test_adaptor.py"), "utf8")).toBe(ADAPTOR_TEST);
+    expect(runPython(dir, "import volume; volume.list_volumes(); volume.delete_volume('v1')").map(({ method, url }) => `${method} ${url}`)).toEqual([
+      "GET https://api.runpod.io/v2/network-volumes",
+      "DELETE https://api.runpod.io/v2/network-volumes/v1",
+    ]);
+  });
+});
