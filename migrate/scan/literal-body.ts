@@ -7,7 +7,7 @@
 import { NotALiteral } from "../errors.js";
 import { type BodyAnchor, childPointer, literalString, newShape, opaque, type Reading, shown } from "./body-anchor.js";
 import { lineAt } from "./candidate.js";
-import { bodyEnd, definitionOf } from "./definition.js";
+import { bodyEnd, type Definition, definitionOf } from "./definition.js";
 import { callArgs, type EvalContext, matchClose, matchOpen, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { curlSendsNoBody, psStatement } from "./method.js";
 import { literalText, type Token } from "./lex/tokens.js";
@@ -428,6 +428,16 @@ function declaresJson(ctx: EvalContext, args: readonly [number, number][]): bool
   return false;
 }
 
+/** The `**name` of a Python definition's parameter list (`**` may be one token or two), if it has one. */
+function kwargsOf(tokens: readonly Token[], def: Definition): string | undefined {
+  let kwargs: string | undefined;
+  for (let j = def.body - 2; j > 0 && tokens[j]?.text !== "("; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === "ident" && (tokens[j - 1]?.text === "**" || (tokens[j - 1]?.text === "*" && tokens[j - 2]?.text === "*"))) kwargs = t.text;
+  }
+  return kwargs;
+}
+
 /**
  * Whether the Python request function called at `(` token `open` hands its `**kwargs` whole to a
  * call whose headers say JSON (`def _req(method, path, **kw): requests.request(method, url,
@@ -438,12 +448,7 @@ function forwardsAsJson(ctx: EvalContext, open: number): boolean {
   const name = calleeOf(tokens, open)?.callee;
   const def = name === undefined ? undefined : definitionOf(tokens, name, true);
   if (!def) return false;
-  // The `**name` of the parameter list (`**` may be one token or two).
-  let kwargs: string | undefined;
-  for (let j = def.body - 2; j > 0 && tokens[j]?.text !== "("; j--) {
-    const t = tokens[j] as Token;
-    if (t.kind === "ident" && (tokens[j - 1]?.text === "**" || (tokens[j - 1]?.text === "*" && tokens[j - 2]?.text === "*"))) kwargs = t.text;
-  }
+  const kwargs = kwargsOf(tokens, def);
   if (kwargs === undefined) return false;
   const end = bodyEnd(tokens, def, true, 4 * WALK_LIMIT);
   for (let j = def.body; j < end; j++) {
@@ -838,6 +843,10 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
   if (dialect === "python") {
     const sendsBody = call.args.some(([a]) => /^(?:json|data)$/.test(tokens[a]?.text ?? "") && tokens[a + 1]?.text === "=");
     if (sendsBody) return undefined;
+    // A function of the file's own that takes no `json=` (`_json_request(method, url, *, payload=None)`): a `json=`
+    // added to its call would raise TypeError (halbritt/runpod-jobrunner, round eleven), so no body is added.
+    const own = callee === undefined ? undefined : definitionOf(tokens, callee.callee, true);
+    if (own && !own.params.includes("json") && kwargsOf(tokens, own) === undefined) return undefined;
     // Exact: after the URL's argument only keyword arguments that carry no body, and no `*`/`**` unpacking anywhere.
     const urlArg = call.args.findIndex(([a, b]) => a <= exprStart && exprStart <= b);
     const keywordOnly = (a: number) => tokens[a]?.kind === "ident" && tokens[a + 1]?.text === "=" && !PYTHON_BODY_KEYWORDS.test(tokens[a]?.text ?? "");

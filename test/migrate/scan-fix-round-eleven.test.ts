@@ -247,3 +247,43 @@ describe.skipIf(!python)("a request function also called with a path that names 
     ]);
   });
 });
+
+// 5. (halbritt/runpod-jobrunner) `--unsafe-fixes` added `json={"action": "start"}` to a call of the
+// file's own `_json_request(self, method, url, *, payload=None)`, which takes no `json`: the fixed
+// `start_pod` raised TypeError on every call. A function of the file with neither a `json`
+// parameter nor `**kwargs` gets no body added; the call is reported with the body it needs.
+const PROVIDER = `import json
+import urllib.request
+
+REST_PODS_URL = "https://rest.runpod.io/v1/pods"
+
+
+class Provider:
+    def _json_request(self, method, url, *, payload=None):
+        body = None if payload is None else json.dumps(payload).encode()
+        return urllib.request.Request(url, data=body, method=method)
+
+    def start_pod(self, pod_id):
+        return self._json_request("POST", f"{REST_PODS_URL}/{pod_id}/start", payload={})
+
+    def delete_pod(self, pod_id):
+        return self._json_request("DELETE", f"{REST_PODS_URL}/{pod_id}")
+`;
+
+describe.skipIf(!python)("a per-action call of the file's own function that takes no json=", () => {
+  it("--unsafe-fixes adds no json= to it (it would raise TypeError): the call is reported with the body it needs, and the file still runs", () => {
+    const dir = scratch({ "provider.py": PROVIDER });
+    const fixed = scanFix(dir, "--unsafe-fixes");
+    const text = readFileSync(join(dir, "provider.py"), "utf8");
+    expect(text).not.toContain("json={");
+    expect(text).toContain('self._json_request("POST", f"{REST_PODS_URL}/{pod_id}/start", payload={})');
+    expect(fixed.stdout).toContain('v2kit cannot tell where this call would take a body: send {"action": "start"}');
+    const ran = spawnSync(
+      "python3",
+      ["-B", "-c", "import provider; p = provider.Provider(); r = p.start_pod('p1'); d = p.delete_pod('p1'); print(r.full_url, d.full_url, d.get_method())"],
+      { cwd: dir, encoding: "utf8" },
+    );
+    expect(ran.stderr).toBe("");
+    expect(ran.stdout.trim()).toBe("https://api.runpod.io/v2/pods/p1/start https://api.runpod.io/v2/pods/p1 DELETE");
+  });
+});
