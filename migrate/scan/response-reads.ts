@@ -3,7 +3,7 @@
 // then `data = await r.json()`), through at most one assignment each, up to the next function
 // definition. Each read is recorded in its written form (`["x"]`, `.get("x")`, `.x`), and each
 // use of the value as a list (`for p in data`, `data.map(…)`, `len(data)`, `data[0]`) with the
-// reads on its items. resolve.ts turns them into `v1-response-field` findings through
+// reads on its items, and each test of it for a list (`Array.isArray(data)`, `isinstance(data, list)`). resolve.ts turns them into `v1-response-field` findings through
 // migrate/tables/response-fields.ts. Every walk is bounded.
 
 import { chainStart, type EvalContext, matchClose, openersAround } from "./evaluate.js";
@@ -149,6 +149,12 @@ function readsOf(tokens: readonly Token[], name: string, from: number, to: numbe
       continue;
     }
     if (item) continue;
+    // `Array.isArray(data) ? data : []`, `isinstance(data, list)`: a test that v2's wrapper fails, silently
+    // (piper-train-runpod-script showed no pods). Reported; not rewritten, since the value is used again after the test.
+    if (listTest(tokens, k, python)) {
+      reads.push({ form: "value", python, at: t.start, end: t.end, item: false });
+      continue;
+    }
     const list = listUse(tokens, k, python, text);
     if (list) {
       reads.push({ form: "list", insertAt: t.end, python, at: t.start, end: t.end, item: false });
@@ -156,6 +162,13 @@ function readsOf(tokens: readonly Token[], name: string, from: number, to: numbe
     }
   }
   return reads;
+}
+
+/** Token `k` (the value) tested for being a list: `Array.isArray(data)`, `isinstance(data, list)`. */
+function listTest(tokens: readonly Token[], k: number, python: boolean): boolean {
+  if (tokens[k - 1]?.text !== "(") return false;
+  if (python) return tokens[k - 2]?.text === "isinstance" && tokens[k + 1]?.text === "," && tokens[k + 2]?.text === "list" && tokens[k + 3]?.text === ")";
+  return tokens[k - 2]?.text === "isArray" && tokens[k - 3]?.text === "." && tokens[k - 4]?.text === "Array" && tokens[k + 1]?.text === ")";
 }
 
 /** Token `k` (the value) used as a list: `for p in data:`, `len(data)`, `data[0]`, `data.map(…)`, `for (const p of data)`; the item's name and scope when it has one. */

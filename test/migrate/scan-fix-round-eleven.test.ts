@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectLintsValid, has, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, has, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-round-eleven-");
 const python = has("python3", ["--version"]);
@@ -285,5 +285,42 @@ describe.skipIf(!python)("a per-action call of the file's own function that take
     );
     expect(ran.stderr).toBe("");
     expect(ran.stdout.trim()).toBe("https://api.runpod.io/v2/pods/p1/start https://api.runpod.io/v2/pods/p1 DELETE");
+  });
+});
+
+// 6. (imtiaz-risat/piper-train-runpod-script, run against `v2kit serve`) A list response tested for
+// being a list (`Array.isArray(data) ? data : []`, `isinstance(data, list)`) silently became empty
+// once the call was v2, which wraps it (`{"pods": [...]}`): the page showed no pods. The test is now
+// a v1 response read, reported with the wrapper's key; it is not rewritten (the value is used again
+// after the test), and the fix run counts it among the reads left. (A scan of the fixed tree no
+// longer sees it: reads are tied to v1 calls, and `v2kit scan` checks named fields only.)
+describe("a list response tested for being a list", () => {
+  it("is reported with its v2 wrapper key, in JavaScript and Python, and left as written by --unsafe-fixes", () => {
+    const route = [
+      'const BASE = "https://rest.runpod.io/v1";',
+      "export async function pods() {",
+      "  const data = await (await fetch(`${BASE}/pods`)).json();",
+      "  const response = await fetch(`${BASE}/pods`);",
+      "  const listed = await response.json();",
+      "  return (Array.isArray(listed) ? listed : []).length;",
+      "}",
+      "",
+    ].join("\n");
+    const volumes =
+      'import requests\nBASE = "https://rest.runpod.io/v1"\ndef volumes():\n    data = requests.get(f"{BASE}/networkvolumes").json()\n    return data if isinstance(data, list) else []\n';
+    const dir = scratch({ "route.mjs": route, "vols.py": volumes });
+    const found = spawnSync(process.execPath, [CLI, "migrate", "scan", "--format", "json", "."], { cwd: dir, encoding: "utf8" });
+    const reads = found.stdout
+      .split("\n")
+      .filter((line) => line.includes('"v1-response-field"'))
+      .map((line) => JSON.parse(line) as { file: string; line: number; notes: { message: string }[] });
+    expect(reads.map((read) => `${read.file}:${read.line} ${read.notes[0]?.message ?? ""}`)).toEqual([
+      'route.mjs:6 v2 answers {"pods": [...]}, not a bare list: read the list under "pods" where this value is used',
+      'vols.py:5 v2 answers {"networkVolumes": [...]}, not a bare list: read the list under "networkVolumes" where this value is used',
+    ]);
+    const fixed = scanFix(dir, "--unsafe-fixes");
+    expect(fixed.stderr).toContain("2 reads of v1 response fields left");
+    expect(readFileSync(join(dir, "route.mjs"), "utf8")).toContain("Array.isArray(listed) ? listed : []");
+    expect(readFileSync(join(dir, "vols.py"), "utf8")).toContain("return data if isinstance(data, list) else []");
   });
 });
