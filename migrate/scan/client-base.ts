@@ -11,7 +11,7 @@ import { dirname } from "node:path";
 import { type Finding } from "./resolve.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { Dialect } from "./method.js";
-import { matchClose, matchOpen, nameKey } from "./evaluate.js";
+import { matchClose, matchOpen, nameKey, WALK_LIMIT } from "./evaluate.js";
 import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
@@ -779,7 +779,7 @@ function readerCall(
     const def = definitionOf(other.tokens, fn.text, python);
     const param = def?.params[index];
     if (!def || param === undefined || def.params.length !== count) continue;
-    return returnsParameter(other, def.body, bodyEnd(other.tokens, def, python, 4000), param) ? { name, end: close + 1 } : undefined;
+    return returnsParameter(other, def.body, bodyEnd(other.tokens, def, python, 4 * WALK_LIMIT), param) ? { name, end: close + 1 } : undefined;
   }
   return undefined;
 }
