@@ -18,28 +18,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, expectLintsValid, has, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, has, REQUESTS_STUB, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-round-eleven-");
 const python = has("python3", ["--version"]);
-
-/** A stub `requests` that prints each request as a JSON line and answers `{}`. */
-const STUB = `import json as _json, sys
-class _Response:
-    def raise_for_status(self):
-        pass
-    def json(self):
-        return {}
-def request(method, url, json=None, **kwargs):
-    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
-    return _Response()
-def get(url, **kwargs):
-    return request("GET", url, **kwargs)
-def post(url, **kwargs):
-    return request("POST", url, **kwargs)
-def delete(url, **kwargs):
-    return request("DELETE", url, **kwargs)
-`;
 
 const CONFIG = `TIMEOUT = 10
 API = "https://rest.runpod.io/v1"
@@ -81,7 +63,7 @@ function runPython(dir: string, program: string, env: Record<string, string> = {
 
 describe.skipIf(!python)("a base imported from another module and written at each call", () => {
   it("moves once in its module, every call's path is migrated where it is written, and the program sends v2 requests that lint valid", () => {
-    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "requests.py": STUB });
+    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "requests.py": REQUESTS_STUB });
     const drive = "import endpoints; endpoints.create_endpoint('e', 't1'); endpoints.get_endpoint('ep1'); endpoints.delete_endpoint('ep1')";
     // Before: every request goes to the retired v1 API.
     expect(runPython(dir, drive).map((sent) => sent.url)).toEqual([
@@ -106,7 +88,7 @@ describe.skipIf(!python)("a base imported from another module and written at eac
   });
 
   it("a use of the base outside any request function elsewhere (a module-level URL) still keeps it v1, saying where", () => {
-    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "links.py": 'from config import API\nDOCS = API + "/docs"\n', "requests.py": STUB });
+    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "links.py": 'from config import API\nDOCS = API + "/docs"\n', "requests.py": REQUESTS_STUB });
     const fixed = scanFix(dir);
     expect(fixed.stderr).toContain("fixed 0 calls");
     expect(fixed.stdout).toContain("is also used outside a request function at links.py:2");
@@ -175,7 +157,7 @@ def list_volumes():
 
 describe.skipIf(!python)("a base read through an environment reader of the tree (runpod/flash)", () => {
   it("the reader's result is the base: the default moves to v2 and the call with it; the environment still overrides it", () => {
-    const dir = scratch({ "urls.py": `${URLS}GRAPHQL_URL = "https://api.runpod.io/graphql"\n`, "volumes.py": VOLUMES, "requests.py": STUB });
+    const dir = scratch({ "urls.py": `${URLS}GRAPHQL_URL = "https://api.runpod.io/graphql"\n`, "volumes.py": VOLUMES, "requests.py": REQUESTS_STUB });
     const fixed = scanFix(dir);
     expect(fixed.stderr).toContain("fixed 1 call in 2 files; 0 calls left");
     expect(readFileSync(join(dir, "urls.py"), "utf8")).toContain('DEFAULT_REST_URL = "https://api.runpod.io/v2"');
@@ -188,7 +170,7 @@ describe.skipIf(!python)("a base read through an environment reader of the tree 
 
   it("a function that returns more than the default it is given is no reader: its result is not the base, and the base stays v1", () => {
     const joined = URLS.replace('    return default.rstrip("/")', '    return f"{default}/pods"');
-    const dir = scratch({ "urls.py": `${joined}GRAPHQL_URL = "https://api.runpod.io/graphql"\n`, "volumes.py": VOLUMES, "requests.py": STUB });
+    const dir = scratch({ "urls.py": `${joined}GRAPHQL_URL = "https://api.runpod.io/graphql"\n`, "volumes.py": VOLUMES, "requests.py": REQUESTS_STUB });
     const fixed = scanFix(dir);
     expect(fixed.stderr).toContain("fixed 0 calls");
     expect(readFileSync(join(dir, "urls.py"), "utf8")).toContain('DEFAULT_REST_URL = "https://rest.runpod.io/v1"');
@@ -230,7 +212,7 @@ def test_rest_request_plain():
 
 describe.skipIf(!python)("a request function also called with a path that names no v1 route (a stray)", () => {
   it("--fix leaves the client, naming the stray; --unsafe-fixes moves the base past it and the program sends v2 requests", () => {
-    const dir = scratch({ "adaptor.py": ADAPTOR, "volume.py": VOLUME, "test_adaptor.py": ADAPTOR_TEST, "requests.py": STUB });
+    const dir = scratch({ "adaptor.py": ADAPTOR, "volume.py": VOLUME, "test_adaptor.py": ADAPTOR_TEST, "requests.py": REQUESTS_STUB });
     const safe = scanFix(dir);
     expect(safe.stderr).toContain("fixed 0 calls");
     expect(safe.stdout).toContain("a path that names no v1 route v2kit knows (test_adaptor.py:5 (`/ping…` through `rest_request`)): v1 is retired");

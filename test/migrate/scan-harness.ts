@@ -112,7 +112,7 @@ export function scratchFolders(prefix: string): (tree: Record<string, string>) =
   };
 }
 
-/** A stub `requests` module (functions, `Session`) that prints each request it is asked to send as one JSON line: method, URL, body. */
+/** A stub `requests` module (`request`, `get`, `post`, `delete`, `Session`) that prints each request it is asked to send as one JSON line: method, URL, body. */
 export const REQUESTS_STUB = `import json as _json, sys
 class _Response:
     def raise_for_status(self):
@@ -122,8 +122,12 @@ class _Response:
 def request(method, url, json=None, **kwargs):
     sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")
     return _Response()
+def get(url, **kwargs):
+    return request("GET", url, **kwargs)
 def post(url, **kwargs):
     return request("POST", url, **kwargs)
+def delete(url, **kwargs):
+    return request("DELETE", url, **kwargs)
 class Session:
     def __enter__(self):
         return self
