@@ -88,7 +88,12 @@ describe.skipIf(!python)("a base imported from another module and written at eac
   });
 
   it("a use of the base outside any request function elsewhere (a module-level URL) still keeps it v1, saying where", () => {
-    const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "links.py": 'from config import API\nDOCS = API + "/docs"\n', "requests.py": REQUESTS_STUB });
+    const dir = scratch({
+      "config.py": CONFIG,
+      "endpoints.py": ENDPOINTS,
+      "links.py": 'from config import API\nDOCS = API + "/docs"\n',
+      "requests.py": REQUESTS_STUB,
+    });
     const fixed = scanFix(dir);
     expect(fixed.stderr).toContain("fixed 0 calls");
     expect(fixed.stdout).toContain("is also used outside a request function at links.py:2");
