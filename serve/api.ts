@@ -12,7 +12,7 @@ import type { CpuRecord, GpuRecord } from "../engine/types.js";
 import { bundled } from "../schema-model/package-files.js";
 import { readServeModel, type ServeModel } from "../schema-model/serve-model.js";
 import { writeOnlyPointers } from "../schema-model/write-only.js";
-import { underivable, writtenFields } from "./derive.js";
+import { facets, underivable, writtenFields } from "./derive.js";
 import { behaviourOf } from "./families.js";
 import type { ServeOptions } from "./options.js";
 import { buildRoutes } from "./routes.js";
@@ -32,6 +32,19 @@ export interface Api {
   writable: Map<string, Set<string>>;
   /** A document given with `spec`: GETs with no state model answer bodies built from it (synthetic.ts), not 501. */
   synthesizes: boolean;
+  /** Whether the document's pod (a `GET /v2/pods/{id}` answer) has an `actions` field, which serve then fills from its status. */
+  podActions: boolean;
+}
+
+/** Whether the pod the document returns from `GET` of one pod declares `actions`. */
+function podHasActions(model: ServeModel): boolean {
+  for (const route of buildRoutes(model.operations)) {
+    const b = behaviourOf(model, route);
+    if (b.kind !== "get" || b.collection !== "/v2/pods") continue;
+    const schema = route.operation.responses.find((response) => response.status === "200")?.schema;
+    if (facets(model, schema).properties.has("actions")) return true;
+  }
+  return false;
 }
 
 /** Per collection, the fields its create and update requests may set. */
@@ -138,5 +151,6 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     underivable: [],
     writable: writableFields(model),
     synthesizes: options.spec !== undefined,
+    podActions: podHasActions(model),
   };
 }

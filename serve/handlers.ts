@@ -16,7 +16,7 @@ import type { Route } from "./routes.js";
 import { syntheticReply } from "./synthetic.js";
 import { present, recordOf, withSecrets } from "./shape.js";
 import type { Resource, Store } from "./store.js";
-import type { PodLifecycle } from "./pod-lifecycle.js";
+import { actionsFor, type PodLifecycle } from "./pod-lifecycle.js";
 
 export interface Reply {
   status: number;
@@ -61,7 +61,7 @@ export function templatesOf(store: Store): TemplateRecord[] {
 
 /** A stored record as the service returns it: derived fields added, values never returned left out. */
 function shown(context: HandlerContext, collection: string, record: Resource): Resource {
-  return present(collection, record, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(collection));
+  return present(collection, record, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(collection), context.api.podActions);
 }
 
 /** Answer with `record` and keep it only when the answer is a success (never store what the document rejects). */
@@ -253,6 +253,23 @@ function merged(context: HandlerContext, current: Resource, resolved: unknown): 
   return isObject(body) ? body : {};
 }
 
+/**
+ * An action the pod's status does not accept (pod-lifecycle.ts, ACTIONS_BY_STATUS): 409 with a
+ * problem body naming the status and the actions it accepts, where the operation declares a 409
+ * (ours and the published document do). Nothing changes. A pod whose status the table does not
+ * know, or a document without a 409, is not judged.
+ */
+function invalidTransition(context: HandlerContext, current: Resource, name: string): Reply | undefined {
+  const accepted = actionsFor(current.status);
+  if (accepted === undefined || accepted.includes(name)) return undefined;
+  if (!context.route.operation.responses.some((response) => response.status === "409")) return undefined;
+  const shownList = accepted.length === 0 ? "none" : accepted.map((a) => `\`${a}\``).join(", ");
+  return {
+    status: 409,
+    body: problem(409, "Conflict", `action ${JSON.stringify(name)} is not valid for a pod in status ${String(current.status)}: it accepts ${shownList}`),
+  };
+}
+
 function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" }>): Reply {
   const id = context.params[b.param] as string;
   const current = context.store.get(b.collection, id);
@@ -262,6 +279,8 @@ function action(context: HandlerContext, b: Extract<Behaviour, { kind: "action" 
   if (rejected) return rejected;
   const name = isObject(result.resolved) ? result.resolved[b.action] : undefined;
   let status = successStatus(context.route.operation, 200);
+  const refused = typeof name === "string" ? invalidTransition(context, current, name) : undefined;
+  if (refused) return refused;
   if (typeof name === "string" && Object.hasOwn(POD_ACTIONS, name)) {
     const next = POD_ACTIONS[name];
     context.pods.settled(b.collection, id);

@@ -6,6 +6,8 @@
 // `PROVISIONING`, the others `STARTING`) and the next read finds it `RUNNING`; 0 makes the first
 // read find it running. Counting reads, not time, keeps a test's answers the same run to run.
 // The pod actions stay immediate (handlers.ts): `stop` → `EXITED`, `start`/`restart` → `RUNNING`.
+// Which actions a pod accepts depends on its status (ACTIONS_BY_STATUS): the pod's `actions`
+// field lists them, and any other action is answered 409 where the document declares a 409.
 
 import type { Resource } from "./store.js";
 
@@ -15,6 +17,26 @@ export const DEFAULT_POD_STARTUP_READS = 2;
 export const PROVISIONING = "PROVISIONING";
 export const STARTING = "STARTING";
 export const RUNNING = "RUNNING";
+
+/**
+ * The actions a pod accepts in each status. A fact of the published v2 document (the `podAction`
+ * operation's text, and the 409 it declares for an action the current status does not allow); the
+ * specification names the actions only. Its create example shows a `PROVISIONING` pod with
+ * `start`/`terminate`, against its own table; the table is followed (docs/serve.md). A status not
+ * listed (`TERMINATED`) accepts none.
+ */
+export const ACTIONS_BY_STATUS: Readonly<Record<string, readonly string[]>> = {
+  PROVISIONING: ["stop", "terminate"],
+  STARTING: ["stop", "terminate"],
+  RUNNING: ["stop", "restart", "terminate"],
+  EXITED: ["start", "terminate"],
+  ERROR: ["start", "terminate"],
+};
+
+/** The actions a pod in `status` accepts; undefined for a record without a status this table knows. */
+export function actionsFor(status: unknown): readonly string[] | undefined {
+  return typeof status === "string" && Object.hasOwn(ACTIONS_BY_STATUS, status) ? ACTIONS_BY_STATUS[status] : undefined;
+}
 
 export class PodLifecycle {
   /** Reads left before RUNNING, by collection and id; a starting pod with none (a `--state` file) starts its schedule at its next read. */

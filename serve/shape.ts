@@ -8,6 +8,7 @@ import { getAt, parsePointer, removeAt, setAt } from "../engine/pointer.js";
 import type { CpuRecord } from "../engine/types.js";
 import { isObject } from "../engine/values.js";
 import { balancerBase } from "./load-balancer.js";
+import { actionsFor } from "./pod-lifecycle.js";
 import type { Resource } from "./store.js";
 
 const QUEUE_URLS: [string, string][] = [
@@ -76,11 +77,18 @@ export function recordOf(resolved: unknown, id: string, createdAt: string | unde
 }
 
 /** A stored record as the service returns it, without the values it keeps but never returns (`hidden` pointers). */
-export function present(collection: string, record: Resource, requestBase: string, cpus: readonly CpuRecord[], hidden: readonly string[] = []): Resource {
+export function present(
+  collection: string,
+  record: Resource,
+  requestBase: string,
+  cpus: readonly CpuRecord[],
+  hidden: readonly string[] = [],
+  podActions = false,
+): Resource {
   let shown: Resource = record;
   for (const pointer of hidden) shown = removeAt(shown, parsePointer(pointer)) as Resource;
   if (collection === "/v2/serverless") return presentEndpoint(shown, requestBase, cpus);
-  if (collection === "/v2/pods") return presentPod(shown, cpus);
+  if (collection === "/v2/pods") return presentPod(shown, cpus, podActions);
   if (collection === "/v2/registries/delegations") return presentDelegation(shown);
   return shown;
 }
@@ -118,10 +126,14 @@ function presentDelegation(record: Resource): Resource {
 /**
  * A pod as returned (published v2 document, Pod): the create request's `templateId` is returned
  * as `template`, its `globalNetworking` flag as `{enabled}`, and a CPU pod's `cpu` with its
- * derived `memory`. Everything else the response requires is derived (derive.ts).
+ * derived `memory`. Where the document's pod has `actions`, they are the ones its status accepts
+ * (pod-lifecycle.ts), whatever a state file stored. Everything else the response requires is
+ * derived (derive.ts).
  */
-function presentPod(record: Resource, cpus: readonly CpuRecord[]): Resource {
+function presentPod(record: Resource, cpus: readonly CpuRecord[], podActions: boolean): Resource {
   const out: Resource = { ...record };
+  const actions = podActions ? actionsFor(out.status) : undefined;
+  if (actions !== undefined) out.actions = [...actions];
   if (typeof out.templateId === "string" && out.template === undefined) out.template = out.templateId;
   if (typeof out.globalNetworking === "boolean") out.globalNetworking = { enabled: out.globalNetworking };
   if (isObject(out.cpu)) out.cpu = withMemory(out.cpu, cpus);

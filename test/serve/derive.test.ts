@@ -85,7 +85,8 @@ describe("serve --spec the published document", () => {
       const { id } = answer.body as { id: string };
       expect((await call(server, "GET", `${op.path}/${id}`)).status, op.id).toBe(200);
       expect((await call(server, "GET", op.path as string)).status, op.id).toBe(200);
-      if (op.id === "createPod") expect(answer.body).toMatchObject({ status: "PROVISIONING", actions: [] });
+      // A new pod's actions are the ones PROVISIONING accepts (the published document's podAction text).
+      if (op.id === "createPod") expect(answer.body).toMatchObject({ status: "PROVISIONING", actions: ["stop", "terminate"] });
       // What the server reads from the ECR ARN (AWS's format), and Docker's default tag.
       if (op.id === "createDelegation") expect(answer.body).toMatchObject({ awsRegion: "us-east-2", repository: "runpod/deployment", tag: "latest" });
       created++;

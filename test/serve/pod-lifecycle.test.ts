@@ -63,6 +63,36 @@ describe("pod lifecycle in serve (issue 41, item 5)", () => {
     expect((await polled(server, 3)).reads).toEqual(["PROVISIONING", "STARTING", "RUNNING"]);
   });
 
+  it("a pod's actions follow its status, and an action the status does not accept is 409 and changes nothing, under both documents", async () => {
+    for (const options of [{}, { spec: PUBLISHED }]) {
+      server = await start(options);
+      const created = await call(server, "POST", "/v2/pods", pod);
+      const { id } = created.body as { id: string };
+      const actionsOf = async () => ((await call(server as V2kitServer, "GET", `/v2/pods/${id}`)).body as { status: string; actions: string[] }).actions;
+      const act = (action: string) => call(server as V2kitServer, "POST", `/v2/pods/${id}/action`, { action });
+      expect(created.body).toMatchObject({ status: "PROVISIONING", actions: ["stop", "terminate"] });
+      // A starting pod cannot be started or restarted: a client that sends start right after create gets the live answer.
+      const early = await act("start");
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ status: 409, title: "Conflict" });
+      expect((early.body as { detail: string }).detail).toBe('action "start" is not valid for a pod in status PROVISIONING: it accepts `stop`, `terminate`');
+      expect(await statusOf(server, id)).toBe("PROVISIONING");
+      await statusOf(server, id);
+      expect(await actionsOf()).toEqual(["stop", "restart", "terminate"]);
+      expect((await act("start")).status).toBe(409);
+      expect((await act("restart")).status).toBe(200);
+      const stopped = await act("stop");
+      expect(stopped.body).toMatchObject({ status: "EXITED", actions: ["start", "terminate"] });
+      expect((await act("stop")).status).toBe(409);
+      expect((await act("restart")).status).toBe(409);
+      expect(await statusOf(server, id)).toBe("EXITED");
+      expect((await act("start")).body).toMatchObject({ status: "RUNNING", actions: ["stop", "restart", "terminate"] });
+      expect((await act("terminate")).status).toBe(204);
+      await stop(server);
+      server = undefined;
+    }
+  });
+
   it("a negative or fractional podStartupReads is refused with its name", async () => {
     await expect(start({ podStartupReads: -1 })).rejects.toThrow(/podStartupReads must be a whole number/);
     await expect(start({ podStartupReads: 1.5 })).rejects.toThrow(/podStartupReads must be a whole number/);
