@@ -32,19 +32,19 @@ export interface Api {
   writable: Map<string, Set<string>>;
   /** A document given with `spec`: GETs with no state model answer bodies built from it (synthetic.ts), not 501. */
   synthesizes: boolean;
-  /** Whether the document's pod (a `GET /v2/pods/{id}` answer) has an `actions` field, which serve then fills from its status. */
-  podActions: boolean;
+  /** The fields of the document's pod (a `GET /v2/pods/{id}` answer): serve fills `actions` and `ssh` from the status only where they exist (shape.ts). */
+  podFields: ReadonlySet<string>;
 }
 
-/** Whether the pod the document returns from `GET` of one pod declares `actions`. */
-function podHasActions(model: ServeModel): boolean {
+/** The property names of the pod the document returns from `GET` of one pod. */
+function podFieldsOf(model: ServeModel): ReadonlySet<string> {
   for (const route of buildRoutes(model.operations)) {
     const b = behaviourOf(model, route);
     if (b.kind !== "get" || b.collection !== "/v2/pods") continue;
     const schema = route.operation.responses.find((response) => response.status === "200")?.schema;
-    if (facets(model, schema).properties.has("actions")) return true;
+    return new Set(facets(model, schema).properties.keys());
   }
-  return false;
+  return new Set();
 }
 
 /** Per collection, the fields its create and update requests may set. */
@@ -151,6 +151,6 @@ export async function loadApi(options: ServeOptions): Promise<Api> {
     underivable: [],
     writable: writableFields(model),
     synthesizes: options.spec !== undefined,
-    podActions: podHasActions(model),
+    podFields: podFieldsOf(model),
   };
 }

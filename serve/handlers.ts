@@ -61,7 +61,7 @@ export function templatesOf(store: Store): TemplateRecord[] {
 
 /** A stored record as the service returns it: derived fields added, values never returned left out. */
 function shown(context: HandlerContext, collection: string, record: Resource): Resource {
-  return present(collection, record, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(collection), context.api.podActions);
+  return present(collection, record, context.requestBase, context.api.catalog.cpus, context.api.hidden.get(collection), context.api.podFields);
 }
 
 /** Answer with `record` and keep it only when the answer is a success (never store what the document rejects). */

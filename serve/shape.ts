@@ -83,12 +83,12 @@ export function present(
   requestBase: string,
   cpus: readonly CpuRecord[],
   hidden: readonly string[] = [],
-  podActions = false,
+  podFields: ReadonlySet<string> = new Set(),
 ): Resource {
   let shown: Resource = record;
   for (const pointer of hidden) shown = removeAt(shown, parsePointer(pointer)) as Resource;
   if (collection === "/v2/serverless") return presentEndpoint(shown, requestBase, cpus);
-  if (collection === "/v2/pods") return presentPod(shown, cpus, podActions);
+  if (collection === "/v2/pods") return presentPod(shown, cpus, podFields);
   if (collection === "/v2/registries/delegations") return presentDelegation(shown);
   return shown;
 }
@@ -127,17 +127,51 @@ function presentDelegation(record: Resource): Resource {
  * A pod as returned (published v2 document, Pod): the create request's `templateId` is returned
  * as `template`, its `globalNetworking` flag as `{enabled}`, and a CPU pod's `cpu` with its
  * derived `memory`. Where the document's pod has `actions`, they are the ones its status accepts
- * (pod-lifecycle.ts), whatever a state file stored. Everything else the response requires is
- * derived (derive.ts).
+ * (pod-lifecycle.ts), whatever a state file stored; where it has `ssh`, the simulated connection
+ * its status allows (podSsh), unless the record holds its own. Everything else the response
+ * requires is derived (derive.ts).
  */
-function presentPod(record: Resource, cpus: readonly CpuRecord[], podActions: boolean): Resource {
+function presentPod(record: Resource, cpus: readonly CpuRecord[], podFields: ReadonlySet<string>): Resource {
   const out: Resource = { ...record };
-  const actions = podActions ? actionsFor(out.status) : undefined;
+  const actions = podFields.has("actions") ? actionsFor(out.status) : undefined;
   if (actions !== undefined) out.actions = [...actions];
+  if (podFields.has("ssh") && out.ssh === undefined) {
+    const ssh = podSsh(out);
+    if (ssh !== undefined) out.ssh = ssh;
+  }
   if (typeof out.templateId === "string" && out.template === undefined) out.template = out.templateId;
   if (typeof out.globalNetworking === "boolean") out.globalNetworking = { enabled: out.globalNetworking };
   if (isObject(out.cpu)) out.cpu = withMemory(out.cpu, cpus);
   return out;
+}
+
+/** Where simulated SSH connections point: a name under `.invalid` and an address of TEST-NET-1, which never resolve or route (RFC 6761, RFC 5737), so a client under test never reaches a real host. */
+export const SIMULATED_SSH_PROXY = "ssh.v2kit.invalid";
+export const SIMULATED_SSH_ADDRESS = "192.0.2.1";
+
+/**
+ * A pod's `ssh` as the published document describes it (PodSsh): the proxy is null until the pod
+ * has a machine (a `PROVISIONING` pod has none yet), and the direct connection is null unless
+ * `22/tcp` is in its `ports` and it is `RUNNING`. The values are a simulation (the document
+ * shows the shape, not how they are chosen): the proxy's user is the pod id with a suffix, and
+ * the direct port is derived from the id, the same on every read and run. Undefined for a record
+ * without a known status.
+ */
+export function podSsh(record: Resource): { proxy: Record<string, unknown> | null; direct: Record<string, unknown> | null } | undefined {
+  const { status, id } = record;
+  if (actionsFor(status) === undefined || typeof id !== "string") return undefined;
+  const proxyUser = `${id}-v2kit`;
+  const proxy =
+    status === "PROVISIONING" ? null : { host: SIMULATED_SSH_PROXY, port: 22, username: proxyUser, command: `ssh ${proxyUser}@${SIMULATED_SSH_PROXY}` };
+  const ports = Array.isArray(record.ports) ? record.ports : [];
+  let port = 0;
+  for (const char of id) port = (port * 31 + char.charCodeAt(0)) % 10000;
+  port += 30000;
+  const direct =
+    status === "RUNNING" && ports.includes("22/tcp")
+      ? { host: SIMULATED_SSH_ADDRESS, port, username: "root", command: `ssh root@${SIMULATED_SSH_ADDRESS} -p ${port}` }
+      : null;
+  return { proxy, direct };
 }
 
 /** The stored record with the request's `writeOnly` values put back: lint's `resolved` leaves them out. */

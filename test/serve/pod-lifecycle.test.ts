@@ -93,6 +93,38 @@ describe("pod lifecycle in serve (issue 41, item 5)", () => {
     }
   });
 
+  it("ssh: no proxy before a machine, the direct connection only while RUNNING with 22/tcp published; unroutable simulated hosts; both documents", async () => {
+    for (const options of [{}, { spec: PUBLISHED }]) {
+      server = await start(options);
+      const running = server;
+      const sshOf = async (id: string) => {
+        const answer = await call(running, "GET", `/v2/pods/${id}`);
+        expect(answer.status).toBe(200);
+        return (answer.body as { ssh: { proxy: { host: string; port: number; username: string; command: string } | null; direct: unknown } }).ssh;
+      };
+      const created = await call(server, "POST", "/v2/pods", { ...pod, ports: ["8888/http", "22/tcp"] });
+      const { id } = created.body as { id: string };
+      expect(created.body).toMatchObject({ ssh: { proxy: null, direct: null } });
+      expect(await sshOf(id)).toEqual({ proxy: null, direct: null });
+      const starting = await sshOf(id);
+      expect(starting.proxy).toEqual({ host: "ssh.v2kit.invalid", port: 22, username: `${id}-v2kit`, command: `ssh ${id}-v2kit@ssh.v2kit.invalid` });
+      expect(starting.direct).toBeNull();
+      const up = await sshOf(id);
+      expect(up.direct).toMatchObject({ host: "192.0.2.1", username: "root" });
+      const { port, command } = up.direct as { port: number; command: string };
+      expect(command).toBe(`ssh root@192.0.2.1 -p ${port}`);
+      expect((await sshOf(id)).direct).toEqual(up.direct);
+      await call(server, "POST", `/v2/pods/${id}/action`, { action: "stop" });
+      expect(await sshOf(id)).toEqual({ proxy: starting.proxy, direct: null });
+      // Without 22/tcp in its ports a running pod has the proxy only.
+      const plain = (await call(server, "POST", "/v2/pods", pod)).body as { id: string };
+      for (let i = 0; i < 3; i++) await sshOf(plain.id);
+      expect(await sshOf(plain.id)).toMatchObject({ proxy: { host: "ssh.v2kit.invalid" }, direct: null });
+      await stop(server);
+      server = undefined;
+    }
+  });
+
   it("a negative or fractional podStartupReads is refused with its name", async () => {
     await expect(start({ podStartupReads: -1 })).rejects.toThrow(/podStartupReads must be a whole number/);
     await expect(start({ podStartupReads: 1.5 })).rejects.toThrow(/podStartupReads must be a whole number/);
