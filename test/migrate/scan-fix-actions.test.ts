@@ -8,11 +8,10 @@
 // `post(self, url)`) never gets one, since the call would then raise TypeError. The fixed Python
 // client runs against a stub `requests` that records what it sends; each body lints valid.
 
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectLintsValid, has, jsonLines, pythonRequests, REQUESTS_STUB, run, scratchFolders } from "./scan-harness.js";
+import { expectLintsValid, has, jsonLines, nodeRequests, pythonRequests, REQUESTS_STUB, run, scratchFolders } from "./scan-harness.js";
 
 const tree = scratchFolders("v2kit-actions-");
 const python = has("python3", ["--version"]);
@@ -98,16 +97,7 @@ describe("--fix adds a per-action route's action body where the call provably se
         "  });",
       ].join("\n"),
     );
-    const program = [
-      "const sent = [];",
-      "globalThis.fetch = async (url, init) => { sent.push({ url, method: init.method, type: init.headers['Content-Type'], body: JSON.parse(init.body) }); return new Response('{}'); };",
-      "const { stop } = await import('./client.mjs');",
-      "await stop('p1');",
-      "console.log(JSON.stringify(sent));",
-    ].join("\n");
-    const ran = spawnSync(process.execPath, ["--input-type=module", "-e", program], { cwd: dir, encoding: "utf8" });
-    expect(ran.status, ran.stderr).toBe(0);
-    const sent = JSON.parse(ran.stdout) as { body: unknown }[];
+    const sent = nodeRequests(dir, "const { stop } = await import('./client.mjs');\nawait stop('p1');");
     expect(sent).toEqual([{ url: "https://api.runpod.io/v2/pods/p1/action", method: "POST", type: "application/json", body: { action: "stop" } }]);
     expectLintsValid("podAction", sent[0]?.body);
     expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");

@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, expectLintsValid, has, REQUESTS_STUB, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, has, nodeRequests, REQUESTS_STUB, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-round-eleven-");
 const python = has("python3", ["--version"]);
@@ -122,17 +122,11 @@ describe("JavaScript: a base imported from another module", () => {
     const fixed = scanFix(dir);
     expect(fixed.stderr).toContain("fixed 2 calls in 2 files; 0 calls left");
     expect(readFileSync(join(dir, "config.mjs"), "utf8")).toBe('export const BASE = "https://api.runpod.io/v2";\n');
-    const program = [
-      "const sent = [];",
-      "globalThis.fetch = async (url, init = {}) => { sent.push(`${init.method ?? 'GET'} ${url}`); return new Response('{}'); };",
-      "const pods = await import('./pods.mjs');",
-      "await pods.podStatus('p1');",
-      "await pods.removeVolume('v1');",
-      "console.log(JSON.stringify(sent));",
-    ].join("\n");
-    const ran = spawnSync(process.execPath, ["--input-type=module", "-e", program], { cwd: dir, encoding: "utf8" });
-    expect(ran.status, ran.stderr).toBe(0);
-    expect(JSON.parse(ran.stdout)).toEqual(["GET https://api.runpod.io/v2/pods/p1", "DELETE https://api.runpod.io/v2/network-volumes/v1"]);
+    const sent = nodeRequests(dir, "const pods = await import('./pods.mjs');\nawait pods.podStatus('p1');\nawait pods.removeVolume('v1');");
+    expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      "GET https://api.runpod.io/v2/pods/p1",
+      "DELETE https://api.runpod.io/v2/network-volumes/v1",
+    ]);
     expect(scanFix(dir).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");
   });
 });

@@ -146,3 +146,31 @@ export function pythonRequests(dir: string, call: string): unknown[] {
     .split("\n")
     .map((line) => JSON.parse(line));
 }
+
+/** One request a program under `nodeRequests` sent: its method, URL, Content-Type (absent when none) and JSON body (absent when none). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  type?: string;
+  body?: unknown;
+}
+
+/**
+ * Runs the ES module `steps` with node in `dir`, `fetch` stubbed to record each request and answer
+ * `{}`: the requests it sent, in order. The program must exit 0.
+ */
+export function nodeRequests(dir: string, steps: string): SentRequest[] {
+  const program = [
+    "const sent = [];",
+    "globalThis.fetch = async (url, init = {}) => {",
+    "  const type = new Headers(init.headers).get('content-type') ?? undefined;",
+    "  sent.push({ method: init.method ?? 'GET', url: String(url), type, body: init.body === undefined ? undefined : JSON.parse(init.body) });",
+    "  return new Response('{}');",
+    "};",
+    steps,
+    "console.log(JSON.stringify(sent));",
+  ].join("\n");
+  const ran = spawnSync(process.execPath, ["--input-type=module", "-e", program], { cwd: dir, encoding: "utf8" });
+  expect(ran.status, ran.stderr).toBe(0);
+  return JSON.parse(ran.stdout) as SentRequest[];
+}
