@@ -105,7 +105,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   }
   if (options.fix) {
     const { fixFiles } = await import("./scan-fix.js");
-    const verify = await fixVerifier(around);
+    const verify = await fixVerifier(around, options.context);
     const left = fixFiles(files, texts, around, {
       verify,
       mode: options.fix,
@@ -231,16 +231,17 @@ function write(format: string, files: readonly FileFindings[]): void {
 
 /**
  * What `--fix` checks its own output with (issue 44, item 4): `v2kit scan`'s v2 checks on the
- * fixed text, each error (`v2-unknown-route`, `v2-invalid-body`) with its span in that text.
- * Loaded only when fixing.
+ * fixed text, each error (`v2-unknown-route`, `v2-invalid-body`) with its span in that text, under
+ * the catalog and templates the bodies were migrated with (`--catalog`): pools of a catalog the user
+ * gave are not judged by the bundled snapshot. Loaded only when fixing.
  */
-async function fixVerifier(around: ReadonlyMap<string, Surroundings>): Promise<NonNullable<FixOptions["verify"]>> {
+async function fixVerifier(around: ReadonlyMap<string, Surroundings>, context: MigrationContext | undefined): Promise<NonNullable<FixOptions["verify"]>> {
   const { checkSource } = await import("../../code/index.js");
   return (text, file) => {
     const starts = [0];
     for (let k = 0; k < text.length; k++) if (text[k] === "\n") starts.push(k + 1);
     const offset = (line: number, column: number) => (starts[line - 1] ?? text.length) + column - 1;
-    return checkSource(text, file, around.get(file) ?? [])
+    return checkSource(text, file, around.get(file) ?? [], context === undefined ? {} : { context })
       .filter((finding) => finding.level === "error" && finding.rule.startsWith("v2-"))
       .map((finding) => ({
         start: offset(finding.line, finding.column),
