@@ -20,6 +20,11 @@ export interface V2Request {
 export interface MigrationContext {
   catalog?: { gpus?: GpuRecord[]; cpus?: CpuRecord[] };
   templates?: TemplateRecord[];
+  /**
+   * The date of the bundled catalog snapshot, when `catalog` is that snapshot taken for a fix the
+   * user did not give a catalog for (`migrate scan --unsafe-fixes`): the pools it chooses say so.
+   */
+  snapshot?: string;
 }
 
 /** Whether a body creates or updates its resource: defaults and required fields differ. */

@@ -32,7 +32,8 @@ Rewrites each saved v1 request ({"method", "path", "body"}) as v2 and lints the 
                    repeatable; GPU and CPU collections not given come from the bundled snapshot:
                      v2kit migrate --catalog gpus.json --catalog cpus.json v1-request.json
                    scan: the catalog a found literal body is migrated with (gpuTypeIds -> gpu.pools)
-                   and its fix written with; without it scan reads no catalog and says so:
+                   and its fix written with; without it scan reads no catalog and says so, and
+                   --unsafe-fixes chooses pools from the bundled snapshot, each note saying so:
                      v2kit migrate scan --catalog gpus.json src
 --format FORMAT    pretty (default) or json: one object per input (per finding for scan), one a line;
                    scan also takes sarif:
@@ -58,7 +59,9 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
                      v2kit migrate scan --diff src > v2.patch
 --unsafe-fixes     scan: with --fix or --diff, also make fixes that change more than URL, method and
                    a literal body: per-action pod routes gain their {"action": …} body; calls whose
-                   body is built elsewhere get URL and method fixed:
+                   body is built elsewhere get URL and method fixed; a v1 expansion v2 serves at
+                   another route (includeWorkers) is dropped from the query; GPU pools come from the
+                   bundled catalog snapshot when no --catalog is given:
                      v2kit migrate scan --diff --unsafe-fixes src
 --v2-base URL      scan: the v2 base URL a fix writes (default https://api.runpod.io/v2, the bundled
                    document's server):
@@ -219,8 +222,13 @@ async function scanCommand(roots: string[], format: string, values: Record<strin
     ...(values["unsafe-fixes"] === true ? { unsafeFixes: true } : {}),
     ...(v2Base === undefined ? {} : { v2Base }),
     ...(config?.scan?.exclude ? { exclude: { base: config.dir, patterns: config.scan.exclude } } : {}),
-    // --catalog: the same files, checks and errors as plain migrate; without it, no catalog (as before).
-    ...(catalogs.length > 0 ? { context: loadContext(catalogs, "migrate scan") } : {}),
+    // --catalog: the same files, checks and errors as plain migrate. Without it, no catalog, except that
+    // --unsafe-fixes chooses GPU pools from the bundled snapshot, each such body saying so (docs/scan.md).
+    ...(catalogs.length > 0
+      ? { context: loadContext(catalogs, "migrate scan") }
+      : values["unsafe-fixes"] === true
+        ? { context: { ...loadContext([], "migrate scan"), snapshot: bundledCatalog().date } }
+        : {}),
   });
 }
 

@@ -41,6 +41,8 @@ export function fixFiles(
   let fixedFakes = 0;
   let fixedFiles = 0;
   let diff = "";
+  // Fixed bodies whose GPU pools the bundled catalog snapshot chose (--unsafe-fixes without --catalog): said on stderr.
+  const fromSnapshot: string[] = [];
   const { client, baseEdits, applied, fake, moved } = clientPlan(files, texts, run);
   const sourceOf = (path: string) => texts.get(path) ?? run.sources?.get(path);
   // A file that holds only a client's base (a config module) is fixed too.
@@ -77,6 +79,7 @@ export function fixFiles(
         // Forward slashes in the patch; on POSIX a backslash is part of the name.
         diff += unifiedDiff(relative(process.cwd(), entry.path).split(sep).join("/"), source, result.edits);
         fixedCalls += calls(result.fixed) - fakesOf(result.fixed);
+        fromSnapshot.push(...snapshotNotes(entry.file, result.fixed));
         fixedFakes += movedHere.length;
         fixedFiles++;
       } else {
@@ -89,6 +92,7 @@ export function fixFiles(
           fixedCalls += calls(result.fixed) - fakesOf(result.fixed);
           fixedFakes += movedHere.length;
           fixedFiles++;
+          fromSnapshot.push(...snapshotNotes(entry.file, result.fixed));
           // What is left, at its place in the fixed text, with the reads of a fixed call's response that were not
           // rewritten too (the call is v2 now, so a new scan no longer ties them to it). In a client's file, as read
           // before the fix: once its base says v2, a scan reads the calls through it as v2 ones, including those left
@@ -134,6 +138,7 @@ export function fixFiles(
   process.stderr.write(
     `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"}${fixedFakes > 0 ? ` and ${fixedFakes} test fake${fixedFakes === 1 ? "" : "s"} of them` : ""} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}${documents > 0 ? `; ${documents} ${documents === 1 ? "copy" : "copies"} of the v1 OpenAPI document left as written (regenerate from the v2 one)` : ""}\n`,
   );
+  for (const line of fromSnapshot) process.stderr.write(line);
   if (run.mode === "diff") {
     for (const scanned of left) {
       for (const x of scanned.findings) {
@@ -146,6 +151,15 @@ export function fixFiles(
     }
   }
   return { files: left, diffed: diff !== "" };
+}
+
+/** The notes of fixed calls whose GPU pools came from the bundled catalog snapshot, one stderr line each (`file:line:column: note`). */
+function snapshotNotes(file: string, fixed: readonly Finding[]): string[] {
+  return fixed.flatMap((finding) =>
+    finding.notes
+      .filter((note) => note.field === "gpuTypeIds" && note.message.includes("bundled catalog snapshot"))
+      .map((note) => `${printable(file)}:${finding.line}:${finding.column}: gpuTypeIds: ${printable(note.message)}\n`),
+  );
 }
 
 /**

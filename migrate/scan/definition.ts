@@ -20,6 +20,24 @@ export interface Definition {
  * `generic`, also `function name<T>(…)`).
  */
 export function definitionOf(tokens: readonly Token[], name: string, python: boolean, generic = false): Definition | undefined {
+  // Asked once per call of a file (whose request function is this?): remembered per token list, so a file of
+  // many calls is read in linear time.
+  let known = found.get(tokens);
+  if (known === undefined) {
+    known = new Map();
+    found.set(tokens, known);
+  }
+  const key = `${python ? "py" : "js"}${generic ? "<>" : ""} ${name}`;
+  if (known.has(key)) return known.get(key);
+  const definition = findDefinition(tokens, name, python, generic);
+  known.set(key, definition);
+  return definition;
+}
+
+/** Definitions already looked up, by token list (a file's analysis) and name. */
+const found = new WeakMap<readonly Token[], Map<string, Definition | undefined>>();
+
+function findDefinition(tokens: readonly Token[], name: string, python: boolean, generic: boolean): Definition | undefined {
   for (let at = 1; at < tokens.length; at++) {
     const token = tokens[at] as Token;
     if (token.text !== name) continue;

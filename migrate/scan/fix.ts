@@ -165,7 +165,9 @@ function planUrl(source: string, finding: Finding, options: FixOptions, edits: E
       if (renamed) return renamed;
     }
   }
-  return finding.fixInput?.runtimeQuery ? planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits, source) : planQuery(url.text, pathEnd, route, place);
+  return finding.fixInput?.runtimeQuery
+    ? planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits, source)
+    : planQuery(url.text, pathEnd, route, place, options.unsafe);
 }
 
 /**
@@ -218,14 +220,21 @@ function planRuntimeQuery(runtime: RuntimeQuery, route: RouteMapping, edits: Edi
 
 /**
  * The query as v2 takes it (issue 41): each parameter migrateQuery renames (`endpointId` →
- * `serverlessId`) or drops (`grouping` where v2 answers that way anyway) changed in the written
- * URL, with its `&`; the finding's notes name each change.
+ * `serverlessId`) or drops (`grouping` where v2 answers that way anyway; with `unsafe`, an
+ * expansion v2 serves at another route, `includeWorkers`) changed in the written URL, with its
+ * `&`; the finding's notes name each change.
  */
-function planQuery(text: string, pathEnd: number, route: RouteMapping, place: (a: number, b: number, text: string) => string | undefined): string | undefined {
+function planQuery(
+  text: string,
+  pathEnd: number,
+  route: RouteMapping,
+  place: (a: number, b: number, text: string) => string | undefined,
+  unsafe: boolean,
+): string | undefined {
   if (text[pathEnd] !== "?") return undefined;
   let end = pathEnd + 1;
   while (end < text.length && !/[#"'`\s]/.test(text[end] as string)) end++;
-  const changes = migrateQuery(route, text.slice(pathEnd, end)).changes.filter((change) => !change.unsafe);
+  const changes = migrateQuery(route, text.slice(pathEnd, end)).changes.filter((change) => unsafe || !change.unsafe);
   if (changes.length === 0) return undefined;
   const pairs: { at: number; text: string; change: QueryChange | undefined }[] = [];
   let at = pathEnd + 1;
@@ -567,15 +576,10 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   const onV2 = finding.fixInput?.onV2Base;
   const errors = finding.notes.filter((note) => note.level === "error" && note !== onV2?.note);
   if (finding.v2 === null) return { reason: errors[0]?.message ?? "v2 has no such route" };
-  // A v1 expansion v2 does not return (`includeWorkers` on an endpoint) in a query built at run time: dropped by
-  // --unsafe-fixes only, its note naming where v2 serves it. A literal query keeps it reported (docs/scan.md).
+  // A v1 expansion v2 does not return (`includeWorkers` on an endpoint), in a literal query or one built at run
+  // time: dropped by --unsafe-fixes only, its note naming where v2 serves it (docs/scan.md).
   const route = finding.fixInput?.route;
-  const expansion = (note: Note) =>
-    finding.fixInput?.runtimeQuery !== undefined &&
-    note.field !== undefined &&
-    route !== undefined &&
-    QUERY_NOTE.test(note.message) &&
-    expansionOf(route, note.field);
+  const expansion = (note: Note) => note.field !== undefined && route !== undefined && QUERY_NOTE.test(note.message) && expansionOf(route, note.field);
   const blocking = errors.find((note) => !expansion(note)) ?? (options.unsafe ? undefined : errors[0]);
   if (blocking)
     return {
@@ -822,8 +826,9 @@ function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: 
   const input = finding.fixInput;
   const call = input?.responseOf === undefined ? undefined : plans.get(input.responseOf);
   if (input?.readEdit === undefined) return { reason: "the read is not one v2kit can rewrite for certain: change it by hand" };
-  if (!call || !("edits" in call) || call.edits.length === 0)
-    return { reason: "its call is not fixed, and the v1 response still has this field: change the read when the call moves to v2" };
+  // A call through a client whose path v2 keeps (`GET /pods/{id}`) moves with its base's edit, and has none of its own.
+  const moves = call !== undefined && "edits" in call && (call.edits.length > 0 || options.client?.(input?.responseOf as Finding) !== undefined);
+  if (!moves) return { reason: "its call is not fixed, and the v1 response still has this field: change the read when the call moves to v2" };
   if (!options.unsafe) return { reason: "a read of the response changes with its call: run with --unsafe-fixes to rewrite it" };
   return { edits: [{ ...input.readEdit }], shared: [] };
 }

@@ -6,7 +6,8 @@
 // reads on its items, and each test of it for a list (`Array.isArray(data)`, `isinstance(data, list)`). resolve.ts turns them into `v1-response-field` findings through
 // migrate/tables/response-fields.ts. Every walk is bounded.
 
-import { chainStart, type EvalContext, matchClose, openersAround } from "./evaluate.js";
+import { bodyEnd, definitionOf } from "./definition.js";
+import { chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
 /** One read of the response, in its written form; `at`/`end` locate it in the source. */
@@ -283,4 +284,61 @@ export function parsedValueReads(ctx: EvalContext, python: boolean, text: string
   const name = assignedTo(tokens, callStart);
   if (name !== undefined) reads.push(...readsOf(tokens, name, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false));
   return reads;
+}
+
+/**
+ * Whether the function body in tokens [from, to] returns the parsed body: a `return` of
+ * `.json()`, `json.loads(…)` (Python) or `JSON.parse(…)` (JavaScript), or of a call to another
+ * function of the file that does (`return self._send(…)`, `return await send(…)`), one such step
+ * at most. `own` is the function's own name (a recursive call proves nothing).
+ */
+export function returnsParsed(tokens: readonly Token[], text: string, [from, to]: [number, number], python: boolean, own?: string, depth = 0): boolean {
+  for (let k = from; k <= to && k < tokens.length && k - from < 4 * WALK_LIMIT; k++) {
+    const t = tokens[k] as Token;
+    if (k > from && (t.text === "def" || t.text === "function")) return false;
+    if (t.text !== "return") continue;
+    // The returned expression: up to a `;`, or the end of its line outside brackets.
+    let open = 0;
+    for (let j = k + 1; j < tokens.length && j - k < 24 && tokens[j]?.text !== ";"; j++) {
+      const here = tokens[j] as Token;
+      if (open === 0 && text.slice((tokens[j - 1] as Token).end, here.start).includes("\n")) break;
+      if (here.text === "(" || here.text === "[" || here.text === "{") open++;
+      else if (here.text === ")" || here.text === "]" || here.text === "}") open--;
+      const x = (offset: number) => tokens[j + offset]?.text;
+      if (x(0) === "json" && x(-1) === "." && x(1) === "(" && x(2) === ")") return true;
+      if (python && x(0) === "loads" && x(-1) === "." && x(-2) === "json" && x(1) === "(") return true;
+      if (!python && x(0) === "parse" && x(-1) === "." && x(-2) === "JSON" && x(1) === "(") return true;
+    }
+    let first = k + 1;
+    if (tokens[first]?.text === "await") first++;
+    if ((tokens[first]?.text === "self" || tokens[first]?.text === "this") && tokens[first + 1]?.text === ".") first += 2;
+    const callee = tokens[first];
+    if (depth > 0 || callee?.kind !== "ident" || callee.text === own || tokens[first + 1]?.text !== "(") continue;
+    const def = definitionOf(tokens, callee.text, python, true);
+    if (def && returnsParsed(tokens, text, [def.body, bodyEnd(tokens, def, python, 4 * WALK_LIMIT)], python, callee.text, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * The reads of a v1 call made through a request function of this file that returns the parsed
+ * body (issue 41, item 3: "the request function's return"): `pod = self._request("GET", f"/pods/{id}")`
+ * then `pod["desiredStatus"]`, or `call(…)["id"]`. `urlAt` is the token where the call's path
+ * argument starts. None when the function is not this file's, or does not return the parsed body.
+ */
+export function requestFunctionReads(ctx: EvalContext, python: boolean, text: string, urlAt: number): ResponseRead[] {
+  const { tokens } = ctx;
+  const [open] = openersAround(tokens, urlAt);
+  if (open === undefined || tokens[open]?.text !== "(") return [];
+  let nameAt = open - 1;
+  // `send<T>(…)`: the type arguments between the name and the call.
+  if (!python && tokens[nameAt]?.text === ">") {
+    while (nameAt > 0 && open - nameAt < 24 && tokens[nameAt]?.text !== "<") nameAt--;
+    nameAt--;
+  }
+  const callee = tokens[nameAt];
+  const def = callee?.kind === "ident" ? definitionOf(tokens, callee.text, python, true) : undefined;
+  if (!callee || !def || !returnsParsed(tokens, text, [def.body, bodyEnd(tokens, def, python, 4 * WALK_LIMIT)], python, callee.text)) return [];
+  const close = matchClose(tokens, open);
+  return close < 0 ? [] : parsedValueReads(ctx, python, text, chainStart(tokens, nameAt), close);
 }

@@ -22,7 +22,7 @@ import { childPointer, type BodyAnchor } from "./body-anchor.js";
 import { type Dialect, type MethodSource, methodAt, methodInText, shellBody } from "./method.js";
 import type { Surroundings } from "./resolve.js";
 import { routes } from "../../output/routes.mjs";
-import { parsedValueReads, type ResponseRead, responseReads } from "./response-reads.js";
+import { parsedValueReads, type ResponseRead, responseReads, returnsParsed } from "./response-reads.js";
 import type { SourcePosition, V2Call } from "./v2-call.js";
 
 export type { SourcePosition, V2Call } from "./v2-call.js";
@@ -459,18 +459,6 @@ function addReads(reader: Reader, call: V2Call, reads: readonly ResponseRead[]):
   }
 }
 
-/** Whether a request function's body (tokens `body`) returns the parsed body (`return r.json()`, `return (await res.json())`, `return response.json()`). */
-function returnsJson(tokens: readonly Token[], [from, to]: [number, number]): boolean {
-  for (let k = from; k <= to && k < tokens.length && k - from < 2000; k++) {
-    const t = tokens[k] as Token;
-    if (k > from && (t.text === "def" || t.text === "function")) return false;
-    if (t.text !== "return") continue;
-    for (let j = k + 1; j < tokens.length && j - k < 12 && tokens[j]?.kind !== "nl" && tokens[j]?.text !== ";"; j++)
-      if (tokens[j]?.text === "json" && tokens[j - 1]?.text === "." && tokens[j + 1]?.text === "(" && tokens[j + 2]?.text === ")") return true;
-  }
-  return false;
-}
-
 function decodeName(name: string): string {
   try {
     return decodeURIComponent(name);
@@ -768,7 +756,7 @@ function readFunctionCalls(reader: Reader, { name, index, selfFirst, body }: Req
   const { ctx } = reader;
   const { tokens } = ctx;
   const selfShift = ctx.python && selfFirst;
-  const parsed = (reader.dialect === "python" || reader.dialect === "js") && returnsJson(tokens, body);
+  const parsed = (reader.dialect === "python" || reader.dialect === "js") && returnsParsed(tokens, reader.text, body, ctx.python, name);
   for (let k = 0; k + 1 < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind !== "ident" || t.text !== name || tokens[k + 1]?.text !== "(") continue;

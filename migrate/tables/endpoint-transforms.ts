@@ -64,7 +64,11 @@ export function gpuTypesToPools({ body, mode, context }: TransformInput): Transf
         set.push(["/gpu/pools", selection.pools]);
         if (selection.excludedTypes.length > 0) set.push(["/gpu/excludedTypes", selection.excludedTypes]);
         const excluding = selection.excludedTypes.length > 0 ? `, excluding ${list(selection.excludedTypes)}` : " (whole pools)";
-        notes.push({ level: "info", field: "gpuTypeIds", message: `pools ${list(selection.pools)}${excluding} select exactly the v1 types` });
+        const from =
+          context.snapshot === undefined
+            ? ""
+            : ` in the bundled catalog snapshot of ${context.snapshot} (no --catalog given): check them against \`GET /v2/catalog/gpus\`, or pass --catalog`;
+        notes.push({ level: "info", field: "gpuTypeIds", message: `pools ${list(selection.pools)}${excluding} select exactly the v1 types${from}` });
       }
     }
   } else if (mode === "create") {

@@ -214,8 +214,12 @@ describe("an object member is no variable: a migrated pod body's `gpu: { id: …
     writeFileSync(join(dir, "client.ts"), text);
     const [finding] = jsonLines<JsonFinding>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout);
     expect(finding?.v1).toEqual({ method: "GET", path: "/endpoints/${id}?includeWorkers=true" });
+    // --unsafe-fixes drops the expansion (round twelve): `${id}` is still the endpoint's id in the v2 path.
     run(dir, ["--fix", "--unsafe-fixes"]);
-    expect(readFileSync(join(dir, "client.ts"), "utf8")).toBe(text);
+    const fixed = text.replace("https://rest.runpod.io/v1/endpoints/${id}?includeWorkers=true", "https://api.runpod.io/v2/serverless/${id}");
+    expect(readFileSync(join(dir, "client.ts"), "utf8")).toBe(fixed);
+    run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(readFileSync(join(dir, "client.ts"), "utf8")).toBe(fixed);
   });
 });
 
