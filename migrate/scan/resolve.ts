@@ -150,7 +150,7 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
     if (listKey === undefined || read.item) return;
     field = { v1: "[…]", v2: listKey };
     const listAccess = read.form === "list" ? (read.python ? `["${listKey}"]` : `.${listKey}`) : undefined;
-    if (read.form === "list" && listAccess !== undefined) edit = { start: read.insertAt, end: read.insertAt, text: listAccess };
+    if (read.form === "list" && listAccess !== undefined && !read.typed) edit = { start: read.insertAt, end: read.insertAt, text: listAccess };
     message =
       read.form === "list"
         ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${read.match}${listAccess}\``
@@ -173,12 +173,14 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
         };
       else if (read.form === "dot") edit = { start: read.span[0], end: read.span[1], text: to.join(read.optional ? "?." : ".") };
     }
+    if (read.typed) edit = undefined;
     const where = `the v2 ${kind === "networkVolume" ? "network volume" : kind}`;
     message =
       to === null
         ? `${where} has no \`${read.field}\`: ${mapping.note}; change this read by hand`
-        : `${where} has \`${to.join(".")}\` in place of \`${read.field}\`; ${mapping.note}: read \`${to.join(".")}\`${edit ? "" : ", by hand (v2 may omit it, and this read would then raise)"}`;
+        : `${where} has \`${to.join(".")}\` in place of \`${read.field}\`; ${mapping.note}: read \`${to.join(".")}\`${edit || read.typed ? "" : ", by hand (v2 may omit it, and this read would then raise)"}`;
   }
+  if (read.typed) message += "; the value's type is written as v1's answer (a type argument of the call): change that type together with the read";
   const finding: Finding = {
     line: read.line,
     column: read.column,
@@ -432,7 +434,13 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
       } satisfies FixInput,
     });
     const call = findings[findings.length - 1] as Finding;
-    if (call.v2 !== null && candidate.reads) for (const read of candidate.reads) pushRead(findings, call, read, mapping?.operation);
+    if (call.v2 !== null && candidate.reads) {
+      // Code that already reads v2's wrapper key (`data.get("endpoints", [])` beside `isinstance(data, list)`)
+      // handles both answers: its list test and list uses are not reported.
+      const listKey = mapping?.operation === undefined ? undefined : LIST_KEYS[mapping.operation];
+      const both = listKey !== undefined && candidate.reads.some((read) => "field" in read && !read.item && read.field === listKey);
+      for (const read of candidate.reads) if (!(both && (read.form === "value" || read.form === "list"))) pushRead(findings, call, read, mapping?.operation);
+    }
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -10,8 +10,12 @@ import { bodyEnd, definitionOf } from "./definition.js";
 import { chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { literalText, type Token } from "./lex/tokens.js";
 
-/** One read of the response, in its written form; `at`/`end` locate it in the source. */
-export type ResponseRead = { at: number; end: number; item: boolean } & (
+/**
+ * One read of the response, in its written form; `at`/`end` locate it in the source. `typed`: the
+ * value has a type written for it (`restRequest<Pod[]>(…)`), which a rewritten read would no
+ * longer match, so the read is reported and not rewritten.
+ */
+export type ResponseRead = { at: number; end: number; item: boolean; typed?: true } & (
   | { form: "subscript"; field: string; quote: string; span: [number, number] }
   | { form: "get"; field: string; quote: string; span: [number, number] }
   | { form: "dot"; field: string; span: [number, number]; optional: boolean }
@@ -340,5 +344,8 @@ export function requestFunctionReads(ctx: EvalContext, python: boolean, text: st
   const def = callee?.kind === "ident" ? definitionOf(tokens, callee.text, python, true) : undefined;
   if (!callee || !def || !returnsParsed(tokens, text, [def.body, bodyEnd(tokens, def, python, 4 * WALK_LIMIT)], python, callee.text)) return [];
   const close = matchClose(tokens, open);
-  return close < 0 ? [] : parsedValueReads(ctx, python, text, chainStart(tokens, nameAt), close);
+  if (close < 0) return [];
+  const reads = parsedValueReads(ctx, python, text, chainStart(tokens, nameAt), close);
+  // `restRequest<Pod[]>(…)`: the value is typed as v1's answer; `pods.pods` would not type-check.
+  return nameAt === open - 1 ? reads : reads.map((read) => ({ ...read, typed: true as const }));
 }

@@ -171,4 +171,39 @@ describe.skipIf(!python)("what a call through a request function reads back", ()
     const rows = jsonLines<Row & { ruleId: string }>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout);
     expect(rows.some((row) => row.ruleId === "v1-response-field")).toBe(false);
   });
+
+  it("a value typed as v1's answer (`restRequest<Pod[]>`) is reported, not rewritten: the rewrite would not type-check", () => {
+    const client = [
+      "interface Pod { id: string }",
+      'const BASE = "https://rest.runpod.io/v1";',
+      "async function restRequest<T>(method: string, path: string): Promise<T> {",
+      "  const r = await fetch(`${BASE}${path}`, { method });",
+      "  return (await r.json()) as T;",
+      "}",
+      "export async function listPods(): Promise<string[]> {",
+      '  const pods = await restRequest<Pod[]>("GET", "/pods");',
+      "  return pods.map((p) => p.id);",
+      "}",
+      "",
+    ].join("\n");
+    const dir = scratch({ "client.ts": client });
+    const rows = jsonLines<Row & { ruleId: string }>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout);
+    const read = rows.find((row) => row.ruleId === "v1-response-field");
+    expect(read?.notes[0]?.message).toContain("a type argument of the call");
+    run(dir, ["--fix", "--unsafe-fixes"]);
+    const fixed = readFileSync(join(dir, "client.ts"), "utf8");
+    expect(fixed).toContain('const BASE = "https://api.runpod.io/v2";');
+    expect(fixed).toContain("  return pods.map((p) => p.id);");
+  });
+
+  it("code that already reads v2's wrapper key beside its list test handles both answers, and is not reported", () => {
+    const both = THROUGH.replace(
+      '        pod = self._request("GET", f"/pods/{pod_id}")\n        return pod["desiredStatus"] == "RUNNING"',
+      '        pods = self._request("GET", "/pods")\n        return pods if isinstance(pods, list) else pods.get("pods", [])',
+    );
+    expect(both).not.toBe(THROUGH);
+    const dir = scratch({ "client.py": both });
+    const rows = jsonLines<Row & { ruleId: string }>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout);
+    expect(rows.map((row) => row.ruleId)).toEqual(["v1-call"]);
+  });
 });
