@@ -7,7 +7,6 @@
 // whose keys v2 builds differently (nested, merged, dropped) must be reported instead; and enough
 // of the generated calls are fixed for the property to say something.
 
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +17,7 @@ import { migrateRequest } from "../../migrate/request.js";
 import { ROUTES } from "../../migrate/route-table.js";
 import { fixFile } from "../../migrate/scan/fix.js";
 import { scanSource } from "../../migrate/scan/index.js";
-import { has } from "./scan-harness.js";
+import { has, pythonRequests } from "./scan-harness.js";
 
 const python = has("python3", ["--version"]);
 
@@ -101,12 +100,7 @@ interface Sent {
 function sends(text: string, paths: boolean[][]): Sent[] {
   writeFileSync(join(dir, "client.py"), text);
   const calls = paths.map((path) => `client.go(${path.map((flag) => (flag ? "True" : "False")).join(", ")})`).join("; ");
-  const ran = spawnSync("python3", ["-B", "-c", `import client; ${calls}`], { cwd: dir, encoding: "utf8" });
-  expect(ran.stderr).toBe("");
-  return ran.stdout
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Sent);
+  return pythonRequests<Sent>(dir, calls);
 }
 
 describe.skipIf(!python)("keys set after a body literal: every path of a fixed call sends the v2 migration of what it sent before (issue 41)", () => {

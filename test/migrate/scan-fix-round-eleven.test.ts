@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, expectLintsValid, has, nodeRequests, REQUESTS_STUB, scanFix, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, has, nodeRequests, pythonLines, REQUESTS_STUB, scanFix, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-round-eleven-");
 const python = has("python3", ["--version"]);
@@ -52,21 +52,12 @@ interface Sent {
   body: unknown;
 }
 
-function runPython(dir: string, program: string, env: Record<string, string> = {}): Sent[] {
-  const ran = spawnSync("python3", ["-B", "-c", program], { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
-  expect(ran.stderr).toBe("");
-  return ran.stdout
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Sent);
-}
-
 describe.skipIf(!python)("a base imported from another module and written at each call", () => {
   it("moves once in its module, every call's path is migrated where it is written, and the program sends v2 requests that lint valid", () => {
     const dir = scratch({ "config.py": CONFIG, "endpoints.py": ENDPOINTS, "requests.py": REQUESTS_STUB });
     const drive = "import endpoints; endpoints.create_endpoint('e', 't1'); endpoints.get_endpoint('ep1'); endpoints.delete_endpoint('ep1')";
     // Before: every request goes to the retired v1 API.
-    expect(runPython(dir, drive).map((sent) => sent.url)).toEqual([
+    expect(pythonLines<Sent>(dir, drive).map((sent) => sent.url)).toEqual([
       "https://rest.runpod.io/v1/endpoints",
       "https://rest.runpod.io/v1/endpoints/ep1",
       "https://rest.runpod.io/v1/endpoints/ep1",
@@ -77,7 +68,7 @@ describe.skipIf(!python)("a base imported from another module and written at eac
     const endpoints = readFileSync(join(dir, "endpoints.py"), "utf8");
     expect(endpoints).toContain("from config import API, TIMEOUT\n");
     expect(endpoints).toContain('requests.get(f"{API}/serverless/{endpoint_id}", timeout=TIMEOUT)');
-    const sent = runPython(dir, drive);
+    const sent = pythonLines<Sent>(dir, drive);
     expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
       "POST https://api.runpod.io/v2/serverless",
       "GET https://api.runpod.io/v2/serverless/ep1",
@@ -161,8 +152,8 @@ describe.skipIf(!python)("a base read through an environment reader of the tree 
     expect(fixed.stderr).toContain("fixed 1 call in 2 files; 0 calls left");
     expect(readFileSync(join(dir, "urls.py"), "utf8")).toContain('DEFAULT_REST_URL = "https://api.runpod.io/v2"');
     expect(readFileSync(join(dir, "volumes.py"), "utf8")).toContain('requests.get(f"{REST_URL}/network-volumes", timeout=5)');
-    expect(runPython(dir, "import volumes; volumes.list_volumes()").map((sent) => sent.url)).toEqual(["https://api.runpod.io/v2/network-volumes"]);
-    expect(runPython(dir, "import volumes; volumes.list_volumes()", { RUNPOD_REST_URL: "http://127.0.0.1:8787/v2/" }).map((sent) => sent.url)).toEqual([
+    expect(pythonLines<Sent>(dir, "import volumes; volumes.list_volumes()").map((sent) => sent.url)).toEqual(["https://api.runpod.io/v2/network-volumes"]);
+    expect(pythonLines<Sent>(dir, "import volumes; volumes.list_volumes()", { RUNPOD_REST_URL: "http://127.0.0.1:8787/v2/" }).map((sent) => sent.url)).toEqual([
       "http://127.0.0.1:8787/v2/network-volumes",
     ]);
   });
@@ -222,7 +213,7 @@ describe.skipIf(!python)("a request function also called with a path that names 
       "test_adaptor.py:5 (`/ping…` through `rest_request`): sent to the base `_REST_BASE`, now https://api.runpod.io/v2, and left as written",
     );
     expect(readFileSync(join(dir, "test_adaptor.py"), "utf8")).toBe(ADAPTOR_TEST);
-    expect(runPython(dir, "import volume; volume.list_volumes(); volume.delete_volume('v1')").map(({ method, url }) => `${method} ${url}`)).toEqual([
+    expect(pythonLines<Sent>(dir, "import volume; volume.list_volumes(); volume.delete_volume('v1')").map(({ method, url }) => `${method} ${url}`)).toEqual([
       "GET https://api.runpod.io/v2/network-volumes",
       "DELETE https://api.runpod.io/v2/network-volumes/v1",
     ]);

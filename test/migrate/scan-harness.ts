@@ -137,14 +137,23 @@ class Session:
         return request("POST", url, **kwargs)
 `;
 
-/** Runs `import client; CALL` with python3 in `dir` (a stub `requests` beside it that prints each request): the JSON lines it printed. */
-export function pythonRequests(dir: string, call: string): unknown[] {
-  const result = spawnSync("python3", ["-c", `import client; ${call}`], { cwd: dir, encoding: "utf8" });
+/**
+ * Runs `program` with python3 in `dir` (no bytecode written, so a file rewritten between runs is
+ * read again), `env` added to the environment: the JSON lines it printed. It must print nothing on
+ * stderr.
+ */
+export function pythonLines<Line = unknown>(dir: string, program: string, env: Record<string, string> = {}): Line[] {
+  const result = spawnSync("python3", ["-B", "-c", program], { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
   expect(result.stderr).toBe("");
   return result.stdout
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line) as Line);
+}
+
+/** Runs `import client; CALL` with python3 in `dir` (a stub `requests` beside it that prints each request): the JSON lines it printed. */
+export function pythonRequests<Line = unknown>(dir: string, call: string): Line[] {
+  return pythonLines<Line>(dir, `import client; ${call}`);
 }
 
 /** One request a program under `nodeRequests` sent: its method, URL, Content-Type (absent when none) and JSON body (absent when none). */
