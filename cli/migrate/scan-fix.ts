@@ -17,6 +17,7 @@ import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFa
 import { languageOf } from "../../migrate/scan/lex/languages.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
+import { FROM_SNAPSHOT } from "../../migrate/tables/endpoint-transforms.js";
 import type { ScannedFile } from "./scan.js";
 import { readFileWithin } from "../../input/read-input.js";
 import { writeGuarded } from "./scan-write.js";
@@ -157,7 +158,7 @@ export function fixFiles(
 function snapshotNotes(file: string, fixed: readonly Finding[]): string[] {
   return fixed.flatMap((finding) =>
     finding.notes
-      .filter((note) => note.field === "gpuTypeIds" && note.message.includes("bundled catalog snapshot"))
+      .filter((note) => note.field === "gpuTypeIds" && note.message.includes(FROM_SNAPSHOT))
       .map((note) => `${printable(file)}:${finding.line}:${finding.column}: gpuTypeIds: ${printable(note.message)}\n`),
   );
 }

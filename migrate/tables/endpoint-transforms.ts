@@ -32,6 +32,9 @@ export function gpuOrCpuWorkers(input: TransformInput): TransformOutput {
   return { set: out.set, notes: [...notes, ...(out.notes ?? [])] };
 }
 
+/** The words of a `gpuTypeIds` note whose pools the bundled snapshot chose (`migrate scan --unsafe-fixes` says each on stderr). */
+export const FROM_SNAPSHOT = "in the bundled catalog snapshot of";
+
 /** Spec "Create a serverless endpoint", rule 14, plus `gpuCount` and the CUDA constraints. */
 export function gpuTypesToPools({ body, mode, context }: TransformInput): TransformOutput {
   const set: [string, unknown][] = [];
@@ -67,7 +70,7 @@ export function gpuTypesToPools({ body, mode, context }: TransformInput): Transf
         const from =
           context.snapshot === undefined
             ? ""
-            : ` in the bundled catalog snapshot of ${context.snapshot} (no --catalog given): check them against \`GET /v2/catalog/gpus\`, or pass --catalog`;
+            : ` ${FROM_SNAPSHOT} ${context.snapshot} (no --catalog given): check them against \`GET /v2/catalog/gpus\`, or pass --catalog`;
         notes.push({ level: "info", field: "gpuTypeIds", message: `pools ${list(selection.pools)}${excluding} select exactly the v1 types${from}` });
       }
     }
