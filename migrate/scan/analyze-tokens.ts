@@ -40,7 +40,7 @@ import { envDefaultStart, envReadEnd } from "./env-default.js";
 import { shellDefaults } from "./shell-source.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
-import { requestFunctionReads, responseReads } from "./response-reads.js";
+import { requestFunctionReads, responseReads, returningFunction } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { joinedAsPath, startsWithResource, withSlash } from "./slashless.js";
@@ -633,6 +633,9 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // Through a request function of the file that returns the parsed body, its value is that body.
     let reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
     if (!mention && reads.length === 0 && (dialect === "python" || dialect === "js")) reads = requestFunctionReads(ctx, dialect === "python", text, callAt);
+    // A function of the file that returns the call's parsed body: its callers read that body, in this module or another.
+    const returned = !mention && (dialect === "python" || dialect === "js") ? returningFunction(tokens, dialect === "python", text, callAt) : undefined;
+    if (returned) (candidates[candidates.length - 1] as Candidate).returnedBy = returned;
     if (reads.length > 0)
       (candidates[candidates.length - 1] as Candidate).reads = reads.map((read) => ({
         ...read,

@@ -27,7 +27,7 @@ export interface ScopeFile {
   lines?: string[];
 }
 
-interface Header {
+export interface Header {
   kind: "class" | "function";
   name: string;
   /** 1-based line of the `def`/`class` header. */
@@ -40,7 +40,7 @@ const stemOf = (path: string) => path.replace(/^.*[\\/]/, "").replace(/\.pyi?$/,
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The `def`/`class` headers around line `line` (1-based), innermost first. */
-function enclosing(file: ScopeFile, line: number): Header[] {
+export function enclosing(file: ScopeFile, line: number): Header[] {
   const lines = (file.lines ??= file.text.split("\n"));
   const out: Header[] = [];
   let bound = indentOf(lines[line - 1] ?? "");

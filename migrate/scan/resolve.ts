@@ -10,7 +10,7 @@ import type { MigrationContext, Note } from "../types.js";
 import type { Bases, FileAnalysis, FixSite } from "./candidate.js";
 import type { MethodAnchor } from "./method.js";
 import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from "../tables/response-fields.js";
-import type { LocatedRead } from "./response-reads.js";
+import type { LocatedRead, Returned } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 import { documentFinding } from "./openapi-document.js";
@@ -80,6 +80,8 @@ export interface FixInput {
   onV2Base?: { base: "stated" | "relative"; note: Note };
   /** The query is built at run time by a builder whose names v2kit reads (query-builder.ts): a fix renames or stops names there. */
   runtimeQuery?: RuntimeQuery;
+  /** The function of the call's file that returns its parsed body (response-reads.ts): where its callers' reads come from. */
+  returnedBy?: Returned;
 }
 
 export interface FindingBody {
@@ -139,7 +141,7 @@ function migrateBody(mapping: RouteMapping | undefined, text: string, context: M
  * answers differently: a field the table moves or drops, a list read as a bare array. Its
  * `readEdit` reads the v2 place, when the written form makes that certain.
  */
-function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operation: string | undefined): void {
+function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operation: string | undefined, via?: string): void {
   const kind: ResponseKind | undefined = responseKindOf(operation);
   const listKey = operation === undefined ? undefined : LIST_KEYS[operation];
   if (kind === undefined) return;
@@ -180,7 +182,9 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
         ? `${where} has no \`${read.field}\`: ${mapping.note}; change this read by hand`
         : `${where} has \`${to.join(".")}\` in place of \`${read.field}\`; ${mapping.note}: read \`${to.join(".")}\`${edit || read.typed ? "" : ", by hand (v2 may omit it, and this read would then raise)"}`;
   }
-  if (read.typed) message += "; the value's type is written as v1's answer (a type argument of the call): change that type together with the read";
+  if (read.typed)
+    message += "; the value's type is written as v1's answer (a type argument of the call, or a declared return type): change that type together with the read";
+  if (via !== undefined) message += ` (${via})`;
   const finding: Finding = {
     line: read.line,
     column: read.column,
@@ -431,16 +435,28 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(candidate.base && !candidate.base.hostShown ? { hostElsewhere: true } : {}),
         ...(onV2 !== undefined && onV2Note ? { onV2Base: { base: onV2, note: onV2Note } } : {}),
         ...(runtime ? { runtimeQuery: runtime } : {}),
+        ...(candidate.returnedBy ? { returnedBy: candidate.returnedBy } : {}),
       } satisfies FixInput,
     });
     const call = findings[findings.length - 1] as Finding;
-    if (call.v2 !== null && candidate.reads) {
-      // Code that already reads v2's wrapper key (`data.get("endpoints", [])` beside `isinstance(data, list)`)
-      // handles both answers: its list test and list uses are not reported.
-      const listKey = mapping?.operation === undefined ? undefined : LIST_KEYS[mapping.operation];
-      const both = listKey !== undefined && candidate.reads.some((read) => "field" in read && !read.item && read.field === listKey);
-      for (const read of candidate.reads) if (!(both && (read.form === "value" || read.form === "list"))) pushRead(findings, call, read, mapping?.operation);
-    }
+    if (candidate.reads) findings.push(...readFindings(call, candidate.reads));
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/**
+ * The `v1-response-field` findings of reads of the response of `call` (a resolved v1 call), in its
+ * own file or, with `via` (how the value got there: "the value of `api.get_endpoint(…)`, …"), in a
+ * module that calls a function returning it (caller-reads.ts).
+ */
+export function readFindings(call: Finding, reads: readonly LocatedRead[], via?: string): Finding[] {
+  if (call.v2 === null) return [];
+  const operation = call.fixInput?.route?.operation;
+  // Code that already reads v2's wrapper key (`data.get("endpoints", [])` beside `isinstance(data, list)`)
+  // handles both answers: its list test and list uses are not reported.
+  const listKey = operation === undefined ? undefined : LIST_KEYS[operation];
+  const both = listKey !== undefined && reads.some((read) => "field" in read && !read.item && read.field === listKey);
+  const found: Finding[] = [];
+  for (const read of reads) if (!(both && (read.form === "value" || read.form === "list"))) pushRead(found, call, read, operation, via);
+  return found;
 }

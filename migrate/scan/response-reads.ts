@@ -7,8 +7,10 @@
 // migrate/tables/response-fields.ts. Every walk is bounded.
 
 import { bodyEnd, definitionOf } from "./definition.js";
-import { chainStart, type EvalContext, matchClose, openersAround, WALK_LIMIT } from "./evaluate.js";
+import { lineAt } from "./candidate.js";
+import { chainStart, type EvalContext, matchClose, matchOpen, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { literalText, type Token } from "./lex/tokens.js";
+import { enclosing } from "./python-scope.js";
 
 /**
  * One read of the response, in its written form; `at`/`end` locate it in the source. `typed`: the
@@ -68,11 +70,15 @@ function dataOfPattern(tokens: readonly Token[], valueStart: number): string | u
 }
 
 /** The name assigned by the statement whose value starts at token `valueStart` (`data = …`, `const data = await …`). */
-function assignedTo(tokens: readonly Token[], valueStart: number): string | undefined {
+function assignedTo(tokens: readonly Token[], valueStart: number, text: string): string | undefined {
   let k = valueStart;
   if (tokens[k - 1]?.text === "await") k--;
   const name = tokens[k - 2];
-  if (tokens[k - 1]?.text !== "=" || name?.kind !== "ident" || tokens[k - 3]?.text === "." || tokens[k - 3]?.text === "?.") return undefined;
+  // `const pod: Pod = …`: the name before `=` is a type, and the value is typed; not followed.
+  const colon = tokens[k - 3];
+  if (tokens[k - 1]?.text !== "=" || name?.kind !== "ident" || colon?.text === "." || colon?.text === "?.") return undefined;
+  // (A `:` that ends the line before is a Python block's, `def f():` then `data = …`.)
+  if (colon?.text === ":" && !text.slice(colon.end, name.start).includes("\n")) return undefined;
   return name.text;
 }
 
@@ -160,7 +166,7 @@ function readsOf(tokens: readonly Token[], name: string, from: number, to: numbe
       reads.push({ form: "value", python, at: t.start, end: t.end, item: false });
       continue;
     }
-    const list = listUse(tokens, k, python, text);
+    const list = listUse(tokens, k, k, python, text);
     if (list) {
       reads.push({ form: "list", insertAt: t.end, python, at: t.start, end: t.end, item: false });
       if (list.itemName !== undefined) reads.push(...readsOf(tokens, list.itemName, list.from, list.to, python, text, true));
@@ -176,49 +182,66 @@ function listTest(tokens: readonly Token[], k: number, python: boolean): boolean
   return tokens[k - 2]?.text === "isArray" && tokens[k - 3]?.text === "." && tokens[k - 4]?.text === "Array" && tokens[k + 1]?.text === ")";
 }
 
-/** Token `k` (the value) used as a list: `for p in data:`, `len(data)`, `data[0]`, `data.map(…)`, `for (const p of data)`; the item's name and scope when it has one. */
-function listUse(tokens: readonly Token[], k: number, python: boolean, text: string): { itemName?: string; from: number; to: number } | undefined {
-  const next = tokens[k + 1];
-  if (next?.text === "[" && tokens[k + 2]?.kind === "num") return { from: k, to: k };
+/**
+ * The value in tokens [first, last] (a name, or a call) used as a list: `for p in data:`, `[p for p
+ * in data]`, `len(data)`, `data[0]`, `data.map(…)`, `for (const p of data)`; the item's name and
+ * scope when it has one.
+ */
+function listUse(
+  tokens: readonly Token[],
+  first: number,
+  last: number,
+  python: boolean,
+  text: string,
+): { itemName?: string; from: number; to: number } | undefined {
+  const next = tokens[last + 1];
+  if (next?.text === "[" && tokens[last + 2]?.kind === "num") return { from: last, to: last };
   if (python) {
-    if (tokens[k - 1]?.text === "in" && tokens[k - 3]?.text === "for" && tokens[k - 2]?.kind === "ident" && next?.text === ":") {
+    if (tokens[first - 1]?.text === "in" && tokens[first - 3]?.text === "for" && tokens[first - 2]?.kind === "ident") {
+      const itemName = tokens[first - 2]?.text as string;
+      if (next?.text !== ":") {
+        // A comprehension (`[v["id"] for v in data]`): the item is read inside its brackets.
+        const [open] = openersAround(tokens, first - 3);
+        const close = open === undefined ? -1 : matchClose(tokens, open);
+        return close < 0 ? undefined : { itemName, from: (open as number) + 1, to: close };
+      }
       // The loop body: the lines indented deeper than the `for` line.
       const indent = (offset: number) => {
         const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
         return /^[ \t]*/.exec(text.slice(lineStart))?.[0].length ?? 0;
       };
-      const own = indent((tokens[k - 3] as Token).start);
-      let to = k + 2;
-      while (to < tokens.length && to - k < WINDOW) {
+      const own = indent((tokens[first - 3] as Token).start);
+      let to = last + 2;
+      while (to < tokens.length && to - last < WINDOW) {
         const t = tokens[to] as Token;
         const lineStart = text.lastIndexOf("\n", t.start - 1) + 1;
         if (text.slice(lineStart, t.start).trim() === "" && indent(t.start) <= own) break;
         to++;
       }
-      return { itemName: tokens[k - 2]?.text as string, from: k + 2, to };
+      return { itemName, from: last + 2, to };
     }
-    if (tokens[k - 1]?.text === "(" && tokens[k - 2]?.text === "len" && next?.text === ")") return { from: k, to: k };
+    if (tokens[first - 1]?.text === "(" && tokens[first - 2]?.text === "len" && next?.text === ")") return { from: last, to: last };
     return undefined;
   }
   if (
-    tokens[k - 1]?.text === "of" &&
-    tokens[k - 2]?.kind === "ident" &&
-    /^(?:const|let|var)$/.test(tokens[k - 3]?.text ?? "") &&
-    tokens[k - 4]?.text === "(" &&
+    tokens[first - 1]?.text === "of" &&
+    tokens[first - 2]?.kind === "ident" &&
+    /^(?:const|let|var)$/.test(tokens[first - 3]?.text ?? "") &&
+    tokens[first - 4]?.text === "(" &&
     next?.text === ")"
   ) {
-    const body = tokens[k + 2]?.text === "{" ? matchClose(tokens, k + 2) : -1;
-    return { itemName: tokens[k - 2]?.text as string, from: k + 2, to: body < 0 ? k + 2 : body };
+    const body = tokens[last + 2]?.text === "{" ? matchClose(tokens, last + 2) : -1;
+    return { itemName: tokens[first - 2]?.text as string, from: last + 2, to: body < 0 ? last + 2 : body };
   }
-  if ((next?.text === "." || next?.text === "?.") && LIST_METHODS.test(tokens[k + 2]?.text ?? "")) {
-    if (tokens[k + 3]?.text !== "(") return { from: k, to: k };
-    const close = matchClose(tokens, k + 3);
+  if ((next?.text === "." || next?.text === "?.") && LIST_METHODS.test(tokens[last + 2]?.text ?? "")) {
+    if (tokens[last + 3]?.text !== "(") return { from: last, to: last };
+    const close = matchClose(tokens, last + 3);
     // `data.map((p) => …)`, `data.map(p => …)`, `data.forEach(function (p) {…})`.
-    let paramAt = k + 4;
+    let paramAt = last + 4;
     if (tokens[paramAt]?.text === "function") paramAt++;
     if (tokens[paramAt]?.text === "(") paramAt++;
     const param = tokens[paramAt];
-    return param?.kind === "ident" && close > 0 ? { itemName: param.text, from: paramAt + 1, to: close } : { from: k, to: k };
+    return param?.kind === "ident" && close > 0 ? { itemName: param.text, from: paramAt + 1, to: close } : { from: last, to: last };
   }
   return undefined;
 }
@@ -243,7 +266,7 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
   const fromValue = (jsonEnd: number, start: number) => {
     const direct = readAt(tokens, jsonEnd, python, false);
     if (direct) reads.push(direct);
-    const name = assignedTo(tokens, start);
+    const name = assignedTo(tokens, start, text);
     if (name !== undefined) reads.push(...readsOf(tokens, name, jsonEnd + 1, scopeEnd(tokens, jsonEnd + 1, python, text, callStart), python, text, false));
     else if (!direct) reads.push({ form: "value", python, at: (tokens[start] as Token).start, end: (tokens[jsonEnd] as Token).end, item: false });
   };
@@ -261,7 +284,7 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
       return reads;
     }
   }
-  const response = assignedTo(tokens, callStart);
+  const response = assignedTo(tokens, callStart, text);
   if (response === undefined) return reads;
   const to = scopeEnd(tokens, close + 1, python, text, callStart);
   for (let k = close + 1; k < to; k++) {
@@ -280,12 +303,19 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
  * returns `.json()` (`data = self._request("GET", "/pods")`, `call(…)["id"]`). `callStart` is the
  * call's first token, `close` its `)`.
  */
-export function parsedValueReads(ctx: EvalContext, python: boolean, text: string, callStart: number, close: number): ResponseRead[] {
+export function parsedValueReads(ctx: Pick<EvalContext, "tokens">, python: boolean, text: string, callStart: number, close: number): ResponseRead[] {
   const { tokens } = ctx;
   const reads: ResponseRead[] = [];
   const direct = readAt(tokens, close, python, false);
   if (direct) reads.push(direct);
-  const name = assignedTo(tokens, callStart);
+  // `for v in call(…)`, `call(…).map(…)`: the call's value is the list (not after `await`, which would then apply to `call(…)["key"]`).
+  const list = direct || tokens[callStart - 1]?.text === "await" ? undefined : listUse(tokens, callStart, close, python, text);
+  if (list) {
+    const end = (tokens[close] as Token).end;
+    reads.push({ form: "list", insertAt: end, python, at: (tokens[callStart] as Token).start, end, item: false });
+    if (list.itemName !== undefined) reads.push(...readsOf(tokens, list.itemName, list.from, list.to, python, text, true));
+  }
+  const name = assignedTo(tokens, callStart, text);
   if (name !== undefined) reads.push(...readsOf(tokens, name, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false));
   return reads;
 }
@@ -317,7 +347,13 @@ export function returnsParsed(tokens: readonly Token[], text: string, [from, to]
     if (tokens[first]?.text === "await") first++;
     if ((tokens[first]?.text === "self" || tokens[first]?.text === "this") && tokens[first + 1]?.text === ".") first += 2;
     const callee = tokens[first];
-    if (depth > 0 || callee?.kind !== "ident" || callee.text === own || tokens[first + 1]?.text !== "(") continue;
+    // `return send<T>(…)`: the type arguments between the name and the call.
+    let paren = first + 1;
+    if (!python && tokens[paren]?.text === "<") {
+      while (paren < tokens.length && paren - first < 24 && tokens[paren]?.text !== ">") paren++;
+      paren++;
+    }
+    if (depth > 0 || callee?.kind !== "ident" || callee.text === own || tokens[paren]?.text !== "(") continue;
     const def = definitionOf(tokens, callee.text, python, true);
     if (def && returnsParsed(tokens, text, [def.body, bodyEnd(tokens, def, python, 4 * WALK_LIMIT)], python, callee.text, depth + 1)) return true;
   }
@@ -348,4 +384,174 @@ export function requestFunctionReads(ctx: EvalContext, python: boolean, text: st
   const reads = parsedValueReads(ctx, python, text, chainStart(tokens, nameAt), close);
   // `restRequest<Pod[]>(…)`: the value is typed as v1's answer; `pods.pods` would not type-check.
   return nameAt === open - 1 ? reads : reads.map((read) => ({ ...read, typed: true as const }));
+}
+
+/**
+ * A function of this file that returns a v1 call's parsed body as its own value, so code that
+ * calls it reads that body (issue 41, item 3, across modules): `def get_endpoint(id): return
+ * call("endpoints/" + id)` read as `api.get_endpoint(x).get("workersMax")` in another module.
+ * `owner`: the object literal the function is a member of (`export const pods = { get: (id) =>
+ * … }`, called as `pods.get(id)`). `typed`: the value's type is written (a type argument at the
+ * call, a declared return type), so a rewritten read would no longer match it.
+ */
+export interface Returned {
+  name: string;
+  owner?: string;
+  typed?: true;
+}
+
+const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
+
+/**
+ * The function whose return value is the parsed body of the call whose URL expression starts at
+ * token `urlAt` (Python and JavaScript): `return call(…)` through a request function of the file
+ * that returns the parsed body, `return requests.get(u).json()`, or `r = …` then `return
+ * r.json()`; in JavaScript also an arrow whose body is the call. Only a module-level Python
+ * function, and a JavaScript function, `const` arrow or member of a `const` object literal: a
+ * method's callers hold an instance v2kit does not follow.
+ */
+export function returningFunction(tokens: readonly Token[], python: boolean, text: string, urlAt: number): Returned | undefined {
+  const [open] = openersAround(tokens, urlAt);
+  if (open === undefined || tokens[open]?.text !== "(") return undefined;
+  let nameAt = open - 1;
+  if (!python && tokens[nameAt]?.text === ">") {
+    while (nameAt > 0 && open - nameAt < 24 && tokens[nameAt]?.text !== "<") nameAt--;
+    nameAt--;
+  }
+  const callee = tokens[nameAt];
+  const close = matchClose(tokens, open);
+  if (callee?.kind !== "ident" || close < 0) return undefined;
+  const callStart = chainStart(tokens, nameAt);
+  // The `return` (or a JavaScript arrow's `=>`) right before token `k`, `await` between them allowed.
+  const returnBefore = (k: number) => {
+    const j = tokens[k - 1]?.text === "await" ? k - 2 : k - 1;
+    return tokens[j]?.text === "return" || (!python && tokens[j]?.text === "=>") ? j : undefined;
+  };
+  let returnAt: number | undefined;
+  let valueEnd = close;
+  const def = definitionOf(tokens, callee.text, python, true);
+  if (def && returnsParsed(tokens, text, [def.body, bodyEnd(tokens, def, python, 4 * WALK_LIMIT)], python, callee.text)) returnAt = returnBefore(callStart);
+  else if (python && jsonAfter(tokens, close) !== undefined) {
+    valueEnd = jsonAfter(tokens, close) as number;
+    returnAt = returnBefore(callStart);
+  } else {
+    // `r = requests.get(…)` or `const r = await fetch(…)`, then `return r.json()`.
+    const response = assignedTo(tokens, callStart, text);
+    if (response === undefined) return undefined;
+    const to = scopeEnd(tokens, close + 1, python, text, callStart);
+    for (let k = close + 1; k < to; k++) {
+      const t = tokens[k] as Token;
+      if (t.kind !== "ident" || t.text !== response || tokens[k - 1]?.text === "." || tokens[k - 1]?.text === "?.") continue;
+      if (tokens[k + 1]?.text === "=" && tokens[k + 2]?.text !== "=") return undefined;
+      const json = jsonAfter(tokens, k);
+      if (json === undefined) continue;
+      returnAt = returnBefore(k);
+      valueEnd = json;
+      break;
+    }
+  }
+  if (returnAt === undefined) return undefined;
+  // The value is the whole returned expression (not `return call(…) or {}`).
+  const after = tokens[valueEnd + 1];
+  const last = tokens[valueEnd] as Token;
+  const ends =
+    after === undefined ||
+    after.text === ";" ||
+    after.text === "}" ||
+    (!python && tokens[returnAt]?.text === "=>" && (after.text === "," || after.text === ")")) ||
+    text.slice(last.end, after.start).includes("\n");
+  if (!ends) return undefined;
+  const typed = nameAt !== open - 1;
+  const found = python ? pythonFunctionOf(tokens, text, returnAt) : jsFunctionOf(tokens, returnAt);
+  if (found === undefined) return undefined;
+  return { ...found, ...(typed || found.typed ? { typed: true as const } : {}) };
+}
+
+/**
+ * The module-level function a Python `return` at token `at` belongs to. A return annotation of a
+ * sequence (`-> List[Dict[str, Any]]`) types the value as v1's bare list: a type checker would
+ * refuse `value["pods"]`, so its reads are typed.
+ */
+function pythonFunctionOf(tokens: readonly Token[], text: string, at: number): Returned | undefined {
+  const headers = enclosing({ path: "", text, tokens: tokens as Token[] }, lineAt(text, (tokens[at] as Token).start).line);
+  const header = headers[0];
+  if (headers.length !== 1 || header?.kind !== "function") return undefined;
+  let def = at;
+  while (def > 0 && !(tokens[def]?.text === "def" && tokens[def + 1]?.text === header.name)) def--;
+  const close = tokens[def + 2]?.text === "(" ? matchClose(tokens, def + 2) : -1;
+  let annotation = "";
+  if (close > 0 && tokens[close + 1]?.text === "-" && tokens[close + 2]?.text === ">")
+    for (let j = close + 3; j < at && tokens[j]?.text !== ":"; j++) annotation += ` ${(tokens[j] as Token).text}`;
+  if (close > 0 && tokens[close + 1]?.text === "->")
+    for (let j = close + 2; j < at && tokens[j]?.text !== ":"; j++) annotation += ` ${(tokens[j] as Token).text}`;
+  return /\b(?:list|List|Sequence|Iterable|tuple|Tuple)\b/.test(annotation) ? { name: header.name, typed: true } : { name: header.name };
+}
+
+/**
+ * The JavaScript function a `return` or arrow `=>` at token `at` belongs to: `function name(…)`,
+ * `const name = (…) =>`, a member `name: (…) =>` or `name(…) {` of `const owner = {…}`; a declared
+ * return type (`): Promise<Pod> =>`) makes it typed.
+ */
+function jsFunctionOf(tokens: readonly Token[], at: number): (Returned & { typed?: true }) | undefined {
+  let arrow = tokens[at]?.text === "=>" ? at : undefined;
+  let block: number | undefined;
+  if (arrow === undefined) {
+    // The function body the `return` is in, through `if`/`for`/`try` blocks.
+    for (const open of openersAround(tokens, at)) {
+      if (tokens[open]?.text !== "{") return undefined;
+      const before = tokens[open - 1];
+      if (before?.text === "else" || before?.text === "try" || before?.text === "finally" || before?.text === "do") continue;
+      if (before?.text === ")") {
+        const head = tokens[matchOpen(tokens, open - 1) - 1];
+        if (head?.kind === "ident" && CONTROL.has(head.text)) continue;
+      }
+      if (before?.text === "=>") arrow = open - 1;
+      else block = open;
+      break;
+    }
+  }
+  const headEnd = arrow ?? block;
+  if (headEnd === undefined) return undefined;
+  // The parameter list's `)`, and a return type between it and the body.
+  let paramsClose = -1;
+  let typed = false;
+  for (let j = headEnd - 1; j >= 0 && headEnd - j < 30; j--) {
+    if (tokens[j]?.text !== ")") continue;
+    if (j === headEnd - 1) paramsClose = j;
+    else if (tokens[j + 1]?.text === ":") {
+      paramsClose = j;
+      typed = true;
+    }
+    break;
+  }
+  let start: number;
+  if (paramsClose >= 0) start = matchOpen(tokens, paramsClose);
+  else if (arrow !== undefined && tokens[arrow - 1]?.kind === "ident") start = arrow - 1;
+  else return undefined;
+  if (start < 0) return undefined;
+  const result = (found: Returned | undefined) => (found && typed ? { ...found, typed: true as const } : found);
+  if (arrow !== undefined) {
+    let k = start;
+    if (tokens[k - 1]?.text === "async") k--;
+    const name = tokens[k - 2];
+    if (name?.kind !== "ident") return undefined;
+    if (tokens[k - 1]?.text === "=" && /^(?:const|let|var)$/.test(tokens[k - 3]?.text ?? "")) return result({ name: name.text });
+    if (tokens[k - 1]?.text === ":") return result(memberOf(tokens, k - 2));
+    return undefined;
+  }
+  const name = tokens[start - 1];
+  if (name?.kind !== "ident") return undefined;
+  if (tokens[start - 2]?.text === "function") return result({ name: name.text });
+  return result(memberOf(tokens, start - 1));
+}
+
+/** The member at name token `k` of `const owner = {…}`: the function `owner.name`. */
+function memberOf(tokens: readonly Token[], k: number): Returned | undefined {
+  const name = tokens[k] as Token;
+  if (tokens[k - 1]?.text !== "{" && tokens[k - 1]?.text !== "," && tokens[k - 1]?.text !== "async") return undefined;
+  const [open] = openersAround(tokens, k);
+  if (open === undefined || tokens[open]?.text !== "{" || tokens[open - 1]?.text !== "=") return undefined;
+  const owner = tokens[open - 2];
+  if (owner?.kind !== "ident" || !/^(?:const|let|var)$/.test(tokens[open - 3]?.text ?? "")) return undefined;
+  return { name: name.text, owner: owner.text };
 }
