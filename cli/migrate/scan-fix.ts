@@ -41,7 +41,7 @@ export function fixFiles(
   let fixedCalls = 0;
   let fixedFakes = 0;
   let fixedFiles = 0;
-  let diff = "";
+  const diffs = new Map<string, string>();
   // Fixed bodies whose GPU pools the bundled catalog snapshot chose (--unsafe-fixes without --catalog): said on stderr.
   const fromSnapshot: string[] = [];
   const { client, baseEdits, applied, fake, moved } = clientPlan(files, texts, run);
@@ -50,13 +50,29 @@ export function fixFiles(
   const entries: ScannedFile[] = [...files];
   for (const path of baseEdits.keys())
     if (!files.some((scanned) => scanned.path === path)) entries.push({ file: path.split("\\").join("/"), findings: [], path });
+  // Reads of a call of another file (through a function returning its response, caller-reads.ts) move only when that
+  // call's fix lands: such files are planned last, once the files of their calls are written or in the diff.
+  const fileOfCall = new Map<Finding, string>();
+  for (const entry of entries) for (const finding of entry.findings) fileOfCall.set(finding, entry.path);
+  const readsElsewhere = (entry: ScannedFile) =>
+    entry.findings.some((finding) => finding.fixInput?.responseOf !== undefined && fileOfCall.get(finding.fixInput.responseOf) !== entry.path);
+  const order = new Map(entries.map((entry, index) => [entry.path, index]));
+  entries.sort((a, b) => Number(readsElsewhere(a)) - Number(readsElsewhere(b)));
+  const landed = new Set<string>();
   const results = new Map<string, FileFix>();
+  const fixedElsewhere = (call: Finding) => {
+    const path = fileOfCall.get(call);
+    return path !== undefined && landed.has(path) && results.get(path)?.fixed.includes(call) === true;
+  };
+  const planned = (entry: ScannedFile, source: string) =>
+    fixFile(source, entry.path, entry.findings, { ...run, client, fake, fixedElsewhere }, baseEdits.get(entry.path));
   for (const entry of entries) {
     const source = sourceOf(entry.path);
-    if (source !== undefined) results.set(entry.path, fixFile(source, entry.path, entry.findings, { ...run, client, fake }, baseEdits.get(entry.path)));
+    if (source !== undefined && !readsElsewhere(entry)) results.set(entry.path, planned(entry, source));
   }
   for (const entry of entries) {
     const source = sourceOf(entry.path);
+    if (source !== undefined && readsElsewhere(entry)) results.set(entry.path, planned(entry, source));
     const result = results.get(entry.path);
     if (source === undefined || result === undefined) {
       left.push(entry);
@@ -69,8 +85,10 @@ export function fixFiles(
     // Calls through a client whose paths v2 keeps, in a file with nothing else to change: migrated by their base's edit.
     const fakesOf = (list: readonly Finding[]) => list.filter((finding) => fake?.(finding) !== undefined).length;
     const movedHere = moved.filter((one) => one.file === entry.path);
-    if (result.edits.length === 0) fixedCalls += result.fixed.length;
-    else {
+    if (result.edits.length === 0) {
+      fixedCalls += result.fixed.length;
+      landed.add(entry.path);
+    } else {
       const unpatchable = run.mode === "diff" ? unchangedText(entry.path, source) : undefined;
       if (unpatchable) {
         process.stderr.write(`v2kit migrate scan: ${printable(entry.file)}: ${unpatchable}: left out of the diff\n`);
@@ -78,7 +96,8 @@ export function fixFiles(
         findings = entry.findings;
       } else if (run.mode === "diff") {
         // Forward slashes in the patch; on POSIX a backslash is part of the name.
-        diff += unifiedDiff(relative(process.cwd(), entry.path).split(sep).join("/"), source, result.edits);
+        diffs.set(entry.path, unifiedDiff(relative(process.cwd(), entry.path).split(sep).join("/"), source, result.edits));
+        landed.add(entry.path);
         fixedCalls += calls(result.fixed) - fakesOf(result.fixed);
         fromSnapshot.push(...snapshotNotes(entry.file, result.fixed));
         fixedFakes += movedHere.length;
@@ -90,6 +109,7 @@ export function fixFiles(
           for (const finding of result.fixed) reasons.set(key(finding), [`${unwritten}: not written`]);
           findings = entry.findings;
         } else {
+          landed.add(entry.path);
           fixedCalls += calls(result.fixed) - fakesOf(result.fixed);
           fixedFakes += movedHere.length;
           fixedFiles++;
@@ -104,9 +124,14 @@ export function fixFiles(
               ...movedReads(
                 source,
                 result.edits,
+                // Reads of another file's call: a new scan of this file alone no longer finds them.
                 result.notFixed
                   .map((unfixed) => unfixed.finding)
-                  .filter((finding) => finding.ruleId === "v1-response-field" && result.fixed.includes(finding.fixInput?.responseOf as Finding)),
+                  .filter(
+                    (finding) =>
+                      finding.ruleId === "v1-response-field" &&
+                      (result.fixed.includes(finding.fixInput?.responseOf as Finding) || !entry.findings.includes(finding.fixInput?.responseOf as Finding)),
+                  ),
               ),
             ].sort((a, b) => a.line - b.line || a.column - b.column);
         }
@@ -131,6 +156,12 @@ export function fixFiles(
     }
     if (annotated.length > 0) left.push({ ...entry, findings: annotated });
   }
+  left.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
+  // In the order the files were scanned, whatever order they were planned in.
+  const diff = [...diffs]
+    .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    .map(([, text]) => text)
+    .join("");
   if (run.mode === "diff") process.stdout.write(diff);
   const remaining = left.reduce((total, scanned) => total + calls(scanned.findings), 0);
   const reads = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-response-field").length, 0);

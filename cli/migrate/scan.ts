@@ -15,6 +15,7 @@ import {
   toSarif,
 } from "../../migrate/index.js";
 import type { FixOptions } from "../../migrate/scan/fix.js";
+import { callerReadFindings } from "../../migrate/scan/caller-reads.js";
 import { codeText, languageOf } from "../../migrate/scan/lex/languages.js";
 import { crateOf } from "../../migrate/scan/rust-client.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
@@ -61,11 +62,15 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
     const tree: Bases = { v1: false, v2: false };
     // A Rust file's crate: the base URLs its Rust files name.
     const byCrate = new Map<string, Bases>();
+    // Python and JavaScript files: where a function that returns a v1 call's response may be called.
+    const callers: string[] = [];
+    const rootFiles: ScannedFile[] = [];
     for (const path of await sourceFiles(root, options, unreadable)) {
       if (excluded?.(path)) continue;
       const text = readSource(path, options.maxBytes);
       if (typeof text === "object") unreadable.push(text);
       if (typeof text !== "string") continue;
+      if (CALLER.test(path)) callers.push(path);
       const analysis = analyzeSource(text, path, { sites: options.fix !== undefined });
       // Test fakes of v2 URLs whose canned response has v1's shape (issue 41): reported, as a fix that moved them says.
       const faked = text.includes("runpod.io") ? v2FakeFindings(path, text) : [];
@@ -99,9 +104,27 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       const findings = [...resolveFindings(analysis, surrounding, options.context), ...(fakedIn.get(file) ?? [])].sort(
         (a, b) => a.line - b.line || a.column - b.column,
       );
-      if (findings.length > 0) files.push({ file: file.split("\\").join("/"), findings, path: file });
+      if (findings.length > 0) rootFiles.push({ file: file.split("\\").join("/"), findings, path: file });
       if (options.fix) around.set(file, surrounding);
     }
+    // Reads of a v1 call's response where a function returning it is called, in its module or another (issue 41).
+    const returned = rootFiles.flatMap((scanned) =>
+      scanned.findings.filter((finding) => finding.fixInput?.returnedBy !== undefined).map((finding) => ({ finding, path: scanned.path })),
+    );
+    const read = (path: string) => {
+      const text = texts.get(path) ?? sources.get(path) ?? readSource(path, options.maxBytes);
+      return typeof text === "string" ? text : undefined;
+    };
+    for (const [path, reads] of callerReadFindings(returned, callers, read)) {
+      const scanned = rootFiles.find((one) => one.path === path);
+      if (scanned) scanned.findings = [...scanned.findings, ...reads].sort((a, b) => a.line - b.line || a.column - b.column);
+      else rootFiles.push({ file: path.split("\\").join("/"), findings: reads, path });
+      if (options.fix) {
+        texts.set(path, read(path) as string);
+        if (!around.has(path)) around.set(path, surroundings(path, root, byDirectory, tree, undefined));
+      }
+    }
+    files.push(...rootFiles);
   }
   if (options.fix) {
     const { fixFiles } = await import("./scan-fix.js");
@@ -126,6 +149,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   if (status !== 0) return status;
   return failing(files, options.failOn) ? 1 : 0;
 }
+
+const CALLER = /\.(?:py|[cm]?[jt]s|[jt]sx)$/;
 
 const isCode = (path: string, text: string) => {
   const language = languageOf(path, text);

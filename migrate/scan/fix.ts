@@ -50,6 +50,11 @@ export interface FixOptions {
   fake?: (f: Finding) => { edits: Edit[] } | { reason: string } | undefined;
   /** Calls left alone with this reason (set by fixFile itself after `verify` rejected their fix). */
   blocked?: ReadonlyMap<Finding, string>;
+  /**
+   * Whether a call of another file is migrated by this run (its fix written, or in the diff): a read
+   * of its response here, through a function that returns it (caller-reads.ts), moves only then.
+   */
+  fixedElsewhere?: (call: Finding) => boolean;
 }
 
 /** An error the v2 check finds in a fixed text: [start, end) in that text, and its message. */
@@ -827,7 +832,11 @@ function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: 
   const call = input?.responseOf === undefined ? undefined : plans.get(input.responseOf);
   if (input?.readEdit === undefined) return { reason: "the read is not one v2kit can rewrite for certain: change it by hand" };
   // A call through a client whose path v2 keeps (`GET /pods/{id}`) moves with its base's edit, and has none of its own.
-  const moves = call !== undefined && "edits" in call && (call.edits.length > 0 || options.client?.(input?.responseOf as Finding) !== undefined);
+  // A call of another file (the read is of a function returning its response) moves when that file's fix does.
+  const moves =
+    call === undefined
+      ? input.responseOf !== undefined && options.fixedElsewhere?.(input.responseOf) === true
+      : "edits" in call && (call.edits.length > 0 || options.client?.(input?.responseOf as Finding) !== undefined);
   if (!moves) return { reason: "its call is not fixed, and the v1 response still has this field: change the read when the call moves to v2" };
   if (!options.unsafe) return { reason: "a read of the response changes with its call: run with --unsafe-fixes to rewrite it" };
   return { edits: [{ ...input.readEdit }], shared: [] };

@@ -165,7 +165,7 @@ interface KnownGap {
 const LEFT_ON_V2_BASE = /POST api\.runpod\.io\/v2\/endpoints → 404|v1 path on the v2 base/;
 
 /**
- * What fails today, measured on this tree (2026-11-29, round twelve). Each listed check still
+ * What fails today, measured on this tree (2026-11-29, round thirteen). Each listed check still
  * runs and must fail with `failsWith`; one that passes fails the test, so the list cannot rot:
  * take the entry (or the check) off when the scanner or serve learns the case. Scanner gaps are
  * for migrate/scan (issue 41), not for this harness.
@@ -182,7 +182,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "typescript-config",
     checks: ["b-no-wait", "b-wait"],
     reason:
-      "--unsafe-fixes moves runpodConfig.restBaseUrl and all 10 calls (bodies passed to restRequest<T>, which hands them to send<T>, are followed; stop gets {action: stop} there; create endpoint's pools come from the bundled catalog snapshot; ?includeWorkers=true is dropped); main.ts then reads workersMax and idleTimeout of the endpoint endpoints.get returns, typed by client.ts's v1 Endpoint interface: a read in another file than the call, through a typed model, is not rewritten",
+      "--unsafe-fixes moves runpodConfig.restBaseUrl and all 10 calls (bodies passed to restRequest<T>, which hands them to send<T>, are followed; stop gets {action: stop} there; create endpoint's pools come from the bundled catalog snapshot; ?includeWorkers=true is dropped); main.ts then reads workersMax and idleTimeout of the endpoint endpoints.get returns: since round thirteen the reads are followed into main.ts and reported, but the value is typed by client.ts's v1 Endpoint interface (restRequest<Endpoint>), so they are not rewritten (the rewrite would not type-check until the interface changes with them)",
     failsWith: /read back workersMax undefined/,
   },
   {
@@ -198,13 +198,6 @@ const KNOWN_GAPS: KnownGap[] = [
     reason:
       '--fix changes nothing: the base `process.env.RUNPOD_API_BASE ?? "…/v1"` is read like a constant, but `RUNPOD_API` is exported, so it stays with every call through it (issue 45\'s rule); the create-endpoint body needs --catalog for gpuTypeIds, and the headers come from helpers (`json()`, `auth()`)',
     failsWith: /rest\.runpod\.io\/v1\/endpoints → 404|changed no file|would fix 0 calls|v1 call POST \/endpoints/,
-  },
-  {
-    fixture: "python-functions",
-    checks: ["b-no-wait", "b-wait"],
-    reason:
-      "--unsafe-fixes moves RUNPOD_REST_URL and all 13 calls (paths without a leading slash are read since round six; stop gets {action: stop} through make_runpod_api_call's data parameter, which it sends as JSON; create endpoint's pools come from the bundled catalog snapshot); deploy.py then iterates api.list_volumes() as v1's bare list, which v2 wraps in an object: the read is in another file than the call, so it is not rewritten (TypeError)",
-    failsWith: /TypeError: string indices must be integers/,
   },
   {
     fixture: "rust-std",
