@@ -40,7 +40,7 @@ import { envDefaultStart, envReadEnd } from "./env-default.js";
 import { shellDefaults } from "./shell-source.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
-import { requestFunctionReads, responseReads, returningFunction } from "./response-reads.js";
+import { requestFunctionReads, responseReads, returningFunction, typeArgumentAt } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import { joinedAsPath, startsWithResource, withSlash } from "./slashless.js";
@@ -636,6 +636,8 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // A function of the file that returns the call's parsed body: its callers read that body, in this module or another.
     const returned = !mention && (dialect === "python" || dialect === "js") ? returningFunction(tokens, dialect === "python", text, callAt) : undefined;
     if (returned) (candidates[candidates.length - 1] as Candidate).returnedBy = returned;
+    const typeArgument = !mention && dialect === "js" ? typeArgumentAt(tokens, callAt) : undefined;
+    if (typeArgument) (candidates[candidates.length - 1] as Candidate).typeArgument = typeArgument;
     if (reads.length > 0)
       (candidates[candidates.length - 1] as Candidate).reads = reads.map((read) => ({
         ...read,

@@ -60,7 +60,7 @@ export function callerReadFindings(
       const shown = `${returned.owner === undefined ? "" : `${returned.owner}.`}${returned.name}`;
       const at = `${call.path.replace(/^.*[\\/]/, "")}:${call.finding.line}`;
       for (const site of callSites(tokens, bindings)) {
-        const reads = parsedValueReads({ tokens }, python, text, site.start, site.close).map((one): LocatedRead => ({
+        const reads = parsedValueReads({ tokens }, python, text, site.start, site.close, returned.typed === true).map((one): LocatedRead => ({
           ...one,
           ...(returned.typed ? { typed: true as const } : {}),
           ...lineAt(text, one.at),

@@ -5,7 +5,7 @@ import { V1_RESOURCES, V1_SERVER_HOST } from "../route-table.js";
 import type { BodyAnchor, BodyInsertion, JsonHeader } from "./literal-body.js";
 import type { MethodSource } from "./method.js";
 import type { V1Document } from "./openapi-document.js";
-import type { LocatedRead, Returned } from "./response-reads.js";
+import type { LocatedRead, Returned, TypeArgument } from "./response-reads.js";
 import type { RuntimeQuery } from "./query-builder.js";
 
 /**
@@ -60,6 +60,8 @@ export interface Candidate {
   reads?: LocatedRead[];
   /** The function of the file that returns the call's parsed body as its value (response-reads.ts): its callers' reads are the call's. */
   returnedBy?: Returned;
+  /** The call's type argument, a type name of the file's own (`restRequest<Pod[]>(…)`): the model its reads are typed by. */
+  typeArgument?: TypeArgument;
   /** The query is built at run time by a builder whose names v2kit reads (query-builder.ts). */
   runtimeQuery?: RuntimeQuery;
   /** A v2 route, read only for the v1 query names it may send (v2-query.ts): not a v1 call. */

@@ -147,10 +147,20 @@ function scopeEnd(tokens: readonly Token[], from: number, python: boolean, text:
 }
 
 /** Reads of variable `name` in tokens [from, to); a list use also yields its item's reads. */
-function readsOf(tokens: readonly Token[], name: string, from: number, to: number, python: boolean, text: string, item: boolean): ResponseRead[] {
+function readsOf(
+  tokens: readonly Token[],
+  name: string,
+  from: number,
+  to: number,
+  python: boolean,
+  text: string,
+  item: boolean,
+  unknownUses = false,
+): ResponseRead[] {
   const reads: ResponseRead[] = [];
   for (let k = from; k < to; k++) {
     const t = tokens[k] as Token;
+    if (!python && t.kind === "str" && t.text.startsWith("`")) reads.push(...templateReads(t, name, item, unknownUses));
     if (t.kind !== "ident" || t.text !== name || tokens[k - 1]?.text === "." || tokens[k - 1]?.text === "?.") continue;
     // A new value for the name: what follows reads something else.
     if (tokens[k + 1]?.text === "=" && tokens[k + 2]?.text !== "=") break;
@@ -170,7 +180,44 @@ function readsOf(tokens: readonly Token[], name: string, from: number, to: numbe
     if (list) {
       reads.push({ form: "list", insertAt: t.end, python, at: t.start, end: t.end, item: false });
       if (list.itemName !== undefined) reads.push(...readsOf(tokens, list.itemName, list.from, list.to, python, text, true));
+    } else if (unknownUses) reads.push({ form: "value", python, at: t.start, end: t.end, item: false });
+  }
+  return reads;
+}
+
+/**
+ * The reads of `name` in the holes of a template literal: `${pod.desiredStatus}`, `${e?.workersMax}`
+ * (a hole that is only that read; the lexer keeps a hole's text, not its place, so the place is
+ * found in the literal's source).
+ */
+function templateReads(t: Token, name: string, item: boolean, unknownUses: boolean): ResponseRead[] {
+  const reads: ResponseRead[] = [];
+  let cursor = 0;
+  const escaped = name.replace(/\$/g, "\\$");
+  for (const part of t.parts ?? []) {
+    if (!("hole" in part)) continue;
+    const at = t.text.indexOf(`\${${part.hole}}`, cursor);
+    if (at < 0) break;
+    cursor = at + part.hole.length + 3;
+    const read = new RegExp(`^(\\s*)${escaped}(\\??\\.)([A-Za-z_$][\\w$]*)\\s*$`).exec(part.hole);
+    if (!read || LIST_METHODS.test(read[3] as string)) {
+      // Any other use of the value in the hole (`${all.map(…)}`), when uses v2kit does not read count.
+      if (!item && unknownUses && new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`).test(part.hole))
+        reads.push({ form: "value", python: false, at: t.start + at, end: t.start + at + part.hole.length + 3, item: false });
+      continue;
     }
+    const start = t.start + at + 2 + (read[1] as string).length;
+    const fieldStart = start + name.length + (read[2] as string).length;
+    const field = read[3] as string;
+    reads.push({
+      form: "dot",
+      field,
+      span: [fieldStart, fieldStart + field.length],
+      optional: read[2] === "?.",
+      at: start,
+      end: fieldStart + field.length,
+      item,
+    });
   }
   return reads;
 }
@@ -303,7 +350,14 @@ export function responseReads(ctx: EvalContext, python: boolean, text: string, u
  * returns `.json()` (`data = self._request("GET", "/pods")`, `call(…)["id"]`). `callStart` is the
  * call's first token, `close` its `)`.
  */
-export function parsedValueReads(ctx: Pick<EvalContext, "tokens">, python: boolean, text: string, callStart: number, close: number): ResponseRead[] {
+export function parsedValueReads(
+  ctx: Pick<EvalContext, "tokens">,
+  python: boolean,
+  text: string,
+  callStart: number,
+  close: number,
+  unknownUses = false,
+): ResponseRead[] {
   const { tokens } = ctx;
   const reads: ResponseRead[] = [];
   const direct = readAt(tokens, close, python, false);
@@ -316,7 +370,8 @@ export function parsedValueReads(ctx: Pick<EvalContext, "tokens">, python: boole
     if (list.itemName !== undefined) reads.push(...readsOf(tokens, list.itemName, list.from, list.to, python, text, true));
   }
   const name = assignedTo(tokens, callStart, text);
-  if (name !== undefined) reads.push(...readsOf(tokens, name, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false));
+  if (name !== undefined)
+    reads.push(...readsOf(tokens, name, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false, unknownUses));
   return reads;
 }
 
@@ -381,9 +436,11 @@ export function requestFunctionReads(ctx: EvalContext, python: boolean, text: st
   if (!callee || !def || !returnsParsed(tokens, text, [def.body, bodyEnd(tokens, def, python, 4 * WALK_LIMIT)], python, callee.text)) return [];
   const close = matchClose(tokens, open);
   if (close < 0) return [];
-  const reads = parsedValueReads(ctx, python, text, chainStart(tokens, nameAt), close);
-  // `restRequest<Pod[]>(…)`: the value is typed as v1's answer; `pods.pods` would not type-check.
-  return nameAt === open - 1 ? reads : reads.map((read) => ({ ...read, typed: true as const }));
+  // `restRequest<Pod[]>(…)`: the value is typed as v1's answer; `pods.pods` would not type-check, unless the type changes with
+  // every use of the value (models.ts), so its other uses count too.
+  const typed = nameAt !== open - 1;
+  const reads = parsedValueReads(ctx, python, text, chainStart(tokens, nameAt), close, typed);
+  return typed ? reads.map((read) => ({ ...read, typed: true as const })) : reads;
 }
 
 /**
@@ -554,4 +611,25 @@ function memberOf(tokens: readonly Token[], k: number): Returned | undefined {
   const owner = tokens[open - 2];
   if (owner?.kind !== "ident" || !/^(?:const|let|var)$/.test(tokens[open - 3]?.text ?? "")) return undefined;
   return { name: name.text, owner: owner.text };
+}
+
+/**
+ * The type argument of the call whose URL expression starts at token `urlAt`, when it is one
+ * type name of the file's own, or a list of it (`restRequest<Pod>(…)`, `send<Endpoint[]>(…)`):
+ * the model a migration may change with the call's reads (TypeScript). `span`: its source text.
+ */
+export interface TypeArgument {
+  name: string;
+  list: boolean;
+  span: [number, number];
+}
+
+export function typeArgumentAt(tokens: readonly Token[], urlAt: number): TypeArgument | undefined {
+  const [open] = openersAround(tokens, urlAt);
+  if (open === undefined || tokens[open]?.text !== "(" || tokens[open - 1]?.text !== ">") return undefined;
+  const name = tokens[open - 2]?.text === "]" ? tokens[open - 4] : tokens[open - 2];
+  const list = tokens[open - 2]?.text === "]" && tokens[open - 3]?.text === "[";
+  const lt = list ? open - 5 : open - 3;
+  if (name?.kind !== "ident" || tokens[lt]?.text !== "<" || tokens[lt - 1]?.kind !== "ident") return undefined;
+  return { name: name.text, list, span: [name.start, (tokens[open - 2] as Token).end] };
 }

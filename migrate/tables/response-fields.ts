@@ -72,8 +72,9 @@ export const RESPONSE_FIELDS: Readonly<Record<ResponseKind, Readonly<Record<stri
   },
 };
 
-/** The kind of resource a v2 operation answers with (`getPod`, `listEndpoints`, `updateTemplate`), if one. */
+/** The kind of resource a v2 operation answers with (`getPod`, `listEndpoints`, `updateTemplate`; `podAction` answers the pod), if one. */
 export function responseKindOf(operation: string | undefined): ResponseKind | undefined {
+  if (operation === "podAction") return "pod";
   const match = /^(?:list|get|create|update)(Pod|Endpoint|Template|NetworkVolume)s?$/.exec(operation ?? "");
   if (!match) return undefined;
   const name = match[1] as string;
