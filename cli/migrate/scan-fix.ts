@@ -11,6 +11,7 @@ import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } fr
 import { type ClientUnit, clientUnits, type SentElsewhere } from "../../migrate/scan/client-base.js";
 import type { GoSentBody } from "../../migrate/scan/go-body.js";
 import type { GoFake } from "../../migrate/scan/go-fakes.js";
+import { modelChanges } from "../../migrate/scan/models.js";
 import { rustClientUnits } from "../../migrate/scan/rust-client.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFake, v2FakeFindings } from "../../migrate/scan/fakes.js";
@@ -64,11 +65,38 @@ export function fixFiles(
     const path = fileOfCall.get(call);
     return path !== undefined && landed.has(path) && results.get(path)?.fixed.includes(call) === true;
   };
+  // TypeScript models of v1's answer that change with their calls and reads (models.ts): decided once the calls are planned.
+  const modelEdits = new Map<string, Edit[]>();
+  const modelCalls = new Set<Finding>();
+  const modelMoves = (call: Finding) => modelCalls.has(call);
   const planned = (entry: ScannedFile, source: string) =>
-    fixFile(source, entry.path, entry.findings, { ...run, client, fake, fixedElsewhere }, baseEdits.get(entry.path));
+    fixFile(source, entry.path, entry.findings, { ...run, client, fake, fixedElsewhere, modelMoves }, [
+      ...(baseEdits.get(entry.path) ?? []),
+      ...(modelEdits.get(entry.path) ?? []),
+    ]);
   for (const entry of entries) {
     const source = sourceOf(entry.path);
     if (source !== undefined && !readsElsewhere(entry)) results.set(entry.path, planned(entry, source));
+  }
+  if (run.unsafe) {
+    const code = new Map([...(run.sources ?? [])].filter(([path]) => /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)));
+    const isFixed = (call: Finding) => results.get(fileOfCall.get(call) ?? "")?.fixed.includes(call) === true;
+    for (const change of modelChanges(entries, sourceOf, code, isFixed)) {
+      const entry = entries.find((one) => one.path === change.path) as ScannedFile;
+      const before = results.get(change.path) as FileFix;
+      modelEdits.set(change.path, [...(modelEdits.get(change.path) ?? []), ...change.edits]);
+      for (const call of change.calls) modelCalls.add(call);
+      const after = planned(entry, sourceOf(change.path) as string);
+      // The file refuses the change, or a call no longer moves: the model and its reads stay as written.
+      if (after.refused !== undefined || !change.calls.every((call) => after.fixed.includes(call))) {
+        modelEdits.set(
+          change.path,
+          (modelEdits.get(change.path) ?? []).filter((edit) => !change.edits.includes(edit)),
+        );
+        for (const call of change.calls) modelCalls.delete(call);
+        results.set(change.path, before);
+      } else results.set(change.path, after);
+    }
   }
   for (const entry of entries) {
     const source = sourceOf(entry.path);

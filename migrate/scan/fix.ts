@@ -55,6 +55,8 @@ export interface FixOptions {
    * of its response here, through a function that returns it (caller-reads.ts), moves only then.
    */
   fixedElsewhere?: (call: Finding) => boolean;
+  /** Whether the type a call's value is typed by (`restRequest<Pod>`) changes to v2's shape in this run (models.ts): its typed reads move only then. */
+  modelMoves?: (call: Finding) => boolean;
 }
 
 /** An error the v2 check finds in a fixed text: [start, end) in that text, and its message. */
@@ -838,6 +840,11 @@ function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: 
       ? input.responseOf !== undefined && options.fixedElsewhere?.(input.responseOf) === true
       : "edits" in call && (call.edits.length > 0 || options.client?.(input?.responseOf as Finding) !== undefined);
   if (!moves) return { reason: "its call is not fixed, and the v1 response still has this field: change the read when the call moves to v2" };
+  if (input.typed && options.modelMoves?.(input.responseOf as Finding) !== true)
+    return {
+      reason:
+        "the value's type is written as v1's answer: v2kit changes a read of it only together with that type (one interface or type of the call's file, used nowhere else, whose every read it can rewrite): change both by hand",
+    };
   if (!options.unsafe) return { reason: "a read of the response changes with its call: run with --unsafe-fixes to rewrite it" };
   return { edits: [{ ...input.readEdit }], shared: [] };
 }

@@ -10,7 +10,7 @@ import type { MigrationContext, Note } from "../types.js";
 import type { Bases, FileAnalysis, FixSite } from "./candidate.js";
 import type { MethodAnchor } from "./method.js";
 import { LIST_KEYS, RESPONSE_FIELDS, type ResponseKind, responseKindOf } from "../tables/response-fields.js";
-import type { LocatedRead, Returned } from "./response-reads.js";
+import type { LocatedRead, Returned, TypeArgument } from "./response-reads.js";
 import { isV2Path } from "./v2-routes.js";
 import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 import { documentFinding } from "./openapi-document.js";
@@ -82,6 +82,10 @@ export interface FixInput {
   runtimeQuery?: RuntimeQuery;
   /** The function of the call's file that returns its parsed body (response-reads.ts): where its callers' reads come from. */
   returnedBy?: Returned;
+  /** The call's type argument (`restRequest<Pod[]>`): the model its reads are typed by, changed with them or not at all. */
+  typeArgument?: TypeArgument;
+  /** `v1-response-field`: the value read is typed as v1's answer; `readEdit` applies only when that type changes with it. */
+  typed?: true;
 }
 
 export interface FindingBody {
@@ -152,7 +156,7 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
     if (listKey === undefined || read.item) return;
     field = { v1: "[…]", v2: listKey };
     const listAccess = read.form === "list" ? (read.python ? `["${listKey}"]` : `.${listKey}`) : undefined;
-    if (read.form === "list" && listAccess !== undefined && !read.typed) edit = { start: read.insertAt, end: read.insertAt, text: listAccess };
+    if (read.form === "list" && listAccess !== undefined) edit = { start: read.insertAt, end: read.insertAt, text: listAccess };
     message =
       read.form === "list"
         ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${read.match}${listAccess}\``
@@ -175,7 +179,6 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
         };
       else if (read.form === "dot") edit = { start: read.span[0], end: read.span[1], text: to.join(read.optional ? "?." : ".") };
     }
-    if (read.typed) edit = undefined;
     const where = `the v2 ${kind === "networkVolume" ? "network volume" : kind}`;
     message =
       to === null
@@ -198,7 +201,13 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
     responseField: field,
   };
   Object.defineProperty(finding, "fixInput", {
-    value: { responseOf: call, readAt: read.at, bodyElsewhere: false, ...(edit ? { readEdit: edit } : {}) } satisfies FixInput,
+    value: {
+      responseOf: call,
+      readAt: read.at,
+      bodyElsewhere: false,
+      ...(edit ? { readEdit: edit } : {}),
+      ...(read.typed ? { typed: true } : {}),
+    } satisfies FixInput,
   });
   findings.push(finding);
 }
@@ -436,6 +445,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
         ...(onV2 !== undefined && onV2Note ? { onV2Base: { base: onV2, note: onV2Note } } : {}),
         ...(runtime ? { runtimeQuery: runtime } : {}),
         ...(candidate.returnedBy ? { returnedBy: candidate.returnedBy } : {}),
+        ...(candidate.typeArgument ? { typeArgument: candidate.typeArgument } : {}),
       } satisfies FixInput,
     });
     const call = findings[findings.length - 1] as Finding;

@@ -15,6 +15,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { files, git, has, jsonLines, run, scratchFolders } from "./scan-harness.js";
 
@@ -236,10 +237,13 @@ describe("reads through a JavaScript function that returns a v1 call's response"
     expect(ran.stdout).toBe("RUNNING 1 3\n");
   });
 
-  it("a value typed as v1's answer (a type argument, a declared return type) is reported through the function, not rewritten", () => {
+  it("a value typed as v1's answer (a type argument, a declared return type) is reported through the function; a model used elsewhere is not changed", () => {
     const client = [
       'const BASE = "https://rest.runpod.io/v1";',
-      "export interface Pod { id: string; desiredStatus: string }",
+      "export interface Pod {",
+      "  id: string;",
+      "  desiredStatus: string;",
+      "}",
       "async function send<T>(method: string, path: string): Promise<T> {",
       "  const response = await fetch(BASE + path, { method });",
       "  return (await response.json()) as T;",
@@ -253,7 +257,8 @@ describe("reads through a JavaScript function that returns a v1 call's response"
       "",
     ].join("\n");
     const main = [
-      'import { getEndpoint, pods } from "./client.js";',
+      'import { getEndpoint, pods, type Pod } from "./client.js";',
+      "export const label = (pod: Pod): string => pod.id;",
       "export async function show(): Promise<string> {",
       '  const pod = await pods.get("p1");',
       '  const endpoint = await getEndpoint("e1");',
@@ -265,7 +270,104 @@ describe("reads through a JavaScript function that returns a v1 call's response"
     const rows = jsonLines<Row>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout).filter((row) => row.ruleId === "v1-response-field");
     expect(rows.map((row) => row.responseField?.v1)).toEqual(["desiredStatus", "workersMax"]);
     for (const row of rows) expect(row.notes[0]?.message).toContain("the value's type is written as v1's answer");
-    run(dir, ["--fix", "--unsafe-fixes"]);
+    const left = jsonLines<Row>(run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]).stdout).filter((row) => row.ruleId === "v1-response-field");
+    expect(left.length).toBe(2);
+    for (const row of left) expect(row.notes.at(-1)?.message).toContain("not fixed: the value's type is written as v1's answer");
     expect(readFileSync(join(dir, "main.ts"), "utf8")).toBe(main);
+    // `Pod` is also main.ts's: changing it would change code v2kit does not migrate.
+    expect(readFileSync(join(dir, "client.ts"), "utf8")).toContain("  desiredStatus: string;");
+  });
+});
+
+/** A TypeScript client whose calls are typed by its own models of v1's answers. */
+const TS_MODELS = [
+  'const BASE = "https://rest.runpod.io/v1";',
+  "",
+  "export interface Endpoint {",
+  "  id: string;",
+  "  templateId: string;",
+  "  workersMin: number;",
+  "  workersMax?: number;",
+  "}",
+  "",
+  "export interface Pod {",
+  "  id: string;",
+  '  desiredStatus: "RUNNING" | "EXITED";',
+  "}",
+  "",
+  "async function send<T>(method: string, path: string): Promise<T> {",
+  "  const response = await fetch(BASE + path, { method });",
+  "  return (await response.json()) as T;",
+  "}",
+  "",
+  "export const endpoints = {",
+  '  get: (id: string) => send<Endpoint>("GET", `/endpoints/${id}`),',
+  '  list: () => send<Endpoint[]>("GET", "/endpoints"),',
+  "};",
+  "",
+  "export const pods = {",
+  '  get: (id: string) => send<Pod>("GET", `/pods/${id}`),',
+  "};",
+  "",
+].join("\n");
+
+const TS_MAIN = [
+  'import { endpoints, pods } from "./client.js";',
+  "",
+  "export async function show(): Promise<string> {",
+  '  const endpoint = await endpoints.get("e1");',
+  "  const all = await endpoints.list();",
+  '  const pod = await pods.get("p1");',
+  '  const ready = pod.desiredStatus === "RUNNING";',
+  '  const ids = all.map((e) => e.id).join(",");',
+  "  return `${endpoint.workersMin} ${endpoint.templateId} ${ids} ${ready}`;",
+  "}",
+  "",
+].join("\n");
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], noEmit: true },
+});
+const TSC = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
+const typeCheck = (dir: string) => spawnSync(process.execPath, [TSC, "-p", dir], { encoding: "utf8" });
+
+describe("a TypeScript model of v1's answer", () => {
+  it("changes to v2's shape with its calls and every read of them, and the project still type-checks", () => {
+    const dir = scratch({ "client.ts": TS_MODELS, "main.ts": TS_MAIN, "tsconfig.json": TSCONFIG, "package.json": '{"type":"module"}' });
+    expect(typeCheck(dir).stdout).toBe("");
+    const fixed = run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(fixed.stderr).toContain("fixed 3 calls in 2 files; 0 calls left, 1 read of v1 response fields left");
+    const client = readFileSync(join(dir, "client.ts"), "utf8");
+    // Nested members become one, in the first one's place, with their types and optional marks; a member v2 has no
+    // one place for stays; a renamed member is renamed; the list call is typed by v2's wrapper.
+    expect(client).toContain("export interface Endpoint {\n  id: string;\n  templateId: string;\n  workers: { min: number; max?: number };\n}");
+    expect(client).toContain('  status: "RUNNING" | "EXITED";');
+    expect(client).toContain('list: () => send<{ endpoints: Endpoint[] }>("GET", "/serverless"),');
+    const main = readFileSync(join(dir, "main.ts"), "utf8");
+    expect(main).toContain('const ready = pod.status === "RUNNING";');
+    expect(main).toContain('const ids = all.endpoints.map((e) => e.id).join(",");');
+    expect(main).toContain("return `${endpoint.workers.min} ${endpoint.templateId} ${ids} ${ready}`;");
+    expect(typeCheck(dir).stdout).toBe("");
+    // The templateId read stays reported (v2's endpoint names no template); a second run changes nothing.
+    const again = files(dir);
+    run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(files(dir)).toEqual(again);
+  });
+
+  it.each([
+    ["a changed member read in a way v2kit does not rewrite", ["${endpoint.workersMin} ", "${endpoint.workersMin ?? 0} "]],
+    ["the list used in a way v2kit does not rewrite", ["${ids}", '${all.map((e) => e.id).join(",")}']],
+  ])("is not changed when the code has %s: the reads stay reported, and the project still type-checks", (_, [from, to]) => {
+    const main = TS_MAIN.replace(from as string, to as string);
+    expect(main).not.toBe(TS_MAIN);
+    const dir = scratch({ "client.ts": TS_MODELS, "main.ts": main, "tsconfig.json": TSCONFIG, "package.json": '{"type":"module"}' });
+    const left = jsonLines<Row>(run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]).stdout).filter((row) => row.file.endsWith("main.ts"));
+    expect(left.some((row) => row.notes.some((note) => note.message.includes("not fixed: the value's type is written as v1's answer")))).toBe(true);
+    const client = readFileSync(join(dir, "client.ts"), "utf8");
+    expect(client).toContain("  workersMin: number;");
+    expect(client).toContain('send<Endpoint[]>("GET", "/serverless")');
+    // The Pod model is independent: it changes with its own reads.
+    expect(client).toContain('  status: "RUNNING" | "EXITED";');
+    expect(typeCheck(dir).stdout).toBe("");
   });
 });
