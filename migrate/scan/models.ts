@@ -109,8 +109,14 @@ function modelChange(
     if (!table[member.key]?.to) continue;
     const dotted = new RegExp(`\\??\\.\\s*${escape(member.key)}(?![\\w$])`, "g");
     const subscripted = new RegExp(`\\[\\s*(["'\`])${escape(member.key)}\\1\\s*\\]`, "g");
+    // A destructuring (`const { workersMin } = e`, `({ workersMin }) => …`) reads it without a dot: none may name it.
+    const destructured = new RegExp(`(?:\\b(?:const|let|var)|\\()\\s*\\{[^{}]*(?<![\\w$])${escape(member.key)}(?![\\w$])[^{}]*\\}`);
     let accesses = 0;
-    for (const [other, otherText] of code) accesses += [...codeText(other, otherText).matchAll(dotted)].length + [...otherText.matchAll(subscripted)].length;
+    for (const [other, otherText] of code) {
+      const written = codeText(other, otherText);
+      if (destructured.test(written)) return undefined;
+      accesses += [...written.matchAll(dotted)].length + [...otherText.matchAll(subscripted)].length;
+    }
     if (accesses !== own.filter((read) => read.responseField?.v1 === member.key).length) return undefined;
   }
   for (const [outer, inner] of nested) {

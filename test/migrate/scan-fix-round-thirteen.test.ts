@@ -357,6 +357,7 @@ describe("a TypeScript model of v1's answer", () => {
   it.each([
     ["a changed member read in a way v2kit does not rewrite", ["${endpoint.workersMin} ", "${endpoint.workersMin ?? 0} "]],
     ["the list used in a way v2kit does not rewrite", ["${ids}", '${all.map((e) => e.id).join(",")}']],
+    ["a changed member destructured", ["  const ready = ", "  const { workersMin: low } = endpoint;\n  console.log(low);\n  const ready = "]],
   ])("is not changed when the code has %s: the reads stay reported, and the project still type-checks", (_, [from, to]) => {
     const main = TS_MAIN.replace(from as string, to as string);
     expect(main).not.toBe(TS_MAIN);
