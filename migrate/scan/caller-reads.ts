@@ -5,7 +5,8 @@
 // the same file, and Python or JavaScript modules that import them by a name v2kit can read
 // (`import runpod_api as api`, `from .runpod_api import get_endpoint as ge`, `import { pods } from
 // "./client.js"`, `import * as client from "./client"`, `require("./client")`). A name bound any
-// other way is not followed. Each read becomes a `v1-response-field` finding in the caller's file,
+// other way is not followed. A method of a Python class is followed on the names its instances are
+// held by (`client = RunpodClient(…)`, `self.client = …`, `with … as client`, `self` in the class). Each read becomes a `v1-response-field` finding in the caller's file,
 // tied to the call: it is rewritten only when that call is (fix.ts, scan-fix.ts).
 
 import { dirname, resolve } from "node:path";
@@ -53,11 +54,16 @@ export function callerReadFindings(
     for (const call of own) {
       const returned = call.finding.fixInput?.returnedBy;
       if (returned === undefined) continue;
-      const bindings = bindingsOf(call.path, path, returned.owner ?? returned.name, imports, python).map((binding) =>
-        returned.owner === undefined ? binding : `${binding}.${returned.name}`,
-      );
+      const bindings =
+        returned.cls !== undefined
+          ? instancesOf(tokens, text, bindingsOf(call.path, path, returned.cls, imports, python), call.path === path).map(
+              (instance) => `${instance}.${returned.name}`,
+            )
+          : bindingsOf(call.path, path, returned.owner ?? returned.name, imports, python).map((binding) =>
+              returned.owner === undefined ? binding : `${binding}.${returned.name}`,
+            );
       if (bindings.length === 0) continue;
-      const shown = `${returned.owner === undefined ? "" : `${returned.owner}.`}${returned.name}`;
+      const shown = `${returned.owner ?? returned.cls ?? ""}${(returned.owner ?? returned.cls) ? "." : ""}${returned.name}`;
       const at = `${call.path.replace(/^.*[\\/]/, "")}:${call.finding.line}`;
       for (const site of callSites(tokens, bindings)) {
         const reads = parsedValueReads({ tokens }, python, text, site.start, site.close, returned.typed === true).map((one): LocatedRead => ({
@@ -225,6 +231,40 @@ function jsImports(tokens: readonly Token[], caller: string): Imports {
     }
   }
   return imports;
+}
+
+/**
+ * The names an instance of a Python class is held by in a file, the class reached by one of
+ * `classes` (`RunpodClient`, `api.RunpodClient`): `client = RunpodClient(…)`, `self.client =
+ * RunpodClient(…)`, `with RunpodClient(…) as client:`; in the class's own file also `self` (its
+ * other methods). A name bound any other way (a parameter, a factory's return) is not followed.
+ */
+function instancesOf(tokens: readonly Token[], text: string, classes: readonly string[], own: boolean): string[] {
+  const wanted = new Set(classes);
+  const instances = new Set<string>(own ? ["self"] : []);
+  const chainAt = (start: number, end: number) =>
+    tokens
+      .slice(start, end + 1)
+      .map((one) => one.text)
+      .join("");
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== "ident" || tokens[k + 1]?.text !== "(" || tokens[k - 1]?.text === "." || tokens[k - 1]?.text === "def") continue;
+    // The class's dotted name ends at `k`: find where it starts.
+    let start = k;
+    while (tokens[start - 1]?.text === "." && tokens[start - 2]?.kind === "ident") start -= 2;
+    if (!wanted.has(chainAt(start, k))) continue;
+    if (tokens[start - 1]?.text === "=" && tokens[start - 2]?.kind === "ident") {
+      let target = start - 2;
+      while (tokens[target - 1]?.text === "." && tokens[target - 2]?.kind === "ident") target -= 2;
+      // `x = Client(…)` on a line of its own (not a keyword argument `f(client=Client())`).
+      const lineStart = text.lastIndexOf("\n", (tokens[target] as Token).start - 1) + 1;
+      if (text.slice(lineStart, (tokens[target] as Token).start).trim() === "") instances.add(chainAt(target, start - 2));
+    }
+    const close = matchClose(tokens, k + 1);
+    if (close > 0 && tokens[close + 1]?.text === "as" && tokens[close + 2]?.kind === "ident") instances.add((tokens[close + 2] as Token).text);
+  }
+  return [...instances];
 }
 
 /** Each call written as one of `bindings` (`api.get_endpoint(…)`): its first token and its `)`. */

@@ -454,6 +454,8 @@ export function requestFunctionReads(ctx: EvalContext, python: boolean, text: st
 export interface Returned {
   name: string;
   owner?: string;
+  /** A Python method's class (`class Client: def get_pod(self, id): return self._request(…)`), called on an instance of it. */
+  cls?: string;
   typed?: true;
 }
 
@@ -463,9 +465,9 @@ const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
  * The function whose return value is the parsed body of the call whose URL expression starts at
  * token `urlAt` (Python and JavaScript): `return call(…)` through a request function of the file
  * that returns the parsed body, `return requests.get(u).json()`, or `r = …` then `return
- * r.json()`; in JavaScript also an arrow whose body is the call. Only a module-level Python
- * function, and a JavaScript function, `const` arrow or member of a `const` object literal: a
- * method's callers hold an instance v2kit does not follow.
+ * r.json()`; in JavaScript also an arrow whose body is the call. A module-level Python function or
+ * a method of a module-level class, and a JavaScript function, `const` arrow or member of a `const`
+ * object literal (a JavaScript class's callers hold instances v2kit does not follow).
  */
 export function returningFunction(tokens: readonly Token[], python: boolean, text: string, urlAt: number): Returned | undefined {
   const [open] = openersAround(tokens, urlAt);
@@ -532,7 +534,8 @@ export function returningFunction(tokens: readonly Token[], python: boolean, tex
 function pythonFunctionOf(tokens: readonly Token[], text: string, at: number): Returned | undefined {
   const headers = enclosing({ path: "", text, tokens: tokens as Token[] }, lineAt(text, (tokens[at] as Token).start).line);
   const header = headers[0];
-  if (headers.length !== 1 || header?.kind !== "function") return undefined;
+  const cls = headers.length === 2 && headers[1]?.kind === "class" ? headers[1].name : undefined;
+  if ((headers.length !== 1 && cls === undefined) || header?.kind !== "function") return undefined;
   let def = at;
   while (def > 0 && !(tokens[def]?.text === "def" && tokens[def + 1]?.text === header.name)) def--;
   const close = tokens[def + 2]?.text === "(" ? matchClose(tokens, def + 2) : -1;
@@ -541,7 +544,11 @@ function pythonFunctionOf(tokens: readonly Token[], text: string, at: number): R
     for (let j = close + 3; j < at && tokens[j]?.text !== ":"; j++) annotation += ` ${(tokens[j] as Token).text}`;
   if (close > 0 && tokens[close + 1]?.text === "->")
     for (let j = close + 2; j < at && tokens[j]?.text !== ":"; j++) annotation += ` ${(tokens[j] as Token).text}`;
-  return /\b(?:list|List|Sequence|Iterable|tuple|Tuple)\b/.test(annotation) ? { name: header.name, typed: true } : { name: header.name };
+  return {
+    name: header.name,
+    ...(cls === undefined ? {} : { cls }),
+    ...(/\b(?:list|List|Sequence|Iterable|tuple|Tuple)\b/.test(annotation) ? { typed: true as const } : {}),
+  };
 }
 
 /**

@@ -185,6 +185,68 @@ describe.skipIf(!python)("reads through a function that returns a v1 call's resp
   });
 });
 
+const CLASS_CLIENT = `import requests
+
+
+class RunpodClient:
+    def __init__(self, base="https://rest.runpod.io/v1"):
+        self.base = base
+
+    def _request(self, method, path):
+        r = requests.request(method, self.base + path, timeout=10)
+        r.raise_for_status()
+        return r.json()
+
+    def get_pod(self, pod_id):
+        return self._request("GET", f"/pods/{pod_id}")
+
+    def is_running(self, pod_id):
+        return self.get_pod(pod_id)["desiredStatus"] == "RUNNING"
+`;
+
+const CLASS_USER = `from runpod_client import RunpodClient
+
+
+class Watcher:
+    def __init__(self):
+        self.client = RunpodClient()
+
+    def state(self, pod_id):
+        return self.client.get_pod(pod_id)["desiredStatus"]
+
+
+def report(pod_id):
+    client = RunpodClient()
+    pod = client.get_pod(pod_id)
+    print(pod.get("desiredStatus"), Watcher().state(pod_id), client.is_running(pod_id))
+
+
+class Other:
+    def get_pod(self, pod_id):
+        return {"desiredStatus": "mine"}
+
+
+def unrelated():
+    return Other().get_pod("x")["desiredStatus"]
+`;
+
+describe.skipIf(!python)("reads through a method of a Python client class", () => {
+  it("are followed on its instances (a name, self.client, self in the class), never on another class's method of the same name", () => {
+    const dir = scratch({ "runpod_client.py": CLASS_CLIENT, "use.py": CLASS_USER, "requests.py": V2_ANSWERS });
+    const rows = jsonLines<Row>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout).filter((row) => row.ruleId === "v1-response-field");
+    expect(rows.map((row) => `${row.file.replace(/^.*\//, "")}:${row.line} ${row.match}`)).toEqual([
+      'runpod_client.py:17 ["desiredStatus"]',
+      'use.py:9 ["desiredStatus"]',
+      'use.py:15 .get("desiredStatus")',
+    ]);
+    expect(runPython(dir, "import use; use.report('p1')").stderr).toContain("404: v1 is retired");
+    expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 1 call in 2 files; 0 calls left");
+    const after = runPython(dir, "import use; use.report('p1')");
+    expect(after.stdout).toBe("RUNNING RUNNING True\n");
+    expect(readFileSync(join(dir, "use.py"), "utf8")).toContain('return Other().get_pod("x")["desiredStatus"]');
+  });
+});
+
 const JS_CLIENT = `const BASE = "https://rest.runpod.io/v1";
 
 async function call(method, path) {
