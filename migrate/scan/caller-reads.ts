@@ -5,9 +5,10 @@
 // the same file, and Python or JavaScript modules that import them by a name v2kit can read
 // (`import runpod_api as api`, `from .runpod_api import get_endpoint as ge`, `import { pods } from
 // "./client.js"`, `import * as client from "./client"`, `require("./client")`). A name bound any
-// other way is not followed. A method of a Python class is followed on the names its instances are
-// held by (`client = RunpodClient(…)`, `self.client = …`, `with … as client`, `self` in the class). Each read becomes a `v1-response-field` finding in the caller's file,
-// tied to the call: it is rewritten only when that call is (fix.ts, scan-fix.ts).
+// other way is not followed. A method of a Python class is followed on the names its instances
+// are held by (`client = RunpodClient(…)`, `self.client = …`, `with … as client`, `self` in the
+// class). Each read becomes a `v1-response-field` finding in the caller's file, tied to the call:
+// it is rewritten only when that call is (fix.ts, scan-fix.ts).
 
 import { dirname, resolve } from "node:path";
 import { lineAt } from "./candidate.js";
