@@ -187,8 +187,8 @@ function jsImports(tokens: readonly Token[], caller: string): Imports {
   const target = (k: number) => {
     const spec = tokens[k];
     if (spec?.kind !== "str" || spec.parts?.some((part) => "hole" in part)) return undefined;
-    const written = literalText(spec.parts ?? []);
-    return written.startsWith(".") ? withoutExtension(resolve(dirname(caller), written)) : undefined;
+    const specifier = literalText(spec.parts ?? []);
+    return specifier.startsWith(".") ? withoutExtension(resolve(dirname(caller), specifier)) : undefined;
   };
   // `{ a, b as c }` (import) or `{ a, b: c }` (destructuring) from token `open`.
   const named = (open: number, module: string, rename: string) => {
@@ -243,24 +243,19 @@ function jsImports(tokens: readonly Token[], caller: string): Imports {
 function instancesOf(tokens: readonly Token[], text: string, classes: readonly string[], own: boolean): string[] {
   const wanted = new Set(classes);
   const instances = new Set<string>(own ? ["self"] : []);
-  const chainAt = (start: number, end: number) =>
-    tokens
-      .slice(start, end + 1)
-      .map((one) => one.text)
-      .join("");
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind !== "ident" || tokens[k + 1]?.text !== "(" || tokens[k - 1]?.text === "." || tokens[k - 1]?.text === "def") continue;
     // The class's dotted name ends at `k`: find where it starts.
     let start = k;
     while (tokens[start - 1]?.text === "." && tokens[start - 2]?.kind === "ident") start -= 2;
-    if (!wanted.has(chainAt(start, k))) continue;
+    if (!wanted.has(written(tokens, start, k))) continue;
     if (tokens[start - 1]?.text === "=" && tokens[start - 2]?.kind === "ident") {
       let target = start - 2;
       while (tokens[target - 1]?.text === "." && tokens[target - 2]?.kind === "ident") target -= 2;
       // `x = Client(…)` on a line of its own (not a keyword argument `f(client=Client())`).
       const lineStart = text.lastIndexOf("\n", (tokens[target] as Token).start - 1) + 1;
-      if (text.slice(lineStart, (tokens[target] as Token).start).trim() === "") instances.add(chainAt(target, start - 2));
+      if (text.slice(lineStart, (tokens[target] as Token).start).trim() === "") instances.add(written(tokens, target, start - 2));
     }
     const close = matchClose(tokens, k + 1);
     if (close > 0 && tokens[close + 1]?.text === "as" && tokens[close + 2]?.kind === "ident") instances.add((tokens[close + 2] as Token).text);
@@ -280,13 +275,16 @@ function callSites(tokens: readonly Token[], bindings: readonly Binding[]): { st
     const before = tokens[start - 1]?.text;
     // A definition (`def get_endpoint(`, `function get(`), or a member of something longer (`self.api.get_endpoint`).
     if (before === "def" || before === "function" || before === "." || before === "?.") continue;
-    const written = tokens
-      .slice(start, k + 1)
-      .map((one) => one.text)
-      .join("");
-    if (!wanted.has(written)) continue;
+    if (!wanted.has(written(tokens, start, k))) continue;
     const close = matchClose(tokens, k + 1);
     if (close > 0) sites.push({ start, close });
   }
   return sites;
 }
+
+/** The text of tokens [start, end], as a dotted name is written without spaces (`self.client.get_pod`). */
+const written = (tokens: readonly Token[], start: number, end: number) =>
+  tokens
+    .slice(start, end + 1)
+    .map((one) => one.text)
+    .join("");

@@ -51,6 +51,8 @@ export function modelChanges(
   fixed: (call: Finding) => boolean,
 ): ModelChange[] {
   const reads = files.flatMap((file) => file.findings.filter((finding) => finding.ruleId === "v1-response-field"));
+  // Each file's code (strings reduced to their holes, comments gone) and text, lexed once for every model and member.
+  const scanned = [...code].map(([path, text]) => ({ path, text, code: codeText(path, text) }));
   const changes: ModelChange[] = [];
   for (const file of files) {
     const byName = new Map<string, Finding[]>();
@@ -61,7 +63,7 @@ export function modelChanges(
     const text = source(file.path);
     if (text === undefined) continue;
     for (const [name, calls] of byName) {
-      const change = modelChange(file.path, text, name, calls, reads, code, fixed);
+      const change = modelChange(file.path, text, name, calls, reads, scanned, fixed);
       if (change) changes.push(change);
     }
   }
@@ -74,7 +76,7 @@ function modelChange(
   name: string,
   calls: readonly Finding[],
   reads: readonly Finding[],
-  code: ReadonlyMap<string, string>,
+  scanned: readonly { path: string; text: string; code: string }[],
   fixed: (call: Finding) => boolean,
 ): ModelChange | undefined {
   if (!calls.every(fixed)) return undefined;
@@ -83,10 +85,7 @@ function modelChange(
   if (kinds.size !== 1 || kind === undefined) return undefined;
   // Used nowhere else: the declaration and these calls' type arguments are every mention of the name in code.
   const mentions = new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$])`, "g");
-  for (const [other, otherText] of code) {
-    const count = [...codeText(other, otherText).matchAll(mentions)].length;
-    if (count !== (other === path ? 1 + calls.length : 0)) return undefined;
-  }
+  for (const other of scanned) if ([...other.code.matchAll(mentions)].length !== (other.path === path ? 1 + calls.length : 0)) return undefined;
   // Every read of these calls' values that v2 answers differently is one v2kit rewrites.
   const own = reads.filter((read) => calls.includes(read.fixInput?.responseOf as Finding));
   if (own.some((read) => read.fixInput?.readEdit === undefined && !(read.responseField?.v2 === null && read.responseField.v1 !== "[…]"))) return undefined;
@@ -112,10 +111,9 @@ function modelChange(
     // A destructuring (`const { workersMin } = e`, `({ workersMin }) => …`) reads it without a dot: none may name it.
     const destructured = new RegExp(`(?:\\b(?:const|let|var)|\\()\\s*\\{[^{}]*(?<![\\w$])${escape(member.key)}(?![\\w$])[^{}]*\\}`);
     let accesses = 0;
-    for (const [other, otherText] of code) {
-      const written = codeText(other, otherText);
-      if (destructured.test(written)) return undefined;
-      accesses += [...written.matchAll(dotted)].length + [...otherText.matchAll(subscripted)].length;
+    for (const other of scanned) {
+      if (destructured.test(other.code)) return undefined;
+      accesses += [...other.code.matchAll(dotted)].length + [...other.text.matchAll(subscripted)].length;
     }
     if (accesses !== own.filter((read) => read.responseField?.v1 === member.key).length) return undefined;
   }
