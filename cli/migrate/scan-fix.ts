@@ -7,7 +7,7 @@ import { relative, sep } from "node:path";
 import { resolveFindings, type Surroundings } from "../../migrate/index.js";
 import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
-import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile } from "../../migrate/scan/fix.js";
+import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile, landsWithItsBody } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits, type SentElsewhere } from "../../migrate/scan/client-base.js";
 import type { GoSentBody } from "../../migrate/scan/go-body.js";
 import type { GoFake } from "../../migrate/scan/go-fakes.js";
@@ -288,6 +288,11 @@ function clientPlan(
       const fakes = tied.get(unit) ?? [];
       const stuckFake = fakes.find((one) => "reason" in one.plan && one.sends.every((finding) => why(finding) === undefined));
       const fakeWhy = stuckFake && "reason" in stuckFake.plan ? `${shown(stuckFake.fake.file)}:${stuckFake.fake.line}: ${stuckFake.plan.reason}` : undefined;
+      // A call left as written on a route v2 keeps would reach v2 with its v1 body once the base moved: the base stays (landsWithItsBody).
+      const lands =
+        run.unsafe && cannot.length < unit.members.length
+          ? cannot.find((member) => landsWithItsBody(member.finding, fileOf(files, member.finding)))?.finding
+          : undefined;
       for (const { finding, fn, direct, body, fake: memberFake, goBody } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
@@ -297,6 +302,11 @@ function clientPlan(
           reason = `${base}, which changes only together with every call through it, and its request functions also send ${unit.strays.length === 1 ? "a path" : `${unit.strays.length} paths`} that name${unit.strays.length === 1 ? "s" : ""} no v1 route v2kit knows (${unit.strays[0]}): v1 is retired, so ${unit.strays.length === 1 ? "it fails" : "they fail"} today as on v2; run with --unsafe-fixes to move the base past ${unit.strays.length === 1 ? "it" : "them"} (this one to ${route(finding)})`;
         else if (rejected.has(unit))
           reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
+        else if (lands !== undefined)
+          reason =
+            own !== undefined && landsWithItsBody(finding, fileOf(files, finding))
+              ? `${own}; so the base \`${unit.name}\` stays v1, and its other calls with it: moved, the base alone would take this call to ${route(finding)} with the v1 body it sends now, which v2 refuses (422)`
+              : `${base}, which v2kit changes only together with every call through it, and moving it would take the call at ${shown(fileOf(files, lands))}:${lands.line} to ${route(lands)} with a v1 body v2kit cannot migrate (v2 refuses it: 422): make that body the v2 one by hand, then run again (this one to ${route(finding)})`;
         else if (cannot.length === unit.members.length) reason = own;
         else if (memberFake && own !== undefined)
           // A Go test fake (go-fakes.ts) is not a call: left as written, it still answers as v1 did.
@@ -325,6 +335,7 @@ function clientPlan(
         !unit.blocked &&
         (!unit.strays || run.unsafe) &&
         !rejected.has(unit) &&
+        lands === undefined &&
         cannot.length < unit.members.length &&
         ((cannot.length === 0 && fakeWhy === undefined) || run.unsafe);
       // A fake of a call left as written stays as written with it (a wildcard, while one call under it moves).

@@ -105,7 +105,7 @@ function otherFamily(value: unknown): unknown {
 }
 
 /** The v2 body of a literal read with sentinels, when no placeholder's value decides more than where it goes. */
-function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | { reason: string } {
+export function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | { reason: string } {
   const v2 = migrate(v1);
   if (v2 === undefined) return { reason: "the v2 body cannot be built from this one as written" };
   if (JSON.stringify(otherFamily(v2)) !== JSON.stringify(migrate(otherFamily(v1))))

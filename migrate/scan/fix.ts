@@ -4,12 +4,14 @@
 // concatenations stay as written. A call whose pieces cannot all be changed safely is left
 // alone, and the finding says why. Pure: the CLI reads and writes the files.
 
+import { basename, isAbsolute, relative, sep } from "node:path";
 import { DEFAULT_BASE_URL } from "../../live/flags.js";
 import { analyzeSource } from "./index.js";
 import { expansionOf, migrateQuery, type QueryChange } from "../query-params.js";
 import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { bodyText, migrationFor } from "./fix-body.js";
+import { goMapBodyText } from "./go-map-body.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import type { FixSite } from "./candidate.js";
@@ -384,7 +386,8 @@ function planBody(
   // A shell request function that passes the call's other arguments to curl (`"$@"`) takes the action body at the call.
   // A request function whose body parameter is free at the call takes the action body there; a name it sends as its body is a body built elsewhere.
   const addsAction = route.action !== undefined && (site?.addBody?.dialect === "shell" || site?.addBody?.how === "parameter");
-  const sentThrough = input?.bodyParameter === true;
+  // A Go parameter of the calling function handed on as the body (`CreatePod(ctx, body)` → `c.Post(ctx, "/pods", body, …)`): built by its callers, as `bodyParameter` is.
+  const sentThrough = input?.bodyParameter === true || (goBody?.kind === "other" && goBody.parameter === true);
   if (viaClient !== undefined && !anchor && !addsAction && (route.action !== undefined || (route.body !== undefined && !finding.body && !sentThrough))) {
     return route.action !== undefined
       ? `v2 takes {"action": "${route.action}"} as this call's body, and v2kit does not add a body to a call through \`${viaClient}\`: pass it there`
@@ -479,8 +482,14 @@ function planGoMap(
     else moved.push(`\`${key}\` → \`${pointerShown(mapping.to)}\``);
   }
   const literal = `the map literal this call passes to \`${viaClient}\``;
-  if (moved.length > 0)
-    return `${literal} has keys v2 does not simply rename: ${moved.join(", ")}: write it as the v2 \`${operation}\` body (nested maps where v2 nests), then fix the call`;
+  if (moved.length > 0) {
+    // Keys v2 nests or builds: the literal is written again as the v2 body, in Go (go-map-body.ts).
+    const written = goMapBodyText(source, body.literal, body.entries, migrationFor(route, context));
+    if ("reason" in written)
+      return `${literal} has keys v2 does not simply rename (${moved.join(", ")}), and v2kit cannot write the v2 \`${operation}\` body in its place (${written.reason}): write that body by hand, nested maps where v2 nests, then fix the call`;
+    edits.push({ start: body.literal.start, end: body.literal.end, text: written.text });
+    return undefined;
+  }
   const v1: Record<string, unknown> = {};
   const expected: Record<string, unknown> = {};
   for (const [i, entry] of body.entries.entries()) {
@@ -717,7 +726,7 @@ export function fixFile(source: string, file: string, findings: readonly Finding
         : other !== undefined
           ? `the v1 base comes from \`${constant.name}\`, which ${other} uses too: change it together with every call that uses it, by hand`
           : constant.uses > users.length
-            ? baseOfStuckCalls(constant, users, stuck, plans, options)
+            ? baseOfStuckCalls(constant, users, stuck, plans, options, file)
             : undefined;
       if (why === undefined) {
         if (constant.uses > users.length) movedBase = true;
@@ -796,6 +805,29 @@ function rejectedFixes(text: string, file: string, plans: ReadonlyMap<Finding, P
   return rejected;
 }
 
+/** A file of tests (`client_test.go`, `test_api.py`, `api.test.ts`, `tests/`, `__tests__/`, `PodClientTest.php`). */
+const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[^/]*\.py$|_test\.(?:go|py)$|\.(?:test|spec)\.[cm]?[jt]sx?$|Test\.php$/i;
+
+/**
+ * Whether moving its base alone takes this call to its v2 route with the body it sends now: v2
+ * keeps the route's method and path (`POST /pods`, `PATCH /templates/{id}`) and the route takes a
+ * body. A call left as written under a moved base is said to fail as it did before; this one would
+ * not fail the same way: its v1 body would reach v2 (422), and a second scan would see a v2 call.
+ * So --unsafe-fixes never moves a base past such a call it cannot migrate (issue 41: no wrong fix),
+ * unless the call is in a file of tests, whose requests go to the test's own server.
+ */
+export function landsWithItsBody(finding: Finding, path: string): boolean {
+  // A test's request goes to the test's own server (`WithBaseURL(server.URL)`), never to v2 with that body.
+  // Judged within the project (the folder scanned from): a parent folder named `tests` says nothing of the file.
+  const within = relative(process.cwd(), path);
+  const shown = (within.startsWith("..") || isAbsolute(within) ? basename(path) : within).split(sep).join("/");
+  if (TEST_FILE.test(shown)) return false;
+  const route = finding.fixInput?.route;
+  if (route?.v2 == null || route.body === undefined || route.action !== undefined) return false;
+  const shape = (template: string) => template.replace(/\{[^}]*\}/g, "{}");
+  return route.v2Method === route.method && shape(route.v2.replace(/^\/v2(?=\/)/, "")) === shape(route.v1);
+}
+
 /**
  * Why the constant `constant`, which some calls being fixed share, stays v1 (issue 41): its other
  * uses are not all v1 calls of this file that cannot be migrated. When they are, --fix still
@@ -808,6 +840,7 @@ function baseOfStuckCalls(
   stuck: readonly Finding[],
   plans: Map<Finding, Plan>,
   options: FixOptions,
+  file: string,
 ): string | undefined {
   const through = stuck.filter((finding) => finding.fixInput?.site?.shared.some((other) => other.start === constant.start));
   if (through.length === 0 || users.length + through.length !== constant.uses)
@@ -816,6 +849,9 @@ function baseOfStuckCalls(
   const calls = through.length === 1 ? `the call at line ${lines}, which cannot` : `the calls at lines ${lines}, which cannot`;
   if (!options.unsafe)
     return `the v1 base comes from \`${constant.name}\`, which is also the base of ${calls} be migrated with --fix: run with --unsafe-fixes to move the base with every call that can migrate then (a call still left fails as it did before)`;
+  const lands = through.find((finding) => landsWithItsBody(finding, file));
+  if (lands)
+    return `the v1 base comes from \`${constant.name}\`, which is also the base of the call at line ${lands.line}, which cannot be migrated: moved, the base alone would take that call to its v2 route (${lands.v2?.method ?? ""} ${lands.v2?.path ?? ""}) with the v1 body it sends now, which v2 refuses (422): make that body the v2 one by hand, then run again`;
   const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
   for (const finding of through) {
     const own = plans.get(finding);

@@ -31,8 +31,8 @@ export interface GoJsonField {
 export type GoSentBody =
   | { kind: "nil"; start: number; end: number }
   | { kind: "struct"; type: string; declared?: string; fields?: GoJsonField[] }
-  | { kind: "map"; entries: GoMapEntry[] }
-  | { kind: "other"; written: string };
+  | { kind: "map"; entries: GoMapEntry[]; literal: GoMapLiteral }
+  | { kind: "other"; written: string; parameter?: true };
 
 /**
  * A member of a map literal body (`map[string]interface{}{"workersMin": 1}`): its key, the span of
@@ -47,6 +47,31 @@ export interface GoMapEntry {
   colonEnd: number;
   valueStart: number;
   valueEnd: number;
+  value?: unknown;
+  /** A slice literal value (`[]string{…}`): its items, each a literal or an expression. */
+  items?: GoListItem[];
+}
+
+/**
+ * Where a map literal body is and how it is typed: its whole span (`map` to `}`), the type as
+ * written (`map[string]any`, `map[string]interface{}`), the value type (`any`, `interface{}`,
+ * `string`), and its braces.
+ */
+export interface GoMapLiteral {
+  start: number;
+  end: number;
+  type: string;
+  valueType: string;
+  open: number;
+  close: number;
+  /** The text between the literal's tokens holds a comment. */
+  commented: boolean;
+}
+
+/** An item of a list literal value (`[]string{gpuType, "A"}`): its span, and its value when it is a plain literal. */
+export interface GoListItem {
+  start: number;
+  end: number;
   value?: unknown;
 }
 
@@ -200,6 +225,22 @@ function typeNameAt(tokens: readonly Token[], at: number): { name: string; next:
 }
 
 /** The struct type `name` is declared with in the function before the call at `open`: a parameter `name *T` or `name := &T{`. */
+/** Whether `name` is a parameter of the Go function whose body holds token `open` (`func (c *Client) CreatePod(ctx context.Context, body map[string]any)`). */
+function isParameter(tokens: readonly Token[], open: number, name: string): boolean {
+  let func = open - 1;
+  while (func >= 0 && tokens[func]?.text !== "func") func--;
+  if (func < 0) return false;
+  let depth = 0;
+  for (let k = func + 1; k < open; k++) {
+    const t = tokens[k] as Token;
+    if (t.text === "(") depth++;
+    else if (t.text === ")") depth--;
+    else if (t.text === "{" && depth === 0) return false;
+    else if (depth === 1 && t.text === name && (tokens[k - 1]?.text === "(" || tokens[k - 1]?.text === ",") && tokens[k + 1]?.text !== ")") return true;
+  }
+  return false;
+}
+
 function typeOfName(tokens: readonly Token[], open: number, name: string): string | undefined {
   let func = open - 1;
   while (func >= 0 && tokens[func]?.text !== "func") func--;
@@ -257,29 +298,52 @@ function plainString(t: Token | undefined): string | undefined {
   return (t.parts ?? []).some((part) => "hole" in part) ? undefined : t.text.slice(1, -1);
 }
 
+/** A plain literal's value: a number, true/false, a string without escapes; undefined for anything else. */
+function literalOf(t: Token | undefined): unknown {
+  const text = t?.text;
+  if (t?.kind === "num" && /^-?\d+(?:\.\d+)?$/.test(text ?? "")) return Number(text);
+  if (text === "true" || text === "false") return text === "true";
+  return plainString(t);
+}
+
+/** The items of a slice literal `[]T{…}` at tokens [a, b] (T one name), each one token; undefined for any other value. */
+function sliceItems(tokens: readonly Token[], a: number, b: number): GoListItem[] | undefined {
+  if (tokens[a]?.text !== "[" || tokens[a + 1]?.text !== "]" || tokens[a + 2]?.kind !== "ident" || tokens[a + 3]?.text !== "{") return undefined;
+  if (matchClose(tokens, a + 3, 40_000) !== b) return undefined;
+  const items: GoListItem[] = [];
+  for (const [from, to] of listItems(tokens, a + 3)) {
+    const run = tokens.slice(from, to + 1).filter((t) => t.kind !== "nl");
+    const first = run[0] as Token;
+    const last = run[run.length - 1] as Token;
+    const value = run.length === 1 ? literalOf(first) : undefined;
+    items.push({ start: first.start, end: last.end, ...(value === undefined ? {} : { value }) });
+  }
+  return items;
+}
+
+/** The value type of `map[string]T{` at token `a` (`interface{}`, `any`, `int`, …) and the index of the literal's `{`. */
+function mapValueType(tokens: readonly Token[], a: number): { valueType: string; open: number } | undefined {
+  if (tokens[a + 1]?.text !== "[" || tokens[a + 2]?.text !== "string" || tokens[a + 3]?.text !== "]") return undefined;
+  const at = a + 4;
+  if (tokens[at]?.text === "interface" && tokens[at + 1]?.text === "{" && tokens[at + 2]?.text === "}") return { valueType: "interface{}", open: at + 3 };
+  if (tokens[at]?.kind === "ident") return { valueType: (tokens[at] as Token).text, open: at + 1 };
+  return undefined;
+}
+
 /** The members of `map[string]T{…}` at tokens [a, b] with string keys; undefined when it is not one v2kit reads (a key not a plain string). */
 function mapEntries(tokens: readonly Token[], a: number, b: number): GoMapEntry[] | undefined {
-  if (tokens[a + 1]?.text !== "[" || tokens[a + 2]?.text !== "string" || tokens[a + 3]?.text !== "]") return undefined;
-  // The value type: `interface{}`, `any`, `int`, … then the literal's `{`.
-  let open = a + 4;
-  if (tokens[open]?.text === "interface" && tokens[open + 1]?.text === "{" && tokens[open + 2]?.text === "}") open += 3;
-  else if (tokens[open]?.kind === "ident") open += 1;
-  else return undefined;
+  const typed = mapValueType(tokens, a);
+  if (!typed) return undefined;
+  const { open } = typed;
   if (tokens[open]?.text !== "{" || matchClose(tokens, open, 40_000) !== b) return undefined;
   const entries: GoMapEntry[] = [];
   for (const [from, to] of listItems(tokens, open)) {
     const keyToken = tokens[from];
     const key = plainString(keyToken);
     if (key === undefined || tokens[from + 1]?.text !== ":") return undefined;
-    const valueToken = from + 2 === to ? tokens[to] : undefined;
-    const text = valueToken?.text;
-    const value =
-      valueToken?.kind === "num" && /^-?\d+(?:\.\d+)?$/.test(text ?? "")
-        ? Number(text)
-        : text === "true" || text === "false"
-          ? text === "true"
-          : plainString(valueToken);
+    const value = from + 2 === to ? literalOf(tokens[to]) : undefined;
     if (from + 2 > to) return undefined;
+    const items = sliceItems(tokens, from + 2, to);
     entries.push({
       key,
       keyStart: (keyToken as Token).start + 1,
@@ -288,6 +352,7 @@ function mapEntries(tokens: readonly Token[], a: number, b: number): GoMapEntry[
       valueStart: (tokens[from + 2] as Token).start,
       valueEnd: (tokens[to] as Token).end,
       ...(value === undefined ? {} : { value }),
+      ...(items === undefined ? {} : { items }),
     });
   }
   return entries;
@@ -304,7 +369,22 @@ export function goSentBody(files: readonly GoFile[], file: GoFile, open: number,
   if (a === b && first.text === "nil") return { kind: "nil", start: first.start, end: first.end };
   if (first.text === "map") {
     const entries = mapEntries(tokens, a, b);
-    return entries ? { kind: "map", entries } : { kind: "other", written };
+    const typed = mapValueType(tokens, a);
+    if (!entries || !typed) return { kind: "other", written };
+    const opening = tokens[typed.open] as Token;
+    const closing = tokens[b] as Token;
+    let commented = false;
+    for (let j = typed.open; j < b && !commented; j++) commented = /\/[/*]/.test(file.text.slice((tokens[j] as Token).end, (tokens[j + 1] as Token).start));
+    const literal: GoMapLiteral = {
+      start: first.start,
+      end: closing.end,
+      type: file.text.slice(first.start, opening.start),
+      valueType: typed.valueType,
+      open: opening.start,
+      close: closing.start,
+      commented,
+    };
+    return { kind: "map", entries, literal };
   }
   let type: string | undefined;
   if (a === b && first.kind === "ident") type = typeOfName(tokens, open, first.text);
@@ -313,6 +393,7 @@ export function goSentBody(files: readonly GoFile[], file: GoFile, open: number,
     const named = typeNameAt(tokens, at);
     if (named && tokens[named.next]?.text === "{" && matchClose(tokens, named.next, 40_000) === b) type = named.name;
   }
-  if (type === undefined) return { kind: "other", written };
+  if (type === undefined)
+    return { kind: "other", written, ...(a === b && first.kind === "ident" && isParameter(tokens, open, first.text) ? { parameter: true as const } : {}) };
   return { kind: "struct", type, ...structFields(files, type, shown) };
 }

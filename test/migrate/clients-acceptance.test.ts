@@ -165,7 +165,7 @@ interface KnownGap {
 const LEFT_ON_V2_BASE = /POST api\.runpod\.io\/v2\/endpoints → 404|v1 path on the v2 base/;
 
 /**
- * What fails today, measured on this tree (2026-11-29, round thirteen). Each listed check still
+ * What fails today, measured on this tree (2026-11-29, round fourteen). Each listed check still
  * runs and must fail with `failsWith`; one that passes fails the test, so the list cannot rot:
  * take the entry (or the check) off when the scanner or serve learns the case. Scanner gaps are
  * for migrate/scan (issue 41), not for this harness.
@@ -182,7 +182,7 @@ const KNOWN_GAPS: KnownGap[] = [
     fixture: "go-package",
     checks: ["b-no-wait", "b-wait", "b-none-left"],
     reason:
-      "--unsafe-fixes moves runpod.DefaultBaseURL and 7 of 10 calls; the 3 left (create endpoint, update endpoint, create pod) pass newReq map literals whose keys v2 nests (workersMin → workers.min): POST /v2/endpoints answers 404",
+      "--unsafe-fixes moves runpod.DefaultBaseURL and 9 of 10 calls (the newReq map literals of scale endpoint and create pod written as v2's nested maps); the 1 left is create endpoint, whose gpuTypeIds is a parameter ([]string{gpuType}): no catalog can choose its pools before the program runs, so it sends a v1 path to the v2 base: POST /v2/endpoints answers 404",
     failsWith: LEFT_ON_V2_BASE,
   },
   {

@@ -7,82 +7,20 @@
 // (gofmt -l, go vet) and by running it: a Go test written here sends each call to an httptest
 // server that prints what it received, and the action body it got lints valid.
 
-import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PUBLISHED, expectLintsValid, files, fixtureCases, has, jsonLines, run } from "./scan-harness.js";
+import { goChecks, sent } from "./go-recorder.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/scan-go-bodies/", import.meta.url));
 const { scratch } = fixtureCases(FIXTURES, "go-bodies");
 const go = has("go", ["version"]);
-const GO_ENV = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off" };
-
 interface JsonFinding {
   file: string;
   line: number;
   notes: { message: string }[];
-}
-
-/** A Go test of package podctl that sends each named call to an httptest server printing `SENT method path body`. */
-const RECORDER = (calls: string) => `package podctl
-
-import (
-	"context"
-	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"testing"
-)
-
-type redirect struct{ to *url.URL }
-
-func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
-	req.URL.Scheme = r.to.Scheme
-	req.URL.Host = r.to.Host
-	return http.DefaultTransport.RoundTrip(req)
-}
-
-func TestRecord(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		fmt.Printf("SENT %s %s %s\\n", r.Method, r.URL.Path, body)
-		_, _ = w.Write([]byte("{}"))
-	}))
-	defer srv.Close()
-	to, _ := url.Parse(srv.URL)
-	c := New("key")
-	c.HTTP = &http.Client{Transport: redirect{to}}
-	ctx := context.Background()
-	${calls}
-}
-`;
-
-/** gofmt -l and go vet in `dir`: what failed, or undefined. */
-function goChecks(dir: string): string | undefined {
-  const fmt = spawnSync("gofmt", ["-l", "."], { cwd: dir, encoding: "utf8" });
-  if (fmt.status !== 0 || fmt.stdout.trim() !== "") return `gofmt -l: ${fmt.stdout}${fmt.stderr}`;
-  const vet = spawnSync("go", ["vet", "./..."], { cwd: dir, encoding: "utf8", env: GO_ENV });
-  return vet.status === 0 ? undefined : `go vet: ${vet.stderr}`;
-}
-
-/** The requests the module in `dir` sends for `calls` (Go statements with `c` and `ctx`), as `method path body` lines. */
-function sent(dir: string, calls: string): string[] {
-  const path = join(dir, "podctl/record_test.go");
-  writeFileSync(path, RECORDER(calls));
-  try {
-    const result = spawnSync("go", ["test", "-count=1", "-run", "TestRecord", "-v", "./podctl"], { cwd: dir, encoding: "utf8", env: GO_ENV });
-    expect(result.status, result.stdout + result.stderr).toBe(0);
-    return result.stdout
-      .split("\n")
-      .filter((line) => line.startsWith("SENT "))
-      .map((line) => line.slice(5));
-  } finally {
-    rmSync(path);
-  }
 }
 
 const STOP_START = `if err := c.StopPod(ctx, "p1"); err != nil {
@@ -139,7 +77,7 @@ describe("Go request functions that marshal their body parameter (issue 41)", ()
     }
   });
 
-  it("struct-unsafe: a struct body is never rewritten; its note names the type and the json names v2 renames or drops", () => {
+  it("struct-unsafe: a struct body is never rewritten; its note names the type and the json names v2 renames or drops; the base stays v1, since moved it would take the v1 struct to POST /v2/pods", () => {
     const dir = scratch("struct-unsafe");
     try {
       const before = files(dir);
@@ -147,10 +85,21 @@ describe("Go request functions that marshal their body parameter (issue 41)", ()
       expect(files(dir)).toEqual(before);
       expect(safe.stderr).toContain("fixed 0 calls in 0 files");
       const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
-      expect(result.stderr).toContain("fixed 5 calls in 1 file; 2 calls left");
-      expect(readFileSync(join(dir, "podctl/pods.go"), "utf8")).toBe(before.get("podctl/pods.go"));
+      // v2 keeps `POST /pods`: moving the base alone would send the v1 struct there (422), so nothing moves (landsWithItsBody).
+      expect(result.stderr).toContain("fixed 0 calls in 0 files; 7 calls left");
+      expect(files(dir)).toEqual(before);
+      const others = notesOf(result.stdout).filter((note) => note.startsWith("podctl/client.go"));
+      expect(others).toHaveLength(5);
+      for (const note of others)
+        expect(note).toContain(
+          "moving it would take the call at podctl/pods.go:18 to POST /pods with a v1 body v2kit cannot migrate (v2 refuses it: 422): make that body the v2 one by hand, then run again",
+        );
       const notes = notesOf(result.stdout).filter((note) => note.startsWith("podctl/pods.go"));
       expect(notes).toHaveLength(2);
+      for (const note of notes)
+        expect(note).toContain(
+          "so the base `apiRoot` stays v1, and its other calls with it: moved, the base alone would take this call to POST /pods with the v1 body it sends now, which v2 refuses (422)",
+        );
       const named = ["imageName", "gpuTypeIds", "gpuCount", "containerDiskInGb"];
       for (const note of notes) {
         expect(note).toContain(
@@ -166,42 +115,73 @@ describe("Go request functions that marshal their body parameter (issue 41)", ()
       const properties = propertiesOf(document, document.components.schemas.CreatePodRequest);
       for (const field of named) expect(properties.has(field), field).toBe(false);
       for (const field of ["name", "env", "image", "gpu", "disk"]) expect(properties.has(field), field).toBe(true);
-      if (go) {
-        expect(goChecks(dir)).toBeUndefined();
-        expect(sent(dir, STOP_START)).toEqual(['POST /v2/pods/p1/action {"action":"stop"}', 'POST /v2/pods/p1/action {"action":"start"}']);
-      }
+      if (go) expect(sent(dir, STOP_START)).toEqual(["POST /v1/pods/p1/stop ", "POST /v1/pods/p1/start "]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("map-bodies: a map literal whose keys v2 renames gets the new keys (gofmt's columns kept); one v2 nests is reported", () => {
+  it("map-bodies: a map literal whose keys v2 renames gets the new keys (gofmt's columns kept); one v2 nests is written with nested maps; one with int values is reported", () => {
     const dir = scratch("map-bodies");
     const create = `if _, err := c.CreateVolume(ctx, "vol", 10); err != nil {
 		t.Fatal(err)
 	}`;
+    const nested = `${create}
+	if _, err := c.ScaleEndpoint(ctx, "e1", 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CreatePodOn(ctx, "NVIDIA RTX A4000", 50); err != nil {
+		t.Fatal(err)
+	}`;
     try {
-      if (go) expect(sent(dir, create)).toEqual(['POST /v1/networkvolumes {"dataCenterId":"EU-RO-1","name":"vol","size":10}']);
+      if (go)
+        expect(sent(dir, nested)).toEqual([
+          'POST /v1/networkvolumes {"dataCenterId":"EU-RO-1","name":"vol","size":10}',
+          'PATCH /v1/endpoints/e1 {"workersMin":2}',
+          'POST /v1/pods {"gpuTypeIds":["NVIDIA RTX A4000"],"imageName":"example/train:1","name":"trainer","ports":["8888/http"],"volumeInGb":50,"volumeMountPath":"/data"}',
+        ]);
       const before = files(dir);
       expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files");
       expect(files(dir)).toEqual(before);
       const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
-      expect(result.stderr).toContain("fixed 6 calls in 2 files; 1 call left");
+      expect(result.stderr).toContain("fixed 8 calls in 2 files; 1 call left");
       const volumes = readFileSync(join(dir, "podctl/volumes.go"), "utf8");
       expect(volumes).toContain(
         'c.send(ctx, "POST", "/network-volumes", map[string]interface{}{\n\t\t"name":       name,\n\t\t"size":       size,\n\t\t"dataCenter": "EU-RO-1",\n',
       );
-      // A key v2 moves into a nested object is not a rename: the call is left, and says which.
-      expect(volumes).toContain('c.send(ctx, "PATCH", "/endpoints/"+id, map[string]interface{}{"workersMin": min})');
+      // Keys v2 moves into nested objects: the literal is written again, each object in the literal's own map type.
+      expect(volumes).toContain('c.send(ctx, "PATCH", "/serverless/"+id, map[string]interface{}{"workers": map[string]interface{}{"min": min}})');
+      // One member a line stays so, nested objects on their member's line, the values in gofmt's column; a slice v2 keeps stays as written.
+      expect(volumes).toContain(
+        [
+          'c.send(ctx, "POST", "/pods", map[string]any{',
+          '\t\t"name":   "trainer",',
+          '\t\t"image":  "example/train:1",',
+          '\t\t"gpu":    map[string]any{"id": gpuType, "count": 1},',
+          '\t\t"mounts": map[string]any{"persistent": map[string]any{"size": gb, "path": "/data"}},',
+          '\t\t"ports":  []string{"8888/http"},',
+          "\t})",
+        ].join("\n"),
+      );
+      // A map of ints has no place for v2's nested object: the call is left, and says why.
+      expect(volumes).toContain('c.send(ctx, "PATCH", "/endpoints/"+id, map[string]int{"workersMin": min, "workersMax": max})');
       const notes = notesOf(result.stdout);
       expect(notes).toHaveLength(1);
-      expect(notes[0]).toMatch(/^podctl\/volumes.go:16 /);
-      expect(notes[0]).toContain("not fixed: the map literal this call passes to `send` has keys v2 does not simply rename: `workersMin` → `workers.min`");
+      expect(notes[0]).toMatch(/^podctl\/volumes.go:33 /);
+      expect(notes[0]).toContain(
+        "not fixed: the map literal this call passes to `send` has keys v2 does not simply rename (`workersMin` → `workers.min`, `workersMax` → `workers.max`)",
+      );
+      expect(notes[0]).toContain("(its values are `int`, so v2's nested objects have no place in it)");
       if (go) {
         expect(goChecks(dir)).toBeUndefined();
-        const requests = sent(dir, create);
-        expect(requests).toEqual(['POST /v2/network-volumes {"dataCenter":"EU-RO-1","name":"vol","size":10}']);
-        expectLintsValid("createNetworkVolume", JSON.parse((requests[0] as string).replace(/^\S+ \S+ /, "")));
+        const requests = sent(dir, nested);
+        expect(requests).toEqual([
+          'POST /v2/network-volumes {"dataCenter":"EU-RO-1","name":"vol","size":10}',
+          'PATCH /v2/serverless/e1 {"workers":{"min":2}}',
+          'POST /v2/pods {"gpu":{"count":1,"id":"NVIDIA RTX A4000"},"image":"example/train:1","mounts":{"persistent":{"path":"/data","size":50}},"name":"trainer","ports":["8888/http"]}',
+        ]);
+        const operations = ["createNetworkVolume", "updateEndpoint", "createPod"];
+        for (const [k, request] of requests.entries()) expectLintsValid(operations[k] as string, JSON.parse(request.replace(/^\S+ \S+ /, "")));
       }
       const fixed = files(dir);
       expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 0 calls in 0 files");

@@ -97,28 +97,39 @@ describe("a URL constant used by several calls (Python)", () => {
     expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files");
   });
 
-  it.skipIf(!python)("a body v2kit cannot write back is reported: --fix moves nothing, --unsafe-fixes never claims that call", () => {
-    const dir = copyOf("python-url-constant-stuck");
-    const before = readFileSync(join(dir, "launch.py"), "utf8");
-    const found = run(dir, ["--format", "json", "--fail-on", "none"]);
-    expect(calls(found.stdout)).toEqual(["22 POST /pods certain", "25 GET /pods/{pod_id}/logs certain", "26 GET /pods/{pod_id} certain"]);
+  it.skipIf(!python)(
+    "a body v2kit cannot write back is reported: --fix moves nothing; --unsafe-fixes keeps the base v1 too, since moved it would take that body to POST /v2/pods",
+    () => {
+      const dir = copyOf("python-url-constant-stuck");
+      const before = readFileSync(join(dir, "launch.py"), "utf8");
+      const found = run(dir, ["--format", "json", "--fail-on", "none"]);
+      expect(calls(found.stdout)).toEqual(["22 POST /pods certain", "25 GET /pods/{pod_id}/logs certain", "26 GET /pods/{pod_id} certain"]);
 
-    const safe = run(dir, ["--fix", "--format", "json"]);
-    expect(safe.stderr).toContain("fixed 0 calls in 0 files; 3 calls left");
-    expect(readFileSync(join(dir, "launch.py"), "utf8")).toBe(before);
-    const post = jsonLines<JsonFinding>(safe.stdout).find((finding) => finding.v1.method === "POST");
-    expect(post?.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("not fixed: the v2 body cannot be written back"));
+      const safe = run(dir, ["--fix", "--format", "json"]);
+      expect(safe.stderr).toContain("fixed 0 calls in 0 files; 3 calls left");
+      expect(readFileSync(join(dir, "launch.py"), "utf8")).toBe(before);
+      const post = jsonLines<JsonFinding>(safe.stdout).find((finding) => finding.v1.method === "POST");
+      expect(post?.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("not fixed: the v2 body cannot be written back"));
 
-    const unsafe = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
-    expect(unsafe.stderr).toContain("fixed 1 call in 1 file; 2 calls left");
-    const text = readFileSync(join(dir, "launch.py"), "utf8");
-    expect(text).toContain('BASE = "https://api.runpod.io/v2"');
-    // The body is left as written, and the call says so: it is not counted as fixed.
-    expect(text).toContain('"dockerStartCmd": ["bash", "-c", command]');
-    const left = jsonLines<JsonFinding>(unsafe.stdout).find((finding) => finding.v1.method === "POST");
-    expect(left?.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("fails as it did before"));
-    expect(compiles(dir, "launch.py").status).toBe(0);
-  });
+      // v2 keeps `POST /pods`: the base moved alone would send this v1 body there (422, and a second scan would see a v2 call).
+      const unsafe = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
+      expect(unsafe.stderr).toContain("fixed 0 calls in 0 files; 3 calls left");
+      expect(readFileSync(join(dir, "launch.py"), "utf8")).toBe(before);
+      const notes = jsonLines<JsonFinding>(unsafe.stdout).flatMap((finding) =>
+        finding.notes.filter((note) => note.message.startsWith("not fixed: ")).map((note) => `${finding.line} ${note.message}`),
+      );
+      expect(notes).toContainEqual(
+        expect.stringContaining(
+          "26 not fixed: the v1 base comes from `BASE`, which is also the base of the call at line 22, which cannot be migrated: moved, the base alone would take that call to its v2 route (POST /v2/pods) with the v1 body it sends now, which v2 refuses (422)",
+        ),
+      );
+      expect(calls(run(dir, ["--format", "json", "--fail-on", "none"]).stdout)).toEqual([
+        "22 POST /pods certain",
+        "25 GET /pods/{pod_id}/logs certain",
+        "26 GET /pods/{pod_id} certain",
+      ]);
+    },
+  );
 
   it.skipIf(!python)("a local `url` of each function is its own call; a parameter of the same name is not the constant", () => {
     const dir = tree({

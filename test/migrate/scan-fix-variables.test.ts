@@ -334,7 +334,9 @@ describe.skipIf(!python)("a module constant used in f-strings by several functio
     expect(after).toContain('BASE_URL = "https://api.runpod.io/v2"\n');
     expect(after).toContain('f"https://api.runpod.ai/v2/{endpoint_id}/runsync"');
     const calls = findingsOf(left.stdout).filter((finding) => finding.ruleId !== "v1-response-field");
-    expect(calls.map((finding) => `${finding.line} ${finding.v1.method} ${finding.v1.path}`)).toEqual([`${templateLine(before)} POST /templates`]);
+    expect(calls.map((finding) => `${finding.line} ${finding.v1.method} ${finding.v1.path}`)).toEqual([
+      `${templateLine(before)} POST /templates/{template_id}/update`,
+    ]);
     const note = calls[0]?.notes.find((each) => each.message.startsWith("not fixed: "))?.message;
     expect(note).toContain("`volumeInGb`, set at line");
     expect(note).toContain("so this call, left as written, fails as it did before (v1 was retired on 2026-11-15)");
