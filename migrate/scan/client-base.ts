@@ -268,6 +268,8 @@ export function clientUnits(
         }
         const ownUrl = useToken.kind === "str" && files.find((scanned) => scanned.path === path)?.findings.some((finding) => samePathOnV2(finding, useToken));
         if (ownUrl) continue;
+        // `const { restBaseUrl } = getConfig()`: a binding of the name, whose own uses are read one by one (DaisukeHori/runpod-mcp).
+        if (file.dialect === "js" && destructured(file.tokens, use)) continue;
         const fn = functionAround(file, use);
         if (fn === "type") continue;
         if (fn === undefined) {
@@ -1114,4 +1116,18 @@ function callsOf(file: Lexed, fn: string, goMethods?: ReadonlyMap<string, number
     out.push({ at: t.start, open });
   }
   return out;
+}
+
+/**
+ * Whether the name at token `at` is bound by a JavaScript object destructuring declaration
+ * (`const { restBaseUrl } = getConfig()`, `let { a, restBaseUrl: base } = cfg`): the pattern's
+ * members are names and commas, opened after `const`/`let`/`var` and closed before `=`.
+ */
+function destructured(tokens: readonly Token[], at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && (tokens[k]?.kind === "ident" || tokens[k]?.text === "," || tokens[k]?.text === ":" || tokens[k]?.kind === "nl")) k--;
+  if (tokens[k]?.text !== "{" || !/^(?:const|let|var)$/.test(tokens[k - 1]?.text ?? "")) return false;
+  let j = at + 1;
+  while (j < tokens.length && (tokens[j]?.kind === "ident" || tokens[j]?.text === "," || tokens[j]?.text === ":" || tokens[j]?.kind === "nl")) j++;
+  return tokens[j]?.text === "}" && tokens[j + 1]?.text === "=";
 }

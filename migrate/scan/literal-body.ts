@@ -240,10 +240,12 @@ export function pythonScope(tokens: readonly Token[], use: number, text: string)
 export function jsScope(tokens: readonly Token[], use: number): [number, number] {
   for (const open of openersAround(tokens, use)) {
     if (tokens[open]?.text !== "{") continue;
-    const before = tokens[open - 1];
+    // TypeScript: `f(input: T): Promise<Pod> {` — the return type stands between the parameters and the body.
+    const returned = returnTypeStart(tokens, open);
+    const before = tokens[returned - 1];
     let body = before?.text === "=>";
     if (before?.text === ")") {
-      const params = matchOpen(tokens, open - 1);
+      const params = matchOpen(tokens, returned - 1);
       const keyword = tokens[params - 1];
       body = params > 0 && !(keyword?.kind === "ident" && NOT_FUNCTION_BLOCK.has(keyword.text));
     }
@@ -252,6 +254,23 @@ export function jsScope(tokens: readonly Token[], use: number): [number, number]
     return close < 0 ? [0, tokens.length - 1] : [open, close];
   }
   return [0, tokens.length - 1];
+}
+
+/** Tokens a TypeScript return type is written with (`: Promise<Record<string, Pod[]>>`, `: A | undefined`). */
+const TYPE_TOKEN = /^(?:[<>,.[\]|&?]|>>|>>>)$/;
+
+/**
+ * The index of the `:` that starts a TypeScript return type ending just before the block at
+ * `open` (`): Promise<Pod> {`), else `open`: the token before the returned index is then the
+ * parameter list's `)` (or `=>`) whenever the block is a function's body.
+ */
+function returnTypeStart(tokens: readonly Token[], open: number): number {
+  for (let k = open - 1; k > 0 && k > open - 40; k--) {
+    const t = tokens[k] as Token;
+    if (t.text === ":" && tokens[k - 1]?.text === ")") return k;
+    if (!(t.kind === "ident" || t.kind === "nl" || TYPE_TOKEN.test(t.text))) return open;
+  }
+  return open;
 }
 
 /** A statement at name token `j` that sets one key of the object the name holds: `name["key"] = …`, `name.key = …`. */
@@ -352,9 +371,12 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
       if (tokens[j + 2]?.text === "{") literals.push(j + 2);
       continue;
     }
-    // Python's annotated assignment, `body: Dict[str, Any] = {…}` (a statement of its own).
+    // Python's annotated assignment, `body: Dict[str, Any] = {…}` (a statement of its own); TypeScript's `const body: Record<string, unknown> = {…}`.
     const annotated =
-      python && next === ":" && !keyword && previous !== "{" && previous !== "," && previous !== "[" ? annotatedValue(tokens, j, text) : undefined;
+      (python && next === ":" && !keyword && previous !== "{" && previous !== "," && previous !== "[") ||
+      (!python && next === ":" && /^(?:const|let|var)$/.test(previous ?? ""))
+        ? annotatedValue(tokens, j, text)
+        : undefined;
     if (annotated !== undefined) {
       assignments++;
       if (tokens[annotated]?.text === "{") literals.push(annotated);

@@ -324,6 +324,8 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     const extra: Note[] = [];
     // A v1 route's path on this API's v2 base (issue 41): written after it, or relative to it.
     let onV2: "stated" | "relative" | undefined;
+    /** A `/v1` path whose host is another name's, and no URL near it is this API's: nothing but the path ties it here. */
+    let hostGuessed = false;
     if (candidate.onV2Base) {
       onV2 = "stated";
       extra.push({ level: "info", message: "the path follows this API's v2 base URL, written in the call or a constant of this file" });
@@ -343,6 +345,7 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     } else if (candidate.base?.owner === "unknown") {
       const base = hostOfStated(analysis.bases, around, candidate.base.name);
       if (base.skip) continue;
+      hostGuessed = base.inferred;
       if (base.inferred) inferred.push("base");
       extra.push({ level: "info", message: base.note });
     } else if (candidate.base?.owner === "named") {
@@ -359,8 +362,9 @@ export function resolveFindings(analysis: FileAnalysis, around: Surroundings = [
     }
     const stated = candidate.method?.method;
     const accepted = METHODS.find((method) => routeOf(method, parsed.segments));
-    // A relative path that is no v1 route ("/pods/p-1/logs") is not reported.
-    if (!candidate.explicit && !accepted) continue;
+    // A relative path that is no v1 route ("/pods/p-1/logs") is not reported; nor is one after another name's host, with
+    // no URL of this API near it, that is no v1 route (`${PAYPAL_API_BASE}/v1/billing/subscriptions`).
+    if ((!candidate.explicit || hostGuessed) && !accepted) continue;
     // Prose names a route: reported as a mention with the method the text states, else not at all.
     if (candidate.mention && (candidate.method === undefined || !routeOf(candidate.method.method, parsed.segments))) continue;
     const lineVerb = candidate.method?.how.startsWith("the verb") ?? false;
