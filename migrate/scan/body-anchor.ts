@@ -53,6 +53,9 @@ export const newShape = (): LiteralShape => ({ tokens: [], members: [], containe
 /** `pointer` + one RFC 6901 reference token. */
 export const childPointer = (pointer: string, key: string | number) => `${pointer}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
+/** Any placeholder sentinel's characters (of either family): a string holding one holds an expression, or part of one. */
+export const SENTINEL_CHAR = /[\ue000-\ue003]/;
+
 /** The placeholder sentinel `k`, in one of two families (a fix checks with the second that no placeholder's value decides the shape). */
 export const sentinel = (k: number, family: 0 | 1 = 0) => `${String.fromCharCode(0xe000 + 2 * family)}${k}${String.fromCharCode(0xe001 + 2 * family)}`;
 

@@ -8,7 +8,7 @@
 import { applyTable, inSourceOrder, sortKeys } from "../apply-table.js";
 import type { RouteMapping } from "../route-table.js";
 import type { MigrationContext } from "../types.js";
-import { type BodyAnchor, childPointer, sentinel } from "./body-anchor.js";
+import { type BodyAnchor, childPointer, SENTINEL_CHAR, sentinel } from "./body-anchor.js";
 import { type Comments, commentsOf, slotsOf } from "./body-comments.js";
 import { expandWord, readHeredoc, type ReadWord, readWord, type WordPiece, writeHeredoc, writeWord } from "./shell-word.js";
 import { writeBody } from "./write-body.js";
@@ -92,7 +92,6 @@ function placeComments(source: string, anchor: BodyAnchor, v2: unknown, place: M
   return { comments };
 }
 
-const SENTINEL_CHAR = /[\ue000-\ue003]/;
 const SENTINEL = /\ue000(\d+)\ue001/g;
 
 /** `value` with every family-0 sentinel in its strings turned into family 1. */

@@ -7,12 +7,11 @@
 // line stays one line; one member a line is written one member a line, nested objects on their
 // member's line, the values in the column gofmt aligns them to.
 
-import { sentinel } from "./body-anchor.js";
+import { SENTINEL_CHAR, sentinel } from "./body-anchor.js";
 import type { Migration } from "./fix-body.js";
 import { migrateOpaque } from "./fix-body.js";
 import type { GoMapEntry, GoMapLiteral } from "./go-body.js";
 
-const SENTINEL_CHAR = /[\ue000-\ue003]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** gofmt aligns the values of one-line key-value pairs in one column while each key is at most this long (go/printer's smallSize). */

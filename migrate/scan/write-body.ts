@@ -5,7 +5,7 @@
 // follows the original: one line stays one line; a multi-line literal is indented as it was.
 
 import { MigrateError } from "../errors.js";
-import { type BodyAnchor, childPointer } from "./body-anchor.js";
+import { type BodyAnchor, childPointer, SENTINEL_CHAR } from "./body-anchor.js";
 import { type Comment, type Comments, type CommentSlots, withoutComments } from "./body-comments.js";
 
 export type WriteResult = { text: string } | { reason: string };
@@ -63,9 +63,6 @@ class Unwritable extends MigrateError {
 }
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
-
-/** A placeholder sentinel's characters (literal-body.ts `sentinel`). */
-const SENTINEL_CHAR = /[\ue000-\ue003]/;
 
 /**
  * The v2 body as source text for the literal at `anchor`, or why it cannot be written. A string
