@@ -174,9 +174,12 @@ function planUrl(source: string, finding: Finding, options: FixOptions, edits: E
       if (renamed) return renamed;
     }
   }
-  return finding.fixInput?.runtimeQuery
-    ? planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits, source)
-    : planQuery(url.text, pathEnd, route, place, options.unsafe);
+  if (finding.fixInput?.runtimeQuery) return planRuntimeQuery(finding.fixInput.runtimeQuery, route, edits, source);
+  const queried = edits.length;
+  const why = planQuery(url.text, pathEnd, route, place, options.unsafe);
+  // A query pair that was a literal of its own (`+ "&grouping=endpointId"`) goes with its `+`.
+  for (const edit of edits.slice(queried)) if (edit.text === "") dropEmptyOperand(source, edit);
+  return why;
 }
 
 /**

@@ -155,4 +155,27 @@ describe("round fourteen: what public clients not used before were misread as (i
     const found = calls(run(dir, ["--format", "json", "--fail-on", "none"]).stdout);
     expect(found).toEqual(["billing.mjs:16 GET /pods"]);
   });
+  it('a query pair that was a literal of its own goes with its `+` (no `+ ""` left); the fixed program sends v2\'s query', () => {
+    const dir = scratch({
+      "bill.mjs": [
+        'const BASE = "https://rest.runpod.io/v1";',
+        'export const bill = (eid) => fetch(BASE + "/billing/endpoints?endpointId=" + eid + "&grouping=endpointId");',
+        "",
+      ].join("\n"),
+      "bill.py": [
+        "import requests",
+        'BASE = "https://rest.runpod.io/v1"',
+        "def bill(eid):",
+        '    return requests.get(BASE + "/billing/endpoints?endpointId=" + eid + "&grouping=endpointId").json()',
+        "",
+      ].join("\n"),
+    });
+    expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 2 calls in 2 files; 0 calls left");
+    const js = readFileSync(join(dir, "bill.mjs"), "utf8");
+    const py = readFileSync(join(dir, "bill.py"), "utf8");
+    expect(js).toContain('fetch(BASE + "/billing/serverless?serverlessId=" + eid);');
+    expect(py).toContain('requests.get(BASE + "/billing/serverless?serverlessId=" + eid).json()');
+    const sent = nodeRequests(dir, 'const b = await import("./bill.mjs"); await b.bill("e1");');
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(["GET https://api.runpod.io/v2/billing/serverless?serverlessId=e1"]);
+  });
 });
