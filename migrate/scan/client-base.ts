@@ -21,6 +21,7 @@ import { type GoFake, goFakeAt } from "./go-fakes.js";
 import { type GoSentBody, goBodyParameter, goSentBody } from "./go-body.js";
 import { type PythonScope, definitionScope, holeUses, reachesScope } from "./python-scope.js";
 import { bodyEnd, definitionOf } from "./definition.js";
+import { keepsPath } from "./v2-routes.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -625,8 +626,7 @@ function baseThenPathAt(finding: Finding, t: Token, names: ReadonlySet<string>):
 function samePathOnV2(finding: Finding, t: Token): boolean {
   const span = finding.fixInput?.site?.span;
   if (!span || span[0] < t.start || span[1] > t.end || !finding.v2 || finding.ruleId === "v1-mention") return false;
-  const shape = (route: string) => route.replace(/\{[^}]*\}/g, "{}");
-  return shape(finding.v2.path.replace(/^\/v2(?=\/)/, "")) === shape(finding.v1.path);
+  return keepsPath(finding.v1.path, finding.v2.path);
 }
 
 /** Whether a line break between tokens k-1 and k ends the statement. */

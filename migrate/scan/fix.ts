@@ -11,7 +11,8 @@ import { expansionOf, migrateQuery, type QueryChange } from "../query-params.js"
 import { queryOfNames, type RuntimeQuery } from "./query-builder.js";
 import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { bodyText, migrationFor } from "./fix-body.js";
-import { goMapBodyText } from "./go-map-body.js";
+import { GOFMT_SMALL, goMapBodyText } from "./go-map-body.js";
+import { keepsPath } from "./v2-routes.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import type { FixSite } from "./candidate.js";
@@ -519,9 +520,6 @@ function planGoMap(
   return undefined;
 }
 
-/** gofmt aligns a key-value pair's value when its size (key, `: `, value) is at most this (go/printer's smallSize). */
-const GOFMT_SMALL = 40;
-
 /**
  * The space edits that keep a map literal as gofmt lays it out once its keys are renamed: none on
  * one line (`: ` stays); one entry a line, each value on its key's line, the values in one column
@@ -827,8 +825,7 @@ export function landsWithItsBody(finding: Finding, path: string): boolean {
   if (TEST_FILE.test(shown)) return false;
   const route = finding.fixInput?.route;
   if (route?.v2 == null || route.body === undefined || route.action !== undefined) return false;
-  const shape = (template: string) => template.replace(/\{[^}]*\}/g, "{}");
-  return route.v2Method === route.method && shape(route.v2.replace(/^\/v2(?=\/)/, "")) === shape(route.v1);
+  return route.v2Method === route.method && keepsPath(route.v1, route.v2);
 }
 
 /**

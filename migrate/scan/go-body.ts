@@ -224,14 +224,17 @@ function typeNameAt(tokens: readonly Token[], at: number): { name: string; next:
   return /^[A-Za-z_]\w*$/.test(name.text) && name.text !== "map" ? { name: name.text, next: k + 1 } : undefined;
 }
 
-/** The struct type `name` is declared with in the function before the call at `open`: a parameter `name *T` or `name := &T{`. */
-/** Whether `name` is a parameter of the Go function whose body holds token `open` (`func (c *Client) CreatePod(ctx context.Context, body map[string]any)`). */
-function isParameter(tokens: readonly Token[], open: number, name: string): boolean {
+/** The `func` token of the Go function whose body holds token `open`, or -1. */
+function funcBefore(tokens: readonly Token[], open: number): number {
   let func = open - 1;
   while (func >= 0 && tokens[func]?.text !== "func") func--;
-  if (func < 0) return false;
+  return func;
+}
+
+/** Whether `name` is a parameter of the Go function whose body holds token `open` (`func (c *Client) CreatePod(ctx context.Context, body map[string]any)`). */
+function isParameter(tokens: readonly Token[], open: number, name: string): boolean {
   let depth = 0;
-  for (let k = func + 1; k < open; k++) {
+  for (let k = funcBefore(tokens, open) + 1; k > 0 && k < open; k++) {
     const t = tokens[k] as Token;
     if (t.text === "(") depth++;
     else if (t.text === ")") depth--;
@@ -241,9 +244,9 @@ function isParameter(tokens: readonly Token[], open: number, name: string): bool
   return false;
 }
 
+/** The struct type `name` is declared with in the function before the call at `open`: a parameter `name *T` or `name := &T{`. */
 function typeOfName(tokens: readonly Token[], open: number, name: string): string | undefined {
-  let func = open - 1;
-  while (func >= 0 && tokens[func]?.text !== "func") func--;
+  const func = funcBefore(tokens, open);
   if (func < 0) return undefined;
   for (let k = func; k < open; k++) {
     if (tokens[k]?.text !== name || tokens[k - 1]?.text === ".") continue;
@@ -330,8 +333,11 @@ function mapValueType(tokens: readonly Token[], a: number): { valueType: string;
   return undefined;
 }
 
-/** The members of `map[string]T{…}` at tokens [a, b] with string keys; undefined when it is not one v2kit reads (a key not a plain string). */
-function mapEntries(tokens: readonly Token[], a: number, b: number): GoMapEntry[] | undefined {
+/**
+ * The members of `map[string]T{…}` at tokens [a, b] with string keys, with T and the index of the
+ * literal's `{`; undefined when it is not one v2kit reads (a key not a plain string).
+ */
+function mapEntries(tokens: readonly Token[], a: number, b: number): { entries: GoMapEntry[]; valueType: string; open: number } | undefined {
   const typed = mapValueType(tokens, a);
   if (!typed) return undefined;
   const { open } = typed;
@@ -355,7 +361,7 @@ function mapEntries(tokens: readonly Token[], a: number, b: number): GoMapEntry[
       ...(items === undefined ? {} : { items }),
     });
   }
-  return entries;
+  return { entries, ...typed };
 }
 
 /** What the call of a request function opened at token `open` passes at argument `index`, as its body. */
@@ -368,9 +374,8 @@ export function goSentBody(files: readonly GoFile[], file: GoFile, open: number,
   const written = file.text.slice(first.start, (tokens[b] as Token).end);
   if (a === b && first.text === "nil") return { kind: "nil", start: first.start, end: first.end };
   if (first.text === "map") {
-    const entries = mapEntries(tokens, a, b);
-    const typed = mapValueType(tokens, a);
-    if (!entries || !typed) return { kind: "other", written };
+    const typed = mapEntries(tokens, a, b);
+    if (!typed) return { kind: "other", written };
     const opening = tokens[typed.open] as Token;
     const closing = tokens[b] as Token;
     let commented = false;
@@ -384,7 +389,7 @@ export function goSentBody(files: readonly GoFile[], file: GoFile, open: number,
       close: closing.start,
       commented,
     };
-    return { kind: "map", entries, literal };
+    return { kind: "map", entries: typed.entries, literal };
   }
   let type: string | undefined;
   if (a === b && first.kind === "ident") type = typeOfName(tokens, open, first.text);

@@ -14,8 +14,12 @@ import type { GoMapEntry, GoMapLiteral } from "./go-body.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** gofmt aligns the values of one-line key-value pairs in one column while each key is at most this long (go/printer's smallSize). */
-const GOFMT_SMALL_KEY = 40;
+/**
+ * go/printer's smallSize: gofmt keeps the values of one-line key-value pairs in one column while
+ * each key is at most this long. (The rename path in fix.ts holds the whole pair to it, which is
+ * stricter.)
+ */
+export const GOFMT_SMALL = 40;
 
 /** The map types a nested object can be written with: its values hold anything. */
 const ANY_VALUE = new Set(["any", "interface{}"]);
@@ -111,7 +115,7 @@ export function goMapBodyText(
     const layout = oneMemberALine(source, literal, entries);
     if (!layout) return { reason: "it is laid out over lines in a way v2kit cannot keep as gofmt would (one member a line)" };
     const pairs = Object.entries(v2 as Record<string, unknown>).map(([key, value]) => ({ cell: `${JSON.stringify(key)}:`, value: write(value) }));
-    if (pairs.some((pair) => pair.cell.length - 1 > GOFMT_SMALL_KEY)) return { reason: "a key is longer than gofmt aligns" };
+    if (pairs.some((pair) => pair.cell.length - 1 > GOFMT_SMALL)) return { reason: "a key is longer than gofmt aligns" };
     const column = Math.max(...pairs.map((pair) => pair.cell.length)) + 1;
     const lines = pairs.map((pair) => `${layout.indent}${pair.cell}${" ".repeat(column - pair.cell.length)}${pair.value},`);
     text = `${literal.type}{${layout.eol}${lines.join(layout.eol)}${layout.eol}${layout.closing}}`;

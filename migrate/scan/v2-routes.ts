@@ -26,3 +26,13 @@ export function isV2Path(path: string): boolean {
   const { segments } = parsed;
   return V2_PATHS.some((parts) => parts.length === segments.length && parts.every((part, i) => part.startsWith("{") || part === segments[i]));
 }
+
+/**
+ * Whether v2 keeps a v1 route's path (`/pods/{podId}` → `/v2/pods/{id}`): the same segments once
+ * the v2 prefix is off, each parameter matching any parameter. A call on it moves with its base
+ * alone.
+ */
+export function keepsPath(v1: string, v2: string): boolean {
+  const shape = (template: string) => template.replace(/\{[^}]*\}/g, "{}");
+  return shape(v2.replace(/^\/v2(?=\/)/, "")) === shape(v1);
+}

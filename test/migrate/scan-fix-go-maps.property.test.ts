@@ -8,7 +8,7 @@
 // a no-op.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -156,7 +156,6 @@ describe.skipIf(!go)("Go map literal bodies under --fix --unsafe-fixes (property
           const once = files(dir);
           expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 0 calls in 0 files");
           expect(files(dir)).toEqual(once);
-          expect(readFileSync(join(dir, "podctl/calls.go"), "utf8")).toContain("package podctl");
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
@@ -165,5 +164,6 @@ describe.skipIf(!go)("Go map literal bodies under --fix --unsafe-fixes (property
     );
     console.info(`go map bodies: ${movedInAll} generated calls moved to v2 over 16 packages`);
     expect(movedInAll).toBeGreaterThan(5);
-  });
+    // Each package is built and run twice by `go test` (about 4 s on 2 cores): 16 of them outlast vitest's default 60 s under load.
+  }, 300_000);
 });
