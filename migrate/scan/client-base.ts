@@ -21,7 +21,7 @@ import { type GoFake, goFakeAt } from "./go-fakes.js";
 import { type GoSentBody, goBodyParameter, goSentBody } from "./go-body.js";
 import { type PythonScope, definitionScope, holeUses, reachesScope } from "./python-scope.js";
 import { bodyEnd, definitionOf } from "./definition.js";
-import { keepsPath } from "./v2-routes.js";
+import { isV2Route, keepsPath } from "./v2-routes.js";
 
 /** A v1 base URL literal: `https://rest.runpod.io/v1` (a trailing `/` kept), exactly as written. */
 const V1_BASE_LITERAL = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -412,6 +412,29 @@ export function clientUnits(
       return leads !== undefined && leads.every((lead) => sent.some((prefix) => lead.startsWith(prefix)));
     };
     /**
+     * Whether the call of `fn` opened at `open` already sends a route of the v2 document: its path
+     * argument is one plain literal (`_make_request("GET", "/network-volumes")`, a client's fallback
+     * for a v2 path) and its method a literal argument or `fn`'s own name (`c.Get`). It fails on v1
+     * today and is a v2 call once the base moves, so it neither blocks the base nor is a stray.
+     */
+    const v2RouteCall = (file: Lexed, fn: string, open: number): boolean => {
+      const index = pathParameter.get(fn);
+      const items = listItems(file.tokens, open);
+      const item = index === undefined ? undefined : items[index];
+      const pathToken = item && item[0] === item[1] ? file.tokens[item[0]] : undefined;
+      if (pathToken?.kind !== "str" || !pathToken.parts || pathToken.parts.some((part) => "hole" in part)) return false;
+      const path = literalText(pathToken.parts);
+      if (!/^\/[a-z]/i.test(path) || /^\/v\d/i.test(path)) return false;
+      const methods = items.flatMap(([from, to]) => {
+        const t = file.tokens[from];
+        const text = from === to && t?.kind === "str" && t.parts && !t.parts.some((part) => "hole" in part) ? literalText(t.parts) : "";
+        return /^(?:GET|POST|PUT|PATCH|DELETE)$/i.test(text) ? [text] : [];
+      });
+      const named = /^_?(get|post|put|patch|delete)$/i.exec(fn)?.[1];
+      const method = methods.length === 1 ? methods[0] : methods.length === 0 ? named : undefined;
+      return method !== undefined && isV2Route(method, path);
+    };
+    /**
      * The start of the relative literal path the call of `fn` opened at `open` sends, when it is one
      * that names no v1 route (a stray: `rest_request("GET", "/ping")` in a test with requests mocked).
      * Go follows the path through the calling function's assignments; other languages read a literal argument.
@@ -472,7 +495,11 @@ export function clientUnits(
         const calls = file ? callsOf(file, fn, goMethodsFor(file)) : [];
         return (
           calls.length > 0 &&
-          calls.every((call) => call.open !== undefined && (elsewhere(file as Lexed, fn, call.open) || strayPath(file as Lexed, fn, call.open) !== undefined))
+          calls.every(
+            (call) =>
+              call.open !== undefined &&
+              (elsewhere(file as Lexed, fn, call.open) || v2RouteCall(file as Lexed, fn, call.open) || strayPath(file as Lexed, fn, call.open) !== undefined),
+          )
         );
       });
       // Go: an exported request function the tree never calls (`func (c *Client) Patch(…)`) sends what its callers elsewhere pass: a stray.
@@ -501,7 +528,12 @@ export function clientUnits(
             blocked = `\`${fn}\`, which sends requests to \`${group.name}\`, is used as a value at ${where(file, call.at, shown)}`;
             break;
           }
-          if (!sentAt.has(internalKey(file, call.open)) && !internal.has(internalKey(file, call.open)) && !elsewhere(file, fn, call.open)) {
+          if (
+            !sentAt.has(internalKey(file, call.open)) &&
+            !internal.has(internalKey(file, call.open)) &&
+            !elsewhere(file, fn, call.open) &&
+            !v2RouteCall(file, fn, call.open)
+          ) {
             const stray = strayPath(file, fn, call.open);
             if (stray !== undefined) {
               const place = `${where(file, call.at, shown)} (\`${stray}…\` through \`${fn}\`)`;
@@ -591,10 +623,19 @@ export function clientUnits(
   return units;
 }
 
-/** Whether `finding` is a certain v1 call whose whole URL, base name and `/v1` included, is string token `t` (`f"{API}/pods/{id}"`). */
+/**
+ * Whether `finding` is a certain v1 call whose whole URL, base name and `/v1` included, is string
+ * token `t` (`f"{API}/pods/{id}"`), at the call or assigned first to a name the call passes
+ * (`url = f"{self.BASE_URL}/networkvolumes/{id}"` then `self.session.delete(url)`): its path's
+ * first character is written in `t`.
+ */
 function wholeCallAt(finding: Finding, t: Token): boolean {
   const site = finding.fixInput?.site;
-  if (!site || site.span[0] < t.start || site.span[1] > t.end || finding.ruleId !== "v1-call" || finding.confidence !== "certain" || !finding.v2) return false;
+  if (!site || finding.ruleId !== "v1-call" || finding.confidence !== "certain" || !finding.v2) return false;
+  const first = site.url.at[site.url.resourceAt];
+  const inToken = site.span[0] >= t.start && site.span[1] <= t.end;
+  const assigned = first !== undefined && first >= t.start && first < t.end;
+  if (!inToken && !assigned) return false;
   return /\/v1\/?$/.test(site.url.text.slice(0, site.url.resourceAt));
 }
 

@@ -28,6 +28,31 @@ export function isV2Path(path: string): boolean {
 }
 
 /**
+ * Whether `method path` (a plain path after the base: `GET /network-volumes`) is a route of the v2
+ * document as written: each segment the document's, a `{…}` of the document matching any one.
+ */
+export function isV2Route(method: string, path: string): boolean {
+  const segments =
+    path
+      .split("?")[0]
+      ?.split("/")
+      .filter((segment) => segment !== "") ?? [];
+  return routes.some(
+    ([verb, route]) =>
+      verb === method.toUpperCase() &&
+      route
+        .split("/")
+        .filter((segment) => segment !== "")
+        .slice(1).length === segments.length &&
+      route
+        .split("/")
+        .filter((segment) => segment !== "")
+        .slice(1)
+        .every((part, i) => part.startsWith("{") || part === segments[i]),
+  );
+}
+
+/**
  * Whether v2 keeps a v1 route's path (`/pods/{podId}` → `/v2/pods/{id}`): the same segments once
  * the v2 prefix is off, each parameter matching any parameter. A call on it moves with its base
  * alone.
