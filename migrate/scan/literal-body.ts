@@ -964,6 +964,47 @@ function memberInsertedBefore(source: string, tokens: readonly Token[], k: numbe
   return /^[ \t]*$/.test(indent) ? { at: start, text: `${member},${eol}${indent}` } : { at: start, text: `${member}, ` };
 }
 
+/** Whether the object literal opened at token `open` names Content-Type as `application/json` among its own members. */
+function literalSendsJson(tokens: readonly Token[], open: number): boolean {
+  const close = matchClose(tokens, open);
+  if (tokens[open]?.text !== "{" || close < 0) return false;
+  return members(tokens, open, close).some((member) => {
+    const value = member.value && member.value[0] === member.value[1] ? tokens[member.value[0]] : undefined;
+    return /^content-type$/i.test(keyName(tokens[member.key]) ?? "") && value?.kind === "str" && /^application\/json\b/i.test(literalText(value.parts ?? []));
+  });
+}
+
+/**
+ * Whether the headers a fetch call names by `name` send JSON's Content-Type: `helper`, a function
+ * of this file called with no arguments (`runpodHeaders()`) every `return` of which is an object
+ * literal naming it; else a name (`HEADERS`, or the shorthand `headers`) every definition of which
+ * in this file (`const NAME = {…}`) is such a literal, and which nothing else assigns.
+ */
+function namedHeadersSendJson(tokens: readonly Token[], name: string, helper: boolean): boolean {
+  if (helper) {
+    const def = definitionOf(tokens, name, false);
+    if (!def) return false;
+    const end = bodyEnd(tokens, def, false, 4 * WALK_LIMIT);
+    let returns = 0;
+    for (let k = def.body; k < end; k++) {
+      if (tokens[k]?.kind !== "ident" || tokens[k]?.text !== "return") continue;
+      if (!literalSendsJson(tokens, k + 1)) return false;
+      returns++;
+    }
+    return returns > 0;
+  }
+  let defined = 0;
+  for (let k = 0; k + 2 < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== "ident" || t.text !== name || tokens[k - 1]?.text === ".") continue;
+    const next = tokens[k + 1]?.text;
+    if (next !== "=" && next !== "+=" && next !== "??=" && next !== "||=") continue;
+    if (next !== "=" || !/^(?:const|let|var)$/.test(tokens[k - 1]?.text ?? "") || !literalSendsJson(tokens, k + 2)) return false;
+    defined++;
+  }
+  return defined > 0;
+}
+
 export function fetchJsonHeader(ctx: EvalContext, exprStart: number): JsonHeader | undefined {
   const { tokens, source } = ctx;
   if (source === undefined) return undefined;
@@ -978,9 +1019,15 @@ export function fetchJsonHeader(ctx: EvalContext, exprStart: number): JsonHeader
   // No headers and no body: a body a fix adds brings its own headers (fix.ts insertionText).
   if (!headers) return body ? { kind: "insert", ...memberInsertedBefore(source, tokens, body.key, `headers: { ${CONTENT_TYPE} }`) } : { kind: "ok" };
   const text = (range: [number, number]) => source.slice((tokens[range[0]] as Token).start, (tokens[range[1]] as Token).end);
-  if (!headers.value) return { kind: "unknown", headers: "headers" };
+  if (!headers.value) return namedHeadersSendJson(tokens, "headers", false) ? { kind: "ok" } : { kind: "unknown", headers: "headers" };
   const [ha, hb] = headers.value;
-  if (tokens[ha]?.text !== "{" || matchClose(tokens, ha) !== hb) return { kind: "unknown", headers: text(headers.value) };
+  if (tokens[ha]?.text !== "{" || matchClose(tokens, ha) !== hb) {
+    // `headers: HEADERS`, `headers: runpodHeaders()`: a constant or a helper of this file whose literal names Content-Type.
+    const name = tokens[ha];
+    const helper = name?.kind === "ident" && tokens[ha + 1]?.text === "(" && tokens[ha + 2]?.text === ")" && hb === ha + 2;
+    if (name?.kind === "ident" && (hb === ha || helper) && namedHeadersSendJson(tokens, name.text, helper)) return { kind: "ok" };
+    return { kind: "unknown", headers: text(headers.value) };
+  }
   const inner = members(tokens, ha, hb);
   if (inner.some((member) => /^content-type$/i.test(keyName(tokens[member.key]) ?? ""))) return { kind: "ok" };
   const first = inner[0];

@@ -7,6 +7,9 @@
 //   - A client's fallback to a path v2 already has (`_make_request("GET", "/network-volumes")` after a
 //     404 of `/networkvolumes`): a stray that "names no v1 route", so `--fix` kept the base. On the
 //     v2 base it is a v2 call, and right.
+//   - Headers from a helper of the file (`headers: runpodHeaders()`, whose one literal names
+//     Content-Type) or a constant (`headers: HEADERS`): "built elsewhere", so a per-action route,
+//     which gains a JSON body, was left (exportalling-design/isabelaos-web).
 // Each fixed Python program runs with a stub `requests` that records what it sends; each body sent
 // lints valid under the bundled schema and the published document.
 
@@ -14,7 +17,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, expectLintsValid, jsonLines, pythonLines, scratchFolders } from "./scan-harness.js";
+import { CLI, expectLintsValid, jsonLines, nodeRequests, pythonLines, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-round-fifteen-");
 
@@ -174,5 +177,51 @@ describe("round fifteen: what public clients not used before were held back by (
     expect(fixed.stderr).toContain("fixed 0 calls");
     expect(fixed.stdout).toContain("names no v1 route v2kit knows");
     expect(readFileSync(join(dir, "storage/client.py"), "utf8")).toContain('BASE_URL = "https://rest.runpod.io/v1"');
+  });
+
+  it("headers from a helper or a constant of the file that name Content-Type let a per-action call gain its JSON body; the fixed module sends it as JSON", () => {
+    const client = [
+      'const KEY = process.env.RUNPOD_API_KEY ?? "k";',
+      'const HEADERS = { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" };',
+      "",
+      "function runpodHeaders() {",
+      '  if (!KEY) throw new Error("no key");',
+      "  return {",
+      "    Authorization: `Bearer ${KEY}`,",
+      '    "Content-Type": "application/json",',
+      "  };",
+      "}",
+      "",
+      "function plainHeaders() {",
+      "  return { Authorization: `Bearer ${KEY}` };",
+      "}",
+      "",
+      "export async function stopPod(podId) {",
+      "  return fetch(`https://rest.runpod.io/v1/pods/${podId}/stop`, {",
+      '    method: "POST",',
+      "    headers: runpodHeaders(),",
+      "  });",
+      "}",
+      "",
+      "export async function startPod(podId) {",
+      '  return fetch(`https://rest.runpod.io/v1/pods/${podId}/start`, { method: "POST", headers: HEADERS });',
+      "}",
+      "",
+      "export async function restartPod(podId) {",
+      '  return fetch(`https://rest.runpod.io/v1/pods/${podId}/restart`, { method: "POST", headers: plainHeaders() });',
+      "}",
+      "",
+    ].join("\n");
+    const dir = scratch({ "storage/pods.mjs": client });
+    const fixed = run(dir, ["--fix", "--unsafe-fixes"]);
+    expect(fixed.stderr).toContain("fixed 2 calls in 1 file; 1 call left");
+    // A helper whose literal has no Content-Type: fetch would send the new body as text/plain.
+    expect(fixed.stdout).toContain("the call's headers (`plainHeaders()`) are built elsewhere");
+    const sent = nodeRequests(dir, 'const c = await import("./storage/pods.mjs"); await c.stopPod("p1"); await c.startPod("p2");');
+    expect(sent).toEqual([
+      { method: "POST", url: "https://api.runpod.io/v2/pods/p1/action", type: "application/json", body: { action: "stop" } },
+      { method: "POST", url: "https://api.runpod.io/v2/pods/p2/action", type: "application/json", body: { action: "start" } },
+    ]);
+    for (const one of sent) expectLintsValid("podAction", one.body);
   });
 });
