@@ -387,7 +387,9 @@ function variableBody(tokens: readonly Token[], use: number, python: boolean, te
       sets.push(set);
       continue;
     }
-    if (onlyShown(tokens, j)) continue;
+    // Shown whole (`print(body)`), the body is read as it is sent; a key of it (`print(body["imageName"])`, `body.cloudType`) may
+    // be one the migration renames, and would then raise or read undefined: such a read keeps the body unsure.
+    if (onlyShown(tokens, j) && next !== "[" && next !== "." && next !== "?.") continue;
     other ??= { at: j, why: `\`${name}\` is also used at line ${lineOf(j)}` };
   }
   const [assigned] = literals;
