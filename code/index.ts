@@ -4,6 +4,7 @@
 // (code/check.ts: routes, query parameters, literal bodies, response reads).
 
 import { analyzeSource, type Finding, type MigrationContext, readV2Calls, resolveFindings, type Surroundings } from "../migrate/index.js";
+import { BODY_LEFT_RULE, markedFindings } from "../migrate/scan/marker.js";
 import { V1_DOCUMENT_RULE, V2_DOCUMENT_URL } from "../migrate/scan/openapi-document.js";
 import { checkCalls } from "./check.js";
 import type { CodeDocument } from "./document.js";
@@ -40,6 +41,8 @@ function messageOf(finding: Finding): string {
   if (finding.ruleId === V1_DOCUMENT_RULE)
     return `a copy of the retired v1 OpenAPI document (${finding.match === "paths" ? "v1 routes, no host named" : finding.match}): fetch the v2 document (GET ${V2_DOCUMENT_URL}) and regenerate the client from it`;
   const v1 = `${finding.v1.method} ${finding.v1.path}`;
+  if (finding.ruleId === BODY_LEFT_RULE)
+    return `a call a fix moved to v2 (${v1} is now ${finding.v2?.method ?? ""} ${finding.v2?.path ?? ""}) with a body it did not migrate: make it the v2 body, then delete the \`v2kit:\` comment`;
   const what = finding.ruleId === "v1-path-on-v2-base" ? `a v1 route's path on the v2 base URL (${v1})` : `a call to the retired v1 API (${v1})`;
   const guessed = finding.inferred.length > 0 ? ` (${finding.inferred.join(" and ")} inferred)` : "";
   const target = finding.v2 ? `use ${finding.v2.method} ${finding.v2.path}` : "v2 has no equivalent route";
@@ -82,6 +85,8 @@ export function checkSource(text: string, file: string, around: Surroundings = [
     if (V1_CALLS.has(finding.ruleId) || finding.ruleId === V1_DOCUMENT_RULE || (options.mentions === true && finding.ruleId === "v1-mention"))
       findings.push(toCodeFinding(finding, file));
   }
+  // A call `migrate scan --fix` moved with a body it did not migrate, under its `v2kit:` comment (migrate/scan/marker.ts).
+  for (const finding of markedFindings(file, text)) if (finding.ruleId === BODY_LEFT_RULE) findings.push(toCodeFinding(finding, file));
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 

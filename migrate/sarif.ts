@@ -75,6 +75,16 @@ const RULES = [
     properties: { precision: "high", tags: ["migration", "tests"] },
   },
   {
+    id: "v1-body-left",
+    name: "V1BodyLeft",
+    shortDescription: { text: "A call moved to v2 whose body a fix did not migrate" },
+    fullDescription: {
+      text: "`migrate scan --fix --unsafe-fixes` moved a client's base to v2 past this call, whose body it could not migrate: a v1 body v2 refuses (422), or one built where v2kit cannot see it. The fix wrote a `v2kit:` comment above the call; every scan reports it until the body is the v2 one and the comment is deleted.",
+    },
+    defaultConfiguration: { level: "error" },
+    properties: { precision: "high", tags: ["migration"] },
+  },
+  {
     id: "v1-openapi-document",
     name: "V1OpenApiDocument",
     shortDescription: { text: "A copy of the retired v1 OpenAPI document" },
@@ -91,6 +101,7 @@ export function describeFinding(finding: Finding): string {
   const field = finding.responseField;
   if (field) return `v1 response field ${field.v1} of ${finding.v1.method} ${finding.v1.path} → ${field.v2 === null ? "no one place" : field.v2} in ${target}`;
   if (finding.ruleId === "v1-fake-response") return `test fake of ${target} answers in v1's shape`;
+  if (finding.ruleId === "v1-body-left") return `v1 body left on ${target} (was ${finding.v1.method} ${finding.v1.path})`;
   if (finding.ruleId === "v1-openapi-document") return `copy of the retired v1 OpenAPI document → fetch ${target} and regenerate the client from it`;
   const what = finding.ruleId === "v1-mention" ? "v1 route named" : finding.ruleId === "v1-path-on-v2-base" ? "v1 path on the v2 base:" : "v1 call";
   return `${what} ${finding.v1.method} ${finding.v1.path} → ${target}`;

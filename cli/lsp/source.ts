@@ -106,12 +106,13 @@ function action(title: string, uri: string, text: string, diagnostic: Lsp.Diagno
 async function v1Fix(text: string, file: string, line: number, column: number): Promise<{ title: string; edits: OffsetEdit[] } | undefined> {
   const { analyzeSource, resolveFindings } = await import("../../migrate/index.js");
   const { fixFile } = await import("../../migrate/scan/fix.js");
-  const finding = resolveFindings(analyzeSource(text, file, { sites: true }), []).find(
-    (candidate: Finding) => candidate.ruleId === "v1-call" && candidate.line === line && candidate.column === column,
-  );
+  const found = resolveFindings(analyzeSource(text, file, { sites: true }), []);
+  const finding = found.find((candidate: Finding) => candidate.ruleId === "v1-call" && candidate.line === line && candidate.column === column);
   if (finding === undefined || !finding.v2) return undefined;
   if ((finding.fixInput?.site?.shared.length ?? 0) > 0) return undefined;
-  const result = fixFile(text, file, [finding], { unsafe: false });
+  // With the reads of its response, as the command plans them: one it leaves gets its `v2kit:` comment (migrate/scan/marker.ts).
+  const reads = found.filter((candidate: Finding) => candidate.ruleId === "v1-response-field" && candidate.fixInput?.responseOf === finding);
+  const result = fixFile(text, file, [finding, ...reads], { unsafe: false });
   if (result.refused !== undefined || result.movedBase || !result.fixed.includes(finding) || result.edits.length === 0) return undefined;
   const target = finding.v2;
   return { title: `Migrate to v2: ${target.method} ${target.path}`, edits: result.edits };

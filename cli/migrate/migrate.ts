@@ -59,9 +59,12 @@ scan DIR...        report v1 calls in source files: TypeScript/JavaScript, Pytho
                      v2kit migrate scan --diff src > v2.patch
 --unsafe-fixes     scan: with --fix or --diff, also make fixes that change more than URL, method and
                    a literal body: per-action pod routes gain their {"action": …} body; calls whose
-                   body is built elsewhere get URL and method fixed; a v1 expansion v2 serves at
-                   another route (includeWorkers) is dropped from the query; GPU pools come from the
-                   bundled catalog snapshot when no --catalog is given:
+                   body is built elsewhere get URL and method fixed; a client's base moves past the
+                   calls it cannot migrate; a call so moved with a body v2kit did not write gets a
+                   "v2kit:" comment above it, which later scans report (v1-body-left) until it is
+                   deleted; a v1 expansion v2 serves at another route (includeWorkers) is dropped
+                   from the query; GPU pools come from the bundled catalog snapshot when no
+                   --catalog is given:
                      v2kit migrate scan --diff --unsafe-fixes src
 --v2-base URL      scan: the v2 base URL a fix writes (default https://api.runpod.io/v2, the bundled
                    document's server):

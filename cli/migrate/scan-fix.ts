@@ -16,6 +16,7 @@ import { rustClientUnits } from "../../migrate/scan/rust-client.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFake, v2FakeFindings } from "../../migrate/scan/fakes.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
+import { markedFindings, markerEdit, stuckMarkerText } from "../../migrate/scan/marker.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
 import { FROM_SNAPSHOT } from "../../migrate/tables/endpoint-transforms.js";
@@ -42,6 +43,14 @@ export function fixFiles(
   let fixedCalls = 0;
   let fixedFakes = 0;
   let fixedFiles = 0;
+  // `v2kit:` comments this run wrote above calls it moved with a body it did not migrate (marker.ts).
+  let marked = 0;
+  let markedReads = 0;
+  const newMarks = (path: string, before: string, after: string) => {
+    const count = (text: string, reads: boolean) => markedFindings(path, text).filter((x) => (x.ruleId === "v1-response-field") === reads).length;
+    markedReads += count(after, true) - count(before, true);
+    return count(after, false) - count(before, false);
+  };
   const diffs = new Map<string, string>();
   // Fixed bodies whose GPU pools the bundled catalog snapshot chose (--unsafe-fixes without --catalog): said on stderr.
   const fromSnapshot: string[] = [];
@@ -130,6 +139,7 @@ export function fixFiles(
         fromSnapshot.push(...snapshotNotes(entry.file, result.fixed));
         fixedFakes += movedHere.length;
         fixedFiles++;
+        marked += newMarks(entry.path, source, result.text);
       } else {
         const unwritten = writeGuarded(entry.path, source, result.text);
         if (unwritten) {
@@ -141,6 +151,7 @@ export function fixFiles(
           fixedCalls += calls(result.fixed) - fakesOf(result.fixed);
           fixedFakes += movedHere.length;
           fixedFiles++;
+          marked += newMarks(entry.path, source, result.text);
           fromSnapshot.push(...snapshotNotes(entry.file, result.fixed));
           // What is left, at its place in the fixed text, with the reads of a fixed call's response that were not
           // rewritten too (the call is v2 now, so a new scan no longer ties them to it). In a client's file, as read
@@ -196,7 +207,7 @@ export function fixFiles(
   const documents = left.reduce((total, scanned) => total + scanned.findings.filter((x) => x.ruleId === "v1-openapi-document").length, 0);
   const verb = run.mode === "diff" ? "would fix" : "fixed";
   process.stderr.write(
-    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"}${fixedFakes > 0 ? ` and ${fixedFakes} test fake${fixedFakes === 1 ? "" : "s"} of them` : ""} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}${documents > 0 ? `; ${documents} ${documents === 1 ? "copy" : "copies"} of the v1 OpenAPI document left as written (regenerate from the v2 one)` : ""}\n`,
+    `v2kit migrate scan: ${verb} ${fixedCalls} call${fixedCalls === 1 ? "" : "s"}${fixedFakes > 0 ? ` and ${fixedFakes} test fake${fixedFakes === 1 ? "" : "s"} of them` : ""} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}; ${remaining} call${remaining === 1 ? "" : "s"} left${reads > 0 ? `, ${reads} read${reads === 1 ? "" : "s"} of v1 response fields left` : ""}${remaining + reads > 0 ? ' (each says why in a "not fixed" note)' : ""}${documents > 0 ? `; ${documents} ${documents === 1 ? "copy" : "copies"} of the v1 OpenAPI document left as written (regenerate from the v2 one)` : ""}${marked > 0 ? `; ${marked} moved call${marked === 1 ? "" : "s"} marked with a \`v2kit:\` comment for ${marked === 1 ? "its body" : "their bodies"}, which v2kit did not migrate (a later scan reports ${marked === 1 ? "it" : "them"} as v1-body-left)` : ""}${markedReads > 0 ? `; ${markedReads} read${markedReads === 1 ? "" : "s"} of a moved call's v1 answer marked with a \`v2kit:\` comment (a later scan reports ${markedReads === 1 ? "it" : "them"} as v1-response-field)` : ""}\n`,
   );
   for (const line of fromSnapshot) process.stderr.write(line);
   if (run.mode === "diff") {
@@ -288,11 +299,14 @@ function clientPlan(
       const fakes = tied.get(unit) ?? [];
       const stuckFake = fakes.find((one) => "reason" in one.plan && one.sends.every((finding) => why(finding) === undefined));
       const fakeWhy = stuckFake && "reason" in stuckFake.plan ? `${shown(stuckFake.fake.file)}:${stuckFake.fake.line}: ${stuckFake.plan.reason}` : undefined;
-      // A call left as written on a route v2 keeps would reach v2 with its v1 body once the base moved: the base stays (landsWithItsBody).
-      const lands =
+      // A call left as written on a route v2 keeps would reach v2 with its v1 body once the base moved (landsWithItsBody):
+      // the base moves only when each such call can carry a `v2kit:` comment that keeps it reported (marker.ts); else it stays.
+      const landing =
         run.unsafe && cannot.length < unit.members.length
-          ? cannot.find((member) => landsWithItsBody(member.finding, fileOf(files, member.finding)))?.finding
-          : undefined;
+          ? cannot.filter((member) => landsWithItsBody(member.finding, fileOf(files, member.finding))).map((member) => member.finding)
+          : [];
+      const marks = new Map(landing.map((finding) => [finding, stuckMarker(finding, fileOf(files, finding), texts, run.sources)]));
+      const lands = landing.find((finding) => marks.get(finding) === undefined);
       for (const { finding, fn, direct, body, fake: memberFake, goBody } of unit.members) {
         const own = why(finding);
         let reason: string | undefined;
@@ -302,6 +316,8 @@ function clientPlan(
           reason = `${base}, which changes only together with every call through it, and its request functions also send ${unit.strays.length === 1 ? "a path" : `${unit.strays.length} paths`} that name${unit.strays.length === 1 ? "s" : ""} no v1 route v2kit knows (${unit.strays[0]}): v1 is retired, so ${unit.strays.length === 1 ? "it fails" : "they fail"} today as on v2; run with --unsafe-fixes to move the base past ${unit.strays.length === 1 ? "it" : "them"} (this one to ${route(finding)})`;
         else if (rejected.has(unit))
           reason = `${base}: a file of this client could not be fixed, so neither its base nor its calls change (this one: ${route(finding)})`;
+        else if (lands === undefined && own !== undefined && marks.has(finding))
+          reason = `${own}; its base \`${unit.name}\` becomes ${v2Base} with the other calls, so this call now sends its v1 body to ${route(finding)}, which v2 refuses (422): a \`v2kit:\` comment above it says so, and every later scan reports it until the body is v2's and the comment is deleted`;
         else if (lands !== undefined)
           reason =
             own !== undefined && landsWithItsBody(finding, fileOf(files, finding))
@@ -372,6 +388,10 @@ function clientPlan(
       if (!changes) continue;
       for (const member of unit.members) if (why(member.finding) === undefined) applied.add(member.finding);
       for (const b of unit.bases) baseEdits.set(b.file, [...(baseEdits.get(b.file) ?? []), { start: b.start, end: b.end, text: v2Base }]);
+      for (const [finding, mark] of marks) {
+        const path = fileOf(files, finding);
+        if (mark !== undefined) baseEdits.set(path, [...(baseEdits.get(path) ?? []), mark]);
+      }
     }
   };
   const client = (finding: Finding) => decided.get(finding);
@@ -407,6 +427,19 @@ function clientPlan(
           `v2kit migrate scan: ${stray}: sent to the base \`${unit.name}\`, now ${v2Base}, and left as written: no v1 route v2kit knows (v1 is retired, so it failed before as well); check it against v2 by hand\n`,
         );
   return { client, baseEdits, applied, fake, moved };
+}
+
+/**
+ * The `v2kit:` comment above a call that a moved base takes to its v2 route with the v1 body it
+ * sends now (marker.ts), as an edit of its file; undefined when the comment has no place there.
+ */
+function stuckMarker(finding: Finding, path: string, texts: ReadonlyMap<string, string>, sources?: ReadonlyMap<string, string>): Edit | undefined {
+  const source = texts.get(path) ?? sources?.get(path);
+  const at = finding.fixInput?.site?.span[0];
+  const route = finding.fixInput?.route;
+  if (source === undefined || at === undefined || route?.v2 == null) return undefined;
+  const words = stuckMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2}`, route.operation ?? route.body?.kind.name ?? "request");
+  return markerEdit(path, source, at, words);
 }
 
 /** A fake tied to a client: the edits that move it or why not, its own findings, and the client's calls it fakes. */

@@ -20,6 +20,7 @@ import { codeText, languageOf } from "../../migrate/scan/lex/languages.js";
 import { crateOf } from "../../migrate/scan/rust-client.js";
 import { definesShellBase } from "../../migrate/scan/shell-source.js";
 import { v2FakeFindings } from "../../migrate/scan/fakes.js";
+import { markedFindings } from "../../migrate/scan/marker.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable, printableJson } from "../../lint/printable.js";
 import { packageVersion } from "../version.js";
@@ -54,6 +55,7 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
   // --fix and --diff: every code file's text, to find the other files that use a base constant a fix would change.
   const sources = new Map<string, string>();
   const around = new Map<string, Surroundings>();
+  /** Findings read from a file as a whole, not from its calls: v2 fakes answering in v1's shape, calls a fix marked. */
   const fakedIn = new Map<string, Finding[]>();
   const excluded = options.exclude ? await excluder(options.exclude) : undefined;
   for (const root of roots) {
@@ -73,7 +75,8 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       if (CALLER.test(path)) callers.push(path);
       const analysis = analyzeSource(text, path, { sites: options.fix !== undefined });
       // Test fakes of v2 URLs whose canned response has v1's shape (issue 41): reported, as a fix that moved them says.
-      const faked = text.includes("runpod.io") ? v2FakeFindings(path, text) : [];
+      // And calls a fix moved to v2 with a body it did not migrate, each under its `v2kit:` comment (marker.ts).
+      const faked = [...(text.includes("runpod.io") ? v2FakeFindings(path, text) : []), ...markedFindings(path, text)];
       if (faked.length > 0) fakedIn.set(path, faked);
       const dir = dirname(path);
       const bases = byDirectory.get(dir) ?? { v1: false, v2: false };

@@ -18,6 +18,7 @@ import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import type { FixSite } from "./candidate.js";
 import { splitMarkdown } from "./lex/markdown.js";
 import { RESOURCE_IN } from "./candidate.js";
+import { BODY_LEFT_RULE, markerEdit, readMarkerText, stuckMarkerText, unseenMarkerText } from "./marker.js";
 import type { Finding } from "./resolve.js";
 import { requestFunctionAt, type SentElsewhere } from "./client-base.js";
 import type { GoFake } from "./go-fakes.js";
@@ -78,7 +79,8 @@ export interface Edit {
 /** The bundled document's server with the v2 prefix: what the v1 document's server becomes. */
 export const DEFAULT_V2_BASE = `${DEFAULT_BASE_URL}/v2`;
 
-type Plan = { edits: Edit[]; shared: number[] } | { reason: string };
+/** A call's or read's edits, or why it is left (with `mark`: the `v2kit:` comment that keeps a read of a moved call reported, marker.ts). */
+type Plan = { edits: Edit[]; shared: number[] } | { reason: string; mark?: Edit };
 
 /** The note migrateQuery gives a query parameter the v2 operation does not take. */
 const QUERY_NOTE = /^a query parameter v2 /;
@@ -368,7 +370,8 @@ function planBody(
   options: FixOptions,
   edits: Edit[],
   viaClient: string | undefined,
-  goBody?: GoSentBody,
+  goBody: GoSentBody | undefined,
+  file: string,
 ): string | undefined {
   const input = finding.fixInput;
   const route = input?.route;
@@ -425,7 +428,15 @@ function planBody(
   // A literal handed to a request function: with a v2 URL its v1 keys would be refused (issue 41).
   if (input?.bodyLiteralArgument)
     return `the literal passed to the request function may be the body it sends, and v2kit did not find where the function sends it: make it the v2 \`${operation}\` body and fix the URL by hand`;
-  if (options.unsafe) return undefined;
+  if (options.unsafe) {
+    // Moved with a body v2kit does not see, the call would read as a v2 call to every later scan: a `v2kit:` comment keeps it reported (marker.ts).
+    const words = unseenMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2 ?? ""}`, operation);
+    const mark = site === undefined ? undefined : markerEdit(file, source, site.span[0], words);
+    if (mark === undefined)
+      return `the body is built where v2kit cannot see it, and v2kit finds no line above the call for the \`v2kit:\` comment that would keep it reported once moved: make it the v2 \`${operation}\` body, then fix the call by hand`;
+    edits.push(mark);
+    return undefined;
+  }
   return input?.bodyElsewhere
     ? `the body is built elsewhere: make it the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`
     : `v2kit did not find the body this call sends: check it is the v2 \`${operation}\` body, then run with --unsafe-fixes to change the URL and method alone`;
@@ -586,6 +597,8 @@ function withBodyElsewhere(finding: Finding, body: SentElsewhere): Finding {
 function plan(source: string, finding: Finding, options: FixOptions, file: string): Plan {
   const fake = options.fake?.(finding);
   if (fake !== undefined) return "reason" in fake ? { reason: fake.reason } : { edits: fake.edits, shared: [] };
+  // A call an earlier fix moved with its body left (marker.ts): the body is the user's to write, the comment theirs to delete.
+  if (finding.ruleId === BODY_LEFT_RULE) return { reason: "its body is written by hand: make it the v2 one, then delete the `v2kit:` comment above the call" };
   const client = options.client?.(finding);
   if (client?.reason !== undefined) return { reason: client.reason };
   if (client?.fake !== undefined) return planFake(source, finding, options, client.fake);
@@ -619,7 +632,15 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   const why =
     planUrl(source, finding, options, edits, shared, client !== undefined || onV2 !== undefined) ??
     planMethod(finding, edits, source) ??
-    planBody(source, client?.body ? withBodyElsewhere(finding, client.body) : finding, options, edits, through, client?.direct ? undefined : client?.goBody) ??
+    planBody(
+      source,
+      client?.body ? withBodyElsewhere(finding, client.body) : finding,
+      options,
+      edits,
+      through,
+      client?.direct ? undefined : client?.goBody,
+      file,
+    ) ??
     planJsonHeader(finding, edits);
   return why === undefined ? { edits, shared } : { reason: why };
 }
@@ -727,7 +748,7 @@ export function fixFile(source: string, file: string, findings: readonly Finding
         : other !== undefined
           ? `the v1 base comes from \`${constant.name}\`, which ${other} uses too: change it together with every call that uses it, by hand`
           : constant.uses > users.length
-            ? baseOfStuckCalls(constant, users, stuck, plans, options, file)
+            ? baseOfStuckCalls(constant, users, stuck, plans, options, file, source)
             : undefined;
       if (why === undefined) {
         if (constant.uses > users.length) movedBase = true;
@@ -749,13 +770,14 @@ export function fixFile(source: string, file: string, findings: readonly Finding
     }
   }
   // Reads of a response (issue 41, item 3): rewritten with --unsafe-fixes, and only when their call is fixed.
-  for (const finding of findings) if (finding.ruleId === "v1-response-field") plans.set(finding, planRead(finding, plans, options));
+  for (const finding of findings) if (finding.ruleId === "v1-response-field") plans.set(finding, planRead(finding, plans, options, source, file));
   const edits: Edit[] = [...baseEdits];
   const fixed: Finding[] = [];
   const notFixed: FileFix["notFixed"] = [];
   for (const [finding, planned] of plans) {
     if ("reason" in planned) {
       notFixed.push({ finding, reason: planned.reason });
+      if (planned.mark !== undefined && !edits.some((x) => same(x, planned.mark as Edit))) edits.push(planned.mark);
       continue;
     }
     for (const edit of planned.edits) if (!edits.some((x) => same(x, edit))) edits.push(edit);
@@ -841,6 +863,7 @@ function baseOfStuckCalls(
   plans: Map<Finding, Plan>,
   options: FixOptions,
   file: string,
+  source: string,
 ): string | undefined {
   const through = stuck.filter((finding) => finding.fixInput?.site?.shared.some((other) => other.start === constant.start));
   if (through.length === 0 || users.length + through.length !== constant.uses)
@@ -849,13 +872,36 @@ function baseOfStuckCalls(
   const calls = through.length === 1 ? `the call at line ${lines}, which cannot` : `the calls at lines ${lines}, which cannot`;
   if (!options.unsafe)
     return `the v1 base comes from \`${constant.name}\`, which is also the base of ${calls} be migrated with --fix: run with --unsafe-fixes to move the base with every call that can migrate then (a call still left fails as it did before)`;
-  const lands = through.find((finding) => landsWithItsBody(finding, file));
+  // A call the moved constant would take to a route v2 keeps with its v1 body moves only under a `v2kit:` comment (marker.ts).
+  const marks = new Map(
+    through
+      .filter((finding) => landsWithItsBody(finding, file))
+      .map((finding) => {
+        const route = finding.fixInput?.route;
+        const at = finding.fixInput?.site?.span[0];
+        const words =
+          route?.v2 == null
+            ? undefined
+            : stuckMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2}`, route.operation ?? route.body?.kind.name ?? "request");
+        return [finding, words === undefined || at === undefined ? undefined : markerEdit(file, source, at, words)] as const;
+      }),
+  );
+  const lands = [...marks].find(([, mark]) => mark === undefined)?.[0];
   if (lands)
     return `the v1 base comes from \`${constant.name}\`, which is also the base of the call at line ${lands.line}, which cannot be migrated: moved, the base alone would take that call to its v2 route (${lands.v2?.method ?? ""} ${lands.v2?.path ?? ""}) with the v1 body it sends now, which v2 refuses (422): make that body the v2 one by hand, then run again`;
   const v2Base = options.v2Base ?? DEFAULT_V2_BASE;
   for (const finding of through) {
     const own = plans.get(finding);
-    if (own === undefined || !("reason" in own) || own.reason.includes("so this call, left as written, fails as it did before")) continue;
+    if (own === undefined || !("reason" in own) || own.reason.includes("so this call, left as written, fails as it did before") || own.mark !== undefined)
+      continue;
+    const mark = marks.get(finding);
+    if (mark !== undefined) {
+      plans.set(finding, {
+        reason: `${own.reason}; its base \`${constant.name}\` becomes ${v2Base} with the other calls, so this call now sends its v1 body to ${finding.v2?.method ?? ""} ${finding.v2?.path.replace(/^\/v2/, "") ?? ""}, which v2 refuses (422): a \`v2kit:\` comment above it says so, and every later scan reports it until the body is v2's and the comment is deleted`,
+        mark,
+      });
+      continue;
+    }
     const route = finding.v2 ? `${finding.v2.method} ${finding.v2.path.replace(/^\/v2/, "")}` : "its v2 route";
     plans.set(finding, {
       reason: `${own.reason}; its base \`${constant.name}\` becomes ${v2Base} with the other calls, so this call, left as written, fails as it did before (v1 was retired on 2026-11-15): change it to ${route}`,
@@ -865,23 +911,33 @@ function baseOfStuckCalls(
 }
 
 /** The edit of one read of a response, or why it is left. */
-function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: FixOptions): Plan {
+function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: FixOptions, source: string, file: string): Plan {
   const input = finding.fixInput;
   const call = input?.responseOf === undefined ? undefined : plans.get(input.responseOf);
-  if (input?.readEdit === undefined) return { reason: "the read is not one v2kit can rewrite for certain: change it by hand" };
   // A call through a client whose path v2 keeps (`GET /pods/{id}`) moves with its base's edit, and has none of its own.
   // A call of another file (the read is of a function returning its response) moves when that file's fix does.
   const moves =
     call === undefined
-      ? input.responseOf !== undefined && options.fixedElsewhere?.(input.responseOf) === true
+      ? input?.responseOf !== undefined && options.fixedElsewhere?.(input.responseOf) === true
       : "edits" in call && (call.edits.length > 0 || options.client?.(input?.responseOf as Finding) !== undefined);
   if (!moves) return { reason: "its call is not fixed, and the v1 response still has this field: change the read when the call moves to v2" };
+  // Left as written under a call that moves, the read would look like a read of a v2 answer to every later scan: a `v2kit:` comment keeps it reported.
+  const left = (reason: string): Plan => {
+    const route = input?.responseOf?.fixInput?.route;
+    const field = finding.responseField;
+    const at = input?.readAt;
+    const mark =
+      route?.v2 == null || field === undefined || at === undefined
+        ? undefined
+        : markerEdit(file, source, at, readMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2}`, field.v1, field.v2));
+    return mark === undefined ? { reason } : { reason: `${reason}; a \`v2kit:\` comment above it keeps it reported once its call is v2`, mark };
+  };
+  if (input?.readEdit === undefined) return left("the read is not one v2kit can rewrite for certain: change it by hand");
   if (input.typed && options.modelMoves?.(input.responseOf as Finding) !== true)
-    return {
-      reason:
-        "the value's type is written as v1's answer: v2kit changes a read of it only together with that type (one interface or type of the call's file, used nowhere else, whose every read it can rewrite): change both by hand",
-    };
-  if (!options.unsafe) return { reason: "a read of the response changes with its call: run with --unsafe-fixes to rewrite it" };
+    return left(
+      "the value's type is written as v1's answer: v2kit changes a read of it only together with that type (one interface or type of the call's file, used nowhere else, whose every read it can rewrite): change both by hand",
+    );
+  if (!options.unsafe) return left("a read of the response changes with its call: run with --unsafe-fixes to rewrite it");
   return { edits: [{ ...input.readEdit }], shared: [] };
 }
 
