@@ -159,6 +159,7 @@ describe("SARIF for GitHub code scanning", () => {
       "v1-response-field",
       "v1-path-on-v2-base",
       "v1-fake-response",
+      "v1-body-left",
       "v1-openapi-document",
     ]);
     const first = run.results[0];

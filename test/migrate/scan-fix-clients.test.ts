@@ -174,10 +174,13 @@ describe("the base and every call through it move to v2 together (issue 41, item
       // GraphQL beside it keeps its URL.
       expect(diff).not.toContain("-const DefaultGraphQLURL");
       // CreatePod hands its own parameter on as the body: its callers build it, as for any body built elsewhere,
-      // so --unsafe-fixes moves the call with the URL alone (v2 keeps `POST /pods`) and leaves nothing.
+      // so --unsafe-fixes moves the call with the URL alone (v2 keeps `POST /pods`), a `v2kit:` comment above it (marker.ts).
       const result = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
-      expect(result.stderr).toContain("fixed 3 calls in 1 file; 0 calls left");
+      expect(result.stderr).toContain("fixed 3 calls in 2 files; 0 calls left; 1 moved call marked with a `v2kit:` comment for its body");
       expect(findingsOf(result.stdout)).toEqual([]);
+      expect(readFileSync(join(dir, "runpod/pods.go"), "utf8")).toContain(
+        '\t// v2kit: POST /pods moved to POST /v2/pods, and its body is built where v2kit cannot see it: check that it is the v2 createPod body, then delete this comment\n\terr := c.Post(ctx, "/pods", body, &pod)',
+      );
       // Without --unsafe-fixes the client stays v1 whole: that body is not known to be v2's.
       const safe = scratch("go-chain");
       try {
@@ -207,7 +210,7 @@ describe("the base and every call through it move to v2 together (issue 41, item
     }
   });
 
-  // Round eleven: a literal path through the request function that names no v1 route (`/openapi.json`) is a stray, as in
+  // Round eleven: a literal path through the request function that names no v1 route (`/ping`) is a stray, as in
   // Go: on the retired v1 base it fails today, so --unsafe-fixes moves the base past it, leaving it as written and saying so.
   it("a non-v1 literal path through its request function keeps the base under --fix, naming it; --unsafe-fixes moves past it and says so", () => {
     const dir = scratch("shared-function");
@@ -216,15 +219,13 @@ describe("the base and every call through it move to v2 together (issue 41, item
       expect(files(dir)).toEqual(files(join(FIXTURES, "shared-function", "before")));
       const finding = findingsOf(safe.stdout).find((candidate) => candidate.ruleId !== "v1-response-field");
       expect(finding?.notes.map((note) => note.message)).toContainEqual(
-        expect.stringContaining("a path that names no v1 route v2kit knows (app.py:15 (`/openapi.json…` through `rest`)): v1 is retired"),
+        expect.stringContaining("a path that names no v1 route v2kit knows (app.py:15 (`/ping…` through `rest`)): v1 is retired"),
       );
       const unsafe = run(dir, ["--fix", "--unsafe-fixes"]);
-      expect(unsafe.stderr).toContain(
-        "app.py:15 (`/openapi.json…` through `rest`): sent to the base `BASE_URL`, now https://api.runpod.io/v2, and left as written",
-      );
+      expect(unsafe.stderr).toContain("app.py:15 (`/ping…` through `rest`): sent to the base `BASE_URL`, now https://api.runpod.io/v2, and left as written");
       const app = readFileSync(join(dir, "app.py"), "utf8");
       expect(app).toContain('BASE_URL = "https://api.runpod.io/v2"');
-      expect(app).toContain('return rest("GET", "/openapi.json").json()');
+      expect(app).toContain('return rest("GET", "/ping").json()');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,8 +4,9 @@
 // that takes a body, its values literals, the function's parameters, slices and maps. Go itself
 // judges the fix: before it, a Go test records what each call sends; after it, gofmt -l and go vet
 // pass, and each call either sends exactly the v2 body that v2kit's request migration makes of the
-// v1 body it sent before, on its v2 route, or is still reported by a second scan. A second fix is
-// a no-op.
+// v1 body it sent before, on its v2 route, or is still reported by a second scan (one that reaches
+// a path v2 keeps with the body v2kit could not migrate sends that body unchanged, under the
+// `v2kit:` comment the scan reports as `v1-body-left`). A second fix is a no-op.
 
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -133,9 +134,10 @@ describe.skipIf(!go)("Go map literal bodies under --fix --unsafe-fixes (property
           expect(goChecks(dir)).toBeUndefined();
           const after = sent(dir, invocations(calls));
           const left = jsonLines<Finding>(run(dir, ["--format", "json"]).stdout).filter(
-            (finding) => finding.file === "podctl/calls.go" && /^(?:v1-call|v1-path-on-v2-base)/.test(finding.ruleId),
+            (finding) => finding.file === "podctl/calls.go" && /^(?:v1-call|v1-path-on-v2-base|v1-body-left)/.test(finding.ruleId),
           );
           let moved = 0;
+          let marked = 0;
           for (const [k, { route }] of calls.entries()) {
             const [method, path, ...rest] = (after[k] as string).split(" ");
             const wasSent = JSON.parse((before[k] as string).split(" ").slice(2).join(" "));
@@ -145,13 +147,21 @@ describe.skipIf(!go)("Go map literal bodies under --fix --unsafe-fixes (property
               expect([`/v1${pathOf(route).sends}`, `/v2${pathOf(route).sends}`]).toContain(path);
               continue;
             }
-            moved++;
             expect(method).toBe(route.v2Method);
             const v2 = migrationFor(route).migrate(wasSent);
-            expect(v2, `call ${k}: v2kit's migration refuses ${JSON.stringify(wasSent)}, and the fix wrote it`).toBeDefined();
-            expect(JSON.parse(rest.join(" "))).toEqual(sortKeys(v2));
+            const sends = JSON.parse(rest.join(" "));
+            if (v2 === undefined || JSON.stringify(sends) !== JSON.stringify(sortKeys(v2))) {
+              // A body the fix did not migrate on a path v2 keeps: moved with the base, as written, under a `v2kit:` comment
+              // (marker.ts); counted against the v1-body-left findings below.
+              expect(sends, `call ${k}: sends neither the v2 body nor the one it sent before`).toEqual(sortKeys(wasSent));
+              marked++;
+              continue;
+            }
+            moved++;
           }
           expect(left).toHaveLength(calls.length - moved);
+          // Each call that reached v2 with its v1 body is reported by a later scan, from its comment.
+          expect(left.filter((finding) => finding.ruleId === "v1-body-left")).toHaveLength(marked);
           movedInAll += moved;
           const once = files(dir);
           expect(run(dir, ["--fix", "--unsafe-fixes"]).stderr).toContain("fixed 0 calls in 0 files");

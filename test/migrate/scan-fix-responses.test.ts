@@ -160,10 +160,20 @@ describe("reads of a v1 call's response (issue 41, item 3)", () => {
     try {
       cpSync(FIXTURES, dir, { recursive: true });
       const result = scan(dir, "--fix", "--unsafe-fixes", "--format", "json", "client.py");
-      expect(reads(json(result.stdout))).toEqual(["client.py:26:16 idleTimeout -> workers.idleTimeout", "client.py:26:37 scalerValue -> null"]);
-      const line = readFileSync(join(dir, "client.py"), "utf8").split("\n")[25] as string;
+      // Each read left under a moved call gets a `v2kit:` comment above its line (marker.ts), so it moves down two lines.
+      expect(reads(json(result.stdout))).toEqual(["client.py:28:16 idleTimeout -> workers.idleTimeout", "client.py:28:37 scalerValue -> null"]);
+      const lines = readFileSync(join(dir, "client.py"), "utf8").split("\n");
+      const line = lines[27] as string;
       expect(line.slice(15, 30)).toBe('["idleTimeout"]');
       expect(line.slice(36, 51)).toBe('["scalerValue"]');
+      expect(lines[25]).toMatch(
+        /^\s*# v2kit: GET \/endpoints\/\{endpointId\} moved to GET \/v2\/serverless\/\{id\}, and this reads its v1 answer \(idleTimeout\)/,
+      );
+      // A later scan reports both reads again, from their comments.
+      expect(reads(json(scan(dir, "--format", "json", "client.py").stdout))).toEqual([
+        "client.py:26:7 idleTimeout -> workers.idleTimeout",
+        "client.py:27:7 scalerValue -> null",
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -170,7 +170,15 @@ describe.skipIf(!python)("reads through a function that returns a v1 call's resp
   it("a read moves only with its call: --fix leaves both modules' reads, and a call left as v1 keeps its readers' v1 reads", () => {
     const dir = scratch({ "runpod_api.py": API, "deploy.py": DEPLOY });
     const safe = jsonLines<Row>(run(dir, ["--fix", "--format", "json"]).stdout).filter((row) => row.file.endsWith("deploy.py"));
-    expect(readFileSync(join(dir, "deploy.py"), "utf8")).toBe(DEPLOY);
+    // Its code as it was; above each read, the `v2kit:` comment that keeps it reported once its call is v2 (marker.ts).
+    const written = readFileSync(join(dir, "deploy.py"), "utf8");
+    expect(written.replace(/^[ \t]*# v2kit: .*\n/gm, "")).toBe(DEPLOY);
+    expect(written.match(/# v2kit: /g)?.length).toBe(5);
+    expect(
+      jsonLines<Row>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout).filter(
+        (row) => row.ruleId === "v1-response-field" && row.file.endsWith("deploy.py"),
+      ).length,
+    ).toBe(5);
     expect(safe.length).toBe(5);
     expect(safe.every((row) => row.notes.some((note) => note.message.includes("not fixed: a read of the response changes with its call")))).toBe(true);
 
@@ -335,7 +343,10 @@ describe("reads through a JavaScript function that returns a v1 call's response"
     const left = jsonLines<Row>(run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]).stdout).filter((row) => row.ruleId === "v1-response-field");
     expect(left.length).toBe(2);
     for (const row of left) expect(row.notes.at(-1)?.message).toContain("not fixed: the value's type is written as v1's answer");
-    expect(readFileSync(join(dir, "main.ts"), "utf8")).toBe(main);
+    // Its code as it was, each read marked with a `v2kit:` comment (marker.ts).
+    const written = readFileSync(join(dir, "main.ts"), "utf8");
+    expect(written.replace(/^[ \t]*\/\/ v2kit: .*\n/gm, "")).toBe(main);
+    expect(written.match(/\/\/ v2kit: /g)?.length).toBe(2);
     // `Pod` is also main.ts's: changing it would change code v2kit does not migrate.
     expect(readFileSync(join(dir, "client.ts"), "utf8")).toContain("  desiredStatus: string;");
   });

@@ -75,8 +75,9 @@ describe.each(cases)("migrate scan --fix: %s", (name) => {
       for (const [file, text] of got) expect(parseError(file, text, dir), file).toBeUndefined();
       const second = run(dir, ["--fix", ...args]);
       expect(second.stderr).toMatch(/fixed 0 calls in 0 files/);
-      // Reads of a fixed call's response are no longer tied to it once the call is v2: only calls keep the status.
-      expect(second.code).toBe(Number(/; (\d+) calls? left/.exec(first.stderr)?.[1]) > 0 ? 1 : 0);
+      // What is left keeps the status: calls left as written, and what the first fix marked with a `v2kit:` comment (a call
+      // moved with a body it did not migrate, a read of a moved call's v1 answer), which a scan of the fixed text still reports.
+      expect(second.code).toBe(left + Number(/; (\d+) moved calls? marked/.exec(first.stderr)?.[1] ?? 0) > 0 ? 1 : 0);
       expect(files(dir)).toEqual(got);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -125,8 +125,10 @@ describe("a path is this API's only when its base says so", () => {
         .map((finding) => `${finding.file}:${finding.line} ${finding.v1.method} ${finding.v1.path} ${finding.confidence}`),
     ).toEqual(["runpod/pods.py:5 GET /pods certain"]);
     const diff = scan(dir, "--diff");
+    // The bare list it returns is v1's answer: the read gets its `v2kit:` comment (marker.ts).
     expect(diff.stdout.split("\n").filter((line) => /^[-+](?![-+])/.test(line))).toEqual([
       '-    return requests.get("https://rest.runpod.io/v1/pods").json()',
+      "+    # v2kit: GET /pods moved to GET /v2/pods, and this reads its v1 answer ([…]): v2 answers it at pods; change the read, then delete this comment",
       '+    return requests.get("https://api.runpod.io/v2/pods").json()',
     ]);
   });
