@@ -98,7 +98,7 @@ describe("a URL constant used by several calls (Python)", () => {
   });
 
   it.skipIf(!python)(
-    "a body v2kit cannot write back is reported: --fix moves nothing; --unsafe-fixes keeps the base v1 too, since moved it would take that body to POST /v2/pods",
+    "a body v2kit cannot write back is reported: --fix moves nothing; --unsafe-fixes moves the base with a v2kit: comment above that call, which a later scan reports",
     () => {
       const dir = copyOf("python-url-constant-stuck");
       const before = readFileSync(join(dir, "launch.py"), "utf8");
@@ -111,23 +111,29 @@ describe("a URL constant used by several calls (Python)", () => {
       const post = jsonLines<JsonFinding>(safe.stdout).find((finding) => finding.v1.method === "POST");
       expect(post?.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("not fixed: the v2 body cannot be written back"));
 
-      // v2 keeps `POST /pods`: the base moved alone would send this v1 body there (422, and a second scan would see a v2 call).
+      // v2 keeps `POST /pods`: the base moves with the other calls, and the call that would send its v1 body there is marked (marker.ts).
       const unsafe = run(dir, ["--fix", "--unsafe-fixes", "--format", "json"]);
-      expect(unsafe.stderr).toContain("fixed 0 calls in 0 files; 3 calls left");
-      expect(readFileSync(join(dir, "launch.py"), "utf8")).toBe(before);
+      expect(unsafe.stderr).toContain("fixed 1 call in 1 file; 2 calls left");
+      expect(unsafe.stderr).toContain("1 moved call marked with a `v2kit:` comment for its body");
+      const text = readFileSync(join(dir, "launch.py"), "utf8");
+      expect(text).toContain('BASE = "https://api.runpod.io/v2"');
+      expect(text).toContain(
+        "    # v2kit: POST /pods moved to POST /v2/pods, and its body is still v1 (v2 refuses it: 422): make it the v2 createPod body, then delete this comment\n    created = requests.post(PODS_URL,",
+      );
       const notes = jsonLines<JsonFinding>(unsafe.stdout).flatMap((finding) =>
         finding.notes.filter((note) => note.message.startsWith("not fixed: ")).map((note) => `${finding.line} ${note.message}`),
       );
       expect(notes).toContainEqual(
         expect.stringContaining(
-          "26 not fixed: the v1 base comes from `BASE`, which is also the base of the call at line 22, which cannot be migrated: moved, the base alone would take that call to its v2 route (POST /v2/pods) with the v1 body it sends now, which v2 refuses (422)",
+          "22 not fixed: the v2 body cannot be written back: an expression's value changed on the way to v2; its base `BASE` becomes https://api.runpod.io/v2 with the other calls, so this call now sends its v1 body to POST /pods, which v2 refuses (422): a `v2kit:` comment above it says so",
         ),
       );
-      expect(calls(run(dir, ["--format", "json", "--fail-on", "none"]).stdout)).toEqual([
-        "22 POST /pods certain",
-        "25 GET /pods/{pod_id}/logs certain",
-        "26 GET /pods/{pod_id} certain",
-      ]);
+      // A later scan: the marked call, at its comment.
+      expect(
+        jsonLines<JsonFinding & { ruleId: string }>(run(dir, ["--format", "json", "--fail-on", "none"]).stdout).map(
+          (finding) => `${finding.line} ${finding.ruleId} ${finding.v1.method} ${finding.v1.path}`,
+        ),
+      ).toEqual(["22 v1-body-left POST /pods"]);
     },
   );
 
