@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, files, git, jsonLines, nodeRequests, pythonLines, scratchFolders } from "./scan-harness.js";
+import { PRINTED_KEY_CLIENT } from "./marker-clients.js";
+import { CLI, files, git, jsonLines, nodeRequests, scratchFolders } from "./scan-harness.js";
 
 const scratch = scratchFolders("v2kit-markers-");
 
@@ -47,6 +48,22 @@ const JS_CLIENT = [
   "export async function listPods() {",
   '  return restRequest("GET", "/pods");',
   "}",
+  "",
+].join("\n");
+
+/** A stub `requests` (`request`, `post`, `delete`) that writes each request it is asked to send to stderr as one JSON line. */
+const REQUESTS = [
+  "import json as _json, sys",
+  "class _Response:",
+  "    def json(self):",
+  "        return {}",
+  "def request(method, url, json=None, **kwargs):",
+  '    sys.stderr.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")',
+  "    return _Response()",
+  "def post(url, json=None, **kwargs):",
+  '    return request("POST", url, json)',
+  "def delete(url, **kwargs):",
+  '    return request("DELETE", url)',
   "",
 ].join("\n");
 
@@ -114,17 +131,8 @@ describe("a call a moved base takes to v2 with a body v2kit did not write is mar
       '        return self._rest("POST", "/pods", payload)',
       "",
     ].join("\n");
-    const stub = [
-      "import json as _json, sys",
-      "class _Response:",
-      "    def json(self):",
-      "        return {}",
-      "def request(method, url, json=None, **kwargs):",
-      '    sys.stdout.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")',
-      "    return _Response()",
-      "",
-    ].join("\n");
-    const dir = scratch({ "src/api.py": client, "requests.py": stub });
+
+    const dir = scratch({ "src/api.py": client, "requests.py": REQUESTS });
     const fixed = v2kit(dir, "--fix", "--unsafe-fixes").stderr;
     expect(fixed).toContain("fixed 2 calls in 1 file; 0 calls left");
     expect(fixed).toContain("1 moved call marked with a `v2kit:` comment for its body, which v2kit did not migrate (a later scan reports it as v1-body-left)");
@@ -132,10 +140,19 @@ describe("a call a moved base takes to v2 with a body v2kit did not write is mar
     expect(text).toContain(
       '    def create_pod(self, payload):\n        # v2kit: POST /pods moved to POST /v2/pods, and its body is built where v2kit cannot see it: check that it is the v2 createPod body, then delete this comment\n        return self._rest("POST", "/pods", payload)',
     );
-    const sent = pythonLines<{ method: string; url: string }>(
-      dir,
-      'import sys; sys.path.insert(0, "src"); import api; a = api.Api(); a.list_volumes(); a.create_pod({"name": "x"})',
+    const ran = spawnSync(
+      "python3",
+      ["-B", "-c", 'import sys; sys.path.insert(0, "src"); import api; a = api.Api(); a.list_volumes(); a.create_pod({"name": "x"})'],
+      {
+        cwd: dir,
+        encoding: "utf8",
+      },
     );
+    expect(ran.status, ran.stderr).toBe(0);
+    const sent = ran.stderr
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { method: string; url: string });
     expect(sent.map((one) => `${one.method} ${one.url}`)).toEqual(["GET https://api.runpod.io/v2/network-volumes", "POST https://api.runpod.io/v2/pods"]);
     const rescan = v2kit(dir, "--format", "json");
     expect(rescan.status).toBe(1);
@@ -143,37 +160,7 @@ describe("a call a moved base takes to v2 with a body v2kit did not write is mar
   });
 
   it("Python: a body literal whose renamed key the function also prints is left v1 (migrated, the print would raise KeyError), marked, and the program still runs", () => {
-    const client = [
-      "import requests",
-      "",
-      'BASE = "https://rest.runpod.io/v1"',
-      "",
-      "",
-      "def create(name):",
-      '    body = {"name": name, "imageName": "img:1", "gpuTypeIds": ["NVIDIA A40"], "gpuCount": 1}',
-      '    print(body["imageName"])',
-      '    return requests.post(f"{BASE}/pods", json=body)',
-      "",
-      "",
-      "def remove(volume_id):",
-      '    return requests.delete(f"{BASE}/networkvolumes/{volume_id}")',
-      "",
-    ].join("\n");
-    const stub = [
-      "import json as _json, sys",
-      "class _Response:",
-      "    def json(self):",
-      "        return {}",
-      "def _send(method, url, json=None):",
-      '    sys.stderr.write(_json.dumps({"method": method, "url": url, "body": json}) + "\\n")',
-      "    return _Response()",
-      "def post(url, json=None, **kwargs):",
-      '    return _send("POST", url, json)',
-      "def delete(url, **kwargs):",
-      '    return _send("DELETE", url)',
-      "",
-    ].join("\n");
-    const dir = scratch({ "src/pods.py": client, "requests.py": stub });
+    const dir = scratch({ "src/pods.py": PRINTED_KEY_CLIENT, "requests.py": REQUESTS });
     const fixed = v2kit(dir, "--fix", "--unsafe-fixes");
     expect(fixed.stdout).toContain("the body is built from a literal in this function, but `body` is also used at line 8");
     const text = readFileSync(join(dir, "src/pods.py"), "utf8");

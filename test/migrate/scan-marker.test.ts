@@ -11,6 +11,7 @@ import { checkSource } from "../../code/index.js";
 import { fixFile } from "../../migrate/scan/fix.js";
 import { scanSource } from "../../migrate/scan/index.js";
 import { markedFindings, markerEdit, stuckMarkerText } from "../../migrate/scan/marker.js";
+import { PRINTED_KEY_CLIENT } from "./marker-clients.js";
 
 const WORDS = stuckMarkerText("POST /pods", "POST /v2/pods", "createPod");
 
@@ -148,22 +149,7 @@ describe("a scan finds the comment again", () => {
   });
 
   it("fixFile alone (no client units): a file's URL constant moves past a stuck call on a route v2 keeps only with the comment", () => {
-    const text = [
-      "import requests",
-      "",
-      'BASE = "https://rest.runpod.io/v1"',
-      "",
-      "",
-      "def create(name):",
-      '    body = {"name": name, "imageName": "img:1", "gpuTypeIds": ["NVIDIA A40"], "gpuCount": 1}',
-      '    print(body["imageName"])',
-      '    return requests.post(f"{BASE}/pods", json=body)',
-      "",
-      "",
-      "def remove(volume_id):",
-      '    return requests.delete(f"{BASE}/networkvolumes/{volume_id}")',
-      "",
-    ].join("\n");
+    const text = PRINTED_KEY_CLIENT;
     const result = fixFile(text, "pods.py", scanSource(text, "pods.py", [], { sites: true }), { unsafe: true });
     expect(result.text).toContain('BASE = "https://api.runpod.io/v2"');
     expect(result.text).toContain(`    print(body["imageName"])\n    # v2kit: ${WORDS}\n    return requests.post(`);
