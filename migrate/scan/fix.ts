@@ -79,7 +79,7 @@ export interface Edit {
 /** The bundled document's server with the v2 prefix: what the v1 document's server becomes. */
 export const DEFAULT_V2_BASE = `${DEFAULT_BASE_URL}/v2`;
 
-/** A call's or read's edits, or why it is left (with `mark`: the `v2kit:` comment that keeps a read of a moved call reported, marker.ts). */
+/** A call's or read's edits, or why it is left (with `mark`: the `v2kit:` comment that keeps it reported once its call or base moved, marker.ts). */
 type Plan = { edits: Edit[]; shared: number[] } | { reason: string; mark?: Edit };
 
 /** The note migrateQuery gives a query parameter the v2 operation does not take. */
@@ -430,6 +430,8 @@ function planBody(
     return `the literal passed to the request function may be the body it sends, and v2kit did not find where the function sends it: make it the v2 \`${operation}\` body and fix the URL by hand`;
   if (options.unsafe) {
     // Moved with a body v2kit does not see, the call would read as a v2 call to every later scan: a `v2kit:` comment keeps it reported (marker.ts).
+    // Not in Markdown: an example in the docs runs nowhere, and moves with its URL alone, as before.
+    if (languageOf(file, source) === "markdown") return undefined;
     const words = unseenMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2 ?? ""}`, operation);
     const mark = site === undefined ? undefined : markerEdit(file, source, site.span[0], words);
     if (mark === undefined)

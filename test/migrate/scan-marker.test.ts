@@ -157,4 +157,20 @@ describe("a scan finds the comment again", () => {
     // Without --unsafe-fixes nothing moves.
     expect(fixFile(text, "pods.py", scanSource(text, "pods.py", [], { sites: true }), { unsafe: false }).text).toBe(text);
   });
+
+  it("a Markdown example whose body is a file (`-d @pod.json`) moves with its URL alone and no comment: the docs run nowhere", () => {
+    const text = [
+      "# Pods",
+      "",
+      "```bash",
+      "curl -X POST https://rest.runpod.io/v1/pods \\",
+      '  -H "Authorization: Bearer $KEY" \\',
+      "  -d @pod.json",
+      "```",
+      "",
+    ].join("\n");
+    const result = fixFile(text, "README.md", scanSource(text, "README.md", [], { sites: true }), { unsafe: true });
+    expect(result.text).toBe(text.replace("https://rest.runpod.io/v1/pods", "https://api.runpod.io/v2/pods"));
+    expect(result.fixed).toHaveLength(1);
+  });
 });
