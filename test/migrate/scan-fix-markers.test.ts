@@ -177,5 +177,9 @@ describe("a call a moved base takes to v2 with a body v2kit did not write is mar
     expect(ran.stdout).toBe("img:1\n");
     expect(ran.stderr).toContain('"url": "https://api.runpod.io/v2/network-volumes/v1"');
     expect(jsonLines<Row>(v2kit(dir, "--format", "json").stdout).map((row) => `${row.file}:${row.line} ${row.ruleId}`)).toEqual(["src/pods.py:9 v1-body-left"]);
+    // A second fix leaves the marked call, saying whose the body is now.
+    expect(v2kit(dir, "--fix", "--unsafe-fixes").stdout).toContain(
+      "not fixed: its body is written by hand: make it the v2 one, then delete the `v2kit:` comment above the call",
+    );
   });
 });

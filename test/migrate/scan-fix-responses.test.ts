@@ -169,7 +169,10 @@ describe("reads of a v1 call's response (issue 41, item 3)", () => {
       expect(lines[25]).toMatch(
         /^\s*# v2kit: GET \/endpoints\/\{endpointId\} moved to GET \/v2\/serverless\/\{id\}, and this reads its v1 answer \(idleTimeout\)/,
       );
-      // A later scan reports both reads again, from their comments.
+      // A second fix leaves them, saying the call moved already; a later scan reports both reads again, from their comments.
+      expect(scan(dir, "--fix", "--unsafe-fixes", "client.py").stdout).toContain(
+        "not fixed: its call moved to v2 in an earlier fix: change the read by hand, then delete the `v2kit:` comment above it",
+      );
       expect(reads(json(scan(dir, "--format", "json", "client.py").stdout))).toEqual([
         "client.py:26:7 idleTimeout -> workers.idleTimeout",
         "client.py:27:7 scalerValue -> null",
