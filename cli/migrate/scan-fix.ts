@@ -7,7 +7,7 @@ import { relative, sep } from "node:path";
 import { resolveFindings, type Surroundings } from "../../migrate/index.js";
 import { analyzeSource } from "../../migrate/scan/index.js";
 import { unifiedDiff } from "../../migrate/scan/diff.js";
-import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile, landsWithItsBody } from "../../migrate/scan/fix.js";
+import { DEFAULT_V2_BASE, type Edit, type FileFix, type FixOptions, fixFile, landsWithItsBody, stuckMarkerEdit } from "../../migrate/scan/fix.js";
 import { type ClientUnit, clientUnits, type SentElsewhere } from "../../migrate/scan/client-base.js";
 import type { GoSentBody } from "../../migrate/scan/go-body.js";
 import type { GoFake } from "../../migrate/scan/go-fakes.js";
@@ -16,7 +16,7 @@ import { rustClientUnits } from "../../migrate/scan/rust-client.js";
 import { shellClientUnits } from "../../migrate/scan/shell-client.js";
 import { type Fake, fakeMatches, fakePath, fakeResponseFindings, fakesIn, planFake, v2FakeFindings } from "../../migrate/scan/fakes.js";
 import { languageOf } from "../../migrate/scan/lex/languages.js";
-import { markedFindings, markerEdit, stuckMarkerText } from "../../migrate/scan/marker.js";
+import { markedFindings } from "../../migrate/scan/marker.js";
 import type { Finding } from "../../migrate/scan/resolve.js";
 import { printable } from "../../lint/printable.js";
 import { FROM_SNAPSHOT } from "../../migrate/tables/endpoint-transforms.js";
@@ -46,10 +46,12 @@ export function fixFiles(
   // `v2kit:` comments this run wrote above calls it moved with a body it did not migrate (marker.ts).
   let marked = 0;
   let markedReads = 0;
+  /** The calls a file's fix marked, its marked reads added to `markedReads`. */
   const newMarks = (path: string, before: string, after: string) => {
-    const count = (text: string, reads: boolean) => markedFindings(path, text).filter((x) => (x.ruleId === "v1-response-field") === reads).length;
-    markedReads += count(after, true) - count(before, true);
-    return count(after, false) - count(before, false);
+    const [was, now] = [markedFindings(path, before), markedFindings(path, after)];
+    const reads = (found: readonly Finding[]) => found.filter((x) => x.ruleId === "v1-response-field").length;
+    markedReads += reads(now) - reads(was);
+    return now.length - reads(now) - (was.length - reads(was));
   };
   const diffs = new Map<string, string>();
   // Fixed bodies whose GPU pools the bundled catalog snapshot chose (--unsafe-fixes without --catalog): said on stderr.
@@ -305,7 +307,13 @@ function clientPlan(
         run.unsafe && cannot.length < unit.members.length
           ? cannot.filter((member) => landsWithItsBody(member.finding, fileOf(files, member.finding))).map((member) => member.finding)
           : [];
-      const marks = new Map(landing.map((finding) => [finding, stuckMarker(finding, fileOf(files, finding), texts, run.sources)]));
+      const marks = new Map(
+        landing.map((finding) => {
+          const path = fileOf(files, finding);
+          const source = texts.get(path) ?? run.sources?.get(path);
+          return [finding, source === undefined ? undefined : stuckMarkerEdit(finding, path, source)];
+        }),
+      );
       const lands = landing.find((finding) => marks.get(finding) === undefined);
       for (const { finding, fn, direct, body, fake: memberFake, goBody } of unit.members) {
         const own = why(finding);
@@ -427,19 +435,6 @@ function clientPlan(
           `v2kit migrate scan: ${stray}: sent to the base \`${unit.name}\`, now ${v2Base}, and left as written: no v1 route v2kit knows (v1 is retired, so it failed before as well); check it against v2 by hand\n`,
         );
   return { client, baseEdits, applied, fake, moved };
-}
-
-/**
- * The `v2kit:` comment above a call that a moved base takes to its v2 route with the v1 body it
- * sends now (marker.ts), as an edit of its file; undefined when the comment has no place there.
- */
-function stuckMarker(finding: Finding, path: string, texts: ReadonlyMap<string, string>, sources?: ReadonlyMap<string, string>): Edit | undefined {
-  const source = texts.get(path) ?? sources?.get(path);
-  const at = finding.fixInput?.site?.span[0];
-  const route = finding.fixInput?.route;
-  if (source === undefined || at === undefined || route?.v2 == null) return undefined;
-  const words = stuckMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2}`, route.operation ?? route.body?.kind.name ?? "request");
-  return markerEdit(path, source, at, words);
 }
 
 /** A fake tied to a client: the edits that move it or why not, its own findings, and the client's calls it fakes. */

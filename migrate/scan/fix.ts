@@ -853,6 +853,19 @@ export function landsWithItsBody(finding: Finding, path: string): boolean {
 }
 
 /**
+ * The `v2kit:` comment (marker.ts) above a call that a moved base or constant takes to its v2 route
+ * with the v1 body it sends now (landsWithItsBody), as an edit of `source`, the text of `file`;
+ * undefined when the comment has no place there.
+ */
+export function stuckMarkerEdit(finding: Finding, file: string, source: string): Edit | undefined {
+  const at = finding.fixInput?.site?.span[0];
+  const route = finding.fixInput?.route;
+  if (at === undefined || route?.v2 == null) return undefined;
+  const words = stuckMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2}`, route.operation ?? route.body?.kind.name ?? "request");
+  return markerEdit(file, source, at, words);
+}
+
+/**
  * Why the constant `constant`, which some calls being fixed share, stays v1 (issue 41): its other
  * uses are not all v1 calls of this file that cannot be migrated. When they are, --fix still
  * leaves it (naming those calls) and --unsafe-fixes moves it (undefined), each of those calls then
@@ -876,17 +889,7 @@ function baseOfStuckCalls(
     return `the v1 base comes from \`${constant.name}\`, which is also the base of ${calls} be migrated with --fix: run with --unsafe-fixes to move the base with every call that can migrate then (a call still left fails as it did before)`;
   // A call the moved constant would take to a route v2 keeps with its v1 body moves only under a `v2kit:` comment (marker.ts).
   const marks = new Map(
-    through
-      .filter((finding) => landsWithItsBody(finding, file))
-      .map((finding) => {
-        const route = finding.fixInput?.route;
-        const at = finding.fixInput?.site?.span[0];
-        const words =
-          route?.v2 == null
-            ? undefined
-            : stuckMarkerText(`${route.method} ${route.v1}`, `${route.v2Method} ${route.v2}`, route.operation ?? route.body?.kind.name ?? "request");
-        return [finding, words === undefined || at === undefined ? undefined : markerEdit(file, source, at, words)] as const;
-      }),
+    through.filter((finding) => landsWithItsBody(finding, file)).map((finding) => [finding, stuckMarkerEdit(finding, file, source)] as const),
   );
   const lands = [...marks].find(([, mark]) => mark === undefined)?.[0];
   if (lands)
