@@ -27,26 +27,38 @@ const METHODS: Readonly<Record<string, string>> = {
 const urlPathEndsAt = (tokens: readonly Token[], k: number) =>
   tokens[k]?.text === "Path" && tokens[k - 1]?.text === "." && tokens[k - 2]?.text === "URL" && tokens[k - 3]?.text === "." && tokens[k - 4]?.kind === "ident";
 
-/** Whether tokens from k are `X.URL.Path`. */
-const urlPathStartsAt = (tokens: readonly Token[], k: number) => tokens[k]?.kind === "ident" && urlPathEndsAt(tokens, k + 4);
+/**
+ * A fake's own path parameter: a handler the test's fake server hands the request's method and path
+ * to (`func(method, path string, body []byte) (int, string)`, called with `r.URL.Path`). Only in the
+ * package's `_test.go` files (client-base.ts), and only under these names.
+ */
+const PATH_NAMES = /^(?:path|urlPath|reqPath|requestPath)$/;
+const METHOD_NAMES = /^(?:method|reqMethod|requestMethod)$/;
+const pathParamAt = (tokens: readonly Token[], k: number) =>
+  tokens[k]?.kind === "ident" && PATH_NAMES.test(tokens[k]?.text ?? "") && tokens[k - 1]?.text !== ".";
+/** Whether token k ends a request path: `X.URL.Path`, or a fake's path parameter. */
+const pathEndsAt = (tokens: readonly Token[], k: number) => urlPathEndsAt(tokens, k) || pathParamAt(tokens, k);
+
+/** Whether the request path ending at token k is the first argument of `strings.HasPrefix(`. */
+function hasPrefixOpen(tokens: readonly Token[], k: number): boolean {
+  const open = urlPathEndsAt(tokens, k) ? k - 5 : pathParamAt(tokens, k) ? k - 1 : -1;
+  return (
+    open >= 0 && tokens[open]?.text === "(" && tokens[open - 1]?.text === "HasPrefix" && tokens[open - 2]?.text === "." && tokens[open - 3]?.text === "strings"
+  );
+}
+
+/** Whether tokens from k are `X.URL.Path`, or a fake's path parameter. */
+const urlPathStartsAt = (tokens: readonly Token[], k: number) =>
+  (tokens[k]?.kind === "ident" && urlPathEndsAt(tokens, k + 4)) || (pathParamAt(tokens, k) && tokens[k + 1]?.text !== ".");
 
 /** How the literal at token `lit` is compared with the request's path, and the condition it is in: [from, to] token indexes. */
 function comparison(tokens: readonly Token[], lit: number): { how: "equal" | "unequal" | "prefix" | "case"; from: number; to: number } | undefined {
   const before = tokens[lit - 1]?.text;
   const after = tokens[lit + 1]?.text;
   let how: "equal" | "unequal" | "prefix" | "case" | undefined;
-  if ((before === "==" || before === "!=") && urlPathEndsAt(tokens, lit - 2)) how = before === "==" ? "equal" : "unequal";
+  if ((before === "==" || before === "!=") && pathEndsAt(tokens, lit - 2)) how = before === "==" ? "equal" : "unequal";
   else if ((after === "==" || after === "!=") && urlPathStartsAt(tokens, lit + 2)) how = after === "==" ? "equal" : "unequal";
-  else if (
-    before === "," &&
-    after === ")" &&
-    urlPathEndsAt(tokens, lit - 2) &&
-    tokens[lit - 7]?.text === "(" &&
-    tokens[lit - 8]?.text === "HasPrefix" &&
-    tokens[lit - 9]?.text === "." &&
-    tokens[lit - 10]?.text === "strings"
-  )
-    how = "prefix";
+  else if (before === "," && after === ")" && hasPrefixOpen(tokens, lit - 2)) how = "prefix";
   else {
     // `case "/a", "/b":` under `switch r.URL.Path {`.
     let k = lit;
@@ -85,6 +97,14 @@ function comparison(tokens: readonly Token[], lit: number): { how: "equal" | "un
 function statedMethod(tokens: readonly Token[], from: number, to: number): string | undefined {
   const named = (k: number) => (tokens[k - 1]?.text === "." && tokens[k - 2]?.text === "http" ? METHODS[tokens[k]?.text ?? ""] : undefined);
   for (let k = from; k <= to; k++) {
+    // A fake's own method parameter (`method == "GET"`), as its path parameter.
+    const parameter = tokens[k]?.kind === "ident" && METHOD_NAMES.test(tokens[k]?.text ?? "") && tokens[k - 1]?.text !== ".";
+    if (parameter) {
+      const right = tokens[k + 1]?.text === "==" || tokens[k + 1]?.text === "!=" ? tokens[k + 2] : undefined;
+      if (right?.kind === "str") return literalText(right.parts ?? []).toUpperCase();
+      if (right?.text === "http" && tokens[k + 3]?.text === ".") return METHODS[tokens[k + 4]?.text ?? ""];
+      continue;
+    }
     if (tokens[k]?.text !== "Method" || tokens[k - 1]?.text !== "." || tokens[k - 2]?.kind !== "ident" || tokens[k - 2]?.text === "http") continue;
     // `r.Method == <value>`, `<value> == r.Method`, or a guard (`r.Method != http.MethodPost || r.URL.Path != "/pods"`).
     const compares = (operator: string | undefined) => operator === "==" || operator === "!=";

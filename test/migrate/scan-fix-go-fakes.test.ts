@@ -169,4 +169,29 @@ describe("a Go client's httptest fakes move with it (issue 41)", () => {
       rmSync(unsafe, { recursive: true, force: true });
     }
   });
+
+  it('go-test-fake-callback: a fake that hands the request\'s method and path to a callback (`method == "GET" && path == "/networkvolumes/vol-1"`) moves with its client, whose constructor defaults an empty base (`if base == ""`)', () => {
+    const dir = scratch("go-test-fake-callback");
+    try {
+      if (go) expect(goChecks(dir)).toBeUndefined();
+      // Before this round: the callback's comparisons were left as calls of their own, and New's test of its base blocked the client.
+      const found = jsonLines<JsonFinding & { ruleId: string }>(run(dir, ["--format", "json"]).stdout);
+      // The scan reads each comparison's literal as a path, its method inferred; the fix reads the method the condition states.
+      expect(found.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`)).toEqual([
+        "volumes/volumes.go:14 v1-call",
+        "volumes/volumes.go:27 v1-call",
+        "volumes/volumes_test.go:28 v1-call-inferred",
+        "volumes/volumes_test.go:30 v1-call-inferred",
+      ]);
+      const result = run(dir, ["--fix"]);
+      expect(result.stderr).toContain("fixed 4 calls in 3 files; 0 calls left");
+      expect(readFileSync(join(dir, "volumes/client.go"), "utf8")).toContain('const DefaultBaseURL = "https://api.runpod.io/v2"');
+      const tests = readFileSync(join(dir, "volumes/volumes_test.go"), "utf8");
+      expect(tests).toContain('case method == "GET" && path == "/network-volumes/vol-1":');
+      expect(tests).toContain('case method == http.MethodDelete && path == "/network-volumes/vol-1":');
+      if (go) expect(goChecks(dir)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
