@@ -385,8 +385,15 @@ export function curlSendsNoBody(tokens: readonly Token[], siteStart: number): bo
     words.shift();
     wordTokens.shift();
   }
-  if (words[0] !== "curl") return false;
-  for (let i = 1; i < words.length; i++) {
+  // A request function whose one curl sends no body of its own and forwards the call's other words (`"$@"`):
+  // those words, after the path, are curl's (shell-wrapper.ts).
+  let from = 1;
+  if (words[0] !== "curl") {
+    const wrapper = words[0] === undefined ? undefined : shellWrappers(tokens).get(words[0]);
+    if (!wrapper?.forwards || wrapper.sendsBody) return false;
+    from = Math.max(wrapper.methodArg, wrapper.pathArg) + 1;
+  }
+  for (let i = from; i < words.length; i++) {
     const word = words[i] as string;
     const parts = wordTokens[i]?.parts ?? [];
     if (CURL_VALUE.test(word)) {

@@ -11,7 +11,7 @@ import { lineAt } from "./candidate.js";
 import { languageOf, LEXERS } from "./lex/languages.js";
 import { literalText, type Token } from "./lex/tokens.js";
 import type { Finding } from "./resolve.js";
-import { shellDefaults } from "./shell-source.js";
+import { shellBases } from "./shell-source.js";
 import { shellWrappers } from "./shell-wrapper.js";
 
 const V1_BASE = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
@@ -45,7 +45,7 @@ export function shellClientUnits(
   for (const [path, text] of sources) {
     const language = languageOf(path, text);
     if ((language !== undefined && language !== "shell") || !text.includes("rest.runpod.io/v1")) continue;
-    for (const found of shellDefaults(text)) {
+    for (const found of shellBases(text)) {
       if (!V1_BASE.test(found.url)) continue;
       definitions.push({
         file: path,
@@ -82,7 +82,7 @@ export function shellClientUnits(
         if (t.kind !== "str" || !(t.parts ?? []).some((part) => "hole" in part && holeName(part.hole) === definition.name)) continue;
         // The definition itself (`NAME="${NAME:-…}"`).
         if (script.path === definition.file && t.start <= definition.base.start && t.end >= definition.base.end) continue;
-        const wrapper = [...wrappers.values()].find((candidate) => candidate.url === t && candidate.base === definition.name);
+        const wrapper = [...wrappers.values()].find((candidate) => candidate.urls.includes(t) && candidate.base === definition.name);
         if (wrapper) {
           functions.add(wrapper.name);
           continue;

@@ -34,7 +34,22 @@ export function shellDefaults(text: string): ShellDefault[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** `NAME=URL`, `NAME="URL"`, `export NAME='URL'`: a base written plainly, one assignment on its line. */
+const PLAIN =
+  /^[ \t]*(?:(?:export|readonly|local|declare(?:[ \t]+-[a-zA-Z]+)*)[ \t]+)?([A-Za-z_]\w*)=(["']?)([a-z]+:\/\/[^\s"'{}$`\\]{1,512})\2[ \t]*(?:;[ \t]*)?(?:#.*)?$/gm;
+
+/** The variables a shell text defines as a URL, with an environment default (shellDefaults) or plainly (`API_BASE="https://…/v1"`). */
+export function shellBases(text: string): ShellDefault[] {
+  const out = shellDefaults(text);
+  for (const match of text.matchAll(PLAIN)) {
+    const url = match[3] as string;
+    const start = (match.index ?? 0) + match[0].indexOf(url);
+    out.push({ name: match[1] as string, url, start, end: start + url.length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
 const V1_BASE = /^https:\/\/rest\.runpod\.io\/v1\/?$/i;
 
-/** Whether a text defines a v1 base with an environment default: a file scripts may source, kept with the code files for --fix. */
-export const definesShellBase = (text: string): boolean => text.includes("rest.runpod.io/v1") && shellDefaults(text).some((found) => V1_BASE.test(found.url));
+/** Whether a text defines a v1 base (plainly or with an environment default): a file scripts may source, kept with the code files for --fix. */
+export const definesShellBase = (text: string): boolean => text.includes("rest.runpod.io/v1") && shellBases(text).some((found) => V1_BASE.test(found.url));

@@ -14,17 +14,29 @@ export interface ShellWrapper {
   pathArg: number;
   /** The variable the URL starts with (`RUNPOD_REST` of `"$RUNPOD_REST$path"`), as written. */
   base: string;
-  /** The URL word of the function's curl. */
+  /** The URL word of the function's (first) curl. */
   url: Token;
   /** Whether curl gets the call's other arguments (`"$@"`): the call's `-d …` is then the body it sends. */
   forwards: boolean;
+  /** Whether the function's curl may send a body of its own: a data option, or a word that is one variable other than `"$@"` (`$OPTS`). */
+  sendsBody: boolean;
+  /** The URL word of each of its curls (`url` the first). */
+  urls: Token[];
+  /**
+   * The positional parameter its curls send as a JSON body (`-d "$body"` with `body="${3:-}"`, and
+   * `Content-Type: application/json` beside it): a call passes its body there (`api POST /pods "$body"`).
+   */
+  bodyArg?: number;
 }
+
+const DATA_FLAG = /^(?:-d|--data|--data-raw|--data-binary|--json)$/;
+
+const CURL_SENDS = /^(?:--data.*|--json.*|--form.*|--upload-file.*|--config.*|-[a-zA-Z]*[dFTK].*)$/;
 
 const SEPARATORS = new Set([";", "|", "&", "&&", "||", "("]);
 /** Words that may stand before a command (`then curl …`, `command curl …`). */
 const PREFIX = /^(?:then|do|else|command|exec|time|sudo|env)$/;
 const METHOD_FLAG = /^(?:-X|--request)$/;
-const POSITIONAL = /^[1-9]$/;
 
 const cache = new WeakMap<readonly Token[], Map<string, ShellWrapper>>();
 
@@ -94,19 +106,21 @@ function closingBrace(tokens: readonly Token[], open: number): number {
 function readBody(tokens: readonly Token[], name: string, from: number, to: number): ShellWrapper | undefined {
   const positional = new Map<string, number>();
   let shifted = 0;
-  let curls = 0;
-  let wrapper: ShellWrapper | undefined;
+  const curls: Curl[] = [];
+  /** `1`, `{1}`, `{3:-}`, `{3:-x}`: positional parameter N, defaulted or not. */
+  const positionalOf = (hole: string | undefined): number | undefined => {
+    const digit = hole === undefined ? undefined : /^\{?([1-9])(?:\}|:?[-=][^}]*\}?)?$/.exec(hole)?.[1];
+    return digit === undefined ? undefined : Number(digit) + shifted;
+  };
   const argOf = (hole: string | undefined): number | undefined => {
     if (hole === undefined) return undefined;
-    if (POSITIONAL.test(hole)) return Number(hole) + shifted;
-    return positional.get(hole);
+    return positionalOf(hole) ?? positional.get(hole.replace(/^\{(.*)\}$/, "$1"));
   };
   for (let k = from; k < to; k++) {
     const t = tokens[k] as Token;
-    // `method="$1"`, `local method="$1" path="$2"`: an assignment of a positional parameter.
+    // `method="$1"`, `local method="$1" path="$2" body="${3:-}"`: an assignment of a positional parameter.
     if (t.kind === "ident" && tokens[k + 1]?.text === "=") {
-      const hole = soleHole(tokens[k + 2]);
-      const arg = hole !== undefined && POSITIONAL.test(hole) ? Number(hole) + shifted : undefined;
+      const arg = positionalOf(soleHole(tokens[k + 2]));
       if (arg === undefined) positional.delete(t.text);
       else positional.set(t.text, arg);
       continue;
@@ -119,30 +133,68 @@ function readBody(tokens: readonly Token[], name: string, from: number, to: numb
       continue;
     }
     if (command !== "curl") continue;
-    curls++;
-    let method: number | undefined;
-    let url: { token: Token; base: string; arg: number } | undefined;
-    let forwards = false;
+    const curl: Curl = { forwards: false, sendsBody: false };
     for (let j = k + 1; j < to && tokens[j]?.kind !== "nl" && !SEPARATORS.has(tokens[j]?.text ?? ""); j++) {
       const word = tokens[j] as Token;
       if (word.kind !== "str") continue;
-      if (METHOD_FLAG.test(wordText(word) ?? "")) {
-        method = argOf(soleHole(tokens[j + 1]));
+      const text = wordText(word) ?? "";
+      if (METHOD_FLAG.test(text)) {
+        curl.method = argOf(soleHole(tokens[j + 1]));
         j++;
         continue;
       }
+      // `-d "$body"`: the body is a positional parameter of the call (`api POST /pods "$body"`).
+      if (DATA_FLAG.test(text)) {
+        const arg = argOf(soleHole(tokens[j + 1]));
+        if (arg === undefined) curl.sendsBody = true;
+        else curl.bodyArg = arg;
+        j++;
+        continue;
+      }
+      if (/^-H$|^--header$/.test(text) && /^content-type:\s*application\/json/i.test(wordText(tokens[j + 1]) ?? "")) curl.json = true;
       const hole = soleHole(word);
-      if (hole === "@" || hole === "*") forwards = true;
+      if (hole === "@" || hole === "*") curl.forwards = true;
+      else if (CURL_SENDS.test(text)) curl.sendsBody = true;
+      else if (hole !== undefined && argOf(hole) === undefined && (word.parts ?? []).length === 1) curl.sendsBody = true;
       const parts = word.parts ?? [];
       const [first, second] = parts;
       if (parts.length === 2 && first && second && "hole" in first && "hole" in second && /^[A-Za-z_]\w*$/.test(first.hole)) {
         const arg = argOf(second.hole);
-        if (arg !== undefined) url = { token: word, base: first.hole, arg };
+        if (arg !== undefined) curl.url = { token: word, base: first.hole, arg };
       }
     }
-    if (method !== undefined && url !== undefined) wrapper = { name, methodArg: method, pathArg: url.arg, base: url.base, url: url.token, forwards };
+    curls.push(curl);
   }
-  return curls === 1 ? wrapper : undefined;
+  // One curl, or several that agree on the method, the path and the base (`if [[ -n "$body" ]]; then curl … -d "$body" …; else curl …; fi`).
+  const [one] = curls;
+  if (one?.method === undefined || one.url === undefined) return undefined;
+  const agree = curls.every((curl) => curl.method === one.method && curl.url !== undefined && curl.url.arg === one.url?.arg && curl.url.base === one.url.base);
+  if (!agree) return undefined;
+  const bodyArgs = new Set(curls.flatMap((curl) => (curl.bodyArg === undefined ? [] : [curl.bodyArg])));
+  const bodyArg = bodyArgs.size === 1 ? [...bodyArgs][0] : undefined;
+  return {
+    name,
+    methodArg: one.method,
+    pathArg: one.url.arg,
+    base: one.url.base,
+    url: one.url.token,
+    urls: curls.map((curl) => (curl.url as NonNullable<Curl["url"]>).token),
+    forwards: curls.every((curl) => curl.forwards),
+    sendsBody: curls.some((curl) => curl.sendsBody) || bodyArgs.size > 1,
+    ...(bodyArg !== undefined && curls.every((curl) => curl.bodyArg === undefined || curl.json === true) ? { bodyArg } : {}),
+  };
+}
+
+/** What one curl of a function body takes from the call: its method, path and base, the call's other words, its body. */
+interface Curl {
+  method?: number;
+  url?: { token: Token; base: string; arg: number };
+  forwards: boolean;
+  sendsBody: boolean;
+  /** The positional parameter a data option sends (`-d "$body"`). */
+  bodyArg?: number;
+  /** It names `Content-Type: application/json`. */
+  json?: true;
 }
 
 /**

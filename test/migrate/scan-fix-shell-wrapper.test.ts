@@ -289,3 +289,89 @@ describe('api() { curl -X "$1" "$API$2"; }, its base a default in the script its
     expect(left.stdout).toContain("`API` is also used at run.sh:7, which is not a v1 call v2kit reads");
   });
 });
+
+// openai/parameter-golf's scripts/runpod.sh: the base a plain assignment (no environment default), `_api METHOD PATH [curl args]`.
+const PLAIN = `#!/usr/bin/env bash
+set -euo pipefail
+API_BASE="https://rest.runpod.io/v1"
+_api() {
+    local method="$1" path="$2"
+    shift 2
+    curl -s -X "$method" -H "Authorization: Bearer \${RUNPOD_API_KEY}" "\${API_BASE}\${path}" "$@"
+}
+pod_id="\${1:-p1}"
+_api GET "/pods/\${pod_id}" > /dev/null
+_api POST "/pods/\${pod_id}/stop" > /dev/null
+_api DELETE "/pods/\${pod_id}" > /dev/null
+`;
+
+describe('API_BASE="https://rest.runpod.io/v1", a plain assignment, with _api METHOD PATH', () => {
+  it("is the client's base: --fix moves it with every call, the stop call given its action body; the fixed script sends v2 requests", () => {
+    const dir = tree({ "runpod.sh": PLAIN });
+    // Run before the fix in a copy (the recording curl's log would be scanned).
+    if (bash)
+      expect(runRecorded(tree({ "runpod.sh": PLAIN }), "runpod.sh").map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET https://rest.runpod.io/v1/pods/p1",
+        "POST https://rest.runpod.io/v1/pods/p1/stop",
+        "DELETE https://rest.runpod.io/v1/pods/p1",
+      ]);
+    expect(scan(dir, "--fix", ".").stderr).toBe("v2kit migrate scan: fixed 3 calls in 1 file; 0 calls left\n");
+    const text = readFileSync(join(dir, "runpod.sh"), "utf8");
+    expect(text).toContain('API_BASE="https://api.runpod.io/v2"');
+    expect(findings(dir)).toEqual([]);
+    if (bash) {
+      expect(spawnSync("bash", ["-n", "runpod.sh"], { cwd: dir }).status).toBe(0);
+      const sent = runRecorded(dir, "runpod.sh");
+      expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET https://api.runpod.io/v2/pods/p1",
+        "POST https://api.runpod.io/v2/pods/p1/action",
+        "DELETE https://api.runpod.io/v2/pods/p1",
+      ]);
+      expect(sent[1]?.body).toEqual({ action: "stop" });
+      expectLintsValid("podAction", sent[1]?.body);
+    }
+  });
+});
+
+// kasuncp/gemma4-retro-recurrence's runpod.sh: `api METHOD PATH [json-body]`, two curls (with and without `-d "$body"`).
+const TWO_CURLS = `#!/usr/bin/env bash
+: "\${API_BASE:=https://rest.runpod.io/v1}"
+api() {
+    # api METHOD PATH [json-body]
+    local method="$1" path="$2" body="\${3:-}"
+    if [[ -n "$body" ]]; then
+        curl -sS -X "$method" -H "Authorization: Bearer $RUNPOD_API_KEY" \\
+            -H "Content-Type: application/json" \\
+            -d "$body" "$API_BASE$path"
+    else
+        curl -sS -X "$method" -H "Authorization: Bearer $RUNPOD_API_KEY" "$API_BASE$path"
+    fi
+}
+api GET /pods > /dev/null
+api POST "/pods/p1/stop" > /dev/null
+api DELETE "/pods/p1" > /dev/null
+`;
+
+describe("api METHOD PATH [json-body] with two curls that agree on the method, the path and the base", () => {
+  it("is one request function: the methods are the calls' own, --fix moves the base, and the stop call gets its body as the third argument", () => {
+    const dir = tree({ "runpod.sh": TWO_CURLS });
+    expect(findings(dir)).toEqual([
+      "14 GET /pods → GET /v2/pods certain",
+      "15 POST /pods/p1/stop → POST /v2/pods/p1/action certain",
+      "16 DELETE /pods/p1 → DELETE /v2/pods/p1 certain",
+    ]);
+    expect(scan(dir, "--fix", ".").stderr).toBe("v2kit migrate scan: fixed 3 calls in 1 file; 0 calls left\n");
+    const text = readFileSync(join(dir, "runpod.sh"), "utf8");
+    expect(text).toContain(`api POST "/pods/p1/action" '{"action": "stop"}' > /dev/null`);
+    if (bash) {
+      expect(spawnSync("bash", ["-n", "runpod.sh"], { cwd: dir }).status).toBe(0);
+      const sent = runRecorded(dir, "runpod.sh");
+      expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+        "GET https://api.runpod.io/v2/pods",
+        "POST https://api.runpod.io/v2/pods/p1/action",
+        "DELETE https://api.runpod.io/v2/pods/p1",
+      ]);
+      expect(sent[1]).toMatchObject({ type: "application/json", body: { action: "stop" } });
+    }
+  });
+});
