@@ -9,7 +9,9 @@
 // code/index.js, 23 KB) made it 636 files and 13.53 MB unpacked, over the 13.5 MB cap: raised to
 // 13.6 MB. The rest of round seven (the v2 call reader and checks in code/, the PHP reader,
 // request-function chains, the language server's source files: 13 modules, 0.11 MB) made it 649
-// files, 2.15 MB packed, 13.73 MB unpacked: caps raised to 660 files, 2.2 MB, 13.8 MB. What is
+// files, 2.15 MB packed, 13.73 MB unpacked: caps raised to 660 files, 2.2 MB, 13.8 MB. Rounds eight to
+// sixteen of issue 41 (scan modules: markers, response reads, shell jq reads, Go list reads, another
+// server's base, …) made it 662 files: the file cap raised to 680, the sizes unchanged. What is
 // above the issue's 250 files / 3 MB is docs/package-shape.md.
 
 import { spawnSync } from "node:child_process";
@@ -40,9 +42,9 @@ describe("npm pack stays within its budget (issue 43, item 5)", () => {
   const packed = (JSON.parse(result.stdout) as Packed[])[0] as Packed;
   const paths = packed.files.map((file) => file.path);
 
-  it("at most 660 files, 2.2 MB packed, 13.8 MB unpacked", () => {
+  it("at most 680 files, 2.2 MB packed, 13.8 MB unpacked", () => {
     expect(result.status, result.stderr).toBe(0);
-    expect(packed.entryCount).toBeLessThanOrEqual(660);
+    expect(packed.entryCount).toBeLessThanOrEqual(680);
     expect(packed.size).toBeLessThanOrEqual(2_200_000);
     expect(packed.unpackedSize).toBeLessThanOrEqual(13_800_000);
   });

@@ -118,7 +118,20 @@ export async function scanRoots(roots: readonly string[], options: ScanOptions):
       const text = texts.get(path) ?? sources.get(path) ?? readSource(path, options.maxBytes);
       return typeof text === "string" ? text : undefined;
     };
-    for (const [path, reads] of callerReadFindings(returned, callers, read)) {
+    const callerReads = callerReadFindings(returned, callers, read);
+    // `return r.json()` of a call whose callers' reads are found: those reads say where the value is read; the return
+    // itself ("read the list where this value is used") would be a second finding, and a second comment, for one read.
+    const readInCallers = new Set([...callerReads.values()].flat().map((finding) => finding.fixInput?.responseOf));
+    for (const scanned of rootFiles) {
+      const text = read(scanned.path);
+      scanned.findings = scanned.findings.filter((finding) => {
+        const input = finding.fixInput;
+        if (finding.ruleId !== "v1-response-field" || input?.readEdit !== undefined || !readInCallers.has(input?.responseOf)) return true;
+        const at = input?.readAt;
+        return text === undefined || at === undefined || !/(?:\breturn|=>)\s+(?:await\s+)?$/.test(text.slice(text.lastIndexOf("\n", at - 1) + 1, at));
+      });
+    }
+    for (const [path, reads] of callerReads) {
       const scanned = rootFiles.find((one) => one.path === path);
       if (scanned) scanned.findings = [...scanned.findings, ...reads].sort((a, b) => a.line - b.line || a.column - b.column);
       else rootFiles.push({ file: path.split("\\").join("/"), findings: reads, path });

@@ -12,7 +12,8 @@ import { type MethodSource, methodInText } from "./method.js";
 /** Characters that end a URL or path in source text; `{…}` placeholders are bounded. */
 // `<id>` is a placeholder as docs write one (`…/networkvolumes/<id>`): part of the path.
 // `${{ vars.ID }}` is a GitHub Actions expression: one path parameter.
-const TAIL = `(?:\\$\\{\\{[^{}\\n]{0,128}\\}\\}|\\$?\\{[^{}\\s]{0,64}\\}|<[A-Za-z_][\\w-]{0,63}>|[^\\s"'\`)\\]{}>,;$]|\\$(?!\\{))*`;
+// A backslash ends it: a URL in JSON-escaped text (a notebook's `"url = \"https://…/v1/pods\"\n"`) is followed by `\"`.
+const TAIL = `(?:\\$\\{\\{[^{}\\n]{0,128}\\}\\}|\\$?\\{[^{}\\s]{0,64}\\}|<[A-Za-z_][\\w-]{0,63}>|[^\\s"'\`)\\]{}>,;$\\\\]|\\$(?!\\{))*`;
 const HOST_URL = new RegExp(`\\bhttps?://[A-Za-z0-9.-]{1,253}(?::\\d{1,5})?(?:/[\\w.-]{1,64}){0,4}?/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
 const V1_PATH = new RegExp(`(?<![\\w.:/-])/v1/${RESOURCE}(?![\\w-])${TAIL}`, "g");
 const LITERAL = new RegExp(`(["'\`])(/${RESOURCE}(?:[/?][^"'\`\\s]{0,512})?)\\1`, "g");

@@ -33,11 +33,14 @@ import {
   type Value,
   WALK_LIMIT,
 } from "./evaluate.js";
-import { bodyInsertion, callBody, fetchJsonHeader, jsScope, powershellBody, pythonScope, type SentBody } from "./literal-body.js";
+import { type BodyInsertion, bodyInsertion, callBody, fetchJsonHeader, jsScope, powershellBody, pythonScope, type SentBody } from "./literal-body.js";
 import { phpCallBody } from "./php-body.js";
 import { shellWrappers } from "./shell-wrapper.js";
 import { envDefaultStart, envReadEnd } from "./env-default.js";
 import { shellDefaults } from "./shell-source.js";
+import { shellReads } from "./shell-reads.js";
+import { goListReads } from "./go-reads.js";
+import { sentToOtherServer } from "./foreign-base.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
 import { requestFunctionReads, responseReads, returningFunction, typeArgumentAt } from "./response-reads.js";
@@ -462,6 +465,8 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
       const named = versionOfEnclosingName(tokens, expr.start) ?? versionInName(tokens[expr.start - 2]?.text ?? "");
       if (named === "2") continue;
       if (named === "1") found = { ...found, kind: "v1", base: { owner: "unknown", hostShown: false } };
+      // Sent through a request function whose base is another server's (a front end calling its own back end).
+      else if ((dialect === "js" || dialect === "python") && sentToOtherServer(tokens, expr.start, dialect === "python")) continue;
     }
     const path = pathOf(found);
     // A relative path that is no v1 route is never reported: skip the rest of the work.
@@ -633,6 +638,10 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     // Through a request function of the file that returns the parsed body, its value is that body.
     let reads = !mention && (dialect === "python" || dialect === "js") ? responseReads(ctx, dialect === "python", text, callAt) : [];
     if (!mention && reads.length === 0 && (dialect === "python" || dialect === "js")) reads = requestFunctionReads(ctx, dialect === "python", text, callAt);
+    // A shell script's jq filters over the answer, piped at the call or from the variable that captured it.
+    if (!mention && dialect === "shell") reads = shellReads(tokens, text, callAt);
+    // A Go function that decodes a list call's answer into a slice.
+    if (!mention && dialect === "go") reads = goListReads(tokens, callAt);
     // A function of the file that returns the call's parsed body: its callers read that body, in this module or another.
     const returned = !mention && (dialect === "python" || dialect === "js") ? returningFunction(tokens, dialect === "python", text, callAt) : undefined;
     if (returned) (candidates[candidates.length - 1] as Candidate).returnedBy = returned;
@@ -802,6 +811,7 @@ function usesOf(ctx: EvalContext, key: string, defined: number, dialect?: Dialec
   if (reach !== undefined) {
     let total = 0;
     for (const use of reach) {
+      if (loggedAt(tokens, use)) continue;
       const around = expressionAround(ctx, use);
       const owner = around === undefined ? undefined : assignedName(tokens, around.start);
       total += owner !== undefined && owner !== key && ctx.constants.has(owner) ? usesOf(ctx, owner, (around as Expr).start - 2, dialect, depth + 1) : 1;
@@ -811,6 +821,7 @@ function usesOf(ctx: EvalContext, key: string, defined: number, dialect?: Dialec
   }
   let uses = 0;
   for (const [j, x] of tokens.entries()) {
+    if ((x.kind === "ident" || x.kind === "str") && loggedAt(tokens, j)) continue;
     if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
     else if (x.kind === "str") {
       for (const part of x.parts ?? []) if ("hole" in part && nameKey(part.hole) === key) uses++;
@@ -821,6 +832,39 @@ function usesOf(ctx: EvalContext, key: string, defined: number, dialect?: Dialec
   }
   counts.set(`${key}\0${defined}`, uses);
   return uses;
+}
+
+/** Calls that only print or log their arguments: a URL shown in one (`console.log(\`POST ${url} → …\`)`) is shown as it is sent. */
+const LOGGERS =
+  /^(?:console\.(?:log|error|warn|info|debug)|print|println!?|eprintln!?|(?:logger|logging|log|LOG|self\.logger|self\.log)\.(?:debug|info|warning|warn|error|exception|critical|log|Printf|Println|Print)|fmt\.(?:Print|Printf|Println|Fprintf|Fprintln)|echo)$/;
+
+/** Whether token `j` is an argument of a call that only prints or logs (LOGGERS), the innermost call around it. */
+function loggedAt(tokens: readonly Token[], j: number): boolean {
+  let depth = 0;
+  for (let k = j - 1; k >= 0 && j - k < 200; k--) {
+    const t = tokens[k] as Token;
+    if (t.kind === "nl" && depth === 0) return false;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "[" || t.text === "{") {
+      if (depth === 0) return false;
+      depth--;
+    } else if (t.text === "(") {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      let at = k - 1;
+      if (tokens[at]?.text === "!") at--;
+      let callee = tokens[at]?.kind === "ident" ? (tokens[at] as Token).text : "";
+      while (tokens[at - 1]?.text === "." && tokens[at - 2]?.kind === "ident") {
+        at -= 2;
+        callee = `${(tokens[at] as Token).text}.${callee}`;
+      }
+      if (tokens[k - 1]?.text === "!") callee += "!";
+      return LOGGERS.test(callee);
+    }
+  }
+  return false;
 }
 
 /** The context again, string values carrying their source offsets: built once per file with candidates. */
@@ -933,19 +977,33 @@ function fixSite(
     shared.push({ start: t.start, end: t.end, name: name?.text ?? key, uses: usesOf(ctx, key, nameAt, dialect), ...(exported ? { exported } : {}) });
   }
   let commandWord: Token | undefined;
+  let positional: BodyInsertion | undefined;
   if (dialect === "shell") {
     const words: Token[] = [];
     commandWords(tokens, a, false, words);
     commandWord = words.find((word) => !SHELL_PREFIX.test(word.text));
     // A request function that passes its other arguments to curl (shell-wrapper.ts): a body goes after the path argument.
     const wrapper = shellWrappers(tokens).get(commandWord?.text ?? "");
-    if (wrapper?.forwards && commandWord && words[words.indexOf(commandWord) + wrapper.pathArg] === tokens[a]) commandWord = tokens[a];
+    const at = commandWord ? words.indexOf(commandWord) : -1;
+    // One that sends a positional parameter as its JSON body (`api METHOD PATH [json-body]`), called without it: the body goes there.
+    const last = wrapper ? Math.max(wrapper.methodArg, wrapper.pathArg) : 0;
+    const lastWord = words[at + last];
+    const after = lastWord === undefined ? undefined : tokens[tokens.indexOf(lastWord) + 1];
+    // Nothing after the last argument but the command's end or a redirection (`> /dev/null`, `2>&1`).
+    const ends =
+      after === undefined ||
+      after.kind === "nl" ||
+      /^(?:;|\||&&|\|\||&|\)|>|<)$/.test(after.text) ||
+      (/^\d$/.test(after.text) && tokens[tokens.indexOf(after) + 1]?.text === ">");
+    if (wrapper?.bodyArg === last + 1 && !wrapper.forwards && words[at + wrapper.pathArg] === tokens[a] && lastWord && ends)
+      positional = { at: lastWord.end, how: "positional", dialect: "shell", exact: true };
+    if (wrapper?.forwards && commandWord && words[at + wrapper.pathArg] === tokens[a]) commandWord = tokens[a];
     else if (commandWord?.text !== "curl") commandWord = undefined;
   } else if (dialect === "powershell") {
     const [from, to] = psStatement(tokens, a);
     commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));
   }
-  const addBody = dialect === "go" || dialect === "rust" ? undefined : bodyInsertion(ctx, dialect, a, commandWord);
+  const addBody = dialect === "go" || dialect === "rust" ? undefined : (positional ?? bodyInsertion(ctx, dialect, a, commandWord));
   const jsonHeader = dialect === "js" ? fetchJsonHeader(ctx, a) : undefined;
   return {
     url: { text: url.text, at: url.at, resourceAt: found.resourceAt },

@@ -119,13 +119,35 @@ export function clientUnits(
   };
   // 1. Every v1 base literal with the name it defines.
   // `scopes`: where Python can read the base's name (python-scope.ts); null when some definition is not scoped (any use counts).
-  const groups = new Map<string, { key: string; name: string; bases: ClientBase[]; skip: Map<string, [number, number][]>; scopes: PythonScope[] | null }>();
+  // `inline`: a base written in its request functions' own joins, by file: the literal tokens, each a use.
+  const groups = new Map<
+    string,
+    { key: string; name: string; bases: ClientBase[]; skip: Map<string, [number, number][]>; scopes: PythonScope[] | null; inline?: Map<string, number[]> }
+  >();
   for (const [path, text] of sources) {
     if (!text.includes("rest.runpod.io/v1")) continue;
     const file = lex(path);
     if (!file) continue;
     for (const [i, t] of file.tokens.entries()) {
-      if (t.kind !== "str" || !t.parts || t.parts.some((part) => "hole" in part)) continue;
+      if (t.kind !== "str" || !t.parts) continue;
+      const inline = inlineBase(file, i);
+      if (inline) {
+        // One unit per file for the bases written inline in its request functions (`requests.get("https://rest.runpod.io/v1" + path)`).
+        const id = `\u0001inline\u0000${path}`;
+        const group = groups.get(id) ?? {
+          key: "\u0001inline",
+          name: V1_BASE_TEXT,
+          bases: [] as ClientBase[],
+          skip: new Map<string, [number, number][]>(),
+          scopes: null,
+          inline: new Map<string, number[]>(),
+        };
+        group.bases.push({ file: path, start: inline, end: inline + V1_BASE_TEXT.length, line: lineAt(text, inline).line });
+        group.inline?.set(path, [...(group.inline.get(path) ?? []), i]);
+        groups.set(id, group);
+        continue;
+      }
+      if (t.parts.some((part) => "hole" in part)) continue;
       const literal = literalText(t.parts);
       if (!V1_BASE_LITERAL.test(literal)) continue;
       const at = text.indexOf(literal, t.start);
@@ -236,10 +258,11 @@ export function clientUnits(
     const joins = new Map<string, { file: Lexed; use: number; uses: number[] }[]>();
     for (const path of scoped.keys()) {
       const text = sources.get(path) as string;
-      if (![...names].some((name) => text.toLowerCase().includes(name))) continue;
+      const inline = group.inline?.get(path);
+      if (!inline && ![...names].some((name) => text.toLowerCase().includes(name))) continue;
       const file = lex(path);
       if (!file) continue;
-      const fileUses = usesIn(file, names, skip.get(path) ?? []).filter((use) => reaches(file, use));
+      const fileUses = inline ?? usesIn(file, names, skip.get(path) ?? []).filter((use) => reaches(file, use));
       for (const use of fileUses) {
         // `assert client.base_url == "https://rest.runpod.io/v1"`: a test of the base itself, which moves with it.
         const compared = file.tokens[use]?.kind === "ident" && file.tokens[use + 1]?.text === "==" ? file.tokens[use + 2] : undefined;
@@ -249,6 +272,15 @@ export function clientUnits(
           group.bases.push({ file: path, start: comparedAt, end: comparedAt + V1_BASE_TEXT.length, line: lineAt(file.text, comparedAt).line });
           continue;
         }
+        // `if base == "" {` in a constructor that then stores the default: a test of the value sends nothing.
+        const test = compared ?? (file.tokens[use - 1]?.text === "==" || file.tokens[use - 1]?.text === "!=" ? file.tokens[use - 2] : undefined);
+        if (
+          file.tokens[use]?.kind === "ident" &&
+          test !== undefined &&
+          (test.kind === "str" || /^(?:nil|None|null|undefined)$/.test(test.text)) &&
+          (compared !== undefined || file.tokens[use - 2] === test)
+        )
+          continue;
         // `url = f"{BASE}/pods/{pod_id}"` (logged, or sent as a full URL): a v1 URL of its own whose v2 path is the same, right once the base moves.
         const useToken = file.tokens[use] as Token;
         // `requests.delete(f"{API}/networkvolumes/{vol_id}")` beside `_req(…)`: a whole v1 call of its own, through the
@@ -315,6 +347,13 @@ export function clientUnits(
     // 2b. Chains: a function that passes its own parameter on as the path of a request function is one too.
     const internal = new Set<string>();
     const internalKey = (file: Lexed, open: number) => `${file.path}\u0000${open}`;
+    // The call that sends the joined URL inside a request function of the same name (`def get(self, path):
+    // return requests.get(BASE + path)`) is the function's own request, not a call of it.
+    for (const [fn, places] of joins)
+      for (const { file, use } of places) {
+        const open = enclosingOpen(file.tokens, use);
+        if (open !== undefined && file.tokens[open - 1]?.text === fn) internal.add(internalKey(file, open));
+      }
     for (let depth = 0; depth < CHAIN_DEPTH; depth++) {
       let added = false;
       for (const [fn, index] of [...pathParameter]) {
@@ -713,6 +752,42 @@ function definedName(file: Lexed, i: number): { key: string; written: string; fr
 }
 
 /**
+ * A v1 base written inline where a request function joins it to its path parameter
+ * (`requests.get("https://rest.runpod.io/v1" + relative_path)`, `f"https://rest.runpod.io/v1{path}"`,
+ * `` fetch(`https://rest.runpod.io/v1${path}`) ``): the offset of `https://rest.runpod.io/v1` in the
+ * text. A literal of the base alone, or one whose text goes on past the base before its first hole
+ * (`f"https://rest.runpod.io/v1/pods/{id}"`, a whole call), is not one.
+ */
+function inlineBase(file: Lexed, i: number): number | undefined {
+  const t = file.tokens[i] as Token;
+  const parts = t.parts ?? [];
+  const holed = parts.some((part) => "hole" in part);
+  const head = holed ? parts.findIndex((part) => "hole" in part) : parts.length;
+  const literal = literalText(parts.slice(0, head));
+  if (!V1_BASE_LITERAL.test(literal)) return undefined;
+  // Without a hole, the literal is joined by an operator right after it (`+`, PHP `.`).
+  const next = file.tokens[i + 1]?.text;
+  if (!holed && next !== "+" && !(file.dialect === "php" && next === ".")) return undefined;
+  if (file.dialect !== "python" && file.dialect !== "js" && file.dialect !== "go" && file.dialect !== "php") return undefined;
+  const at = file.text.indexOf(literal, t.start);
+  if (at < 0 || at + literal.length > t.end) return undefined;
+  const fn = functionAround(file, i);
+  if (fn === undefined || fn === "type") return undefined;
+  const params = parametersOf(file, fn);
+  if (!params) return undefined;
+  const joined = joinedParameter(file.tokens, file.text, i, params);
+  if (joined === undefined) return undefined;
+  // The parameter must be what follows the base: the first hole, or the operand after the operator.
+  const param = params[joined];
+  if (holed) {
+    const hole = parts[head] as { hole: string };
+    return new RegExp(`^\\s*${param}\\s*$`).test(hole.hole) ? at : undefined;
+  }
+  const operand = file.tokens[i + 2];
+  return operand?.kind === "ident" && operand.text === param ? at : undefined;
+}
+
+/**
  * Names the base reaches through: `X = NAME`, `X: NAME`, `X := NAME`, `x=NAME` (a default
  * argument), `X = x or NAME`, one statement each, any file; added to `names`, their statements
  * to `skip`.
@@ -1057,6 +1132,23 @@ function callOpen(tokens: readonly Token[], k: number): number | undefined {
     openAt++;
   }
   return tokens[openAt]?.text === "(" ? openAt : undefined;
+}
+
+/** The `(` of the innermost call whose arguments hold token `at` (within 200 tokens back), if any. */
+function enclosingOpen(tokens: readonly Token[], at: number): number | undefined {
+  let depth = 0;
+  for (let k = at - 1; k >= 0 && at - k < 200; k--) {
+    const t = tokens[k] as Token;
+    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
+    else if (t.text === "[" || t.text === "{") {
+      if (depth === 0) return undefined;
+      depth--;
+    } else if (t.text === "(") {
+      if (depth === 0) return tokens[k - 1]?.kind === "ident" ? k : undefined;
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 /** The request function a relative path at source offset `offset` is passed to, and the `(` of that call. */

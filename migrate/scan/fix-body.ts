@@ -109,7 +109,25 @@ export function migrateOpaque(v1: unknown, migrate: Migrate): { v2: unknown } | 
   if (v2 === undefined) return { reason: "the v2 body cannot be built from this one as written" };
   if (JSON.stringify(otherFamily(v2)) !== JSON.stringify(migrate(otherFamily(v1))))
     return { reason: "a value that is not a literal decides the shape of the v2 body: v2kit cannot write it back" };
+  // A value read as text (`ports` split at its commas) is read, not carried: with each expression's stand-in doubled
+  // around a comma, a body that only carries them carries the doubled text to the same places
+  // (`"ports": list(ports) if ports else [...]` once became `[list(ports) if …]`: lee101/stock-prediction).
+  if (JSON.stringify(doubled(v2)) !== JSON.stringify(migrate(doubled(v1))))
+    return {
+      reason:
+        "a value that is not a literal is read by the migration (as text v2 takes apart), so its v2 form depends on what it holds at run time: v2kit cannot write it back",
+    };
   return { v2 };
+}
+
+const WHOLE_SENTINEL = /^\ue000\d+\ue001$/;
+
+/** `value` with every string that is one sentinel written twice, around a comma. */
+function doubled(value: unknown): unknown {
+  if (typeof value === "string") return WHOLE_SENTINEL.test(value) ? `${value},${value}` : value;
+  if (Array.isArray(value)) return value.map(doubled);
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, entryValue]) => [k, doubled(entryValue)]));
+  return value;
 }
 
 /** A text edit beside the body's own (a key set after the literal, renamed). */

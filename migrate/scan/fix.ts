@@ -13,6 +13,7 @@ import { type RouteMapping, V1_SERVER_HOST } from "../route-table.js";
 import { bodyText, migrationFor } from "./fix-body.js";
 import { GOFMT_SMALL, goMapBodyText } from "./go-map-body.js";
 import { keepsPath } from "./v2-routes.js";
+import { findRoute, migrateRoute, parseV1Path } from "../routes.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { BodyAnchor, BodyInsertion } from "./literal-body.js";
 import type { FixSite } from "./candidate.js";
@@ -323,6 +324,26 @@ function farV2BaseReason(finding: Finding): string {
   return `${v2BaseAt(finding)}, if the v2 base v2kit found farther away (not in this file or its directory) is its base: change it by hand`;
 }
 
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/**
+ * Whether the v1 path of `finding` goes to the same v2 path under every method v1 routes it by, each
+ * method kept (`/endpoints/{id}`: GET, PATCH and DELETE all to `/v2/serverless/{id}`), and the call
+ * passes its request function the path alone (`api("/endpoints")`: no body it could send as v1's):
+ * then a call whose method is not stated at the call moves right whichever it is.
+ */
+function methodFree(finding: Finding, source: string): boolean {
+  const parsed = parseV1Path(finding.v1.path);
+  const end = finding.fixInput?.site?.span[1];
+  if ("v2" in parsed || !finding.v2 || end === undefined || !/^\s*\)/.test(source.slice(end, end + 200))) return false;
+  const routes = HTTP_METHODS.map((method) => findRoute(method, parsed.segments)).filter((route): route is RouteMapping => route !== undefined);
+  const to = finding.v2.path.replace(/\?.*$/, "");
+  return (
+    routes.length > 0 &&
+    routes.every((route) => route.v2Method === route.method && migrateRoute(route.method, finding.v1.path).path?.replace(/\?.*$/, "") === to)
+  );
+}
+
 /** Why a finding that may not be a call (`inferred: method`) is left as written. */
 function notACallReason(finding: Finding): string {
   const to = finding.v2 ? `; if it is a call, make it ${finding.v2.method} ${finding.v2.path}` : "";
@@ -350,19 +371,21 @@ function rewriteBody(source: string, anchor: BodyAnchor, route: RouteMapping, ed
 }
 
 const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, action: string): string =>
-  how === "parameter"
-    ? `,${lineBreak ?? " "}${dialect === "js" ? `{ action: "${action}" }` : `{"action": "${action}"}`}`
-    : how === "kwarg"
-      ? `, json={"action": "${action}"}`
-      : how === "argument"
-        ? dialect === "php"
-          ? `, ['action' => '${action}']`
-          : `, { action: "${action}" }`
-        : how === "option"
-          ? `${lineBreak ?? " "}body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : `${lineBreak ?? " "}headers: { "Content-Type": "application/json" },`}`
-          : dialect === "shell"
-            ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
-            : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
+  how === "positional"
+    ? ` '{"action": "${action}"}'`
+    : how === "parameter"
+      ? `,${lineBreak ?? " "}${dialect === "js" ? `{ action: "${action}" }` : `{"action": "${action}"}`}`
+      : how === "kwarg"
+        ? `, json={"action": "${action}"}`
+        : how === "argument"
+          ? dialect === "php"
+            ? `, ['action' => '${action}']`
+            : `, { action: "${action}" }`
+          : how === "option"
+            ? `${lineBreak ?? " "}body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : `${lineBreak ?? " "}headers: { "Content-Type": "application/json" },`}`
+            : dialect === "shell"
+              ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
+              : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
 function planBody(
   source: string,
@@ -622,7 +645,8 @@ function plan(source: string, finding: Finding, options: FixOptions, file: strin
   // A call through a client's request function: its base is known (client-base.ts), not inferred.
   if (finding.inferred.includes("base") && client === undefined) return { reason: relativeReason(finding) };
   // Only a call is rewritten: a URL whose method v2kit had to guess may be logged, compared or stored.
-  if (finding.inferred.includes("method")) return { reason: notACallReason(finding) };
+  // A path passed to a client's request function is a call; its unstated method matters only where v1 routes that path by method.
+  if (finding.inferred.includes("method") && !(client !== undefined && methodFree(finding, source))) return { reason: notACallReason(finding) };
   // A relative path on a v2 base goes through a request function, as a client's calls do: a body it does not show is never left v1 under a v2 path.
   let through = client?.direct ? undefined : client?.fn;
   if (onV2?.base === "relative") {

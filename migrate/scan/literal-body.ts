@@ -590,7 +590,10 @@ function sendsParameterAsJson(tokens: readonly Token[], name: string, k: number,
     if (t.text !== param || tokens[j - 1]?.text === ".") continue;
     const at = (offset: number) => tokens[j + offset]?.text;
     // Python: json=param, json.dumps(param); JavaScript: JSON.stringify(param).
-    if (python && at(-1) === "=" && at(-2) === "json" && (at(1) === ")" || at(1) === ",")) return true;
+    // `json=payload or {}`: the parameter when one is passed (lee101/stock-prediction's `_rest_post(path, payload=None)`).
+    const orEmpty =
+      at(1) === "or" && ((at(2) === "{" && at(3) === "}" && (at(4) === ")" || at(4) === ",")) || (at(2) === "None" && (at(3) === ")" || at(3) === ",")));
+    if (python && at(-1) === "=" && at(-2) === "json" && (at(1) === ")" || at(1) === "," || orEmpty)) return true;
     if (at(-1) === "(" && at(1) === ")" && ((python && at(-2) === "dumps" && at(-4) === "json") || (!python && at(-2) === "stringify" && at(-4) === "JSON")))
       return true;
     if (depth === 0 && (at(-1) === "(" || at(-1) === ",") && (at(1) === ")" || at(1) === ",")) {
@@ -782,9 +785,10 @@ export interface BodyInsertion {
    * `kwarg`: `, json={…}` before a Python call's `)`; `argument`: `, {…}` before an axios call's `)`
    * (PHP: `, [...]` before a Laravel `Http` call's `)`); `parameter`: `, {…}` after the last argument
    * of a call to a request function of the file whose next parameter it sends as its JSON body;
-   * `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word.
+   * `option`: `body: …` after a fetch options `{`; `flag`: curl / PowerShell flags after the command word;
+   * `positional`: a shell word after the last argument of a request function that sends that parameter as its body.
    */
-  how: "kwarg" | "argument" | "parameter" | "option" | "flag";
+  how: "kwarg" | "argument" | "parameter" | "option" | "flag" | "positional";
   dialect: "python" | "js" | "shell" | "powershell" | "php";
   /** `parameter`, `option`: the line break and indent to write before the body, when the call's arguments (the options) are one a line. */
   lineBreak?: string;
@@ -905,7 +909,8 @@ export function bodyInsertion(ctx: EvalContext, dialect: BodyInsertion["dialect"
       dialect,
       ...(lineBreak ? { lineBreak } : {}),
       ...(hasHeaders ? { hasHeaders } : {}),
-      ...(!hasHeaders && !spreads && fetches ? { exact: true } : {}),
+      // An options literal without `body` or a spread sends no body: the action body is the only one (its headers get JSON's Content-Type apart, planJsonHeader).
+      ...(!spreads && fetches ? { exact: true } : {}),
     };
   }
   return undefined;

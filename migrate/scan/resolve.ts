@@ -155,11 +155,15 @@ function pushRead(findings: Finding[], call: Finding, read: LocatedRead, operati
   if (read.form === "list" || read.form === "value") {
     if (listKey === undefined || read.item) return;
     field = { v1: "[…]", v2: listKey };
-    const listAccess = read.form === "list" ? (read.python ? `["${listKey}"]` : `.${listKey}`) : undefined;
+    // jq (shell-reads.ts): the key goes after the dot of `.[]` (`.pods[]`), or before a builtin (`.pods | length`).
+    const jq = read.form === "list" ? read.jq : undefined;
+    const listAccess =
+      read.form === "list" ? (read.python ? `["${listKey}"]` : jq === "index" ? listKey : jq === "pipe" ? `.${listKey} | ` : `.${listKey}`) : undefined;
     if (read.form === "list" && listAccess !== undefined) edit = { start: read.insertAt, end: read.insertAt, text: listAccess };
+    const shown = jq === "index" ? `.${listKey}${read.match.slice(1)}` : jq === "pipe" ? `${listAccess}${read.match}` : `${read.match}${listAccess}`;
     message =
       read.form === "list"
-        ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${read.match}${listAccess}\``
+        ? `v2 answers {"${listKey}": [...]}, not a bare list: read the list as \`${shown}\``
         : `v2 answers {"${listKey}": [...]}, not a bare list: read the list under "${listKey}" where this value is used`;
   } else {
     // A field of the resource: on the value of a single-resource route, or on an item of a list.
@@ -253,7 +257,14 @@ function baseOf(own: Bases, around: Surroundings): BaseVerdict {
     // Only a v2 base, or only another API's (`https://host/api/v1`): not a v1 call of this API.
     if (!bases.v1) {
       // Only this REST API's v2 base: a v1-only path here was left behind by a fix or by hand (issue 41).
-      if (!bases.restV2 || bases.otherV2 || bases.foreign) return { skip: true };
+      if (!bases.restV2 || bases.otherV2) return { skip: true };
+      // Beside another API's base (`https://console.vast.ai/api/v0`), the path may be that API's: reported, inferred, never fixed.
+      // (Skipped, a call left on a base that --unsafe-fixes moved vanished from every later scan: lee101/stock-prediction.)
+      if (bases.foreign)
+        return {
+          skip: true,
+          onV2: { inferred: true, note: `base URL inferred: the path is relative and ${where} names this API's v2 base URL and another API's base URL` },
+        };
       const near = level === 0 || where === "this directory";
       const note = near
         ? `the path is relative to the v2 base URL that ${where} names`

@@ -21,7 +21,9 @@ export type ResponseRead = { at: number; end: number; item: boolean; typed?: tru
   | { form: "subscript"; field: string; quote: string; span: [number, number] }
   | { form: "get"; field: string; quote: string; span: [number, number] }
   | { form: "dot"; field: string; span: [number, number]; optional: boolean }
-  | { form: "list"; insertAt: number; python: boolean }
+  | { form: "list"; insertAt: number; python: boolean; jq?: "index" | "pipe" }
+  /** A field named without an accessor (jq's object shorthand `{id, desiredStatus}`): no edit, since the name is also the output's key. */
+  | { form: "named"; field: string }
   | { form: "value"; python: boolean }
 );
 
@@ -161,6 +163,7 @@ function readsOf(
   for (let k = from; k < to; k++) {
     const t = tokens[k] as Token;
     if (!python && t.kind === "str" && t.text.startsWith("`")) reads.push(...templateReads(t, name, item, unknownUses));
+    if (python && t.kind === "str" && /^[rR]?[fF][rR]?["']/.test(t.text)) reads.push(...fStringReads(t, name, item));
     if (t.kind !== "ident" || t.text !== name || tokens[k - 1]?.text === "." || tokens[k - 1]?.text === "?.") continue;
     // A new value for the name: what follows reads something else.
     if (tokens[k + 1]?.text === "=" && tokens[k + 2]?.text !== "=") break;
@@ -181,6 +184,41 @@ function readsOf(
       reads.push({ form: "list", insertAt: t.end, python, at: t.start, end: t.end, item: false });
       if (list.itemName !== undefined) reads.push(...readsOf(tokens, list.itemName, list.from, list.to, python, text, true));
     } else if (unknownUses) reads.push({ form: "value", python, at: t.start, end: t.end, item: false });
+  }
+  return reads;
+}
+
+/**
+ * The reads of `name` in the holes of a Python f-string: `{p['id']}`, `{p.get('desiredStatus','?')}`,
+ * a format spec or conversion after it kept (`{p.get('name','?'):30s}`). A hole's place is found in
+ * the literal's source, as for a template literal.
+ */
+function fStringReads(t: Token, name: string, item: boolean): ResponseRead[] {
+  const reads: ResponseRead[] = [];
+  let cursor = 0;
+  const escaped = name.replace(/[$]/g, "\\$");
+  const tail = "(\\s*(?:![rsa])?(?::[^{}'\"]*)?)$";
+  const subscript = new RegExp(`^(\\s*${escaped})\\[(['"])([A-Za-z_]\\w*)\\2\\]${tail}`);
+  const get = new RegExp(`^(\\s*${escaped}\\.get\\()(['"])([A-Za-z_]\\w*)\\2(\\s*,[^()]*)?\\)${tail}`);
+  for (const part of t.parts ?? []) {
+    if (!("hole" in part)) continue;
+    const at = t.text.indexOf(`{${part.hole}`, cursor);
+    if (at < 0) break;
+    cursor = at + part.hole.length + 1;
+    const bySubscript = subscript.exec(part.hole);
+    const byGet = bySubscript ? undefined : get.exec(part.hole);
+    const found = bySubscript ?? byGet;
+    if (!found) continue;
+    const field = found[3] as string;
+    const quote = found[2] as string;
+    const start = t.start + at + 1 + (found[1] as string).length;
+    if (bySubscript) {
+      const end = start + field.length + 4;
+      reads.push({ form: "subscript", field, quote, span: [start, end], at: start, end, item });
+    } else {
+      const end = start + field.length + 2;
+      reads.push({ form: "get", field, quote, span: [start, end], at: start, end, item });
+    }
   }
   return reads;
 }
@@ -268,6 +306,9 @@ function listUse(
       return { itemName, from: last + 2, to };
     }
     if (tokens[first - 1]?.text === "(" && tokens[first - 2]?.text === "len" && next?.text === ")") return { from: last, to: last };
+    // `if not pods:`, `if pods:`: a test of the list's emptiness (v2's wrapper object is never empty).
+    const test = tokens[first - 1]?.text === "not" ? first - 2 : first - 1;
+    if ((tokens[test]?.text === "if" || tokens[test]?.text === "elif") && next?.text === ":") return { from: last, to: last };
     return undefined;
   }
   if (
@@ -372,7 +413,20 @@ export function parsedValueReads(
   const name = assignedTo(tokens, callStart, text);
   if (name !== undefined)
     reads.push(...readsOf(tokens, name, close + 1, scopeEnd(tokens, close + 1, python, text, callStart), python, text, false, unknownUses));
+  // `return api("/endpoints")`, `=> api("/endpoints")`: the value leaves the function as it is; where it is read is not
+  // known here (caller-reads.ts finds callers in the tree; cli/migrate/scan.ts then drops this one).
+  const before = tokens[callStart - 1]?.text === "await" ? callStart - 2 : callStart - 1;
+  if (reads.length === 0 && (tokens[before]?.text === "return" || (!python && tokens[before]?.text === "=>")) && endsStatement(tokens, close, text))
+    reads.push({ form: "value", python, at: (tokens[callStart] as Token).start, end: (tokens[close] as Token).end, item: false });
   return reads;
+}
+
+/** Whether the expression closed at token `close` ends its statement: `;`, `}`, a line end, or the end of the text. */
+function endsStatement(tokens: readonly Token[], close: number, text: string): boolean {
+  const next = tokens[close + 1];
+  return (
+    next === undefined || next.text === ";" || next.text === "}" || next.kind === "nl" || text.slice((tokens[close] as Token).end, next.start).includes("\n")
+  );
 }
 
 /**
