@@ -39,7 +39,7 @@ import { shellWrappers } from "./shell-wrapper.js";
 import { envDefaultStart, envReadEnd } from "./env-default.js";
 import { shellDefaults } from "./shell-source.js";
 import { shellReads } from "./shell-reads.js";
-import { goListReads } from "./go-reads.js";
+import { goListReads, goTagReads } from "./go-reads.js";
 import { sentToOtherServer } from "./foreign-base.js";
 import { commandWords, type Dialect, type MethodSource, methodAt, methodInText, psStatement, SHELL_PREFIX, shellBody } from "./method.js";
 import { acceptedMethod } from "./resolve.js";
@@ -538,6 +538,15 @@ export function analyzeTokens(text: string, tokens: Token[], dialect: Dialect, s
     if (dialect === "js" && found.kind === "relative" && method === undefined && jsxLink(tokens, expr.start, text)) continue;
     const mention = dialect === "python" && isDocstring(text, tokens, i);
     emit({ token: t, expr, found, path, method, callAt, mention, slashless });
+  }
+  // Go: struct tags of a v1 pod answer's fields (`json:"desiredStatus"`), read as the answer of the file's first pod read call.
+  if (dialect === "go") {
+    const pod = candidates.find(
+      (one) => !one.mention && !one.v2Route && (one.method?.method ?? "GET") === "GET" && /^\/pods(?:\/[^/?]+)?(?:\?.*)?$/.test(one.path),
+    );
+    const tags = pod ? goTagReads(tokens, !/^\/pods\/[^/?]+/.test(pod.path)) : [];
+    if (pod && tags.length > 0)
+      pod.reads = [...(pod.reads ?? []), ...tags.map((read) => ({ ...read, ...lineAt(text, read.at), match: text.slice(read.at, read.end) }))];
   }
   return { candidates, bases: basesOf(ctx, text) };
 

@@ -957,7 +957,7 @@ function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: 
   const left = (reason: string): Plan => {
     const route = input?.responseOf?.fixInput?.route;
     const field = finding.responseField;
-    const at = input?.readAt;
+    const at = goStructAt(file, source, input?.readAt);
     const mark =
       route?.v2 == null || field === undefined || at === undefined
         ? undefined
@@ -971,6 +971,18 @@ function planRead(finding: Finding, plans: ReadonlyMap<Finding, Plan>, options: 
     );
   if (!options.unsafe) return left("a read of the response changes with its call: run with --unsafe-fixes to rewrite it");
   return { edits: [{ ...input.readEdit }], shared: [] };
+}
+
+/**
+ * Where a read's comment goes: at the read, or, for a Go struct field's tag (`json:"desiredStatus"`,
+ * go-reads.ts), above its `type … struct {` line. A comment line between a struct's fields splits
+ * gofmt's alignment of them, so the fixed file would no longer be gofmt's.
+ */
+function goStructAt(file: string, source: string, at: number | undefined): number | undefined {
+  if (at === undefined || !file.endsWith(".go") || !/json:"$/.test(source.slice(Math.max(0, at - 6), at))) return at;
+  const before = source.slice(0, at);
+  const types = [...before.matchAll(/^[ \t]*type[ \t]+[A-Za-z_]\w*[ \t]+struct[ \t]*\{/gm)];
+  return types[types.length - 1]?.index ?? at;
 }
 
 /** Why the fixed text must not be written, if it must not. */

@@ -98,3 +98,25 @@ function calleeOf(tokens: readonly Token[], k: number): string | undefined {
   }
   return undefined;
 }
+
+/** v1 pod response fields that no v1 request body has: a struct tag naming one decodes an answer. */
+const POD_ANSWER_ONLY = new Set(["desiredStatus", "lastStartedAt", "costPerHr", "adjustedCostPerHr", "machineId", "portMappings"]);
+
+/**
+ * The struct fields of a Go file tagged with a v1 pod answer's field (`DesiredStatus string
+ * \`json:"desiredStatus"\``), read when the file's pod call's answer is decoded into them: v2 names
+ * them otherwise (`status`), so they decode as zero values. Reported with no edit (the tag, the
+ * field and its uses change together, by hand).
+ */
+export function goTagReads(tokens: readonly Token[], item: boolean): ResponseRead[] {
+  const reads: ResponseRead[] = [];
+  for (const t of tokens) {
+    if (t.kind !== "str" || !t.text.startsWith("`")) continue;
+    const tag = /\bjson:"([A-Za-z_]\w*)[,"]/.exec(t.text);
+    const field = tag?.[1];
+    if (!tag || field === undefined || !POD_ANSWER_ONLY.has(field)) continue;
+    const at = t.start + tag.index + 'json:"'.length;
+    reads.push({ form: "named", field, at, end: at + field.length, item });
+  }
+  return reads;
+}

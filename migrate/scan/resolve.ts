@@ -260,12 +260,15 @@ function baseOf(own: Bases, around: Surroundings): BaseVerdict {
       if (!bases.restV2 || bases.otherV2) return { skip: true };
       // Beside another API's base (`https://console.vast.ai/api/v0`), the path may be that API's: reported, inferred, never fixed.
       // (Skipped, a call left on a base that --unsafe-fixes moved vanished from every later scan: lee101/stock-prediction.)
-      if (bases.foreign)
-        return {
-          skip: true,
-          onV2: { inferred: true, note: `base URL inferred: the path is relative and ${where} names this API's v2 base URL and another API's base URL` },
-        };
       const near = level === 0 || where === "this directory";
+      // Only near (the file or its directory): farther away, another API's own routes (`/endpoints` of a tool's server) are as likely.
+      if (bases.foreign)
+        return near
+          ? {
+              skip: true,
+              onV2: { inferred: true, note: `base URL inferred: the path is relative and ${where} names this API's v2 base URL and another API's base URL` },
+            }
+          : { skip: true };
       const note = near
         ? `the path is relative to the v2 base URL that ${where} names`
         : `base URL inferred: the path is relative and ${where} names this API's v2 base URL`;

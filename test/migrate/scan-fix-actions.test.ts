@@ -103,7 +103,7 @@ describe("--fix adds a per-action route's action body where the call provably se
     expect(run(dir, ["--fix"]).stderr).toContain("fixed 0 calls in 0 files; 0 calls left");
   });
 
-  it("a fetch with headers and **options wait for --unsafe-fixes, saying so; a function of the user's own called post that takes no json= is reported", () => {
+  it("**options waits for --unsafe-fixes, saying so; a fetch whose options literal has headers and no body gains it under --fix, Content-Type added; a function of the user's own called post that takes no json= is reported", () => {
     const dir = tree({
       "mine.py": [
         'BASE = "https://rest.runpod.io/v1"',
@@ -138,9 +138,13 @@ describe("--fix adds a per-action route's action body where the call provably se
       ].join("\n"),
     });
     const safe = run(dir, ["--fix", "--format", "json"]);
-    expect(safe.stderr).toContain("fixed 0 calls in 0 files; 3 calls left");
+    // Round sixteen: an options literal with no `body` and no spread sends no other body, headers or not.
+    expect(safe.stderr).toContain("fixed 1 call in 1 file; 2 calls left");
+    expect(readFileSync(join(dir, "headers.ts"), "utf8")).toContain(
+      'fetch(`${BASE}/pods/${id}/action`, { body: JSON.stringify({ action: "stop" }), method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer k" } })',
+    );
     const left = jsonLines<Left>(safe.stdout);
-    expect(left.map((finding) => finding.file).sort()).toEqual(["headers.ts", "mine.py", "spread.py"]);
+    expect(left.map((finding) => finding.file).sort()).toEqual(["mine.py", "spread.py"]);
     for (const finding of left.filter((one) => one.file !== "mine.py"))
       expect(finding.notes.map((note) => note.message)).toContainEqual(expect.stringContaining("run with --unsafe-fixes for that change"));
     // `Mine.post(self, url)` takes no `json=`: adding one would raise TypeError (round eleven), so even --unsafe-fixes reports it.
@@ -149,7 +153,7 @@ describe("--fix adds a per-action route's action body where the call provably se
       expect.stringContaining('v2kit cannot tell where this call would take a body: send {"action": "stop"}'),
     );
     const unsafe = run(dir, ["--fix", "--unsafe-fixes"]);
-    expect(unsafe.stderr).toContain("fixed 2 calls in 2 files; 1 call left");
+    expect(unsafe.stderr).toContain("fixed 1 call in 1 file; 1 call left");
     expect(readFileSync(join(dir, "mine.py"), "utf8")).toContain('return mine.post(f"{BASE}/pods/{pod_id}/stop")');
   });
 });

@@ -82,6 +82,7 @@ interface JsonFinding {
   line: number;
   v1: { method: string; path: string };
   ruleId: string;
+  match: string;
   notes: { message: string }[];
 }
 
@@ -142,9 +143,12 @@ describe("the base and every call through it move to v2 together (issue 41, item
         const texts = [...files(dir).values()].join("\n");
         expect(texts).not.toContain("rest.runpod.io/v1");
         expect(texts).toContain('"https://api.runpod.io/v2"');
-        // The calls changed with the base: a scan of the fixed tree reads them all as v2.
+        // The calls changed with the base: a scan of the fixed tree reads them all as v2. What is left
+        // is the `v2kit:` comments above list answers returned as they are (round sixteen): v2 wraps them.
         const scan = run(dir, ["--format", "json", "--fail-on", "none"]);
-        expect(findingsOf(scan.stdout)).toEqual([]);
+        const left = findingsOf(scan.stdout);
+        expect(left.filter((finding) => finding.ruleId !== "v1-response-field")).toEqual([]);
+        for (const finding of left) expect(finding.match).toMatch(/^v2kit: GET \S+ moved to GET \S+, and this reads its v1 answer \(\[…\]\)/);
         // Non-v1 code beside the client (GraphQL, the queue API on api.runpod.ai) is as it was.
         const before = [...files(join(FIXTURES, name, "before")).values()].join("\n");
         for (const url of ["https://api.runpod.io/graphql", "https://api.runpod.ai/v2"]) expect(texts.split(url).length).toBe(before.split(url).length);

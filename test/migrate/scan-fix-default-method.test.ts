@@ -42,7 +42,7 @@ describe.skipIf(!python)('Python: def call(path, method="GET", body=None)', () =
   it("a call without a method is read as GET, certain, with where the method comes from", () => {
     const dir = scratchDir();
     cpSync(FIXTURE, dir, { recursive: true });
-    const list = findingsOf(scan(dir, "--fail-on", "none").stdout).find((finding) => finding.v1.path === "/pods");
+    const list = findingsOf(scan(dir, "--fail-on", "none").stdout).find((finding) => finding.v1.path === "/pods" && finding.ruleId !== "v1-response-field");
     expect(list).toMatchObject({ v1: { method: "GET" }, confidence: "certain", ruleId: "v1-call", methodSource: "the default of method in call()" });
   });
 

@@ -35,8 +35,11 @@ function goChecks(dir: string): string | undefined {
   return undefined;
 }
 
+/** Each call's notes (reads of the answer, `v1-response-field`, left out), as `file:line notes`. */
 const notesOf = (stdout: string) =>
-  jsonLines<JsonFinding>(stdout).map((finding) => `${finding.file}:${finding.line} ${finding.notes.map((note) => note.message).join(" | ")}`);
+  jsonLines<JsonFinding & { ruleId: string }>(stdout)
+    .filter((finding) => finding.ruleId !== "v1-response-field")
+    .map((finding) => `${finding.file}:${finding.line} ${finding.notes.map((note) => note.message).join(" | ")}`);
 
 describe("a Go client's httptest fakes move with it (issue 41)", () => {
   it.each([[[]], [["--unsafe-fixes"]]])("go-test-fakes %j: base, calls and fakes change together; the queue path stays; go test passes", (extra: string[]) => {
@@ -161,6 +164,12 @@ describe("a Go client's httptest fakes move with it (issue 41)", () => {
       expect(readFileSync(join(unsafe, "pods/client.go"), "utf8")).toContain('var BaseURL = "https://api.runpod.io/v2"');
       const left = notesOf(moved.stdout);
       expect(left).toHaveLength(1);
+      // The client's reads of v1's answer (the `desiredStatus` tag, the list decoded into `[]Pod`) are reported, with `v2kit:` comments.
+      const reads = jsonLines<JsonFinding & { ruleId: string }>(moved.stdout).filter((finding) => finding.ruleId === "v1-response-field");
+      expect(reads.map((finding) => finding.file)).toEqual(["pods/client.go", "pods/client.go"]);
+      expect(readFileSync(join(unsafe, "pods/client.go"), "utf8")).toContain(
+        "// v2kit: GET /pods moved to GET /v2/pods, and this reads its v1 answer (desiredStatus): v2 answers it at status; change the read, then delete this comment\ntype Pod struct {",
+      );
       expect(left[0]).toMatch(/^pods\/client_test\.go:13 .*not fixed: this test fake answers GET \/pods in v1's shape/);
       expect(left[0]).toContain("a test through this fake passes on an answer the v2 service does not give");
       if (go) expect(goChecks(unsafe)).toBeUndefined();

@@ -181,6 +181,7 @@ async function restRequest(method, path) {
   return response.json();
 }
 
+// v2kit: GET /pods moved to GET /v2/pods, and this reads its v1 answer ([…]): v2 answers it at pods; change the read, then delete this comment
 export const listPods = () => restRequest("GET", "pods");
 export const getEndpoint = (id) => restRequest("GET", \`serverless/\${id}\`);
 export const deleteVolume = (id) => restRequest("DELETE", "network-volumes/" + id);
@@ -241,6 +242,7 @@ export const templates = () => call("templates", { method: "GET" });
   }
 
   volumes(): Promise<unknown> {
+    // v2kit: GET /networkvolumes moved to GET /v2/network-volumes, and this reads its v1 answer ([…]): v2 answers it at networkVolumes; change the read, then delete this comment
     return this.send("GET", "network-volumes");
   }
 }
@@ -265,7 +267,7 @@ describe.skipIf(!python)("a path without its leading slash is found and fixed wi
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { ruleId: string });
-    expect(findings.filter((finding) => finding.ruleId !== "v1-mention").length).toBe(calls);
+    expect(findings.filter((finding) => finding.ruleId !== "v1-mention" && finding.ruleId !== "v1-response-field").length).toBe(calls);
     const fixed = scanFix(dir);
     expect(fixed.stderr).toContain(`fixed ${calls} calls in 1 file; 0 calls left`);
     const text = readFileSync(join(dir, file), "utf8");
