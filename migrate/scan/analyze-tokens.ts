@@ -29,6 +29,7 @@ import {
   matchClose,
   matchOpen,
   nameKey,
+  openersAround,
   stringValue,
   type Value,
   WALK_LIMIT,
@@ -849,31 +850,16 @@ const LOGGERS =
 
 /** Whether token `j` is an argument of a call that only prints or logs (LOGGERS), the innermost call around it. */
 function loggedAt(tokens: readonly Token[], j: number): boolean {
-  let depth = 0;
-  for (let k = j - 1; k >= 0 && j - k < 200; k--) {
-    const t = tokens[k] as Token;
-    if (t.kind === "nl" && depth === 0) return false;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if (t.text === "[" || t.text === "{") {
-      if (depth === 0) return false;
-      depth--;
-    } else if (t.text === "(") {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
-      let at = k - 1;
-      if (tokens[at]?.text === "!") at--;
-      let callee = tokens[at]?.kind === "ident" ? (tokens[at] as Token).text : "";
-      while (tokens[at - 1]?.text === "." && tokens[at - 2]?.kind === "ident") {
-        at -= 2;
-        callee = `${(tokens[at] as Token).text}.${callee}`;
-      }
-      if (tokens[k - 1]?.text === "!") callee += "!";
-      return LOGGERS.test(callee);
-    }
+  const [open] = openersAround(tokens, j);
+  if (open === undefined || tokens[open]?.text !== "(") return false;
+  const macro = tokens[open - 1]?.text === "!";
+  let at = macro ? open - 2 : open - 1;
+  let callee = tokens[at]?.kind === "ident" ? (tokens[at] as Token).text : "";
+  while (tokens[at - 1]?.text === "." && tokens[at - 2]?.kind === "ident") {
+    at -= 2;
+    callee = `${(tokens[at] as Token).text}.${callee}`;
   }
-  return false;
+  return LOGGERS.test(macro ? `${callee}!` : callee);
 }
 
 /** The context again, string values carrying their source offsets: built once per file with candidates. */

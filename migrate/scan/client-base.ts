@@ -11,7 +11,7 @@ import { dirname } from "node:path";
 import { type Finding } from "./resolve.js";
 import { LEXERS, languageOf } from "./lex/languages.js";
 import type { Dialect } from "./method.js";
-import { matchClose, matchOpen, nameKey, WALK_LIMIT } from "./evaluate.js";
+import { matchClose, matchOpen, nameKey, openersAround, WALK_LIMIT } from "./evaluate.js";
 import { lineAt } from "./candidate.js";
 import type { Token } from "./lex/tokens.js";
 import { literalText } from "./lex/tokens.js";
@@ -1134,21 +1134,10 @@ function callOpen(tokens: readonly Token[], k: number): number | undefined {
   return tokens[openAt]?.text === "(" ? openAt : undefined;
 }
 
-/** The `(` of the innermost call whose arguments hold token `at` (within 200 tokens back), if any. */
+/** The `(` of the innermost call whose arguments hold token `at`, if the innermost bracket around it is one. */
 function enclosingOpen(tokens: readonly Token[], at: number): number | undefined {
-  let depth = 0;
-  for (let k = at - 1; k >= 0 && at - k < 200; k--) {
-    const t = tokens[k] as Token;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if (t.text === "[" || t.text === "{") {
-      if (depth === 0) return undefined;
-      depth--;
-    } else if (t.text === "(") {
-      if (depth === 0) return tokens[k - 1]?.kind === "ident" ? k : undefined;
-      depth--;
-    }
-  }
-  return undefined;
+  const [open] = openersAround(tokens, at);
+  return open !== undefined && tokens[open]?.text === "(" && tokens[open - 1]?.kind === "ident" ? open : undefined;
 }
 
 /** The request function a relative path at source offset `offset` is passed to, and the `(` of that call. */

@@ -8,7 +8,7 @@
 // `v1-response-field` read of the list, and --fix leaves it with a `v2kit:` comment (the wrapper
 // struct it needs is the user's to write). Token-level, bounded, pure.
 
-import { matchClose } from "./evaluate.js";
+import { matchClose, openersAround } from "./evaluate.js";
 import type { Token } from "./lex/tokens.js";
 import type { ResponseRead } from "./response-reads.js";
 
@@ -87,16 +87,8 @@ function nextLineEnd(tokens: readonly Token[], k: number, limit: number): number
 
 /** The name of the call whose argument list holds token `k`. */
 function calleeOf(tokens: readonly Token[], k: number): string | undefined {
-  let depth = 0;
-  for (let j = k - 1; j >= 0 && k - j < 200; j--) {
-    const t = tokens[j] as Token;
-    if (t.text === ")" || t.text === "]" || t.text === "}") depth++;
-    else if (t.text === "(" || t.text === "[" || t.text === "{") {
-      if (depth === 0) return t.text === "(" && tokens[j - 1]?.kind === "ident" ? (tokens[j - 1] as Token).text : undefined;
-      depth--;
-    }
-  }
-  return undefined;
+  const [open] = openersAround(tokens, k);
+  return open !== undefined && tokens[open]?.text === "(" && tokens[open - 1]?.kind === "ident" ? (tokens[open - 1] as Token).text : undefined;
 }
 
 /** v1 pod response fields that no v1 request body has: a struct tag naming one decodes an answer. */
