@@ -973,6 +973,7 @@ function fixSite(
   }
   let commandWord: Token | undefined;
   let positional: BodyInsertion | undefined;
+  let jsonWrapper = false;
   if (dialect === "shell") {
     const words: Token[] = [];
     commandWords(tokens, a, false, words);
@@ -992,13 +993,17 @@ function fixSite(
       (/^\d$/.test(after.text) && tokens[tokens.indexOf(after) + 1]?.text === ">");
     if (wrapper?.bodyArg === last + 1 && !wrapper.forwards && words[at + wrapper.pathArg] === tokens[a] && lastWord && ends)
       positional = { at: lastWord.end, how: "positional", dialect: "shell", exact: true };
-    if (wrapper?.forwards && commandWord && words[at + wrapper.pathArg] === tokens[a]) commandWord = tokens[a];
-    else if (commandWord?.text !== "curl") commandWord = undefined;
+    if (wrapper?.forwards && commandWord && words[at + wrapper.pathArg] === tokens[a]) {
+      commandWord = tokens[a];
+      // Its curls name JSON's Content-Type already: the body added at the call needs no header of its own.
+      if (wrapper.json) jsonWrapper = true;
+    } else if (commandWord?.text !== "curl") commandWord = undefined;
   } else if (dialect === "powershell") {
     const [from, to] = psStatement(tokens, a);
     commandWord = tokens.slice(from, to + 1).find((t) => t.kind === "ident" && /^(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)$/i.test(t.text));
   }
-  const addBody = dialect === "go" || dialect === "rust" ? undefined : (positional ?? bodyInsertion(ctx, dialect, a, commandWord));
+  const inserted = dialect === "go" || dialect === "rust" ? undefined : (positional ?? bodyInsertion(ctx, dialect, a, commandWord));
+  const addBody = inserted && jsonWrapper ? { ...inserted, hasHeaders: true } : inserted;
   const jsonHeader = dialect === "js" ? fetchJsonHeader(ctx, a) : undefined;
   return {
     url: { text: url.text, at: url.at, resourceAt: found.resourceAt },

@@ -384,7 +384,7 @@ const insertionText = ({ how, dialect, hasHeaders, lineBreak }: BodyInsertion, a
           : how === "option"
             ? `${lineBreak ?? " "}body: JSON.stringify({ action: "${action}" }),${hasHeaders ? "" : `${lineBreak ?? " "}headers: { "Content-Type": "application/json" },`}`
             : dialect === "shell"
-              ? ` -H 'Content-Type: application/json' -d '{"action": "${action}"}'`
+              ? `${hasHeaders ? "" : " -H 'Content-Type: application/json'"} -d '{"action": "${action}"}'`
               : ` -ContentType 'application/json' -Body '{"action": "${action}"}'`;
 
 function planBody(

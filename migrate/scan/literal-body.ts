@@ -792,7 +792,7 @@ export interface BodyInsertion {
   dialect: "python" | "js" | "shell" | "powershell" | "php";
   /** `parameter`, `option`: the line break and indent to write before the body, when the call's arguments (the options) are one a line. */
   lineBreak?: string;
-  /** `option`: the options object already has `headers` (the Content-Type is then the user's to set). */
+  /** `option`: the options object already has `headers` (the Content-Type is then the user's to set); `flag` (shell): the request function's curls name JSON's Content-Type already. */
   hasHeaders?: boolean;
   /**
    * The call's written shape proves it sends no other body, so `{"action": …}` is all it sends and

@@ -22,6 +22,8 @@ export interface ShellWrapper {
   sendsBody: boolean;
   /** The URL word of each of its curls (`url` the first). */
   urls: Token[];
+  /** Every curl names `Content-Type: application/json`: a body added at the call needs no header of its own. */
+  json: boolean;
   /**
    * The positional parameter its curls send as a JSON body (`-d "$body"` with `body="${3:-}"`, and
    * `Content-Type: application/json` beside it): a call passes its body there (`api POST /pods "$body"`).
@@ -180,6 +182,7 @@ function readBody(tokens: readonly Token[], name: string, from: number, to: numb
     url: one.url.token,
     urls: curls.map((curl) => (curl.url as NonNullable<Curl["url"]>).token),
     forwards: curls.every((curl) => curl.forwards),
+    json: curls.every((curl) => curl.json === true),
     sendsBody: curls.some((curl) => curl.sendsBody) || bodyArgs.size > 1,
     ...(bodyArg !== undefined && curls.every((curl) => curl.bodyArg === undefined || curl.json === true) ? { bodyArg } : {}),
   };

@@ -375,3 +375,20 @@ describe("api METHOD PATH [json-body] with two curls that agree on the method, t
     }
   });
 });
+
+describe('a request function whose curl names JSON\'s Content-Type and forwards "$@"', () => {
+  it("the action body is added at the call without a second Content-Type header", () => {
+    const script = PLAIN.replace(
+      'curl -s -X "$method" -H "Authorization: Bearer ${RUNPOD_API_KEY}" "${API_BASE}${path}" "$@"',
+      'curl -s -X "$method" -H "Authorization: Bearer ${RUNPOD_API_KEY}" -H "Content-Type: application/json" "${API_BASE}${path}" "$@"',
+    );
+    expect(script).toContain('-H "Content-Type: application/json"');
+    const dir = tree({ "runpod.sh": script });
+    expect(scan(dir, "--fix", ".").stderr).toBe("v2kit migrate scan: fixed 3 calls in 1 file; 0 calls left\n");
+    expect(readFileSync(join(dir, "runpod.sh"), "utf8")).toContain(`_api POST "/pods/\${pod_id}/action" -d '{"action": "stop"}' > /dev/null`);
+    if (bash) {
+      const sent = runRecorded(dir, "runpod.sh");
+      expect(sent[1]).toMatchObject({ method: "POST", url: "https://api.runpod.io/v2/pods/p1/action", type: "application/json", body: { action: "stop" } });
+    }
+  });
+});
