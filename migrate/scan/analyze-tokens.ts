@@ -831,13 +831,16 @@ function usesOf(ctx: EvalContext, key: string, defined: number, dialect?: Dialec
   }
   let uses = 0;
   for (const [j, x] of tokens.entries()) {
-    if ((x.kind === "ident" || x.kind === "str") && loggedAt(tokens, j)) continue;
-    if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) uses++;
-    else if (x.kind === "str") {
-      for (const part of x.parts ?? []) if ("hole" in part && nameKey(part.hole) === key) uses++;
+    // A use inside a log call prints the URL that is sent (loggedAt): asked only of a token that is a use.
+    if (x.kind === "ident" && j !== defined && nameKey(x.text) === key && tokens[j + 1]?.text !== "." && !ASSIGN.has(tokens[j + 1]?.text ?? "")) {
+      if (!loggedAt(tokens, j)) uses++;
+    } else if (x.kind === "str") {
+      let here = 0;
+      for (const part of x.parts ?? []) if ("hole" in part && nameKey(part.hole) === key) here++;
       // Rust names a variable inside a format string: `format!("{API}/pods")`.
       if (ctx.rust)
-        for (const match of literalText(x.parts ?? []).matchAll(/(?<!\{)\{([A-Za-z_]\w*)(?::[^{}]*)?\}/g)) if (nameKey(match[1] as string) === key) uses++;
+        for (const match of literalText(x.parts ?? []).matchAll(/(?<!\{)\{([A-Za-z_]\w*)(?::[^{}]*)?\}/g)) if (nameKey(match[1] as string) === key) here++;
+      if (here > 0 && !loggedAt(tokens, j)) uses += here;
     }
   }
   counts.set(`${key}\0${defined}`, uses);
